@@ -1,0 +1,81 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+
+export const inputClass =
+  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-emerald-700 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 aria-[invalid=true]:border-red-600";
+
+export const buttonClass =
+  "inline-flex items-center justify-center rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-60";
+
+export const secondaryButtonClass =
+  "inline-flex items-center justify-center rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-900";
+
+export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} className="mt-1 text-sm text-red-700 dark:text-red-400" role="alert">
+      {errors.map((e) => (
+        <p key={e}>{e}</p>
+      ))}
+    </div>
+  );
+}
+
+type FieldProps = {
+  label: ReactNode;
+  field: FieldMetadata<string | number | undefined | null>;
+  type?: "text" | "email" | "password" | "tel" | "number" | "date" | "time" | "search" | "url";
+  hint?: ReactNode;
+  required?: boolean;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type">;
+
+/** A labelled input with its conform wiring and error messages. */
+export function Field({ label, field, type = "text", hint, required, className, ...rest }: FieldProps) {
+  const props = getInputProps(field, { type, ariaAttributes: true });
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
+        {label}
+        {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+      </label>
+      <input {...props} key={props.key} {...rest} className={inputClass} />
+      {hint ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{hint}</p> : null}
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  label,
+  field,
+  ...rest
+}: { label: ReactNode; field: FieldMetadata<string | undefined | null> } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={field.id}
+        name={field.name}
+        defaultValue={field.initialValue ?? ""}
+        aria-invalid={field.errors ? true : undefined}
+        aria-describedby={field.errors ? field.errorId : undefined}
+        className={inputClass}
+        {...rest}
+      />
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function FormErrors({ errors }: { errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+      {errors.map((e) => (
+        <p key={e}>{e}</p>
+      ))}
+    </div>
+  );
+}

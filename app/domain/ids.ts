@@ -1,0 +1,15 @@
+const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/** A random, URL-safe id (16 characters, about 82 bits). */
+export function newId(length = 16): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  let out = "";
+  for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
+  return out;
+}
+
+/** A random token with at least `bits` of entropy, hex encoded (session ids). */
+export function randomToken(bits = 256): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(Math.ceil(bits / 8)));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}

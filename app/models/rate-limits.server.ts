@@ -1,0 +1,24 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../utils/db.server";
+
+/**
+ * Counts one attempt for `key` in the current fixed window and says whether it is
+ * allowed. A single upsert, so concurrent attempts are counted exactly.
+ */
+export async function hitRateLimit(
+  { db }: { db: Db },
+  key: string,
+  limit: number,
+  windowMs = 60_000,
+  now = Date.now(),
+): Promise<{ allowed: boolean; count: number }> {
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const row = await db.get<{ count: number }>(sql`
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${windowStart}, 1)
+    ON CONFLICT(key) DO UPDATE SET
+      count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
+      window_start = excluded.window_start
+    RETURNING count`);
+  const count = row?.count ?? 1;
+  return { allowed: count <= limit, count };
+}

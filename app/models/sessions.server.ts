@@ -1,0 +1,74 @@
+import { and, eq, gt, lt } from "drizzle-orm";
+import { randomToken } from "../domain/ids";
+import { sessions, userProfiles, userSettings, users } from "../../db/schema";
+import type { Db } from "../utils/db.server";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type SessionUser = {
+  id: string;
+  email: string | null;
+  phone: string | null;
+  hasProfile: boolean;
+  fullName: string | null;
+  firstName: string | null;
+  avatarUrl: string | null;
+  phoneNumber: string | null;
+  hasVehicleInfo: boolean;
+  profileCreatedAt: number | null;
+  darkMode: boolean;
+};
+
+/** Starts a new session (a fresh 256-bit id every sign-in) and returns its id. */
+export async function createSession({ db }: { db: Db }, userId: string, now = Date.now()) {
+  const id = randomToken(256);
+  await db.insert(sessions).values({ id, userId, createdAt: now, expiresAt: now + SESSION_TTL_MS });
+  return id;
+}
+
+export async function deleteSession({ db }: { db: Db }, id: string) {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Removes sessions whose expiry has passed (called opportunistically). */
+export async function deleteExpiredSessions({ db }: { db: Db }, now = Date.now()) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** The signed-in user behind a session id, in one query; null when unknown or expired. */
+export async function getSessionUser({ db }: { db: Db }, sessionId: string, now = Date.now()): Promise<SessionUser | null> {
+  const row = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      phone: users.phone,
+      profileUserId: userProfiles.userId,
+      fullName: userProfiles.fullName,
+      firstName: userProfiles.firstName,
+      avatarUrl: userProfiles.avatarUrl,
+      phoneNumber: userProfiles.phoneNumber,
+      vehicleInfo: userProfiles.vehicleInfo,
+      profileCreatedAt: userProfiles.createdAt,
+      darkMode: userSettings.darkMode,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    .get();
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    phone: row.phone,
+    hasProfile: row.profileUserId !== null,
+    fullName: row.fullName,
+    firstName: row.firstName,
+    avatarUrl: row.avatarUrl,
+    phoneNumber: row.phoneNumber,
+    hasVehicleInfo: !!row.vehicleInfo && Object.keys(row.vehicleInfo).length > 0,
+    profileCreatedAt: row.profileCreatedAt,
+    darkMode: row.darkMode ?? false,
+  };
+}

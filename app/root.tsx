@@ -1,0 +1,74 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import stylesheet from "./app.css?url";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { useNonce } from "./components/nonce";
+import { ToastView } from "./components/toast";
+import { getUser } from "./utils/auth.server";
+import { consumeToast } from "./utils/toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "LoopRide: community carpooling for Bengaluru" },
+  { name: "description", content: "Share rides with your neighbours and colleagues in Bengaluru. Save money, cut CO2, meet people." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [user, { toast, clear }] = await Promise.all([getUser(request, context), consumeToast(request, context.env)]);
+  return data(
+    {
+      user: user && {
+        id: user.id,
+        fullName: user.fullName,
+        firstName: user.firstName,
+        email: user.email ?? user.phone,
+        avatarUrl: user.avatarUrl,
+      },
+      darkMode: user?.darkMode ?? false,
+      toast,
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+export type RootLoader = typeof loader;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<RootLoader>("root");
+  return (
+    <html lang="en-IN" className={root?.darkMode ? "dark" : ""}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={root?.darkMode ? "dark" : "light"} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const root = useRouteLoaderData<RootLoader>("root");
+  return (
+    <>
+      <Outlet />
+      {root?.toast ? <ToastView toast={root.toast} /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

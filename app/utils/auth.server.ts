@@ -1,0 +1,83 @@
+import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS, type SessionUser } from "../models/sessions.server";
+import { isSecureRequest, requireSecret } from "./env.server";
+
+type Ctx = Pick<AppLoadContext, "db" | "env">;
+
+function sessionCookie(request: Request, env: Env) {
+  const secure = isSecureRequest(request);
+  return createCookie(secure ? "__Host-lr_session" : "lr_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    maxAge: SESSION_TTL_MS / 1000,
+    secrets: [requireSecret(env, "SESSION_SECRET")],
+  });
+}
+
+export async function readSessionId(request: Request, env: Env): Promise<string | null> {
+  const value = await sessionCookie(request, env).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+const cache = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user, or null. Looked up once per request. */
+export function getUser(request: Request, context: Ctx): Promise<SessionUser | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = readSessionId(request, context.env).then((id) => (id ? getSessionUser(context, id) : null));
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+/** A user must finish onboarding (phone and vehicle answer) before using the app. */
+export function needsOnboarding(user: SessionUser): boolean {
+  return !user.phoneNumber?.trim() || !user.hasVehicleInfo;
+}
+
+/** Only same-site paths are honoured as a destination after sign-in. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+export function loginPath(request: Request): string {
+  const url = new URL(request.url);
+  const here = url.pathname + url.search;
+  return `/login?redirectTo=${encodeURIComponent(here)}`;
+}
+
+/** The one guard: signed in, and onboarded unless the route says otherwise. */
+export async function requireUser(
+  request: Request,
+  context: Ctx,
+  { allowIncomplete = false }: { allowIncomplete?: boolean } = {},
+): Promise<SessionUser> {
+  const user = await getUser(request, context);
+  if (!user) throw redirect(loginPath(request));
+  if (!allowIncomplete && needsOnboarding(user)) throw redirect("/onboarding");
+  return user;
+}
+
+/** Signs a user in: always a new session id (the previous one, if any, is deleted). */
+export async function startUserSession(request: Request, context: Ctx, userId: string): Promise<string> {
+  const previous = await readSessionId(request, context.env);
+  if (previous) await deleteSession(context, previous);
+  const id = await createSession(context, userId);
+  return sessionCookie(request, context.env).serialize(id);
+}
+
+/** Signs out: the row is deleted server-side, the cookie cleared. */
+export async function endUserSession(request: Request, context: Ctx): Promise<string> {
+  const id = await readSessionId(request, context.env);
+  if (id) await deleteSession(context, id);
+  return sessionCookie(request, context.env).serialize("", { maxAge: 0 });
+}
+
+/** The Set-Cookie value for a session id (tests sign users in with it). */
+export function serializeSessionCookie(request: Request, env: Env, sessionId: string): Promise<string> {
+  return sessionCookie(request, env).serialize(sessionId);
+}

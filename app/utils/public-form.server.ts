@@ -1,0 +1,31 @@
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { HONEYPOT_FIELD } from "../components/honeypot";
+import { hitRateLimit } from "../models/rate-limits.server";
+
+export function clientAddress(request: Request): string {
+  return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "unknown";
+}
+
+export function authRateLimit(env: Env): number {
+  const n = Number(env.AUTH_RATE_LIMIT_PER_MINUTE);
+  return Number.isFinite(n) && n > 0 ? n : 10;
+}
+
+export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a minute and try again.";
+
+/**
+ * Guards a public form: throws a 429 once the client address has used up its attempts
+ * for this form in the current minute. Returns true when the honeypot was filled (the
+ * caller then pretends success and stores nothing).
+ */
+export async function guardPublicForm(
+  request: Request,
+  context: Pick<AppLoadContext, "db" | "env">,
+  formData: FormData,
+  bucket: string,
+): Promise<{ isBot: boolean }> {
+  const { allowed } = await hitRateLimit(context, `${bucket}:${clientAddress(request)}`, authRateLimit(context.env));
+  if (!allowed) throw data(RATE_LIMIT_MESSAGE, { status: 429 });
+  const trap = formData.get(HONEYPOT_FIELD);
+  return { isBot: typeof trap === "string" && trap.length > 0 };
+}

@@ -1,0 +1,518 @@
+// The whole LoopRide data model. D1 has no row-level security and no interactive
+// transactions, so the invariants that matter (seat capacity, one live request per
+// rider and ride, one referral per user, one payment per rider and ride) live here as
+// CHECK constraints and (partial) unique indexes; app/models writes in db.batch so a
+// failing statement rolls the whole change back.
+//
+// Conventions: ids are random text, timestamps are integer milliseconds since the
+// epoch (UTC), money is integer paise, booleans are 0/1 integers with a CHECK.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const bool = (name: string) => integer(name, { mode: "boolean" });
+const createdAt = () => integer("created_at").notNull();
+
+// ---------------------------------------------------------------- accounts
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    // Stored lower-cased; either e-mail or phone identifies a password account.
+    email: text("email"),
+    phone: text("phone"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_phone_unique").on(t.phone),
+    check("users_phone_format", sql`${t.phone} IS NULL OR (length(${t.phone}) = 10 AND ${t.phone} NOT GLOB '*[^0-9]*')`),
+  ],
+);
+
+/** Password credential; the hash string carries its own PBKDF2 parameters. */
+export const passwords = sqliteTable("passwords", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  hash: text("hash").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/** Identities from external providers (Google). */
+export const oauthAccounts = sqliteTable(
+  "oauth_accounts",
+  {
+    provider: text("provider").notNull(),
+    providerAccountId: text("provider_account_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.providerAccountId] }),
+    index("oauth_accounts_user_idx").on(t.userId),
+    check("oauth_provider_known", sql`${t.provider} IN ('google')`),
+  ],
+);
+
+/** Server-side sessions: the cookie holds only the signed id. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/** Fixed-window counters for public form rate limits (sign-in, sign-up, newsletter). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+// ---------------------------------------------------------------- profiles
+
+export type VehicleInfo = {
+  has_car?: boolean;
+  car_type?: "petrol" | "diesel" | "hybrid" | "electric" | null;
+  make?: string;
+  model?: string;
+  year?: string;
+  color?: string;
+  license_plate?: string;
+  insurance_info?: string;
+};
+
+export const userProfiles = sqliteTable(
+  "user_profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fullName: text("full_name"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    avatarUrl: text("avatar_url"),
+    residentialArea: text("residential_area"),
+    workplace: text("workplace"),
+    phoneNumber: text("phone_number"),
+    emergencyContact: text("emergency_contact"),
+    bio: text("bio"),
+    upiId: text("upi_id"),
+    // JSON object; '{}' until onboarding. "Has vehicle info" means at least one key.
+    vehicleInfo: text("vehicle_info", { mode: "json" }).$type<VehicleInfo>().notNull().default(sql`'{}'`),
+    smokingAllowed: bool("smoking_allowed").notNull().default(false),
+    petsAllowed: bool("pets_allowed").notNull().default(false),
+    musicPreference: text("music_preference").notNull().default("moderate"),
+    conversationPreference: text("conversation_preference").notNull().default("casual"),
+    maxDetourMinutes: integer("max_detour_minutes").notNull().default(15),
+    genderPreference: text("gender_preference").notNull().default("any"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    check("profile_music", sql`${t.musicPreference} IN ('quiet','low','moderate','high')`),
+    check("profile_conversation", sql`${t.conversationPreference} IN ('quiet','casual','talkative')`),
+    check("profile_detour", sql`${t.maxDetourMinutes} BETWEEN 0 AND 60`),
+    check("profile_gender", sql`${t.genderPreference} IN ('any','female','male')`),
+    check("profile_phone_format", sql`${t.phoneNumber} IS NULL OR (length(${t.phoneNumber}) = 10 AND ${t.phoneNumber} NOT GLOB '*[^0-9]*')`),
+  ],
+);
+
+export const userSettings = sqliteTable("user_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailNotifications: bool("email_notifications").notNull().default(true),
+  pushNotifications: bool("push_notifications").notNull().default(true),
+  rideReminders: bool("ride_reminders").notNull().default(true),
+  showProfile: bool("show_profile").notNull().default(true),
+  shareLocation: bool("share_location").notNull().default(false),
+  darkMode: bool("dark_mode").notNull().default(false),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+// ---------------------------------------------------------------- referral credits
+
+export const userCredits = sqliteTable(
+  "user_credits",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credits: integer("credits").notNull().default(0),
+    totalEarned: integer("total_earned").notNull().default(0),
+    totalSpent: integer("total_spent").notNull().default(0),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    check("credits_non_negative", sql`${t.credits} >= 0 AND ${t.totalEarned} >= 0 AND ${t.totalSpent} >= 0`),
+  ],
+);
+
+export const creditTransactions = sqliteTable(
+  "credit_transactions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    transactionType: text("transaction_type").notNull(),
+    description: text("description").notNull(),
+    referenceId: text("reference_id"),
+    referenceType: text("reference_type"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("credit_tx_user_idx").on(t.userId, t.createdAt),
+    // A referral (or any other reference) credits a given user at most once.
+    uniqueIndex("credit_tx_reference_unique")
+      .on(t.userId, t.referenceType, t.referenceId)
+      .where(sql`${t.referenceId} IS NOT NULL`),
+    check("credit_tx_type", sql`${t.transactionType} IN ('earned','spent')`),
+    check("credit_tx_amount", sql`${t.amount} > 0`),
+  ],
+);
+
+export const userReferralCodes = sqliteTable(
+  "user_referral_codes",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referralCode: text("referral_code").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("referral_code_unique").on(t.referralCode),
+    check("referral_code_format", sql`length(${t.referralCode}) = 8 AND ${t.referralCode} GLOB 'LR[A-Z0-9][A-Z0-9][A-Z0-9][A-Z0-9][A-Z0-9][A-Z0-9]'`),
+  ],
+);
+
+export const referrals = sqliteTable(
+  "referrals",
+  {
+    id: text("id").primaryKey(),
+    referrerId: text("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referredUserId: text("referred_user_id").references(() => users.id, { onDelete: "cascade" }),
+    referredEmail: text("referred_email"),
+    referralCode: text("referral_code").notNull(),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    completedAt: integer("completed_at"),
+  },
+  (t) => [
+    // The database, not the app, guarantees a user redeems at most one code.
+    uniqueIndex("referrals_referred_unique").on(t.referredUserId),
+    index("referrals_referrer_idx").on(t.referrerId),
+    check("referral_status", sql`${t.status} IN ('pending','completed')`),
+    check("referral_not_self", sql`${t.referredUserId} IS NULL OR ${t.referredUserId} <> ${t.referrerId}`),
+  ],
+);
+
+// ---------------------------------------------------------------- communities
+
+export const communities = sqliteTable(
+  "communities",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    type: text("type").notNull().default("residential"),
+    location: text("location").notNull(),
+    description: text("description").notNull(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id),
+    // Maintained in the same batch as every membership change (recomputed, not incremented).
+    memberCount: integer("member_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("communities_created_idx").on(t.createdAt),
+    index("communities_type_created_idx").on(t.type, t.createdAt),
+    check("community_type", sql`${t.type} IN ('residential','workplace','interest')`),
+    check("community_member_count", sql`${t.memberCount} >= 0`),
+    check("community_name_len", sql`length(${t.name}) >= 3`),
+  ],
+);
+
+/** One row per user and community: the membership state machine lives in `status`. */
+export const communityMembers = sqliteTable(
+  "community_members",
+  {
+    id: text("id").primaryKey(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    role: text("role").notNull().default("member"),
+    requestedAt: integer("requested_at").notNull(),
+    decidedAt: integer("decided_at"),
+    decidedBy: text("decided_by").references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex("community_members_unique").on(t.communityId, t.userId),
+    index("community_members_user_idx").on(t.userId, t.status),
+    index("community_members_status_idx").on(t.communityId, t.status, t.requestedAt),
+    check("member_status", sql`${t.status} IN ('pending','approved','rejected')`),
+    check("member_role", sql`${t.role} IN ('member','moderator','admin')`),
+  ],
+);
+
+// ---------------------------------------------------------------- rides
+
+export const rides = sqliteTable(
+  "rides",
+  {
+    id: text("id").primaryKey(),
+    driverId: text("driver_id")
+      .notNull()
+      .references(() => users.id),
+    communityId: text("community_id").references(() => communities.id, { onDelete: "set null" }),
+    fromLocation: text("from_location").notNull(),
+    toLocation: text("to_location").notNull(),
+    // Local (Asia/Kolkata) calendar date and time, as the rider reads them.
+    date: text("date").notNull(),
+    time: text("time").notNull(),
+    // The same instant in UTC ms: ordering and the 2-hour cancellation rule use it.
+    departsAt: integer("departs_at").notNull(),
+    seats: integer("seats").notNull(),
+    bookedSeats: integer("booked_seats").notNull().default(0),
+    // What the whole trip costs the driver, in paise.
+    tripCostPaise: integer("trip_cost_paise").notNull(),
+    distanceKm: integer("distance_km"),
+    notes: text("notes"),
+    vehicleType: text("vehicle_type"),
+    status: text("status").notNull().default("active"),
+    // Set once at completion: how the cost was split.
+    splitMode: text("split_mode"),
+    createdAt: createdAt(),
+    completedAt: integer("completed_at"),
+    cancelledAt: integer("cancelled_at"),
+    paymentsRequestedAt: integer("payments_requested_at"),
+  },
+  (t) => [
+    index("rides_discover_idx").on(t.status, t.departsAt),
+    index("rides_driver_idx").on(t.driverId, t.departsAt),
+    index("rides_community_idx").on(t.communityId, t.status, t.departsAt),
+    check("ride_seats", sql`${t.seats} BETWEEN 1 AND 6`),
+    check("ride_booked", sql`${t.bookedSeats} BETWEEN 0 AND ${t.seats}`),
+    check("ride_cost", sql`${t.tripCostPaise} >= 0`),
+    check("ride_status", sql`${t.status} IN ('active','completed','cancelled')`),
+    check("ride_split_mode", sql`${t.splitMode} IS NULL OR ${t.splitMode} IN ('split','standard')`),
+    check("ride_places_differ", sql`${t.fromLocation} <> ${t.toLocation}`),
+    check("ride_date_format", sql`${t.date} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
+    check("ride_time_format", sql`${t.time} GLOB '[0-2][0-9]:[0-5][0-9]'`),
+  ],
+);
+
+export const rideRequests = sqliteTable(
+  "ride_requests",
+  {
+    id: text("id").primaryKey(),
+    rideId: text("ride_id")
+      .notNull()
+      .references(() => rides.id, { onDelete: "cascade" }),
+    riderId: text("rider_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    seats: integer("seats").notNull(),
+    status: text("status").notNull().default("pending"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    decidedAt: integer("decided_at"),
+    cancelledAt: integer("cancelled_at"),
+  },
+  (t) => [
+    // One live (pending or accepted) request per rider and ride, enforced by the database.
+    uniqueIndex("ride_requests_live_unique")
+      .on(t.rideId, t.riderId)
+      .where(sql`${t.status} IN ('pending','accepted')`),
+    index("ride_requests_ride_idx").on(t.rideId, t.status, t.createdAt),
+    index("ride_requests_rider_idx").on(t.riderId, t.createdAt),
+    check("request_seats", sql`${t.seats} BETWEEN 1 AND 6`),
+    check("request_status", sql`${t.status} IN ('pending','accepted','rejected','cancelled')`),
+  ],
+);
+
+export const savedRides = sqliteTable(
+  "saved_rides",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rideId: text("ride_id")
+      .notNull()
+      .references(() => rides.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.rideId] }), index("saved_rides_ride_idx").on(t.rideId)],
+);
+
+/** One row per rider of a completed ride: who owes whom, and how it was settled. */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    rideId: text("ride_id")
+      .notNull()
+      .references(() => rides.id, { onDelete: "cascade" }),
+    payerId: text("payer_id")
+      .notNull()
+      .references(() => users.id),
+    payeeId: text("payee_id")
+      .notNull()
+      .references(() => users.id),
+    seats: integer("seats").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    status: text("status").notNull().default("pending"),
+    method: text("method"),
+    createdAt: createdAt(),
+    requestedAt: integer("requested_at"),
+    paidAt: integer("paid_at"),
+    receivedAt: integer("received_at"),
+  },
+  (t) => [
+    // Completing a ride twice can never create a second set of payments.
+    uniqueIndex("payments_ride_payer_unique").on(t.rideId, t.payerId),
+    index("payments_payer_idx").on(t.payerId, t.createdAt),
+    index("payments_payee_idx").on(t.payeeId, t.createdAt),
+    check("payment_amount", sql`${t.amountPaise} >= 0`),
+    check("payment_seats", sql`${t.seats} BETWEEN 1 AND 6`),
+    check("payment_status", sql`${t.status} IN ('pending','requested','paid','received')`),
+    check("payment_method", sql`${t.method} IS NULL OR ${t.method} IN ('upi','cash')`),
+    check("payment_parties_differ", sql`${t.payerId} <> ${t.payeeId}`),
+  ],
+);
+
+export const rideRatings = sqliteTable(
+  "ride_ratings",
+  {
+    id: text("id").primaryKey(),
+    rideId: text("ride_id")
+      .notNull()
+      .references(() => rides.id, { onDelete: "cascade" }),
+    raterId: text("rater_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rateeId: text("ratee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stars: integer("stars").notNull(),
+    comment: text("comment"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ride_ratings_once").on(t.rideId, t.raterId, t.rateeId),
+    index("ride_ratings_ratee_idx").on(t.rateeId),
+    check("rating_stars", sql`${t.stars} BETWEEN 1 AND 5`),
+    check("rating_not_self", sql`${t.raterId} <> ${t.rateeId}`),
+  ],
+);
+
+// ---------------------------------------------------------------- notifications and messages
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    read: bool("read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.read} = 0`),
+    check("notification_type", sql`${t.type} IN ('ride_request','ride_update','message','community')`),
+  ],
+);
+
+/** One row per pair of users (user_a < user_b), so the chat list is one indexed read. */
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: text("id").primaryKey(),
+    userA: text("user_a")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userB: text("user_b")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastMessageAt: integer("last_message_at"),
+    lastMessagePreview: text("last_message_preview"),
+    lastSenderId: text("last_sender_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("conversations_pair_unique").on(t.userA, t.userB),
+    index("conversations_a_idx").on(t.userA, t.lastMessageAt),
+    index("conversations_b_idx").on(t.userB, t.lastMessageAt),
+    check("conversation_ordered_pair", sql`${t.userA} < ${t.userB}`),
+  ],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    receiverId: text("receiver_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    // Chosen by the sending client so a retried send is stored once.
+    clientId: text("client_id"),
+    createdAt: createdAt(),
+    readAt: integer("read_at"),
+  },
+  (t) => [
+    index("messages_conversation_idx").on(t.conversationId, t.createdAt),
+    index("messages_unread_idx").on(t.receiverId, t.conversationId).where(sql`${t.readAt} IS NULL`),
+    uniqueIndex("messages_client_unique").on(t.senderId, t.clientId).where(sql`${t.clientId} IS NOT NULL`),
+    check("message_length", sql`length(${t.content}) BETWEEN 1 AND 2000`),
+    check("message_parties_differ", sql`${t.senderId} <> ${t.receiverId}`),
+  ],
+);
+
+// ---------------------------------------------------------------- public
+
+export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
+});

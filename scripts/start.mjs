@@ -1,0 +1,50 @@
+// npm start: build, apply local D1 migrations, seed demo data when the database is
+// empty, and serve the built worker with wrangler dev on http://127.0.0.1:8787.
+// npm run dev (--watch): the same, rebuilding on every change (wrangler reloads).
+import { spawn } from "node:child_process";
+import { watch } from "node:fs";
+import { bin, ensureDevVars, run } from "./lib.mjs";
+
+const watchMode = process.argv.includes("--watch");
+const port = process.env.PORT ?? "8787";
+
+ensureDevVars();
+await run(bin("remix"), ["vite:build"]);
+await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { env: { ...process.env, CI: "true" } });
+await run(bin("vite-node"), ["scripts/seed.ts"]);
+
+const server = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port, "--show-interactive-dev-session=false"], {
+  stdio: "inherit",
+});
+server.on("exit", (code) => process.exit(code ?? 0));
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
+
+if (watchMode) {
+  let timer;
+  let building = false;
+  let again = false;
+  const rebuild = async () => {
+    if (building) {
+      again = true;
+      return;
+    }
+    building = true;
+    try {
+      await run(bin("remix"), ["vite:build"]);
+    } catch (e) {
+      console.error(e.message);
+    }
+    building = false;
+    if (again) {
+      again = false;
+      rebuild();
+    }
+  };
+  for (const dir of ["app", "db", "durable-objects"]) {
+    watch(dir, { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(rebuild, 200);
+    });
+  }
+  console.log("Watching app/, db/ and durable-objects/ for changes.");
+}

@@ -1,0 +1,56 @@
+// npm test: build, typecheck, unit + integration tests in workerd (vitest), then the
+// browser journeys (Playwright, JS on and off). Every stage runs even if an earlier
+// one failed, so one run reports everything; the exit code is non-zero on any failure.
+// The last line is the combined count: "N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { bin, run } from "./lib.mjs";
+
+rmSync(".cache/reports", { recursive: true, force: true });
+mkdirSync(".cache/reports", { recursive: true });
+
+let ok = true;
+let extraFailed = 0;
+const stage = async (name, cmd, args) => {
+  console.log(`\n== ${name}`);
+  try {
+    await run(cmd, args);
+    return true;
+  } catch (e) {
+    console.error(`${name} failed: ${e.message}`);
+    ok = false;
+    return false;
+  }
+};
+
+const built = await stage("build", bin("remix"), ["vite:build"]);
+if (!(await stage("typecheck", bin("tsc"), ["--noEmit"]))) extraFailed++;
+if (built) {
+  await stage("unit and integration tests (workerd)", "npm", ["run", "test:unit", "--silent"]);
+  await stage("browser tests (Chromium, JS on and off)", bin("playwright"), ["test"]);
+} else {
+  extraFailed++;
+}
+
+let passed = 0;
+let failed = extraFailed;
+const vitestReport = ".cache/reports/vitest.json";
+if (existsSync(vitestReport)) {
+  const r = JSON.parse(readFileSync(vitestReport, "utf8"));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  // A suite that failed to load reports no tests; count it as a failure.
+  failed += (r.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0).length;
+} else if (built) {
+  failed++;
+}
+const pwReport = ".cache/reports/playwright.json";
+if (existsSync(pwReport)) {
+  const s = JSON.parse(readFileSync(pwReport, "utf8")).stats;
+  passed += s.expected;
+  failed += s.unexpected + s.flaky + s.skipped;
+} else if (built) {
+  failed++;
+}
+if (failed > 0) ok = false;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,28 @@
+export {};
+
+// Bindings and secrets of the LoopRide worker (wrangler.toml, .dev.vars, `wrangler secret put`).
+declare global {
+  interface Env {
+  DB: D1Database;
+  ASSETS?: Fetcher;
+  USER_HUB: DurableObjectNamespace<import("../durable-objects/user-hub").UserHub>;
+  CONVERSATION_ROOM: DurableObjectNamespace<import("../durable-objects/conversation-room").ConversationRoom>;
+  SESSION_SECRET?: string;
+  PASSWORD_PEPPER?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  AUTH_RATE_LIMIT_PER_MINUTE?: string;
+  /** Set to "1" to emit Server-Timing with D1 query counts (never on by default). */
+  DEBUG_TIMING?: string;
+  }
+}
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    env: Env;
+    ctx: Pick<ExecutionContext, "waitUntil">;
+    db: import("../app/utils/db.server").Db;
+    /** A random nonce for this response's Content-Security-Policy. */
+    nonce: string;
+  }
+}

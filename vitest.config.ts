@@ -1,0 +1,36 @@
+import { defineWorkersConfig, readD1Migrations } from "@cloudflare/vitest-pool-workers/config";
+
+// Unit and integration tests run inside workerd against the real built worker
+// (server.ts + the Remix build), real D1 with the project's migrations, and real
+// Durable Objects. `npm test` builds before this runs.
+export default defineWorkersConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+    test: {
+      include: ["test/**/*.test.ts"],
+      exclude: ["test/e2e/**", "node_modules/**"],
+      setupFiles: ["./test/setup/apply-migrations.ts"],
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+      poolOptions: {
+        workers: {
+          main: "./server.ts",
+          singleWorker: true,
+          isolatedStorage: true,
+          wrangler: { configPath: "./wrangler.toml" },
+          miniflare: {
+            compatibilityFlags: ["nodejs_compat"],
+            bindings: {
+              TEST_MIGRATIONS: migrations,
+              SESSION_SECRET: "test-session-secret",
+              PASSWORD_PEPPER: "test-pepper",
+              AUTH_RATE_LIMIT_PER_MINUTE: "10",
+            },
+          },
+        },
+      },
+    },
+  };
+});
