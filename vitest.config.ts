@@ -27,6 +27,9 @@ export default defineWorkersConfig(async () => {
               SESSION_SECRET: "test-session-secret",
               PASSWORD_PEPPER: "test-pepper",
               AUTH_RATE_LIMIT_PER_MINUTE: "10",
+              // Google sign-in is exercised against faked Google endpoints (fetchMock).
+              GOOGLE_CLIENT_ID: "test-client-id",
+              GOOGLE_CLIENT_SECRET: "test-client-secret",
             },
           },
         },

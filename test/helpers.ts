@@ -53,3 +53,46 @@ export async function tableCounts(): Promise<Record<string, number>> {
   }
   return out;
 }
+
+/** A browser-like client: keeps cookies, sends same-origin headers on POST, can follow redirects. */
+export class Browser {
+  cookies = new Map<string, string>();
+  constructor(public headers: Record<string, string> = {}) {}
+
+  get cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  absorb(res: Response) {
+    for (const sc of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = sc.split(";");
+      const i = pair.indexOf("=");
+      const name = pair.slice(0, i).trim();
+      const value = pair.slice(i + 1);
+      const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a.trim()));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  async get(path: string) {
+    return this.absorb(
+      await SELF.fetch(path.startsWith("http") ? path : `${BASE}${path}`, { redirect: "manual", headers: { Cookie: this.cookieHeader, ...this.headers } }),
+    );
+  }
+
+  async post(path: string, fields: Record<string, string | string[]>) {
+    return this.absorb(await postForm(path, fields, { cookie: this.cookieHeader, headers: this.headers }));
+  }
+
+  /** Follows redirects (GET) until a page; returns the final response and its HTML. */
+  async follow(res: Response, max = 5): Promise<{ res: Response; html: string; url: string }> {
+    let url = "";
+    while (res.status >= 300 && res.status < 400 && max-- > 0) {
+      url = new URL(res.headers.get("Location")!, BASE).pathname + new URL(res.headers.get("Location")!, BASE).search;
+      res = await this.get(url);
+    }
+    return { res, html: await res.text(), url };
+  }
+}

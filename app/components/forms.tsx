@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 
 export const inputClass =
   "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-emerald-700 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 aria-[invalid=true]:border-red-600";
@@ -27,18 +27,24 @@ type FieldProps = {
   type?: "text" | "email" | "password" | "tel" | "number" | "date" | "time" | "search" | "url";
   hint?: ReactNode;
   required?: boolean;
+  /** Empties the input whenever this value changes (a password after a failed attempt). */
+  clearOn?: unknown;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">;
 
 /** A labelled input with its conform wiring and error messages. */
-export function Field({ label, field, type = "text", hint, required, className, ...rest }: FieldProps) {
+export function Field({ label, field, type = "text", hint, required, className, clearOn, ...rest }: FieldProps) {
   const props = getInputProps(field, { type, ariaAttributes: true });
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (clearOn !== undefined && ref.current) ref.current.value = "";
+  }, [clearOn]);
   return (
     <div className={className}>
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
         {label}
         {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
       </label>
-      <input {...props} key={props.key} {...rest} className={inputClass} />
+      <input {...props} key={props.key} ref={ref} {...rest} className={inputClass} />
       {hint ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{hint}</p> : null}
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>

@@ -18,3 +18,13 @@ export function refreshMemberCount(db: Db, communityId: string) {
     })
     .where(eq(communities.id, communityId));
 }
+
+/** Communities where the user is an approved member (for sharing a ride with one). */
+export async function listMyCommunities({ db }: { db: Db }, userId: string) {
+  return db
+    .select({ id: communities.id, name: communities.name, type: communities.type })
+    .from(communityMembers)
+    .innerJoin(communities, eq(communities.id, communityMembers.communityId))
+    .where(and(eq(communityMembers.userId, userId), eq(communityMembers.status, "approved")))
+    .orderBy(communities.name);
+}

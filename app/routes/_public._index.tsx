@@ -55,6 +55,7 @@ export default function Landing() {
     id: "newsletter",
     lastResult,
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
   });
   return (

@@ -63,11 +63,11 @@ export async function requireUser(
 }
 
 /** Signs a user in: always a new session id (the previous one, if any, is deleted). */
-export async function startUserSession(request: Request, context: Ctx, userId: string): Promise<string> {
+export async function startUserSession(request: Request, context: Ctx, userId: string): Promise<{ cookie: string; sessionId: string }> {
   const previous = await readSessionId(request, context.env);
   if (previous) await deleteSession(context, previous);
-  const id = await createSession(context, userId);
-  return sessionCookie(request, context.env).serialize(id);
+  const sessionId = await createSession(context, userId);
+  return { cookie: await sessionCookie(request, context.env).serialize(sessionId), sessionId };
 }
 
 /** Signs out: the row is deleted server-side, the cookie cleared. */

@@ -1,0 +1,112 @@
+import { and, eq } from "drizzle-orm";
+import { oauthAccounts, passwords, userCredits, userProfiles, userSettings, users } from "../../db/schema";
+import { newId } from "../domain/ids";
+import type { Identifier } from "../schemas/auth";
+import type { Db } from "../utils/db.server";
+
+export class AccountTakenError extends Error {
+  constructor(public readonly kind: "email" | "phone") {
+    super(kind === "email" ? "An account with this e-mail already exists" : "An account with this mobile number already exists");
+  }
+}
+
+function splitName(fullName: string) {
+  const [first, ...rest] = fullName.trim().split(/\s+/);
+  return { firstName: first || null, lastName: rest.join(" ") || null };
+}
+
+function isUniqueViolation(e: unknown) {
+  const msg = String((e as { message?: string })?.message ?? "") + String((e as { cause?: { message?: string } })?.cause?.message ?? "");
+  return /UNIQUE constraint failed/i.test(msg);
+}
+
+/** A new password account with its profile, settings and credit wallet, in one batch. */
+export async function createPasswordAccount(
+  { db }: { db: Db },
+  input: { fullName: string; identifier: Identifier; passwordHash: string },
+  now = Date.now(),
+) {
+  const id = newId();
+  const { firstName, lastName } = splitName(input.fullName);
+  const email = input.identifier.kind === "email" ? input.identifier.value : null;
+  const phone = input.identifier.kind === "phone" ? input.identifier.value : null;
+  try {
+    await db.batch([
+      db.insert(users).values({ id, email, phone, createdAt: now }),
+      db.insert(passwords).values({ userId: id, hash: input.passwordHash, updatedAt: now }),
+      db.insert(userProfiles).values({
+        userId: id,
+        fullName: input.fullName.trim(),
+        firstName,
+        lastName,
+        // Sign-up metadata: a mobile number used to sign up is the contact number too.
+        phoneNumber: phone,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      db.insert(userSettings).values({ userId: id, updatedAt: now }),
+      db.insert(userCredits).values({ userId: id, updatedAt: now }),
+    ]);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AccountTakenError(input.identifier.kind);
+    throw e;
+  }
+  return { id };
+}
+
+/** The stored password hash for an e-mail or phone, or null. */
+export async function findPasswordCredential({ db }: { db: Db }, identifier: Identifier) {
+  const row = await db
+    .select({ userId: users.id, hash: passwords.hash })
+    .from(users)
+    .innerJoin(passwords, eq(passwords.userId, users.id))
+    .where(identifier.kind === "email" ? eq(users.email, identifier.value) : eq(users.phone, identifier.value))
+    .get();
+  return row ?? null;
+}
+
+export type GoogleIdentity = { sub: string; email: string | null; emailVerified: boolean; name: string | null; picture: string | null };
+
+/**
+ * The user behind a Google identity: the linked account, else an existing account with
+ * the same verified e-mail (linked now), else a new account. The profile is created
+ * from Google's name and avatar when missing.
+ */
+export async function findOrCreateGoogleUser({ db }: { db: Db }, g: GoogleIdentity, now = Date.now()) {
+  const linked = await db
+    .select({ userId: oauthAccounts.userId })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.provider, "google"), eq(oauthAccounts.providerAccountId, g.sub)))
+    .get();
+  let userId = linked?.userId ?? null;
+  const email = g.email?.toLowerCase() ?? null;
+  if (!userId && email && g.emailVerified) {
+    const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+    if (existing) {
+      userId = existing.id;
+      await db.insert(oauthAccounts).values({ provider: "google", providerAccountId: g.sub, userId, createdAt: now }).onConflictDoNothing();
+    }
+  }
+  if (!userId) {
+    userId = newId();
+    await db.batch([
+      db.insert(users).values({ id: userId, email: g.emailVerified ? email : null, createdAt: now }),
+      db.insert(oauthAccounts).values({ provider: "google", providerAccountId: g.sub, userId, createdAt: now }),
+      db.insert(userSettings).values({ userId, updatedAt: now }),
+      db.insert(userCredits).values({ userId, updatedAt: now }),
+    ]);
+  }
+  // Missing profile: create it from the provider's name and avatar.
+  const fullName = g.name?.trim() || null;
+  const { firstName, lastName } = splitName(fullName ?? "");
+  await db
+    .insert(userProfiles)
+    .values({ userId, fullName, firstName, lastName, avatarUrl: g.picture, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+  const profile = await db
+    .select({ createdAt: userProfiles.createdAt, phoneNumber: userProfiles.phoneNumber, vehicleInfo: userProfiles.vehicleInfo })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId))
+    .get();
+  return { userId, profile: profile ?? null };
+}

@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { userProfiles, type VehicleInfo } from "../../db/schema";
+import { profileProgress } from "../domain/profile-score";
+import type { Db } from "../utils/db.server";
+
+const profileColumns = {
+  userId: userProfiles.userId,
+  fullName: userProfiles.fullName,
+  avatarUrl: userProfiles.avatarUrl,
+  residentialArea: userProfiles.residentialArea,
+  workplace: userProfiles.workplace,
+  phoneNumber: userProfiles.phoneNumber,
+  emergencyContact: userProfiles.emergencyContact,
+  bio: userProfiles.bio,
+  upiId: userProfiles.upiId,
+  vehicleInfo: userProfiles.vehicleInfo,
+  smokingAllowed: userProfiles.smokingAllowed,
+  petsAllowed: userProfiles.petsAllowed,
+  musicPreference: userProfiles.musicPreference,
+  conversationPreference: userProfiles.conversationPreference,
+  maxDetourMinutes: userProfiles.maxDetourMinutes,
+  genderPreference: userProfiles.genderPreference,
+  createdAt: userProfiles.createdAt,
+};
+
+/** The acting user's own profile (only ever their own). */
+export async function getOwnProfile({ db }: { db: Db }, userId: string) {
+  const profile = (await db.select(profileColumns).from(userProfiles).where(eq(userProfiles.userId, userId)).get()) ?? null;
+  return { profile, progress: profileProgress(profile) };
+}
+
+export type OwnProfile = NonNullable<Awaited<ReturnType<typeof getOwnProfile>>["profile"]>;
+
+function nameParts(fullName: string) {
+  const [first, ...rest] = fullName.trim().split(/\s+/);
+  return { firstName: first || null, lastName: rest.join(" ") || null };
+}
+
+/** Onboarding's answers: phone and the car question, in one update. */
+export async function completeOnboarding(
+  { db }: { db: Db },
+  userId: string,
+  answers: { phone: string; hasCar: boolean; carType: VehicleInfo["car_type"] },
+  now = Date.now(),
+) {
+  const current = await db.select({ vehicleInfo: userProfiles.vehicleInfo }).from(userProfiles).where(eq(userProfiles.userId, userId)).get();
+  const vehicleInfo: VehicleInfo = { ...(current?.vehicleInfo ?? {}), has_car: answers.hasCar, car_type: answers.hasCar ? answers.carType ?? null : null };
+  const updated = await db
+    .update(userProfiles)
+    .set({ phoneNumber: answers.phone, vehicleInfo, updatedAt: now })
+    .where(eq(userProfiles.userId, userId))
+    .returning({ userId: userProfiles.userId });
+  if (updated.length === 0) {
+    // A user without a profile (should not happen; created at sign-up) gets one now.
+    await db.insert(userProfiles).values({ userId, phoneNumber: answers.phone, vehicleInfo, createdAt: now, updatedAt: now });
+  }
+}
+
+export type ProfilePatch = Partial<{
+  fullName: string;
+  residentialArea: string | null;
+  workplace: string | null;
+  bio: string | null;
+  upiId: string | null;
+  phoneNumber: string;
+  emergencyContact: string;
+  smokingAllowed: boolean;
+  petsAllowed: boolean;
+  musicPreference: string;
+  conversationPreference: string;
+  maxDetourMinutes: number;
+  genderPreference: string;
+}> & { vehicle?: Omit<VehicleInfo, "has_car" | "car_type"> };
+
+/** Saves the given fields of the acting user's own profile. */
+export async function updateOwnProfile({ db }: { db: Db }, userId: string, patch: ProfilePatch, now = Date.now()) {
+  const { vehicle, ...fields } = patch;
+  const set: Partial<typeof userProfiles.$inferInsert> = { ...fields, updatedAt: now };
+  if (fields.fullName !== undefined) Object.assign(set, nameParts(fields.fullName));
+  if (vehicle) {
+    const current = await db.select({ vehicleInfo: userProfiles.vehicleInfo }).from(userProfiles).where(eq(userProfiles.userId, userId)).get();
+    const merged: VehicleInfo = { ...(current?.vehicleInfo ?? {}) };
+    for (const [k, v] of Object.entries(vehicle)) {
+      if (v) (merged as Record<string, unknown>)[k] = v;
+      else delete (merged as Record<string, unknown>)[k];
+    }
+    set.vehicleInfo = merged;
+  }
+  await db
+    .insert(userProfiles)
+    .values({ userId, createdAt: now, ...set, updatedAt: now })
+    .onConflictDoUpdate({ target: userProfiles.userId, set });
+}

@@ -1,0 +1,92 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { ToastView } from "~/components/toast";
+import { getOwnSettings, setOwnSetting } from "~/models/settings.server";
+import { SETTINGS, settingToggleSchema, type SettingKey } from "~/schemas/profile";
+import { requireUser } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Settings | LoopRide" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return { settings: await getOwnSettings(context, user.id) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: settingToggleSchema });
+  if (submission.status !== "success") return data({ ok: false as const, error: "Failed to update setting. Please try again." }, { status: 400 });
+  try {
+    await setOwnSetting(context, user.id, submission.value.setting, submission.value.value === "on");
+  } catch (e) {
+    console.error(e);
+    return data({ ok: false as const, error: "Failed to update setting. Please try again." }, { status: 500 });
+  }
+  return redirectWithToast(request, context.env, "/dashboard/settings", { title: "Settings saved" });
+}
+
+const GROUPS = ["Notifications", "Privacy", "Appearance"] as const;
+
+export default function SettingsPage() {
+  const { settings } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-bold">Settings</h1>
+      <p className="text-slate-700 dark:text-slate-300">Manage your account preferences</p>
+      <div className="mt-6 space-y-6">
+        {GROUPS.map((group) => (
+          <section key={group} aria-labelledby={`group-${group}`} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+            <h2 id={`group-${group}`} className="text-lg font-semibold">{group}</h2>
+            <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
+              {SETTINGS.filter((s) => s.group === group).map((s) => (
+                <li key={s.key} className="flex items-center justify-between gap-4 py-3">
+                  <div>
+                    <p className="font-medium" id={`label-${s.key}`}>{s.label}</p>
+                    <p className="text-sm text-slate-700 dark:text-slate-300">{s.description}</p>
+                  </div>
+                  <SettingToggle setting={s.key} value={settings[s.key]} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A switch that is a real submit button: a form POST without JS, applied at once (and rolled back on failure) with JS. */
+function SettingToggle({ setting, value }: { setting: SettingKey; value: boolean }) {
+  const fetcher = useFetcher<typeof action>();
+  const [failed, setFailed] = useState(0);
+  const pending = fetcher.formData?.get("value");
+  const shown = pending ? pending === "on" : value;
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) setFailed((n) => n + 1);
+  }, [fetcher.state, fetcher.data]);
+  useEffect(() => {
+    if (setting === "darkMode" && pending) document.documentElement.classList.toggle("dark", pending === "on");
+  }, [pending, setting]);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="setting" value={setting} />
+      <input type="hidden" name="value" value={shown ? "off" : "on"} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={shown}
+        aria-labelledby={`label-${setting}`}
+        data-testid={`toggle-${setting}`}
+        className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent transition ${shown ? "bg-emerald-700" : "bg-slate-400 dark:bg-slate-600"}`}
+      >
+        <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${shown ? "translate-x-5" : "translate-x-0.5"}`} />
+        <span className="sr-only">{shown ? "On" : "Off"}</span>
+      </button>
+      {failed > 0 ? <ToastView key={failed} toast={{ title: "Failed to update setting. Please try again.", type: "error" }} /> : null}
+    </fetcher.Form>
+  );
+}

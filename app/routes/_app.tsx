@@ -1,0 +1,75 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { PublicFooter } from "~/components/public-footer";
+import { PublicHeader } from "~/components/public-header";
+import { SidebarNav } from "~/components/sidebar";
+import { getBadges } from "~/models/badges.server";
+import type { RootLoader } from "~/root";
+import { getUser } from "~/utils/auth.server";
+
+// The dashboard shell. Each child route guards itself (the community list is open to
+// visitors, who get the public header instead of the sidebar).
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getUser(request, context);
+  return { badges: user ? await getBadges(context, user.id) : null };
+}
+
+export default function DashboardLayout() {
+  const { badges } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<RootLoader>("root");
+  const user = root?.user;
+  if (!user || !badges) {
+    return (
+      <div className="flex min-h-screen flex-col">
+        <PublicHeader user={null} />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <PublicFooter />
+      </div>
+    );
+  }
+  return (
+    <div className="min-h-screen md:flex">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      {/* Desktop: collapsible with a checkbox (no JavaScript needed). */}
+      <input type="checkbox" id="sidebar-collapse" className="peer sr-only" aria-label="Collapse sidebar" />
+      <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white md:block peer-checked:md:hidden dark:border-slate-800 dark:bg-slate-950">
+        <div className="sticky top-0 h-screen">
+          <SidebarNav user={user} badges={badges} />
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-14 items-center gap-3 border-b border-slate-200 px-4 dark:border-slate-800">
+          <a href="#mobile-sidebar" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium md:hidden dark:border-slate-700">
+            Menu
+          </a>
+          <label htmlFor="sidebar-collapse" className="hidden cursor-pointer rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium md:inline-block dark:border-slate-700">
+            Toggle sidebar
+          </label>
+          <a href="/dashboard#notifications" className="ml-auto rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+            Notifications
+            {badges.unreadNotifications > 0 ? (
+              <span data-testid="badge-notifications" className="ml-1 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
+                {badges.unreadNotifications}
+              </span>
+            ) : null}
+          </a>
+        </header>
+        {/* Mobile: a slide-over opened by a #fragment link (CSS :target), closed by another. */}
+        <div id="mobile-sidebar" className="fixed inset-0 z-40 hidden target:block md:!hidden">
+          <a href="#" aria-label="Close menu" className="absolute inset-0 bg-slate-900/50" />
+          <div className="relative h-full w-72 max-w-[85%] overflow-y-auto bg-white shadow-xl dark:bg-slate-950">
+            <a href="#" className="absolute right-3 top-3 rounded px-2 py-1 text-sm underline">Close</a>
+            <SidebarNav user={user} badges={badges} />
+          </div>
+        </div>
+        <main id="main" className="flex-1 p-4 md:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

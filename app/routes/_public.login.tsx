@@ -1,0 +1,90 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthCard, GoogleButton } from "~/components/auth";
+import { Field, FormErrors, buttonClass } from "~/components/forms";
+import { HoneypotField } from "~/components/honeypot";
+import { CREDENTIALS_INVALID, loginSchema } from "~/schemas/auth";
+import { redirectSignedIn, signInAndRedirect } from "~/utils/sign-in.server";
+import { AuthorizationError, getAuthenticator, googleConfigured } from "~/utils/authenticator.server";
+import { guardPublicForm } from "~/utils/public-form.server";
+import { hitRateLimit } from "~/models/rate-limits.server";
+import { authRateLimit, RATE_LIMIT_MESSAGE } from "~/utils/public-form.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign in | LoopRide" }];
+
+// Only the callback's two messages are shown; anything else in ?error= is ignored.
+const CALLBACK_ERRORS = new Set(["Unable to authenticate", "No user session found"]);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await redirectSignedIn(request, context);
+  const url = new URL(request.url);
+  const error = url.searchParams.get("error");
+  return {
+    googleEnabled: googleConfigured(context.env),
+    redirectTo: url.searchParams.get("redirectTo") ?? "",
+    error: error && CALLBACK_ERRORS.has(error) ? error : null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const { isBot } = await guardPublicForm(request, context, formData, "signin");
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success" || isBot) {
+    return data(submission.reply({ hideFields: ["password"], ...(isBot ? { formErrors: [CREDENTIALS_INVALID] } : {}) }), { status: 400 });
+  }
+  // Per-account limit too, so one account cannot be guessed at from many addresses.
+  const perAccount = await hitRateLimit(context, `signin-account:${submission.value.identifier.toLowerCase()}`, authRateLimit(context.env));
+  if (!perAccount.allowed) throw data(RATE_LIMIT_MESSAGE, { status: 429 });
+  try {
+    const result = await getAuthenticator(request, context).authenticator.authenticate("form", request, { throwOnError: true });
+    if (result.via !== "password") throw new AuthorizationError(CREDENTIALS_INVALID);
+    return signInAndRedirect(request, context, result.userId, submission.value.redirectTo);
+  } catch (e) {
+    if (e instanceof AuthorizationError) {
+      return data(submission.reply({ hideFields: ["password"], formErrors: [CREDENTIALS_INVALID] }), { status: 400 });
+    }
+    throw e;
+  }
+}
+
+export default function Login() {
+  const { googleEnabled, redirectTo, error } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  return (
+    <AuthCard title="Welcome back" subtitle="Sign in to find and share rides in your communities.">
+      {error ? <FormErrors errors={[error]} /> : null}
+      <GoogleButton enabled={googleEnabled} label="Sign in with Google" redirectTo={redirectTo} />
+      <div className="my-4 flex items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
+        <span className="h-px flex-1 bg-slate-300 dark:bg-slate-700" /> or <span className="h-px flex-1 bg-slate-300 dark:bg-slate-700" />
+      </div>
+      <Form method="post" {...getFormProps(form)} className="relative space-y-4">
+        <HoneypotField />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormErrors errors={form.errors} />
+        <Field label="E-mail or mobile number" field={fields.identifier} autoComplete="username" />
+        <Field label="Password" field={fields.password} type="password" autoComplete="current-password" clearOn={lastResult} />
+        <button type="submit" className={`${buttonClass} w-full`} disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Signing in..." : "Sign in"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        New to LoopRide? <Link className="font-medium text-emerald-800 underline dark:text-emerald-300" to="/signup">Create an account</Link>
+      </p>
+      <p className="mt-2 text-center text-xs text-slate-600 dark:text-slate-400">
+        Need help? <Link className="underline" to="/support">Support</Link> · <Link className="underline" to="/terms-of-service">Terms of Service</Link> ·{" "}
+        <Link className="underline" to="/privacy-policy">Privacy Policy</Link>
+      </p>
+    </AuthCard>
+  );
+}

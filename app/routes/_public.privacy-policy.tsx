@@ -1,0 +1,160 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { CONTACT_EMAIL } from "~/components/brand";
+import { LegalPage, LegalSection, POLICY_LAST_UPDATED } from "~/components/legal-page";
+
+export const meta: MetaFunction = () => [
+  { title: "Privacy Policy | LoopRide" },
+  { name: "description", content: "What personal data LoopRide collects, why, who can see it and how long we keep it." },
+];
+
+export default function PrivacyPolicy() {
+  return (
+    <LegalPage
+      title="Privacy Policy"
+      lastUpdated={POLICY_LAST_UPDATED}
+      intro={
+        <p>
+          This policy explains what personal data LoopRide collects when you use our website, why we collect it, who can
+          see it and how long we keep it. We process personal data in line with India's Digital Personal Data Protection
+          Act, 2023 and the Information Technology Act, 2000 and the rules made under them.
+        </p>
+      }
+    >
+      <LegalSection title="Who we are">
+        <p>
+          LoopRide is a community carpooling platform for commuters in Bengaluru. LoopRide only connects community members
+          who want to share a trip; it does not provide transport, and payments for rides are settled between members. For
+          the purposes of this policy, LoopRide is the data fiduciary for the personal data described below.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="Information we collect">
+        <ul>
+          <li>
+            <strong>Account details:</strong> your name and e-mail address, and either a password (stored only as a salted,
+            one-way hash) or the identifier of the Google account you sign in with, with your Google profile picture.
+          </li>
+          <li>
+            <strong>Phone number:</strong> your 10-digit mobile number, which we ask for during onboarding so that drivers
+            and passengers sharing a ride can coordinate with each other.
+          </li>
+          <li>
+            <strong>Profile details:</strong> your residential area, workplace, whether you own a car, your vehicle details
+            and ride preferences, if you choose to add them.
+          </li>
+          <li>
+            <strong>Communities:</strong> the communities you create, join or ask to join, and your role in them.
+          </li>
+          <li>
+            <strong>Ride locations and activity:</strong> the pickup, drop-off and route locations you enter, departure
+            times, seats offered or requested, requests and their status, completed rides, cost breakdowns and ratings. We
+            do not track your device's live location.
+          </li>
+          <li>
+            <strong>Messages:</strong> the messages you send to other members through LoopRide.
+          </li>
+          <li>
+            <strong>Referrals and credits:</strong> your referral code, the codes you redeem and the credits you earn.
+          </li>
+          <li>
+            <strong>Technical data:</strong> a session record that keeps you signed in, and your IP address and request
+            details, which we use briefly to protect the service against abuse (for example, limiting repeated sign-in
+            attempts).
+          </li>
+        </ul>
+      </LegalSection>
+
+      <LegalSection title="How we use your information">
+        <ul>
+          <li>To create and secure your account and keep you signed in.</li>
+          <li>To show you communities and rides, let moderators review join requests, and let drivers review seat requests.</li>
+          <li>To deliver messages and notifications about your requests, rides and communities.</li>
+          <li>To calculate a fair cost breakdown for each completed ride and to award referral credits.</li>
+          <li>To prevent fraud, spam and misuse, and to enforce our Terms of Service and Community Guidelines.</li>
+          <li>To send our newsletter, only if you subscribed to it; every newsletter lets you unsubscribe.</li>
+        </ul>
+        <p>We do not sell your personal data, and we do not use it for third-party advertising profiles.</p>
+      </LegalSection>
+
+      <LegalSection title="Who can see your information">
+        <ul>
+          <li>
+            <strong>Other members</strong> of your communities can see your name, photo, residential area and workplace,
+            and the rides you offer in those communities.
+          </li>
+          <li>
+            <strong>Your phone number</strong> is not shown publicly or in community member lists. We use it to reach you
+            about your account and so that the people you share a ride with can coordinate with you.
+          </li>
+          <li>
+            <strong>Messages</strong> are visible only to the people in the conversation.
+          </li>
+          <li>
+            <strong>Community moderators</strong> see the join requests sent to their community.
+          </li>
+          <li>
+            <strong>Service providers</strong> who host and run LoopRide for us (such as Cloudflare, which hosts our website
+            and database) process data only on our instructions.
+          </li>
+          <li>
+            <strong>Authorities</strong>, when Indian law requires it, for example in response to a valid court order or a
+            lawful request from the police.
+          </li>
+        </ul>
+      </LegalSection>
+
+      <LegalSection title="How long we keep your information">
+        <ul>
+          <li>Account, profile and community data: for as long as your account is open.</li>
+          <li>Ride history, cost breakdowns and messages: for as long as your account is open, so you can refer back to them.</li>
+          <li>Sign-in sessions: they expire after 30 days, and end immediately when you sign out.</li>
+          <li>Security records such as rate-limit counters: a few minutes to a few days.</li>
+          <li>
+            When you ask us to delete your account, we delete or anonymise your personal data within 30 days, except where
+            the law requires us to keep it longer. Messages you sent may remain visible to the other participants in an
+            anonymised form.
+          </li>
+        </ul>
+      </LegalSection>
+
+      <LegalSection title="Your rights">
+        <p>
+          You can see and correct most of your information in your profile and settings at any time. You may also ask us
+          for a summary of the personal data we hold about you, ask us to correct or erase it, withdraw your consent, or
+          nominate someone to exercise your rights on your behalf. Write to{" "}
+          <a href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent("Privacy request")}`}>{CONTACT_EMAIL}</a>.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="Security">
+        <p>
+          All traffic to LoopRide is encrypted with HTTPS. Passwords are stored only as salted hashes, and your session
+          cookie holds only a signed random identifier. No system is perfectly secure, so please use a strong password and
+          tell us at once if you suspect misuse of your account.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="Cookies">
+        <p>
+          We use a small number of essential cookies and no third-party advertising or analytics cookies. See our{" "}
+          <Link to="/cookie-policy">Cookie Policy</Link>.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="Children">
+        <p>LoopRide is meant for adults. You must be at least 18 years old to create an account.</p>
+      </LegalSection>
+
+      <LegalSection title="Changes and grievances">
+        <p>
+          We may update this policy as LoopRide changes; the date at the top shows the latest version, and we will tell you
+          about significant changes by e-mail or in the app. For questions or grievances about your personal data, contact
+          our grievance officer at{" "}
+          <a href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent("Privacy grievance")}`}>{CONTACT_EMAIL}</a>. We
+          will acknowledge your complaint and respond within the time the law requires.
+        </p>
+      </LegalSection>
+    </LegalPage>
+  );
+}

@@ -1,0 +1,169 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Logo } from "~/components/brand";
+import { FieldErrors, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
+import { OnboardingSteps } from "~/components/onboarding-steps";
+import { hasRedeemedReferral } from "~/models/referrals.server";
+import { carStepSchema, phoneStepSchema, referralStepSchema } from "~/schemas/onboarding";
+import { needsOnboarding, requireUser } from "~/utils/auth.server";
+import { completeOnboardingFlow } from "~/utils/onboarding.server";
+import { readDraft, writeDraft, type OnboardingDraft } from "~/utils/onboarding-draft.server";
+
+export const meta: MetaFunction = () => [{ title: "Set up your profile | LoopRide" }];
+
+const stepOf = (v: unknown) => Math.min(4, Math.max(1, Number(v) || 1));
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context, { allowIncomplete: true });
+  if (!needsOnboarding(user)) throw redirect("/dashboard");
+  const step = stepOf(new URL(request.url).searchParams.get("step"));
+  const [draft, redeemed] = await Promise.all([readDraft(request, context.env, user.id), hasRedeemedReferral(context, user.id)]);
+  return { step, draft: { ...draft, phone: draft.phone ?? user.phoneNumber ?? "" }, redeemed };
+}
+
+const SCHEMAS = { 1: phoneStepSchema, 2: carStepSchema, 3: referralStepSchema } as const;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context, { allowIncomplete: true });
+  const formData = await request.formData();
+  const step = stepOf(formData.get("step"));
+  const intent = formData.get("intent");
+  const draft = await readDraft(request, context.env, user.id);
+
+  if (intent === "complete") return completeOnboardingFlow(request, context, user, draft);
+  if (intent !== "next" && intent !== "back") return data({ error: "Unknown action" }, { status: 400 });
+  if (step === 4) return redirect(`/onboarding?step=${intent === "back" ? 3 : 4}`);
+
+  const submission = parseWithZod(formData, { schema: SCHEMAS[step as 1 | 2 | 3] });
+  // Back keeps what was typed (valid or not) so nothing is lost; Next requires it valid.
+  const next: OnboardingDraft = { ...draft };
+  if (step === 1) next.phone = String(formData.get("phone") ?? "").slice(0, 10);
+  if (step === 2) {
+    const hasCar = formData.get("hasCar");
+    next.hasCar = hasCar === "yes" || hasCar === "no" ? hasCar : undefined;
+    next.carType = String(formData.get("carType") ?? "") || undefined;
+  }
+  if (step === 3) next.referralCode = String(formData.get("referralCode") ?? "").trim().toUpperCase().slice(0, 20);
+  const headers = { "Set-Cookie": await writeDraft(request, context.env, next) };
+  if (intent === "back") return redirect(`/onboarding?step=${Math.max(1, step - 1)}`, { headers });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers });
+  return redirect(`/onboarding?step=${step + 1}`, { headers });
+}
+
+export default function Onboarding() {
+  const { step, draft, redeemed } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && "status" in actionData ? (actionData as SubmissionResult<string[]>) : undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const [form, fields] = useForm<Record<string, string>>({
+    id: `onboarding-${step}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <main className="mx-auto max-w-xl px-4 py-10">
+      <div className="mb-6 flex justify-center"><Logo /></div>
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-2xl font-bold">Set up your LoopRide profile</h1>
+        <OnboardingSteps step={step} />
+        <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-5">
+          <input type="hidden" name="step" value={step} />
+          {step === 1 ? (
+            <div>
+              <label htmlFor="phone" className="mb-1 block text-sm font-medium">Mobile number</label>
+              <input
+                id="phone"
+                name="phone"
+                type="tel"
+                inputMode="numeric"
+                maxLength={10}
+                defaultValue={(fields.phone.initialValue as string | undefined) ?? draft.phone}
+                placeholder="10-digit mobile number"
+                autoComplete="tel-national"
+                aria-invalid={fields.phone.errors ? true : undefined}
+                aria-describedby={fields.phone.errors ? fields.phone.errorId : undefined}
+                className={inputClass}
+              />
+              <FieldErrors id={fields.phone.errorId} errors={fields.phone.errors} />
+            </div>
+          ) : null}
+          {step === 2 ? (
+            <>
+              <fieldset aria-describedby={fields.hasCar.errors ? fields.hasCar.errorId : undefined}>
+                <legend className="mb-2 text-sm font-medium">Do you have a car?</legend>
+                <div className="flex gap-4">
+                  {(["yes", "no"] as const).map((v) => (
+                    <label key={v} className="flex items-center gap-2">
+                      <input type="radio" name="hasCar" value={v} defaultChecked={((fields.hasCar.initialValue as string | undefined) ?? draft.hasCar) === v} className="h-4 w-4" />
+                      {v === "yes" ? "Yes, I have a car" : "No, I don't"}
+                    </label>
+                  ))}
+                </div>
+                <FieldErrors id={fields.hasCar.errorId} errors={fields.hasCar.errors} />
+              </fieldset>
+              <div>
+                <label htmlFor="carType" className="mb-1 block text-sm font-medium">Car type (if you have a car)</label>
+                <select id="carType" name="carType" defaultValue={(fields.carType.initialValue as string | undefined) ?? draft.carType ?? ""} className={inputClass} aria-invalid={fields.carType.errors ? true : undefined} aria-describedby={fields.carType.errors ? fields.carType.errorId : undefined}>
+                  <option value="">Select car type</option>
+                  <option value="petrol">Petrol</option>
+                  <option value="diesel">Diesel</option>
+                  <option value="hybrid">Hybrid</option>
+                  <option value="electric">Electric</option>
+                </select>
+                <FieldErrors id={fields.carType.errorId} errors={fields.carType.errors} />
+              </div>
+            </>
+          ) : null}
+          {step === 3 ? (
+            redeemed ? (
+              <p className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+                Your referral bonus has already been applied. Nothing to add here.
+              </p>
+            ) : (
+              <div>
+                <label htmlFor="referralCode" className="mb-1 block text-sm font-medium">Referral code (optional)</label>
+                <input id="referralCode" name="referralCode" defaultValue={(fields.referralCode.initialValue as string | undefined) ?? draft.referralCode ?? ""} placeholder="LRXXXXXX" className={inputClass} autoComplete="off" />
+                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Got a code from a friend? You both earn credits.</p>
+              </div>
+            )
+          ) : null}
+          {step === 4 ? <Review draft={draft} /> : null}
+          <div className="flex justify-between gap-3 pt-2">
+            <button type="submit" name="intent" value="back" formNoValidate className={secondaryButtonClass} disabled={step === 1 || busy}>
+              Back
+            </button>
+            {step < 4 ? (
+              <button type="submit" name="intent" value="next" className={buttonClass} disabled={busy}>Next</button>
+            ) : (
+              <button type="submit" name="intent" value="complete" className={buttonClass} disabled={busy}>
+                {busy ? "Completing..." : "Complete Setup"}
+              </button>
+            )}
+          </div>
+        </Form>
+      </div>
+    </main>
+  );
+}
+
+function Review({ draft }: { draft: { phone?: string; hasCar?: string; carType?: string; referralCode?: string } }) {
+  const rows = [
+    ["Mobile", draft.phone || "Not provided"],
+    ["Car owner", draft.hasCar === "yes" ? "Yes" : draft.hasCar === "no" ? "No" : "Not answered"],
+    ["Car type", draft.hasCar === "yes" ? (draft.carType ? draft.carType[0].toUpperCase() + draft.carType.slice(1) : "Not selected") : "None"],
+    ["Referral code", draft.referralCode || "None"],
+  ];
+  return (
+    <dl className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+      {rows.map(([k, v]) => (
+        <div key={k} className="flex justify-between px-4 py-2 text-sm">
+          <dt className="text-slate-700 dark:text-slate-300">{k}</dt>
+          <dd className="font-medium">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,82 @@
+import { z } from "zod";
+
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const required = (message: string, max = 100) =>
+  z.string({ required_error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const optional = (max: number) =>
+  text(max)
+    .optional()
+    .transform((v) => v || null);
+
+export const basicInfoSchema = z.object({
+  fullName: required("Full name is required"),
+  residentialArea: required("Residential area is required"),
+  workplace: required("Workplace is required"),
+  bio: optional(500),
+});
+
+export const contactSchema = z.object({
+  phoneNumber: z
+    .string({ required_error: "Phone number is required" })
+    .transform((v) => v.replace(/\s/g, ""))
+    .pipe(z.string().min(1, "Phone number is required").regex(/^[6-9]\d{9}$/, "Please enter a valid 10-digit mobile number")),
+  emergencyContact: required("Emergency contact is required", 120),
+});
+
+export const vehicleSchema = z.object({
+  make: optional(40),
+  model: optional(40),
+  year: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || /^(19[89]\d|20\d\d)$/.test(v), "Please enter a valid year")
+    .transform((v) => v || null),
+  color: optional(30),
+  licensePlate: optional(15),
+  insuranceInfo: optional(120),
+});
+
+export const preferencesSchema = z.object({
+  smokingAllowed: z.literal("on").optional().transform(Boolean),
+  petsAllowed: z.literal("on").optional().transform(Boolean),
+  musicPreference: z.enum(["quiet", "low", "moderate", "high"]).default("moderate"),
+  conversationPreference: z.enum(["quiet", "casual", "talkative"]).default("casual"),
+  maxDetourMinutes: z.coerce
+    .number({ invalid_type_error: "Maximum detour must be a number of minutes" })
+    .int("Maximum detour must be a whole number of minutes")
+    .min(0, "Maximum detour must be between 0 and 60 minutes")
+    .max(60, "Maximum detour must be between 0 and 60 minutes")
+    .default(15),
+  genderPreference: z.enum(["any", "female", "male"]).default("any"),
+});
+
+export const profileEditSchema = z.object({
+  fullName: required("Full name is required"),
+  residentialArea: optional(100),
+  workplace: optional(100),
+  bio: optional(500),
+  upiId: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .refine((v) => !v || /^[a-zA-Z0-9._-]{2,}@[a-zA-Z]{2,}$/.test(v), "Please enter a valid UPI ID, like name@okbank")
+    .transform((v) => v || null),
+});
+
+export const SETTINGS = [
+  { group: "Notifications", key: "emailNotifications", label: "Email notifications", description: "Ride requests and updates by e-mail." },
+  { group: "Notifications", key: "pushNotifications", label: "Push notifications", description: "Live alerts in the app while it is open." },
+  { group: "Notifications", key: "rideReminders", label: "Ride reminders", description: "A reminder before each ride you are part of." },
+  { group: "Privacy", key: "showProfile", label: "Show profile", description: "Let community members see your area, workplace and bio." },
+  { group: "Privacy", key: "shareLocation", label: "Share location", description: "Share your pickup location with your driver on the day of the ride." },
+  { group: "Appearance", key: "darkMode", label: "Dark mode", description: "Use a dark theme on every page." },
+] as const;
+
+export type SettingKey = (typeof SETTINGS)[number]["key"];
+
+export const settingToggleSchema = z.object({
+  setting: z.enum(SETTINGS.map((s) => s.key) as [SettingKey, ...SettingKey[]]),
+  value: z.enum(["on", "off"]),
+});

@@ -1,0 +1,93 @@
+import { createCookie, createCookieSessionStorage, type AppLoadContext } from "@remix-run/cloudflare";
+import { Authenticator, AuthorizationError } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { GoogleStrategy } from "remix-auth-google";
+import { findPasswordCredential, type GoogleIdentity } from "../models/accounts.server";
+import { CREDENTIALS_INVALID, parseIdentifier } from "../schemas/auth";
+import { isSecureRequest, requireSecret } from "./env.server";
+import { hashPassword, verifyPassword } from "./password.server";
+
+export type AuthResult = { via: "password"; userId: string } | { via: "google"; identity: GoogleIdentity };
+
+type Ctx = Pick<AppLoadContext, "db" | "env">;
+
+export function googleConfigured(env: Env): boolean {
+  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+}
+
+// A hash of a random password, so a sign-in for an unknown account costs the same time.
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * remix-auth with two strategies. Its session storage here only carries the OAuth
+ * state between the redirect to Google and the callback; the signed-in session itself
+ * is a D1 row (auth.server.ts).
+ */
+export function getAuthenticator(request: Request, context: Ctx) {
+  const secure = isSecureRequest(request);
+  const storage = createCookieSessionStorage({
+    cookie: {
+      name: "lr_oauth",
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      path: "/",
+      maxAge: 600,
+      secrets: [requireSecret(context.env, "SESSION_SECRET")],
+    },
+  });
+  const authenticator = new Authenticator<AuthResult>(storage);
+  const pepper = requireSecret(context.env, "PASSWORD_PEPPER");
+
+  authenticator.use(
+    new FormStrategy(async ({ form }) => {
+      const identifier = parseIdentifier(String(form.get("identifier") ?? ""));
+      const password = String(form.get("password") ?? "");
+      const credential = identifier ? await findPasswordCredential(context, identifier) : null;
+      if (!credential) {
+        dummyHash ??= hashPassword(crypto.randomUUID(), pepper);
+        await verifyPassword(password, await dummyHash, pepper);
+        throw new AuthorizationError(CREDENTIALS_INVALID);
+      }
+      if (!(await verifyPassword(password, credential.hash, pepper))) throw new AuthorizationError(CREDENTIALS_INVALID);
+      return { via: "password", userId: credential.userId };
+    }),
+    "form",
+  );
+
+  if (googleConfigured(context.env)) {
+    authenticator.use(
+      new GoogleStrategy(
+        {
+          clientID: context.env.GOOGLE_CLIENT_ID!,
+          clientSecret: context.env.GOOGLE_CLIENT_SECRET!,
+          callbackURL: new URL("/auth/callback", request.url).toString(),
+          prompt: "select_account",
+        },
+        async ({ profile }) => ({
+          via: "google",
+          identity: {
+            sub: profile.id ?? profile._json.sub,
+            email: profile._json.email ?? null,
+            emailVerified: profile._json.email_verified === true,
+            name: profile._json.name ?? profile.displayName ?? null,
+            picture: profile._json.picture ?? null,
+          },
+        }),
+      ),
+      "google",
+    );
+  }
+  return { authenticator, clearOAuthCookie: async () => storage.destroySession(await storage.getSession()) };
+}
+
+export { AuthorizationError };
+
+// Small cookies that survive the Google round trip: the referral code from /signup?ref=
+// and the page to return to after sign-in.
+function plainCookie(request: Request, name: string, maxAge: number) {
+  return createCookie(name, { httpOnly: true, sameSite: "lax", secure: isSecureRequest(request), path: "/", maxAge });
+}
+
+export const referralCookie = (request: Request) => plainCookie(request, "lr_ref", 30 * 24 * 3600);
+export const returnToCookie = (request: Request) => plainCookie(request, "lr_return", 600);

@@ -1,0 +1,37 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { SessionUser } from "../models/sessions.server";
+import { completeOnboarding } from "../models/profiles.server";
+import { ensureReferralCode, redeemReferralCode } from "../models/referrals.server";
+import { carStepSchema, phoneStepSchema } from "../schemas/onboarding";
+import type { OnboardingDraft } from "./onboarding-draft.server";
+import { clearDraft } from "./onboarding-draft.server";
+import { redirectWithToast } from "./toast.server";
+
+/** Complete Setup: validates every step again on the server, then saves. */
+export async function completeOnboardingFlow(request: Request, context: Pick<AppLoadContext, "db" | "env">, user: SessionUser, draft: OnboardingDraft) {
+  const phone = phoneStepSchema.safeParse({ phone: draft.phone ?? "" });
+  if (!phone.success) return redirect("/onboarding?step=1");
+  const car = carStepSchema.safeParse({ hasCar: draft.hasCar, carType: draft.carType || undefined });
+  if (!car.success) return redirect("/onboarding?step=2");
+  try {
+    await completeOnboarding(context, user.id, { phone: phone.data.phone, hasCar: car.data.hasCar === "yes", carType: car.data.carType ?? null });
+  } catch (e) {
+    console.error(e);
+    return redirectWithToast(request, context.env, "/onboarding?step=4", { title: "Error", description: "Failed to complete onboarding. Please try again.", type: "error" });
+  }
+  const headers = { "Set-Cookie": await clearDraft(request, context.env) };
+  let toast = { title: "Profile completed successfully!" } as { title: string; description?: string; type?: "error" };
+  if (draft.referralCode) {
+    const result = await redeemReferralCode(context, user.id, draft.referralCode);
+    if (!result.ok && result.reason !== "own") {
+      // An already-redeemed or unknown code is not applied; the profile is saved all the same.
+      toast = { title: "Invalid referral code, but your profile was updated successfully.", type: "error" };
+    }
+  }
+  try {
+    await ensureReferralCode(context, user.id);
+  } catch (e) {
+    console.error("referral code generation failed", e);
+  }
+  return redirectWithToast(request, context.env, "/dashboard", toast, { headers });
+}
