@@ -10,7 +10,8 @@ function draftCookie(request: Request, env: Env) {
     httpOnly: true,
     sameSite: "lax",
     secure: isSecureRequest(request),
-    path: "/onboarding",
+    // "/" and not "/onboarding": JS navigations fetch /onboarding.data.
+    path: "/",
     maxAge: 24 * 3600,
     secrets: [requireSecret(env, "SESSION_SECRET")],
   });

@@ -148,11 +148,13 @@ test("a settings toggle persists across reload, and dark mode renders dark on fi
   await expect(ride).toHaveAttribute("aria-checked", "true");
   await ride.click();
   await expect(ride).toHaveAttribute("aria-checked", "false");
+  await expect(page.getByTestId("toast")).toContainText("Settings saved");
   await page.reload();
   await expect(page.getByRole("switch", { name: "Ride reminders" })).toHaveAttribute("aria-checked", "false");
 
   await page.getByRole("switch", { name: "Dark mode" }).click();
   await expect(page.getByRole("switch", { name: "Dark mode" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByTestId("toast")).toContainText("Settings saved");
   // First paint: the server-rendered HTML already carries the dark class.
   const html = await (await page.request.get("/dashboard")).text();
   expect(html).toMatch(/<html[^>]*class="dark"/);
