@@ -52,7 +52,7 @@ export default function Landing() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    id: "newsletter",
+    id: "newsletter-form",
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
