@@ -24,15 +24,18 @@ const stage = async (name, cmd, args) => {
 
 const built = await stage("build", bin("remix"), ["vite:build"]);
 if (!(await stage("typecheck", bin("tsc"), ["--noEmit"]))) extraFailed++;
+let bundleOk = false;
 if (built) {
+  // The gzipped worker must stay under 1 MiB (counted as one test).
+  bundleOk = await stage("worker bundle budget", "node", ["scripts/check-bundle.mjs", "--no-build"]);
   await stage("unit and integration tests (workerd)", "npm", ["run", "test:unit", "--silent"]);
   await stage("browser tests (Chromium, JS on and off)", bin("playwright"), ["test"]);
 } else {
   extraFailed++;
 }
 
-let passed = 0;
-let failed = extraFailed;
+let passed = bundleOk ? 1 : 0;
+let failed = extraFailed + (built && !bundleOk ? 1 : 0);
 const vitestReport = ".cache/reports/vitest.json";
 if (existsSync(vitestReport)) {
   const r = JSON.parse(readFileSync(vitestReport, "utf8"));
