@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./helpers";
+
+test("dashboard sidebar: a slide-over on mobile and collapsible on desktop, without JavaScript too", async ({ page }) => {
+  await signIn(page, "kavya@demo.loopride.in");
+  await page.goto("/dashboard");
+  const sidebar = page.getByRole("navigation", { name: "Dashboard" }).first();
+  await expect(sidebar).toBeVisible();
+  await expect(page.getByText("kavya@demo.loopride.in").first()).toBeVisible();
+  await page.getByText("Toggle sidebar").click();
+  await expect(page.locator("aside")).toBeHidden();
+  await page.getByText("Toggle sidebar").click();
+  await expect(page.locator("aside")).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.locator("aside")).toBeHidden();
+  const slideOver = page.locator("#mobile-sidebar");
+  await expect(slideOver).toBeHidden();
+  await page.getByRole("link", { name: "Menu" }).click();
+  await expect(slideOver).toBeVisible();
+  await expect(slideOver.getByRole("link", { name: "Communities" })).toBeVisible();
+  await expect(slideOver.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await slideOver.getByRole("link", { name: "Close", exact: true }).click();
+  await expect(slideOver).toBeHidden();
+});
+
+test("the sidebar's My Rides badge shows the driver's pending requests", async ({ page }) => {
+  // Priya's demo ride has a pending request from Kavya; more may be added by other tests.
+  await signIn(page, "priya@demo.loopride.in");
+  await page.goto("/dashboard");
+  const badge = page.getByTestId("badge-my-rides").first();
+  await expect(badge).toBeVisible();
+  expect(Number(await badge.getAttribute("data-count"))).toBeGreaterThanOrEqual(1);
+});
