@@ -1,0 +1,278 @@
+import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { seatsLabel } from "~/domain/cost-split";
+import { formatRupees } from "~/domain/money";
+import { inputClass } from "./forms";
+import { ToastView } from "./toast";
+
+const TYPE_ICON: Record<string, string> = { residential: "🏘️", workplace: "🏢", interest: "⭐" };
+
+/** The driver's Complete Ride card. With JS: a fetcher, 'Completing...', then 1.5 s on the success message. */
+export function CompleteRideCard({ canComplete }: { canComplete: boolean }) {
+  const fetcher = useFetcher<{ completed?: boolean }>();
+  const revalidator = useRevalidator();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const done = fetcher.data?.completed === true;
+  useEffect(() => {
+    if (!done) return;
+    const t = setTimeout(() => revalidator.revalidate(), 1500);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [done]);
+  const busy = fetcher.state !== "idle";
+  return (
+    <section aria-labelledby="complete-ride" className="rounded-xl border border-amber-300 bg-amber-50 p-6 dark:border-amber-800 dark:bg-amber-950">
+      <h2 id="complete-ride" className="text-lg font-semibold">Complete Ride</h2>
+      <p className="mt-2 text-sm text-slate-800 dark:text-slate-200">
+        Once the ride is over, complete it. Costs and payments are calculated automatically from community membership and the
+        splitting rules, and every rider is notified. This cannot be undone.
+      </p>
+      {!canComplete ? (
+        <p className="mt-2 text-sm font-medium text-amber-900 dark:text-amber-200">A ride needs at least one booked seat to be completed.</p>
+      ) : null}
+      <fetcher.Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="complete" />
+        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+        <button
+          type="submit"
+          disabled={!canComplete || busy || done}
+          className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {busy ? "Completing..." : done ? "Completed" : "Complete Ride"}
+        </button>
+      </fetcher.Form>
+      {done ? <ToastView toast={{ title: "Ride Completed!", description: "Payments have been generated for every rider." }} /> : null}
+    </section>
+  );
+}
+
+type Line = {
+  userId: string;
+  name: string | null;
+  seats: number;
+  sameCommunity: boolean;
+  amountPaise: number;
+  explanation: string;
+  paymentId: string;
+  status: "pending" | "requested" | "paid" | "received";
+  method: "upi" | "cash" | null;
+};
+
+type Breakdown = {
+  mode: "split" | "standard";
+  totalCostPaise: number;
+  costPerSeatPaise: number;
+  totalParticipants: number;
+  driver: { label: string; amountPaise: number | null };
+  riders: Line[];
+  collectedPaise: number;
+  community: { name: string; type: string } | null;
+};
+
+const STATUS_LABEL: Record<Line["status"], string> = {
+  pending: "Not paid yet",
+  requested: "Payment requested",
+  paid: "Marked paid",
+  received: "Received",
+};
+
+export function CostBreakdownCard({
+  rideId,
+  breakdown: b,
+  driver,
+  viewerId,
+  isDriver,
+  paymentsRequested,
+  upi,
+}: {
+  rideId: string;
+  breakdown: Breakdown;
+  driver: { userId: string; name: string | null };
+  viewerId: string;
+  isDriver: boolean;
+  paymentsRequested: boolean;
+  upi: { link: string; qr: { size: number; d: string } } | null;
+}) {
+  const split = b.mode === "split";
+  return (
+    <section aria-labelledby="breakdown" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="breakdown" className="text-lg font-semibold">Cost breakdown</h2>
+        {split ? (
+          <span data-testid="split-badge" className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+            Fuel Cost Split Applied
+          </span>
+        ) : (
+          <span data-testid="split-badge" className="rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+            Cost Per Seat
+          </span>
+        )}
+        {b.community ? (
+          <span className="rounded-full border border-slate-300 px-3 py-1 text-sm dark:border-slate-700">
+            <span aria-hidden="true">{TYPE_ICON[b.community.type] ?? "👥"} </span>
+            {b.community.name}
+            <span className="sr-only"> ({b.community.type} community)</span>
+          </span>
+        ) : null}
+      </div>
+
+      <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+        <div className="rounded-lg bg-slate-50 p-4 dark:bg-slate-900">
+          <dt className="text-sm text-slate-700 dark:text-slate-300">Total ride cost</dt>
+          <dd className="text-xl font-bold">{formatRupees(b.totalCostPaise)}</dd>
+        </div>
+        <div className="rounded-lg bg-slate-50 p-4 dark:bg-slate-900">
+          <dt className="text-sm text-slate-700 dark:text-slate-300">Cost per seat</dt>
+          <dd className="text-xl font-bold">{formatRupees(b.costPerSeatPaise)}</dd>
+        </div>
+        <div className="rounded-lg bg-slate-50 p-4 dark:bg-slate-900">
+          <dt className="text-sm text-slate-700 dark:text-slate-300">Total participants</dt>
+          <dd className="text-xl font-bold">{b.totalParticipants}</dd>
+        </div>
+      </dl>
+
+      <details className="mt-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+        <summary className="cursor-pointer font-medium">How costs are calculated</summary>
+        {split ? (
+          <p className="mt-2 text-sm text-slate-800 dark:text-slate-200">
+            Everyone on this ride is a member of the same community, so the total is split equally: each participant,
+            the driver included, pays the total divided by the number of participants. Amounts are rounded down to the
+            paisa for riders; the driver covers the few paise left over.
+          </p>
+        ) : (
+          <p className="mt-2 text-sm text-slate-800 dark:text-slate-200">
+            Pricing is per seat booked: each rider pays the seats they booked times the cost per seat (the trip cost
+            divided by the seats offered), and the driver pays nothing extra. Tip: when the driver and every rider join
+            the same community, the fuel cost is split equally among everyone instead.
+          </p>
+        )}
+      </details>
+
+      <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800" data-testid="participants">
+        <li className="flex flex-wrap items-center justify-between gap-2 py-3">
+          <div>
+            <p className="font-medium">{driver.name ?? "Unknown Driver"} <span className="text-sm font-normal text-slate-700 dark:text-slate-300">(driver)</span></p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{b.driver.label}</p>
+          </div>
+          <p className="font-semibold">{b.driver.amountPaise === null ? "Free" : formatRupees(b.driver.amountPaise)}</p>
+        </li>
+        {b.riders.map((r) => (
+          <li key={r.userId} className="py-3" data-testid="participant">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <div>
+                <p className="font-medium">
+                  {r.name ?? "Unknown User"}{" "}
+                  <span className="text-sm font-normal text-slate-700 dark:text-slate-300">{seatsLabel(r.seats)}</span>
+                  {r.sameCommunity ? (
+                    <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">Same community</span>
+                  ) : null}
+                </p>
+                <p className="text-sm text-slate-700 dark:text-slate-300">{r.explanation}</p>
+              </div>
+              <div className="text-right">
+                <p className="font-semibold">{formatRupees(r.amountPaise)}</p>
+                <p className="text-xs text-slate-700 dark:text-slate-300" data-testid="payment-status">{STATUS_LABEL[r.status]}{r.method ? ` (${r.method === "upi" ? "UPI" : "cash"})` : ""}</p>
+              </div>
+            </div>
+            {r.userId === viewerId && (r.status === "pending" || r.status === "requested") ? (
+              <div className="mt-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
+                {upi ? (
+                  <div className="mb-3 flex flex-wrap items-center gap-4">
+                    <svg role="img" aria-label="UPI payment QR code" viewBox={`0 0 ${upi.qr.size} ${upi.qr.size}`} className="h-36 w-36 bg-white" shapeRendering="crispEdges">
+                      <path d={upi.qr.d} fill="#000" />
+                    </svg>
+                    <a href={upi.link} className="rounded-md border border-emerald-700 px-3 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50 dark:text-emerald-300">
+                      Pay {formatRupees(r.amountPaise)} with a UPI app
+                    </a>
+                  </div>
+                ) : (
+                  <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">Pay your driver by UPI or cash, then mark it paid.</p>
+                )}
+                <Form method="post" className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="mark-paid" />
+                  <input type="hidden" name="paymentId" value={r.paymentId} />
+                  <div>
+                    <label htmlFor={`method-${r.paymentId}`} className="block text-xs font-medium">Paid by</label>
+                    <select id={`method-${r.paymentId}`} name="method" className={inputClass} defaultValue="upi">
+                      <option value="upi">UPI</option>
+                      <option value="cash">Cash</option>
+                    </select>
+                  </div>
+                  <button type="submit" className="rounded-md bg-emerald-700 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-800">Paid</button>
+                </Form>
+              </div>
+            ) : null}
+            {isDriver && r.status !== "received" ? (
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="intent" value="confirm-received" />
+                <input type="hidden" name="paymentId" value={r.paymentId} />
+                <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-900">
+                  Received
+                  <span className="sr-only"> from {r.name ?? "this rider"}</span>
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50">
+        <p className="font-semibold">Payment Ready</p>
+        <p className="text-sm">
+          {formatRupees(b.collectedPaise)} to collect from {b.riders.length} {b.riders.length === 1 ? "rider" : "riders"}. LoopRide never holds
+          money: riders pay the driver directly by UPI or cash.
+        </p>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        {isDriver ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="process-payments" />
+            <button type="submit" className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800">
+              {paymentsRequested ? "Remind riders again" : "Process Payments"}
+            </button>
+          </Form>
+        ) : null}
+        <Link to={`/rides/${rideId}/receipt`} reloadDocument className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-900">
+          Download Receipt
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function RatePeople({ people, rated }: { people: { userId: string; name: string | null }[]; rated: { userId: string; stars: number }[] }) {
+  if (people.length === 0 && rated.length === 0) return null;
+  return (
+    <section aria-labelledby="ratings" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+      <h2 id="ratings" className="text-lg font-semibold">Rate your co-passengers</h2>
+      {rated.length ? <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{`You have rated ${rated.length} ${rated.length === 1 ? "person" : "people"} on this ride.`}</p> : null}
+      <ul className="mt-3 space-y-4">
+        {people.map((p) => (
+          <li key={p.userId}>
+            <Form method="post" className="flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="rate" />
+              <input type="hidden" name="rateeId" value={p.userId} />
+              <p className="min-w-40 font-medium">{p.name ?? "Unknown User"}</p>
+              <div>
+                <label htmlFor={`stars-${p.userId}`} className="block text-xs font-medium">Stars</label>
+                <select id={`stars-${p.userId}`} name="stars" defaultValue="5" className={inputClass}>
+                  {[5, 4, 3, 2, 1].map((n) => (
+                    <option key={n} value={n}>{`${n} ${n === 1 ? "star" : "stars"}`}</option>
+                  ))}
+                </select>
+              </div>
+              <div className="flex-1">
+                <label htmlFor={`comment-${p.userId}`} className="block text-xs font-medium">Comment (optional)</label>
+                <input id={`comment-${p.userId}`} name="comment" maxLength={500} className={inputClass} />
+              </div>
+              <button type="submit" className="rounded-md bg-emerald-700 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-800">
+                Rate<span className="sr-only"> {p.name ?? "this person"}</span>
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

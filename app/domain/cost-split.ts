@@ -1,0 +1,83 @@
+// The fair cost split of a completed ride: one pure function, all amounts in paise.
+//
+// cost per seat = trip cost / seats offered.
+// Split mode: the ride belongs to a community and the driver and every accepted rider
+//   are approved members of it. The trip cost is shared equally by the riders and the
+//   driver: each rider pays total / (riders + 1), the driver's own share is the same.
+// Standard mode otherwise: each rider pays seats × cost per seat; the driver pays
+//   nothing ('No charge').
+//
+// Rounding: amounts are whole paise. Every rider's amount is rounded DOWN to the paisa,
+// so no rider ever pays more than their exact share; the driver absorbs what is left
+// (in split mode the driver's own share is total − what the riders pay, at most a few
+// paise more than theirs). What is collected is exactly the sum of the riders' amounts.
+
+export type SplitRider = { userId: string; name: string | null; seats: number; sameCommunity: boolean };
+
+export type SplitInput = {
+  tripCostPaise: number;
+  seatsOffered: number;
+  /** The ride's community, if any, and whether the driver is an approved member. */
+  community: { name: string; type: string } | null;
+  driverInCommunity: boolean;
+  riders: SplitRider[];
+};
+
+export type SplitLine = {
+  userId: string;
+  name: string | null;
+  seats: number;
+  sameCommunity: boolean;
+  amountPaise: number;
+  explanation: string;
+};
+
+export type CostBreakdown = {
+  mode: "split" | "standard";
+  totalCostPaise: number;
+  costPerSeatPaise: number;
+  /** Riders plus the driver. */
+  totalParticipants: number;
+  driver: { label: "Equal share" | "No charge"; amountPaise: number | null };
+  riders: SplitLine[];
+  collectedPaise: number;
+  community: { name: string; type: string } | null;
+};
+
+export function computeCostBreakdown(input: SplitInput): CostBreakdown {
+  const total = Math.max(0, Math.round(input.tripCostPaise));
+  const seatsOffered = Math.max(1, input.seatsOffered);
+  const costPerSeat = Math.floor(total / seatsOffered);
+  const split =
+    input.community !== null && input.driverInCommunity && input.riders.length > 0 && input.riders.every((r) => r.sameCommunity);
+
+  let riders: SplitLine[];
+  let driver: CostBreakdown["driver"];
+  if (split) {
+    const share = Math.floor(total / (input.riders.length + 1));
+    riders = input.riders.map((r) => ({ ...r, amountPaise: share, explanation: "Equal share" }));
+    driver = { label: "Equal share", amountPaise: total - share * input.riders.length };
+  } else {
+    riders = input.riders.map((r) => ({
+      ...r,
+      amountPaise: Math.floor((total * r.seats) / seatsOffered),
+      explanation: `${r.seats} × cost per seat`,
+    }));
+    driver = { label: "No charge", amountPaise: null };
+  }
+  return {
+    mode: split ? "split" : "standard",
+    totalCostPaise: total,
+    costPerSeatPaise: costPerSeat,
+    totalParticipants: input.riders.length + 1,
+    driver,
+    riders,
+    collectedPaise: riders.reduce((sum, r) => sum + r.amountPaise, 0),
+    community: input.community,
+  };
+}
+
+/** 'seat' or 'seats'. */
+export function seatsLabel(n: number): string {
+  return `${n} ${n === 1 ? "seat" : "seats"}`;
+}

@@ -1,0 +1,366 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import {
+  communities,
+  communityMembers,
+  notifications,
+  payments,
+  rideRatings,
+  rideRequests,
+  rides,
+  userProfiles,
+} from "../../db/schema";
+import { computeCostBreakdown, type CostBreakdown } from "../domain/cost-split";
+import { newId } from "../domain/ids";
+import type { Db } from "../utils/db.server";
+import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
+import { notificationInsert } from "./notifications.server";
+
+type Ctx = { db: Db };
+
+const driverProfile = alias(userProfiles, "driver_profile");
+
+async function loadRide({ db }: Ctx, rideId: string) {
+  return (
+    (await db
+      .select({
+        id: rides.id,
+        driverId: rides.driverId,
+        driverName: driverProfile.fullName,
+        driverUpiId: driverProfile.upiId,
+        fromLocation: rides.fromLocation,
+        toLocation: rides.toLocation,
+        date: rides.date,
+        time: rides.time,
+        seats: rides.seats,
+        bookedSeats: rides.bookedSeats,
+        tripCostPaise: rides.tripCostPaise,
+        status: rides.status,
+        splitMode: rides.splitMode,
+        completedAt: rides.completedAt,
+        paymentsRequestedAt: rides.paymentsRequestedAt,
+        communityId: rides.communityId,
+        communityName: communities.name,
+        communityType: communities.type,
+      })
+      .from(rides)
+      .leftJoin(driverProfile, eq(driverProfile.userId, rides.driverId))
+      .leftJoin(communities, eq(communities.id, rides.communityId))
+      .where(eq(rides.id, rideId))
+      .get()) ?? null
+  );
+}
+
+export type CompletionRide = NonNullable<Awaited<ReturnType<typeof loadRide>>>;
+
+/** Accepted riders with their names and whether they are approved members of the ride's community. */
+async function acceptedRiders({ db }: Ctx, rideId: string, communityId: string | null) {
+  return db
+    .select({
+      userId: rideRequests.riderId,
+      name: userProfiles.fullName,
+      seats: rideRequests.seats,
+      member: sql<number>`EXISTS (SELECT 1 FROM ${communityMembers} m WHERE m.community_id = ${communityId} AND m.user_id = ${rideRequests.riderId} AND m.status = 'approved')`,
+    })
+    .from(rideRequests)
+    .leftJoin(userProfiles, eq(userProfiles.userId, rideRequests.riderId))
+    .where(and(eq(rideRequests.rideId, rideId), eq(rideRequests.status, "accepted")))
+    .orderBy(asc(rideRequests.createdAt));
+}
+
+async function isApprovedMember({ db }: Ctx, communityId: string | null, userId: string) {
+  if (!communityId) return false;
+  const row = await db
+    .select({ id: communityMembers.id })
+    .from(communityMembers)
+    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId), eq(communityMembers.status, "approved")))
+    .get();
+  return !!row;
+}
+
+/**
+ * Completes a ride: only its driver, only while active, only with a booked seat. One
+ * batch sets the status, records one payment per accepted rider and notifies them. The
+ * batch is idempotent: the status change is guarded by `status = 'active'`, payments by
+ * the unique (ride, payer) index, notifications by NOT EXISTS, so completing twice (even
+ * at the same moment) leaves exactly one set.
+ */
+export async function completeRide(ctx: Ctx, rideId: string, userId: string, now = Date.now()) {
+  const { db } = ctx;
+  const ride = await loadRide(ctx, rideId);
+  if (!ride) throw new NotFoundError("Ride Not Found");
+  if (ride.driverId !== userId) throw new ForbiddenError("Only the driver can complete this ride.");
+  if (ride.status !== "active") throw new ConflictError("This ride has already been completed.");
+  if (ride.bookedSeats < 1) throw new ConflictError("A ride needs at least one booked seat to be completed.");
+  const [riders, driverMember] = await Promise.all([acceptedRiders(ctx, rideId, ride.communityId), isApprovedMember(ctx, ride.communityId, userId)]);
+  const breakdown = computeCostBreakdown({
+    tripCostPaise: ride.tripCostPaise,
+    seatsOffered: ride.seats,
+    community: ride.communityId ? { name: ride.communityName ?? "", type: ride.communityType ?? "" } : null,
+    driverInCommunity: driverMember,
+    riders: riders.map((r) => ({ userId: r.userId, name: r.name, seats: r.seats, sameCommunity: r.member === 1 })),
+  });
+  const route = `${ride.fromLocation} → ${ride.toLocation}`;
+  // Rows inserted only if the ride is completed at that point of the batch: INSERT ... SELECT
+  // from the ride row itself (drizzle's D1 batch cannot bind parameters of raw sql).
+  const rideIsCompleted = and(eq(rides.id, rideId), eq(rides.status, "completed"));
+  const lit = <T>(v: T) => sql<T>`${v}`;
+  const statements = [
+    db
+      .update(rides)
+      .set({ status: "completed", completedAt: now, splitMode: breakdown.mode })
+      .where(and(eq(rides.id, rideId), eq(rides.driverId, userId), eq(rides.status, "active"), sql`${rides.bookedSeats} > 0`)),
+    ...breakdown.riders.flatMap((r) => [
+      db
+        .insert(payments)
+        .select(
+          db
+            .select({
+            id: lit(newId()).as("id"),
+            rideId: lit(rideId).as("ride_id"),
+            payerId: lit(r.userId).as("payer_id"),
+            payeeId: lit(userId).as("payee_id"),
+            seats: lit(r.seats).as("seats"),
+            amountPaise: lit(r.amountPaise).as("amount_paise"),
+            status: lit("pending").as("status"),
+            method: sql<null>`NULL`.as("method"),
+            createdAt: lit(now).as("created_at"),
+            requestedAt: sql<null>`NULL`.as("requested_at"),
+            paidAt: sql<null>`NULL`.as("paid_at"),
+            receivedAt: sql<null>`NULL`.as("received_at"),
+            })
+            .from(rides)
+            .where(rideIsCompleted),
+        )
+        .onConflictDoNothing(),
+      db.insert(notifications).select(
+        db
+          .select({
+            id: lit(newId()).as("id"),
+            userId: lit(r.userId).as("user_id"),
+            type: lit("ride_update").as("type"),
+            title: lit("Ride completed").as("title"),
+            message: lit(`Your ride ${route} is complete. Your share is ready to settle.`).as("message"),
+            data: lit(JSON.stringify({ ride_id: rideId, status: "completed" })).as("data"),
+            read: lit(0).as("read"),
+            createdAt: lit(now).as("created_at"),
+          })
+          .from(rides)
+          .where(
+            and(
+              rideIsCompleted,
+              sql`NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = ${r.userId} AND n.type = 'ride_update'
+                AND json_extract(n.data, '$.ride_id') = ${rideId} AND json_extract(n.data, '$.status') = 'completed')`,
+            ),
+          ),
+      ),
+    ]),
+  ];
+  await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+  return { riderIds: breakdown.riders.map((r) => r.userId) };
+}
+
+export type BreakdownRider = CostBreakdown["riders"][number] & {
+  paymentId: string;
+  status: "pending" | "requested" | "paid" | "received";
+  method: "upi" | "cash" | null;
+};
+
+export type CompletionView = {
+  ride: CompletionRide;
+  viewer: { isDriver: boolean; isParticipant: boolean };
+  breakdown: (Omit<CostBreakdown, "riders"> & { riders: BreakdownRider[] }) | null;
+  /** People on the ride the viewer may still rate (completed rides only). */
+  canRate: { userId: string; name: string | null }[];
+  rated: { userId: string; stars: number }[];
+};
+
+/**
+ * The completion page's data, for the driver and the ride's participants only. A
+ * completed ride's breakdown is read from what was recorded at completion.
+ */
+export async function getCompletionView(ctx: Ctx, rideId: string, userId: string): Promise<CompletionView> {
+  const { db } = ctx;
+  const ride = await loadRide(ctx, rideId);
+  if (!ride) throw new NotFoundError("Ride Not Found");
+  const [recorded, riders, driverMember, myRatings] = await db.batch([
+    db
+      .select({
+        id: payments.id,
+        payerId: payments.payerId,
+        seats: payments.seats,
+        amountPaise: payments.amountPaise,
+        status: payments.status,
+        method: payments.method,
+        name: userProfiles.fullName,
+        member: sql<number>`EXISTS (SELECT 1 FROM ${communityMembers} m WHERE m.community_id = ${ride.communityId} AND m.user_id = ${payments.payerId} AND m.status = 'approved')`,
+      })
+      .from(payments)
+      .leftJoin(userProfiles, eq(userProfiles.userId, payments.payerId))
+      .where(eq(payments.rideId, rideId))
+      .orderBy(asc(payments.createdAt), asc(payments.id)),
+    db
+      .select({ userId: rideRequests.riderId })
+      .from(rideRequests)
+      .where(and(eq(rideRequests.rideId, rideId), eq(rideRequests.status, "accepted"))),
+    db
+      .select({ id: communityMembers.id })
+      .from(communityMembers)
+      .where(and(eq(communityMembers.communityId, ride.communityId ?? ""), eq(communityMembers.userId, ride.driverId), eq(communityMembers.status, "approved"))),
+    db
+      .select({ rateeId: rideRatings.rateeId, stars: rideRatings.stars })
+      .from(rideRatings)
+      .where(and(eq(rideRatings.rideId, rideId), eq(rideRatings.raterId, userId))),
+  ]);
+  const isDriver = ride.driverId === userId;
+  const isParticipant = isDriver || recorded.some((p) => p.payerId === userId) || riders.some((r) => r.userId === userId);
+  if (!isParticipant) throw new ForbiddenError("Only the driver and the riders of this ride can see it.");
+
+  let breakdown: CompletionView["breakdown"] = null;
+  if (ride.status === "completed") {
+    const community = ride.communityId ? { name: ride.communityName ?? "", type: ride.communityType ?? "" } : null;
+    const base = computeCostBreakdown({
+      tripCostPaise: ride.tripCostPaise,
+      seatsOffered: ride.seats,
+      community,
+      driverInCommunity: driverMember.length > 0,
+      riders: recorded.map((p) => ({ userId: p.payerId, name: p.name, seats: p.seats, sameCommunity: p.member === 1 })),
+    });
+    // The recorded split wins over today's memberships.
+    const mode = ride.splitMode === "split" ? "split" : "standard";
+    const ridersLines: BreakdownRider[] = recorded.map((p) => ({
+      userId: p.payerId,
+      name: p.name,
+      seats: p.seats,
+      sameCommunity: p.member === 1,
+      amountPaise: p.amountPaise,
+      explanation: mode === "split" ? "Equal share" : `${p.seats} × cost per seat`,
+      paymentId: p.id,
+      status: p.status as BreakdownRider["status"],
+      method: (p.method as BreakdownRider["method"]) ?? null,
+    }));
+    const collected = ridersLines.reduce((s, r) => s + r.amountPaise, 0);
+    breakdown = {
+      ...base,
+      mode,
+      riders: ridersLines,
+      collectedPaise: collected,
+      totalParticipants: ridersLines.length + 1,
+      driver: mode === "split" ? { label: "Equal share", amountPaise: ride.tripCostPaise - collected } : { label: "No charge", amountPaise: null },
+    };
+  }
+  const people = [{ userId: ride.driverId, name: ride.driverName }, ...recorded.map((p) => ({ userId: p.payerId, name: p.name }))];
+  const rated = myRatings.map((r) => ({ userId: r.rateeId, stars: r.stars }));
+  const canRate =
+    ride.status === "completed" ? people.filter((p) => p.userId !== userId && !rated.some((r) => r.userId === p.userId)) : [];
+  return { ride, viewer: { isDriver, isParticipant }, breakdown, canRate, rated };
+}
+
+/** Process Payments: the driver asks every rider who has not paid yet to settle up. */
+export async function requestPayments(ctx: Ctx, rideId: string, userId: string, now = Date.now()) {
+  const { db } = ctx;
+  const ride = await loadRide(ctx, rideId);
+  if (!ride) throw new NotFoundError("Ride Not Found");
+  if (ride.driverId !== userId) throw new ForbiddenError("Only the driver can process payments for this ride.");
+  if (ride.status !== "completed") throw new ConflictError("Payments can be processed once the ride is completed.");
+  const due = await db
+    .select({ id: payments.id, payerId: payments.payerId, amountPaise: payments.amountPaise })
+    .from(payments)
+    .where(and(eq(payments.rideId, rideId), eq(payments.status, "pending")));
+  await db.batch([
+    db.update(rides).set({ paymentsRequestedAt: now }).where(eq(rides.id, rideId)),
+    db.update(payments).set({ status: "requested", requestedAt: now }).where(and(eq(payments.rideId, rideId), eq(payments.status, "pending"))),
+    ...due.map((p) =>
+      notificationInsert(
+        db,
+        {
+          userId: p.payerId,
+          type: "ride_update",
+          title: "Payment requested",
+          message: `${ride.driverName ?? "Your driver"} asked you to settle your share for ${ride.fromLocation} → ${ride.toLocation}.`,
+          data: { ride_id: rideId, payment_id: p.id, status: "payment_requested" },
+        },
+        now,
+      ),
+    ),
+  ]);
+  return { requested: due.length, riderIds: due.map((p) => p.payerId) };
+}
+
+async function loadPayment({ db }: Ctx, paymentId: string) {
+  return (
+    (await db
+      .select({ id: payments.id, rideId: payments.rideId, payerId: payments.payerId, payeeId: payments.payeeId, status: payments.status, amountPaise: payments.amountPaise })
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .get()) ?? null
+  );
+}
+
+/** The rider marks their share paid (UPI or cash). Only the payer, only before it is paid. */
+export async function markPaymentPaid(ctx: Ctx, paymentId: string, userId: string, method: "upi" | "cash", now = Date.now()) {
+  const { db } = ctx;
+  const payment = await loadPayment(ctx, paymentId);
+  if (!payment) throw new NotFoundError("Payment not found");
+  if (payment.payerId !== userId) throw new ForbiddenError("Only the rider who owes this payment can mark it paid.");
+  if (payment.status === "paid" || payment.status === "received") throw new ConflictError("This payment is already marked as paid.");
+  await db.batch([
+    db
+      .update(payments)
+      .set({ status: "paid", method, paidAt: now })
+      .where(and(eq(payments.id, paymentId), eq(payments.payerId, userId), inArray(payments.status, ["pending", "requested"]))),
+    notificationInsert(
+      db,
+      { userId: payment.payeeId, type: "ride_update", title: "Payment marked as paid", message: `A rider marked their share as paid by ${method === "upi" ? "UPI" : "cash"}. Please confirm when you receive it.`, data: { ride_id: payment.rideId, payment_id: paymentId, status: "paid" } },
+      now,
+    ),
+  ]);
+  return { rideId: payment.rideId, notify: payment.payeeId };
+}
+
+/** The driver confirms they received a rider's share. Only the payee. */
+export async function confirmPaymentReceived(ctx: Ctx, paymentId: string, userId: string, now = Date.now()) {
+  const { db } = ctx;
+  const payment = await loadPayment(ctx, paymentId);
+  if (!payment) throw new NotFoundError("Payment not found");
+  if (payment.payeeId !== userId) throw new ForbiddenError("Only the driver who is owed this payment can confirm receiving it.");
+  if (payment.status === "received") throw new ConflictError("This payment is already confirmed.");
+  await db.batch([
+    db
+      .update(payments)
+      .set({ status: "received", receivedAt: now })
+      .where(and(eq(payments.id, paymentId), eq(payments.payeeId, userId), sql`${payments.status} <> 'received'`)),
+    notificationInsert(
+      db,
+      { userId: payment.payerId, type: "ride_update", title: "Payment received", message: "Your driver confirmed receiving your share. Thank you!", data: { ride_id: payment.rideId, payment_id: paymentId, status: "received" } },
+      now,
+    ),
+  ]);
+  return { rideId: payment.rideId, notify: payment.payerId };
+}
+
+/** Rate someone you rode with on a completed ride, once. */
+export async function rateParticipant(
+  ctx: Ctx,
+  input: { rideId: string; raterId: string; rateeId: string; stars: number; comment: string | null },
+  now = Date.now(),
+) {
+  const { db } = ctx;
+  const ride = await loadRide(ctx, input.rideId);
+  if (!ride) throw new NotFoundError("Ride Not Found");
+  if (ride.status !== "completed") throw new ConflictError("You can rate your co-passengers once the ride is completed.");
+  if (input.raterId === input.rateeId) throw new ConflictError("You cannot rate yourself.");
+  const riders = await db.select({ payerId: payments.payerId }).from(payments).where(eq(payments.rideId, input.rideId));
+  const people = new Set([ride.driverId, ...riders.map((r) => r.payerId)]);
+  if (!people.has(input.raterId) || !people.has(input.rateeId)) {
+    throw new ForbiddenError("You can only rate people you rode with.");
+  }
+  try {
+    await db.insert(rideRatings).values({ id: newId(), rideId: input.rideId, raterId: input.raterId, rateeId: input.rateeId, stars: input.stars, comment: input.comment, createdAt: now });
+  } catch (e) {
+    if (/UNIQUE constraint failed/i.test(String((e as Error)?.message) + String((e as { cause?: Error })?.cause?.message))) {
+      throw new ConflictError("You have already rated this person for this ride.");
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+export const markPaidSchema = z.object({
+  paymentId: z.string().min(1).max(64),
+  method: z.enum(["upi", "cash"]).default("upi"),
+});
+
+export const confirmReceivedSchema = z.object({ paymentId: z.string().min(1).max(64) });
+
+export const rateSchema = z.object({
+  rateeId: z.string().min(1).max(64),
+  stars: z.coerce
+    .number({ invalid_type_error: "Please choose from 1 to 5 stars" })
+    .int("Please choose from 1 to 5 stars")
+    .min(1, "Please choose from 1 to 5 stars")
+    .max(5, "Please choose from 1 to 5 stars"),
+  comment: z
+    .string()
+    .trim()
+    .max(500, "Comments can be at most 500 characters")
+    .optional()
+    .transform((v) => v || null),
+});
