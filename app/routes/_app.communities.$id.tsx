@@ -132,7 +132,7 @@ const tabClass = (active: boolean) =>
 export default function CommunityDetailPage() {
   const { community, membership, canModerate, canMakeAdmin, members, pending, rejected, tab } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-4xl space-y-6 p-4 md:p-0">
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 md:px-0">
       <Link to="/communities" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
         Back
       </Link>

@@ -83,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function CommunitiesPage() {
   const { q, type, page, communities, hasMore, signedIn, loadError } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-6xl space-y-6 p-4 md:p-0">
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 md:px-0">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">Communities</h1>

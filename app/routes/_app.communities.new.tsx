@@ -32,7 +32,7 @@ export default function NewCommunityPage() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
-    <div className="mx-auto max-w-xl space-y-6 p-4 md:p-0">
+    <div className="mx-auto max-w-xl space-y-6 px-4 py-6 md:px-0">
       <Link to="/communities" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
         Back to Communities
       </Link>

@@ -363,15 +363,15 @@ describe("member count under concurrency", () => {
     expect(joins.every((r) => r.status === 302)).toBe(true);
     const rows = await memberRows(c.id);
     expect(rows.filter((r) => r.status === "pending")).toHaveLength(20);
-    // Approve all at once (each twice), while five already-approved members leave.
+    // Approve all at once, while five already-approved members leave.
     const leavers = await Promise.all(Array.from({ length: 5 }, () => signedInUser()));
     for (const l of leavers) await addMember({ db: db() }, { communityId: c.id, userId: l.id });
     const pending = rows.filter((r) => r.status === "pending");
     const results = await Promise.all([
-      ...pending.flatMap((r) => [
+      // Every request approved once, five of them twice (the second is refused, not counted).
+      ...[...pending, ...pending.slice(0, 5)].map((r) =>
         postForm(`/communities/${c.id}`, { intent: "approve", memberId: r.id }, { cookie: owner.cookie }),
-        postForm(`/communities/${c.id}`, { intent: "approve", memberId: r.id }, { cookie: owner.cookie }),
-      ]),
+      ),
       ...leavers.map((l) => postForm("/communities?index", { intent: "leave", communityId: c.id }, { cookie: l.cookie })),
     ]);
     expect(results.every((r) => r.status === 302)).toBe(true);
