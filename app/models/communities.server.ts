@@ -1,6 +1,9 @@
-import { and, count, eq, sql } from "drizzle-orm";
-import { communities, communityMembers } from "../../db/schema";
+import { and, asc, count, desc, eq, exists, ne, or, sql } from "drizzle-orm";
+import { communities, communityMembers, userProfiles, userSettings } from "../../db/schema";
+import { newId } from "../domain/ids";
 import type { Db } from "../utils/db.server";
+import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
+import { notificationInsert } from "./notifications.server";
 
 /**
  * The statement that keeps communities.member_count exact: recomputed from the approved
@@ -27,4 +30,366 @@ export async function listMyCommunities({ db }: { db: Db }, userId: string) {
     .innerJoin(communities, eq(communities.id, communityMembers.communityId))
     .where(and(eq(communityMembers.userId, userId), eq(communityMembers.status, "approved")))
     .orderBy(communities.name);
+}
+
+// ---------------------------------------------------------------- communities and membership
+//
+// The membership state machine (one community_members row per user and community):
+//   not_member --join--> pending --approve--> approved --leave--> not_member (row deleted)
+//                                 --reject---> rejected --clear (moderator)--> not_member
+// A rejected user cannot ask again until a moderator clears the rejection
+// (docs/decisions/0004-rejected-join-requests.md). Every change is one db.batch with
+// refreshMemberCount, so member_count always equals the approved rows.
+
+export const COMMUNITY_TYPES = ["residential", "workplace", "interest"] as const;
+export type CommunityType = (typeof COMMUNITY_TYPES)[number];
+export type MembershipStatus = "not_member" | "pending" | "approved" | "rejected";
+export type MemberRole = "member" | "moderator" | "admin";
+
+export const COMMUNITIES_PAGE_SIZE = 24;
+export const FORBIDDEN_MODERATION = "You don't have permission to moderate this community.";
+export const COMMUNITY_NOT_FOUND = "Community not found";
+
+type Ctx = { db: Db };
+
+function isUniqueViolation(e: unknown): boolean {
+  for (let cur: unknown = e, depth = 0; cur && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
+    if (cur instanceof Error && /UNIQUE constraint failed/i.test(cur.message)) return true;
+  }
+  return false;
+}
+
+/** Newest first, optionally by type and a case-insensitive name search, with the viewer's status. */
+export async function listCommunities(
+  { db }: Ctx,
+  viewerId: string | null,
+  { q = "", type = null, page = 1 }: { q?: string; type?: CommunityType | null; page?: number } = {},
+) {
+  const conditions = [];
+  if (type) conditions.push(eq(communities.type, type));
+  const needle = q.trim().toLowerCase();
+  if (needle) conditions.push(sql`instr(lower(${communities.name}), ${needle}) > 0`);
+  const size = COMMUNITIES_PAGE_SIZE;
+  const rows = await db
+    .select({
+      id: communities.id,
+      name: communities.name,
+      type: communities.type,
+      location: communities.location,
+      description: communities.description,
+      memberCount: communities.memberCount,
+      createdAt: communities.createdAt,
+      status: communityMembers.status,
+    })
+    .from(communities)
+    .leftJoin(
+      communityMembers,
+      and(eq(communityMembers.communityId, communities.id), eq(communityMembers.userId, viewerId ?? "")),
+    )
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(communities.createdAt), desc(communities.id))
+    .limit(size + 1)
+    .offset((Math.max(1, page) - 1) * size);
+  return {
+    communities: rows.slice(0, size).map(({ status, ...c }) => ({
+      ...c,
+      type: c.type as CommunityType,
+      membership: (status ?? "not_member") as MembershipStatus,
+    })),
+    hasMore: rows.length > size,
+  };
+}
+
+/** Creates a community; its creator is an approved admin member (member_count 1). */
+export async function createCommunity(
+  { db }: Ctx,
+  userId: string,
+  input: { name: string; type: CommunityType; location: string; description: string },
+  now = Date.now(),
+) {
+  const id = newId();
+  await db.batch([
+    db.insert(communities).values({ id, ...input, createdBy: userId, createdAt: now }),
+    db.insert(communityMembers).values({
+      id: newId(),
+      communityId: id,
+      userId,
+      status: "approved",
+      role: "admin",
+      requestedAt: now,
+      decidedAt: now,
+      decidedBy: userId,
+    }),
+    refreshMemberCount(db, id),
+  ]);
+  return { id, name: input.name };
+}
+
+async function findCommunity(db: Db, communityId: string) {
+  const row = await db
+    .select({ id: communities.id, name: communities.name, createdBy: communities.createdBy })
+    .from(communities)
+    .where(eq(communities.id, communityId))
+    .get();
+  if (!row) throw new NotFoundError(COMMUNITY_NOT_FOUND);
+  return row;
+}
+
+async function findMembership(db: Db, communityId: string, userId: string) {
+  return db
+    .select({ id: communityMembers.id, status: communityMembers.status, role: communityMembers.role })
+    .from(communityMembers)
+    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
+    .get();
+}
+
+/** The creator, or an approved member with role moderator or admin, may moderate. */
+function mayModerate(
+  community: { createdBy: string },
+  userId: string | null,
+  membership: { status: string; role: string } | undefined,
+): boolean {
+  if (!userId) return false;
+  if (community.createdBy === userId) return true;
+  return membership?.status === "approved" && (membership.role === "moderator" || membership.role === "admin");
+}
+
+async function requireModerator(db: Db, actorId: string | null, communityId: string) {
+  const community = await findCommunity(db, communityId);
+  const membership = actorId ? await findMembership(db, communityId, actorId) : undefined;
+  if (!mayModerate(community, actorId, membership)) throw new ForbiddenError(FORBIDDEN_MODERATION);
+  return { community, membership };
+}
+
+const ALREADY: Record<string, string> = {
+  pending: "You have already requested to join this community.",
+  approved: "You are already a member of this community.",
+  rejected: "Your request to join this community was declined. A moderator must clear it before you can ask again.",
+};
+
+/**
+ * not_member -> pending. One insert guarded by the unique (community, user) index: a second
+ * join, however many arrive at once, is refused with a ConflictError.
+ */
+export async function requestToJoin({ db }: Ctx, userId: string, communityId: string, now = Date.now()) {
+  const community = await findCommunity(db, communityId);
+  try {
+    await db.batch([
+      db.insert(communityMembers).values({ id: newId(), communityId, userId, status: "pending", role: "member", requestedAt: now }),
+      refreshMemberCount(db, communityId),
+    ]);
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    const existing = await findMembership(db, communityId, userId);
+    throw new ConflictError(ALREADY[existing?.status ?? "pending"] ?? ALREADY.pending);
+  }
+  return { id: community.id, name: community.name };
+}
+
+export const LAST_ADMIN_MESSAGE = "You are the only admin of this community. Make another member an admin before leaving.";
+
+/**
+ * approved -> not_member: the row is deleted. The last admin cannot leave; the guard is in the
+ * DELETE itself, so two admins leaving at once cannot both succeed.
+ */
+export async function leaveCommunity({ db }: Ctx, userId: string, communityId: string) {
+  const community = await findCommunity(db, communityId);
+  const membership = await findMembership(db, communityId, userId);
+  if (!membership || membership.status !== "approved") throw new ConflictError("You are not a member of this community.");
+  const otherAdmin = db
+    .select({ one: sql`1` })
+    .from(communityMembers)
+    .where(
+      and(
+        eq(communityMembers.communityId, communityId),
+        eq(communityMembers.status, "approved"),
+        eq(communityMembers.role, "admin"),
+        ne(communityMembers.userId, userId),
+      ),
+    );
+  const [deleted] = await db.batch([
+    db
+      .delete(communityMembers)
+      .where(
+        and(
+          eq(communityMembers.id, membership.id),
+          eq(communityMembers.status, "approved"),
+          or(ne(communityMembers.role, "admin"), exists(otherAdmin)),
+        ),
+      )
+      .returning({ id: communityMembers.id }),
+    refreshMemberCount(db, communityId),
+  ]);
+  if (deleted.length === 0) {
+    if (membership.role === "admin") throw new ConflictError(LAST_ADMIN_MESSAGE);
+    throw new ConflictError("You are not a member of this community.");
+  }
+  return { id: community.id, name: community.name };
+}
+
+async function findRequest(db: Db, communityId: string, memberId: string) {
+  const row = await db
+    .select({ id: communityMembers.id, userId: communityMembers.userId, status: communityMembers.status, role: communityMembers.role })
+    .from(communityMembers)
+    .where(and(eq(communityMembers.id, memberId), eq(communityMembers.communityId, communityId)))
+    .get();
+  if (!row) throw new NotFoundError("Request not found");
+  return row;
+}
+
+/**
+ * pending -> approved / rejected, by a moderator of THAT community. The status change, the
+ * member count and the requester's notification are one batch.
+ */
+export async function decideJoinRequest(
+  { db }: Ctx,
+  actorId: string | null,
+  communityId: string,
+  memberId: string,
+  decision: "approved" | "rejected",
+  now = Date.now(),
+) {
+  const { community } = await requireModerator(db, actorId, communityId);
+  const request = await findRequest(db, communityId, memberId);
+  if (request.status !== "pending") throw new ConflictError("This request is no longer pending.");
+  const approved = decision === "approved";
+  const [updated] = await db.batch([
+    db
+      .update(communityMembers)
+      .set({ status: decision, decidedAt: now, decidedBy: actorId })
+      .where(and(eq(communityMembers.id, memberId), eq(communityMembers.status, "pending")))
+      .returning({ id: communityMembers.id }),
+    refreshMemberCount(db, communityId),
+    notificationInsert(
+      db,
+      {
+        userId: request.userId,
+        type: "community",
+        title: approved ? "Request Approved" : "Request Rejected",
+        message: approved
+          ? `Your request to join ${community.name} has been approved. Welcome aboard!`
+          : `Your request to join ${community.name} was not approved.`,
+        data: { community_id: communityId },
+      },
+      now,
+    ),
+  ]);
+  if (updated.length === 0) throw new ConflictError("This request is no longer pending.");
+  return { id: community.id, name: community.name, userId: request.userId };
+}
+
+/** rejected -> not_member: a moderator clears a rejection so the user may ask again. */
+export async function clearRejection({ db }: Ctx, actorId: string | null, communityId: string, memberId: string) {
+  const { community } = await requireModerator(db, actorId, communityId);
+  const request = await findRequest(db, communityId, memberId);
+  if (request.status !== "rejected") throw new ConflictError("Only a rejected request can be cleared.");
+  await db.batch([
+    db.delete(communityMembers).where(and(eq(communityMembers.id, memberId), eq(communityMembers.status, "rejected"))),
+    refreshMemberCount(db, communityId),
+  ]);
+  return { id: community.id, name: community.name };
+}
+
+/**
+ * Promotes an approved member: any moderator may make a moderator; only an admin (or the
+ * creator) may make an admin.
+ */
+export async function promoteMember(
+  { db }: Ctx,
+  actorId: string | null,
+  communityId: string,
+  memberId: string,
+  role: "moderator" | "admin" = "moderator",
+) {
+  const { community, membership } = await requireModerator(db, actorId, communityId);
+  if (role === "admin" && community.createdBy !== actorId && membership?.role !== "admin") {
+    throw new ForbiddenError("Only an admin can make another member an admin.");
+  }
+  const target = await findRequest(db, communityId, memberId);
+  if (target.status !== "approved") throw new ConflictError("Only approved members can be promoted.");
+  if (target.role === role || target.role === "admin") throw new ConflictError("This member already has that role.");
+  await db.batch([
+    db
+      .update(communityMembers)
+      .set({ role })
+      .where(and(eq(communityMembers.id, memberId), eq(communityMembers.status, "approved"))),
+    refreshMemberCount(db, communityId),
+  ]);
+  return { id: community.id, name: community.name };
+}
+
+/**
+ * The detail page: the community, the viewer's status, approved members (with profiles that
+ * respect user_settings.show_profile) and, for moderators only, the open requests.
+ */
+export async function getCommunityDetail({ db }: Ctx, viewerId: string, communityId: string) {
+  const community = await db
+    .select({
+      id: communities.id,
+      name: communities.name,
+      type: communities.type,
+      location: communities.location,
+      description: communities.description,
+      memberCount: communities.memberCount,
+      createdAt: communities.createdAt,
+      createdBy: communities.createdBy,
+    })
+    .from(communities)
+    .where(eq(communities.id, communityId))
+    .get();
+  if (!community) throw new NotFoundError(COMMUNITY_NOT_FOUND);
+  const viewer = await findMembership(db, communityId, viewerId);
+  const canModerate = mayModerate(community, viewerId, viewer);
+
+  const people = await db
+    .select({
+      id: communityMembers.id,
+      userId: communityMembers.userId,
+      status: communityMembers.status,
+      role: communityMembers.role,
+      requestedAt: communityMembers.requestedAt,
+      decidedAt: communityMembers.decidedAt,
+      fullName: userProfiles.fullName,
+      avatarUrl: userProfiles.avatarUrl,
+      residentialArea: userProfiles.residentialArea,
+      workplace: userProfiles.workplace,
+      showProfile: userSettings.showProfile,
+    })
+    .from(communityMembers)
+    .leftJoin(userProfiles, eq(userProfiles.userId, communityMembers.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, communityMembers.userId))
+    .where(
+      canModerate
+        ? eq(communityMembers.communityId, communityId)
+        : and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, "approved")),
+    )
+    .orderBy(asc(communityMembers.requestedAt), asc(communityMembers.id));
+
+  const shown = people.map((p) => {
+    const visible = p.showProfile !== false || p.userId === viewerId;
+    return {
+      id: p.id,
+      userId: p.userId,
+      status: p.status as Exclude<MembershipStatus, "not_member">,
+      role: p.role as MemberRole,
+      requestedAt: p.requestedAt,
+      fullName: p.fullName,
+      avatarUrl: visible ? p.avatarUrl : null,
+      residentialArea: visible ? p.residentialArea : null,
+      workplace: visible ? p.workplace : null,
+      isSelf: p.userId === viewerId,
+    };
+  });
+  const { createdBy, ...rest } = community;
+  return {
+    community: { ...rest, type: community.type as CommunityType },
+    membership: (viewer?.status ?? "not_member") as MembershipStatus,
+    viewerRole: viewer?.status === "approved" ? (viewer.role as MemberRole) : null,
+    isCreator: createdBy === viewerId,
+    canModerate,
+    canMakeAdmin: createdBy === viewerId || (viewer?.status === "approved" && viewer.role === "admin"),
+    members: shown.filter((p) => p.status === "approved"),
+    pending: canModerate ? shown.filter((p) => p.status === "pending") : [],
+    rejected: canModerate ? shown.filter((p) => p.status === "rejected") : [],
+  };
 }

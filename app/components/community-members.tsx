@@ -1,0 +1,140 @@
+import { Form } from "@remix-run/react";
+import type { MemberRole } from "~/models/communities.server";
+import { Avatar } from "./avatar";
+import { ModeratorBadge } from "./community-badges";
+import { buttonClass, secondaryButtonClass } from "./forms";
+import { formatDateTimeShort } from "~/domain/time";
+
+export type MemberView = {
+  id: string;
+  role: MemberRole;
+  requestedAt: number;
+  fullName: string | null;
+  avatarUrl: string | null;
+  residentialArea: string | null;
+  workplace: string | null;
+  isSelf: boolean;
+};
+
+function Person({ m }: { m: MemberView }) {
+  const name = m.fullName ?? "Unknown User";
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <Avatar name={m.fullName} url={m.avatarUrl} />
+      <div className="min-w-0">
+        <p className="truncate font-medium">
+          {name}
+          {m.isSelf ? <span className="text-slate-700 dark:text-slate-300"> (you)</span> : null}
+        </p>
+        {m.residentialArea || m.workplace ? (
+          <p className="truncate text-sm text-slate-700 dark:text-slate-300">
+            {[m.residentialArea, m.workplace].filter(Boolean).join(" · ")}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+const smallPrimary = buttonClass.replace("px-4 py-2", "px-3 py-1.5 text-sm");
+const smallSecondary = secondaryButtonClass.replace("px-4 py-2", "px-3 py-1.5 text-sm");
+
+function RoleBadge({ role }: { role: MemberRole }) {
+  if (role === "admin") {
+    return <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-900 dark:bg-slate-700 dark:text-slate-50">Admin</span>;
+  }
+  if (role === "moderator") return <ModeratorBadge />;
+  return null;
+}
+
+export function MembersList({ members, canModerate, canMakeAdmin }: { members: MemberView[]; canModerate: boolean; canMakeAdmin: boolean }) {
+  if (members.length === 0) return <p className="text-slate-700 dark:text-slate-300">No members yet.</p>;
+  return (
+    <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Members">
+      {members.map((m) => (
+        <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="member">
+          <Person m={m} />
+          <div className="flex items-center gap-2">
+            <RoleBadge role={m.role} />
+            {canModerate && m.role === "member" ? (
+              <Form method="post">
+                <input type="hidden" name="memberId" value={m.id} />
+                <input type="hidden" name="role" value="moderator" />
+                <button type="submit" name="intent" value="promote" className={smallSecondary} aria-label={`Make ${m.fullName ?? "member"} a moderator`}>
+                  Make moderator
+                </button>
+              </Form>
+            ) : null}
+            {canMakeAdmin && m.role === "moderator" ? (
+              <Form method="post">
+                <input type="hidden" name="memberId" value={m.id} />
+                <input type="hidden" name="role" value="admin" />
+                <button type="submit" name="intent" value="promote" className={smallSecondary} aria-label={`Make ${m.fullName ?? "member"} an admin`}>
+                  Make admin
+                </button>
+              </Form>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ModerationPanel({ pending, rejected }: { pending: MemberView[]; rejected: MemberView[] }) {
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="pending-requests">
+        <h2 id="pending-requests" className="text-lg font-semibold">
+          {`Pending Requests (${pending.length})`}
+        </h2>
+        {pending.length === 0 ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">No pending requests.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800" data-testid="pending-requests">
+            {pending.map((m) => (
+              <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="pending-request">
+                <div>
+                  <Person m={m} />
+                  <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">Requested {formatDateTimeShort(m.requestedAt)}</p>
+                </div>
+                <Form method="post" className="flex gap-2">
+                  <input type="hidden" name="memberId" value={m.id} />
+                  <button type="submit" name="intent" value="approve" className={smallPrimary} aria-label={`Approve ${m.fullName ?? "request"}`}>
+                    Approve
+                  </button>
+                  <button type="submit" name="intent" value="reject" className={smallSecondary} aria-label={`Reject ${m.fullName ?? "request"}`}>
+                    Reject
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="rejected-requests">
+        <h2 id="rejected-requests" className="text-lg font-semibold">
+          {`Rejected Requests (${rejected.length})`}
+        </h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">A rejected user cannot ask again until you clear their rejection.</p>
+        {rejected.length === 0 ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">No rejected requests.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
+            {rejected.map((m) => (
+              <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="rejected-request">
+                <Person m={m} />
+                <Form method="post">
+                  <input type="hidden" name="memberId" value={m.id} />
+                  <button type="submit" name="intent" value="clear" className={smallSecondary} aria-label={`Clear rejection of ${m.fullName ?? "user"}`}>
+                    Clear
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

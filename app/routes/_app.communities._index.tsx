@@ -1,0 +1,168 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { CommunityCard } from "~/components/community-card";
+import { CreateCommunityDialog } from "~/components/community-form";
+import { inputClass, secondaryButtonClass } from "~/components/forms";
+import { isModelError } from "~/models/errors.server";
+import { leaveCommunity, listCommunities, requestToJoin } from "~/models/communities.server";
+import { communityListQuerySchema, membershipActionSchema } from "~/schemas/communities";
+import { getUser, requireUser } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Communities | LoopRide" }];
+
+const TABS = [
+  { type: null, label: "All Communities" },
+  { type: "residential", label: "Residential" },
+  { type: "workplace", label: "Workplace" },
+  { type: "interest", label: "Interest" },
+] as const;
+
+function readQuery(url: URL) {
+  return communityListQuerySchema.parse({
+    q: url.searchParams.get("q") ?? "",
+    type: url.searchParams.get("type") || null,
+    page: url.searchParams.get("page") ?? 1,
+  });
+}
+
+function listHref(q: string, type: string | null, page = 1) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (type) params.set("type", type);
+  if (page > 1) params.set("page", String(page));
+  const s = params.toString();
+  return s ? `/communities?${s}` : "/communities";
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getUser(request, context);
+  const query = readQuery(new URL(request.url));
+  try {
+    const { communities, hasMore } = await listCommunities(context, user?.id ?? null, query);
+    return { ...query, communities, hasMore, signedIn: Boolean(user), loadError: false };
+  } catch (e) {
+    console.error(e);
+    return { ...query, communities: [], hasMore: false, signedIn: Boolean(user), loadError: true };
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const url = new URL(request.url);
+  const back = listHref(readQuery(url).q, readQuery(url).type, readQuery(url).page);
+  const user = await getUser(request, context);
+  if (!user) {
+    return redirectWithToast(request, context.env, `/login?redirectTo=${encodeURIComponent(back)}`, {
+      title: "Authentication Required",
+      description: "Please sign in to join communities.",
+      type: "info",
+    });
+  }
+  await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: membershipActionSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { intent, communityId } = submission.value;
+  try {
+    if (intent === "join") {
+      const c = await requestToJoin(context, user.id, communityId);
+      return redirectWithToast(request, context.env, back, {
+        title: "Request Sent",
+        description: `Your request to join ${c.name} has been sent. Community moderators will review your request.`,
+      });
+    }
+    const c = await leaveCommunity(context, user.id, communityId);
+    return redirectWithToast(request, context.env, back, { title: "Left Community", description: `You have left ${c.name}` });
+  } catch (e) {
+    if (!isModelError(e)) console.error(e);
+    const description = isModelError(e) ? e.message : "Failed to join/leave community. Please try again.";
+    return redirectWithToast(request, context.env, back, { title: "Error", description, type: "error" });
+  }
+}
+
+export default function CommunitiesPage() {
+  const { q, type, page, communities, hasMore, signedIn, loadError } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 md:px-0">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Communities</h1>
+          <p className="text-slate-700 dark:text-slate-300">Join your neighbourhood, workplace or interest group to find ride partners.</p>
+        </div>
+        <CreateCommunityDialog signedIn={signedIn} />
+      </div>
+
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+        {type ? <input type="hidden" name="type" value={type} /> : null}
+        <div className="min-w-60 flex-1">
+          <label htmlFor="community-search" className="mb-1 block text-sm font-medium">
+            Search communities
+          </label>
+          <input id="community-search" type="search" name="q" defaultValue={q} maxLength={100} placeholder="Search by name" className={inputClass} />
+        </div>
+        <button type="submit" className={secondaryButtonClass}>
+          Search
+        </button>
+      </Form>
+
+      <nav aria-label="Filter by type">
+        <ul className="flex flex-wrap gap-2 border-b border-slate-200 dark:border-slate-800">
+          {TABS.map((t) => {
+            const active = (type ?? null) === t.type;
+            return (
+              <li key={t.label}>
+                <Link
+                  to={listHref(q, t.type)}
+                  aria-current={active ? "page" : undefined}
+                  className={`-mb-px inline-block border-b-2 px-3 py-2 text-sm font-medium ${
+                    active
+                      ? "border-emerald-700 text-emerald-900 dark:border-emerald-400 dark:text-emerald-200"
+                      : "border-transparent text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+                  }`}
+                >
+                  {t.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      {loadError ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          Failed to load communities. Please try again.
+        </p>
+      ) : communities.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
+          <p className="font-semibold">No communities found</p>
+          <p className="text-slate-700 dark:text-slate-300">
+            {q ? "Try a different search, or create the community yourself." : "Be the first to create one."}
+          </p>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {communities.map((c) => (
+            <CommunityCard key={c.id} community={c} />
+          ))}
+        </ul>
+      )}
+
+      {page > 1 || hasMore ? (
+        <nav aria-label="Pages" className="flex justify-between">
+          {page > 1 ? (
+            <Link to={listHref(q, type, page - 1)} className={secondaryButtonClass}>
+              Previous page
+            </Link>
+          ) : (
+            <span />
+          )}
+          {hasMore ? (
+            <Link to={listHref(q, type, page + 1)} className={secondaryButtonClass}>
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

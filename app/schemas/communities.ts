@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+// Shared by the client (instant validation) and the server (the rule that counts).
+export const COMMUNITY_TYPE_OPTIONS = [
+  { value: "residential", label: "Residential" },
+  { value: "workplace", label: "Workplace" },
+  { value: "interest", label: "Interest" },
+] as const;
+
+const min = (n: number, message: string, max: number) =>
+  z
+    .string({ required_error: message })
+    .trim()
+    .min(n, message)
+    .max(max, `Must be at most ${max} characters`);
+
+export const createCommunitySchema = z.object({
+  name: min(3, "Name must be at least 3 characters", 80),
+  type: z.enum(["residential", "workplace", "interest"], { message: "Please choose a community type" }).default("residential"),
+  location: min(3, "Location must be at least 3 characters", 120),
+  description: min(10, "Description must be at least 10 characters", 1000),
+});
+
+const id = z.string({ required_error: "Missing id" }).trim().min(1).max(64);
+
+/** The list's buttons: join or leave one community. */
+export const membershipActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("join"), communityId: id }),
+  z.object({ intent: z.literal("leave"), communityId: id }),
+]);
+
+/** The detail page's buttons: the viewer's own membership, and moderation of requests and members. */
+export const communityActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("join") }),
+  z.object({ intent: z.literal("leave") }),
+  z.object({ intent: z.literal("approve"), memberId: id }),
+  z.object({ intent: z.literal("reject"), memberId: id }),
+  z.object({ intent: z.literal("clear"), memberId: id }),
+  z.object({ intent: z.literal("promote"), memberId: id, role: z.enum(["moderator", "admin"]).default("moderator") }),
+]);
+
+export const communityListQuerySchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  type: z.enum(["residential", "workplace", "interest"]).nullable().catch(null),
+  page: z.coerce.number().int().min(1).max(1000).catch(1),
+});
