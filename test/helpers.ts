@@ -96,3 +96,12 @@ export class Browser {
     return { res, html: await res.text(), url };
   }
 }
+
+/**
+ * Rate limits use fixed one-minute windows: a test that counts attempts must not straddle
+ * a window boundary, so it waits until the current minute has room.
+ */
+export async function awayFromMinuteBoundary(needSeconds = 15) {
+  const intoMinute = (Date.now() % 60_000) / 1000;
+  if (intoMinute > 60 - needSeconds) await new Promise((r) => setTimeout(r, (60 - intoMinute + 0.5) * 1000));
+}
