@@ -108,6 +108,7 @@ test("signing up through /signup?ref=CODE credits 375 to the new user and 750 to
   await expect(friend.getByText("already been applied")).toBeVisible();
   await friend.getByRole("button", { name: "Next" }).click();
   await friend.getByRole("button", { name: "Complete Setup" }).click();
+  await expect(friend).toHaveURL(/\/dashboard$/);
   await friend.goto("/dashboard/profile");
   await expect(friend.getByTestId("credit-balance")).toHaveText("375 credits");
   await expect(friend.getByTestId("credit-history")).toContainText("Welcome bonus");
