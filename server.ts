@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The Remix server build exists only after `npm run build`.
 import * as build from "./build/server";
 import { randomToken } from "./app/domain/ids";
+import { instrumentD1, newD1Stats, serverTimingValue } from "./app/utils/d1-stats.server";
 import { createDb } from "./app/utils/db.server";
 import { isCrossSiteWrite } from "./app/utils/origin.server";
 import { handleSocket } from "./app/utils/realtime.server";
@@ -18,12 +19,17 @@ export default {
     if (isCrossSiteWrite(request)) {
       return new Response("Cross-site request refused", { status: 403, headers: { "Content-Type": "text/plain" } });
     }
-    const db = createDb(env.DB);
+    // With DEBUG_TIMING=1 every response reports its D1 round trips and rows read
+    // (Server-Timing); never on by default.
+    const debug = env.DEBUG_TIMING === "1";
+    const stats = newD1Stats();
+    const db = createDb(debug ? instrumentD1(env.DB, stats) : env.DB);
     if (request.headers.get("Upgrade")?.toLowerCase() === "websocket") {
       return handleSocket(request, env, db);
     }
     const nonce = randomToken(128);
-    const response = await handleRemix(request, { env, ctx, db, nonce });
-    return applySecurityHeaders(response, request, nonce);
+    const response = applySecurityHeaders(await handleRemix(request, { env, ctx, db, nonce }), request, nonce);
+    if (debug) response.headers.append("Server-Timing", serverTimingValue(stats));
+    return response;
   },
 } satisfies ExportedHandler<Env>;

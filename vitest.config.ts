@@ -30,6 +30,8 @@ export default defineWorkersConfig(async () => {
               // Google sign-in is exercised against faked Google endpoints (fetchMock).
               GOOGLE_CLIENT_ID: "test-client-id",
               GOOGLE_CLIENT_SECRET: "test-client-secret",
+              // Server-Timing with D1 query counts, for the budget tests.
+              DEBUG_TIMING: "1",
             },
           },
         },

@@ -11,9 +11,15 @@ import {
 import type { Db } from "../utils/db.server";
 
 /** The user's own referral code, created on first use (unique, at most 10 attempts). */
-export async function ensureReferralCode({ db }: { db: Db }, userId: string, now = Date.now()): Promise<string> {
-  const existing = await db.select({ code: userReferralCodes.referralCode }).from(userReferralCodes).where(eq(userReferralCodes.userId, userId)).get();
-  if (existing) return existing.code;
+export async function ensureReferralCode(
+  { db }: { db: Db },
+  userId: string,
+  { now = Date.now(), knownMissing = false }: { now?: number; knownMissing?: boolean } = {},
+): Promise<string> {
+  if (!knownMissing) {
+    const existing = await db.select({ code: userReferralCodes.referralCode }).from(userReferralCodes).where(eq(userReferralCodes.userId, userId)).get();
+    if (existing) return existing.code;
+  }
   for (let attempt = 0; attempt < REFERRAL_CODE_ATTEMPTS; attempt++) {
     const code = generateReferralCode();
     const inserted = await db

@@ -15,8 +15,9 @@ export const meta: MetaFunction = () => [{ title: "Profile | LoopRide" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  await ensureReferralCode(context, user.id);
   const [{ profile }, credits] = await Promise.all([getOwnProfile(context, user.id), getCreditsOverview(context, user.id)]);
+  // Every account gets its code at sign-up; older accounts get one on first visit here.
+  if (!credits.referralCode) credits.referralCode = await ensureReferralCode(context, user.id, { knownMissing: true });
   return { profile, credits, origin: new URL(request.url).origin };
 }
 

@@ -21,14 +21,16 @@ export async function readSessionId(request: Request, env: Env): Promise<string 
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-const cache = new WeakMap<Request, Promise<SessionUser | null>>();
+// Keyed by the load context: Remix hands each loader its own Request object, but one
+// context object per incoming request (server.ts), so the session is read once.
+const cache = new WeakMap<object, Promise<SessionUser | null>>();
 
 /** The signed-in user, or null. Looked up once per request. */
 export function getUser(request: Request, context: Ctx): Promise<SessionUser | null> {
-  let pending = cache.get(request);
+  let pending = cache.get(context);
   if (!pending) {
     pending = readSessionId(request, context.env).then((id) => (id ? getSessionUser(context, id) : null));
-    cache.set(request, pending);
+    cache.set(context, pending);
   }
   return pending;
 }

@@ -1,0 +1,35 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
+import { BASE, db, signedInUser } from "../helpers";
+
+function d1Stats(res: Response) {
+  const header = res.headers.get("Server-Timing") ?? "";
+  const m = /d1;desc="([^"]*)"/.exec(header);
+  expect(m, "Server-Timing d1 entry").not.toBeNull();
+  return Object.fromEntries(m![1].split(" ").map((kv) => kv.split("=")).map(([k, v]) => [k, Number(v)])) as Record<string, number>;
+}
+
+describe("D1 round trips per page (budget: at most 5)", () => {
+  it("reports queries and rows read in Server-Timing when DEBUG_TIMING=1", async () => {
+    const res = await SELF.fetch(`${BASE}/pricing`);
+    const stats = d1Stats(res);
+    expect(stats.queries).toBe(0);
+  });
+
+  it("signed-in pages stay within 5 D1 round trips", async () => {
+    const user = await signedInUser();
+    const other = await signedInUser();
+    const community = await createCommunity({ db: db() }, { createdBy: user.id });
+    await addMember({ db: db() }, { communityId: community.id, userId: other.id });
+    const ride = await createRide({ db: db() }, { driverId: user.id, communityId: community.id });
+    await createRideRequest({ db: db() }, { rideId: ride.id, riderId: other.id, status: "pending" });
+    const pages = ["/dashboard", "/dashboard/profile", "/dashboard/settings", "/communities", `/communities/${community.id}`];
+    for (const path of pages) {
+      const res = await SELF.fetch(`${BASE}${path}`, { headers: { Cookie: user.cookie } });
+      expect(res.status, path).toBe(200);
+      const stats = d1Stats(res);
+      expect(stats.queries, `${path}: ${JSON.stringify(stats)}`).toBeLessThanOrEqual(5);
+    }
+  });
+});
