@@ -6,12 +6,10 @@ import type { Db } from "../utils/db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { markConversationNotificationsRead } from "./notifications.server";
 
-import { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG } from "../schemas/messages";
+import { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_MAX_PAGE, MESSAGES_PAGE } from "../schemas/messages";
 
-export { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG };
+export { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_MAX_PAGE, MESSAGES_PAGE };
 export const MESSAGE_REFUSED = "You can only message people who share a community or a ride with you.";
-export const MESSAGES_PAGE = 50;
-export const MESSAGES_MAX_PAGE = 2000;
 const PREVIEW = 120;
 
 /**
@@ -111,11 +109,12 @@ export async function sendMessage({ db }: { db: Db }, senderId: string, input: S
       .update(conversations)
       .set({ lastMessageAt: now, lastMessagePreview: preview, lastSenderId: senderId })
       .where(and(eq(conversations.id, conversationId), stored)),
-    db.run(
-      sql`INSERT INTO notifications (id, user_id, type, title, message, data, read, created_at)
-          SELECT ${newId()}, ${receiverId}, 'message', ${`New message from ${senderName}`}, ${preview}, ${data}, 0, ${now}
-          WHERE ${stored}`,
-    ),
+    // Columns in table order: id, user_id, type, title, message, data, read, created_at.
+    db
+      .insert(notifications)
+      .select(
+        sql`SELECT ${newId()}, ${receiverId}, 'message', ${`New message from ${senderName}`}, ${preview}, ${data}, 0, ${now} WHERE ${stored}`,
+      ),
     db
       .select(messageColumns)
       .from(messages)

@@ -15,13 +15,11 @@ import {
   findChatWith,
   getChat,
   markConversationRead,
-  MESSAGES_MAX_PAGE,
-  MESSAGES_PAGE,
   sendMessage,
   type ChatMessage,
   type Partner,
 } from "~/models/messages.server";
-import { isId, messageActionSchema, sendMessageSchema } from "~/schemas/messages";
+import { isId, messageActionSchema, MESSAGES_MAX_PAGE, MESSAGES_PAGE, sendMessageSchema } from "~/schemas/messages";
 import { requireUser } from "~/utils/auth.server";
 import { orRespond } from "~/utils/errors.server";
 import { publishToConversation, publishToUsers } from "~/utils/fanout.server";
