@@ -35,7 +35,7 @@ export function SavingsChart({ weeks }: { weeks: WeekSavings[] }) {
       <h2 id="savings-title" className="text-lg font-semibold">Your savings</h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Last 8 weeks: <span data-testid="savings-money">{formatRupees(totalMoney)}</span> saved and{" "}
-        <span data-testid="savings-co2">{totalCo2.toLocaleString("en-IN", { maximumFractionDigits: 1 })} kg</span> of CO2 avoided.
+        <span data-testid="savings-co2">{`${totalCo2.toLocaleString("en-IN", { maximumFractionDigits: 1 })} kg`}</span> of CO2 avoided.
       </p>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <figure>
@@ -62,7 +62,7 @@ export function SavingsChart({ weeks }: { weeks: WeekSavings[] }) {
               <tr key={w.weekOf} className="border-b border-slate-100 dark:border-slate-900">
                 <th scope="row" className="py-1 font-normal">{label(w)}</th>
                 <td className="py-1 text-right">{formatRupees(w.moneyPaise)}</td>
-                <td className="py-1 text-right">{w.co2Kg} kg</td>
+                <td className="py-1 text-right">{`${w.co2Kg} kg`}</td>
               </tr>
             ))}
           </tbody>

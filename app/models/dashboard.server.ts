@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, desc, eq, gte, inArray, ne } from "drizzle-orm";
+import { aliasedTable, and, count, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { notifications, rideRequests, rides, userProfiles } from "../../db/schema";
 import {
   RECENT_RIDES,
@@ -10,6 +10,10 @@ import {
 } from "../domain/dashboard";
 import type { Db } from "../utils/db.server";
 import { ownNotificationsQuery } from "./notifications.server";
+
+// D1 batch results come back as objects keyed by column name, so a joined query must never
+// select two columns with the same name: the request's seats are aliased.
+const mySeats = sql<number>`${rideRequests.seats}`.as("my_seats");
 
 const rideCols = {
   id: rides.id,
@@ -38,13 +42,13 @@ export async function getDashboard({ db }: { db: Db }, userId: string, now = Dat
     db.select(rideCols).from(rides).where(and(eq(rides.driverId, userId), gte(rides.departsAt, since))),
     // My accepted seats on others' rides, same period.
     db
-      .select({ ...rideCols, mySeats: rideRequests.seats })
+      .select({ ...rideCols, mySeats })
       .from(rideRequests)
       .innerJoin(rides, eq(rides.id, rideRequests.rideId))
       .where(and(eq(rideRequests.riderId, userId), eq(rideRequests.status, "accepted"), gte(rides.departsAt, since))),
     // Accepted riders of my (not cancelled) rides, all time: co-passengers and what they shared.
     db
-      .select({ riderId: rideRequests.riderId, seats: rideRequests.seats, departsAt: rides.departsAt, tripCostPaise: rides.tripCostPaise, rideSeats: rides.seats })
+      .select({ riderId: rideRequests.riderId, seats: mySeats, departsAt: rides.departsAt, tripCostPaise: rides.tripCostPaise, rideSeats: rides.seats })
       .from(rides)
       .innerJoin(rideRequests, and(eq(rideRequests.rideId, rides.id), eq(rideRequests.status, "accepted")))
       .where(and(eq(rides.driverId, userId), ne(rides.status, "cancelled"))),
@@ -57,7 +61,7 @@ export async function getDashboard({ db }: { db: Db }, userId: string, now = Dat
       .where(and(eq(rideRequests.riderId, userId), eq(rideRequests.status, "accepted"), ne(rides.status, "cancelled"))),
     db.select(rideCols).from(rides).where(eq(rides.driverId, userId)).orderBy(desc(rides.departsAt)).limit(RECENT_RIDES),
     db
-      .select({ ...rideCols, mySeats: rideRequests.seats, driverId: rides.driverId, driverName: userProfiles.fullName })
+      .select({ ...rideCols, mySeats, driverId: rides.driverId, driverName: userProfiles.fullName })
       .from(rideRequests)
       .innerJoin(rides, eq(rides.id, rideRequests.rideId))
       .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))

@@ -124,7 +124,7 @@ export default function DashboardOverview() {
                     </p>
                     {r.driver ? (
                       <Link to={`/dashboard/messages?to=${r.driver.id}`} className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
-                        Message {r.driver.fullName ?? "Unknown Driver"}
+                        {`Message ${r.driver.fullName ?? "Unknown Driver"}`}
                       </Link>
                     ) : null}
                   </div>
