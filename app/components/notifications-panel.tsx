@@ -15,15 +15,41 @@ export type PanelNotification = {
 /** Where the panel's forms post: the dashboard index route's action. */
 export const NOTIFICATIONS_ACTION = "/dashboard?index";
 
-const ICONS: Record<string, string> = { ride_request: "🚗", ride_update: "🔔", message: "💬", community: "👥" };
+// Simple stroked icons (emoji need a colour font many systems lack).
+const ICONS: Record<string, JSX.Element> = {
+  ride_request: (
+    <>
+      <path d="M5 16V11l2-5h10l2 5v5H5z" />
+      <circle cx="8" cy="16" r="1.8" />
+      <circle cx="16" cy="16" r="1.8" />
+      <path d="M5 11h14" />
+    </>
+  ),
+  ride_update: (
+    <>
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+      <path d="M10 20a2 2 0 0 0 4 0" />
+    </>
+  ),
+  message: <path d="M4 5h16v11H9l-5 4z" />,
+  community: (
+    <>
+      <circle cx="9" cy="8" r="3" />
+      <circle cx="17" cy="9" r="2.5" />
+      <path d="M3 19a6 6 0 0 1 12 0M14 19a4.5 4.5 0 0 1 7 0" />
+    </>
+  ),
+};
 
 function TypeIcon({ type }: { type: string }) {
   return (
     <span
-      className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-lg dark:bg-emerald-900"
+      className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-emerald-100 dark:bg-emerald-900"
       data-testid={`notification-icon-${type}`}
     >
-      <span aria-hidden="true">{ICONS[type] ?? "🔔"}</span>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-emerald-800 dark:stroke-emerald-200" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round">
+        {ICONS[type] ?? ICONS.ride_update}
+      </svg>
       <span className="sr-only">{NOTIFICATION_TYPE_LABEL[type] ?? "Notification"}</span>
     </span>
   );

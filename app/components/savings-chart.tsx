@@ -36,6 +36,7 @@ export function SavingsChart({ weeks }: { weeks: WeekSavings[] }) {
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Last 8 weeks: <span data-testid="savings-money">{formatRupees(totalMoney)}</span> saved and{" "}
         <span data-testid="savings-co2">{`${totalCo2.toLocaleString("en-IN", { maximumFractionDigits: 1 })} kg`}</span> of CO2 avoided.
+        {totalMoney === 0 && totalCo2 === 0 ? " Share a ride to start saving." : null}
       </p>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <figure>
