@@ -3,7 +3,16 @@ import { DurableObject } from "cloudflare:workers";
 // Shared WebSocket plumbing for both Durable Objects, on the Hibernation API: sockets are
 // accepted with ctx.acceptWebSocket so an idle object can be evicted without dropping
 // them. D1 is the system of record; these objects only fan out what was committed.
+const PING = JSON.stringify({ type: "ping" });
+const PONG = JSON.stringify({ type: "pong" });
+
 export abstract class SocketHub extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // Keep-alive pings are answered by the runtime without waking a hibernating object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
+  }
+
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return new Response("Expected a WebSocket upgrade", { status: 426 });

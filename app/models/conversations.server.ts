@@ -1,5 +1,5 @@
-import { and, eq, or } from "drizzle-orm";
-import { conversations } from "../../db/schema";
+import { aliasedTable, and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { communityMembers, conversations, messages, userProfiles } from "../../db/schema";
 import type { Db } from "../utils/db.server";
 
 /** The conversation, if the user is one of its two members; null otherwise. */
@@ -11,4 +11,78 @@ export async function findConversationForMember({ db }: { db: Db }, conversation
       .where(and(eq(conversations.id, conversationId), or(eq(conversations.userA, userId), eq(conversations.userB, userId))))
       .get()) ?? null
   );
+}
+
+export const CONVERSATIONS_SHOWN = 50;
+
+/**
+ * The statements listing the acting user's conversations (for a db.batch): one per side
+ * of the ordered pair, each on its own index (conversations_a_idx / conversations_b_idx),
+ * plus the unread counts per conversation (messages_unread_idx). Combine with `mergeConversations`.
+ */
+export function conversationListQueries(db: Db, userId: string, limit = CONVERSATIONS_SHOWN) {
+  type Col = typeof conversations.userA | typeof conversations.userB;
+  const side = (mine: Col, partner: Col) =>
+    db
+      .select({
+        id: conversations.id,
+        partnerId: sql<string>`${partner}`,
+        partnerName: userProfiles.fullName,
+        partnerAvatar: userProfiles.avatarUrl,
+        lastMessageAt: conversations.lastMessageAt,
+        lastMessagePreview: conversations.lastMessagePreview,
+        lastSenderId: conversations.lastSenderId,
+      })
+      .from(conversations)
+      .leftJoin(userProfiles, eq(userProfiles.userId, partner))
+      .where(eq(mine, userId))
+      .orderBy(desc(conversations.lastMessageAt))
+      .limit(limit);
+  return [
+    side(conversations.userA, conversations.userB),
+    side(conversations.userB, conversations.userA),
+    db
+      .select({ conversationId: messages.conversationId, n: sql<number>`count(*)` })
+      .from(messages)
+      .where(and(eq(messages.receiverId, userId), isNull(messages.readAt)))
+      .groupBy(messages.conversationId),
+  ] as const;
+}
+
+type Side = Awaited<ReturnType<typeof conversationListQueries>[0]>;
+type Unread = Awaited<ReturnType<typeof conversationListQueries>[2]>;
+
+export function mergeConversations(a: Side, b: Side, unread: Unread, limit = CONVERSATIONS_SHOWN) {
+  const counts = new Map(unread.map((u) => [u.conversationId, Number(u.n)]));
+  return [...a, ...b]
+    .sort((x, y) => (y.lastMessageAt ?? 0) - (x.lastMessageAt ?? 0))
+    .slice(0, limit)
+    .map((c) => ({ ...c, unread: counts.get(c.id) ?? 0 }));
+}
+
+export type ConversationSummary = ReturnType<typeof mergeConversations>[number];
+
+/** The acting user's conversations, most recent first, with partner and unread count (one round trip). */
+export async function listConversations({ db }: { db: Db }, userId: string) {
+  const [a, b, unread] = await db.batch(conversationListQueries(db, userId));
+  return mergeConversations(a, b, unread);
+}
+
+/**
+ * People the acting user may start a chat with through a shared community (approved on
+ * both sides), by name. Ride partners are reached from ride cards (`?to={userId}`).
+ */
+export async function listCommunityContacts({ db }: { db: Db }, userId: string, limit = 50) {
+  const mine = aliasedTable(communityMembers, "mine");
+  return db
+    .selectDistinct({ id: communityMembers.userId, fullName: userProfiles.fullName })
+    .from(mine)
+    .innerJoin(
+      communityMembers,
+      and(eq(communityMembers.communityId, mine.communityId), eq(communityMembers.status, "approved"), ne(communityMembers.userId, userId)),
+    )
+    .leftJoin(userProfiles, eq(userProfiles.userId, communityMembers.userId))
+    .where(and(eq(mine.userId, userId), eq(mine.status, "approved")))
+    .orderBy(userProfiles.fullName)
+    .limit(limit);
 }

@@ -1,19 +1,63 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { NotificationsPanel } from "~/components/notifications-panel";
+import { SavingsChart } from "~/components/savings-chart";
+import { capitalise } from "~/domain/dashboard";
 import { STATUS_LABEL } from "~/domain/profile-score";
+import { relativeDate } from "~/domain/time";
+import { getDashboard } from "~/models/dashboard.server";
+import { markAllNotificationsRead, markNotificationRead } from "~/models/notifications.server";
 import { getOwnProfile } from "~/models/profiles.server";
+import { notificationActionSchema } from "~/schemas/messages";
 import { requireUser } from "~/utils/auth.server";
+import { orRespond } from "~/utils/errors.server";
+import { publishToUsers } from "~/utils/fanout.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | LoopRide" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const { progress } = await getOwnProfile(context, user.id);
-  return { firstName: user.fullName?.trim().split(/\s+/)[0] || "User", progress };
+  const now = Date.now();
+  const [{ progress }, dashboard] = await Promise.all([getOwnProfile(context, user.id), getDashboard(context, user.id, now)]);
+  return { firstName: user.fullName?.trim().split(/\s+/)[0] || "User", progress, now, ...dashboard };
 }
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: notificationActionSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.value.intent === "mark-read") {
+    // Someone else's notification (or none) is a 404: nothing is changed.
+    await orRespond(markNotificationRead(context, user.id, submission.value.id));
+    publishToUsers(context, [user.id]);
+    return redirect("/dashboard#notifications");
+  }
+  try {
+    await markAllNotificationsRead(context, user.id);
+  } catch (e) {
+    console.error(e);
+    return redirectWithToast(request, context.env, "/dashboard#notifications", { title: "Failed to mark notifications as read.", type: "error" });
+  }
+  publishToUsers(context, [user.id]);
+  return redirectWithToast(request, context.env, "/dashboard#notifications", { title: "All notifications marked as read" });
+}
+
+const STAT_CARDS = [
+  { key: "totalRides", label: "Total Rides", caption: "Last 30 days", testId: "stat-total-rides" },
+  { key: "coPassengers", label: "Co-Passengers", caption: "Connected with", testId: "stat-co-passengers" },
+  { key: "upcomingRides", label: "Upcoming Rides", caption: "Active rides", testId: "stat-upcoming-rides" },
+  { key: "trafficHoursSaved", label: "Traffic Hours Saved", caption: "Estimated time", testId: "stat-traffic-hours" },
+] as const;
+
+const STATUS_TONE: Record<string, string> = {
+  completed: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200",
+  cancelled: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
+};
+
 export default function DashboardOverview() {
-  const { firstName, progress } = useLoaderData<typeof loader>();
+  const { firstName, progress, stats, recentRides, savings, notifications, unreadNotifications, now } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold">{`Welcome back, ${firstName}`}</h1>
@@ -32,21 +76,70 @@ export default function DashboardOverview() {
           </Link>
         </section>
       ) : null}
-      <section aria-labelledby="quick-actions" className="grid gap-4 sm:grid-cols-3">
-        <h2 id="quick-actions" className="sr-only">Quick actions</h2>
-        <Link to="/rides" className="rounded-xl border border-slate-200 p-4 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900">
-          <p className="font-semibold">Find a ride</p>
-          <p className="text-sm text-slate-700 dark:text-slate-300">Browse rides in your communities.</p>
-        </Link>
-        <Link to="/rides/create" className="rounded-xl border border-slate-200 p-4 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900">
-          <p className="font-semibold">Offer a ride</p>
-          <p className="text-sm text-slate-700 dark:text-slate-300">Share the empty seats in your car.</p>
-        </Link>
-        <Link to="/communities" className="rounded-xl border border-slate-200 p-4 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900">
-          <p className="font-semibold">Join a community</p>
-          <p className="text-sm text-slate-700 dark:text-slate-300">Your apartment, office or interest group.</p>
-        </Link>
+
+      <section aria-labelledby="stats-title">
+        <h2 id="stats-title" className="sr-only">Your stats</h2>
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {STAT_CARDS.map((c) => (
+            <div key={c.key} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+              <dt className="text-sm font-medium text-slate-700 dark:text-slate-300">{c.label}</dt>
+              <dd className="mt-1 text-3xl font-bold text-slate-900 dark:text-slate-50" data-testid={c.testId}>
+                {stats[c.key]}
+              </dd>
+              <dd className="text-xs text-slate-600 dark:text-slate-400">{c.caption}</dd>
+            </div>
+          ))}
+        </dl>
       </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="recent-title" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="recent-title" className="text-lg font-semibold">Recent Rides</h2>
+            <Link to="/dashboard/my-rides" className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-900">
+              View All Rides
+            </Link>
+          </div>
+          {recentRides.length === 0 ? (
+            <div className="py-8 text-center">
+              <p className="text-slate-700 dark:text-slate-300">No rides yet</p>
+              <Link to="/rides/create" className="mt-2 inline-block font-semibold text-emerald-800 underline dark:text-emerald-300">
+                Create your first ride
+              </Link>
+            </div>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800" data-testid="recent-rides">
+              {recentRides.map((r) => (
+                <li key={r.id} className="flex items-start justify-between gap-3 py-3" data-testid="recent-ride">
+                  <div className="min-w-0">
+                    <p className="font-semibold">
+                      <Link to={`/rides/${r.id}`} className="hover:underline">{r.toLocation}</Link>
+                    </p>
+                    <p className="text-sm text-slate-700 dark:text-slate-300">
+                      {r.fromLocation} → {r.toLocation}
+                    </p>
+                    <p className="text-xs text-slate-600 dark:text-slate-400">
+                      {relativeDate(r.date, now)} · {r.bookedSeats} {r.bookedSeats === 1 ? "seat" : "seats"} booked
+                      {r.role === "rider" ? " (your seats)" : ""}
+                    </p>
+                    {r.driver ? (
+                      <Link to={`/dashboard/messages?to=${r.driver.id}`} className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
+                        {`Message ${r.driver.fullName ?? "Unknown Driver"}`}
+                      </Link>
+                    ) : null}
+                  </div>
+                  <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[r.status] ?? "bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200"}`}>
+                    {capitalise(r.status)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <SavingsChart weeks={savings} />
+      </div>
+
+      <NotificationsPanel notifications={notifications} unread={unreadNotifications} now={now} />
     </div>
   );
 }

@@ -1,0 +1,127 @@
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { HubEvent, RoomEvent } from "../../durable-objects/hub-events";
+import { ToastView } from "./toast";
+
+// Live updates for dashboard pages (JavaScript only; without it the same data arrives on
+// the next page load). D1 stays the source of truth: a frame either carries a committed
+// message to append at once, or tells the page to revalidate (re-read D1). After a drop
+// the socket reconnects with backoff and revalidates, which fetches whatever was missed.
+
+const MIN_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 30_000;
+const PING_EVERY_MS = 30_000;
+
+type Frame = HubEvent | RoomEvent | { type: "pong" };
+
+function parseFrame(data: unknown): Frame | null {
+  if (typeof data !== "string") return null;
+  try {
+    const v = JSON.parse(data) as unknown;
+    return v && typeof v === "object" && typeof (v as { type?: unknown }).type === "string" ? (v as Frame) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Holds a WebSocket to `path` (same origin) while mounted: reconnects with exponential
+ * backoff after a drop and calls `onReconnect` once it is back, so the caller can re-read
+ * what it missed. `onFrame` sees every parsed frame.
+ */
+export function useSocket(path: string | null, onFrame: (f: Frame) => void, onReconnect: () => void) {
+  const handlers = useRef({ onFrame, onReconnect });
+  handlers.current = { onFrame, onReconnect };
+  const [connected, setConnected] = useState(false);
+  useEffect(() => {
+    if (!path || typeof WebSocket === "undefined") return;
+    let ws: WebSocket | null = null;
+    let stopped = false;
+    let attempt = 0;
+    let everOpened = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let ping: ReturnType<typeof setInterval> | undefined;
+    const connect = () => {
+      if (stopped) return;
+      const url = new URL(path, window.location.href);
+      url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+      ws = new WebSocket(url);
+      ws.addEventListener("open", () => {
+        attempt = 0;
+        setConnected(true);
+        if (everOpened) handlers.current.onReconnect();
+        everOpened = true;
+        ping = setInterval(() => ws?.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "ping" })), PING_EVERY_MS);
+      });
+      ws.addEventListener("message", (e) => {
+        const f = parseFrame(e.data);
+        if (f) handlers.current.onFrame(f);
+      });
+      ws.addEventListener("close", () => {
+        setConnected(false);
+        clearInterval(ping);
+        if (stopped) return;
+        const delay = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS * 2 ** attempt++) * (0.75 + Math.random() * 0.5);
+        retry = setTimeout(connect, delay);
+      });
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      clearInterval(ping);
+      ws?.close(1000, "leaving");
+    };
+  }, [path]);
+  return connected;
+}
+
+/** A revalidate that coalesces bursts of frames into one reload of the page's loaders. */
+function useDebouncedRevalidate(delay = 150) {
+  const { revalidate } = useRevalidator();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(revalidate, delay);
+  };
+}
+
+/**
+ * The signed-in user's live channel (/ws/user), mounted once by the dashboard shell: badge
+ * and notification frames revalidate the page (sidebar badges, notifications panel,
+ * conversation list); a fresh notification also shows a toast.
+ */
+export function LiveUserUpdates() {
+  const revalidate = useDebouncedRevalidate();
+  const [toast, setToast] = useState<{ key: string; title: string; description: string } | null>(null);
+  const connected = useSocket(
+    "/ws/user",
+    (f) => {
+      if (f.type === "badges" || f.type === "request-changed") revalidate();
+      if (f.type === "notification") {
+        setToast({ key: f.id, title: f.title, description: f.message });
+        revalidate();
+      }
+    },
+    revalidate,
+  );
+  return (
+    <>
+      <span hidden data-testid="live-user" data-connected={connected ? "true" : "false"} />
+      {toast ? <ToastView key={toast.key} toast={{ title: toast.title, description: toast.description, type: "info" }} /> : null}
+    </>
+  );
+}
+
+/** An open chat's live channel (/ws/conversation/{id}): new messages arrive as they are committed. */
+export function useConversationLive(conversationId: string | null, onMessage: (m: RoomEvent) => void) {
+  const revalidate = useDebouncedRevalidate();
+  return useSocket(
+    conversationId ? `/ws/conversation/${conversationId}` : null,
+    (f) => {
+      if (f.type === "message" && f.conversationId === conversationId) onMessage(f);
+    },
+    revalidate,
+  );
+}

@@ -1,0 +1,152 @@
+import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { NOTIFICATION_TYPE_LABEL, notificationHref } from "~/domain/notifications";
+import { relativeTime } from "~/domain/time";
+
+export type PanelNotification = {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  data: Record<string, unknown>;
+  read: boolean;
+  createdAt: number;
+};
+
+/** Where the panel's forms post: the dashboard index route's action. */
+export const NOTIFICATIONS_ACTION = "/dashboard?index";
+
+// Simple stroked icons (emoji need a colour font many systems lack).
+const ICONS: Record<string, JSX.Element> = {
+  ride_request: (
+    <>
+      <path d="M5 16V11l2-5h10l2 5v5H5z" />
+      <circle cx="8" cy="16" r="1.8" />
+      <circle cx="16" cy="16" r="1.8" />
+      <path d="M5 11h14" />
+    </>
+  ),
+  ride_update: (
+    <>
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+      <path d="M10 20a2 2 0 0 0 4 0" />
+    </>
+  ),
+  message: <path d="M4 5h16v11H9l-5 4z" />,
+  community: (
+    <>
+      <circle cx="9" cy="8" r="3" />
+      <circle cx="17" cy="9" r="2.5" />
+      <path d="M3 19a6 6 0 0 1 12 0M14 19a4.5 4.5 0 0 1 7 0" />
+    </>
+  ),
+};
+
+function TypeIcon({ type }: { type: string }) {
+  return (
+    <span
+      className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-emerald-100 dark:bg-emerald-900"
+      data-testid={`notification-icon-${type}`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-emerald-800 dark:stroke-emerald-200" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round">
+        {ICONS[type] ?? ICONS.ride_update}
+      </svg>
+      <span className="sr-only">{NOTIFICATION_TYPE_LABEL[type] ?? "Notification"}</span>
+    </span>
+  );
+}
+
+/**
+ * The notifications panel: works as plain forms and links without JavaScript (mark read,
+ * mark all read, Refresh as a GET); with JavaScript the page revalidates live on new
+ * notifications (see LiveUserUpdates) and shows a spinner while loading.
+ */
+export function NotificationsPanel({ notifications, unread, now }: { notifications: PanelNotification[]; unread: number; now: number }) {
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const loading = navigation.state === "loading" || revalidator.state === "loading";
+  return (
+    <section id="notifications" aria-labelledby="notifications-title" className="scroll-mt-4 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="mr-auto">
+          <h2 id="notifications-title" className="flex items-center gap-2 text-lg font-semibold">
+            Notifications
+            {unread > 0 ? (
+              <span data-testid="notifications-unread" className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
+                {unread}
+                <span className="sr-only"> unread</span>
+              </span>
+            ) : null}
+          </h2>
+          <p className="text-sm text-slate-700 dark:text-slate-300">Stay updated with your ride requests and bookings.</p>
+        </div>
+        {loading ? (
+          <span role="status" className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+            <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-emerald-700 border-t-transparent" />
+            Loading...
+          </span>
+        ) : null}
+        {unread > 0 ? (
+          <Form method="post" action={NOTIFICATIONS_ACTION}>
+            <input type="hidden" name="intent" value="mark-all-read" />
+            <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-900">
+              Mark all as read
+            </button>
+          </Form>
+        ) : null}
+        <Form method="get" action="/dashboard#notifications">
+          <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-900">
+            Refresh
+          </button>
+        </Form>
+      </div>
+      {notifications.length === 0 ? (
+        <p className="mt-6 py-6 text-center text-slate-700 dark:text-slate-300">No notifications yet</p>
+      ) : (
+        <ul className="mt-4 max-h-64 divide-y divide-slate-200 overflow-y-auto dark:divide-slate-800" data-testid="notification-list">
+          {notifications.map((n) => {
+            const href = notificationHref(n.type, n.data);
+            return (
+              <li
+                key={n.id}
+                data-testid="notification"
+                data-read={n.read ? "true" : "false"}
+                className={`flex items-start gap-3 py-3 ${n.read ? "opacity-70" : ""}`}
+              >
+                <TypeIcon type={n.type} />
+                <div className="min-w-0 flex-1">
+                  <p className={`text-sm ${n.read ? "font-normal text-slate-700 dark:text-slate-300" : "font-semibold"}`}>
+                    {href ? (
+                      <Link to={href} className="hover:underline">
+                        {n.title}
+                      </Link>
+                    ) : (
+                      n.title
+                    )}
+                  </p>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">{n.message}</p>
+                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                    <time dateTime={new Date(n.createdAt).toISOString()}>{relativeTime(n.createdAt, now)}</time>
+                  </p>
+                </div>
+                {!n.read ? (
+                  <div className="flex shrink-0 items-center gap-2">
+                    <span className="h-2.5 w-2.5 rounded-full bg-emerald-600" data-testid="unread-dot">
+                      <span className="sr-only">Unread</span>
+                    </span>
+                    <Form method="post" action={NOTIFICATIONS_ACTION}>
+                      <input type="hidden" name="intent" value="mark-read" />
+                      <input type="hidden" name="id" value={n.id} />
+                      <button type="submit" className="rounded px-2 py-1 text-xs font-medium text-emerald-800 underline hover:bg-emerald-50 dark:text-emerald-300 dark:hover:bg-emerald-950">
+                        Mark as read<span className="sr-only">: {n.title}</span>
+                      </button>
+                    </Form>
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+// Shared by the routes (server) and the forms (client validation with conform).
+export const MESSAGE_MAX = 2000;
+export const MESSAGE_TOO_LONG = "Message must be at most 2,000 characters";
+export const MESSAGE_EMPTY = "Type a message to send";
+/** Messages shown when a chat opens; "Load earlier" adds this many each time, up to the max. */
+export const MESSAGES_PAGE = 50;
+export const MESSAGES_MAX_PAGE = 2000;
+
+const id = z.string().regex(/^[a-z0-9]{1,64}$/, "Invalid id");
+
+export const sendMessageSchema = z.object({
+  intent: z.literal("send"),
+  to: id,
+  content: z.string({ required_error: MESSAGE_EMPTY }).trim().min(1, MESSAGE_EMPTY).max(MESSAGE_MAX, MESSAGE_TOO_LONG),
+  clientId: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/)
+    .optional(),
+});
+
+export const messageActionSchema = z.discriminatedUnion("intent", [
+  sendMessageSchema,
+  z.object({ intent: z.literal("mark-read"), c: id }),
+]);
+
+export const notificationActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("mark-read"), id }),
+  z.object({ intent: z.literal("mark-all-read") }),
+]);
+
+/** Ids accepted in ?c= and ?to= (anything else is ignored). */
+export const isId = (v: string | null): v is string => v !== null && /^[a-z0-9]{1,64}$/.test(v);
