@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { communities, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
+import { communities, notifications, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
 import { CANCEL_WINDOW_MS } from "../domain/rides";
 import type { Db } from "../utils/db.server";
@@ -32,12 +32,14 @@ function isUniqueViolation(e: unknown): boolean {
 
 /**
  * A notification written only if the statement just before it in the same batch changed
- * exactly one row (SQLite's changes()): the batch cannot branch, so the guard lives in SQL.
+ * exactly one row (SQLite's changes()): a batch cannot branch, so the guard lives in SQL.
+ * (An INSERT ... SELECT through drizzle: raw db.run() with parameters cannot be batched.)
  */
-function notifyIfChanged(db: Db, n: NewNotification, now: number) {
-  return db.run(sql`INSERT INTO notifications (id, user_id, type, title, message, data, read, created_at)
-    SELECT ${newId()}, ${n.userId}, ${n.type}, ${n.title}, ${n.message}, ${JSON.stringify(n.data ?? {})}, 0, ${now}
-    WHERE changes() = 1`);
+function notifyIfChanged(db: Db, requestId: string, n: NewNotification, now: number) {
+  return db.insert(notifications).select(
+    sql`SELECT ${newId()}, ${n.userId}, ${n.type}, ${n.title}, ${n.message}, ${JSON.stringify(n.data ?? {})}, 0, ${now}
+      FROM ${rideRequests} WHERE ${rideRequests.id} = ${requestId} AND changes() = 1`,
+  );
 }
 
 /** booked_seats recomputed from the accepted requests (never incremented blindly). */
@@ -176,7 +178,7 @@ export async function decideRequest(
         .set({ status: "rejected", decidedAt: now })
         .where(and(eq(rideRequests.id, requestId), eq(rideRequests.status, "pending")))
         .returning({ id: rideRequests.id }),
-      notifyIfChanged(db, notification, now),
+      notifyIfChanged(db, requestId, notification, now),
     ]);
     if (updated.length === 0) throw new ConflictError(NOT_PENDING);
     return { status: "rejected" as const };
@@ -193,7 +195,7 @@ export async function decideRequest(
         ),
       )
       .returning({ id: rideRequests.id }),
-    notifyIfChanged(db, notification, now),
+    notifyIfChanged(db, requestId, notification, now),
     recomputeBookedSeats(db, req.rideId),
   ]);
   if (updated.length === 0) {
@@ -240,6 +242,7 @@ export async function cancelRequest({ db }: Ctx, riderId: string, requestId: str
       .returning({ id: rideRequests.id }),
     notifyIfChanged(
       db,
+      requestId,
       {
         userId: req.driverId,
         type: "ride_update",

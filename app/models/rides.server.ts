@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { communities, communityMembers, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { communities, communityMembers, notifications, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
 import { carTypeOf, DISCOVER_PAGE_SIZE, suggestTripCost } from "../domain/rides";
 import { addDays, istToInstant } from "../domain/time";
@@ -88,6 +89,13 @@ export async function createRide({ db }: Ctx, driverId: string, input: CreateRid
   });
   return { id };
 }
+
+/**
+ * A column under its own name. D1 returns batch rows as objects keyed by column name, so
+ * two selected columns with the same name (ride_requests.seats and rides.seats) would
+ * collide and shift every value after them; batched joins alias the duplicates.
+ */
+const aliased = <T>(col: SQLiteColumn, name: string) => sql<T>`${col}`.as(name);
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -230,11 +238,12 @@ export async function cancelRide({ db }: Ctx, driverId: string, rideId: string, 
   const stillActive = sql`EXISTS (SELECT 1 FROM rides WHERE rides.id = ${rideId} AND rides.status = 'active')`;
   const message = `The ride from ${ride.fromLocation} to ${ride.toLocation} was cancelled by the driver.`;
   await db.batch([
-    db.run(sql`INSERT INTO notifications (id, user_id, type, title, message, data, read, created_at)
-      SELECT lower(hex(randomblob(8))), rider_id, 'ride_update', 'Ride cancelled', ${message},
-        json_object('ride_id', ride_id, 'request_id', id, 'status', 'cancelled', 'from', ${ride.fromLocation}, 'to', ${ride.toLocation}, 'date', ${ride.date}, 'time', ${ride.time}),
+    db.insert(notifications).select(
+      sql`SELECT lower(hex(randomblob(8))), ${rideRequests.riderId}, 'ride_update', 'Ride cancelled', ${message},
+        json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'cancelled', 'from', ${ride.fromLocation}, 'to', ${ride.toLocation}, 'date', ${ride.date}, 'time', ${ride.time}),
         0, ${now}
-      FROM ride_requests WHERE ride_id = ${rideId} AND status IN ('pending', 'accepted') AND ${stillActive}`),
+      FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} IN ('pending', 'accepted') AND ${stillActive}`,
+    ),
     db
       .update(rideRequests)
       .set({ status: "cancelled", cancelledAt: now })
@@ -262,14 +271,14 @@ export async function getMyRides({ db }: Ctx, userId: string) {
         seats: rideRequests.seats,
         status: rideRequests.status,
         createdAt: rideRequests.createdAt,
-        rideId: rides.id,
-        rideStatus: rides.status,
+        rideId: aliased<string>(rides.id, "ride_id_"),
+        rideStatus: aliased<string>(rides.status, "ride_status_"),
         fromLocation: rides.fromLocation,
         toLocation: rides.toLocation,
         date: rides.date,
         time: rides.time,
         tripCostPaise: rides.tripCostPaise,
-        rideSeats: rides.seats,
+        rideSeats: aliased<number>(rides.seats, "ride_seats_"),
         driverName: userProfiles.fullName,
         driverAvatarUrl: userProfiles.avatarUrl,
       })
@@ -290,13 +299,13 @@ export async function getMyRides({ db }: Ctx, userId: string) {
         riderName: userProfiles.fullName,
         riderAvatarUrl: userProfiles.avatarUrl,
         hasProfile: sql<number>`${userProfiles.userId} IS NOT NULL`.mapWith(Boolean),
-        rideId: rides.id,
+        rideId: aliased<string>(rides.id, "ride_id_"),
         fromLocation: rides.fromLocation,
         toLocation: rides.toLocation,
         date: rides.date,
         time: rides.time,
         tripCostPaise: rides.tripCostPaise,
-        rideSeats: rides.seats,
+        rideSeats: aliased<number>(rides.seats, "ride_seats_"),
         bookedSeats: rides.bookedSeats,
       })
       .from(rideRequests)

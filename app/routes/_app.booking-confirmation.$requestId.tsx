@@ -179,7 +179,7 @@ export default function BookingConfirmation() {
             <dt className="text-slate-700 dark:text-slate-300">Date</dt><dd className="font-medium">{formatDate(booking.date)}</dd>
             <dt className="text-slate-700 dark:text-slate-300">Time</dt><dd className="font-medium">{formatTime(booking.time)}</dd>
             <dt className="text-slate-700 dark:text-slate-300">Price</dt>
-            <dd className="font-medium" data-testid="booking-price">{formatRupees(perSeat)} × {booking.seats} = {formatRupees(perSeat * booking.seats)}</dd>
+            <dd className="font-medium" data-testid="booking-price">{`${formatRupees(perSeat)} × ${booking.seats} = ${formatRupees(perSeat * booking.seats)}`}</dd>
             {booking.communityName ? (<><dt className="text-slate-700 dark:text-slate-300">Community</dt><dd className="font-medium">{booking.communityName}</dd></>) : null}
           </dl>
           {booking.notes ? <p className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800"><span className="font-semibold">Your note: </span>{booking.notes}</p> : null}

@@ -119,7 +119,7 @@ export default function MyRides() {
                 </div>
                 <RideRoute from={r.fromLocation} to={r.toLocation} />
                 <p className="text-sm text-slate-800 dark:text-slate-200">{formatDate(r.date)} · {formatTime(r.time)}</p>
-                <p className="text-sm text-slate-800 dark:text-slate-200">{r.bookedSeats}/{r.seats} seats booked</p>
+                <p className="text-sm text-slate-800 dark:text-slate-200">{`${r.bookedSeats}/${r.seats} seats booked`}</p>
                 <div className="flex flex-wrap gap-2 pt-1">
                   <Link to={`${base}?tab=manage`} className={smallPrimaryClass}>Manage Bookings</Link>
                   <Link to={`/rides/${r.id}`} className={smallButtonClass}>View ride</Link>
@@ -245,7 +245,7 @@ function RequestCard({ r, redirectTo }: { r: IncomingRequest; redirectTo: string
       <RideRoute from={r.fromLocation} to={r.toLocation} />
       <p className="text-sm text-slate-800 dark:text-slate-200">{formatDate(r.date)} at {formatTime(r.time)}</p>
       <p className="text-sm text-slate-800 dark:text-slate-200">
-        {r.seats} seat{r.seats === 1 ? "" : "s"} requested · {formatRupees(perSeat)} × {r.seats} = {formatRupees(perSeat * r.seats)}
+        {`${r.seats} seat${r.seats === 1 ? "" : "s"} requested · ${formatRupees(perSeat)} × ${r.seats} = ${formatRupees(perSeat * r.seats)}`}
       </p>
       <p className="text-xs text-slate-700 dark:text-slate-300">Requested {formatDateTimeShort(r.createdAt)}</p>
       {r.notes ? <p className="text-sm"><span className="font-semibold">Message: </span>{r.notes}</p> : null}

@@ -57,7 +57,7 @@ export default function DiscoverRides() {
           <p className="text-sm text-emerald-50">seats open</p>
         </div>
         <div>
-          <p className="text-3xl font-bold" data-testid="stat-co2">{(stats.bookedSeats * CO2_KG_PER_SEAT).toLocaleString("en-IN")} kg</p>
+          <p className="text-3xl font-bold" data-testid="stat-co2">{`${(stats.bookedSeats * CO2_KG_PER_SEAT).toLocaleString("en-IN")} kg`}</p>
           <p className="text-sm text-emerald-50">CO2 saved by shared seats</p>
         </div>
       </section>
@@ -105,7 +105,7 @@ export default function DiscoverRides() {
       </Form>
 
       <p className="font-medium" role="status" data-testid="rides-found">
-        {found} {found === 1 ? "ride" : "rides"} found
+        {`${found} ${found === 1 ? "ride" : "rides"} found`}
       </p>
 
       {rides.length === 0 ? (
