@@ -12,6 +12,7 @@ import {
   SaveButton,
   ShareButton,
   shareText,
+  smallButtonClass,
   StatusBadge,
   usePoll,
 } from "~/components/ride-ui";
@@ -57,11 +58,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const SUBTITLE: Record<string, string> = { accepted: "Your ride is confirmed!", pending: "Waiting for driver confirmation..." };
 
 function Steps({ status }: { status: RequestStatus }) {
-  const decided = status !== "pending";
+  const decided = status === "accepted" || status === "rejected";
   const steps = [
     { label: "Request Sent", done: true },
     { label: "Driver Reviewing", done: decided },
-    { label: status === "pending" ? "Request Accepted" : REQUEST_STATUS_LABEL[status], done: decided, failed: status === "rejected" || status === "cancelled" },
+    { label: status === "pending" ? "Request Accepted" : REQUEST_STATUS_LABEL[status], done: status !== "pending", failed: status === "rejected" || status === "cancelled" },
     { label: "Ready to Ride", done: status === "accepted" },
   ];
   return (
@@ -199,7 +200,7 @@ export default function BookingConfirmation() {
               </p>
             </div>
           </div>
-          <Link to={`/dashboard/messages?to=${booking.driverId}`} className={secondaryButtonClass}>Contact Driver</Link>
+          <Link to={`/dashboard/messages?to=${booking.driverId}`} className={smallButtonClass}>Contact Driver</Link>
         </section>
 
         <section className={`${cardClass} space-y-3`} aria-labelledby="quick-actions">
@@ -207,7 +208,7 @@ export default function BookingConfirmation() {
           <div className="flex flex-wrap gap-2">
             <ShareButton text={shareText(booking)} path={`/rides/${booking.rideId}`} label="Share Trip" />
             <SaveButton rideId={booking.rideId} saved={booking.saved} redirectTo={here} saveLabel="Save Trip" savedLabel="Trip Saved" />
-            <Link to="/dashboard/my-rides" className={secondaryButtonClass}>Manage Bookings</Link>
+            <Link to="/dashboard/my-rides" className={smallButtonClass}>Manage Bookings</Link>
           </div>
         </section>
 
