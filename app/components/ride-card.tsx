@@ -1,0 +1,43 @@
+import { Link } from "@remix-run/react";
+import type { DiscoverRide } from "~/models/rides.server";
+import { Avatar } from "./avatar";
+import { cardClass, RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, shareText, smallButtonClass, smallPrimaryClass } from "./ride-ui";
+
+type Ride = Omit<DiscoverRide, "saved"> & { saved: boolean };
+
+/** A Discover Rides card: driver, route, when, seats left, price, and the four actions. */
+export function RideCard({ ride, redirectTo }: { ride: Ride; redirectTo: string }) {
+  const left = ride.seats - ride.bookedSeats;
+  const full = left <= 0;
+  return (
+    <li className={`${cardClass} flex flex-col gap-3`} data-testid="ride-card">
+      <div className="flex items-center gap-3">
+        <Avatar name={ride.driverName ?? null} url={ride.driverAvatarUrl} />
+        <div className="min-w-0">
+          <p className="truncate font-medium">{ride.driverName ?? "Unknown Driver"}</p>
+          {ride.communityName ? <p className="truncate text-xs text-slate-700 dark:text-slate-300">{ride.communityName}</p> : null}
+        </div>
+        <span className="ml-auto text-sm font-medium text-slate-800 dark:text-slate-200" data-testid="seats-left">
+          {full ? "Full" : `${left} seat${left === 1 ? "" : "s"} left`}
+        </span>
+      </div>
+      <Link to={`/rides/${ride.id}`} className="hover:underline">
+        <RideRoute from={ride.fromLocation} to={ride.toLocation} />
+      </Link>
+      <p className="text-sm text-slate-800 dark:text-slate-200">
+        <RideWhen date={ride.date} time={ride.time} />
+      </p>
+      <RidePrice tripCostPaise={ride.tripCostPaise} seats={ride.seats} bookedSeats={ride.bookedSeats} />
+      <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
+        {full ? (
+          <button type="button" disabled className={smallPrimaryClass}>Full</button>
+        ) : (
+          <Link to={`/rides/${ride.id}/book`} className={smallPrimaryClass}>Book Now</Link>
+        )}
+        <Link to={`/dashboard/messages?to=${ride.driverId}`} className={smallButtonClass}>Contact</Link>
+        <SaveButton rideId={ride.id} saved={ride.saved} redirectTo={redirectTo} />
+        <ShareButton text={shareText(ride)} path={`/rides/${ride.id}`} />
+      </div>
+    </li>
+  );
+}

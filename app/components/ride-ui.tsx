@@ -1,0 +1,214 @@
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useState, type ReactNode, type SelectHTMLAttributes } from "react";
+import { formatRupees } from "~/domain/money";
+import { PLACE_GROUPS } from "~/domain/places";
+import { capitalise, costPerSeatPaise, ecoScore, priceBand } from "~/domain/rides";
+import { formatDate, formatTime } from "~/domain/time";
+import { FieldErrors, inputClass } from "./forms";
+import { ToastView } from "./toast";
+
+export const cardClass = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
+export const smallButtonClass =
+  "inline-flex items-center justify-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800";
+export const smallPrimaryClass =
+  "inline-flex items-center justify-center rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-400 disabled:cursor-not-allowed disabled:bg-slate-400";
+export const dangerButtonClass =
+  "inline-flex items-center justify-center rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 dark:border-red-500 dark:text-red-300 dark:hover:bg-red-950";
+
+const STATUS_TONE: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50",
+  accepted: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50",
+  active: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50",
+  completed: "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-50",
+  rejected: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-50",
+  cancelled: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50",
+};
+
+export function StatusBadge({ status, children }: { status: string; children?: ReactNode }) {
+  return (
+    <span data-testid="status-badge" className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[status] ?? STATUS_TONE.cancelled}`}>
+      {children ?? capitalise(status)}
+    </span>
+  );
+}
+
+/** A select of every place, one <optgroup> per place group. */
+export function PlaceSelect({
+  id,
+  name,
+  label,
+  errors,
+  errorId,
+  placeholder,
+  ...rest
+}: { id: string; name: string; label: string; errors?: string[]; errorId: string; placeholder: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        className={inputClass}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : undefined}
+        {...rest}
+      >
+        <option value="">{placeholder}</option>
+        {PLACE_GROUPS.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.places.map((p) => (
+              <option key={p.name} value={p.name}>
+                {p.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function RideRoute({ from, to }: { from: string; to: string }) {
+  return (
+    <p className="font-semibold">
+      {from} <span aria-hidden="true">→</span>
+      <span className="sr-only"> to </span> {to}
+    </p>
+  );
+}
+
+export function RideWhen({ date, time }: { date: string; time: string }) {
+  return (
+    <span>
+      {formatDate(date)} at {formatTime(time)}
+    </span>
+  );
+}
+
+/** Cost per seat with its price band and the eco score. */
+export function RidePrice({ tripCostPaise, seats, bookedSeats }: { tripCostPaise: number; seats: number; bookedSeats: number }) {
+  const perSeat = costPerSeatPaise(tripCostPaise, seats);
+  const band = priceBand(perSeat);
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-lg font-bold text-emerald-800 dark:text-emerald-300" data-testid="cost-per-seat">
+        {formatRupees(perSeat)}
+      </span>
+      <span className="text-slate-700 dark:text-slate-300">per seat</span>
+      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-900 dark:bg-slate-800 dark:text-slate-100">{band}</span>
+      <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+        Eco score {ecoScore(seats, bookedSeats)}
+      </span>
+    </div>
+  );
+}
+
+export function shareText(r: { fromLocation: string; toLocation: string; date: string; time: string }) {
+  return `Ride on LoopRide: ${r.fromLocation} → ${r.toLocation} on ${formatDate(r.date)} at ${formatTime(r.time)}`;
+}
+
+/**
+ * Share: a WhatsApp link that works without JavaScript; with JavaScript the device share
+ * sheet, or the clipboard with a 'Trip Shared!' toast.
+ */
+export function ShareButton({ text, path, label = "Share" }: { text: string; path: string; label?: string }) {
+  const [shared, setShared] = useState(0);
+  const href = `https://wa.me/?text=${encodeURIComponent(text)}`;
+  return (
+    <>
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={smallButtonClass}
+        onClick={async (e) => {
+          e.preventDefault();
+          const url = new URL(path, window.location.href).toString();
+          try {
+            if (navigator.share) {
+              await navigator.share({ title: "LoopRide", text, url });
+            } else {
+              await navigator.clipboard.writeText(`${text} ${url}`);
+            }
+            setShared((n) => n + 1);
+          } catch {
+            window.open(href, "_blank", "noopener");
+          }
+        }}
+      >
+        {label}
+      </a>
+      {shared > 0 ? <ToastView key={shared} toast={{ title: "Trip Shared!" }} /> : null}
+    </>
+  );
+}
+
+export function SaveButton({ rideId, saved, redirectTo, savedLabel = "Saved", saveLabel = "Save" }: { rideId: string; saved: boolean; redirectTo: string; savedLabel?: string; saveLabel?: string }) {
+  return (
+    <Form method="post" replace preventScrollReset>
+      <input type="hidden" name="rideId" value={rideId} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <button type="submit" name="intent" value={saved ? "unsave" : "save"} className={smallButtonClass} aria-pressed={saved}>
+        {saved ? savedLabel : saveLabel}
+      </button>
+    </Form>
+  );
+}
+
+/** A hidden-field form with one intent button (accept, reject, cancel...). */
+export function IntentButton({
+  intent,
+  fields,
+  children,
+  className = smallButtonClass,
+  action,
+}: {
+  intent: string;
+  fields: Record<string, string>;
+  children: ReactNode;
+  className?: string;
+  action?: string;
+}) {
+  return (
+    <Form method="post" action={action} preventScrollReset>
+      {Object.entries(fields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <button type="submit" name="intent" value={intent} className={className}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+/** Back one page with JavaScript; without it, a plain link. */
+export function BackLink({ href, children, className = smallButtonClass }: { href: string; children: ReactNode; className?: string }) {
+  return (
+    <a
+      href={href}
+      className={className}
+      onClick={(e) => {
+        if (window.history.length > 1) {
+          e.preventDefault();
+          window.history.back();
+        }
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** Revalidates the page's loaders every `ms` while mounted (JavaScript only). */
+export function usePoll(ms: number, enabled: boolean, revalidate: () => void, state: string) {
+  useEffect(() => {
+    if (!enabled) return;
+    const t = setInterval(() => {
+      if (state === "idle" && document.visibilityState === "visible") revalidate();
+    }, ms);
+    return () => clearInterval(t);
+  }, [ms, enabled, revalidate, state]);
+}

@@ -1,0 +1,113 @@
+// Pure ride rules: the fair cost suggestion, per-seat cost, price bands, eco score and
+// the constants the ride screens share. No I/O, so the client can use them too.
+import type { VehicleInfo } from "../../db/schema";
+import { formatRupees } from "./money";
+import { findPlace, straightLineKm } from "./places";
+
+export const MIN_SEATS = 1;
+export const MAX_SEATS = 6;
+export const NOTES_MAX = 500;
+/** Roads are longer than the straight line between two points. */
+export const ROAD_FACTOR = 1.4;
+/** What a kilometre of driving costs, by car type, in paise. */
+export const FUEL_COST_PAISE_PER_KM = { petrol: 700, diesel: 600, hybrid: 450, electric: 200 } as const;
+export type CarType = keyof typeof FUEL_COST_PAISE_PER_KM;
+export const CAR_TYPE_LABEL: Record<CarType, string> = { petrol: "petrol", diesel: "diesel", hybrid: "hybrid", electric: "electric" };
+
+/** Eco impact: CO2 kept off the road and community points, per shared seat. */
+export const CO2_KG_PER_SEAT = 2.5;
+export const POINTS_PER_SEAT = 10;
+/** An accepted seat may be given up until this long before departure. */
+export const CANCEL_WINDOW_MS = 2 * 60 * 60 * 1000;
+export const DISCOVER_PAGE_SIZE = 20;
+/** The discover filter slider: 5..50 in steps of 5; 50 means "no limit". */
+export const MAX_COST_SLIDER = { min: 5, max: 50, step: 5 } as const;
+
+export function carTypeOf(vehicle: VehicleInfo | null | undefined): CarType {
+  const t = vehicle?.has_car === false ? null : vehicle?.car_type;
+  return t && t in FUEL_COST_PAISE_PER_KM ? t : "petrol";
+}
+
+export type CostSuggestion = {
+  straightKm: number;
+  roadKm: number;
+  carType: CarType;
+  ratePaisePerKm: number;
+  /** Whole rupees, as paise. */
+  paise: number;
+  explanation: string;
+};
+
+const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
+
+/** straight-line km × road factor × fuel cost per km, rounded to whole rupees. */
+export function suggestTripCost(from: string, to: string, carType: CarType = "petrol"): CostSuggestion | null {
+  const a = findPlace(from);
+  const b = findPlace(to);
+  if (!a || !b || a.name === b.name) return null;
+  const straightKm = straightLineKm(a, b);
+  const roadKm = straightKm * ROAD_FACTOR;
+  const ratePaisePerKm = FUEL_COST_PAISE_PER_KM[carType] ?? FUEL_COST_PAISE_PER_KM.petrol;
+  const paise = Math.round((roadKm * ratePaisePerKm) / 100) * 100;
+  const rate = `₹${ratePaisePerKm / 100}`;
+  const explanation =
+    `${oneDecimal(straightKm)} km straight line × ${ROAD_FACTOR} road factor = ${oneDecimal(roadKm)} km × ` +
+    `${rate}/km (${CAR_TYPE_LABEL[carType]}) = ${formatRupees(paise, { decimals: 0 })}`;
+  return { straightKm, roadKm, carType, ratePaisePerKm, paise, explanation };
+}
+
+/** The trip cost shared per seat, in paise (rounded to the paisa). */
+export function costPerSeatPaise(tripCostPaise: number, seats: number): number {
+  return seats > 0 ? Math.round(tripCostPaise / seats) : 0;
+}
+
+export type PriceBand = "Budget" | "Fair" | "Premium";
+
+/** By cost per seat in rupees: up to 10 Budget, up to 25 Fair, otherwise Premium. */
+export function priceBand(costPerSeat: number): PriceBand {
+  const rupees = costPerSeat / 100;
+  if (rupees <= 10) return "Budget";
+  if (rupees <= 25) return "Fair";
+  return "Premium";
+}
+
+/** Booked share of seats in percent plus 10 per remaining seat, capped at 100. */
+export function ecoScore(seats: number, bookedSeats: number): number {
+  if (seats <= 0) return 0;
+  const remaining = Math.max(0, seats - bookedSeats);
+  return Math.min(100, Math.round((bookedSeats / seats) * 100) + 10 * remaining);
+}
+
+export function co2SavedKg(seats: number): number {
+  return seats * CO2_KG_PER_SEAT;
+}
+
+/** "12 seconds", "3m 20s", "2h 5m": the tracker's elapsed timer. */
+export function formatElapsed(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s} second${s === 1 ? "" : "s"}`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${s % 60}s`;
+  return `${Math.floor(m / 60)}h ${m % 60}m`;
+}
+
+/** 'requested 5 minutes ago' without JavaScript. */
+export function requestedAgo(createdAt: number, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - createdAt) / 60000));
+  if (minutes < 1) return "requested just now";
+  if (minutes < 60) return `requested ${minutes} minute${minutes === 1 ? "" : "s"} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `requested ${hours} hour${hours === 1 ? "" : "s"} ago`;
+  const days = Math.floor(hours / 24);
+  return `requested ${days} day${days === 1 ? "" : "s"} ago`;
+}
+
+export type RequestStatus = "pending" | "accepted" | "rejected" | "cancelled";
+export const REQUEST_STATUS_LABEL: Record<RequestStatus, string> = {
+  pending: "Request Sent",
+  accepted: "Request Accepted",
+  rejected: "Request Rejected",
+  cancelled: "Request Cancelled",
+};
+export const progressOf = (status: string) => (status === "pending" ? 25 : 100);
+export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

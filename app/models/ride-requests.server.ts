@@ -1,0 +1,301 @@
+import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { communities, notifications, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
+import { newId } from "../domain/ids";
+import { CANCEL_WINDOW_MS } from "../domain/rides";
+import type { Db } from "../utils/db.server";
+import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
+import { notificationInsert, type NewNotification } from "./notifications.server";
+
+type Ctx = { db: Db };
+
+export const DUPLICATE_REQUEST = "You already have a pending or accepted request for this ride.";
+export const LATE_CANCELLATION = "Seats can only be cancelled up to 2 hours before departure.";
+export const NOT_PENDING = "This request is no longer pending.";
+
+/** More seats than the ride has left: 'Not enough seats available' / 'Only N seats are available for this ride.' */
+export class SeatsUnavailableError extends ConflictError {
+  readonly title = "Not enough seats available";
+  constructor(readonly available: number) {
+    super(`Only ${available} seat${available === 1 ? " is" : "s are"} available for this ride.`);
+  }
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function isUniqueViolation(e: unknown): boolean {
+  for (let cur: unknown = e, i = 0; cur && i < 5; cur = (cur as { cause?: unknown }).cause, i++) {
+    if (cur instanceof Error && /UNIQUE constraint failed/i.test(cur.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * A notification written only if the statement just before it in the same batch changed
+ * exactly one row (SQLite's changes()): a batch cannot branch, so the guard lives in SQL.
+ * (An INSERT ... SELECT through drizzle: raw db.run() with parameters cannot be batched.)
+ */
+function notifyIfChanged(db: Db, requestId: string, n: NewNotification, now: number) {
+  return db.insert(notifications).select(
+    sql`SELECT ${newId()}, ${n.userId}, ${n.type}, ${n.title}, ${n.message}, ${JSON.stringify(n.data ?? {})}, 0, ${now}
+      FROM ${rideRequests} WHERE ${rideRequests.id} = ${requestId} AND changes() = 1`,
+  );
+}
+
+/** booked_seats recomputed from the accepted requests (never incremented blindly). */
+function recomputeBookedSeats(db: Db, rideId: string) {
+  return db
+    .update(rides)
+    .set({
+      bookedSeats: sql`(SELECT coalesce(sum(${rideRequests.seats}), 0) FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} = 'accepted')`,
+    })
+    .where(eq(rides.id, rideId));
+}
+
+/**
+ * A rider asks for seats on someone else's active, upcoming ride. The driver is notified
+ * in the same batch. One live request per rider and ride is the partial unique index's job.
+ */
+export async function requestSeats(
+  { db }: Ctx,
+  riderId: string,
+  rideId: string,
+  input: { seats: number; notes: string | null },
+  now = Date.now(),
+) {
+  const [ride, rider] = await db.batch([
+    db
+      .select({
+        driverId: rides.driverId,
+        status: rides.status,
+        departsAt: rides.departsAt,
+        seats: rides.seats,
+        bookedSeats: rides.bookedSeats,
+        fromLocation: rides.fromLocation,
+        toLocation: rides.toLocation,
+        date: rides.date,
+        time: rides.time,
+      })
+      .from(rides)
+      .where(eq(rides.id, rideId))
+      .limit(1),
+    db.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, riderId)).limit(1),
+  ]);
+  const r = ride[0];
+  if (!r) throw new NotFoundError("Ride not found");
+  if (r.driverId === riderId) throw new ForbiddenError("You cannot request a seat on your own ride.");
+  if (r.status !== "active") throw new ConflictError("This ride is no longer available.");
+  if (r.departsAt <= now) throw new ConflictError("This ride has already departed.");
+  const available = r.seats - r.bookedSeats;
+  if (input.seats > available) throw new SeatsUnavailableError(available);
+  const id = newId();
+  const name = rider[0]?.fullName ?? "A rider";
+  try {
+    await db.batch([
+      db.insert(rideRequests).values({ id, rideId, riderId, seats: input.seats, status: "pending", notes: input.notes, createdAt: now }),
+      notificationInsert(
+        db,
+        {
+          userId: r.driverId,
+          type: "ride_request",
+          title: "New ride request",
+          message: `${name} requested ${plural(input.seats, "seat")} on your ride from ${r.fromLocation} to ${r.toLocation}.`,
+          data: { ride_id: rideId, request_id: id, seats: input.seats, from: r.fromLocation, to: r.toLocation, date: r.date, time: r.time },
+        },
+        now,
+      ),
+    ]);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new ConflictError(DUPLICATE_REQUEST);
+    throw e;
+  }
+  return { id };
+}
+
+async function loadRequestWithRide(db: Db, requestId: string) {
+  const driver = alias(userProfiles, "driver_profile");
+  return db
+    .select({
+      id: rideRequests.id,
+      riderId: rideRequests.riderId,
+      seats: rideRequests.seats,
+      status: rideRequests.status,
+      rideId: rides.id,
+      driverId: rides.driverId,
+      rideStatus: rides.status,
+      rideSeats: rides.seats,
+      bookedSeats: rides.bookedSeats,
+      departsAt: rides.departsAt,
+      fromLocation: rides.fromLocation,
+      toLocation: rides.toLocation,
+      date: rides.date,
+      time: rides.time,
+      driverName: driver.fullName,
+      riderName: userProfiles.fullName,
+    })
+    .from(rideRequests)
+    .innerJoin(rides, eq(rides.id, rideRequests.rideId))
+    .leftJoin(driver, eq(driver.userId, rides.driverId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, rideRequests.riderId))
+    .where(eq(rideRequests.id, requestId))
+    .get();
+}
+
+/**
+ * The driver accepts or rejects a pending request. Accepting takes the seats only if they
+ * fit, and the database decides that (see docs/decisions/seat-capacity.md):
+ *   1. the request becomes accepted only WHERE it is still pending AND the ride is active
+ *      AND booked_seats + seats <= rides.seats (one guarded UPDATE);
+ *   2. the rider's notification is inserted only if (1) changed a row (changes() = 1);
+ *   3. booked_seats is recomputed from the accepted requests.
+ * D1 runs a batch as one transaction, batches one after another, so two accepts can never
+ * both see room for the last seat; the CHECK (booked_seats <= seats) would abort the batch
+ * if anything else ever tried.
+ */
+export async function decideRequest(
+  { db }: Ctx,
+  driverId: string,
+  requestId: string,
+  decision: "accepted" | "rejected",
+  now = Date.now(),
+) {
+  const req = await loadRequestWithRide(db, requestId);
+  if (!req) throw new NotFoundError("Request not found");
+  if (req.driverId !== driverId) throw new ForbiddenError("Only the driver can accept or reject requests for this ride.");
+  if (req.status !== "pending") throw new ConflictError(NOT_PENDING);
+  const route = `${req.fromLocation} → ${req.toLocation}`;
+  const notification: NewNotification = {
+    userId: req.riderId,
+    type: "ride_update",
+    title: decision === "accepted" ? "Request accepted" : "Request rejected",
+    message: `${req.driverName ?? "The driver"} ${decision} your request for ${route}.`,
+    data: { ride_id: req.rideId, request_id: req.id, status: decision },
+  };
+  if (decision === "rejected") {
+    const [updated] = await db.batch([
+      db
+        .update(rideRequests)
+        .set({ status: "rejected", decidedAt: now })
+        .where(and(eq(rideRequests.id, requestId), eq(rideRequests.status, "pending")))
+        .returning({ id: rideRequests.id }),
+      notifyIfChanged(db, requestId, notification, now),
+    ]);
+    if (updated.length === 0) throw new ConflictError(NOT_PENDING);
+    return { status: "rejected" as const };
+  }
+  const [updated] = await db.batch([
+    db
+      .update(rideRequests)
+      .set({ status: "accepted", decidedAt: now })
+      .where(
+        and(
+          eq(rideRequests.id, requestId),
+          eq(rideRequests.status, "pending"),
+          sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${req.rideId} AND ${rides.status} = 'active' AND ${rides.bookedSeats} + ${req.seats} <= ${rides.seats})`,
+        ),
+      )
+      .returning({ id: rideRequests.id }),
+    notifyIfChanged(db, requestId, notification, now),
+    recomputeBookedSeats(db, req.rideId),
+  ]);
+  if (updated.length === 0) {
+    const after = await loadRequestWithRide(db, requestId);
+    if (!after || after.status !== "pending") throw new ConflictError(NOT_PENDING);
+    if (after.rideStatus !== "active") throw new ConflictError("This ride is no longer active.");
+    throw new SeatsUnavailableError(Math.max(0, after.rideSeats - after.bookedSeats));
+  }
+  return { status: "accepted" as const };
+}
+
+/**
+ * The passenger cancels their own request: a pending one at any time; an accepted seat up
+ * to 2 hours before departure (the seats are released and the driver notified, in one batch).
+ */
+export async function cancelRequest({ db }: Ctx, riderId: string, requestId: string, now = Date.now()) {
+  const req = await loadRequestWithRide(db, requestId);
+  if (!req) throw new NotFoundError("Request not found");
+  if (req.riderId !== riderId) throw new ForbiddenError("Only the passenger can cancel this request.");
+  if (req.status === "pending") {
+    const [updated] = await db.batch([
+      db
+        .update(rideRequests)
+        .set({ status: "cancelled", cancelledAt: now })
+        .where(and(eq(rideRequests.id, requestId), eq(rideRequests.status, "pending")))
+        .returning({ id: rideRequests.id }),
+    ]);
+    if (updated.length === 0) throw new ConflictError(NOT_PENDING);
+    return { was: "pending" as const };
+  }
+  if (req.status !== "accepted") throw new ConflictError("This request can no longer be cancelled.");
+  if (req.departsAt - now < CANCEL_WINDOW_MS) throw new ConflictError(LATE_CANCELLATION);
+  const [updated] = await db.batch([
+    db
+      .update(rideRequests)
+      .set({ status: "cancelled", cancelledAt: now })
+      .where(
+        and(
+          eq(rideRequests.id, requestId),
+          eq(rideRequests.status, "accepted"),
+          sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${req.rideId} AND ${rides.departsAt} - ${now} >= ${CANCEL_WINDOW_MS})`,
+        ),
+      )
+      .returning({ id: rideRequests.id }),
+    notifyIfChanged(
+      db,
+      requestId,
+      {
+        userId: req.driverId,
+        type: "ride_update",
+        title: "Seat cancelled",
+        message: `${req.riderName ?? "A passenger"} cancelled ${plural(req.seats, "seat")} on your ride from ${req.fromLocation} to ${req.toLocation}.`,
+        data: { ride_id: req.rideId, request_id: req.id, status: "cancelled", seats: req.seats },
+      },
+      now,
+    ),
+    recomputeBookedSeats(db, req.rideId),
+  ]);
+  if (updated.length === 0) throw new ConflictError(LATE_CANCELLATION);
+  return { was: "accepted" as const };
+}
+
+/** A request for the booking confirmation page: only its rider and the ride's driver may read it. */
+export async function getRequestForViewer({ db }: Ctx, viewerId: string, requestId: string) {
+  const driver = alias(userProfiles, "driver_profile");
+  const row = await db
+    .select({
+      id: rideRequests.id,
+      riderId: rideRequests.riderId,
+      seats: rideRequests.seats,
+      status: rideRequests.status,
+      notes: rideRequests.notes,
+      createdAt: rideRequests.createdAt,
+      decidedAt: rideRequests.decidedAt,
+      rideId: rides.id,
+      driverId: rides.driverId,
+      rideStatus: rides.status,
+      fromLocation: rides.fromLocation,
+      toLocation: rides.toLocation,
+      date: rides.date,
+      time: rides.time,
+      departsAt: rides.departsAt,
+      rideSeats: rides.seats,
+      bookedSeats: rides.bookedSeats,
+      tripCostPaise: rides.tripCostPaise,
+      vehicleType: rides.vehicleType,
+      communityName: communities.name,
+      driverName: driver.fullName,
+      driverAvatarUrl: driver.avatarUrl,
+      riderName: userProfiles.fullName,
+      saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
+    })
+    .from(rideRequests)
+    .innerJoin(rides, eq(rides.id, rideRequests.rideId))
+    .leftJoin(driver, eq(driver.userId, rides.driverId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, rideRequests.riderId))
+    .leftJoin(communities, eq(communities.id, rides.communityId))
+    .leftJoin(savedRides, and(eq(savedRides.rideId, rides.id), eq(savedRides.userId, viewerId)))
+    .where(eq(rideRequests.id, requestId))
+    .get();
+  if (!row || (row.riderId !== viewerId && row.driverId !== viewerId)) throw new NotFoundError("Booking not found");
+  return row;
+}

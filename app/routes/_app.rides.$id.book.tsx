@@ -1,0 +1,128 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Avatar } from "~/components/avatar";
+import { FieldErrors, FormErrors, TextareaField, buttonClass, inputClass } from "~/components/forms";
+import { BackLink, cardClass, RidePrice, RideRoute, RideWhen } from "~/components/ride-ui";
+import { formatRupees } from "~/domain/money";
+import { costPerSeatPaise, NOTES_MAX } from "~/domain/rides";
+import { ConflictError, ForbiddenError, NotFoundError } from "~/models/errors.server";
+import { requestSeats, SeatsUnavailableError } from "~/models/ride-requests.server";
+import { getRideForBooking } from "~/models/rides.server";
+import { bookRideSchema } from "~/schemas/rides";
+import { requireUser } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Book a Ride | LoopRide" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const ride = await getRideForBooking(context, params.id ?? "");
+  if (!ride) throw await redirectWithToast(request, context.env, "/rides", { title: "Error loading ride", description: "This ride could not be found.", type: "error" });
+  const now = Date.now();
+  const refusal =
+    ride.driverId === user.id
+      ? "This is your own ride."
+      : ride.status !== "active"
+        ? `This ride is ${ride.status}.`
+        : ride.departsAt <= now
+          ? "This ride has already departed."
+          : ride.seats - ride.bookedSeats <= 0
+            ? "This ride is full."
+            : null;
+  return { ride, refusal };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: bookRideSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  let id: string;
+  try {
+    ({ id } = await requestSeats(context, user.id, params.id ?? "", submission.value));
+  } catch (e) {
+    if (e instanceof SeatsUnavailableError) {
+      return data(submission.reply({ formErrors: [e.title], fieldErrors: { seats: [e.message] } }), { status: 409 });
+    }
+    if (e instanceof NotFoundError) {
+      return redirectWithToast(request, context.env, "/rides", { title: "Error loading ride", description: "This ride could not be found.", type: "error" });
+    }
+    if (e instanceof ForbiddenError) return data(submission.reply({ formErrors: [e.message] }), { status: 403 });
+    if (e instanceof ConflictError) return data(submission.reply({ formErrors: [e.message] }), { status: 409 });
+    throw e;
+  }
+  return redirectWithToast(request, context.env, `/booking-confirmation/${id}`, {
+    title: "Ride request submitted!",
+    description: "Your request has been sent to the driver. You'll be notified when they respond.",
+  });
+}
+
+export default function BookRide() {
+  const { ride, refusal } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const available = Math.max(0, ride.seats - ride.bookedSeats);
+  const perSeat = costPerSeatPaise(ride.tripCostPaise, ride.seats);
+  const [form, fields] = useForm({
+    id: "book-ride",
+    lastResult,
+    defaultValue: { seats: "1" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => {
+      const submission = parseWithZod(formData, { schema: bookRideSchema });
+      if (submission.status === "success" && submission.value.seats > available) {
+        return parseWithZod(formData, {
+          schema: bookRideSchema.refine((v) => v.seats <= available, {
+            path: ["seats"],
+            message: `Only ${available} seat${available === 1 ? " is" : "s are"} available for this ride.`,
+          }),
+        });
+      }
+      return submission;
+    },
+  });
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div className="flex items-center gap-3">
+        <BackLink href={`/rides/${ride.id}`}>Back</BackLink>
+        <h1 className="text-2xl font-bold">Book a Ride</h1>
+      </div>
+      <section className={`${cardClass} space-y-3`} aria-label="Ride">
+        <div className="flex items-center gap-3">
+          <Avatar name={ride.driverName} url={ride.driverAvatarUrl} />
+          <p className="font-medium">{ride.driverName ?? "Unknown Driver"}</p>
+        </div>
+        <RideRoute from={ride.fromLocation} to={ride.toLocation} />
+        <p className="text-sm"><RideWhen date={ride.date} time={ride.time} /> · {available} of {ride.seats} seats left</p>
+        <RidePrice tripCostPaise={ride.tripCostPaise} seats={ride.seats} bookedSeats={ride.bookedSeats} />
+      </section>
+      {refusal ? (
+        <div className={`${cardClass} space-y-3`} role="alert">
+          <p className="font-semibold">{refusal}</p>
+          <Link to="/rides" className={buttonClass}>Find another ride</Link>
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className={`${cardClass} space-y-4`}>
+          <FormErrors errors={form.errors} />
+          <div>
+            <label htmlFor={fields.seats.id} className="mb-1 block text-sm font-medium">Seats</label>
+            <select {...getSelectProps(fields.seats)} key={fields.seats.key} className={inputClass}>
+              {Array.from({ length: available }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n} seat{n === 1 ? "" : "s"} · {formatRupees(perSeat * n)}
+                </option>
+              ))}
+            </select>
+            <FieldErrors id={fields.seats.errorId} errors={fields.seats.errors} />
+          </div>
+          <TextareaField label="Message to the driver (optional)" field={fields.notes} rows={3} maxLength={NOTES_MAX} placeholder="Where you'd like to be picked up..." />
+          <button type="submit" className={buttonClass} disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Sending..." : "Request Seats"}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}

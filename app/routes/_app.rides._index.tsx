@@ -1,0 +1,133 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useState } from "react";
+import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
+import { RideCard } from "~/components/ride-card";
+import { cardClass } from "~/components/ride-ui";
+import { CO2_KG_PER_SEAT, MAX_COST_SLIDER } from "~/domain/rides";
+import { istDate } from "~/domain/time";
+import { discoverRides } from "~/models/rides.server";
+import { discoverFiltersSchema } from "~/schemas/rides";
+import { requireUser } from "~/utils/auth.server";
+import { handleRideIntent } from "~/utils/ride-actions.server";
+
+export const meta: MetaFunction = () => [{ title: "Discover Rides | LoopRide" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const filters = discoverFiltersSchema.parse(Object.fromEntries(url.searchParams));
+  const result = await discoverRides(context, user.id, filters);
+  return { ...result, filters, today: istDate() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  return handleRideIntent(request, context, user.id, await request.formData(), { allowed: ["save", "unsave"], fallback: "/rides" });
+}
+
+function pageHref(search: string, page: number) {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete("page");
+  else params.set("page", String(page));
+  const qs = params.toString();
+  return qs ? `/rides?${qs}` : "/rides";
+}
+
+export default function DiscoverRides() {
+  const { rides, hasMore, found, stats, filters, today } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const [maxCost, setMaxCost] = useState(filters.maxCost);
+  const here = location.pathname + location.search;
+  const filtersOpen = filters.maxCost < 50 || filters.community || Boolean(filters.date);
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Discover Rides</h1>
+        <Link to="/rides/create" className={buttonClass}>Create Ride</Link>
+      </div>
+
+      <section aria-label="Ride stats" className="grid gap-3 rounded-xl bg-emerald-800 p-5 text-white sm:grid-cols-3">
+        <div>
+          <p className="text-3xl font-bold" data-testid="stat-rides">{stats.rides}</p>
+          <p className="text-sm text-emerald-50">rides available</p>
+        </div>
+        <div>
+          <p className="text-3xl font-bold" data-testid="stat-seats">{stats.seatsOpen}</p>
+          <p className="text-sm text-emerald-50">seats open</p>
+        </div>
+        <div>
+          <p className="text-3xl font-bold" data-testid="stat-co2">{`${(stats.bookedSeats * CO2_KG_PER_SEAT).toLocaleString("en-IN")} kg`}</p>
+          <p className="text-sm text-emerald-50">CO2 saved by shared seats</p>
+        </div>
+      </section>
+
+      <Form method="get" action="/rides" className={`${cardClass} space-y-4`} role="search">
+        <div className="flex gap-2">
+          <label htmlFor="q" className="sr-only">Search rides</label>
+          <input id="q" name="q" type="search" defaultValue={filters.q} placeholder="Search by place, e.g. Koramangala" className={inputClass} />
+          <button type="submit" className={buttonClass}>Search</button>
+        </div>
+        <details open={filtersOpen || undefined} className="group">
+          <summary className="cursor-pointer select-none text-sm font-semibold text-emerald-800 dark:text-emerald-300">Filters</summary>
+          <div className="mt-3 grid gap-4 sm:grid-cols-3">
+            <div>
+              <label htmlFor="maxCost" className="mb-1 block text-sm font-medium">
+                Max cost per seat: <output htmlFor="maxCost">{maxCost >= 50 ? "Any" : `₹${maxCost}`}</output>
+              </label>
+              <input
+                id="maxCost"
+                name="maxCost"
+                type="range"
+                min={MAX_COST_SLIDER.min}
+                max={MAX_COST_SLIDER.max}
+                step={MAX_COST_SLIDER.step}
+                defaultValue={filters.maxCost}
+                onChange={(e) => setMaxCost(Number(e.currentTarget.value))}
+                className="w-full accent-emerald-700"
+              />
+              <p className="text-xs text-slate-700 dark:text-slate-300">₹5 to ₹50; ₹50 means any price.</p>
+            </div>
+            <div className="flex items-center gap-2 pt-6">
+              <input id="community" name="community" type="checkbox" value="1" defaultChecked={filters.community} className="h-4 w-4 accent-emerald-700" />
+              <label htmlFor="community" className="text-sm font-medium">Community rides only</label>
+            </div>
+            <div>
+              <label htmlFor="date" className="mb-1 block text-sm font-medium">Date</label>
+              <input id="date" name="date" type="date" min={today} defaultValue={filters.date} className={inputClass} />
+            </div>
+          </div>
+          <div className="mt-3 flex gap-2">
+            <button type="submit" className={buttonClass}>Apply filters</button>
+            <Link to="/rides" className={secondaryButtonClass}>Reset</Link>
+          </div>
+        </details>
+      </Form>
+
+      <p className="font-medium" role="status" data-testid="rides-found">
+        {`${found} ${found === 1 ? "ride" : "rides"} found`}
+      </p>
+
+      {rides.length === 0 ? (
+        <div className={`${cardClass} text-center`}>
+          <h2 className="text-lg font-semibold">No rides found</h2>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">Try another place or loosen the filters.</p>
+          <Link to="/rides" className={`${secondaryButtonClass} mt-4`}>Clear Search</Link>
+        </div>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+          {rides.map((r) => (
+            <RideCard key={r.id} ride={r} redirectTo={here} />
+          ))}
+        </ul>
+      )}
+
+      {filters.page > 1 || hasMore ? (
+        <nav aria-label="Pagination" className="flex justify-between">
+          {filters.page > 1 ? <Link to={pageHref(location.search, filters.page - 1)} className={secondaryButtonClass}>Previous page</Link> : <span />}
+          {hasMore ? <Link to={pageHref(location.search, filters.page + 1)} className={secondaryButtonClass}>Next page</Link> : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { Field, FieldErrors, FormErrors, TextareaField, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
+import { BackLink, PlaceSelect, cardClass } from "~/components/ride-ui";
+import { formatRupees } from "~/domain/money";
+import { MAX_SEATS, NOTES_MAX, suggestTripCost } from "~/domain/rides";
+import { istDate } from "~/domain/time";
+import { ForbiddenError, NotFoundError } from "~/models/errors.server";
+import { createRide, getCreateRideContext } from "~/models/rides.server";
+import { createRideSchema } from "~/schemas/rides";
+import { requireUser } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Create a New Ride | LoopRide" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const ctx = await getCreateRideContext(context, user.id);
+  return { ...ctx, today: istDate() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const submission = parseWithZod(formData, { schema: createRideSchema() });
+  if (intent === "suggest") {
+    // Without JavaScript: the same form again, with the suggested cost filled in.
+    const { carType } = await getCreateRideContext(context, user.id);
+    const suggestion = suggestTripCost(String(formData.get("fromLocation") ?? ""), String(formData.get("toLocation") ?? ""), carType);
+    const reply = submission.reply();
+    const initialValue = { ...(reply.initialValue ?? {}) } as Record<string, unknown>;
+    if (suggestion) initialValue.tripCost = String(suggestion.paise / 100);
+    return data({ ...reply, status: undefined, error: undefined, initialValue } as SubmissionResult<string[]>);
+  }
+  if (intent !== "create") return data(submission.reply({ formErrors: ["Unknown action"] }), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    await createRide(context, user.id, submission.value);
+  } catch (e) {
+    if (e instanceof NotFoundError) return data(submission.reply({ formErrors: [e.message] }), { status: 400 });
+    if (e instanceof ForbiddenError) return data(submission.reply({ fieldErrors: { communityId: [e.message] } }), { status: 400 });
+    throw e;
+  }
+  return redirectWithToast(request, context.env, "/dashboard/rides", { title: "Ride created successfully!" });
+}
+
+export default function CreateRide() {
+  const { carType, communities, today } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "create-ride",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createRideSchema() }),
+  });
+  const [from, setFrom] = useState(String(fields.fromLocation.initialValue ?? ""));
+  const [to, setTo] = useState(String(fields.toLocation.initialValue ?? ""));
+  const suggestion = suggestTripCost(from, to, carType);
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div className="flex items-center gap-3">
+        <BackLink href="/rides">Back</BackLink>
+        <h1 className="text-2xl font-bold">Create a New Ride</h1>
+      </div>
+      <Form method="post" {...getFormProps(form)} className={`${cardClass} space-y-5`}>
+        {/* Enter in any field creates the ride (the first submit button is the default). */}
+        <button type="submit" name="intent" value="create" className="sr-only" tabIndex={-1} aria-hidden="true">
+          Create Ride
+        </button>
+        <FormErrors errors={form.errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PlaceSelect
+            {...getSelectProps(fields.fromLocation)}
+            key={fields.fromLocation.key}
+            id={fields.fromLocation.id}
+            name={fields.fromLocation.name}
+            label="Pickup location"
+            placeholder="Select pickup location"
+            errors={fields.fromLocation.errors}
+            errorId={fields.fromLocation.errorId}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+          />
+          <PlaceSelect
+            {...getSelectProps(fields.toLocation)}
+            key={fields.toLocation.key}
+            id={fields.toLocation.id}
+            name={fields.toLocation.name}
+            label="Drop location"
+            placeholder="Select drop location"
+            errors={fields.toLocation.errors}
+            errorId={fields.toLocation.errorId}
+            onChange={(e) => setTo(e.currentTarget.value)}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Date" type="date" field={fields.date} min={today} />
+          <Field label="Time" type="time" field={fields.time} />
+          <div>
+            <label htmlFor={fields.seats.id} className="mb-1 block text-sm font-medium">Available seats</label>
+            <select {...getSelectProps(fields.seats)} key={fields.seats.key} className={inputClass}>
+              <option value="">Select seats</option>
+              {Array.from({ length: MAX_SEATS }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>{n}</option>
+              ))}
+            </select>
+            <FieldErrors id={fields.seats.errorId} errors={fields.seats.errors} />
+          </div>
+        </div>
+        <section aria-labelledby="suggested-cost" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-800 dark:bg-emerald-950">
+          <h2 id="suggested-cost" className="font-semibold text-emerald-950 dark:text-emerald-50">Suggested fair cost</h2>
+          {suggestion ? (
+            <>
+              <p className="mt-1 text-2xl font-bold text-emerald-900 dark:text-emerald-100" data-testid="suggested-cost">
+                {formatRupees(suggestion.paise, { decimals: 0 })}
+              </p>
+              <p className="mt-1 text-sm text-slate-800 dark:text-slate-200" data-testid="suggestion-explanation">{suggestion.explanation}</p>
+            </>
+          ) : (
+            <p className="mt-1 text-sm text-slate-800 dark:text-slate-200">Choose pickup and drop to see a fair trip cost for your car.</p>
+          )}
+          <button
+            type="submit"
+            name="intent"
+            value="suggest"
+            formNoValidate
+            className={`${secondaryButtonClass} mt-3`}
+            onClick={(e) => {
+              e.preventDefault();
+              if (suggestion) form.update({ name: fields.tripCost.name, value: String(suggestion.paise / 100) });
+            }}
+          >
+            Suggest cost
+          </button>
+        </section>
+        <Field
+          label="Trip cost (₹, the whole trip)"
+          field={fields.tripCost}
+          inputMode="decimal"
+          placeholder="e.g. 250"
+          hint="What the whole trip costs you; each seat pays its share."
+        />
+        <TextareaField label="Notes (optional)" field={fields.notes} rows={3} maxLength={NOTES_MAX} placeholder="Pickup point, luggage, AC, music..." />
+        <div>
+          <label htmlFor={fields.communityId.id} className="mb-1 block text-sm font-medium">Share with a community (optional)</label>
+          <select {...getSelectProps(fields.communityId)} key={fields.communityId.key} className={inputClass}>
+            <option value="">Everyone (no community)</option>
+            {communities.map((c) => (
+              <option key={c.id} value={c.id}>{c.name}</option>
+            ))}
+          </select>
+          <FieldErrors id={fields.communityId.errorId} errors={fields.communityId.errors} />
+        </div>
+        <div className="flex justify-end gap-3">
+          <BackLink href="/dashboard/rides" className={secondaryButtonClass}>Cancel</BackLink>
+          <button type="submit" name="intent" value="create" className={buttonClass} disabled={busy}>
+            {busy ? "Creating..." : "Create Ride"}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { parseRupeesToPaise } from "~/domain/money";
+import { findPlace } from "~/domain/places";
+import { MAX_SEATS, MIN_SEATS, NOTES_MAX } from "~/domain/rides";
+import { istDate, istToInstant, isValidDate, isValidTime } from "~/domain/time";
+
+const place = (message: string) =>
+  z.string({ required_error: message }).trim().refine((v) => Boolean(findPlace(v)), message);
+
+const seatsField = z
+  .string({ required_error: "Please select number of seats" })
+  .trim()
+  .regex(/^-?\d+$/, "Please select number of seats")
+  .transform(Number)
+  .pipe(z.number().int().min(MIN_SEATS, "Number of seats must be between 1 and 6").max(MAX_SEATS, "Number of seats must be between 1 and 6"));
+
+const notesField = z
+  .string()
+  .trim()
+  .max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`)
+  .optional()
+  .transform((v) => v || null);
+
+/**
+ * The Create a New Ride form. "Today" is Bengaluru's today (Asia/Kolkata), so the schema
+ * takes the current instant: the server passes its clock, tests pass a fixed one.
+ */
+export function createRideSchema(now = Date.now()) {
+  return z
+    .object({
+      fromLocation: place("Please select pickup location"),
+      toLocation: place("Please select drop location"),
+      date: z.string({ required_error: "Please select a date" }).trim().refine(isValidDate, "Please select a date"),
+      time: z.string({ required_error: "Please select time" }).trim().refine(isValidTime, "Please select time"),
+      seats: seatsField,
+      tripCost: z
+        .string({ required_error: "Please enter the trip cost" })
+        .transform((v, ctx) => {
+          const paise = parseRupeesToPaise(v);
+          if (paise === null) {
+            ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Please enter the trip cost in rupees, like 250" });
+            return z.NEVER;
+          }
+          return paise;
+        }),
+      notes: notesField,
+      communityId: z
+        .string()
+        .trim()
+        .optional()
+        .transform((v) => v || null),
+    })
+    .superRefine((v, ctx) => {
+      if (v.fromLocation && v.fromLocation === v.toLocation) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["toLocation"], message: "Pickup and drop locations cannot be the same" });
+      }
+      if (isValidDate(v.date) && v.date < istDate(now)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["date"], message: "Date cannot be in the past" });
+      } else if (isValidDate(v.date) && isValidTime(v.time) && istToInstant(v.date, v.time) <= now) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["time"], message: "This time has already passed. Please pick a later time." });
+      }
+    });
+}
+
+export type CreateRideInput = z.output<ReturnType<typeof createRideSchema>>;
+
+/** The request-to-join / booking form. */
+export const bookRideSchema = z.object({
+  seats: seatsField,
+  notes: notesField,
+});
+
+export const idSchema = z.string().trim().min(1).max(64);
+
+/** Discover filters: every one a GET parameter. */
+export const discoverFiltersSchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined).transform((v) => v || ""),
+  maxCost: z.coerce.number().int().min(5).max(50).catch(50).default(50),
+  community: z
+    .enum(["1", "on", "true"])
+    .optional()
+    .catch(undefined)
+    .transform((v) => Boolean(v)),
+  date: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((v) => (v && isValidDate(v) ? v : "")),
+  page: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
+});
+
+export type DiscoverFilters = z.output<typeof discoverFiltersSchema>;
+
+export const myRidesQuerySchema = z.object({
+  tab: z.enum(["created", "booked", "manage"]).catch("created").default("created"),
+  status: z.enum(["all", "pending", "accepted", "rejected"]).catch("all").default("all"),
+  q: z.string().trim().max(100).optional().catch(undefined).transform((v) => v || ""),
+});

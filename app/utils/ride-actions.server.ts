@@ -1,0 +1,89 @@
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { ConflictError, isModelError } from "../models/errors.server";
+import { cancelRequest, decideRequest, SeatsUnavailableError } from "../models/ride-requests.server";
+import { cancelRide } from "../models/rides.server";
+import { setRideSaved } from "../models/saved-rides.server";
+import { idSchema } from "../schemas/rides";
+import { safeRedirect } from "./auth.server";
+import { redirectWithToast, type Toast } from "./toast.server";
+
+// The ride actions several screens offer (ride detail, My Rides, discover, booking
+// confirmation) as plain form posts with a named intent. Each screen says which intents
+// it accepts; the models decide who may do what.
+export const rideIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("accept"), requestId: idSchema, redirectTo: z.string().optional() }),
+  z.object({ intent: z.literal("reject"), requestId: idSchema, redirectTo: z.string().optional() }),
+  z.object({ intent: z.literal("cancel-request"), requestId: idSchema, redirectTo: z.string().optional() }),
+  z.object({ intent: z.literal("cancel-ride"), rideId: idSchema, redirectTo: z.string().optional() }),
+  z.object({ intent: z.literal("save"), rideId: idSchema, redirectTo: z.string().optional() }),
+  z.object({ intent: z.literal("unsave"), rideId: idSchema, redirectTo: z.string().optional() }),
+]);
+
+export type RideIntent = z.infer<typeof rideIntentSchema>["intent"];
+
+const DONE: Record<RideIntent, Toast> = {
+  accept: { title: "Request accepted successfully!" },
+  reject: { title: "Request rejected successfully!" },
+  "cancel-request": { title: "Request Cancelled" },
+  "cancel-ride": { title: "Ride cancelled", description: "Everyone who had requested a seat has been notified." },
+  save: { title: "Trip Saved" },
+  unsave: { title: "Removed from saved trips" },
+};
+
+const FAILED: Record<RideIntent, string> = {
+  accept: "Failed to accepted request. Please try again.",
+  reject: "Failed to rejected request. Please try again.",
+  "cancel-request": "Failed to cancel request",
+  "cancel-ride": "Failed to cancel ride",
+  save: "Failed to save trip",
+  unsave: "Failed to save trip",
+};
+
+/**
+ * Runs one ride intent from a form post and answers with a redirect and a toast (so it
+ * works without JavaScript). Forbidden / not found become 403 / 404; a refused domain
+ * rule (a full ride, a late cancellation) becomes an error toast and nothing changes.
+ */
+export async function handleRideIntent(
+  request: Request,
+  context: Pick<AppLoadContext, "db" | "env">,
+  userId: string,
+  formData: FormData,
+  { allowed, fallback }: { allowed: RideIntent[]; fallback: string },
+) {
+  const parsed = rideIntentSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success || !allowed.includes(parsed.data.intent)) {
+    throw data("Unknown action", { status: 400 });
+  }
+  const input = parsed.data;
+  const to = safeRedirect(input.redirectTo, fallback);
+  try {
+    switch (input.intent) {
+      case "accept":
+      case "reject":
+        await decideRequest(context, userId, input.requestId, input.intent === "accept" ? "accepted" : "rejected");
+        break;
+      case "cancel-request":
+        await cancelRequest(context, userId, input.requestId);
+        break;
+      case "cancel-ride":
+        await cancelRide(context, userId, input.rideId);
+        break;
+      case "save":
+      case "unsave":
+        await setRideSaved(context, userId, input.rideId, input.intent === "save");
+        break;
+    }
+  } catch (e) {
+    if (e instanceof SeatsUnavailableError) {
+      return redirectWithToast(request, context.env, to, { title: e.title, description: e.message, type: "error" });
+    }
+    if (e instanceof ConflictError) {
+      return redirectWithToast(request, context.env, to, { title: FAILED[input.intent], description: e.message, type: "error" });
+    }
+    if (isModelError(e)) throw data(e.message, { status: e.status });
+    throw e;
+  }
+  return redirectWithToast(request, context.env, to, DONE[input.intent]);
+}

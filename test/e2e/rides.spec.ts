@@ -1,0 +1,122 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { signIn } from "./helpers";
+
+const DAY = 86_400_000;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A date far enough ahead (and a time) that this test's ride is easy to tell apart. */
+function uniqueSlot() {
+  const d = new Date(Date.now() + 5.5 * 3600_000 + (20 + Math.floor(Math.random() * 300)) * DAY);
+  const iso = d.toISOString().slice(0, 10);
+  const hh = String(6 + Math.floor(Math.random() * 14)).padStart(2, "0");
+  const mm = String(Math.floor(Math.random() * 12) * 5).padStart(2, "0");
+  return { date: iso, time: `${hh}:${mm}`, label: `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}` };
+}
+
+async function as(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: test.info().project.name === "js" });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+async function offerRide(page: Page, slot: ReturnType<typeof uniqueSlot>, { from = "Koramangala", to = "Whitefield ITPL", seats = "3" } = {}) {
+  await page.goto("/rides/create");
+  await expect(page.getByRole("heading", { name: "Create a New Ride" })).toBeVisible();
+  await page.getByLabel("Pickup location").selectOption(from);
+  await page.getByLabel("Drop location").selectOption(to);
+  // The suggestion: live with JavaScript, by a "Suggest cost" round trip without it.
+  await page.getByRole("button", { name: "Suggest cost" }).click();
+  await expect(page.getByTestId("suggestion-explanation")).toContainText("km straight line × 1.4 road factor");
+  const suggested = (await page.getByTestId("suggested-cost").textContent())!.replace(/[₹,]/g, "");
+  await expect(page.getByLabel("Trip cost (₹, the whole trip)")).toHaveValue(suggested);
+  await page.getByLabel("Date").fill(slot.date);
+  await page.getByLabel("Time").fill(slot.time);
+  await page.getByLabel("Available seats").selectOption(seats);
+  await page.getByLabel("Notes (optional)").fill("Leaving from the Forum Mall gate.");
+  await page.getByRole("button", { name: "Create Ride", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/rides$/);
+  await expect(page.getByTestId("toast")).toContainText("Ride created successfully!");
+  const card = page.getByTestId("created-ride").filter({ hasText: slot.label }).filter({ hasText: from }).filter({ hasText: to }).first();
+  await expect(card).toBeVisible();
+  await card.getByRole("link", { name: "View ride" }).click();
+  await expect(page).toHaveURL(/\/rides\/[a-z0-9]+$/);
+  return new URL(page.url()).pathname.split("/").pop()!;
+}
+
+test("offer a ride, find it with a filter, book 2 seats, driver accepts; a request that no longer fits cannot be accepted", async ({ browser }) => {
+  const slot = uniqueSlot();
+  const driver = await as(browser, "priya@demo.loopride.in");
+  const rideId = await offerRide(driver, slot);
+
+  // Kavya finds it with the date filter and books 2 seats.
+  const rider = await as(browser, "kavya@demo.loopride.in");
+  await rider.goto("/rides");
+  await rider.getByText("Filters", { exact: true }).click();
+  await rider.getByLabel("Date").fill(slot.date);
+  await rider.getByLabel("Community rides only").uncheck();
+  await rider.getByRole("button", { name: "Apply filters" }).click();
+  await expect(rider).toHaveURL(new RegExp(`date=${slot.date}`));
+  const card = rider.getByTestId("ride-card").filter({ has: rider.locator(`a[href="/rides/${rideId}"]`) });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("Priya Sharma");
+  await expect(card).toContainText("3 seats left");
+  await card.getByRole("link", { name: "Book Now" }).click();
+  await expect(rider).toHaveURL(new RegExp(`/rides/${rideId}/book$`));
+  await rider.getByLabel("Seats").selectOption("2");
+  await rider.getByLabel("Message to the driver (optional)").fill("Two of us, near Sony signal.");
+  await rider.getByRole("button", { name: "Request Seats" }).click();
+  await expect(rider).toHaveURL(/\/booking-confirmation\/[a-z0-9]+$/);
+  await expect(rider.getByTestId("toast")).toContainText("Ride request submitted!");
+  await expect(rider.getByTestId("booking-subtitle")).toHaveText("Waiting for driver confirmation...");
+  await expect(rider.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "25");
+  await expect(rider.getByText("Two of us, near Sony signal.")).toBeVisible();
+
+  // Rahul asks for 2 seats too, before Kavya is accepted.
+  const other = await as(browser, "rahul@demo.loopride.in");
+  await other.goto(`/rides/${rideId}/book`);
+  await other.getByLabel("Seats").selectOption("2");
+  await other.getByRole("button", { name: "Request Seats" }).click();
+  await expect(other).toHaveURL(/\/booking-confirmation\//);
+
+  // The driver accepts Kavya in Manage Bookings.
+  await driver.goto("/dashboard/rides?tab=manage&status=pending");
+  const kavya = driver.getByTestId("request-card").filter({ hasText: "Kavya Nair" }).filter({ hasText: slot.label });
+  await expect(kavya).toContainText("Two of us, near Sony signal.");
+  await kavya.getByRole("button", { name: "Accept" }).click();
+  await expect(driver.getByTestId("toast")).toContainText("Request accepted successfully!");
+
+  // Kavya's confirmation shows it: polled with JavaScript, by Refresh without.
+  if (test.info().project.name === "no-js") await rider.reload();
+  await expect(rider.getByTestId("booking-subtitle")).toHaveText("Your ride is confirmed!");
+  await expect(rider.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+
+  // Rahul's 2 seats no longer fit in the 1 left.
+  await driver.goto("/dashboard/rides?tab=manage&status=pending");
+  const rahul = driver.getByTestId("request-card").filter({ hasText: "Rahul Verma" }).filter({ hasText: slot.label });
+  await rahul.getByRole("button", { name: "Accept" }).click();
+  await expect(driver.getByTestId("toast")).toContainText("Not enough seats available");
+  await expect(driver.getByTestId("toast")).toContainText("Only 1 seat is available for this ride.");
+  await expect(rahul.getByTestId("status-badge")).toHaveText("Pending");
+  await driver.goto(`/rides/${rideId}`);
+  await expect(driver.getByText("2 of 3 booked")).toBeVisible();
+});
+
+test("a rider cancels a pending request", async ({ browser }) => {
+  const slot = uniqueSlot();
+  const driver = await as(browser, "arjun@demo.loopride.in");
+  const rideId = await offerRide(driver, slot, { from: "Marathahalli", to: "MG Road", seats: "2" });
+  const rider = await as(browser, "sneha@demo.loopride.in");
+  await rider.goto(`/rides/${rideId}`);
+  await rider.getByLabel("Seats").selectOption("1");
+  await rider.getByRole("button", { name: "Request to Join" }).click();
+  await expect(rider).toHaveURL(/\/booking-confirmation\//);
+  await rider.goto(`/rides/${rideId}`);
+  await expect(rider.getByRole("heading", { name: "Request Pending" })).toBeVisible();
+  await rider.getByRole("button", { name: "Cancel" }).click();
+  await expect(rider.getByTestId("toast")).toContainText("Request Cancelled");
+  await expect(rider.getByRole("button", { name: "Request to Join" })).toBeVisible();
+  await rider.goto("/dashboard/rides?tab=booked");
+  const booked = rider.getByTestId("booked-ride").filter({ hasText: slot.label });
+  await expect(booked.getByTestId("status-badge").first()).toHaveText("Cancelled");
+});

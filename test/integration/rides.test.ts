@@ -1,0 +1,476 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { addMember, createCommunity } from "../../db/factories";
+import { rideRequests } from "../../db/schema";
+import { addDays, istDate } from "~/domain/time";
+import { createRide as createRideModel, discoverPageQuery, PROFILE_MISSING } from "~/models/rides.server";
+import { NotFoundError } from "~/models/errors.server";
+import { createRideSchema, discoverFiltersSchema } from "~/schemas/rides";
+import { Browser, db, get, postForm, signedInUser, tableCounts } from "../helpers";
+import { createRide, createRideRequest, createUser, driverWithRide, notificationsFor, requestRow, rideRow, toastOf } from "../rides-helpers";
+
+const tomorrow = () => addDays(istDate(), 1);
+
+const validRide = (over: Record<string, string> = {}) => ({
+  intent: "create",
+  fromLocation: "HSR Layout",
+  toLocation: "Manyata Tech Park",
+  date: tomorrow(),
+  time: "08:30",
+  seats: "3",
+  tripCost: "300",
+  notes: "",
+  communityId: "",
+  ...over,
+});
+
+describe("create a ride", () => {
+  it("creates an active ride in paise with its IST departure instant and goes to /dashboard/rides", async () => {
+    const driver = await signedInUser();
+    const res = await postForm("/rides/create", validRide({ notes: "AC car" }), { cookie: driver.cookie });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard/rides");
+    expect(toastOf(res)?.title).toBe("Ride created successfully!");
+    const row = await env.DB.prepare("SELECT * FROM rides WHERE driver_id = ?").bind(driver.id).first<Record<string, unknown>>();
+    expect(row).toMatchObject({ status: "active", seats: 3, booked_seats: 0, trip_cost_paise: 30000, notes: "AC car", from_location: "HSR Layout" });
+    expect(new Date(row!.departs_at as number).toISOString()).toBe(`${tomorrow()}T03:00:00.000Z`);
+  });
+
+  it("shows every validation message and changes nothing", async () => {
+    const driver = await signedInUser();
+    const before = await tableCounts();
+    const empty = await postForm("/rides/create", { intent: "create" }, { cookie: driver.cookie });
+    expect(empty.status).toBe(400);
+    const html = await empty.text();
+    for (const msg of ["Please select pickup location", "Please select drop location", "Please select a date", "Please select time", "Please select number of seats"]) {
+      expect(html).toContain(msg);
+    }
+    const same = await (await postForm("/rides/create", validRide({ toLocation: "HSR Layout" }), { cookie: driver.cookie })).text();
+    expect(same).toContain("Pickup and drop locations cannot be the same");
+    const past = await (await postForm("/rides/create", validRide({ date: addDays(istDate(), -1) }), { cookie: driver.cookie })).text();
+    expect(past).toContain("Date cannot be in the past");
+    const seats = await (await postForm("/rides/create", validRide({ seats: "7" }), { cookie: driver.cookie })).text();
+    expect(seats).toContain("Number of seats must be between 1 and 6");
+    const zero = await (await postForm("/rides/create", validRide({ seats: "0" }), { cookie: driver.cookie })).text();
+    expect(zero).toContain("Number of seats must be between 1 and 6");
+    const earlier = await postForm("/rides/create", validRide({ date: istDate(Date.now() - 60_000), time: "00:00" }), { cookie: driver.cookie });
+    expect(earlier.status).toBe(400);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("'today' at 23:30 UTC is already tomorrow in Bengaluru: the date check uses IST", () => {
+    const at = Date.UTC(2026, 10, 22, 23, 30); // 05:00 on Nov 23 in Bengaluru
+    const schema = createRideSchema(at);
+    const base = { fromLocation: "HSR Layout", toLocation: "Koramangala", time: "09:00", seats: "2", tripCost: "100" };
+    const utcToday = schema.safeParse({ ...base, date: "2026-11-22" });
+    expect(utcToday.success).toBe(false);
+    expect(utcToday.error!.issues.map((i) => i.message)).toContain("Date cannot be in the past");
+    expect(schema.safeParse({ ...base, date: "2026-11-23" }).success).toBe(true);
+    // 04:30 IST on the 23rd has already passed at 05:00 IST.
+    const early = schema.safeParse({ ...base, date: "2026-11-23", time: "04:30" });
+    expect(early.success).toBe(false);
+  });
+
+  it("only offers and accepts communities the driver is an approved member of", async () => {
+    const driver = await signedInUser();
+    const owner = await createUser({ db: db() });
+    const mine = await createCommunity({ db: db() }, { createdBy: owner.id, name: "HSR Sector 2" });
+    const pending = await createCommunity({ db: db() }, { createdBy: owner.id, name: "Pending Club" });
+    await addMember({ db: db() }, { communityId: mine.id, userId: driver.id });
+    await addMember({ db: db() }, { communityId: pending.id, userId: driver.id, status: "pending" });
+    const page = await (await get("/rides/create", { cookie: driver.cookie })).text();
+    expect(page).toContain("HSR Sector 2");
+    expect(page).not.toContain("Pending Club");
+    const refused = await postForm("/rides/create", validRide({ communityId: pending.id }), { cookie: driver.cookie });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("approved member");
+    const ok = await postForm("/rides/create", validRide({ communityId: mine.id }), { cookie: driver.cookie });
+    expect(ok.status).toBe(302);
+  });
+
+  it("shows the suggested cost, and 'Suggest cost' fills it in without JavaScript", async () => {
+    const driver = await signedInUser();
+    const res = await postForm("/rides/create", { intent: "suggest", fromLocation: "HSR Layout", toLocation: "Manyata Tech Park" }, { cookie: driver.cookie });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/km straight line × 1\.4 road factor/);
+    const rupees = /data-testid="suggested-cost">₹(\d+)</.exec(html)![1];
+    expect(html).toMatch(new RegExp(`name="tripCost"[^>]*value="${rupees}"|value="${rupees}"[^>]*name="tripCost"`));
+    expect(html).not.toContain("Please select a date");
+  });
+
+  it("needs a profile: without one the model refuses with the spec's message (and the route sends to onboarding)", async () => {
+    const noProfile = await createUser({ db: db() }, { onboarded: null });
+    const input = createRideSchema().parse({ fromLocation: "HSR Layout", toLocation: "Koramangala", date: tomorrow(), time: "09:00", seats: "2", tripCost: "100" });
+    await expect(createRideModel({ db: db() }, noProfile.id, input)).rejects.toThrow(new NotFoundError(PROFILE_MISSING));
+    const u = await signedInUser({ onboarded: null });
+    const res = await postForm("/rides/create", validRide(), { cookie: u.cookie });
+    expect(res.headers.get("Location")).toBe("/onboarding");
+  });
+});
+
+describe("discover", () => {
+  it("lists upcoming active rides of others in departure order with real stats and filters", async () => {
+    const viewer = await signedInUser();
+    const other = await createUser({ db: db() }, { fullName: "Arjun Rao" });
+    const owner = await createUser({ db: db() });
+    const community = await createCommunity({ db: db() }, { createdBy: owner.id });
+    const d1 = addDays(istDate(), 1);
+    const d2 = addDays(istDate(), 2);
+    await createRide({ db: db() }, { driverId: other.id, fromLocation: "Koramangala", toLocation: "MG Road", date: d2, time: "09:00", seats: 4, bookedSeats: 2, tripCostPaise: 8000 });
+    await createRide({ db: db() }, { driverId: other.id, fromLocation: "Hebbal", toLocation: "UB City", date: d1, time: "18:00", seats: 2, tripCostPaise: 60000, communityId: community.id });
+    await createRide({ db: db() }, { driverId: viewer.id, fromLocation: "Jayanagar", toLocation: "JP Nagar" });
+    await createRide({ db: db() }, { driverId: other.id, fromLocation: "Yelahanka", toLocation: "Hebbal", status: "cancelled" });
+    await createRide({ db: db() }, { driverId: other.id, fromLocation: "Malleshwaram", toLocation: "Hebbal", date: addDays(istDate(), -1) });
+
+    const html = await (await get("/rides", { cookie: viewer.cookie })).text();
+    expect(html).toContain("2 rides found");
+    expect(html).not.toContain("Jayanagar →");
+    expect(html.indexOf("UB City")).toBeLessThan(html.indexOf("MG Road"));
+    expect(html).toMatch(/data-testid="stat-rides">2</);
+    expect(html).toMatch(/data-testid="stat-seats">4</);
+    expect(html).toMatch(/data-testid="stat-co2">5 kg</);
+    expect(html).toContain("Arjun Rao");
+    expect(html).toContain("₹20.00"); // 8000 / 4 seats
+    const main = html.slice(html.indexOf('<main id="main"'), html.indexOf("</main>"));
+    expect(main).not.toContain("$");
+
+    expect(await (await get("/rides?q=koRAMan", { cookie: viewer.cookie })).text()).toContain("1 ride found");
+    const cheap = await (await get("/rides?maxCost=25", { cookie: viewer.cookie })).text();
+    expect(cheap).toContain("1 ride found");
+    expect(cheap).toContain("Koramangala");
+    const community1 = await (await get("/rides?community=1", { cookie: viewer.cookie })).text();
+    expect(community1).toContain("1 ride found");
+    expect(community1).toContain("UB City");
+    const onDate = await (await get(`/rides?date=${d2}`, { cookie: viewer.cookie })).text();
+    expect(onDate).toContain("1 ride found");
+    const none = await (await get("/rides?q=atlantis", { cookie: viewer.cookie })).text();
+    expect(none).toContain("No rides found");
+    expect(none).toContain("Clear Search");
+  });
+
+  it("Book Now reads Full when no seats are left; Save really saves and unsaves", async () => {
+    const viewer = await signedInUser();
+    const other = await createUser({ db: db() });
+    const full = await createRide({ db: db() }, { driverId: other.id, seats: 2, bookedSeats: 2 });
+    const html = await (await get("/rides", { cookie: viewer.cookie })).text();
+    expect(html).toMatch(/<button[^>]*disabled[^>]*>Full<\/button>/);
+    expect(html).not.toContain(`/rides/${full.id}/book`);
+    expect(html).toContain(`https://wa.me/?text=`);
+    expect(html).toContain(`/dashboard/messages?to=${other.id}`);
+    const save = await postForm("/rides", { intent: "save", rideId: full.id, redirectTo: "/rides?q=x" }, { cookie: viewer.cookie });
+    expect(save.headers.get("Location")).toBe("/rides?q=x");
+    await postForm("/rides", { intent: "save", rideId: full.id }, { cookie: viewer.cookie });
+    const n = () => env.DB.prepare("SELECT count(*) AS n FROM saved_rides WHERE user_id = ?").bind(viewer.id).first<{ n: number }>();
+    expect((await n())!.n).toBe(1);
+    expect(await (await get("/rides", { cookie: viewer.cookie })).text()).toContain(">Saved</button>");
+    await postForm("/rides", { intent: "unsave", rideId: full.id }, { cookie: viewer.cookie });
+    expect((await n())!.n).toBe(0);
+    expect((await postForm("/rides", { intent: "accept", requestId: "x" }, { cookie: viewer.cookie })).status).toBe(400);
+  });
+
+  it("paginates 20 per page with a next page link", async () => {
+    const viewer = await signedInUser();
+    const other = await createUser({ db: db() });
+    for (let i = 0; i < 21; i++) await createRide({ db: db() }, { driverId: other.id, time: `0${Math.floor(i / 6)}:${String((i % 6) * 10).padStart(2, "0")}`, date: addDays(istDate(), 2) });
+    const p1 = await (await get("/rides", { cookie: viewer.cookie })).text();
+    expect(p1.match(/data-testid="ride-card"/g)).toHaveLength(20);
+    expect(p1).toContain("21 rides found");
+    expect(p1).toContain("Next page");
+    const p2 = await (await get("/rides?page=2", { cookie: viewer.cookie })).text();
+    expect(p2.match(/data-testid="ride-card"/g)).toHaveLength(1);
+    expect(p2).toContain("Previous page");
+  });
+
+  it("the discover query uses rides_discover_idx, never a SCAN of rides, with 10,000 active rides", async () => {
+    const driver = await createUser({ db: db() });
+    const values: string[] = [];
+    const base = Date.now() + 86_400_000;
+    for (let i = 0; i < 10_000; i++) {
+      values.push(`('r${i}', '${driver.id}', 'HSR Layout', 'Koramangala', '2030-01-01', '08:00', ${base + i * 60_000}, 3, 0, 30000, 'active', 0)`);
+    }
+    for (let i = 0; i < values.length; i += 500) {
+      await env.DB.prepare(
+        `INSERT INTO rides (id, driver_id, from_location, to_location, date, time, departs_at, seats, booked_seats, trip_cost_paise, status, created_at) VALUES ${values.slice(i, i + 500).join(",")}`,
+      ).run();
+    }
+    await env.DB.prepare("ANALYZE").run();
+    for (const params of [{}, { q: "kora", maxCost: "20", community: "1" }, { date: addDays(istDate(), 3) }]) {
+      const filters = discoverFiltersSchema.parse(params);
+      const q = discoverPageQuery(db(), "viewer-x", filters).toSQL();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+      const details = plan.results.map((r) => r.detail);
+      expect(details.some((d) => /SEARCH rides USING INDEX rides_discover_idx \(status=\? AND departs_at>\?/.test(d))).toBe(true);
+      expect(details.some((d) => /SCAN rides\b/.test(d))).toBe(false);
+      expect(details.some((d) => /USE TEMP B-TREE FOR ORDER BY/.test(d))).toBe(false);
+    }
+  });
+});
+
+describe("requesting seats", () => {
+  it("books through the form: a pending request, the driver notified in the same batch, then the confirmation page", async () => {
+    const { driver, ride } = await driverWithRide({ seats: 3 });
+    const rider = await signedInUser({ fullName: "Kavya Nair" });
+    const res = await postForm(`/rides/${ride.id}/book`, { seats: "2", notes: "Near Agara Lake" }, { cookie: rider.cookie });
+    expect(res.status).toBe(302);
+    const location = res.headers.get("Location")!;
+    expect(location).toMatch(/^\/booking-confirmation\/[a-z0-9]+$/);
+    expect(toastOf(res)).toMatchObject({ title: "Ride request submitted!", description: "Your request has been sent to the driver. You'll be notified when they respond." });
+    const requestId = location.split("/").pop()!;
+    expect(await requestRow(requestId)).toEqual({ status: "pending", seats: 2 });
+    const [n] = await notificationsFor(driver.id);
+    expect(n.type).toBe("ride_request");
+    expect(n.data).toEqual({ ride_id: ride.id, request_id: requestId, seats: 2, from: "HSR Layout", to: "Manyata Tech Park", date: ride.date, time: ride.time });
+    const page = await (await get(location, { cookie: rider.cookie })).text();
+    expect(page).toContain("Booking Confirmation");
+    expect(page).toContain("Waiting for driver confirmation...");
+    expect(page).toContain("Near Agara Lake");
+    expect(page).toContain("₹100.00 × 2 = ₹200.00");
+    expect(page).toMatch(/requested (just now|1 minute ago)/);
+    expect(page).toContain('aria-valuenow="25"');
+  });
+
+  it("refuses more seats than available, a duplicate live request, an own ride and a past ride", async () => {
+    const { driver, ride } = await driverWithRide({ seats: 3, bookedSeats: 1 });
+    const rider = await signedInUser();
+    const tooMany = await postForm(`/rides/${ride.id}/book`, { seats: "3" }, { cookie: rider.cookie });
+    expect(tooMany.status).toBe(409);
+    const tooManyHtml = await tooMany.text();
+    expect(tooManyHtml).toContain("Not enough seats available");
+    expect(tooManyHtml).toContain("Only 2 seats are available for this ride.");
+    expect((await postForm(`/rides/${ride.id}/book`, { seats: "1" }, { cookie: rider.cookie })).status).toBe(302);
+    const past = await createRide({ db: db() }, { driverId: driver.id, date: addDays(istDate(), -1) });
+    const cancelled = await createRide({ db: db() }, { driverId: driver.id, status: "cancelled" });
+    const before = await tableCounts();
+    const dup = await postForm(`/rides/${ride.id}/book`, { seats: "1" }, { cookie: rider.cookie });
+    expect(dup.status).toBe(409);
+    expect(await dup.text()).toContain("You already have a pending or accepted request for this ride.");
+    const own = await postForm(`/rides/${ride.id}/book`, { seats: "1" }, { cookie: driver.cookie });
+    expect(own.status).toBe(403);
+    const late = await postForm(`/rides/${past.id}/book`, { seats: "1" }, { cookie: rider.cookie });
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain("This ride has already departed.");
+    expect((await postForm(`/rides/${cancelled.id}/book`, { seats: "1" }, { cookie: rider.cookie })).status).toBe(409);
+    expect(await tableCounts()).toEqual(before);
+    const missing = await postForm(`/rides/${ride.id}/book`, {}, { cookie: rider.cookie });
+    expect(await missing.text()).toContain("Please select number of seats");
+  });
+
+  it("20 concurrent duplicate requests leave one row", async () => {
+    const { ride } = await driverWithRide({ seats: 6 });
+    const rider = await signedInUser();
+    const results = await Promise.all(Array.from({ length: 20 }, () => postForm(`/rides/${ride.id}/book`, { seats: "1" }, { cookie: rider.cookie })));
+    expect(results.filter((r) => r.status === 302)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+    const n = await env.DB.prepare("SELECT count(*) AS n FROM ride_requests WHERE ride_id = ?").bind(ride.id).first<{ n: number }>();
+    expect(n!.n).toBe(1);
+    const notes = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE type = 'ride_request'").first<{ n: number }>();
+    expect(notes!.n).toBe(1);
+  });
+});
+
+describe("accepting and rejecting", () => {
+  it("only the driver can accept or reject, only while pending; the rider is notified", async () => {
+    const { driver, ride } = await driverWithRide({ seats: 3 });
+    const rider = await signedInUser();
+    const stranger = await signedInUser();
+    const req = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id, seats: 2 });
+    for (const who of [rider, stranger]) {
+      expect((await postForm(`/rides/${ride.id}`, { intent: "accept", requestId: req.id }, { cookie: who.cookie })).status).toBe(403);
+      expect((await postForm("/dashboard/rides", { intent: "reject", requestId: req.id }, { cookie: who.cookie })).status).toBe(403);
+    }
+    expect(await requestRow(req.id)).toEqual({ status: "pending", seats: 2 });
+    const ok = await postForm("/dashboard/rides", { intent: "accept", requestId: req.id, redirectTo: "/dashboard/rides?tab=manage" }, { cookie: driver.cookie });
+    expect(ok.headers.get("Location")).toBe("/dashboard/rides?tab=manage");
+    expect(toastOf(ok)?.title).toBe("Request accepted successfully!");
+    expect(await requestRow(req.id)).toEqual({ status: "accepted", seats: 2 });
+    expect((await rideRow(ride.id))!.booked_seats).toBe(2);
+    const notes = await notificationsFor(rider.id);
+    expect(notes).toEqual([{ type: "ride_update", title: "Request accepted", data: { ride_id: ride.id, request_id: req.id, status: "accepted" } }]);
+    // Not pending any more: refused, nothing changes.
+    const again = await postForm(`/rides/${ride.id}`, { intent: "reject", requestId: req.id }, { cookie: driver.cookie });
+    expect(toastOf(again)).toMatchObject({ type: "error", description: "This request is no longer pending." });
+    expect(await requestRow(req.id)).toEqual({ status: "accepted", seats: 2 });
+    expect(await notificationsFor(rider.id)).toHaveLength(1);
+
+    const other = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: stranger.id, seats: 1 });
+    const rej = await postForm(`/rides/${ride.id}`, { intent: "reject", requestId: other.id }, { cookie: driver.cookie });
+    expect(toastOf(rej)?.title).toBe("Request rejected successfully!");
+    expect(await requestRow(other.id)).toEqual({ status: "rejected", seats: 1 });
+    expect((await notificationsFor(stranger.id))[0].data).toEqual({ ride_id: ride.id, request_id: other.id, status: "rejected" });
+  });
+
+  it("a request that no longer fits cannot be accepted: clear message, nothing changes", async () => {
+    const { driver, ride } = await driverWithRide({ seats: 3 });
+    const a = await signedInUser();
+    const b = await signedInUser();
+    const ra = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: a.id, seats: 2 });
+    const rb = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: b.id, seats: 2 });
+    await postForm(`/rides/${ride.id}`, { intent: "accept", requestId: ra.id }, { cookie: driver.cookie });
+    const before = await tableCounts();
+    const res = await postForm(`/rides/${ride.id}`, { intent: "accept", requestId: rb.id }, { cookie: driver.cookie });
+    expect(toastOf(res)).toEqual({ title: "Not enough seats available", description: "Only 1 seat is available for this ride.", type: "error" });
+    expect(await requestRow(rb.id)).toEqual({ status: "pending", seats: 2 });
+    expect((await rideRow(ride.id))!.booked_seats).toBe(2);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("20 concurrent accepts of 1-seat requests on a 3-seat ride leave exactly 3 accepted (repeated 20 times)", async () => {
+    const driver = await signedInUser();
+    const riders = await Promise.all(Array.from({ length: 20 }, () => createUser({ db: db() })));
+    for (let round = 0; round < 20; round++) {
+      const ride = await createRide({ db: db() }, { driverId: driver.id, seats: 3 });
+      const reqs = riders.map((r, i) => ({ id: `q${round}x${i}${ride.id}`, rideId: ride.id, riderId: r.id, seats: 1, status: "pending", createdAt: Date.now() }));
+      await db().batch([db().insert(rideRequests).values(reqs.slice(0, 10)), db().insert(rideRequests).values(reqs.slice(10))]);
+      const results = await Promise.all(reqs.map((q) => postForm(`/rides/${ride.id}`, { intent: "accept", requestId: q.id }, { cookie: driver.cookie })));
+      expect(results.every((r) => r.status === 302)).toBe(true);
+      const counts = await env.DB.prepare("SELECT status, count(*) AS n FROM ride_requests WHERE ride_id = ? GROUP BY status ORDER BY status").bind(ride.id).all<{ status: string; n: number }>();
+      expect(counts.results).toEqual([{ status: "accepted", n: 3 }, { status: "pending", n: 17 }]);
+      expect((await rideRow(ride.id))!.booked_seats).toBe(3);
+      const notes = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE type = 'ride_update' AND json_extract(data, '$.ride_id') = ?").bind(ride.id).first<{ n: number }>();
+      expect(notes!.n).toBe(3);
+    }
+  }, 120_000);
+});
+
+describe("cancelling", () => {
+  it("the passenger cancels a pending request; others cannot", async () => {
+    const { driver, ride } = await driverWithRide();
+    const rider = await signedInUser();
+    const req = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id });
+    expect((await postForm(`/rides/${ride.id}`, { intent: "cancel-request", requestId: req.id }, { cookie: driver.cookie })).status).toBe(403);
+    const res = await postForm(`/booking-confirmation/${req.id}`, { intent: "cancel-request", requestId: req.id }, { cookie: rider.cookie });
+    expect(toastOf(res)?.title).toBe("Request Cancelled");
+    expect(await requestRow(req.id)).toEqual({ status: "cancelled", seats: 1 });
+    // A new request is allowed once the old one is cancelled.
+    expect((await postForm(`/rides/${ride.id}/book`, { seats: "1" }, { cookie: rider.cookie })).status).toBe(302);
+  });
+
+  it("an accepted seat may be cancelled up to 2 hours before departure (seats released, driver notified); later is refused", async () => {
+    const driver = await signedInUser();
+    const rider = await signedInUser();
+    const far = await createRide({ db: db() }, { driverId: driver.id, seats: 3 });
+    const req = await createRideRequest({ db: db() }, { rideId: far.id, riderId: rider.id, seats: 2, status: "accepted" });
+    expect((await rideRow(far.id))!.booked_seats).toBe(2);
+    const ok = await postForm(`/rides/${far.id}`, { intent: "cancel-request", requestId: req.id }, { cookie: rider.cookie });
+    expect(toastOf(ok)?.title).toBe("Request Cancelled");
+    expect((await rideRow(far.id))!.booked_seats).toBe(0);
+    expect((await notificationsFor(driver.id)).map((n) => n.data.status)).toEqual(["cancelled"]);
+
+    const soon = Date.now() + 90 * 60_000; // departs in 1.5 h
+    const near = await createRide({ db: db() }, { driverId: driver.id, seats: 3, date: istDate(soon), time: new Date(soon + 5.5 * 3600_000).toISOString().slice(11, 16) });
+    const late = await createRideRequest({ db: db() }, { rideId: near.id, riderId: rider.id, seats: 1, status: "accepted" });
+    const before = await tableCounts();
+    const refused = await postForm(`/rides/${near.id}`, { intent: "cancel-request", requestId: late.id }, { cookie: rider.cookie });
+    expect(toastOf(refused)).toMatchObject({ type: "error", description: "Seats can only be cancelled up to 2 hours before departure." });
+    expect(await requestRow(late.id)).toEqual({ status: "accepted", seats: 1 });
+    expect((await rideRow(near.id))!.booked_seats).toBe(1);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("the driver cancels the whole ride: every pending or accepted rider is notified", async () => {
+    const { driver, ride } = await driverWithRide({ seats: 4 });
+    const [a, b, c] = await Promise.all([signedInUser(), signedInUser(), signedInUser()]);
+    await createRideRequest({ db: db() }, { rideId: ride.id, riderId: a.id, status: "accepted" });
+    await createRideRequest({ db: db() }, { rideId: ride.id, riderId: b.id });
+    await createRideRequest({ db: db() }, { rideId: ride.id, riderId: c.id, status: "rejected" });
+    expect((await postForm(`/rides/${ride.id}`, { intent: "cancel-ride", rideId: ride.id }, { cookie: a.cookie })).status).toBe(403);
+    await postForm(`/rides/${ride.id}`, { intent: "cancel-ride", rideId: ride.id }, { cookie: driver.cookie });
+    expect((await rideRow(ride.id))!.status).toBe("cancelled");
+    expect((await notificationsFor(a.id))[0]).toMatchObject({ title: "Ride cancelled", data: { ride_id: ride.id, status: "cancelled" } });
+    expect(await notificationsFor(b.id)).toHaveLength(1);
+    expect(await notificationsFor(c.id)).toHaveLength(0);
+  });
+});
+
+describe("ride detail, booking confirmation and My Rides", () => {
+  it("only the requester and the driver can read a request", async () => {
+    const { driver, ride } = await driverWithRide();
+    const rider = await signedInUser();
+    const stranger = await signedInUser();
+    const req = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id, notes: "secret pickup spot" });
+    expect((await get(`/booking-confirmation/${req.id}`, { cookie: rider.cookie })).status).toBe(200);
+    expect((await get(`/booking-confirmation/${req.id}`, { cookie: driver.cookie })).status).toBe(200);
+    const other = await get(`/booking-confirmation/${req.id}`, { cookie: stranger.cookie });
+    expect(other.status).toBe(404);
+    const html = await other.text();
+    expect(html).toContain("Booking not found");
+    expect(html).not.toContain("secret pickup spot");
+    expect((await get("/booking-confirmation", { cookie: rider.cookie })).headers.get("Location")).toBe("/dashboard/rides?tab=booked");
+  });
+
+  it("the ride page shows the driver's requests to the driver only, and Ride Not Found for a missing ride", async () => {
+    const { driver, ride } = await driverWithRide();
+    const rider = await signedInUser({ fullName: "Rahul Verma" });
+    const stranger = await signedInUser();
+    await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id, notes: "by the bus stop" });
+    const asDriver = await (await get(`/rides/${ride.id}`, { cookie: driver.cookie })).text();
+    expect(asDriver).toContain("Rahul Verma");
+    expect(asDriver).toContain("by the bus stop");
+    expect(asDriver).toContain(">Accept<");
+    expect(asDriver).toMatch(/Rating: <span[^>]*>New<\/span>/);
+    expect(asDriver).not.toContain("Request to Join");
+    const asRider = await (await get(`/rides/${ride.id}`, { cookie: rider.cookie })).text();
+    expect(asRider).toContain("Request Pending");
+    const asStranger = await (await get(`/rides/${ride.id}`, { cookie: stranger.cookie })).text();
+    expect(asStranger).toContain("Request to Join");
+    expect(asStranger).not.toContain("Rahul Verma");
+    const missing = await get("/rides/nope", { cookie: stranger.cookie });
+    expect(missing.status).toBe(404);
+    const missingHtml = await missing.text();
+    expect(missingHtml).toContain("Ride Not Found");
+    expect(missingHtml).toContain('href="/dashboard/my-rides"');
+  });
+
+  it("My Rides shows the three tabs, their empty states, filters and search", async () => {
+    const user = await signedInUser();
+    const empty = await (await get("/dashboard/rides", { cookie: user.cookie })).text();
+    expect(empty).toContain("You haven&#x27;t created any rides yet");
+    expect(empty).toContain("Create Your First Ride");
+    expect(await (await get("/dashboard/my-rides?tab=booked", { cookie: user.cookie })).text()).toContain("Find Rides to Book");
+    const manageEmpty = await (await get("/dashboard/rides?tab=manage", { cookie: user.cookie })).text();
+    expect(manageEmpty).toContain("No active rides found");
+    expect(manageEmpty).toContain("Create a Ride");
+
+    const ride = await createRide({ db: db() }, { driverId: user.id, date: "2031-01-05", time: "15:00", seats: 4, tripCostPaise: 40000 });
+    const a = await createUser({ db: db() }, { fullName: "Sneha Kulkarni" });
+    const b = await createUser({ db: db() }, { fullName: "Vikram Reddy" });
+    const ghost = await createUser({ db: db() }, { onboarded: null });
+    await createRideRequest({ db: db() }, { rideId: ride.id, riderId: a.id, seats: 2, notes: "Two of us" });
+    await createRideRequest({ db: db() }, { rideId: ride.id, riderId: b.id, status: "rejected" });
+    await createRideRequest({ db: db() }, { rideId: ride.id, riderId: ghost.id });
+    const manage = await (await get("/dashboard/rides?tab=manage", { cookie: user.cookie })).text();
+    expect(manage).toContain("Search by passenger name or location...");
+    expect(manage).toContain("Sneha Kulkarni");
+    expect(manage).toContain("Jan 5, 2031");
+    expect(manage).toContain("₹100.00 × 2 = ₹200.00");
+    expect(manage).toContain("Two of us");
+    expect(manage).toContain("User data not available for this request");
+    for (const label of ["Active Rides", "Pending Requests", "Accepted", "Rejected"]) expect(manage).toContain(label);
+    const rejected = await (await get("/dashboard/rides?tab=manage&status=rejected", { cookie: user.cookie })).text();
+    expect(rejected).toContain("Vikram Reddy");
+    expect(rejected).not.toContain("Sneha Kulkarni");
+    const search = await (await get("/dashboard/rides?tab=manage&q=sneha", { cookie: user.cookie })).text();
+    expect(search.match(/data-testid="request-card"/g)).toHaveLength(1);
+    const nothing = await (await get("/dashboard/rides?tab=manage&status=accepted", { cookie: user.cookie })).text();
+    expect(nothing).toContain("No requests found");
+    const created = await (await get("/dashboard/rides?tab=created", { cookie: user.cookie })).text();
+    expect(created).toContain("0/4 seats booked");
+    expect(created).toContain("Manage Bookings");
+  });
+});
+
+describe("a browser-like journey", () => {
+  it("book, accept, see it confirmed", async () => {
+    const { driver, ride } = await driverWithRide({ seats: 3 });
+    const rider = new Browser();
+    const r = await signedInUser();
+    rider.cookies.set("lr_session", r.cookie.split("=")[1]);
+    const { url } = await rider.follow(await rider.post(`/rides/${ride.id}/book`, { seats: "1" }));
+    const requestId = url.split("/").pop()!;
+    await postForm("/dashboard/rides", { intent: "accept", requestId }, { cookie: driver.cookie });
+    const page = await (await rider.get(url)).text();
+    expect(page).toContain("Your ride is confirmed!");
+    expect(page).toContain('aria-valuenow="100"');
+  });
+});

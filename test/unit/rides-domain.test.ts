@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { findPlace, straightLineKm } from "~/domain/places";
+import { carTypeOf, costPerSeatPaise, ecoScore, formatElapsed, priceBand, requestedAgo, suggestTripCost } from "~/domain/rides";
+
+describe("cost suggestion", () => {
+  const km = straightLineKm(findPlace("HSR Layout")!, findPlace("Manyata Tech Park")!);
+
+  it("is straight-line km x 1.4 x the car's fuel cost per km, in whole rupees", () => {
+    const petrol = suggestTripCost("HSR Layout", "Manyata Tech Park", "petrol")!;
+    expect(petrol.paise).toBe(Math.round(km * 1.4 * 7) * 100);
+    expect(petrol.paise % 100).toBe(0);
+    expect(suggestTripCost("HSR Layout", "Manyata Tech Park", "diesel")!.paise).toBe(Math.round(km * 1.4 * 6) * 100);
+    expect(suggestTripCost("HSR Layout", "Manyata Tech Park", "hybrid")!.paise).toBe(Math.round(km * 1.4 * 4.5) * 100);
+    expect(suggestTripCost("HSR Layout", "Manyata Tech Park", "electric")!.paise).toBe(Math.round(km * 1.4 * 2) * 100);
+  });
+
+  it("explains how it was computed", () => {
+    const s = suggestTripCost("HSR Layout", "Manyata Tech Park", "hybrid")!;
+    expect(s.explanation).toMatch(/^\d+\.\d km straight line × 1\.4 road factor = \d+\.\d km × ₹4\.5\/km \(hybrid\) = ₹\d+$/);
+    expect(s.explanation).not.toContain("$");
+  });
+
+  it("falls back to petrol without a car or with an unknown type; nothing for unknown or equal places", () => {
+    expect(carTypeOf(null)).toBe("petrol");
+    expect(carTypeOf({ has_car: false, car_type: null })).toBe("petrol");
+    expect(carTypeOf({ has_car: true, car_type: "electric" })).toBe("electric");
+    expect(carTypeOf({ has_car: true, car_type: "steam" as never })).toBe("petrol");
+    expect(suggestTripCost("HSR Layout", "Atlantis")).toBeNull();
+    expect(suggestTripCost("HSR Layout", "HSR Layout")).toBeNull();
+  });
+});
+
+describe("price band, eco score, cost per seat", () => {
+  it("bands by cost per seat in rupees", () => {
+    expect(priceBand(1000)).toBe("Budget");
+    expect(priceBand(1001)).toBe("Fair");
+    expect(priceBand(2500)).toBe("Fair");
+    expect(priceBand(2501)).toBe("Premium");
+    expect(priceBand(0)).toBe("Budget");
+  });
+  it("eco score is booked share % + 10 per remaining seat, capped at 100", () => {
+    expect(ecoScore(4, 0)).toBe(40);
+    expect(ecoScore(4, 2)).toBe(70);
+    expect(ecoScore(3, 3)).toBe(100);
+    expect(ecoScore(6, 5)).toBe(93);
+    expect(ecoScore(2, 1)).toBe(60);
+  });
+  it("cost per seat is trip cost / seats", () => {
+    expect(costPerSeatPaise(30000, 3)).toBe(10000);
+    expect(costPerSeatPaise(10000, 3)).toBe(3333);
+    expect(costPerSeatPaise(500, 0)).toBe(0);
+  });
+  it("elapsed timer and 'requested N minutes ago'", () => {
+    expect(formatElapsed(12_000)).toBe("12 seconds");
+    expect(formatElapsed(200_000)).toBe("3m 20s");
+    expect(formatElapsed(7_500_000)).toBe("2h 5m");
+    expect(requestedAgo(0, 5 * 60_000)).toBe("requested 5 minutes ago");
+    expect(requestedAgo(0, 1000)).toBe("requested just now");
+  });
+});
