@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { formatRating, type RatingSummary } from "~/domain/rating";
 import type { DiscoverRide } from "~/models/rides.server";
 import { Avatar } from "./avatar";
 import { cardClass, RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, shareText, smallButtonClass, smallPrimaryClass } from "./ride-ui";
@@ -6,7 +7,7 @@ import { cardClass, RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, sha
 type Ride = Omit<DiscoverRide, "saved"> & { saved: boolean };
 
 /** A Discover Rides card: driver, route, when, seats left, price, and the four actions. */
-export function RideCard({ ride, redirectTo }: { ride: Ride; redirectTo: string }) {
+export function RideCard({ ride, redirectTo, rating }: { ride: Ride; redirectTo: string; rating?: RatingSummary }) {
   const left = ride.seats - ride.bookedSeats;
   const full = left <= 0;
   return (
@@ -15,6 +16,7 @@ export function RideCard({ ride, redirectTo }: { ride: Ride; redirectTo: string 
         <Avatar name={ride.driverName ?? null} url={ride.driverAvatarUrl} />
         <div className="min-w-0">
           <p className="truncate font-medium">{ride.driverName ?? "Unknown Driver"}</p>
+          <p className="text-xs text-slate-700 dark:text-slate-300" data-testid="driver-rating">{formatRating(rating)}</p>
           {ride.communityName ? <p className="truncate text-xs text-slate-700 dark:text-slate-300">{ride.communityName}</p> : null}
         </div>
         <span className="ml-auto text-sm font-medium text-slate-800 dark:text-slate-200" data-testid="seats-left">

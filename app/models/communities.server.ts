@@ -3,7 +3,7 @@ import { communities, communityMembers, userProfiles, userSettings } from "../..
 import { newId } from "../domain/ids";
 import type { Db } from "../utils/db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
-import { notificationInsert } from "./notifications.server";
+import { notificationInsert, notificationInsertIfChanged } from "./notifications.server";
 
 /**
  * The statement that keeps communities.member_count exact: recomputed from the approved
@@ -259,8 +259,8 @@ export async function decideJoinRequest(
       .set({ status: decision, decidedAt: now, decidedBy: actorId })
       .where(and(eq(communityMembers.id, memberId), eq(communityMembers.status, "pending")))
       .returning({ id: communityMembers.id }),
-    refreshMemberCount(db, communityId),
-    notificationInsert(
+    // Right after the guarded update: written only if this decision won.
+    notificationInsertIfChanged(
       db,
       {
         userId: request.userId,
@@ -273,6 +273,7 @@ export async function decideJoinRequest(
       },
       now,
     ),
+    refreshMemberCount(db, communityId),
   ]);
   if (updated.length === 0) throw new ConflictError("This request is no longer pending.");
   return { id: community.id, name: community.name, userId: request.userId };

@@ -98,3 +98,14 @@ export function markConversationNotificationsRead(db: Db, userId: string, conver
       ),
     );
 }
+
+/**
+ * The same insert, but only if the statement just before it in the batch changed exactly
+ * one row (SQLite's changes()): a batch cannot branch, so the guard lives in SQL. Use it
+ * after a guarded UPDATE so a lost race writes no notification.
+ */
+export function notificationInsertIfChanged(db: Db, n: NewNotification, now = Date.now()) {
+  return db.insert(notifications).select(
+    sql`SELECT ${newId()}, ${n.userId}, ${n.type}, ${n.title}, ${n.message}, ${JSON.stringify(n.data ?? {})}, 0, ${now} WHERE changes() = 1`,
+  );
+}

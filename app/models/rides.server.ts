@@ -237,7 +237,7 @@ export async function cancelRide({ db }: Ctx, driverId: string, rideId: string, 
   if (ride.status !== "active") throw new ConflictError("Only an active ride can be cancelled.");
   const stillActive = sql`EXISTS (SELECT 1 FROM rides WHERE rides.id = ${rideId} AND rides.status = 'active')`;
   const message = `The ride from ${ride.fromLocation} to ${ride.toLocation} was cancelled by the driver.`;
-  await db.batch([
+  const [, cancelledRequests] = await db.batch([
     db.insert(notifications).select(
       sql`SELECT lower(hex(randomblob(8))), ${rideRequests.riderId}, 'ride_update', 'Ride cancelled', ${message},
         json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'cancelled', 'from', ${ride.fromLocation}, 'to', ${ride.toLocation}, 'date', ${ride.date}, 'time', ${ride.time}),
@@ -247,12 +247,14 @@ export async function cancelRide({ db }: Ctx, driverId: string, rideId: string, 
     db
       .update(rideRequests)
       .set({ status: "cancelled", cancelledAt: now })
-      .where(and(eq(rideRequests.rideId, rideId), sql`${rideRequests.status} IN ('pending', 'accepted')`, stillActive)),
+      .where(and(eq(rideRequests.rideId, rideId), sql`${rideRequests.status} IN ('pending', 'accepted')`, stillActive))
+      .returning({ riderId: rideRequests.riderId }),
     db
       .update(rides)
       .set({ status: "cancelled", cancelledAt: now, bookedSeats: 0 })
       .where(and(eq(rides.id, rideId), eq(rides.status, "active"), eq(rides.driverId, driverId))),
   ]);
+  return { affectedUsers: [driverId, ...cancelledRequests.map((r) => r.riderId)] };
 }
 
 /** My Rides: created rides, booked rides and the requests on my active rides, in one round trip. */

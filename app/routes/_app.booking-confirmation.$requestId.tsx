@@ -1,3 +1,5 @@
+import { formatRating } from "~/domain/rating";
+import { ratingSummaries } from "~/models/ratings.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -40,7 +42,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   try {
     const booking = await getRequestForViewer(context, user.id, params.requestId ?? "");
-    return { booking, isRider: booking.riderId === user.id, now: Date.now() };
+    const ratings = await ratingSummaries(context, [booking.driverId]);
+    return { booking, isRider: booking.riderId === user.id, driverRating: formatRating(ratings[booking.driverId]), now: Date.now() };
   } catch (e) {
     if (e instanceof NotFoundError) return data({ booking: null } as const, { status: 404 });
     throw e;
@@ -193,7 +196,7 @@ export default function BookingConfirmation() {
             <Avatar name={booking.driverName} url={booking.driverAvatarUrl} size="lg" />
             <div>
               <p className="font-semibold">{booking.driverName ?? "Unknown Driver"}</p>
-              <p className="text-sm text-slate-700 dark:text-slate-300">Rating: New</p>
+              <p className="text-sm text-slate-700 dark:text-slate-300">Rating: <span data-testid="driver-rating">{"driverRating" in loaded ? loaded.driverRating : "New"}</span></p>
               <p className="text-sm text-slate-700 dark:text-slate-300">
                 {booking.vehicleType ? `${capitalise(booking.vehicleType)} car · ` : ""}
                 {booking.rideSeats} seats

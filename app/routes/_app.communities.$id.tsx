@@ -1,5 +1,6 @@
+import { publishToUsers } from "~/utils/fanout.server";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type AppLoadContext, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { CommunityTypeBadge, ModeratorBadge, memberCountLabel } from "~/components/community-badges";
 import { MembershipButton } from "~/components/community-card";
@@ -101,18 +102,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 async function moderate(
-  context: { db: Db },
+  context: Pick<AppLoadContext, "db" | "env" | "ctx">,
   userId: string | null,
   communityId: string,
   value: Exclude<z.infer<typeof communityActionSchema>, { intent: "join" | "leave" }>,
 ): Promise<Toast> {
   switch (value.intent) {
-    case "approve":
-      await decideJoinRequest(context, userId, communityId, value.memberId, "approved");
+    case "approve": {
+      const decided = await decideJoinRequest(context, userId, communityId, value.memberId, "approved");
+      publishToUsers(context, [decided.userId]);
       return { title: "Request Approved" };
-    case "reject":
-      await decideJoinRequest(context, userId, communityId, value.memberId, "rejected");
+    }
+    case "reject": {
+      const decided = await decideJoinRequest(context, userId, communityId, value.memberId, "rejected");
+      publishToUsers(context, [decided.userId]);
       return { title: "Request Rejected" };
+    }
     case "clear":
       await clearRejection(context, userId, communityId, value.memberId);
       return { title: "Rejection Cleared", description: "The user may ask to join again." };

@@ -18,6 +18,8 @@ import {
 import { formatRupees } from "~/domain/money";
 import { capitalise, costPerSeatPaise, NOTES_MAX } from "~/domain/rides";
 import { formatDateTimeShort } from "~/domain/time";
+import { formatRating } from "~/domain/rating";
+import { ratingSummaries } from "~/models/ratings.server";
 import { getRideDetail } from "~/models/rides.server";
 import { requireUser } from "~/utils/auth.server";
 import { handleRideIntent } from "~/utils/ride-actions.server";
@@ -30,7 +32,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const detail = await getRideDetail(context, user.id, params.id ?? "");
   if (!detail) return data({ ride: null } as const, { status: 404 });
-  return { ...detail, now: Date.now() };
+  const ratings = await ratingSummaries(context, [detail.ride.driverId]);
+  return { ...detail, driverRating: formatRating(ratings[detail.ride.driverId]), now: Date.now() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -52,7 +55,7 @@ export default function RideDetail() {
       </div>
     );
   }
-  const { ride, isDriver, requests, myRequest, saved, now } = loaded;
+  const { ride, isDriver, requests, myRequest, saved, now, driverRating } = loaded;
   const available = ride.seats - ride.bookedSeats;
   const upcoming = ride.status === "active" && ride.departsAt > now;
   const here = `/rides/${ride.id}`;
@@ -64,7 +67,7 @@ export default function RideDetail() {
         <div>
           <p className="text-xl font-bold">{ride.driverName ?? "Unknown Driver"}</p>
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Driver · Rating: <span className="font-semibold">New</span>
+            Driver · Rating: <span className="font-semibold" data-testid="driver-rating">{driverRating}</span>
             {ride.vehicleType ? ` · ${capitalise(ride.vehicleType)} car` : ""}
           </p>
           {ride.communityName ? <p className="text-sm text-slate-700 dark:text-slate-300">Shared with {ride.communityName}</p> : null}

@@ -1,3 +1,4 @@
+import { publishToUsers } from "~/utils/fanout.server";
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -40,7 +41,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   let id: string;
   try {
-    ({ id } = await requestSeats(context, user.id, params.id ?? "", submission.value));
+    const created = await requestSeats(context, user.id, params.id ?? "", submission.value);
+    id = created.id;
+    publishToUsers(context, created.affectedUsers);
   } catch (e) {
     if (e instanceof SeatsUnavailableError) {
       return data(submission.reply({ formErrors: [e.title], fieldErrors: { seats: [e.message] } }), { status: 409 });

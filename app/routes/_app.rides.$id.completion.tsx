@@ -16,6 +16,7 @@ import {
 import { isModelError, NotFoundError } from "~/models/errors.server";
 import { confirmReceivedSchema, markPaidSchema, rateSchema } from "~/schemas/completion";
 import { requireUser } from "~/utils/auth.server";
+import { publishToUsers } from "~/utils/fanout.server";
 import { qrPath } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -57,7 +58,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     switch (intent) {
       case "complete": {
         try {
-          await completeRide(context, rideId, user.id);
+          const { riderIds } = await completeRide(context, rideId, user.id);
+          publishToUsers(context, riderIds);
         } catch (e) {
           if (isModelError(e)) throw e;
           console.error(e);
@@ -68,19 +70,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return redirectWithToast(request, context.env, here, { title: "Ride Completed!", description: "Payments have been generated for every rider." });
       }
       case "process-payments": {
-        await requestPayments(context, rideId, user.id);
+        const { riderIds } = await requestPayments(context, rideId, user.id);
+        publishToUsers(context, riderIds);
         return redirectWithToast(request, context.env, "/dashboard/rides", { title: "Payments Processed", description: "Every rider has been asked to settle their share." });
       }
       case "mark-paid": {
         const submission = parseWithZod(formData, { schema: markPaidSchema });
         if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-        await markPaymentPaid(context, submission.value.paymentId, user.id, submission.value.method);
+        const paid = await markPaymentPaid(context, submission.value.paymentId, user.id, submission.value.method);
+        publishToUsers(context, [paid.notify]);
         return redirectWithToast(request, context.env, here, { title: "Marked as paid", description: "Your driver has been asked to confirm." });
       }
       case "confirm-received": {
         const submission = parseWithZod(formData, { schema: confirmReceivedSchema });
         if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-        await confirmPaymentReceived(context, submission.value.paymentId, user.id);
+        const received = await confirmPaymentReceived(context, submission.value.paymentId, user.id);
+        publishToUsers(context, [received.notify]);
         return redirectWithToast(request, context.env, here, { title: "Payment received", description: "Thanks for confirming." });
       }
       case "rate": {

@@ -6,6 +6,7 @@ import { RideCard } from "~/components/ride-card";
 import { cardClass } from "~/components/ride-ui";
 import { CO2_KG_PER_SEAT, MAX_COST_SLIDER } from "~/domain/rides";
 import { istDate } from "~/domain/time";
+import { ratingSummaries } from "~/models/ratings.server";
 import { discoverRides } from "~/models/rides.server";
 import { discoverFiltersSchema } from "~/schemas/rides";
 import { requireUser } from "~/utils/auth.server";
@@ -18,7 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filters = discoverFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const result = await discoverRides(context, user.id, filters);
-  return { ...result, filters, today: istDate() };
+  const ratings = await ratingSummaries(context, result.rides.map((r) => r.driverId));
+  return { ...result, ratings, filters, today: istDate() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -35,7 +37,7 @@ function pageHref(search: string, page: number) {
 }
 
 export default function DiscoverRides() {
-  const { rides, hasMore, found, stats, filters, today } = useLoaderData<typeof loader>();
+  const { rides, hasMore, found, stats, filters, today, ratings } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [maxCost, setMaxCost] = useState(filters.maxCost);
   const here = location.pathname + location.search;
@@ -117,7 +119,7 @@ export default function DiscoverRides() {
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           {rides.map((r) => (
-            <RideCard key={r.id} ride={r} redirectTo={here} />
+            <RideCard key={r.id} ride={r} redirectTo={here} rating={ratings[r.driverId]} />
           ))}
         </ul>
       )}

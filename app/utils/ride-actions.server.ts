@@ -1,3 +1,4 @@
+import { publishToUsers } from "./fanout.server";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { ConflictError, isModelError } from "../models/errors.server";
@@ -32,8 +33,8 @@ const DONE: Record<RideIntent, Toast> = {
 };
 
 const FAILED: Record<RideIntent, string> = {
-  accept: "Failed to accepted request. Please try again.",
-  reject: "Failed to rejected request. Please try again.",
+  accept: "Failed to accept request. Please try again.",
+  reject: "Failed to reject request. Please try again.",
   "cancel-request": "Failed to cancel request",
   "cancel-ride": "Failed to cancel ride",
   save: "Failed to save trip",
@@ -47,7 +48,7 @@ const FAILED: Record<RideIntent, string> = {
  */
 export async function handleRideIntent(
   request: Request,
-  context: Pick<AppLoadContext, "db" | "env">,
+  context: Pick<AppLoadContext, "db" | "env" | "ctx">,
   userId: string,
   formData: FormData,
   { allowed, fallback }: { allowed: RideIntent[]; fallback: string },
@@ -61,15 +62,21 @@ export async function handleRideIntent(
   try {
     switch (input.intent) {
       case "accept":
-      case "reject":
-        await decideRequest(context, userId, input.requestId, input.intent === "accept" ? "accepted" : "rejected");
+      case "reject": {
+        const r = await decideRequest(context, userId, input.requestId, input.intent === "accept" ? "accepted" : "rejected");
+        publishToUsers(context, r.affectedUsers);
         break;
-      case "cancel-request":
-        await cancelRequest(context, userId, input.requestId);
+      }
+      case "cancel-request": {
+        const r = await cancelRequest(context, userId, input.requestId);
+        publishToUsers(context, r.affectedUsers);
         break;
-      case "cancel-ride":
-        await cancelRide(context, userId, input.rideId);
+      }
+      case "cancel-ride": {
+        const r = await cancelRide(context, userId, input.rideId);
+        publishToUsers(context, r.affectedUsers);
         break;
+      }
       case "save":
       case "unsave":
         await setRideSaved(context, userId, input.rideId, input.intent === "save");
