@@ -1,10 +1,10 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import stylesheet from "./app.css?url";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
-import { ToastView } from "./components/toast";
+import { TOAST_EVENT, ToastView, type ToastData } from "./components/toast";
 import { getUser } from "./utils/auth.server";
 import { consumeToast } from "./utils/toast.server";
 
@@ -61,10 +61,26 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const root = useRouteLoaderData<RootLoader>("root");
+  // The flash toast arrives with one response; a later revalidation (a live update, a
+  // poll) returns none. Keep showing the last one until it times out or is dismissed.
+  const [toast, setToast] = useState(() => (root?.toast ? { ...root.toast, seq: 0 } : null));
+  const incoming = root?.toast ?? null;
+  useEffect(() => {
+    if (incoming) setToast((t) => ({ ...incoming, seq: (t?.seq ?? 0) + 1 }));
+  }, [incoming]);
+  // Live notifications (components/live.tsx) use the same single slot.
+  useEffect(() => {
+    const show = (e: Event) => {
+      const detail = (e as CustomEvent<ToastData>).detail;
+      setToast((t) => ({ ...detail, seq: (t?.seq ?? 0) + 1 }));
+    };
+    window.addEventListener(TOAST_EVENT, show);
+    return () => window.removeEventListener(TOAST_EVENT, show);
+  }, []);
   return (
     <>
       <Outlet />
-      {root?.toast ? <ToastView toast={root.toast} /> : null}
+      {toast ? <ToastView key={toast.seq} toast={toast} /> : null}
     </>
   );
 }

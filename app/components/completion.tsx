@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { seatsLabel } from "~/domain/cost-split";
 import { formatRupees } from "~/domain/money";
 import { inputClass } from "./forms";
-import { ToastView } from "./toast";
+import { showToast } from "./toast";
 
 const TYPE_ICON: Record<string, string> = { residential: "🏘️", workplace: "🏢", interest: "⭐" };
 
@@ -16,6 +16,7 @@ export function CompleteRideCard({ canComplete }: { canComplete: boolean }) {
   const done = fetcher.data?.completed === true;
   useEffect(() => {
     if (!done) return;
+    showToast({ title: "Ride Completed!", description: "Payments have been generated for every rider." });
     const t = setTimeout(() => revalidator.revalidate(), 1500);
     return () => clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -42,7 +43,6 @@ export function CompleteRideCard({ canComplete }: { canComplete: boolean }) {
           {busy ? "Completing..." : done ? "Completed" : "Complete Ride"}
         </button>
       </fetcher.Form>
-      {done ? <ToastView toast={{ title: "Ride Completed!", description: "Payments have been generated for every rider." }} /> : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
-import { useRevalidator } from "@remix-run/react";
+import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { HubEvent, RoomEvent } from "../../durable-objects/hub-events";
-import { ToastView } from "./toast";
+import { showToast } from "./toast";
 
 // Live updates for dashboard pages (JavaScript only; without it the same data arrives on
 // the next page load). D1 stays the source of truth: a frame either carries a committed
@@ -79,11 +79,21 @@ export function useSocket(path: string | null, onFrame: (f: Frame) => void, onRe
 /** A revalidate that coalesces bursts of frames into one reload of the page's loaders. */
 function useDebouncedRevalidate(delay = 150) {
   const { revalidate } = useRevalidator();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  // While a navigation or a fetcher is in flight its own loaders bring fresh data; a
+  // revalidation racing them could also consume the flash toast they are about to show.
+  const busy = useRef(false);
+  busy.current = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   return () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(revalidate, delay);
+    const attempt = () => {
+      if (busy.current) timer.current = setTimeout(attempt, 200);
+      else revalidate();
+    };
+    timer.current = setTimeout(attempt, delay);
   };
 }
 
@@ -94,24 +104,18 @@ function useDebouncedRevalidate(delay = 150) {
  */
 export function LiveUserUpdates() {
   const revalidate = useDebouncedRevalidate();
-  const [toast, setToast] = useState<{ key: string; title: string; description: string } | null>(null);
   const connected = useSocket(
     "/ws/user",
     (f) => {
       if (f.type === "badges" || f.type === "request-changed") revalidate();
       if (f.type === "notification") {
-        setToast({ key: f.id, title: f.title, description: f.message });
+        showToast({ title: f.title, description: f.message, type: "info" });
         revalidate();
       }
     },
     revalidate,
   );
-  return (
-    <>
-      <span hidden data-testid="live-user" data-connected={connected ? "true" : "false"} />
-      {toast ? <ToastView key={toast.key} toast={{ title: toast.title, description: toast.description, type: "info" }} /> : null}
-    </>
-  );
+  return <span hidden data-testid="live-user" data-connected={connected ? "true" : "false"} />;
 }
 
 /** An open chat's live channel (/ws/conversation/{id}): new messages arrive as they are committed. */

@@ -5,7 +5,7 @@ import { PLACE_GROUPS } from "~/domain/places";
 import { capitalise, costPerSeatPaise, ecoScore, priceBand } from "~/domain/rides";
 import { formatDate, formatTime } from "~/domain/time";
 import { FieldErrors, inputClass } from "./forms";
-import { ToastView } from "./toast";
+import { showToast } from "./toast";
 
 export const cardClass = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
 export const smallButtonClass =
@@ -115,7 +115,6 @@ export function shareText(r: { fromLocation: string; toLocation: string; date: s
  * sheet, or the clipboard with a 'Trip Shared!' toast.
  */
 export function ShareButton({ text, path, label = "Share" }: { text: string; path: string; label?: string }) {
-  const [shared, setShared] = useState(0);
   const href = `https://wa.me/?text=${encodeURIComponent(text)}`;
   return (
     <>
@@ -133,7 +132,7 @@ export function ShareButton({ text, path, label = "Share" }: { text: string; pat
             } else {
               await navigator.clipboard.writeText(`${text} ${url}`);
             }
-            setShared((n) => n + 1);
+            showToast({ title: "Trip Shared!" });
           } catch {
             window.open(href, "_blank", "noopener");
           }
@@ -141,7 +140,6 @@ export function ShareButton({ text, path, label = "Share" }: { text: string; pat
       >
         {label}
       </a>
-      {shared > 0 ? <ToastView key={shared} toast={{ title: "Trip Shared!" }} /> : null}
     </>
   );
 }

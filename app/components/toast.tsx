@@ -1,5 +1,12 @@
 import { useEffect, useState } from "react";
 
+/** Client-side toasts (live notifications) are dispatched as this window event to the one toast slot in root. */
+export const TOAST_EVENT = "loopride:toast";
+
+export function showToast(toast: ToastData) {
+  window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: toast }));
+}
+
 export type ToastData = { title: string; description?: string; type?: "success" | "error" | "info" };
 
 // Rendered by the server from the flash cookie, so it shows without JavaScript. With

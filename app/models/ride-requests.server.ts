@@ -109,7 +109,7 @@ export async function requestSeats(
     if (isUniqueViolation(e)) throw new ConflictError(DUPLICATE_REQUEST);
     throw e;
   }
-  return { id, affectedUsers: [r.driverId] };
+  return { id, notified: [r.driverId], others: [] as string[] };
 }
 
 async function loadRequestWithRide(db: Db, requestId: string) {
@@ -181,7 +181,7 @@ export async function decideRequest(
       notifyIfChanged(db, requestId, notification, now),
     ]);
     if (updated.length === 0) throw new ConflictError(NOT_PENDING);
-    return { status: "rejected" as const, affectedUsers: [req.riderId, driverId] };
+    return { status: "rejected" as const, notified: [req.riderId], others: [driverId] };
   }
   const [updated] = await db.batch([
     db
@@ -204,7 +204,7 @@ export async function decideRequest(
     if (after.rideStatus !== "active") throw new ConflictError("This ride is no longer active.");
     throw new SeatsUnavailableError(Math.max(0, after.rideSeats - after.bookedSeats));
   }
-  return { status: "accepted" as const, affectedUsers: [req.riderId, driverId] };
+  return { status: "accepted" as const, notified: [req.riderId], others: [driverId] };
 }
 
 /**
@@ -224,7 +224,7 @@ export async function cancelRequest({ db }: Ctx, riderId: string, requestId: str
         .returning({ id: rideRequests.id }),
     ]);
     if (updated.length === 0) throw new ConflictError(NOT_PENDING);
-    return { was: "pending" as const, affectedUsers: [req.driverId, riderId] };
+    return { was: "pending" as const, notified: [] as string[], others: [req.driverId, riderId] };
   }
   if (req.status !== "accepted") throw new ConflictError("This request can no longer be cancelled.");
   if (req.departsAt - now < CANCEL_WINDOW_MS) throw new ConflictError(LATE_CANCELLATION);
@@ -255,7 +255,7 @@ export async function cancelRequest({ db }: Ctx, riderId: string, requestId: str
     recomputeBookedSeats(db, req.rideId),
   ]);
   if (updated.length === 0) throw new ConflictError(LATE_CANCELLATION);
-  return { was: "accepted" as const, affectedUsers: [req.driverId, riderId] };
+  return { was: "accepted" as const, notified: [req.driverId], others: [riderId] };
 }
 
 /** A request for the booking confirmation page: only its rider and the ride's driver may read it. */

@@ -254,7 +254,7 @@ export async function cancelRide({ db }: Ctx, driverId: string, rideId: string, 
       .set({ status: "cancelled", cancelledAt: now, bookedSeats: 0 })
       .where(and(eq(rides.id, rideId), eq(rides.status, "active"), eq(rides.driverId, driverId))),
   ]);
-  return { affectedUsers: [driverId, ...cancelledRequests.map((r) => r.riderId)] };
+  return { notified: cancelledRequests.map((r) => r.riderId), others: [driverId] };
 }
 
 /** My Rides: created rides, booked rides and the requests on my active rides, in one round trip. */

@@ -12,7 +12,7 @@ import { getOwnProfile } from "~/models/profiles.server";
 import { notificationActionSchema } from "~/schemas/messages";
 import { requireUser } from "~/utils/auth.server";
 import { orRespond } from "~/utils/errors.server";
-import { publishToUsers } from "~/utils/fanout.server";
+import { publishBadges, publishToUsers } from "~/utils/fanout.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | LoopRide" }];
@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.value.intent === "mark-read") {
     // Someone else's notification (or none) is a 404: nothing is changed.
     await orRespond(markNotificationRead(context, user.id, submission.value.id));
-    publishToUsers(context, [user.id]);
+    publishBadges(context, [user.id]);
     return redirect("/dashboard#notifications");
   }
   try {
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error(e);
     return redirectWithToast(request, context.env, "/dashboard#notifications", { title: "Failed to mark notifications as read.", type: "error" });
   }
-  publishToUsers(context, [user.id]);
+  publishBadges(context, [user.id]);
   return redirectWithToast(request, context.env, "/dashboard#notifications", { title: "All notifications marked as read" });
 }
 

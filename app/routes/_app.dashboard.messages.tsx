@@ -22,7 +22,7 @@ import {
 import { isId, messageActionSchema, MESSAGES_MAX_PAGE, MESSAGES_PAGE, sendMessageSchema } from "~/schemas/messages";
 import { requireUser } from "~/utils/auth.server";
 import { orRespond } from "~/utils/errors.server";
-import { publishToConversation, publishToUsers } from "~/utils/fanout.server";
+import { publishBadges, publishToConversation, publishToUsers } from "~/utils/fanout.server";
 
 export const meta: MetaFunction = () => [{ title: "Messages | LoopRide" }];
 
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const changed = await markConversationRead(context, user.id, c);
       if (changed.messages + changed.notifications > 0) {
         badgesAfter = await getBadges(context, user.id);
-        publishToUsers(context, [user.id]);
+        publishBadges(context, [user.id]);
       }
     }
     chat = await orRespond(getChat(context, user.id, c, limit));
@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const conversation = await findConversationForMember(context, value.c, user.id);
     if (!conversation) throw data("Conversation not found", { status: 404 });
     const changed = await markConversationRead(context, user.id, value.c);
-    if (changed.messages + changed.notifications > 0) publishToUsers(context, [user.id]);
+    if (changed.messages + changed.notifications > 0) publishBadges(context, [user.id]);
     return data({ ok: true as const, ...changed });
   }
   let sent: Awaited<ReturnType<typeof sendMessage>>;

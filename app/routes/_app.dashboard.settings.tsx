@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { ToastView } from "~/components/toast";
+import { useEffect } from "react";
+import { showToast } from "~/components/toast";
 import { getOwnSettings, setOwnSetting } from "~/models/settings.server";
 import { SETTINGS, settingToggleSchema, type SettingKey } from "~/schemas/profile";
 import { requireUser } from "~/utils/auth.server";
@@ -62,11 +62,11 @@ export default function SettingsPage() {
 /** A switch that is a real submit button: a form POST without JS, applied at once (and rolled back on failure) with JS. */
 function SettingToggle({ setting, value }: { setting: SettingKey; value: boolean }) {
   const fetcher = useFetcher<typeof action>();
-  const [failed, setFailed] = useState(0);
+
   const pending = fetcher.formData?.get("value");
   const shown = pending ? pending === "on" : value;
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) setFailed((n) => n + 1);
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) showToast({ title: "Failed to update setting. Please try again.", type: "error" });
   }, [fetcher.state, fetcher.data]);
   useEffect(() => {
     if (setting === "darkMode" && pending) document.documentElement.classList.toggle("dark", pending === "on");
@@ -86,7 +86,6 @@ function SettingToggle({ setting, value }: { setting: SettingKey; value: boolean
         <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${shown ? "translate-x-5" : "translate-x-0.5"}`} />
         <span className="sr-only">{shown ? "On" : "Off"}</span>
       </button>
-      {failed > 0 ? <ToastView key={failed} toast={{ title: "Failed to update setting. Please try again.", type: "error" }} /> : null}
     </fetcher.Form>
   );
 }

@@ -1,4 +1,4 @@
-import { publishToUsers } from "~/utils/fanout.server";
+import { publishChange } from "~/utils/fanout.server";
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -43,7 +43,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     const created = await requestSeats(context, user.id, params.id ?? "", submission.value);
     id = created.id;
-    publishToUsers(context, created.affectedUsers);
+    publishChange(context, created);
   } catch (e) {
     if (e instanceof SeatsUnavailableError) {
       return data(submission.reply({ formErrors: [e.title], fieldErrors: { seats: [e.message] } }), { status: 409 });

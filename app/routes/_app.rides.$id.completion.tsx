@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CompleteRideCard, CostBreakdownCard, RatePeople } from "~/components/completion";
 import { formatRupees } from "~/domain/money";
 import { formatDate, formatTime } from "~/domain/time";
@@ -21,6 +21,14 @@ import { qrPath } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Ride completion | LoopRide" }];
+
+// With JavaScript, completing shows 'Ride Completed!' for 1.5 s before the page reloads
+// its data (CompleteRideCard revalidates itself), so that one submission does not
+// trigger Remix's automatic revalidation.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
+  if (formData?.get("intent") === "complete" && formData.get("js") === "1") return false;
+  return defaultShouldRevalidate;
+};
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

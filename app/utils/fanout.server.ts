@@ -14,7 +14,7 @@ const FRESH_MS = 60_000;
  * latest unread notification from D1 and publishes them to that user's UserHub (every open
  * tab then updates its badges and revalidates). Call it after any write that changes what
  * a user's badges or notifications show: messages (here), and rides, ride requests and
- * communities (their routes call `publishToUsers(context, [driverId, riderId])` right after
+ * communities (their routes call `publishChange(context, { notified, others })` right after
  * their db.batch succeeds). `extra` frames (e.g. `request-changed`) go to every listed user.
  *
  * Runs in `context.ctx.waitUntil`, so the response is never delayed, and swallows and logs
@@ -23,12 +23,30 @@ const FRESH_MS = 60_000;
  * A user with push_notifications off still gets badge counts but no live toast frame.
  */
 export function publishToUsers(context: Ctx, userIds: Iterable<string>, extra: HubEvent[] = []): void {
-  const ids = [...new Set(userIds)].filter(Boolean);
-  if (ids.length === 0) return;
-  context.ctx.waitUntil(Promise.all(ids.map((id) => publishToUser(context, id, extra))).then(() => undefined));
+  publish(context, userIds, extra, true);
 }
 
-async function publishToUser({ env, db }: Ctx, userId: string, extra: HubEvent[]): Promise<void> {
+/**
+ * Badge counts only, for users whose counts changed by a write that sent them no new
+ * notification (e.g. the driver who just accepted a request): no live toast is pushed.
+ */
+export function publishBadges(context: Ctx, userIds: Iterable<string>, extra: HubEvent[] = []): void {
+  publish(context, userIds, extra, false);
+}
+
+/** After a write: `notified` got a new notification, `others` only changed counts. */
+export function publishChange(context: Ctx, change: { notified: string[]; others: string[] }): void {
+  publishToUsers(context, change.notified);
+  publishBadges(context, change.others.filter((id) => !change.notified.includes(id)));
+}
+
+function publish(context: Ctx, userIds: Iterable<string>, extra: HubEvent[], withNotification: boolean): void {
+  const ids = [...new Set(userIds)].filter(Boolean);
+  if (ids.length === 0) return;
+  context.ctx.waitUntil(Promise.all(ids.map((id) => publishToUser(context, id, extra, withNotification))).then(() => undefined));
+}
+
+async function publishToUser({ env, db }: Ctx, userId: string, extra: HubEvent[], withNotification: boolean): Promise<void> {
   try {
     const [badges, [latest, settings]] = await Promise.all([
       getBadges({ db }, userId),
@@ -52,7 +70,7 @@ async function publishToUser({ env, db }: Ctx, userId: string, extra: HubEvent[]
     const frames: HubEvent[] = [{ type: "badges", ...badges }, ...extra];
     const n = latest[0];
     const push = settings[0]?.push ?? true;
-    if (n && push && Date.now() - n.createdAt < FRESH_MS) {
+    if (withNotification && n && push && Date.now() - n.createdAt < FRESH_MS) {
       frames.push({ type: "notification", id: n.id, title: n.title, message: n.message, notificationType: n.type, createdAt: n.createdAt });
     }
     for (const frame of frames) await hub.publish(frame);

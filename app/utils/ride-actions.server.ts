@@ -1,4 +1,4 @@
-import { publishToUsers } from "./fanout.server";
+import { publishChange } from "./fanout.server";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { ConflictError, isModelError } from "../models/errors.server";
@@ -64,17 +64,17 @@ export async function handleRideIntent(
       case "accept":
       case "reject": {
         const r = await decideRequest(context, userId, input.requestId, input.intent === "accept" ? "accepted" : "rejected");
-        publishToUsers(context, r.affectedUsers);
+        publishChange(context, r);
         break;
       }
       case "cancel-request": {
         const r = await cancelRequest(context, userId, input.requestId);
-        publishToUsers(context, r.affectedUsers);
+        publishChange(context, r);
         break;
       }
       case "cancel-ride": {
         const r = await cancelRide(context, userId, input.rideId);
-        publishToUsers(context, r.affectedUsers);
+        publishChange(context, r);
         break;
       }
       case "save":

@@ -61,11 +61,27 @@ async function completeAsDriver(driver: Page, rideId: string) {
   await expect(driver.getByTestId("ride-status")).toHaveText("Completed", { timeout: 15_000 });
 }
 
+// The JS and no-JS runs go in parallel on one database: each gets its own people (demo
+// data), so one run's live notifications never land in the other's pages.
+const CAST = {
+  js: {
+    split: { driver: ["priya@demo.loopride.in", "Priya Sharma"], a: ["rahul@demo.loopride.in", "Rahul Verma"], b: ["kavya@demo.loopride.in", "Kavya Nair"], community: "HSR Layout Sector 2 Residents", from: "HSR Layout", to: "Koramangala" },
+    standard: { driver: "arjun@demo.loopride.in", rider: "sneha@demo.loopride.in", from: "Whitefield ITPL", to: "Indiranagar" },
+  },
+  "no-js": {
+    split: { driver: ["ananya@demo.loopride.in", "Ananya Iyer"], a: ["irfan@demo.loopride.in", "Mohammed Irfan"], b: ["rahul@demo.loopride.in", "Rahul Verma"], community: "Manyata Tech Park Carpool", from: "Indiranagar", to: "Manyata Tech Park" },
+    standard: { driver: "irfan@demo.loopride.in", rider: "vikram@demo.loopride.in", from: "Hebbal", to: "Yelahanka" },
+  },
+} as const;
+const cast = () => CAST[test.info().project.name as "js" | "no-js"];
+
 test("a ride with two riders from the driver's community splits the fuel cost equally; paid, received and rated", async ({ browser }) => {
-  const driver = await as(browser, "priya@demo.loopride.in");
-  const rideId = await offer(driver, { community: "HSR Layout Sector 2 Residents", from: "HSR Layout", to: "Koramangala", cost: "301" });
-  const rahul = await as(browser, "rahul@demo.loopride.in");
-  const kavya = await as(browser, "kavya@demo.loopride.in");
+  test.setTimeout(150_000);
+  const c = cast().split;
+  const driver = await as(browser, c.driver[0]);
+  const rideId = await offer(driver, { community: c.community, from: c.from, to: c.to, cost: "301" });
+  const rahul = await as(browser, c.a[0]);
+  const kavya = await as(browser, c.b[0]);
   await book(rahul, rideId);
   await book(kavya, rideId);
   await acceptAll(driver, rideId, 2);
@@ -76,7 +92,7 @@ test("a ride with two riders from the driver's community splits the fuel cost eq
 
   await completeAsDriver(driver, rideId);
   await expect(driver.getByTestId("split-badge")).toHaveText("Fuel Cost Split Applied");
-  await expect(driver.getByText("HSR Layout Sector 2 Residents").first()).toBeVisible();
+  await expect(driver.getByText(c.community).first()).toBeVisible();
   // ₹301 among 3 people: riders pay ₹100.33 each, the driver covers the remaining paise.
   await expect(driver.getByTestId("participants")).toContainText("₹100.33");
   await expect(driver.getByTestId("participants")).toContainText("₹100.34");
@@ -89,18 +105,18 @@ test("a ride with two riders from the driver's community splits the fuel cost eq
   await rahul.getByRole("button", { name: "Paid", exact: true }).click();
   await expect(rahul.getByTestId("toast")).toContainText("Marked as paid");
   await driver.goto(`/rides/${rideId}/completion`);
-  await driver.getByRole("button", { name: "Received from Rahul Verma" }).click();
+  await driver.getByRole("button", { name: `Received from ${c.a[1]}` }).click();
   await expect(driver.getByTestId("toast")).toContainText("Payment received");
-  await expect(driver.getByTestId("participant").filter({ hasText: "Rahul Verma" }).getByTestId("payment-status")).toHaveText("Received (cash)");
+  await expect(driver.getByTestId("participant").filter({ hasText: c.a[1] }).getByTestId("payment-status")).toHaveText("Received (cash)");
 
   // They rate each other; the driver's rating shows on her next ride.
   await rahul.goto(`/rides/${rideId}/completion`);
   await rahul.getByLabel("Stars").first().selectOption("5");
-  await rahul.getByRole("button", { name: "Rate Priya Sharma" }).click();
+  await rahul.getByRole("button", { name: `Rate ${c.driver[1]}` }).click();
   await expect(rahul.getByTestId("toast")).toContainText("Thanks for your rating!");
-  await driver.getByRole("button", { name: "Rate Rahul Verma" }).click();
+  await driver.getByRole("button", { name: `Rate ${c.a[1]}` }).click();
   await expect(driver.getByTestId("toast")).toContainText("Thanks for your rating!");
-  const next = await offer(driver, { from: "Koramangala", to: "MG Road", cost: "120" });
+  const next = await offer(driver, { from: c.to, to: "MG Road", cost: "120" });
   await rahul.goto(`/rides/${next}`);
   await expect(rahul.getByTestId("driver-rating")).toHaveText(/^\d\.\d ★ \(\d+\)$/);
 
@@ -111,13 +127,15 @@ test("a ride with two riders from the driver's community splits the fuel cost eq
   await expect(driver.getByTestId("toast")).toContainText("Payments Processed");
   await driver.goto(`/rides/${rideId}/receipt`);
   await expect(driver.getByRole("heading", { name: "Ride receipt" })).toBeVisible();
-  await expect(driver.locator("table")).toContainText("Kavya Nair");
+  await expect(driver.locator("table")).toContainText(c.b[1]);
 });
 
 test("a ride with a rider outside the community is priced per seat", async ({ browser }) => {
-  const driver = await as(browser, "arjun@demo.loopride.in");
-  const rideId = await offer(driver, { from: "Whitefield ITPL", to: "Indiranagar", cost: "450" });
-  const sneha = await as(browser, "sneha@demo.loopride.in");
+  test.setTimeout(120_000);
+  const c = cast().standard;
+  const driver = await as(browser, c.driver);
+  const rideId = await offer(driver, { from: c.from, to: c.to, cost: "450" });
+  const sneha = await as(browser, c.rider);
   await book(sneha, rideId);
   await acceptAll(driver, rideId, 1);
   await completeAsDriver(driver, rideId);
