@@ -29,7 +29,9 @@ export function ToastView({ toast }: { toast: ToastData }) {
       role={toast.type === "error" ? "alert" : "status"}
       aria-live="polite"
       data-testid="toast"
-      className={`fixed bottom-4 right-4 z-50 max-w-sm rounded-lg border p-4 shadow-lg ${tone}`}
+      // pointer-events-none: a toast never blocks the page under it (only its button takes
+      // clicks); toast-auto hides it after 8 s with CSS, so also without JS.
+      className={`toast-auto pointer-events-none fixed bottom-4 right-4 z-50 max-w-sm rounded-lg border p-4 shadow-lg ${tone}`}
     >
       <div className="flex items-start gap-3">
         <div className="flex-1">
@@ -39,7 +41,7 @@ export function ToastView({ toast }: { toast: ToastData }) {
         <button
           type="button"
           onClick={() => setOpen(false)}
-          className="rounded px-1 text-sm text-slate-600 hover:text-slate-900 dark:text-slate-300"
+          className="pointer-events-auto rounded px-1 text-sm text-slate-600 hover:text-slate-900 dark:text-slate-300"
           aria-label="Dismiss notification"
         >
           ✕

@@ -230,7 +230,7 @@ export default function MyRides() {
 function RequestCard({ r, redirectTo }: { r: IncomingRequest; redirectTo: string }) {
   const perSeat = costPerSeatPaise(r.tripCostPaise, r.rideSeats);
   return (
-    <li className={`${cardClass} space-y-2`} data-testid="request-card">
+    <li className={`${cardClass} space-y-2`} data-testid="request-card" data-ride-id={r.rideId}>
       <div className="flex flex-wrap items-center gap-3">
         {r.hasProfile ? (
           <>

@@ -93,7 +93,7 @@ test("offer a ride, find it with a filter, book 2 seats, driver accepts; a reque
 
   // Rahul's 2 seats no longer fit in the 1 left.
   await driver.goto("/dashboard/rides?tab=manage&status=pending");
-  const rahul = driver.getByTestId("request-card").filter({ hasText: "Rahul Verma" }).filter({ hasText: slot.label });
+  const rahul = driver.locator(`[data-testid="request-card"][data-ride-id="${rideId}"]`).filter({ hasText: "Rahul Verma" });
   await rahul.getByRole("button", { name: "Accept" }).click();
   await expect(driver.getByTestId("toast")).toContainText("Not enough seats available");
   await expect(driver.getByTestId("toast")).toContainText("Only 1 seat is available for this ride.");
