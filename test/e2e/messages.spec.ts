@@ -4,6 +4,10 @@ import { signIn } from "./helpers";
 // Both projects (JS on and off) share one database and run at the same time, so each
 // project uses its own pair of demo users and every message text is unique.
 const demo = (name: string) => `${name}@demo.loopride.in`;
+// Both tests of a project share demo users (Arjun in the no-JS casts) and count unread
+// badges, so within a project they run one after the other.
+test.describe.configure({ mode: "serial" });
+
 const RIDER_TO_DRIVER = {
   js: { a: demo("rahul"), aName: "Rahul Verma", b: demo("priya"), bName: "Priya Sharma" },
   "no-js": { a: demo("vikram"), aName: "Vikram Reddy", b: demo("arjun"), bName: "Arjun Rao" },
