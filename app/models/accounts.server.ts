@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "./db-errors.server";
 import { and, eq } from "drizzle-orm";
 import { oauthAccounts, passwords, userCredits, userProfiles, userSettings, users } from "../../db/schema";
 import { newId } from "../domain/ids";
@@ -15,10 +16,6 @@ function splitName(fullName: string) {
   return { firstName: first || null, lastName: rest.join(" ") || null };
 }
 
-function isUniqueViolation(e: unknown) {
-  const msg = String((e as { message?: string })?.message ?? "") + String((e as { cause?: { message?: string } })?.cause?.message ?? "");
-  return /UNIQUE constraint failed/i.test(msg);
-}
 
 /** A new password account with its profile, settings and credit wallet, in one batch. */
 export async function createPasswordAccount(

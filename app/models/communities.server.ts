@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "./db-errors.server";
 import { and, asc, count, desc, eq, exists, ne, or, sql } from "drizzle-orm";
 import { communities, communityMembers, userProfiles, userSettings } from "../../db/schema";
 import { newId } from "../domain/ids";
@@ -52,12 +53,6 @@ export const COMMUNITY_NOT_FOUND = "Community not found";
 
 type Ctx = { db: Db };
 
-function isUniqueViolation(e: unknown): boolean {
-  for (let cur: unknown = e, depth = 0; cur && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
-    if (cur instanceof Error && /UNIQUE constraint failed/i.test(cur.message)) return true;
-  }
-  return false;
-}
 
 /** Newest first, optionally by type and a case-insensitive name search, with the viewer's status. */
 export async function listCommunities(

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "./db-errors.server";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
@@ -358,7 +359,7 @@ export async function rateParticipant(
   try {
     await db.insert(rideRatings).values({ id: newId(), rideId: input.rideId, raterId: input.raterId, rateeId: input.rateeId, stars: input.stars, comment: input.comment, createdAt: now });
   } catch (e) {
-    if (/UNIQUE constraint failed/i.test(String((e as Error)?.message) + String((e as { cause?: Error })?.cause?.message))) {
+    if (isUniqueViolation(e)) {
       throw new ConflictError("You have already rated this person for this ride.");
     }
     throw e;

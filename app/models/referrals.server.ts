@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "./db-errors.server";
 import { desc, eq, sql } from "drizzle-orm";
 import { creditTransactions, referrals, userCredits, userReferralCodes } from "../../db/schema";
 import { newId } from "../domain/ids";
@@ -102,7 +103,7 @@ export async function redeemReferralCode({ db }: { db: Db }, userId: string, raw
       creditUpsert(db, userId, NEW_USER_BONUS, now),
     ]);
   } catch (e) {
-    if (/UNIQUE constraint failed/i.test(String((e as Error)?.message) + String((e as { cause?: Error })?.cause?.message))) {
+    if (isUniqueViolation(e)) {
       return { ok: false, reason: "already" };
     }
     throw e;

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "./db-errors.server";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { communities, notifications, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
@@ -5,7 +6,7 @@ import { newId } from "../domain/ids";
 import { CANCEL_WINDOW_MS } from "../domain/rides";
 import type { Db } from "../utils/db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
-import { notificationInsert, type NewNotification } from "./notifications.server";
+import { notificationInsert, notificationInsertIfChanged, type NewNotification } from "./notifications.server";
 
 type Ctx = { db: Db };
 
@@ -23,24 +24,7 @@ export class SeatsUnavailableError extends ConflictError {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-function isUniqueViolation(e: unknown): boolean {
-  for (let cur: unknown = e, i = 0; cur && i < 5; cur = (cur as { cause?: unknown }).cause, i++) {
-    if (cur instanceof Error && /UNIQUE constraint failed/i.test(cur.message)) return true;
-  }
-  return false;
-}
 
-/**
- * A notification written only if the statement just before it in the same batch changed
- * exactly one row (SQLite's changes()): a batch cannot branch, so the guard lives in SQL.
- * (An INSERT ... SELECT through drizzle: raw db.run() with parameters cannot be batched.)
- */
-function notifyIfChanged(db: Db, requestId: string, n: NewNotification, now: number) {
-  return db.insert(notifications).select(
-    sql`SELECT ${newId()}, ${n.userId}, ${n.type}, ${n.title}, ${n.message}, ${JSON.stringify(n.data ?? {})}, 0, ${now}
-      FROM ${rideRequests} WHERE ${rideRequests.id} = ${requestId} AND changes() = 1`,
-  );
-}
 
 /** booked_seats recomputed from the accepted requests (never incremented blindly). */
 function recomputeBookedSeats(db: Db, rideId: string) {
@@ -178,7 +162,7 @@ export async function decideRequest(
         .set({ status: "rejected", decidedAt: now })
         .where(and(eq(rideRequests.id, requestId), eq(rideRequests.status, "pending")))
         .returning({ id: rideRequests.id }),
-      notifyIfChanged(db, requestId, notification, now),
+      notificationInsertIfChanged(db, notification, now),
     ]);
     if (updated.length === 0) throw new ConflictError(NOT_PENDING);
     return { status: "rejected" as const, notified: [req.riderId], others: [driverId] };
@@ -195,7 +179,7 @@ export async function decideRequest(
         ),
       )
       .returning({ id: rideRequests.id }),
-    notifyIfChanged(db, requestId, notification, now),
+    notificationInsertIfChanged(db, notification, now),
     recomputeBookedSeats(db, req.rideId),
   ]);
   if (updated.length === 0) {
@@ -240,10 +224,7 @@ export async function cancelRequest({ db }: Ctx, riderId: string, requestId: str
         ),
       )
       .returning({ id: rideRequests.id }),
-    notifyIfChanged(
-      db,
-      requestId,
-      {
+    notificationInsertIfChanged(db, {
         userId: req.driverId,
         type: "ride_update",
         title: "Seat cancelled",
