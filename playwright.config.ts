@@ -36,7 +36,8 @@ const launchOptions = {
 export default defineConfig({
   testDir: "./test/e2e",
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous: CI runs two projects, two Chromiums and workerd on 2 cores.
+  expect: { timeout: 20_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,
