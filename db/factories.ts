@@ -39,40 +39,66 @@ export type UserOptions = {
   createdAt?: number;
 };
 
-export async function createUser({ db }: Ctx, opts: UserOptions = {}) {
-  const id = newId();
+/**
+ * Pure builders: the rows a factory would write, without touching the database. The
+ * async factories below insert exactly these rows; the city-scale bench seed
+ * (scripts/bench/seed.ts) inserts millions of them in multi-row batches. Every builder
+ * takes an optional `id` (and the bench passes `random`) so a seeded PRNG can make the
+ * output deterministic.
+ */
+export type BuildExtras = { id?: string; random?: () => number };
+
+export type UserRows = {
+  user: typeof users.$inferInsert;
+  settings: typeof userSettings.$inferInsert;
+  profile: typeof userProfiles.$inferInsert | null;
+  password: typeof passwords.$inferInsert | null;
+};
+
+/** A user's rows; `passwordHash` (already hashed) stands in for `password` + `pepper`. */
+export function buildUser(opts: UserOptions & BuildExtras & { passwordHash?: string } = {}): UserRows {
+  const id = opts.id ?? newId();
+  const random = opts.random ?? Math.random;
   const now = opts.createdAt ?? Date.now();
   const fullName = opts.fullName === undefined ? "Test Commuter" : opts.fullName;
   const email = opts.email === undefined ? `user-${next()}@example.test` : opts.email;
   const [firstName, ...rest] = (fullName ?? "").split(/\s+/);
   const vehicle: VehicleInfo = { has_car: false, car_type: null };
-  const stmts = [
-    db.insert(users).values({ id, email: email?.toLowerCase() ?? null, phone: opts.phone ?? null, createdAt: now }),
-    db.insert(userSettings).values({ userId: id, updatedAt: now, ...opts.settings }),
-  ] as const;
-  const extra = [];
+  let profile: UserRows["profile"] = null;
   if (opts.onboarded !== null) {
     const onboarded = opts.onboarded ?? true;
-    extra.push(
-      db.insert(userProfiles).values({
-        userId: id,
-        fullName,
-        firstName: firstName || null,
-        lastName: rest.join(" ") || null,
-        phoneNumber: onboarded ? `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}` : null,
-        vehicleInfo: onboarded ? vehicle : {},
-        createdAt: now,
-        updatedAt: now,
-        ...opts.profile,
-      }),
-    );
+    profile = {
+      userId: id,
+      fullName,
+      firstName: firstName || null,
+      lastName: rest.join(" ") || null,
+      phoneNumber: onboarded ? `9${String(Math.floor(random() * 1e9)).padStart(9, "0")}` : null,
+      vehicleInfo: onboarded ? vehicle : {},
+      createdAt: now,
+      updatedAt: now,
+      ...opts.profile,
+    };
   }
+  return {
+    user: { id, email: email?.toLowerCase() ?? null, phone: opts.phone ?? null, createdAt: now },
+    settings: { userId: id, updatedAt: now, ...opts.settings },
+    profile,
+    password: opts.passwordHash ? { userId: id, hash: opts.passwordHash, updatedAt: now } : null,
+  };
+}
+
+export async function createUser({ db }: Ctx, opts: UserOptions = {}) {
+  let passwordHash: string | undefined;
   if (opts.password) {
     if (!opts.pepper) throw new Error("createUser: a password needs the pepper it is hashed with");
-    extra.push(db.insert(passwords).values({ userId: id, hash: await hashPassword(opts.password, opts.pepper), updatedAt: now }));
+    passwordHash = await hashPassword(opts.password, opts.pepper);
   }
-  await db.batch([...stmts, ...extra]);
-  return { id, email, fullName };
+  const rows = buildUser({ ...opts, passwordHash });
+  const extra = [];
+  if (rows.profile) extra.push(db.insert(userProfiles).values(rows.profile));
+  if (rows.password) extra.push(db.insert(passwords).values(rows.password));
+  await db.batch([db.insert(users).values(rows.user), db.insert(userSettings).values(rows.settings), ...extra]);
+  return { id: rows.user.id, email: opts.email === undefined ? rows.user.email : opts.email, fullName: opts.fullName === undefined ? "Test Commuter" : opts.fullName };
 }
 
 export type CommunityOptions = {
@@ -84,11 +110,11 @@ export type CommunityOptions = {
   createdAt?: number;
 };
 
-/** A community with its creator as an approved admin member. */
-export async function createCommunity({ db }: Ctx, opts: CommunityOptions) {
-  const id = newId();
+/** The community row and its creator's admin membership; `memberCount` is left to the caller (0 by default). */
+export function buildCommunity(opts: CommunityOptions & BuildExtras & { memberId?: string; memberCount?: number }) {
+  const id = opts.id ?? newId();
   const now = opts.createdAt ?? Date.now();
-  const row = {
+  const community = {
     id,
     name: opts.name ?? `Commuters ${next()}`,
     type: opts.type ?? "residential",
@@ -97,31 +123,33 @@ export async function createCommunity({ db }: Ctx, opts: CommunityOptions) {
     createdBy: opts.createdBy,
     createdAt: now,
   };
-  await db.batch([
-    db.insert(communities).values(row),
-    db.insert(communityMembers).values({
-      id: newId(),
-      communityId: id,
-      userId: opts.createdBy,
-      status: "approved",
-      role: "admin",
-      requestedAt: now,
-      decidedAt: now,
-      decidedBy: opts.createdBy,
-    }),
-    refreshMemberCount(db, id),
-  ]);
+  const admin: typeof communityMembers.$inferInsert = {
+    id: opts.memberId ?? newId(),
+    communityId: id,
+    userId: opts.createdBy,
+    status: "approved",
+    role: "admin",
+    requestedAt: now,
+    decidedAt: now,
+    decidedBy: opts.createdBy,
+  };
+  return { community, admin, memberCount: opts.memberCount ?? 0 };
+}
+
+/** A community with its creator as an approved admin member. */
+export async function createCommunity({ db }: Ctx, opts: CommunityOptions) {
+  const { community: row, admin } = buildCommunity(opts);
+  await db.batch([db.insert(communities).values(row), db.insert(communityMembers).values(admin), refreshMemberCount(db, row.id)]);
   return row;
 }
 
-export async function addMember(
-  { db }: Ctx,
-  opts: { communityId: string; userId: string; status?: "pending" | "approved" | "rejected"; role?: "member" | "moderator" | "admin"; at?: number },
-) {
+export type MemberOptions = { communityId: string; userId: string; status?: "pending" | "approved" | "rejected"; role?: "member" | "moderator" | "admin"; at?: number };
+
+export function buildMember(opts: MemberOptions & BuildExtras) {
   const now = opts.at ?? Date.now();
   const status = opts.status ?? "approved";
-  const row = {
-    id: newId(),
+  return {
+    id: opts.id ?? newId(),
     communityId: opts.communityId,
     userId: opts.userId,
     status,
@@ -129,6 +157,10 @@ export async function addMember(
     requestedAt: now,
     decidedAt: status === "pending" ? null : now,
   };
+}
+
+export async function addMember({ db }: Ctx, opts: MemberOptions) {
+  const row = buildMember(opts);
   await db.batch([db.insert(communityMembers).values(row), refreshMemberCount(db, opts.communityId)]);
   return row;
 }
@@ -149,11 +181,11 @@ export type RideOptions = {
   createdAt?: number;
 };
 
-export async function createRide({ db }: Ctx, opts: RideOptions) {
-  const date = opts.date ?? addDays(istDate(), 1);
+export function buildRide(opts: RideOptions & BuildExtras & { now?: number }) {
+  const date = opts.date ?? addDays(istDate(opts.now), 1);
   const time = opts.time ?? "08:30";
-  const row = {
-    id: newId(),
+  return {
+    id: opts.id ?? newId(),
     driverId: opts.driverId,
     communityId: opts.communityId ?? null,
     fromLocation: opts.fromLocation ?? "HSR Layout",
@@ -166,22 +198,25 @@ export async function createRide({ db }: Ctx, opts: RideOptions) {
     tripCostPaise: opts.tripCostPaise ?? 30000,
     notes: opts.notes ?? null,
     status: opts.status ?? "active",
-    createdAt: opts.createdAt ?? Date.now(),
-    completedAt: opts.status === "completed" ? Date.now() : null,
+    createdAt: opts.createdAt ?? opts.now ?? Date.now(),
+    completedAt: opts.status === "completed" ? (opts.now ?? Date.now()) : null,
   };
+}
+
+export async function createRide({ db }: Ctx, opts: RideOptions) {
+  const row = buildRide(opts);
   await db.insert(rides).values(row);
   return row;
 }
 
-/** A request; an accepted one also takes its seats on the ride, as accepting would. */
-export async function createRideRequest(
-  { db }: Ctx,
-  opts: { rideId: string; riderId: string; seats?: number; status?: "pending" | "accepted" | "rejected" | "cancelled"; notes?: string | null; createdAt?: number },
-) {
+export type RideRequestOptions = { rideId: string; riderId: string; seats?: number; status?: "pending" | "accepted" | "rejected" | "cancelled"; notes?: string | null; createdAt?: number };
+
+/** The request row only: whoever inserts an accepted one must also add its seats to the ride's booked_seats. */
+export function buildRideRequest(opts: RideRequestOptions & BuildExtras) {
   const now = opts.createdAt ?? Date.now();
   const status = opts.status ?? "pending";
-  const row = {
-    id: newId(),
+  return {
+    id: opts.id ?? newId(),
     rideId: opts.rideId,
     riderId: opts.riderId,
     seats: opts.seats ?? 1,
@@ -191,6 +226,12 @@ export async function createRideRequest(
     decidedAt: status === "accepted" || status === "rejected" ? now : null,
     cancelledAt: status === "cancelled" ? now : null,
   };
+}
+
+/** A request; an accepted one also takes its seats on the ride, as accepting would. */
+export async function createRideRequest({ db }: Ctx, opts: RideRequestOptions) {
+  const row = buildRideRequest(opts);
+  const status = row.status;
   const insert = db.insert(rideRequests).values(row);
   if (status === "accepted") {
     await db.batch([
@@ -203,12 +244,11 @@ export async function createRideRequest(
   return row;
 }
 
-export async function createNotification(
-  { db }: Ctx,
-  opts: { userId: string; type?: "ride_request" | "ride_update" | "message" | "community"; title?: string; message?: string; data?: Record<string, unknown>; read?: boolean; createdAt?: number },
-) {
-  const row = {
-    id: newId(),
+export type NotificationOptions = { userId: string; type?: "ride_request" | "ride_update" | "message" | "community"; title?: string; message?: string; data?: Record<string, unknown>; read?: boolean; createdAt?: number };
+
+export function buildNotification(opts: NotificationOptions & BuildExtras) {
+  return {
+    id: opts.id ?? newId(),
     userId: opts.userId,
     type: opts.type ?? "ride_update",
     title: opts.title ?? "Ride update",
@@ -217,21 +257,27 @@ export async function createNotification(
     read: opts.read ?? false,
     createdAt: opts.createdAt ?? Date.now(),
   };
+}
+
+export async function createNotification({ db }: Ctx, opts: NotificationOptions) {
+  const row = buildNotification(opts);
   await db.insert(notifications).values(row);
   return row;
 }
 
-/** A message, creating the pair's conversation on first use. */
-export async function createMessage(
-  { db }: Ctx,
-  opts: { senderId: string; receiverId: string; content?: string; createdAt?: number; read?: boolean },
-) {
+export type MessageOptions = { senderId: string; receiverId: string; content?: string; createdAt?: number; read?: boolean };
+
+/**
+ * The message row and the pair's conversation row as it stands after this message
+ * (inserting many: keep the last one per conversation).
+ */
+export function buildMessage(opts: MessageOptions & BuildExtras) {
   const now = opts.createdAt ?? Date.now();
   const [userA, userB] = opts.senderId < opts.receiverId ? [opts.senderId, opts.receiverId] : [opts.receiverId, opts.senderId];
   const conversationId = conversationIdFor(userA, userB);
   const content = opts.content ?? "Hi! Is there a seat tomorrow morning?";
-  const row = {
-    id: newId(),
+  const message = {
+    id: opts.id ?? newId(),
     conversationId,
     senderId: opts.senderId,
     receiverId: opts.receiverId,
@@ -239,10 +285,19 @@ export async function createMessage(
     createdAt: now,
     readAt: opts.read ? now : null,
   };
+  const conversation = { id: conversationId, userA, userB, createdAt: now, lastMessageAt: now, lastMessagePreview: content.slice(0, 120), lastSenderId: opts.senderId };
+  return { message, conversation };
+}
+
+/** A message, creating the pair's conversation on first use. */
+export async function createMessage({ db }: Ctx, opts: MessageOptions) {
+  const { message: row, conversation } = buildMessage(opts);
+  const now = row.createdAt;
+  const content = row.content;
   await db.batch([
     db
       .insert(conversations)
-      .values({ id: conversationId, userA, userB, createdAt: now, lastMessageAt: now, lastMessagePreview: content.slice(0, 120), lastSenderId: opts.senderId })
+      .values(conversation)
       .onConflictDoUpdate({
         target: conversations.id,
         set: { lastMessageAt: now, lastMessagePreview: content.slice(0, 120), lastSenderId: opts.senderId },
