@@ -1,0 +1,331 @@
+// The city-scale benchmark: builds, serves the built worker with `wrangler dev` against
+// each bench dataset (.bench/state/<size>, made by `npm run bench:seed`) on a free
+// loopback port, signs in as the busy user through the real /login form and measures
+// with autocannon. Writes bench/results/latest.json and latest.md and prints PASS/FAIL
+// per budget. Every server it starts is killed, even on failure.
+//   node scripts/bench/run.mjs [--quick] [--no-build]
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import WebSocket from "ws";
+import { bin, run } from "../lib.mjs";
+import { initialJsByRoute, initialJsForPath } from "../lib/initial-js.mjs";
+import { BENCH_PASSWORD, BENCH_PEPPER, BENCH_SESSION_SECRET, benchDir } from "./config.mjs";
+import { Client, mixedLoad, signIn } from "./mixed-load.mjs";
+
+const args = process.argv.slice(2);
+const QUICK = args.includes("--quick");
+const DURATION = QUICK ? 2 : 10; // seconds per autocannon run
+const MIXED_SECONDS = QUICK ? 10 : 60;
+const MESSAGES = QUICK ? 40 : 200;
+const SOCKETS = 1000;
+
+const BUDGET = { p50Ms: 10, growth: 1.3, queries: 5, rowsRead: 1000, initialJsBytes: 130_000, deliveryP95Ms: 50, broadcastMs: 1000, mixedErrors: 0 };
+
+const servers = new Set();
+function killAll() {
+  for (const child of servers) {
+    try {
+      process.kill(-child.pid, "SIGTERM"); // the whole group: wrangler and its workerd
+    } catch {}
+  }
+  servers.clear();
+}
+process.on("exit", killAll);
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => { killAll(); process.exit(130); });
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+async function startServer(size) {
+  const [port, inspectorPort] = [await freePort(), await freePort()];
+  const vars = { SESSION_SECRET: BENCH_SESSION_SECRET, PASSWORD_PEPPER: BENCH_PEPPER, DEBUG_TIMING: "1", AUTH_RATE_LIMIT_PER_MINUTE: "100000" };
+  const child = spawn(
+    bin("wrangler"),
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", benchDir(size), "--show-interactive-dev-session=false",
+      ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
+    { stdio: ["ignore", "ignore", "pipe"], detached: true, env: { ...process.env, CI: "true" } },
+  );
+  servers.add(child);
+  let stderr = "";
+  child.stderr.on("data", (d) => { stderr = (stderr + d).slice(-4000); });
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 90_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}): ${stderr}`);
+    try {
+      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return { base, child };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`wrangler dev did not answer on ${base}: ${stderr}`);
+}
+
+function stopServer(child) {
+  try { process.kill(-child.pid, "SIGTERM"); } catch {}
+  servers.delete(child);
+}
+
+function cannon(url, { cookie, connections, duration }) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, headers: cookie ? { cookie } : {}, timeout: 30 }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+function serverTiming(headers) {
+  const m = /d1;desc="([^"]*)"/.exec(headers.get("Server-Timing") ?? "");
+  const out = {};
+  for (const part of (m?.[1] ?? "").split(" ")) {
+    const [k, v] = part.split("=");
+    if (k) out[k] = Number(v);
+  }
+  return out;
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const round = (x, d = 1) => (x === null || x === undefined || Number.isNaN(x) ? null : Math.round(x * 10 ** d) / 10 ** d);
+
+function pagesFor(manifest) {
+  const date = new Date(Date.now() + 5.5 * 3_600_000 + 3 * 86_400_000).toISOString().slice(0, 10);
+  return [
+    { name: "floor /healthz", path: "/healthz", anonymous: true },
+    // Signed in, / redirects to /dashboard; the landing page is what visitors get.
+    { name: "/ (visitor)", path: "/", anonymous: true },
+    { name: "/rides", path: "/rides" },
+    { name: "/rides (filters)", path: `/rides?q=Koramangala&maxCost=30&date=${date}` },
+    { name: "/rides/{id}", path: `/rides/${manifest.rideId}` },
+    { name: "/dashboard", path: "/dashboard" },
+    { name: "/dashboard/rides (Manage Bookings)", path: "/dashboard/rides?tab=manage" },
+    { name: "/dashboard/messages (1,000-message chat)", path: `/dashboard/messages?c=${manifest.conversationId}` },
+    { name: "/communities", path: "/communities" },
+    { name: "/communities/{id}", path: `/communities/${manifest.communityId}` },
+  ];
+}
+
+async function measurePages(base, manifest, cookie, { full }) {
+  const out = [];
+  for (const page of pagesFor(manifest)) {
+    const headers = page.anonymous ? {} : { Cookie: cookie };
+    const res = await fetch(base + page.path, { headers, redirect: "manual" });
+    const html = await res.text();
+    const t = serverTiming(res.headers);
+    const c1 = await cannon(base + page.path, { cookie: page.anonymous ? undefined : cookie, connections: 1, duration: DURATION });
+    const row = {
+      name: page.name,
+      path: page.path,
+      status: res.status,
+      htmlBytes: Buffer.byteLength(html),
+      queries: t.queries ?? null,
+      rowsRead: t.rows_read ?? null,
+      unmeasured: t.unmeasured ?? null,
+      p50: c1.latency.p50,
+      p99: c1.latency.p99,
+      samples: c1.requests.total,
+      non2xx: c1.non2xx,
+      errors: c1.errors + c1.timeouts,
+    };
+    if (full) {
+      const c16 = await cannon(base + page.path, { cookie: page.anonymous ? undefined : cookie, connections: 16, duration: DURATION });
+      Object.assign(row, { rps16: round(c16.requests.average, 0), non2xx16: c16.non2xx, errors16: c16.errors + c16.timeouts });
+    }
+    console.log(`  ${page.name}: ${res.status}, p50 ${row.p50} ms, p99 ${row.p99} ms${full ? `, ${row.rps16} req/s at c=16` : ""}, queries ${row.queries}, rows ${row.rowsRead}`);
+    out.push(row);
+  }
+  return out;
+}
+
+function openSocket(url, cookie, origin) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers: { Cookie: cookie, Origin: origin } });
+    ws.once("open", () => resolve(ws));
+    ws.once("error", reject);
+    ws.once("unexpected-response", (_req, res) => reject(new Error(`WebSocket refused: ${res.statusCode}`)));
+  });
+}
+
+async function messageDelivery(base, manifest, sender, receiver) {
+  const ws = await openSocket(`${base.replace("http", "ws")}/ws/conversation/${manifest.conversationId}`, receiver.cookieHeader(), base);
+  const waiting = new Map();
+  ws.on("message", (data) => {
+    const text = data.toString();
+    for (const [marker, resolve] of waiting) if (text.includes(marker)) { waiting.delete(marker); resolve(performance.now()); }
+  });
+  const times = [];
+  let failed = 0;
+  for (let i = 0; i < MESSAGES; i++) {
+    const marker = `bench-${randomUUID()}`;
+    const arrived = new Promise((resolve) => {
+      waiting.set(marker, resolve);
+      setTimeout(() => { if (waiting.delete(marker)) resolve(null); }, 5000);
+    });
+    const t0 = performance.now();
+    const res = await sender.post("/dashboard/messages", { intent: "send", to: manifest.partner.id, content: `Delivery check ${marker}`, clientId: randomUUID() });
+    const t1 = await arrived;
+    if (res.status !== 302 || t1 === null) failed++;
+    else times.push(t1 - t0);
+  }
+  ws.close();
+  times.sort((a, b) => a - b);
+  return { messages: MESSAGES, delivered: times.length, failed, p50: round(pct(times, 50)), p95: round(pct(times, 95)), max: round(times.at(-1)) };
+}
+
+async function broadcast(base, manifest, sender, receiver) {
+  const url = `${base.replace("http", "ws")}/ws/user`;
+  const sockets = [];
+  for (let i = 0; i < SOCKETS; i += 50) {
+    const batch = await Promise.all(Array.from({ length: Math.min(50, SOCKETS - i) }, () => openSocket(url, receiver.cookieHeader(), base)));
+    sockets.push(...batch);
+  }
+  await new Promise((r) => setTimeout(r, 1000));
+  let armed = false;
+  let t0 = 0;
+  const got = new Array(sockets.length).fill(null);
+  let done;
+  const all = new Promise((resolve) => (done = resolve));
+  let count = 0;
+  sockets.forEach((ws, i) =>
+    ws.on("message", () => {
+      if (!armed || got[i] !== null) return;
+      got[i] = performance.now();
+      if (++count === sockets.length) done();
+    }),
+  );
+  armed = true;
+  t0 = performance.now();
+  const res = await sender.post("/dashboard/messages", { intent: "send", to: manifest.partner.id, content: `Broadcast check ${randomUUID()}`, clientId: randomUUID() });
+  await Promise.race([all, new Promise((r) => setTimeout(r, 10_000))]);
+  const received = got.filter((x) => x !== null);
+  for (const ws of sockets) ws.terminate();
+  return { sockets: sockets.length, postStatus: res.status, received: received.length, allWithinMs: received.length === sockets.length ? round(Math.max(...received) - t0) : null, firstMs: received.length ? round(Math.min(...received) - t0) : null };
+}
+
+function table(report) {
+  const L = report.datasets.large.pages, S = report.datasets.small.pages;
+  const floor = L.find((p) => p.path === "/healthz");
+  const lines = [
+    "| Page | p50 c=1 (ms) | p99 c=1 (ms) | req/s c=16 | × floor | small p50 (ms) | growth | D1 queries | rows read | HTML bytes | initial JS gz |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
+  ];
+  for (const p of L) {
+    const s = S.find((x) => x.path === p.path || x.name === p.name);
+    lines.push(`| ${p.name} | ${p.p50} | ${p.p99} | ${p.rps16 ?? ""} | ${round(p.p50 / floor.p50)} | ${s?.p50 ?? ""} | ${p.growth ?? ""} | ${p.queries ?? ""} | ${p.rowsRead ?? ""} | ${p.htmlBytes} | ${p.initialJsGz === null ? "n/a" : `${round(p.initialJsGz / 1000)} KB`} |`);
+  }
+  return lines.join("\n");
+}
+
+function verdicts(report) {
+  const L = report.datasets.large.pages.filter((p) => p.path !== "/healthz");
+  const check = (name, ok, measured) => ({ budget: name, pass: ok, measured });
+  const worst = (key) => L.reduce((a, b) => ((b[key] ?? -Infinity) > (a[key] ?? -Infinity) ? b : a));
+  const p50 = worst("p50"), growth = worst("growth"), q = worst("queries"), rows = worst("rowsRead"), js = worst("initialJsGz");
+  const rt = report.realtime;
+  return [
+    check(`p50 at c=1 <= ${BUDGET.p50Ms} ms on every page`, L.every((p) => p.p50 <= BUDGET.p50Ms && p.status < 400), `worst ${p50.p50} ms (${p50.name}); over: ${L.filter((p) => p.p50 > BUDGET.p50Ms).map((p) => p.name).join(", ") || "none"}`),
+    check(`growth ratio (large/small p50) <= ${BUDGET.growth}`, L.every((p) => p.growth !== null && p.growth <= BUDGET.growth), `worst ${growth.growth} (${growth.name})`),
+    check(`D1 queries per request <= ${BUDGET.queries}`, L.every((p) => p.queries !== null && p.queries <= BUDGET.queries), `worst ${q.queries} (${q.name})`),
+    check(`rows read per request <= ${BUDGET.rowsRead}`, L.every((p) => p.rowsRead !== null && p.rowsRead <= BUDGET.rowsRead), `worst ${rows.rowsRead} (${rows.name})`),
+    check(`initial JS <= ${BUDGET.initialJsBytes / 1000} KB gz`, L.every((p) => p.initialJsGz === null || p.initialJsGz <= BUDGET.initialJsBytes) && L.some((p) => p.initialJsGz !== null), `worst ${js.initialJsGz === null ? "n/a" : `${round(js.initialJsGz / 1000)} KB`} (${js.name})`),
+    check(`message delivery p95 <= ${BUDGET.deliveryP95Ms} ms`, rt.delivery.failed === 0 && rt.delivery.p95 <= BUDGET.deliveryP95Ms, `p50 ${rt.delivery.p50} ms, p95 ${rt.delivery.p95} ms, ${rt.delivery.delivered}/${rt.delivery.messages} delivered`),
+    check(`${SOCKETS}-socket broadcast <= ${BUDGET.broadcastMs} ms`, rt.broadcast.allWithinMs !== null && rt.broadcast.allWithinMs <= BUDGET.broadcastMs, `${rt.broadcast.received}/${rt.broadcast.sockets} sockets in ${rt.broadcast.allWithinMs ?? "—"} ms`),
+    check("mixed load: zero errors/5xx", report.mixed.errors === 0 && report.mixed.requests > 0, `${report.mixed.requests} requests in ${round(report.mixed.seconds)} s at c=${report.mixed.concurrency}, ${report.mixed.errors} errors`),
+  ];
+}
+
+async function main() {
+  for (const size of ["large", "small"]) {
+    if (!existsSync(`${benchDir(size)}/manifest.json`)) throw new Error(`${benchDir(size)}/manifest.json missing: run npm run bench:seed first`);
+  }
+  if (!args.includes("--no-build")) await run("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  let js = null;
+  try {
+    js = initialJsByRoute("build/client");
+  } catch (e) {
+    console.warn(`initial JS not computed: ${e.message}`);
+  }
+  const report = { date: new Date().toISOString(), quick: QUICK, durationPerRunSeconds: DURATION, machine: { cpus: (await import("node:os")).cpus().length, node: process.version }, budgets: BUDGET, datasets: {} };
+
+  for (const size of ["small", "large"]) {
+    const manifest = JSON.parse(readFileSync(`${benchDir(size)}/manifest.json`, "utf8"));
+    console.log(`\n${size} dataset (${JSON.stringify(manifest.counts)})`);
+    const { base, child } = await startServer(size);
+    try {
+      const busy = await signIn(base, manifest.busy.email, BENCH_PASSWORD);
+      const pages = await measurePages(base, manifest, busy.cookieHeader(), { full: size === "large" });
+      for (const p of pages) {
+        const r = js ? initialJsForPath(js, p.path) : null;
+        p.initialJsGz = p.path === "/healthz" ? 0 : (r?.gzipBytes ?? null);
+        p.routeId = r?.routeId ?? null;
+      }
+      report.datasets[size] = { counts: manifest.counts, pages };
+      if (size === "large") {
+        const partner = await signIn(base, manifest.partner.email, BENCH_PASSWORD);
+        console.log(`  real-time: ${MESSAGES} messages to an open conversation socket...`);
+        const delivery = await messageDelivery(base, manifest, busy, partner);
+        console.log(`  delivery p50 ${delivery.p50} ms, p95 ${delivery.p95} ms (${delivery.delivered}/${delivery.messages})`);
+        console.log(`  broadcast: ${SOCKETS} sockets of one user...`);
+        const bc = await broadcast(base, manifest, busy, partner);
+        console.log(`  broadcast: ${bc.received}/${bc.sockets} in ${bc.allWithinMs} ms`);
+        report.realtime = { delivery, broadcast: bc };
+
+        const loadUsers = manifest.loadUsers.slice(0, 32);
+        const users = [];
+        for (const u of loadUsers) users.push({ client: await signIn(base, u.email, BENCH_PASSWORD), id: u.id, driver: u.driver });
+        const mixed = await mixedLoad({ users, durationMs: MIXED_SECONDS * 1000, log: (m) => console.log(`  ${m}`) });
+        report.mixed = { concurrency: users.length, ...mixed, rides: mixed.rides.length };
+        console.log(`  mixed: ${mixed.requests} requests, ${mixed.errors} errors, ${JSON.stringify(mixed.statuses)}`);
+      }
+    } finally {
+      stopServer(child);
+    }
+  }
+  for (const p of report.datasets.large.pages) {
+    const s = report.datasets.small.pages.find((x) => x.path === p.path || x.name === p.name);
+    p.smallP50 = s?.p50 ?? null;
+    p.growth = s?.p50 ? round(p.p50 / s.p50, 2) : null;
+  }
+  const floor = report.datasets.large.pages.find((p) => p.path === "/healthz");
+  for (const p of report.datasets.large.pages) p.ratioToFloor = round(p.p50 / floor.p50, 1);
+  report.verdicts = verdicts(report);
+
+  const md = [
+    `# LoopRide benchmark (${report.date.slice(0, 10)}${QUICK ? ", quick run" : ""})`,
+    "",
+    `Large dataset: ${JSON.stringify(report.datasets.large.counts)}. autocannon runs of ${DURATION} s each on loopback, wrangler dev (local workerd), ${report.machine.cpus} cores.`,
+    "",
+    table(report),
+    "",
+    `Real-time: message POST to frame on the receiver's socket, ${report.realtime.delivery.messages} messages: p50 ${report.realtime.delivery.p50} ms, p95 ${report.realtime.delivery.p95} ms. One UserHub to ${report.realtime.broadcast.sockets} sockets: all received within ${report.realtime.broadcast.allWithinMs} ms.`,
+    "",
+    `Mixed load: ${report.mixed.requests} requests in ${round(report.mixed.seconds)} s at concurrency ${report.mixed.concurrency} (${report.mixed.requestsPerSecond} req/s), statuses ${JSON.stringify(report.mixed.statuses)}, ${report.mixed.errors} errors.`,
+    "",
+    "| Budget | Result | Measured |",
+    "|---|---|---|",
+    ...report.verdicts.map((v) => `| ${v.budget} | ${v.pass ? "PASS" : "FAIL"} | ${v.measured} |`),
+    "",
+  ].join("\n");
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync("bench/results/latest.json", JSON.stringify(report, null, 2) + "\n");
+  writeFileSync("bench/results/latest.md", md);
+  console.log("\n" + table(report) + "\n");
+  for (const v of report.verdicts) console.log(`${v.pass ? "PASS" : "FAIL"}  ${v.budget}  (${v.measured})`);
+  console.log("\nWrote bench/results/latest.json and bench/results/latest.md");
+}
+
+try {
+  await main();
+} catch (e) {
+  console.error(e);
+  process.exitCode = 1;
+} finally {
+  killAll();
+}
