@@ -44,8 +44,10 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: ".cache/reports/playwright.json" }]],
   use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    { name: "js", testIgnore: /load\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: /load\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    // The mixed-load test (Node-side HTTP, no browser) runs once, not once per JS mode.
+    { name: "load", testMatch: /load\.spec\.ts/ },
   ],
   webServer: {
     command: `node scripts/e2e-server.mjs ${port}`,

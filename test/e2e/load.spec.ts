@@ -1,0 +1,67 @@
+// Issue 9, item 8: 60 s of mixed traffic (browse, offer rides, request seats, accept,
+// message) at concurrency 32 against the e2e server on loopback, through the same
+// module `npm run bench` uses. Runs once (project "load"), with 32 users of its own made
+// through the sign-up form, so the journeys' demo users are not disturbed. Afterwards
+// the database invariants must hold.
+import { expect, test } from "@playwright/test";
+import { mixedLoad, signUpAndOnboard, type Client } from "../../scripts/bench/mixed-load.mjs";
+import { queryE2eDb } from "../support/d1-local";
+
+const USERS = 32;
+const DURATION_MS = 60_000;
+
+test("60 s of mixed load at concurrency 32: zero errors, invariants hold", async ({ baseURL }) => {
+  test.setTimeout(180_000);
+  const run = Date.now().toString(36);
+  const signedUp: Array<{ client: Client; email: string; driver: boolean }> = [];
+  // Sign up in small groups: each sign-up hashes a password (deliberately slow).
+  for (let i = 0; i < USERS; i += 8) {
+    const group = await Promise.all(
+      Array.from({ length: Math.min(8, USERS - i) }, async (_, k) => {
+        const n = i + k;
+        const driver = n % 2 === 0;
+        const email = `load-${run}-${n}@example.com`;
+        const client = await signUpAndOnboard(baseURL!, {
+          fullName: `Load Tester ${n}`,
+          email,
+          password: "green-commute-2026",
+          phone: `8${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`,
+          car: driver ? "petrol" : null,
+        });
+        return { client, email, driver };
+      }),
+    );
+    signedUp.push(...group);
+  }
+  const ids = new Map(queryE2eDb<{ id: string; email: string }>(`SELECT id, email FROM users WHERE email LIKE 'load-${run}-%'`).map((r) => [r.email, r.id]));
+  const users = signedUp.map((u) => ({ client: u.client, id: ids.get(u.email)!, driver: u.driver }));
+  expect(users.every((u) => u.id)).toBe(true);
+
+  const result = await mixedLoad({ users, durationMs: DURATION_MS });
+  console.log(`load: ${result.requests} requests, ${result.requestsPerSecond} req/s, by action ${JSON.stringify(result.byAction)}`);
+
+  expect(result.errorSamples).toEqual([]);
+  expect(result.errors).toBe(0);
+  // The load really did each kind of write, not just page views.
+  const ok = (action: string) => Object.entries(result.byAction[action]?.statuses ?? {}).filter(([s]) => s === "302").reduce((n, [, c]) => n + c, 0);
+  expect(ok("create-ride")).toBeGreaterThanOrEqual(USERS / 2);
+  expect(ok("request-seat")).toBeGreaterThan(0);
+  expect(ok("accept")).toBeGreaterThan(0);
+  expect(ok("message")).toBeGreaterThan(0);
+
+  // Invariants over the whole database (demo data and every journey's writes included), in one read.
+  const [check] = queryE2eDb<{ overbooked: number; dupes: number; members: number; accepted: number }>(
+    `SELECT
+       (SELECT count(*) FROM rides r WHERE r.booked_seats > r.seats
+          OR r.booked_seats <> (SELECT coalesce(sum(q.seats), 0) FROM ride_requests q WHERE q.ride_id = r.id AND q.status = 'accepted')) AS overbooked,
+       (SELECT count(*) FROM (SELECT ride_id, rider_id FROM ride_requests WHERE status IN ('pending','accepted') GROUP BY ride_id, rider_id HAVING count(*) > 1)) AS dupes,
+       (SELECT count(*) FROM communities c WHERE c.member_count <> (SELECT count(*) FROM community_members m WHERE m.community_id = c.id AND m.status = 'approved')) AS members,
+       (SELECT count(*) FROM ride_requests q JOIN rides r ON r.id = q.ride_id JOIN users d ON d.id = r.driver_id
+          WHERE q.status = 'accepted' AND d.email LIKE 'load-${run}-%') AS accepted`,
+  );
+  expect(check.overbooked, "rides overbooked or booked_seats out of step with accepted seats").toBe(0);
+  expect(check.dupes, "duplicate live requests").toBe(0);
+  expect(check.members, "member_count differs from approved members").toBe(0);
+  // The load's accepted seats are in the database, on the load's own rides.
+  expect(check.accepted).toBeGreaterThan(0);
+});

@@ -1,0 +1,20 @@
+// Reads the e2e server's local D1 from the Node side (Playwright specs), through
+// wrangler's own CLI against the persist directory scripts/e2e-server.mjs uses.
+import { execFileSync } from "node:child_process";
+
+export function e2ePersistDir(): string {
+  const port = process.env.E2E_PORT;
+  if (!port) throw new Error("E2E_PORT is not set (playwright.config.ts sets it)");
+  return `.wrangler/e2e-${port}`;
+}
+
+/** Runs one read-only SQL statement and returns its rows. */
+export function queryE2eDb<T = Record<string, unknown>>(sql: string): T[] {
+  const out = execFileSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", e2ePersistDir(), "--json", "--command", sql], {
+    encoding: "utf8",
+    env: { ...process.env, CI: "true" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const parsed = JSON.parse(out) as Array<{ results: T[] }>;
+  return parsed.flatMap((r) => r.results);
+}
