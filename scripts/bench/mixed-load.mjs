@@ -129,17 +129,23 @@ export async function mixedLoad({ users, durationMs = 60_000, log = () => {} }) 
     }
   };
 
+  const createdIds = async (w) => {
+    const list = await call("browse", () => users[w].client.get("/dashboard/rides?tab=created"));
+    return new Set(idsIn(list?.text ?? "", /href="\/rides\/([a-z0-9]{8,64})"/g));
+  };
+
   async function offerRide(w) {
     const u = users[w];
+    // Only the ride offered now joins the pool (a seeded driver already has many, most of them past).
+    const before = await createdIds(w);
     const from = PLACES[(w + pool.length) % PLACES.length];
     const to = PLACES[(w + pool.length + 3) % PLACES.length];
     const res = await call("create-ride", () =>
       u.client.post("/rides/create", { intent: "create", fromLocation: from, toLocation: to, date: istDatePlus(1 + (w % 10)), time: "08:30", seats: 4, tripCost: "400", notes: "Mixed-load ride" }),
     );
     if (res?.status !== 302) return;
-    const list = await call("browse", () => u.client.get("/dashboard/rides?tab=created"));
-    for (const rideId of idsIn(list?.text ?? "", /href="\/rides\/([a-z0-9]{8,64})"/g)) {
-      if (!pool.some((p) => p.rideId === rideId)) pool.push({ rideId, driver: w });
+    for (const rideId of await createdIds(w)) {
+      if (!before.has(rideId) && !pool.some((p) => p.rideId === rideId)) pool.push({ rideId, driver: w });
     }
   }
 

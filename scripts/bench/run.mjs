@@ -7,7 +7,7 @@
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import WebSocket from "ws";
 import { bin, run } from "../lib.mjs";
@@ -53,11 +53,15 @@ async function startServer(size) {
     bin("wrangler"),
     ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", benchDir(size), "--show-interactive-dev-session=false",
       ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
-    { stdio: ["ignore", "ignore", "pipe"], detached: true, env: { ...process.env, CI: "true" } },
+    { stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, CI: "true" } },
   );
   servers.add(child);
+  // The server's own output, kept for diagnosing any 5xx (e.g. a workerd restart).
+  mkdirSync(".bench/logs", { recursive: true });
+  const logFile = createWriteStream(`.bench/logs/wrangler-${size}.log`);
+  child.stdout.pipe(logFile);
   let stderr = "";
-  child.stderr.on("data", (d) => { stderr = (stderr + d).slice(-4000); });
+  child.stderr.on("data", (d) => { stderr = (stderr + d).slice(-4000); logFile.write(d); });
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 90_000;
   while (Date.now() < until) {
@@ -306,7 +310,7 @@ async function main() {
     "",
     `Real-time: message POST to frame on the receiver's socket, ${report.realtime.delivery.messages} messages: p50 ${report.realtime.delivery.p50} ms, p95 ${report.realtime.delivery.p95} ms. One UserHub to ${report.realtime.broadcast.sockets} sockets: all received within ${report.realtime.broadcast.allWithinMs} ms.`,
     "",
-    `Mixed load: ${report.mixed.requests} requests in ${round(report.mixed.seconds)} s at concurrency ${report.mixed.concurrency} (${report.mixed.requestsPerSecond} req/s), statuses ${JSON.stringify(report.mixed.statuses)}, ${report.mixed.errors} errors.`,
+    `Mixed load: ${report.mixed.requests} requests in ${round(report.mixed.seconds)} s at concurrency ${report.mixed.concurrency} (${report.mixed.requestsPerSecond} req/s), statuses ${JSON.stringify(report.mixed.statuses)}, ${report.mixed.errors} errors${report.mixed.errorSamples.length ? `: ${report.mixed.errorSamples.map((e) => `${e.action} ${e.status} "${e.detail}"`).join("; ")}` : ""}.`,
     "",
     "| Budget | Result | Measured |",
     "|---|---|---|",
