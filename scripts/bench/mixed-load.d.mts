@@ -16,6 +16,8 @@ export type MixedLoadResult = {
   byAction: Record<string, { n: number; statuses: Record<string, number> }>;
   statuses: Record<string, number>;
   errorSamples: Array<{ action: string; status: string | number; detail: string }>;
+  /** GETs retried once after a stale kept-alive connection (as browsers do). */
+  retriedGets: number;
   seconds: number;
   requestsPerSecond: number;
   rides: string[];

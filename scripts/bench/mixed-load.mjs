@@ -7,6 +7,8 @@
 import { randomUUID } from "node:crypto";
 
 const ID = /^[a-z0-9]{1,64}$/;
+const STALE_SOCKET = new Set(["UND_ERR_SOCKET", "ECONNRESET"]);
+const describe = (e) => `${e?.message ?? e}${e?.cause ? ` (${e.cause.code ?? ""} ${e.cause.message ?? ""})` : ""}`;
 
 /** A tiny browser: cookie jar, same-origin headers on POST, no redirect following. */
 export class Client {
@@ -44,7 +46,16 @@ export class Client {
   }
 
   async get(path) {
-    const res = await this.request(path);
+    let res;
+    try {
+      res = await this.request(path);
+    } catch (e) {
+      // A kept-alive connection the server closed just as it was reused: browsers retry an
+      // idempotent request once in that case, and so do we (counted, never for POSTs).
+      if (!STALE_SOCKET.has(e?.cause?.code)) throw e;
+      this.retried = (this.retried ?? 0) + 1;
+      res = await this.request(path);
+    }
     return { status: res.status, location: res.headers.get("Location"), text: await res.text(), headers: res.headers };
   }
 
@@ -124,7 +135,7 @@ export async function mixedLoad({ users, durationMs = 60_000, log = () => {} }) 
       record(action, res.status, res.status >= 500 ? res.text : undefined);
       return res;
     } catch (e) {
-      record(action, "network", e?.message ?? e);
+      record(action, "network", describe(e));
       return null;
     }
   };
@@ -202,5 +213,6 @@ export async function mixedLoad({ users, durationMs = 60_000, log = () => {} }) 
     }),
   );
   const seconds = (Date.now() - startedAt) / 1000;
-  return { ...stats, seconds, requestsPerSecond: Math.round(stats.requests / seconds), rides: pool.map((p) => p.rideId) };
+  const retriedGets = users.reduce((n, u) => n + (u.client.retried ?? 0), 0);
+  return { ...stats, retriedGets, seconds, requestsPerSecond: Math.round(stats.requests / seconds), rides: pool.map((p) => p.rideId) };
 }

@@ -38,7 +38,7 @@ test("60 s of mixed load at concurrency 32: zero errors, invariants hold", async
   expect(users.every((u) => u.id)).toBe(true);
 
   const result = await mixedLoad({ users, durationMs: DURATION_MS });
-  console.log(`load: ${result.requests} requests, ${result.requestsPerSecond} req/s, by action ${JSON.stringify(result.byAction)}`);
+  console.log(`load: ${result.requests} requests, ${result.requestsPerSecond} req/s, ${result.retriedGets} GETs retried on a stale connection, by action ${JSON.stringify(result.byAction)}`);
 
   expect(result.errorSamples).toEqual([]);
   expect(result.errors).toBe(0);
