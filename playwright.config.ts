@@ -46,6 +46,8 @@ export default defineConfig({
   projects: [
     { name: "js", testIgnore: /load\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
     { name: "no-js", testIgnore: /load\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    // Node-side operations drills (no browser), run once.
+    { name: "ops", testDir: "./test/ops" },
     // The mixed-load test (Node-side HTTP, no browser) runs once, not once per JS mode.
     { name: "load", testMatch: /load\.spec\.ts/ },
   ],

@@ -31,18 +31,22 @@ export function configForState(persistTo) {
   return join(dir, "wrangler.toml");
 }
 
-/** Row count and a SHA-256 of every row (in rowid order) of every table: equal means equal data. */
+/** Row count and a SHA-256 of every row (in rowid order) of every table, and of the schema
+ * (tables, indexes, triggers): equal means equal data. Two wrangler calls. */
 export async function tableChecksums(persistTo) {
   const { createHash } = await import("node:crypto");
-  const q = async (sql) => JSON.parse(await wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql], { capture: true }))[0].results;
-  const tables = (await q("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name")).map((r) => r.name);
+  const q = async (sql) => JSON.parse(await wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql], { capture: true }));
+  const [{ results: tables }] = await q("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name");
+  const names = tables.map((r) => r.name);
+  const selects = [
+    ...names.map((t) => `SELECT * FROM "${t}" ORDER BY rowid`),
+    "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY type, name",
+  ];
+  const results = await q(selects.join("; "));
+  const sum = (rows) => ({ rows: rows.length, sha256: createHash("sha256").update(JSON.stringify(rows)).digest("hex") });
   const out = {};
-  for (const t of tables) {
-    const rows = await q(`SELECT * FROM "${t}" ORDER BY rowid`);
-    out[t] = { rows: rows.length, sha256: createHash("sha256").update(JSON.stringify(rows)).digest("hex") };
-  }
-  const schema = await q("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY type, name");
-  out["(schema: tables, indexes, triggers)"] = { rows: schema.length, sha256: createHash("sha256").update(JSON.stringify(schema)).digest("hex") };
+  names.forEach((t, i) => (out[t] = sum(results[i].results)));
+  out["(schema: tables, indexes, triggers)"] = sum(results[names.length].results);
   return out;
 }
 

@@ -1,12 +1,13 @@
 // Deterministic performance budgets on a city-shaped dataset (see test/support/city-scale.ts):
 // every listed page makes at most 5 D1 round trips and reads at most 1,000 rows, and no
 // query a page runs scans rides, ride_requests, messages or notifications.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, istDate } from "~/domain/time";
 import { recordedQueries } from "~/utils/d1-stats.server";
 import { BASE, signedInUser } from "../helpers";
 import { seedCityScale, type CityScale } from "../support/city-scale";
+import { workerFetch } from "../support/worker-fetch";
 
 function d1Stats(res: Response) {
   const m = /d1;desc="([^"]*)"/.exec(res.headers.get("Server-Timing") ?? "");
@@ -20,7 +21,7 @@ let city: CityScale;
 let cookie: string;
 let pages: string[];
 // The landing page is for visitors (a signed-in member is sent to the dashboard).
-const visit = (path: string) => SELF.fetch(`${BASE}${path}`, { headers: path === "/" ? {} : { Cookie: cookie }, redirect: "manual" });
+const visit = (path: string) => workerFetch(new Request(`${BASE}${path}`, { headers: path === "/" ? {} : { Cookie: cookie }, redirect: "manual" }));
 
 beforeAll(async () => {
   const busy = await signedInUser({ fullName: "Busy Commuter" });
