@@ -320,6 +320,8 @@ export const rides = sqliteTable(
     index("rides_discover_idx").on(t.status, t.departsAt),
     index("rides_driver_idx").on(t.driverId, t.departsAt),
     index("rides_community_idx").on(t.communityId, t.status, t.departsAt),
+    index("rides_from_idx").on(t.status, t.fromLocation, t.departsAt),
+    index("rides_to_idx").on(t.status, t.toLocation, t.departsAt),
     check("ride_seats", sql`${t.seats} BETWEEN 1 AND 6`),
     check("ride_booked", sql`${t.bookedSeats} BETWEEN 0 AND ${t.seats}`),
     check("ride_cost", sql`${t.tripCostPaise} >= 0`),

@@ -116,12 +116,12 @@ function discoverWhere(viewerId: string, f: DiscoverFilters | null, now: number)
   if (f.q) {
     // Places come from a fixed list (the create form refuses others), so the search is
     // exact on the names it matches; no match means no ride, without touching D1's rows.
+    // Within one day the place indexes find the few matches directly; across all upcoming
+    // days walking the departure index until a page is full reads fewer rows than sorting
+    // every ride of a popular place, so the place columns are then hidden from the planner.
     const names = placesMatching(f.q);
-    where.push(
-      names.length
-        ? or(inArray(sql`+${rides.fromLocation}`, names), inArray(sql`+${rides.toLocation}`, names))!
-        : sql`0`,
-    );
+    const col = (c: SQLiteColumn) => (f.date ? sql`${c}` : sql`+${c}`);
+    where.push(names.length ? or(inArray(col(rides.fromLocation), names), inArray(col(rides.toLocation), names))! : sql`0`);
   }
   // Cost per seat (trip cost / seats) at most the slider's rupees; 50 means no limit.
   if (f.maxCost < 50) where.push(sql`${rides.tripCostPaise} <= ${f.maxCost * 100} * ${rides.seats}`);

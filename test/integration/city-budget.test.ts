@@ -33,6 +33,7 @@ beforeAll(async () => {
     "/rides",
     `/rides?date=${tomorrow}&maxCost=45&community=1`,
     "/rides?q=koramangala",
+    `/rides?q=koramangala&date=${tomorrow}&maxCost=30`,
     "/rides?page=3",
     `/rides/${city.rideId}`,
     "/rides/b0",
