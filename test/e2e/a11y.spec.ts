@@ -1,0 +1,200 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible, formatFindings, type AxeFinding } from "../support/axe";
+import { createCommunity, newPage, offerRide, requestSeat, setDarkMode, unique } from "../support/flows";
+import { signUpAndOnboard, uniqueEmail, uniquePhone } from "./helpers";
+
+// axe-core on every page of the app (issue 9, item 10): zero serious or critical
+// violations, signed out and signed in, light and dark. Each project (JS on, JS off) signs
+// up its own people and builds its own rides and communities, so the two runs share nothing.
+
+// A missing element fails in seconds, not at the end of the long page loop.
+test.use({ actionTimeout: 20_000, navigationTimeout: 30_000 });
+
+const PUBLIC_PAGES = [
+  "/",
+  "/how-it-works",
+  "/pricing",
+  "/support",
+  "/community-guidelines",
+  "/cookie-policy",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/login",
+  "/signup",
+  "/communities",
+];
+
+/** Visits a path, checks it rendered (no 5xx, the expected status) and runs axe on it. */
+// Every scan is a soft assertion: one run reports every page that fails, not just the first.
+async function scan(page: Page, path: string, label: string, findings: AxeFinding[], status = 200) {
+  const res = await page.goto(path);
+  expect(res?.status(), `${label}: status of ${path}`).toBe(status);
+  findings.push(...(await expectAccessible(page, label)));
+}
+
+test("public pages, signed out, in light and with a dark colour-scheme preference", async ({ page }) => {
+  test.setTimeout(180_000);
+  const findings: AxeFinding[] = [];
+  for (const scheme of ["light", "dark"] as const) {
+    // Signed-out pages follow no user setting; the OS preference must not break them either.
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of PUBLIC_PAGES) await scan(page, path, `${scheme} ${path}`, findings);
+    await scan(page, "/no-such-page", `${scheme} 404`, findings, 404);
+    // The forms with their validation messages showing.
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByText(/Please enter/).first()).toBeVisible();
+    findings.push(...(await expectAccessible(page, `${scheme} /login with errors`)));
+    await page.goto("/signup");
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+    findings.push(...(await expectAccessible(page, `${scheme} /signup with errors`)));
+  }
+});
+
+test("onboarding, every step, for a fresh sign-up", async ({ page }) => {
+  test.setTimeout(120_000);
+  const findings: AxeFinding[] = [];
+  await page.goto("/signup");
+  await page.getByLabel("Full name").fill("Meera Pillai");
+  await page.getByLabel("E-mail or mobile number").fill(uniqueEmail("a11y-onboard"));
+  await page.getByLabel("Password").fill("filter-coffee-2026");
+  await page.getByRole("button", { name: "Sign up", exact: true }).click();
+  await expect(page).toHaveURL(/\/onboarding/);
+  findings.push(...(await expectAccessible(page, "onboarding step 1")));
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Please enter your mobile number")).toBeVisible();
+  findings.push(...(await expectAccessible(page, "onboarding step 1 with error")));
+  await page.getByLabel("Mobile number").fill(uniquePhone());
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Step 2 of 4")).toBeVisible();
+  findings.push(...(await expectAccessible(page, "onboarding step 2")));
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Please select whether you have a car")).toBeVisible();
+  findings.push(...(await expectAccessible(page, "onboarding step 2 with error")));
+  await page.getByLabel("Yes, I have a car").check();
+  await page.getByLabel("Car type (if you have a car)").selectOption("hybrid");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Step 3 of 4")).toBeVisible();
+  findings.push(...(await expectAccessible(page, "onboarding step 3")));
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Step 4 of 4")).toBeVisible();
+  findings.push(...(await expectAccessible(page, "onboarding step 4")));
+  await page.getByRole("button", { name: "Complete Setup" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("every signed-in page, for a driver and a rider, in light and dark mode", async ({ page: driver, browser }) => {
+  test.setTimeout(600_000);
+  const project = test.info().project.name;
+  const findings: AxeFinding[] = [];
+
+  // A driver with a community (one pending join request to moderate), two rides (one
+  // booked and accepted, then completed), and a rider with a message thread.
+  await signUpAndOnboard(driver, { fullName: "Deepa Menon", car: "electric" });
+  const rider = await newPage(browser, project);
+  await signUpAndOnboard(rider, { fullName: "Suresh Gowda", car: null });
+
+  const communityName = unique("A11y Residents");
+  const communityPath = await createCommunity(driver, communityName);
+  const rideId = await offerRide(driver, { from: "HSR Layout", to: "Koramangala" });
+  const openRideId = await offerRide(driver, { from: "Indiranagar", to: "MG Road" });
+
+  await rider.goto(communityPath);
+  await rider.getByRole("button", { name: `Join ${communityName}` }).click();
+  await expect(rider.getByTestId("toast")).toContainText("Your request to join");
+  const confirmation = await requestSeat(rider, rideId);
+
+  await driver.goto(`/rides/${rideId}`);
+  await driver.getByRole("button", { name: "Accept" }).first().click();
+  await expect(driver.getByTestId("toast")).toContainText("Request accepted successfully!");
+
+  await rider.goto(`/rides/${rideId}`);
+  await rider.getByRole("link", { name: "Contact Driver" }).click();
+  await rider.getByLabel("Message", { exact: true }).fill("Could you pick me up at the 27th Main signal?");
+  await rider.getByRole("button", { name: "Send" }).click();
+  await expect(rider).toHaveURL(/\/dashboard\/messages\?c=/);
+  const conversation = new URL(rider.url()).search;
+
+  // The profile-completion page exists only while the profile is incomplete: scan it in
+  // light and dark before anything else completes it.
+  for (const dark of [false, true]) {
+    await setDarkMode(rider, dark);
+    await scan(rider, "/profile-completion", `${dark ? "dark" : "light"} rider /profile-completion`, findings);
+  }
+  await setDarkMode(rider, false);
+
+  // Pages before completion (the completion page shows the Complete Ride button).
+  const beforeCompletion = async (mode: string) => {
+    await scan(driver, `/rides/${rideId}/completion`, `${mode} driver completion (active)`, findings);
+  };
+
+  const driverPages = [
+    "/dashboard",
+    "/dashboard/profile",
+    "/dashboard/settings",
+    "/dashboard/messages",
+    `/dashboard/messages${conversation}`,
+    "/dashboard/rides?tab=created",
+    "/dashboard/rides?tab=booked",
+    "/dashboard/rides?tab=manage",
+    "/dashboard/my-rides?tab=created",
+    "/dashboard/my-rides?tab=booked",
+    "/dashboard/my-rides?tab=manage",
+    "/rides",
+    `/rides/${rideId}`,
+    `/rides/${openRideId}`,
+    "/rides/create",
+    "/communities",
+    communityPath,
+    `${communityPath}?tab=moderation`,
+    "/communities/new",
+    "/pricing",
+    "/",
+  ];
+  const riderPages = [
+    "/dashboard",
+    "/dashboard/messages",
+    `/dashboard/messages${conversation}`,
+    "/dashboard/rides?tab=booked",
+    "/rides",
+    `/rides/${rideId}`,
+    `/rides/${openRideId}/book`,
+    confirmation,
+    communityPath,
+  ];
+
+  for (const dark of [false, true]) {
+    const mode = dark ? "dark" : "light";
+    await setDarkMode(driver, dark);
+    await setDarkMode(rider, dark);
+    if (!dark) await beforeCompletion(mode);
+    // The notifications panel (on the dashboard) with the driver's seat-request notification in it.
+    await scan(driver, "/dashboard?panel=notifications#notifications", `${mode} driver notifications panel`, findings);
+    await expect(driver.locator("#notifications")).toContainText("Suresh Gowda");
+    for (const path of driverPages) await scan(driver, path, `${mode} driver ${path}`, findings);
+    for (const path of riderPages) await scan(rider, path, `${mode} rider ${path}`, findings);
+    await scan(driver, "/no-such-page", `${mode} driver 404`, findings, 404);
+    await scan(driver, "/communities/no-such-community", `${mode} community not found`, findings, 404);
+    if (dark) await beforeCompletion(mode);
+  }
+
+  // Complete the ride, then the completion page (both sides) and the receipts.
+  await setDarkMode(driver, false);
+  await setDarkMode(rider, false);
+  await driver.goto(`/rides/${rideId}/completion`);
+  await driver.getByRole("button", { name: "Complete Ride" }).click();
+  await expect(driver.getByTestId("ride-status")).toHaveText("Completed", { timeout: 15_000 });
+  for (const dark of [false, true]) {
+    const mode = dark ? "dark" : "light";
+    await setDarkMode(driver, dark);
+    await setDarkMode(rider, dark);
+    await scan(driver, `/rides/${rideId}/completion`, `${mode} driver completion (completed)`, findings);
+    await scan(rider, `/rides/${rideId}/completion`, `${mode} rider completion (completed)`, findings);
+    await scan(driver, `/rides/${rideId}/receipt`, `${mode} driver receipt`, findings);
+    await scan(rider, `/rides/${rideId}/receipt`, `${mode} rider receipt`, findings);
+    await scan(rider, "/dashboard/rides?tab=booked", `${mode} rider booked (completed)`, findings);
+  }
+  await rider.context().close();
+});
