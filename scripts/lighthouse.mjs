@@ -5,7 +5,7 @@
 // bench/results/lighthouse.json and prints PASS/FAIL per page (accessibility 100,
 // best-practices at least 95); exits 1 when any page fails.
 //
-//   npm run build && npm run lighthouse       (--no-build is implied: it serves build/ as is)
+//   npm run lighthouse          (builds first; `node scripts/lighthouse.mjs` serves build/ as it is)
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";

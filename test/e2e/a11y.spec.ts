@@ -121,7 +121,7 @@ test("every signed-in page, for a driver and a rider, in light and dark mode", a
   // light and dark before anything else completes it.
   for (const dark of [false, true]) {
     await setDarkMode(rider, dark);
-    await scan(rider, "/profile-completion", `${dark ? "dark" : "light"} rider /profile-completion`, findings);
+    for (const step of [1, 2, 3, 4]) await scan(rider, `/profile-completion?step=${step}`, `${dark ? "dark" : "light"} rider /profile-completion step ${step}`, findings);
   }
   await setDarkMode(rider, false);
 
@@ -176,6 +176,24 @@ test("every signed-in page, for a driver and a rider, in light and dark mode", a
     for (const path of driverPages) await scan(driver, path, `${mode} driver ${path}`, findings);
     for (const path of riderPages) await scan(rider, path, `${mode} rider ${path}`, findings);
     await scan(driver, "/no-such-page", `${mode} driver 404`, findings, 404);
+    // A form showing its validation messages.
+    await driver.goto("/rides/create");
+    await driver.getByRole("button", { name: "Create Ride", exact: true }).last().click();
+    await expect(driver.getByText(/Please (select|choose|enter)/).first()).toBeVisible();
+    await expectAccessible(driver, `${mode} driver /rides/create with errors`);
+    // With JS the community form is a modal dialog on the list.
+    if (project === "js") {
+      await driver.goto("/communities");
+      await driver.getByRole("link", { name: "Create Community" }).click();
+      await expect(driver.getByRole("dialog")).toBeVisible();
+      await expectAccessible(driver, `${mode} driver create-community dialog`);
+    }
+    // The mobile slide-over menu (a :target panel) on a phone-sized screen.
+    await driver.setViewportSize({ width: 390, height: 844 });
+    await driver.goto("/dashboard#mobile-sidebar");
+    await expect(driver.locator("#mobile-sidebar")).toBeVisible();
+    await expectAccessible(driver, `${mode} driver mobile menu`);
+    await driver.setViewportSize({ width: 1280, height: 720 });
     await scan(driver, "/communities/no-such-community", `${mode} community not found`, findings, 404);
     if (dark) await beforeCompletion(mode);
   }

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 // The WCAG 2.0/2.1 A and AA rules plus axe's best practices (issue 9, item 10).
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
@@ -7,14 +7,47 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-pract
 export type AxeFinding = { page: string; id: string; impact: string; help: string; targets: string[]; summary: string };
 
 /**
+ * axe-core is itself a script, and a page without JavaScript (the no-js project) cannot run it.
+ * So the no-JS page's own document, exactly as the server sent and the browser rendered it
+ * (minus its <script> elements, which never ran), is served to a scanner page at the same URL
+ * in a context that allows scripts, with the same viewport and colour scheme; the stylesheets
+ * and images load from the real server. axe runs there.
+ */
+async function scanWithoutPageScripts(page: Page) {
+  const url = page.url().split("#")[0];
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const dark = await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches);
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  try {
+    const scanner = await context.newPage();
+    await scanner.emulateMedia({ colorScheme: dark ? "dark" : "light" });
+    // Only the document is replaced; no app script may load in the scanner.
+    await scanner.route((u) => u.href.split("#")[0] === url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+    await scanner.route("**/*.js", (route) => route.abort());
+    await scanner.goto(url);
+    expect(await pageScriptsRan(scanner), "the scanner copy runs no app script").toBe(false);
+    return await new AxeBuilder({ page: scanner }).withTags(AXE_TAGS).analyze();
+  } finally {
+    await context.close();
+  }
+}
+
+/** Whether the page's own scripts ran (Remix's inline context script sets this global). */
+export async function pageScriptsRan(page: Page) {
+  return page.evaluate(() => "__remixContext" in window);
+}
+
+/**
  * Runs axe-core on the page as it is now and returns the serious and critical violations,
  * one entry per rule, with the CSS targets and axe's failure summary so that a failing test
  * says exactly what to fix and where.
  */
 export async function seriousViolations(page: Page, label: string): Promise<AxeFinding[]> {
-  // Wait for the page's own rendering (fonts, the toast fade-in) to settle first.
   await page.waitForLoadState("load");
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  // The page is scanned as the project renders it: hydrated with JS, server HTML only without.
+  const noJs = test.info().project.use.javaScriptEnabled === false;
+  expect(await pageScriptsRan(page), `${label}: page scripts ran`).toBe(!noJs);
+  const results = noJs ? await scanWithoutPageScripts(page) : await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({
