@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, formatFindings, type AxeFinding } from "../support/axe";
+import { expectAccessible, seriousViolations } from "../support/axe";
 import { createCommunity, newPage, offerRide, requestSeat, setDarkMode, unique } from "../support/flows";
 import { signUpAndOnboard, uniqueEmail, uniquePhone } from "./helpers";
 
@@ -26,156 +26,155 @@ const PUBLIC_PAGES = [
 
 /** Visits a path, checks it rendered (no 5xx, the expected status) and runs axe on it. */
 // Every scan is a soft assertion: one run reports every page that fails, not just the first.
-async function scan(page: Page, path: string, label: string, findings: AxeFinding[], status = 200) {
+async function scan(page: Page, path: string, label: string, status = 200) {
   const res = await page.goto(path);
   expect(res?.status(), `${label}: status of ${path}`).toBe(status);
-  findings.push(...(await expectAccessible(page, label)));
+  await expectAccessible(page, label);
 }
 
 test("public pages, signed out, in light and with a dark colour-scheme preference", async ({ page }) => {
   test.setTimeout(180_000);
-  const findings: AxeFinding[] = [];
   for (const scheme of ["light", "dark"] as const) {
     // Signed-out pages follow no user setting; the OS preference must not break them either.
     await page.emulateMedia({ colorScheme: scheme });
-    for (const path of PUBLIC_PAGES) await scan(page, path, `${scheme} ${path}`, findings);
-    await scan(page, "/no-such-page", `${scheme} 404`, findings, 404);
+    for (const path of PUBLIC_PAGES) await scan(page, path, `${scheme} ${path}`);
+    await scan(page, "/no-such-page", `${scheme} 404`, 404);
     // The forms with their validation messages showing.
     await page.goto("/login");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByText(/Please enter/).first()).toBeVisible();
-    findings.push(...(await expectAccessible(page, `${scheme} /login with errors`)));
+    await expectAccessible(page, `${scheme} /login with errors`);
     await page.goto("/signup");
     await page.getByLabel("Password").fill("short");
     await page.getByRole("button", { name: "Sign up", exact: true }).click();
     await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
-    findings.push(...(await expectAccessible(page, `${scheme} /signup with errors`)));
+    await expectAccessible(page, `${scheme} /signup with errors`);
   }
+});
+
+test("the scan catches a real violation (with JS and on the no-JS document copy)", async ({ page }) => {
+  await page.goto("/login");
+  // Pale grey on white: 1.4:1, far below 4.5:1. Set from the test, so it works without JS too.
+  await page.getByText("Sign in to find and share rides in your communities.").evaluate((p) => p.setAttribute("style", "color: #dddddd"));
+  const findings = await seriousViolations(page, "login with a pale subtitle");
+  expect(findings.map((f) => f.id)).toContain("color-contrast");
+  // Exactly the paragraph that was changed, nothing else on the page.
+  expect(findings.find((f) => f.id === "color-contrast")!.targets).toHaveLength(1);
 });
 
 test("onboarding, every step, for a fresh sign-up", async ({ page }) => {
   test.setTimeout(120_000);
-  const findings: AxeFinding[] = [];
   await page.goto("/signup");
   await page.getByLabel("Full name").fill("Meera Pillai");
   await page.getByLabel("E-mail or mobile number").fill(uniqueEmail("a11y-onboard"));
   await page.getByLabel("Password").fill("filter-coffee-2026");
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
   await expect(page).toHaveURL(/\/onboarding/);
-  findings.push(...(await expectAccessible(page, "onboarding step 1")));
+  await expectAccessible(page, "onboarding step 1");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Please enter your mobile number")).toBeVisible();
-  findings.push(...(await expectAccessible(page, "onboarding step 1 with error")));
+  await expectAccessible(page, "onboarding step 1 with error");
   await page.getByLabel("Mobile number").fill(uniquePhone());
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Step 2 of 4")).toBeVisible();
-  findings.push(...(await expectAccessible(page, "onboarding step 2")));
+  await expectAccessible(page, "onboarding step 2");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Please select whether you have a car")).toBeVisible();
-  findings.push(...(await expectAccessible(page, "onboarding step 2 with error")));
+  await expectAccessible(page, "onboarding step 2 with error");
   await page.getByLabel("Yes, I have a car").check();
   await page.getByLabel("Car type (if you have a car)").selectOption("hybrid");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Step 3 of 4")).toBeVisible();
-  findings.push(...(await expectAccessible(page, "onboarding step 3")));
+  await expectAccessible(page, "onboarding step 3");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Step 4 of 4")).toBeVisible();
-  findings.push(...(await expectAccessible(page, "onboarding step 4")));
+  await expectAccessible(page, "onboarding step 4");
   await page.getByRole("button", { name: "Complete Setup" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("every signed-in page, for a driver and a rider, in light and dark mode", async ({ page: driver, browser }) => {
-  test.setTimeout(600_000);
-  const project = test.info().project.name;
-  const findings: AxeFinding[] = [];
-
-  // A driver with a community (one pending join request to moderate), two rides (one
-  // booked and accepted, then completed), and a rider with a message thread.
-  await signUpAndOnboard(driver, { fullName: "Deepa Menon", car: "electric" });
-  const rider = await newPage(browser, project);
-  await signUpAndOnboard(rider, { fullName: "Suresh Gowda", car: null });
-
-  const communityName = unique("A11y Residents");
-  const communityPath = await createCommunity(driver, communityName);
-  const rideId = await offerRide(driver, { from: "HSR Layout", to: "Koramangala" });
-  const openRideId = await offerRide(driver, { from: "Indiranagar", to: "MG Road" });
-
-  await rider.goto(communityPath);
-  await rider.getByRole("button", { name: `Join ${communityName}` }).click();
-  await expect(rider.getByTestId("toast")).toContainText("Your request to join");
-  const confirmation = await requestSeat(rider, rideId);
-
-  await driver.goto(`/rides/${rideId}`);
-  await driver.getByRole("button", { name: "Accept" }).first().click();
-  await expect(driver.getByTestId("toast")).toContainText("Request accepted successfully!");
-
-  await rider.goto(`/rides/${rideId}`);
-  await rider.getByRole("link", { name: "Contact Driver" }).click();
-  await rider.getByLabel("Message", { exact: true }).fill("Could you pick me up at the 27th Main signal?");
-  await rider.getByRole("button", { name: "Send" }).click();
-  await expect(rider).toHaveURL(/\/dashboard\/messages\?c=/);
-  const conversation = new URL(rider.url()).search;
-
-  // The profile-completion page exists only while the profile is incomplete: scan it in
-  // light and dark before anything else completes it.
-  for (const dark of [false, true]) {
-    await setDarkMode(rider, dark);
-    for (const step of [1, 2, 3, 4]) await scan(rider, `/profile-completion?step=${step}`, `${dark ? "dark" : "light"} rider /profile-completion step ${step}`, findings);
-  }
-  await setDarkMode(rider, false);
-
-  // Pages before completion (the completion page shows the Complete Ride button).
-  const beforeCompletion = async (mode: string) => {
-    await scan(driver, `/rides/${rideId}/completion`, `${mode} driver completion (active)`, findings);
-  };
-
-  const driverPages = [
-    "/dashboard",
-    "/dashboard/profile",
-    "/dashboard/settings",
-    "/dashboard/messages",
-    `/dashboard/messages${conversation}`,
-    "/dashboard/rides?tab=created",
-    "/dashboard/rides?tab=booked",
-    "/dashboard/rides?tab=manage",
-    "/dashboard/my-rides?tab=created",
-    "/dashboard/my-rides?tab=booked",
-    "/dashboard/my-rides?tab=manage",
-    "/rides",
-    `/rides/${rideId}`,
-    `/rides/${openRideId}`,
-    "/rides/create",
-    "/communities",
-    communityPath,
-    `${communityPath}?tab=moderation`,
-    "/communities/new",
-    "/pricing",
-    "/",
-  ];
-  const riderPages = [
-    "/dashboard",
-    "/dashboard/messages",
-    `/dashboard/messages${conversation}`,
-    "/dashboard/rides?tab=booked",
-    "/rides",
-    `/rides/${rideId}`,
-    `/rides/${openRideId}/book`,
-    confirmation,
-    communityPath,
-  ];
-
-  for (const dark of [false, true]) {
+// One test per mode (each with its own people), so the two run side by side.
+for (const dark of [false, true]) {
+  test(`every signed-in page, for a driver and a rider, in ${dark ? "dark" : "light"} mode`, async ({ page: driver, browser }) => {
+    test.setTimeout(600_000);
+    const project = test.info().project.name;
     const mode = dark ? "dark" : "light";
+
+    // A driver with a community (one pending join request to moderate), two rides (one
+    // booked and accepted, then completed), and a rider with a message thread.
+    await signUpAndOnboard(driver, { fullName: "Deepa Menon", car: "electric" });
+    const rider = await newPage(browser, project);
+    await signUpAndOnboard(rider, { fullName: "Suresh Gowda", car: null });
+
+    const communityName = unique("A11y Residents");
+    const communityPath = await createCommunity(driver, communityName);
+    const rideId = await offerRide(driver, { from: "HSR Layout", to: "Koramangala" });
+    const openRideId = await offerRide(driver, { from: "Indiranagar", to: "MG Road" });
+
+    await rider.goto(communityPath);
+    await rider.getByRole("button", { name: `Join ${communityName}` }).click();
+    await expect(rider.getByTestId("toast")).toContainText("Your request to join");
+    const confirmation = await requestSeat(rider, rideId);
+
+    await driver.goto(`/rides/${rideId}`);
+    await driver.getByRole("button", { name: "Accept" }).first().click();
+    await expect(driver.getByTestId("toast")).toContainText("Request accepted successfully!");
+
+    await rider.goto(`/rides/${rideId}`);
+    await rider.getByRole("link", { name: "Contact Driver" }).click();
+    await rider.getByLabel("Message", { exact: true }).fill("Could you pick me up at the 27th Main signal?");
+    await rider.getByRole("button", { name: "Send" }).click();
+    await expect(rider).toHaveURL(/\/dashboard\/messages\?c=/);
+    const conversation = new URL(rider.url()).search;
+
     await setDarkMode(driver, dark);
     await setDarkMode(rider, dark);
-    if (!dark) await beforeCompletion(mode);
+    // The profile-completion page exists only while the profile is incomplete.
+    for (const step of [1, 2, 3, 4]) await scan(rider, `/profile-completion?step=${step}`, `${mode} rider /profile-completion step ${step}`);
+
+    const driverPages = [
+      "/dashboard",
+      "/dashboard/profile",
+      "/dashboard/settings",
+      "/dashboard/messages",
+      `/dashboard/messages${conversation}`,
+      "/dashboard/rides?tab=created",
+      "/dashboard/rides?tab=booked",
+      "/dashboard/rides?tab=manage",
+      "/dashboard/my-rides?tab=created",
+      "/dashboard/my-rides?tab=booked",
+      "/dashboard/my-rides?tab=manage",
+      "/rides",
+      `/rides/${rideId}`,
+      `/rides/${openRideId}`,
+      "/rides/create",
+      "/communities",
+      communityPath,
+      `${communityPath}?tab=moderation`,
+      "/communities/new",
+      "/pricing",
+      "/",
+    ];
+    const riderPages = [
+      "/dashboard",
+      "/dashboard/messages",
+      `/dashboard/messages${conversation}`,
+      "/dashboard/rides?tab=booked",
+      "/rides",
+      `/rides/${rideId}`,
+      `/rides/${openRideId}/book`,
+      confirmation,
+      communityPath,
+    ];
+
+    // Before completion the page shows the Complete Ride button.
+    await scan(driver, `/rides/${rideId}/completion`, `${mode} driver completion (active)`);
     // The notifications panel (on the dashboard) with the driver's seat-request notification in it.
-    await scan(driver, "/dashboard?panel=notifications#notifications", `${mode} driver notifications panel`, findings);
+    await scan(driver, "/dashboard?panel=notifications#notifications", `${mode} driver notifications panel`);
     await expect(driver.locator("#notifications")).toContainText("Suresh Gowda");
-    for (const path of driverPages) await scan(driver, path, `${mode} driver ${path}`, findings);
-    for (const path of riderPages) await scan(rider, path, `${mode} rider ${path}`, findings);
-    await scan(driver, "/no-such-page", `${mode} driver 404`, findings, 404);
+    for (const path of driverPages) await scan(driver, path, `${mode} driver ${path}`);
+    for (const path of riderPages) await scan(rider, path, `${mode} rider ${path}`);
+    await scan(driver, "/no-such-page", `${mode} driver 404`, 404);
     // A form showing its validation messages.
     await driver.goto("/rides/create");
     await driver.getByRole("button", { name: "Create Ride", exact: true }).last().click();
@@ -194,25 +193,17 @@ test("every signed-in page, for a driver and a rider, in light and dark mode", a
     await expect(driver.locator("#mobile-sidebar")).toBeVisible();
     await expectAccessible(driver, `${mode} driver mobile menu`);
     await driver.setViewportSize({ width: 1280, height: 720 });
-    await scan(driver, "/communities/no-such-community", `${mode} community not found`, findings, 404);
-    if (dark) await beforeCompletion(mode);
-  }
+    await scan(driver, "/communities/no-such-community", `${mode} community not found`, 404);
 
-  // Complete the ride, then the completion page (both sides) and the receipts.
-  await setDarkMode(driver, false);
-  await setDarkMode(rider, false);
-  await driver.goto(`/rides/${rideId}/completion`);
-  await driver.getByRole("button", { name: "Complete Ride" }).click();
-  await expect(driver.getByTestId("ride-status")).toHaveText("Completed", { timeout: 15_000 });
-  for (const dark of [false, true]) {
-    const mode = dark ? "dark" : "light";
-    await setDarkMode(driver, dark);
-    await setDarkMode(rider, dark);
-    await scan(driver, `/rides/${rideId}/completion`, `${mode} driver completion (completed)`, findings);
-    await scan(rider, `/rides/${rideId}/completion`, `${mode} rider completion (completed)`, findings);
-    await scan(driver, `/rides/${rideId}/receipt`, `${mode} driver receipt`, findings);
-    await scan(rider, `/rides/${rideId}/receipt`, `${mode} rider receipt`, findings);
-    await scan(rider, "/dashboard/rides?tab=booked", `${mode} rider booked (completed)`, findings);
-  }
-  await rider.context().close();
-});
+    // Complete the ride, then the completion page (both sides) and the receipts.
+    await driver.goto(`/rides/${rideId}/completion`);
+    await driver.getByRole("button", { name: "Complete Ride" }).click();
+    await expect(driver.getByTestId("ride-status")).toHaveText("Completed", { timeout: 15_000 });
+    await scan(driver, `/rides/${rideId}/completion`, `${mode} driver completion (completed)`);
+    await scan(rider, `/rides/${rideId}/completion`, `${mode} rider completion (completed)`);
+    await scan(driver, `/rides/${rideId}/receipt`, `${mode} driver receipt`);
+    await scan(rider, `/rides/${rideId}/receipt`, `${mode} rider receipt`);
+    await scan(rider, "/dashboard/rides?tab=booked", `${mode} rider booked (completed)`);
+    await rider.context().close();
+  });
+}

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 
 // The WCAG 2.0/2.1 A and AA rules plus axe's best practices (issue 9, item 10).
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
@@ -13,23 +13,36 @@ export type AxeFinding = { page: string; id: string; impact: string; help: strin
  * in a context that allows scripts, with the same viewport and colour scheme; the stylesheets
  * and images load from the real server. axe runs there.
  */
+type Scanner = { page: Page; doc: { url: string; html: string } };
+// One scanner page per browser context under test, reused for every scan of that context.
+const scanners = new WeakMap<BrowserContext, Scanner>();
+
+async function scannerFor(page: Page): Promise<Scanner> {
+  const existing = scanners.get(page.context());
+  if (existing) return existing;
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+  page.context().on("close", () => void context.close());
+  const scanner: Scanner = { page: await context.newPage(), doc: { url: "", html: "" } };
+  // Only the document is replaced; no app script may load in the scanner.
+  await scanner.page.route("**/*.js", (route) => route.abort());
+  await scanner.page.route(
+    (u) => u.href.split("#")[0] === scanner.doc.url,
+    (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: scanner.doc.html }),
+  );
+  scanners.set(page.context(), scanner);
+  return scanner;
+}
+
 async function scanWithoutPageScripts(page: Page) {
-  const url = page.url().split("#")[0];
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const scanner = await scannerFor(page);
+  scanner.doc.url = page.url().split("#")[0];
+  scanner.doc.html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
   const dark = await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches);
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-  try {
-    const scanner = await context.newPage();
-    await scanner.emulateMedia({ colorScheme: dark ? "dark" : "light" });
-    // Only the document is replaced; no app script may load in the scanner.
-    await scanner.route((u) => u.href.split("#")[0] === url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
-    await scanner.route("**/*.js", (route) => route.abort());
-    await scanner.goto(url);
-    expect(await pageScriptsRan(scanner), "the scanner copy runs no app script").toBe(false);
-    return await new AxeBuilder({ page: scanner }).withTags(AXE_TAGS).analyze();
-  } finally {
-    await context.close();
-  }
+  await scanner.page.setViewportSize(page.viewportSize()!);
+  await scanner.page.emulateMedia({ colorScheme: dark ? "dark" : "light" });
+  await scanner.page.goto(scanner.doc.url);
+  expect(await pageScriptsRan(scanner.page), "the scanner copy runs no app script").toBe(false);
+  return new AxeBuilder({ page: scanner.page }).withTags(AXE_TAGS).analyze();
 }
 
 /** Whether the page's own scripts ran (Remix's inline context script sets this global). */

@@ -59,7 +59,7 @@ export async function typeHere(page: Page, field: Locator, text: string) {
 /** Picks an option of the focused (closed) <select> with the arrow keys, as a keyboard user would. */
 export async function arrowToOption(page: Page, select: Locator, label: string | RegExp, max = 40) {
   await expect(select).toBeFocused();
-  const selected = () => select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.label ?? "");
+  const selected = () => select.evaluate((el) => (el as unknown as HTMLSelectElement).selectedOptions[0]?.label ?? "");
   const matches = (text: string) => (typeof label === "string" ? text === label : label.test(text));
   for (let i = 0; i < max && !matches(await selected()); i++) await page.keyboard.press("ArrowDown");
   expect(await selected()).toMatch(typeof label === "string" ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : label);
