@@ -71,6 +71,13 @@ export default function Onboarding() {
         <OnboardingSteps step={step} />
         <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-5">
           <input type="hidden" name="step" value={step} />
+          {/* Enter in a field submits with the form's first submit button: without this one that
+              was Back (disabled on step 1, so Enter did nothing; on step 3 it went back). */}
+          {step < 4 ? (
+            <button type="submit" name="intent" value="next" className="sr-only" tabIndex={-1} aria-hidden="true" disabled={busy}>
+              Next
+            </button>
+          ) : null}
           {step === 1 ? (
             <div>
               <label htmlFor="phone" className="mb-1 block text-sm font-medium">Mobile number</label>

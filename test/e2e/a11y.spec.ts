@@ -1,0 +1,209 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible, seriousViolations } from "../support/axe";
+import { createCommunity, newPage, offerRide, requestSeat, setDarkMode, unique } from "../support/flows";
+import { signUpAndOnboard, uniqueEmail, uniquePhone } from "./helpers";
+
+// axe-core on every page of the app (issue 9, item 10): zero serious or critical
+// violations, signed out and signed in, light and dark. Each project (JS on, JS off) signs
+// up its own people and builds its own rides and communities, so the two runs share nothing.
+
+// A missing element fails in seconds, not at the end of the long page loop.
+test.use({ actionTimeout: 20_000, navigationTimeout: 30_000 });
+
+const PUBLIC_PAGES = [
+  "/",
+  "/how-it-works",
+  "/pricing",
+  "/support",
+  "/community-guidelines",
+  "/cookie-policy",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/login",
+  "/signup",
+  "/communities",
+];
+
+/** Visits a path, checks it rendered (no 5xx, the expected status) and runs axe on it. */
+// Every scan is a soft assertion: one run reports every page that fails, not just the first.
+async function scan(page: Page, path: string, label: string, status = 200) {
+  const res = await page.goto(path);
+  expect(res?.status(), `${label}: status of ${path}`).toBe(status);
+  await expectAccessible(page, label);
+}
+
+test("public pages, signed out, in light and with a dark colour-scheme preference", async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const scheme of ["light", "dark"] as const) {
+    // Signed-out pages follow no user setting; the OS preference must not break them either.
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of PUBLIC_PAGES) await scan(page, path, `${scheme} ${path}`);
+    await scan(page, "/no-such-page", `${scheme} 404`, 404);
+    // The forms with their validation messages showing.
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByText(/Please enter/).first()).toBeVisible();
+    await expectAccessible(page, `${scheme} /login with errors`);
+    await page.goto("/signup");
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+    await expectAccessible(page, `${scheme} /signup with errors`);
+  }
+});
+
+test("the scan catches a real violation (with JS and on the no-JS document copy)", async ({ page }) => {
+  await page.goto("/login");
+  // Pale grey on white: 1.4:1, far below 4.5:1. Set from the test, so it works without JS too.
+  await page.getByText("Sign in to find and share rides in your communities.").evaluate((p) => p.setAttribute("style", "color: #dddddd"));
+  const findings = await seriousViolations(page, "login with a pale subtitle");
+  expect(findings.map((f) => f.id)).toContain("color-contrast");
+  // Exactly the paragraph that was changed, nothing else on the page.
+  expect(findings.find((f) => f.id === "color-contrast")!.targets).toHaveLength(1);
+});
+
+test("onboarding, every step, for a fresh sign-up", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/signup");
+  await page.getByLabel("Full name").fill("Meera Pillai");
+  await page.getByLabel("E-mail or mobile number").fill(uniqueEmail("a11y-onboard"));
+  await page.getByLabel("Password").fill("filter-coffee-2026");
+  await page.getByRole("button", { name: "Sign up", exact: true }).click();
+  await expect(page).toHaveURL(/\/onboarding/);
+  await expectAccessible(page, "onboarding step 1");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Please enter your mobile number")).toBeVisible();
+  await expectAccessible(page, "onboarding step 1 with error");
+  await page.getByLabel("Mobile number").fill(uniquePhone());
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Step 2 of 4")).toBeVisible();
+  await expectAccessible(page, "onboarding step 2");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Please select whether you have a car")).toBeVisible();
+  await expectAccessible(page, "onboarding step 2 with error");
+  await page.getByLabel("Yes, I have a car").check();
+  await page.getByLabel("Car type (if you have a car)").selectOption("hybrid");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Step 3 of 4")).toBeVisible();
+  await expectAccessible(page, "onboarding step 3");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Step 4 of 4")).toBeVisible();
+  await expectAccessible(page, "onboarding step 4");
+  await page.getByRole("button", { name: "Complete Setup" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+// One test per mode (each with its own people), so the two run side by side.
+for (const dark of [false, true]) {
+  test(`every signed-in page, for a driver and a rider, in ${dark ? "dark" : "light"} mode`, async ({ page: driver, browser }) => {
+    test.setTimeout(600_000);
+    const project = test.info().project.name;
+    const mode = dark ? "dark" : "light";
+
+    // A driver with a community (one pending join request to moderate), two rides (one
+    // booked and accepted, then completed), and a rider with a message thread.
+    await signUpAndOnboard(driver, { fullName: "Deepa Menon", car: "electric" });
+    const rider = await newPage(browser, project);
+    await signUpAndOnboard(rider, { fullName: "Suresh Gowda", car: null });
+
+    const communityName = unique("A11y Residents");
+    const communityPath = await createCommunity(driver, communityName);
+    const rideId = await offerRide(driver, { from: "HSR Layout", to: "Koramangala" });
+    const openRideId = await offerRide(driver, { from: "Indiranagar", to: "MG Road" });
+
+    await rider.goto(communityPath);
+    await rider.getByRole("button", { name: `Join ${communityName}` }).click();
+    await expect(rider.getByTestId("toast")).toContainText("Your request to join");
+    const confirmation = await requestSeat(rider, rideId);
+
+    await driver.goto(`/rides/${rideId}`);
+    await driver.getByRole("button", { name: "Accept" }).first().click();
+    await expect(driver.getByTestId("toast")).toContainText("Request accepted successfully!");
+
+    await rider.goto(`/rides/${rideId}`);
+    await rider.getByRole("link", { name: "Contact Driver" }).click();
+    await rider.getByLabel("Message", { exact: true }).fill("Could you pick me up at the 27th Main signal?");
+    await rider.getByRole("button", { name: "Send" }).click();
+    await expect(rider).toHaveURL(/\/dashboard\/messages\?c=/);
+    const conversation = new URL(rider.url()).search;
+
+    await setDarkMode(driver, dark);
+    await setDarkMode(rider, dark);
+    // The profile-completion page exists only while the profile is incomplete.
+    for (const step of [1, 2, 3, 4]) await scan(rider, `/profile-completion?step=${step}`, `${mode} rider /profile-completion step ${step}`);
+
+    const driverPages = [
+      "/dashboard",
+      "/dashboard/profile",
+      "/dashboard/settings",
+      "/dashboard/messages",
+      `/dashboard/messages${conversation}`,
+      "/dashboard/rides?tab=created",
+      "/dashboard/rides?tab=booked",
+      "/dashboard/rides?tab=manage",
+      "/dashboard/my-rides?tab=created",
+      "/dashboard/my-rides?tab=booked",
+      "/dashboard/my-rides?tab=manage",
+      "/rides",
+      `/rides/${rideId}`,
+      `/rides/${openRideId}`,
+      "/rides/create",
+      "/communities",
+      communityPath,
+      `${communityPath}?tab=moderation`,
+      "/communities/new",
+      "/pricing",
+      "/",
+    ];
+    const riderPages = [
+      "/dashboard",
+      "/dashboard/messages",
+      `/dashboard/messages${conversation}`,
+      "/dashboard/rides?tab=booked",
+      "/rides",
+      `/rides/${rideId}`,
+      `/rides/${openRideId}/book`,
+      confirmation,
+      communityPath,
+    ];
+
+    // Before completion the page shows the Complete Ride button.
+    await scan(driver, `/rides/${rideId}/completion`, `${mode} driver completion (active)`);
+    // The notifications panel (on the dashboard) with the driver's seat-request notification in it.
+    await scan(driver, "/dashboard?panel=notifications#notifications", `${mode} driver notifications panel`);
+    await expect(driver.locator("#notifications")).toContainText("Suresh Gowda");
+    for (const path of driverPages) await scan(driver, path, `${mode} driver ${path}`);
+    for (const path of riderPages) await scan(rider, path, `${mode} rider ${path}`);
+    await scan(driver, "/no-such-page", `${mode} driver 404`, 404);
+    // A form showing its validation messages.
+    await driver.goto("/rides/create");
+    await driver.getByRole("button", { name: "Create Ride", exact: true }).last().click();
+    await expect(driver.getByText(/Please (select|choose|enter)/).first()).toBeVisible();
+    await expectAccessible(driver, `${mode} driver /rides/create with errors`);
+    // With JS the community form is a modal dialog on the list.
+    if (project === "js") {
+      await driver.goto("/communities");
+      await driver.getByRole("link", { name: "Create Community" }).click();
+      await expect(driver.getByRole("dialog")).toBeVisible();
+      await expectAccessible(driver, `${mode} driver create-community dialog`);
+    }
+    // The mobile slide-over menu (a :target panel) on a phone-sized screen.
+    await driver.setViewportSize({ width: 390, height: 844 });
+    await driver.goto("/dashboard#mobile-sidebar");
+    await expect(driver.locator("#mobile-sidebar")).toBeVisible();
+    await expectAccessible(driver, `${mode} driver mobile menu`);
+    await driver.setViewportSize({ width: 1280, height: 720 });
+    await scan(driver, "/communities/no-such-community", `${mode} community not found`, 404);
+
+    // Complete the ride, then the completion page (both sides) and the receipts.
+    await driver.goto(`/rides/${rideId}/completion`);
+    await driver.getByRole("button", { name: "Complete Ride" }).click();
+    await expect(driver.getByTestId("ride-status")).toHaveText("Completed", { timeout: 15_000 });
+    await scan(driver, `/rides/${rideId}/completion`, `${mode} driver completion (completed)`);
+    await scan(rider, `/rides/${rideId}/completion`, `${mode} rider completion (completed)`);
+    await scan(driver, `/rides/${rideId}/receipt`, `${mode} driver receipt`);
+    await scan(rider, `/rides/${rideId}/receipt`, `${mode} rider receipt`);
+    await scan(rider, "/dashboard/rides?tab=booked", `${mode} rider booked (completed)`);
+    await rider.context().close();
+  });
+}

@@ -1,0 +1,90 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+
+// The WCAG 2.0/2.1 A and AA rules plus axe's best practices (issue 9, item 10).
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+
+export type AxeFinding = { page: string; id: string; impact: string; help: string; targets: string[]; summary: string };
+
+/**
+ * axe-core is itself a script, and a page without JavaScript (the no-js project) cannot run it.
+ * So the no-JS page's own document, exactly as the server sent and the browser rendered it
+ * (minus its <script> elements, which never ran), is served to a scanner page at the same URL
+ * in a context that allows scripts, with the same viewport and colour scheme; the stylesheets
+ * and images load from the real server. axe runs there.
+ */
+type Scanner = { page: Page; doc: { url: string; html: string } };
+// One scanner page per browser context under test, reused for every scan of that context.
+const scanners = new WeakMap<BrowserContext, Scanner>();
+
+async function scannerFor(page: Page): Promise<Scanner> {
+  const existing = scanners.get(page.context());
+  if (existing) return existing;
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+  page.context().on("close", () => void context.close());
+  const scanner: Scanner = { page: await context.newPage(), doc: { url: "", html: "" } };
+  // Only the document is replaced; no app script may load in the scanner.
+  await scanner.page.route("**/*.js", (route) => route.abort());
+  await scanner.page.route(
+    (u) => u.href.split("#")[0] === scanner.doc.url,
+    (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: scanner.doc.html }),
+  );
+  scanners.set(page.context(), scanner);
+  return scanner;
+}
+
+async function scanWithoutPageScripts(page: Page) {
+  const scanner = await scannerFor(page);
+  scanner.doc.url = page.url().split("#")[0];
+  scanner.doc.html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const dark = await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches);
+  await scanner.page.setViewportSize(page.viewportSize()!);
+  await scanner.page.emulateMedia({ colorScheme: dark ? "dark" : "light" });
+  await scanner.page.goto(scanner.doc.url);
+  expect(await pageScriptsRan(scanner.page), "the scanner copy runs no app script").toBe(false);
+  return new AxeBuilder({ page: scanner.page }).withTags(AXE_TAGS).analyze();
+}
+
+/** Whether the page's own scripts ran (Remix's inline context script sets this global). */
+export async function pageScriptsRan(page: Page) {
+  return page.evaluate(() => "__remixContext" in window);
+}
+
+/**
+ * Runs axe-core on the page as it is now and returns the serious and critical violations,
+ * one entry per rule, with the CSS targets and axe's failure summary so that a failing test
+ * says exactly what to fix and where.
+ */
+export async function seriousViolations(page: Page, label: string): Promise<AxeFinding[]> {
+  await page.waitForLoadState("load");
+  // The page is scanned as the project renders it: hydrated with JS, server HTML only without.
+  const noJs = test.info().project.use.javaScriptEnabled === false;
+  expect(await pageScriptsRan(page), `${label}: page scripts ran`).toBe(!noJs);
+  const results = noJs ? await scanWithoutPageScripts(page) : await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      page: label,
+      id: v.id,
+      impact: v.impact ?? "",
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+      summary: v.nodes
+        .slice(0, 3)
+        .map((n) => n.failureSummary?.replace(/\s+/g, " ").trim())
+        .join(" | "),
+    }));
+}
+
+export function formatFindings(findings: AxeFinding[]) {
+  return findings
+    .map((f) => `[${f.page}] ${f.id} (${f.impact}): ${f.help}\n    targets: ${f.targets.slice(0, 6).join(", ")}${f.targets.length > 6 ? ` (+${f.targets.length - 6} more)` : ""}\n    ${f.summary}`)
+    .join("\n");
+}
+
+/** Asserts zero serious or critical violations on the current page (soft: every page of a run is reported). */
+export async function expectAccessible(page: Page, label: string) {
+  const findings = await seriousViolations(page, label);
+  expect.soft(findings.length, `axe found serious/critical violations:\n${formatFindings(findings)}`).toBe(0);
+  return findings;
+}

@@ -1,0 +1,87 @@
+import { expect, type Browser, type Page } from "@playwright/test";
+
+// Browser flows shared by the accessibility and keyboard journeys. They build their own
+// people and data (fresh sign-ups), so the JS and no-JS runs never touch each other's
+// state or the demo users other journeys count on.
+
+const DAY = 86_400_000;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A date 30-330 days ahead (IST) and a time, unlikely to collide with any other ride. */
+export function uniqueSlot() {
+  const d = new Date(Date.now() + 5.5 * 3600_000 + (30 + Math.floor(Math.random() * 300)) * DAY);
+  const hh = String(6 + Math.floor(Math.random() * 14)).padStart(2, "0");
+  const mm = String(Math.floor(Math.random() * 12) * 5).padStart(2, "0");
+  return {
+    date: d.toISOString().slice(0, 10),
+    time: `${hh}:${mm}`,
+    label: `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`,
+    // What a keyboard user types into Chromium's en-US date and time fields.
+    typedDate: `${d.toISOString().slice(5, 7)}${d.toISOString().slice(8, 10)}${d.toISOString().slice(0, 4)}`,
+    typedTime: `${String(((Number(hh) + 11) % 12) + 1).padStart(2, "0")}${mm}${Number(hh) < 12 ? "A" : "P"}`,
+  };
+}
+
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export const jsEnabled = (projectName: string) => projectName === "js";
+
+/** A second browser context (its own cookies) with the project's JavaScript setting. */
+export async function newPage(browser: Browser, projectName: string) {
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled(projectName) });
+  return context.newPage();
+}
+
+/** Offers a ride through /rides/create and returns its id. */
+export async function offerRide(page: Page, { from = "HSR Layout", to = "Koramangala", cost = "300", community }: { from?: string; to?: string; cost?: string; community?: string } = {}) {
+  const slot = uniqueSlot();
+  await page.goto("/rides/create");
+  await page.getByLabel("Pickup location").selectOption(from);
+  await page.getByLabel("Drop location").selectOption(to);
+  await page.getByLabel("Date").fill(slot.date);
+  await page.getByLabel("Time").fill(slot.time);
+  await page.getByLabel("Available seats").selectOption("3");
+  await page.getByLabel("Trip cost (₹, the whole trip)").fill(cost);
+  if (community) await page.getByLabel("Share with a community (optional)").selectOption({ label: community });
+  await page.getByRole("button", { name: "Create Ride", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/rides$/);
+  const card = page.getByTestId("created-ride").filter({ hasText: slot.label }).filter({ hasText: from }).filter({ hasText: to }).first();
+  await card.getByRole("link", { name: "View ride" }).click();
+  await expect(page).toHaveURL(/\/rides\/[a-z0-9]+$/);
+  return new URL(page.url()).pathname.split("/").pop()!;
+}
+
+/** Requests one seat on a ride; returns the booking confirmation path. */
+export async function requestSeat(page: Page, rideId: string) {
+  await page.goto(`/rides/${rideId}/book`);
+  await page.getByLabel("Seats").selectOption("1");
+  await page.getByRole("button", { name: "Request Seats" }).click();
+  await expect(page).toHaveURL(/\/booking-confirmation\/[a-z0-9]+$/);
+  return new URL(page.url()).pathname;
+}
+
+/** Creates a community through /communities/new; returns its path. */
+export async function createCommunity(page: Page, name: string) {
+  await page.goto("/communities/new");
+  await page.getByLabel("Community Name").fill(name);
+  await page.getByLabel("Community Type").selectOption("residential");
+  await page.getByLabel("Location").fill("Bellandur, Bengaluru");
+  await page.getByLabel("Description").fill("Neighbours sharing rides to the Outer Ring Road tech parks.");
+  await page.getByRole("button", { name: "Create Community" }).click();
+  // Not /communities/new itself: the new community's own page.
+  await page.waitForURL((u) => /^\/communities\/[a-z0-9]+$/.test(u.pathname) && u.pathname !== "/communities/new");
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+/** Turns the signed-in user's dark mode setting on (server-rendered: the <html> gets class "dark"). */
+export async function setDarkMode(page: Page, on: boolean) {
+  await page.goto("/dashboard/settings");
+  const toggle = page.getByTestId("toggle-darkMode");
+  if ((await toggle.getAttribute("aria-checked")) !== String(on)) {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-checked", String(on));
+  }
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(on ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+}
