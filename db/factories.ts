@@ -168,6 +168,7 @@ export async function createRide({ db }: Ctx, opts: RideOptions) {
     status: opts.status ?? "active",
     createdAt: opts.createdAt ?? Date.now(),
     completedAt: opts.status === "completed" ? Date.now() : null,
+    cancelledAt: opts.status === "cancelled" ? Date.now() : null,
   };
   await db.insert(rides).values(row);
   return row;
