@@ -69,6 +69,8 @@ export const NASTY = [
   "false",
   "//evil.example",
   "/\\evil.example",
+  "/\t/evil.example", // browsers drop tabs and newlines from a Location: "//evil.example"
+  "/\n/evil.example",
   "https://evil.example/",
   "/%2F%2Fevil.example",
   "\\\\evil.example",
