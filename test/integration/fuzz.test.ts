@@ -186,12 +186,14 @@ function pathArb(make: (id: string) => string, real: string[], pool: string[]) {
 // ---------------------------------------------------------------------------------------
 // Every action: which route module, which intents, which fields, who sends it.
 
+type Fields = Record<string, fc.Arbitrary<string>>;
+
 type Target = {
   /** The route module (app/routes/<file>) whose action this exercises. */
   file: string;
   intent: string | null;
   path: (w: World) => fc.Arbitrary<string>;
-  fields: (w: World) => Record<string, fc.Arbitrary<string>>;
+  fields: (w: World) => Fields;
   actors: Array<keyof World["users"] | "visitor">;
   /** Hosts a redirect may go to besides this site. */
   allowedHosts?: string[];
@@ -208,7 +210,7 @@ function rideIntent(file: string, path: (w: World) => fc.Arbitrary<string>, inte
     intent,
     path,
     actors: ALL,
-    fields: (w) =>
+    fields: (w): Fields =>
       intent === "cancel-ride" || intent === "save" || intent === "unsave"
         ? { intent: c(intent), rideId: one(w.ids.rides), redirectTo }
         : { intent: c(intent), requestId: one(w.ids.requests), redirectTo },
@@ -224,7 +226,7 @@ const TARGETS: Target[] = [
   ...rideIntent("_app.dashboard.rides.tsx", () => c("/dashboard/rides"), ["accept", "reject", "cancel-request"]),
   // My Rides re-exports the dashboard rides action (the same function, fuzzed per intent
   // above): one target that mixes its three intents proves the re-export is wired.
-  ...rideIntent("_app.dashboard.my-rides.tsx", () => c("/dashboard/my-rides"), ["accept"]).map((t) => ({
+  ...rideIntent("_app.dashboard.my-rides.tsx", () => c("/dashboard/my-rides"), ["accept"]).map((t): Target => ({
     ...t,
     intent: "accept|reject|cancel-request",
     fields: (w: World) => ({ ...t.fields(w), intent: one(["accept", "reject", "cancel-request"]) }),
@@ -268,7 +270,7 @@ const TARGETS: Target[] = [
       intent,
       path: () => c("/dashboard?index"),
       actors: ["r1", "driver", "stranger", "visitor"],
-      fields: (w) => (intent === "mark-read" ? { intent: c(intent), id: one(w.ids.notifications) } : { intent: c(intent) }),
+      fields: (w): Fields => (intent === "mark-read" ? { intent: c(intent), id: one(w.ids.notifications) } : { intent: c(intent) }),
     }),
   ),
   ...intentsOf(messageActionSchema).map(
@@ -277,7 +279,7 @@ const TARGETS: Target[] = [
       intent,
       path: (w) => one(["/dashboard/messages", `/dashboard/messages?to=${w.users.driver.id}`, `/dashboard/messages?c=${w.ids.conversations[0]}`]),
       actors: ["r1", "driver", "stranger", "mod", "visitor"],
-      fields: (w) =>
+      fields: (w): Fields =>
         intent === "send"
           ? {
               intent: c(intent),

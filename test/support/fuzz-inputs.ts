@@ -193,13 +193,14 @@ export type BodyKind = "urlencoded" | "multipart" | "json" | "text" | "broken-mu
 export function formEntries(fields: Record<string, fc.Arbitrary<string>>, pool: string[]): fc.Arbitrary<Entry[]> {
   const perField = Object.entries(fields).map(([name, valid]) => {
     const value = mutated(valid, pool);
-    return fc.oneof<fc.Arbitrary<Entry[]>[]>(
+    const variants: Array<fc.WeightedArbitrary<Entry[]>> = [
       { weight: 12, arbitrary: value.map((v) => [[name, v]] as Entry[]) },
       { weight: 1, arbitrary: fc.constant([] as Entry[]) },
       { weight: 1, arbitrary: fc.tuple(valid, value).map(([a, b]) => [[name, a], [name, b]] as Entry[]) },
       { weight: 1, arbitrary: fc.tuple(value, valid).map(([a, b]) => [[name, a], [name, b]] as Entry[]) },
       { weight: 1, arbitrary: value.map((v) => [[name, { file: v }]] as Entry[]) },
-    );
+    ];
+    return fc.oneof(...variants);
   });
   const extra = fc.array(
     fc.tuple(fc.oneof(fc.constantFrom("__proto__", "constructor", "intent", "id", "userId", "role", "status", "js", "redirectTo", "_data"), fc.string({ maxLength: 10 })), nastyString(pool)),
