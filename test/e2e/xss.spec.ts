@@ -348,7 +348,7 @@ test("every HTML response carries a per-request CSP nonce, nosniff, a referrer p
   const nonces = new Set<string>();
   for (const path of paths) {
     for (let i = 0; i < 2; i++) {
-      const res = await driver.api.get(path, { maxRedirects: 0 });
+      const res = await driver.api.get(path);
       const h = res.headers();
       expect(h["content-type"], path).toContain("text/html");
       const csp = h["content-security-policy"] ?? "";

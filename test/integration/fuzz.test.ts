@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, istDate } from "~/domain/time";
@@ -11,6 +11,7 @@ import { serializeSessionCookie } from "~/utils/auth.server";
 import { BASE, db, postForm, signedInUser } from "../helpers";
 import { bodyKind, encodeBody, formEntries, nastyString, type BodyKind, type Entry } from "../support/fuzz-inputs";
 import { invariantViolations } from "../support/invariants";
+import { workerFetch } from "../support/worker-fetch";
 
 // Property-based fuzzing of every action in the app (issue 9, item 3). Each intent of each
 // route gets RUNS random submissions through the real worker and real D1, from a mix of
@@ -135,10 +136,9 @@ function describeSubmission(s: Submission) {
 async function send(s: Submission, cookies: Record<string, string | undefined>, extraCookie = "") {
   const { body, contentType } = encodeBody(s.entries, s.kind);
   const cookie = [cookies[s.actor], extraCookie].filter(Boolean).join("; ");
-  return SELF.fetch(urlOf(s), {
+  return workerFetch(new Request(urlOf(s), {
     method: "POST",
     body,
-    redirect: "manual",
     headers: {
       ...(contentType ? { "Content-Type": contentType } : {}),
       Host: new URL(BASE).host,
@@ -147,7 +147,7 @@ async function send(s: Submission, cookies: Record<string, string | undefined>, 
       "CF-Connecting-IP": nextAddress(),
       ...(cookie ? { Cookie: cookie } : {}),
     },
-  });
+  }));
 }
 
 /** The answer to any submission: never a server error; a redirect never leaves the site. */

@@ -157,9 +157,13 @@ const CHECKS: Check[] = [
   },
 ];
 
-/** A character no stored text should contain: C0 controls other than tab/newline/CR, and U+FFFD (what a lone surrogate becomes). */
+/**
+ * A character no stored text should contain: C0 controls other than tab/newline/CR, and
+ * unpaired surrogates. (U+FFFD is legitimate input: it is what a browser sends for a lone
+ * surrogate in a form.)
+ */
 // eslint-disable-next-line no-control-regex
-const BAD_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const BAD_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Every violated invariant, each with (up to 3 of) the offending rows. Empty when the database is sound. */
 export async function invariantViolations(): Promise<string[]> {
