@@ -245,12 +245,14 @@ test("members' names, areas and workplaces render as text for the moderator; the
   await expectInert(mod, driver, `${communityPath}?tab=moderation`, [...fields.fullName.flat(), ...fields.residentialArea.flat(), ...fields.workplace.flat()]);
   recordCsp(mod);
   await mod.context.close();
-  // Each member's own pages: the profile form, contact details and vehicle steps.
+  // Each member's own pages: the profile form, the contact details and vehicle steps.
   await inParallel(users, 2, async (user, i) => {
     const own = (k: keyof typeof fields) => fields[k][i] ?? [];
     const w = await browse(browser, user);
-    await expectInert(w, user, "/dashboard/profile", [...own("fullName"), ...own("residentialArea"), ...own("workplace"), ...own("bio")]);
-    await expectInert(w, user, "/profile-completion?step=1", [...own("fullName"), ...own("residentialArea"), ...own("workplace"), ...own("bio")]);
+    // Names, areas and workplaces as text were checked above; as form values (an attribute
+    // context) every payload is checked through the contact and vehicle steps, so the profile
+    // form is loaded for the members who carry bio payloads.
+    if (own("bio").length) await expectInert(w, user, "/dashboard/profile", [...own("fullName"), ...own("residentialArea"), ...own("workplace"), ...own("bio")]);
     await expectInert(w, user, "/profile-completion?step=2", own("emergencyContact"));
     await expectInert(w, user, "/profile-completion?step=3", [...own("make"), ...own("model"), ...own("color"), ...own("licensePlate"), ...own("insuranceInfo")]);
     recordCsp(w);
@@ -328,12 +330,14 @@ test("chat messages render as text when loaded and when they arrive live over th
   await expectInert(d, driver, "/dashboard/messages", [rider.fullName]);
   await expectInert(d, driver, chat, [...chunks.flat(), rider.fullName]);
   if (isJs()) {
-    // Live: the driver's chat is open; every payload arrives over the WebSocket, one message each.
+    // Live: the driver's chat is open; every payload arrives over the WebSocket, a few per
+    // message (the chat shows the latest 50 messages).
     await expect(d.page.getByTestId("live-room")).toHaveAttribute("data-connected", "true");
-    for (const p of XSS_PAYLOADS) await post(rider.api, `/dashboard/messages?to=${driverId}`, { intent: "send", to: driverId, content: `${TAG} ${p}` });
-    await expect(d.page.getByTestId("message").last()).toContainText(`${TAG} ${XSS_PAYLOADS[XSS_PAYLOADS.length - 1]}`);
-    const live = await d.page.getByTestId("chat-messages").evaluate((el) => el.textContent ?? "");
-    const missing = XSS_PAYLOADS.filter((p) => !live.includes(`${TAG} ${p}`));
+    const live = packs(300, `${TAG} `);
+    for (const [i, c] of live.entries()) await post(rider.api, `/dashboard/messages?to=${driverId}`, { intent: "send", to: driverId, content: join(c, `${TAG}#${i} `) });
+    await expect(d.page.getByTestId("message").last()).toContainText(`${TAG}#${live.length - 1} `);
+    const text = await d.page.getByTestId("chat-messages").evaluate((el) => el.textContent ?? "");
+    const missing = XSS_PAYLOADS.filter((p) => !text.includes(p));
     expect(missing, "payloads that arrived live but are not shown as text").toEqual([]);
     expect(await d.page.evaluate((m) => (window as unknown as Record<string, unknown>)[m], XSS_MARKER)).toBeUndefined();
     expect(await d.page.evaluate((sel) => [...document.querySelectorAll(sel)].map((e) => e.outerHTML.slice(0, 120)), INJECTED)).toEqual([]);
