@@ -46,6 +46,8 @@ export default defineConfig({
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
     { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    // Node-side operations drills (no browser), run once.
+    { name: "ops", testDir: "./test/ops" },
   ],
   webServer: {
     command: `node scripts/e2e-server.mjs ${port}`,

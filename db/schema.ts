@@ -331,6 +331,26 @@ export const rides = sqliteTable(
   ],
 );
 
+/**
+ * Active rides per IST departure hour (hour = floor((departs_at + 5.5 h) / 1 h)), kept exact by
+ * triggers on rides (migrations/0001_ride_hour_stats.sql), so the Discover banner sums a
+ * few hundred hourly rows instead of every upcoming ride. Never written by app code.
+ */
+export const rideHourStats = sqliteTable("ride_hour_stats", {
+  hour: integer("hour").primaryKey(),
+  rides: integer("rides").notNull().default(0),
+  seats: integer("seats").notNull().default(0),
+  bookedSeats: integer("booked_seats").notNull().default(0),
+});
+
+/** The same per IST day (day = floor((departs_at + 5.5 h) / 24 h)), for the days after today. */
+export const rideDayStats = sqliteTable("ride_day_stats", {
+  day: integer("day").primaryKey(),
+  rides: integer("rides").notNull().default(0),
+  seats: integer("seats").notNull().default(0),
+  bookedSeats: integer("booked_seats").notNull().default(0),
+});
+
 export const rideRequests = sqliteTable(
   "ride_requests",
   {
@@ -355,6 +375,7 @@ export const rideRequests = sqliteTable(
       .where(sql`${t.status} IN ('pending','accepted')`),
     index("ride_requests_ride_idx").on(t.rideId, t.status, t.createdAt),
     index("ride_requests_rider_idx").on(t.riderId, t.createdAt),
+    index("ride_requests_rider_status_idx").on(t.riderId, t.status, t.createdAt),
     check("request_seats", sql`${t.seats} BETWEEN 1 AND 6`),
     check("request_status", sql`${t.status} IN ('pending','accepted','rejected','cancelled')`),
   ],

@@ -1,8 +1,9 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
 import { createDb } from "~/utils/db.server";
 import { createUser, type UserOptions } from "../db/factories";
+import { workerFetch } from "./support/worker-fetch";
 
 export const BASE = "http://localhost";
 export const db = () => createDb(env.DB);
@@ -19,7 +20,9 @@ export async function signedInUser(opts: UserOptions = {}) {
 export function postForm(path: string, fields: Record<string, string | string[]>, init: { cookie?: string; headers?: Record<string, string> } = {}) {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
-  return SELF.fetch(`${BASE}${path}`, {
+  // Straight to the worker's fetch handler, waiting for its waitUntil work (live fan-out
+  // to Durable Objects) so nothing is still running when a test's storage is rolled back.
+  return workerFetch(new Request(`${BASE}${path}`, {
     method: "POST",
     body,
     redirect: "manual",
@@ -31,14 +34,14 @@ export function postForm(path: string, fields: Record<string, string | string[]>
       ...(init.cookie ? { Cookie: init.cookie } : {}),
       ...init.headers,
     },
-  });
+  }));
 }
 
 export function get(path: string, init: { cookie?: string; headers?: Record<string, string> } = {}) {
-  return SELF.fetch(`${BASE}${path}`, {
+  return workerFetch(new Request(`${BASE}${path}`, {
     redirect: "manual",
     headers: { ...(init.cookie ? { Cookie: init.cookie } : {}), ...init.headers },
-  });
+  }));
 }
 
 /** Row counts of every table: a cheap checksum that "nothing changed". */
@@ -78,7 +81,7 @@ export class Browser {
 
   async get(path: string) {
     return this.absorb(
-      await SELF.fetch(path.startsWith("http") ? path : `${BASE}${path}`, { redirect: "manual", headers: { Cookie: this.cookieHeader, ...this.headers } }),
+      await workerFetch(new Request(path.startsWith("http") ? path : `${BASE}${path}`, { redirect: "manual", headers: { Cookie: this.cookieHeader, ...this.headers } })),
     );
   }
 

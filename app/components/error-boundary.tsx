@@ -6,7 +6,8 @@ export function GeneralErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   let title = "Something went wrong";
-  let message = "An unexpected error occurred. Please try again.";
+  // Every write is one D1 batch (all or nothing), so a failure leaves nothing half-saved.
+  let message = "We couldn't complete that just now, and nothing was changed. Please try again.";
   if (isRouteErrorResponse(error)) {
     if (error.status === 403) {
       title = "Access denied";

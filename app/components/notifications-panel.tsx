@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { badgeText } from "./badge-count";
 import { NOTIFICATION_TYPE_LABEL, notificationHref } from "~/domain/notifications";
 import { relativeTime } from "~/domain/time";
 
@@ -72,7 +73,7 @@ export function NotificationsPanel({ notifications, unread, now }: { notificatio
             Notifications
             {unread > 0 ? (
               <span data-testid="notifications-unread" className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
-                {unread}
+                {badgeText(unread)}
                 <span className="sr-only"> unread</span>
               </span>
             ) : null}

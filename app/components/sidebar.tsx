@@ -1,5 +1,6 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import { Avatar } from "./avatar";
+import { badgeText } from "./badge-count";
 import { Logo } from "./brand";
 
 type SidebarUser = { fullName: string | null; email: string | null; avatarUrl: string | null };
@@ -16,7 +17,7 @@ function Badge({ count, label, testId }: { count: number; label: string; testId:
   if (count <= 0) return <span data-testid={testId} data-count="0" className="ml-auto hidden" />;
   return (
     <span data-testid={testId} data-count={count} className="ml-auto rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
-      {count}
+      {badgeText(count)}
       <span className="sr-only"> {label}</span>
     </span>
   );

@@ -1,19 +1,33 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { messages, notifications, rideRequests, rides } from "../../db/schema";
 import type { Db } from "../utils/db.server";
 
 export type Badges = { pendingRequests: number; unreadNotifications: number; unreadMessages: number };
 
-/** The acting user's badge counts, in one round trip (each an indexed count). */
+/** Badges show "99+" beyond this: counting further would read rows nobody looks at. */
+export const BADGE_CAP = 99;
+
+/** The rows to count: `select 1 from … where …`. */
+export const countable = (db: Db) => db.select({ one: sql`1` });
+
+/** count(*) of at most cap + 1 rows of `rowsQuery`, so a busy account reads a bounded number of rows. */
+export function cappedCount(db: Db, rowsQuery: { limit(n: number): { as(alias: string): unknown } }, cap = BADGE_CAP) {
+  const inner = rowsQuery.limit(cap + 1).as("capped") as Parameters<ReturnType<Db["select"]>["from"]>[0];
+  return db.select({ n: count() }).from(inner);
+}
+
+/** The acting user's badge counts, in one round trip (each an indexed, capped count). */
 export async function getBadges({ db }: { db: Db }, userId: string): Promise<Badges> {
   const [pending, unreadNotifications, unreadMessages] = await db.batch([
-    db
-      .select({ n: count() })
-      .from(rideRequests)
-      .innerJoin(rides, eq(rides.id, rideRequests.rideId))
-      .where(and(eq(rides.driverId, userId), eq(rides.status, "active"), eq(rideRequests.status, "pending"))),
-    db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.read, false))),
-    db.select({ n: count() }).from(messages).where(and(eq(messages.receiverId, userId), isNull(messages.readAt))),
+    cappedCount(
+      db,
+      countable(db)
+        .from(rideRequests)
+        .innerJoin(rides, eq(rides.id, rideRequests.rideId))
+        .where(and(eq(rides.driverId, userId), eq(rides.status, "active"), eq(rideRequests.status, "pending"))),
+    ),
+    cappedCount(db, countable(db).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.read, false)))),
+    cappedCount(db, countable(db).from(messages).where(and(eq(messages.receiverId, userId), isNull(messages.readAt)))),
   ]);
   return {
     pendingRequests: pending[0]?.n ?? 0,

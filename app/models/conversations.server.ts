@@ -1,4 +1,4 @@
-import { aliasedTable, and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { aliasedTable, and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { communityMembers, conversations, messages, userProfiles } from "../../db/schema";
 import type { Db } from "../utils/db.server";
 
@@ -71,18 +71,26 @@ export async function listConversations({ db }: { db: Db }, userId: string) {
 /**
  * People the acting user may start a chat with through a shared community (approved on
  * both sides), by name. Ride partners are reached from ride cards (`?to={userId}`).
+ * Bounded for members of many large communities: members of up to 10 of my communities,
+ * at most 3 × limit candidates, and only those rows are joined to profiles.
  */
 export async function listCommunityContacts({ db }: { db: Db }, userId: string, limit = 50) {
   const mine = aliasedTable(communityMembers, "mine");
-  return db
-    .selectDistinct({ id: communityMembers.userId, fullName: userProfiles.fullName })
+  const myCommunities = db
+    .select({ id: mine.communityId })
     .from(mine)
-    .innerJoin(
-      communityMembers,
-      and(eq(communityMembers.communityId, mine.communityId), eq(communityMembers.status, "approved"), ne(communityMembers.userId, userId)),
-    )
-    .leftJoin(userProfiles, eq(userProfiles.userId, communityMembers.userId))
     .where(and(eq(mine.userId, userId), eq(mine.status, "approved")))
+    .limit(10);
+  const candidates = db
+    .select({ userId: sql<string>`${communityMembers.userId}`.as("candidate_id") })
+    .from(communityMembers)
+    .where(and(inArray(communityMembers.communityId, myCommunities), eq(communityMembers.status, "approved"), ne(communityMembers.userId, userId)))
+    .limit(limit * 3)
+    .as("candidates");
+  return db
+    .selectDistinct({ id: candidates.userId, fullName: userProfiles.fullName })
+    .from(candidates)
+    .leftJoin(userProfiles, eq(userProfiles.userId, candidates.userId))
     .orderBy(userProfiles.fullName)
     .limit(limit);
 }

@@ -37,7 +37,7 @@ export async function getDashboard({ db }: { db: Db }, userId: string, now = Dat
   const since = Math.min(window.start, savingsWeeks(now)[0].start);
   const other = aliasedTable(rideRequests, "other_requests");
 
-  const [driven, ridden, myRiders, fellows, recentDriven, recentRidden, notes, unread] = await db.batch([
+  const [driven, ridden, myRiders, fellows, recentDriven, recentRidden, notes] = await db.batch([
     // Rides I drive, from the start of the chart/window on (past and upcoming).
     db.select(rideCols).from(rides).where(and(eq(rides.driverId, userId), gte(rides.departsAt, since))),
     // My accepted seats on others' rides, same period.
@@ -69,7 +69,6 @@ export async function getDashboard({ db }: { db: Db }, userId: string, now = Dat
       .orderBy(desc(rideRequests.createdAt))
       .limit(RECENT_RIDES),
     ownNotificationsQuery(db, userId),
-    db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.read, false))),
   ]);
 
   const inWindow = (r: { departsAt: number; status: string }) =>
@@ -120,7 +119,6 @@ export async function getDashboard({ db }: { db: Db }, userId: string, now = Dat
     })),
     savings: weeklySavings(seatEvents, now),
     notifications: notes,
-    unreadNotifications: unread[0]?.n ?? 0,
   };
 }
 

@@ -1,11 +1,13 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { communities, communityMembers, notifications, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
+import { communities, communityMembers, notifications, rideDayStats, rideHourStats, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
+import { ALL_PLACES } from "../domain/places";
 import { carTypeOf, DISCOVER_PAGE_SIZE, suggestTripCost } from "../domain/rides";
 import { addDays, istToInstant } from "../domain/time";
 import type { CreateRideInput, DiscoverFilters } from "../schemas/rides";
 import type { Db } from "../utils/db.server";
+import { cappedCount, countable } from "./badges.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 
 type Ctx = { db: Db };
@@ -97,29 +99,36 @@ export async function createRide({ db }: Ctx, driverId: string, input: CreateRid
  */
 const aliased = <T>(col: SQLiteColumn, name: string) => sql<T>`${col}`.as(name);
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const placesMatching = (q: string) => {
+  const needle = q.toLowerCase();
+  return ALL_PLACES.filter((p) => p.name.toLowerCase().includes(needle)).map((p) => p.name);
+};
 
 /**
  * The WHERE of discover. Always `status = 'active' AND departs_at >= now` (so SQLite walks
  * rides_discover_idx by departure), never the viewer's own rides.
  */
 function discoverWhere(viewerId: string, f: DiscoverFilters | null, now: number) {
-  const where: SQL[] = [eq(rides.status, "active"), gte(rides.departsAt, now), ne(rides.driverId, viewerId)];
+  // One lower bound on departure (SQLite ranges the index on a single one).
+  const from = f?.date ? Math.max(now, istToInstant(f.date)) : now;
+  const where: SQL[] = [eq(rides.status, "active"), gte(rides.departsAt, from), ne(rides.driverId, viewerId)];
   if (!f) return and(...where)!;
   if (f.q) {
-    const like = `%${likeEscape(f.q.toLowerCase())}%`;
+    // Places come from a fixed list (the create form refuses others), so the search is
+    // exact on the names it matches; no match means no ride, without touching D1's rows.
+    const names = placesMatching(f.q);
     where.push(
-      or(
-        sql`lower(${rides.fromLocation}) LIKE ${like} ESCAPE '\\'`,
-        sql`lower(${rides.toLocation}) LIKE ${like} ESCAPE '\\'`,
-      )!,
+      names.length
+        ? or(inArray(sql`+${rides.fromLocation}`, names), inArray(sql`+${rides.toLocation}`, names))!
+        : sql`0`,
     );
   }
   // Cost per seat (trip cost / seats) at most the slider's rupees; 50 means no limit.
   if (f.maxCost < 50) where.push(sql`${rides.tripCostPaise} <= ${f.maxCost * 100} * ${rides.seats}`);
-  if (f.community) where.push(isNotNull(rides.communityId));
+  // Unary + keeps SQLite on the departure index (rides_community_idx would sort every match).
+  if (f.community) where.push(sql`+${rides.communityId} IS NOT NULL`);
   if (f.date) {
-    where.push(gte(rides.departsAt, istToInstant(f.date)), lt(rides.departsAt, istToInstant(addDays(f.date, 1))));
+    where.push(lt(rides.departsAt, istToInstant(addDays(f.date, 1))));
   }
   return and(...where)!;
 }
@@ -144,11 +153,39 @@ export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, 
     .offset((f.page - 1) * DISCOVER_PAGE_SIZE);
 }
 
-/** Discover Rides: one page of upcoming rides, the filtered count and the real stats, in one round trip. */
+/** "100+ rides found": counting every match would read every upcoming ride. */
+export const FOUND_CAP = 100;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+const IST_OFFSET = 19_800_000;
+
+/**
+ * Discover Rides: one page of upcoming rides, the (capped) filtered count and the city-wide
+ * banner stats, in one round trip. The stats add the per-day totals kept by triggers
+ * (ride_day_stats) for the days after today, the per-hour totals (ride_hour_stats) for
+ * the rest of today, and an exact count of this hour's remaining rides: about a hundred
+ * rows however many rides are upcoming.
+ */
 export async function discoverRides({ db }: Ctx, viewerId: string, f: DiscoverFilters, now = Date.now()) {
-  const [page, found, stats] = await db.batch([
+  // Buckets are IST hours and days (departs_at shifted by +5:30), so hours nest in days.
+  const nextHour = Math.floor((now + IST_OFFSET) / HOUR) + 1;
+  const tomorrow = Math.floor((now + IST_OFFSET) / DAY) + 1;
+  const firstHourOfTomorrow = tomorrow * 24;
+  const totals = (t: typeof rideHourStats | typeof rideDayStats) => ({
+    rides: sql<number>`coalesce(sum(${t.rides}), 0)`.mapWith(Number),
+    seatsOpen: sql<number>`coalesce(sum(${t.seats} - ${t.bookedSeats}), 0)`.mapWith(Number),
+    bookedSeats: sql<number>`coalesce(sum(${t.bookedSeats}), 0)`.mapWith(Number),
+  });
+  const [page, found, laterDays, laterToday, thisHour] = await db.batch([
     discoverPageQuery(db, viewerId, f, now),
-    db.select({ n: count() }).from(rides).where(discoverWhere(viewerId, f, now)),
+    // A text search counts only its page ("25+ rides found"): counting every match of a
+    // popular place would walk thousands of upcoming rides.
+    cappedCount(db, countable(db).from(rides).where(discoverWhere(viewerId, f, now)), f.q ? 0 : FOUND_CAP),
+    db.select(totals(rideDayStats)).from(rideDayStats).where(gte(rideDayStats.day, tomorrow)),
+    db
+      .select(totals(rideHourStats))
+      .from(rideHourStats)
+      .where(and(gte(rideHourStats.hour, nextHour), lt(rideHourStats.hour, firstHourOfTomorrow))),
     db
       .select({
         rides: count(),
@@ -156,13 +193,20 @@ export async function discoverRides({ db }: Ctx, viewerId: string, f: DiscoverFi
         bookedSeats: sql<number>`coalesce(sum(${rides.bookedSeats}), 0)`.mapWith(Number),
       })
       .from(rides)
-      .where(discoverWhere(viewerId, null, now)),
+      .where(and(eq(rides.status, "active"), gte(rides.departsAt, now), lt(rides.departsAt, nextHour * HOUR - IST_OFFSET))),
   ]);
+  const zero = { rides: 0, seatsOpen: 0, bookedSeats: 0 };
+  const parts = [laterDays[0] ?? zero, laterToday[0] ?? zero, thisHour[0] ?? zero];
+  const sum = (k: keyof typeof zero) => parts.reduce((n, p) => n + p[k], 0);
+  const hasMore = page.length > DISCOVER_PAGE_SIZE;
+  const shown = (f.page - 1) * DISCOVER_PAGE_SIZE + Math.min(page.length, DISCOVER_PAGE_SIZE);
+  const n = f.q ? shown : Math.min(found[0]?.n ?? 0, FOUND_CAP);
   return {
     rides: page.slice(0, DISCOVER_PAGE_SIZE),
-    hasMore: page.length > DISCOVER_PAGE_SIZE,
-    found: found[0]?.n ?? 0,
-    stats: stats[0] ?? { rides: 0, seatsOpen: 0, bookedSeats: 0 },
+    hasMore,
+    found: n,
+    foundMore: f.q ? hasMore : (found[0]?.n ?? 0) > FOUND_CAP,
+    stats: { rides: sum("rides"), seatsOpen: sum("seatsOpen"), bookedSeats: sum("bookedSeats") },
   };
 }
 
@@ -257,67 +301,118 @@ export async function cancelRide({ db }: Ctx, driverId: string, rideId: string, 
   return { notified: cancelledRequests.map((r) => r.riderId), others: [driverId] };
 }
 
-/** My Rides: created rides, booked rides and the requests on my active rides, in one round trip. */
-export async function getMyRides({ db }: Ctx, userId: string) {
-  const [created, booked, incoming] = await db.batch([
-    db
-      .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl })
-      .from(rides)
-      .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
-      .where(eq(rides.driverId, userId))
-      .orderBy(desc(rides.departsAt))
-      .limit(100),
-    db
-      .select({
-        requestId: rideRequests.id,
-        seats: rideRequests.seats,
-        status: rideRequests.status,
-        createdAt: rideRequests.createdAt,
-        rideId: aliased<string>(rides.id, "ride_id_"),
-        rideStatus: aliased<string>(rides.status, "ride_status_"),
-        fromLocation: rides.fromLocation,
-        toLocation: rides.toLocation,
-        date: rides.date,
-        time: rides.time,
-        tripCostPaise: rides.tripCostPaise,
-        rideSeats: aliased<number>(rides.seats, "ride_seats_"),
-        driverName: userProfiles.fullName,
-        driverAvatarUrl: userProfiles.avatarUrl,
-      })
-      .from(rideRequests)
-      .innerJoin(rides, eq(rides.id, rideRequests.rideId))
-      .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
-      .where(eq(rideRequests.riderId, userId))
-      .orderBy(desc(rideRequests.createdAt))
-      .limit(100),
-    db
-      .select({
-        id: rideRequests.id,
-        riderId: rideRequests.riderId,
-        seats: rideRequests.seats,
-        status: rideRequests.status,
-        notes: rideRequests.notes,
-        createdAt: rideRequests.createdAt,
-        riderName: userProfiles.fullName,
-        riderAvatarUrl: userProfiles.avatarUrl,
-        hasProfile: sql<number>`${userProfiles.userId} IS NOT NULL`.mapWith(Boolean),
-        rideId: aliased<string>(rides.id, "ride_id_"),
-        fromLocation: rides.fromLocation,
-        toLocation: rides.toLocation,
-        date: rides.date,
-        time: rides.time,
-        tripCostPaise: rides.tripCostPaise,
-        rideSeats: aliased<number>(rides.seats, "ride_seats_"),
-        bookedSeats: rides.bookedSeats,
-      })
-      .from(rideRequests)
-      .innerJoin(rides, eq(rides.id, rideRequests.rideId))
-      .leftJoin(userProfiles, eq(userProfiles.userId, rideRequests.riderId))
-      .where(and(eq(rides.driverId, userId), eq(rides.status, "active")))
-      .orderBy(desc(rideRequests.createdAt))
-      .limit(200),
+/** My Rides lists show the most recent this many rows. */
+export const MY_RIDES_LIMIT = 50;
+
+type MyRidesQuery = { tab: "created" | "booked" | "manage"; status: "all" | "pending" | "accepted" | "rejected"; q: string };
+
+const createdRidesQuery = (db: Db, userId: string) =>
+  db
+    .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl })
+    .from(rides)
+    .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
+    .where(eq(rides.driverId, userId))
+    .orderBy(desc(rides.departsAt))
+    .limit(MY_RIDES_LIMIT);
+
+const bookedRidesQuery = (db: Db, userId: string) =>
+  db
+    .select({
+      requestId: rideRequests.id,
+      seats: rideRequests.seats,
+      status: rideRequests.status,
+      createdAt: rideRequests.createdAt,
+      rideId: aliased<string>(rides.id, "ride_id_"),
+      rideStatus: aliased<string>(rides.status, "ride_status_"),
+      fromLocation: rides.fromLocation,
+      toLocation: rides.toLocation,
+      date: rides.date,
+      time: rides.time,
+      tripCostPaise: rides.tripCostPaise,
+      rideSeats: aliased<number>(rides.seats, "ride_seats_"),
+      driverName: userProfiles.fullName,
+      driverAvatarUrl: userProfiles.avatarUrl,
+    })
+    .from(rideRequests)
+    .innerJoin(rides, eq(rides.id, rideRequests.rideId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
+    .where(eq(rideRequests.riderId, userId))
+    .orderBy(desc(rideRequests.createdAt))
+    .limit(MY_RIDES_LIMIT);
+
+const incomingDetailQuery = (db: Db, userId: string, ids: string[]) =>
+  db
+    .select({
+      id: rideRequests.id,
+      riderId: rideRequests.riderId,
+      seats: rideRequests.seats,
+      status: rideRequests.status,
+      notes: rideRequests.notes,
+      createdAt: rideRequests.createdAt,
+      riderName: userProfiles.fullName,
+      riderAvatarUrl: userProfiles.avatarUrl,
+      hasProfile: sql<number>`${userProfiles.userId} IS NOT NULL`.mapWith(Boolean),
+      rideId: aliased<string>(rides.id, "ride_id_"),
+      fromLocation: rides.fromLocation,
+      toLocation: rides.toLocation,
+      date: rides.date,
+      time: rides.time,
+      tripCostPaise: rides.tripCostPaise,
+      rideSeats: aliased<number>(rides.seats, "ride_seats_"),
+      bookedSeats: rides.bookedSeats,
+    })
+    .from(rideRequests)
+    .innerJoin(rides, eq(rides.id, rideRequests.rideId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, rideRequests.riderId))
+    // Unary + so SQLite looks the requests up by id instead of walking all my rides.
+    .where(and(inArray(rideRequests.id, ids.length ? ids : [""]), sql`+${rides.driverId} = ${userId}`))
+    .orderBy(desc(rideRequests.createdAt));
+
+/**
+ * My Rides, one tab at a time. Manage Bookings reads the requests on my active rides as
+ * narrow rows (status, time, route, and the passenger's name only when searching), counts
+ * and filters them, then fetches full cards for the newest MY_RIDES_LIMIT: two round trips,
+ * and the profile lookups stay bounded however many requests the rides collected.
+ */
+export async function getMyRides({ db }: Ctx, userId: string, query: MyRidesQuery) {
+  const empty = { created: [], booked: [], requests: [], counts: { activeRides: 0, pending: 0, accepted: 0, rejected: 0 } };
+  if (query.tab === "created") return { ...empty, created: await createdRidesQuery(db, userId) };
+  if (query.tab === "booked") return { ...empty, booked: await bookedRidesQuery(db, userId) };
+  const q = query.q.toLowerCase();
+  const narrow = db
+    .select({
+      id: rideRequests.id,
+      status: rideRequests.status,
+      createdAt: rideRequests.createdAt,
+      fromLocation: rides.fromLocation,
+      toLocation: rides.toLocation,
+      riderName: q ? userProfiles.fullName : sql<string | null>`NULL`,
+    })
+    .from(rideRequests)
+    .innerJoin(rides, eq(rides.id, rideRequests.rideId));
+  const [light, active] = await db.batch([
+    (q ? narrow.leftJoin(userProfiles, eq(userProfiles.userId, rideRequests.riderId)) : narrow).where(
+      and(eq(rides.driverId, userId), eq(rides.status, "active")),
+    ),
+    db.select({ n: count() }).from(rides).where(and(eq(rides.driverId, userId), eq(rides.status, "active"))),
   ]);
-  return { created, booked, incoming };
+  const counts = {
+    activeRides: active[0]?.n ?? 0,
+    pending: light.filter((r) => r.status === "pending").length,
+    accepted: light.filter((r) => r.status === "accepted").length,
+    rejected: light.filter((r) => r.status === "rejected").length,
+  };
+  const ids = light
+    .filter(
+      (r) =>
+        (query.status === "all" || r.status === query.status) &&
+        (!q || [r.riderName ?? "", r.fromLocation, r.toLocation].some((s) => s.toLowerCase().includes(q))),
+    )
+    .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
+    .slice(0, MY_RIDES_LIMIT)
+    .map((r) => r.id);
+  const requests = ids.length ? await incomingDetailQuery(db, userId, ids) : [];
+  return { ...empty, requests, counts };
 }
 
-export type IncomingRequest = Awaited<ReturnType<typeof getMyRides>>["incoming"][number];
+export type IncomingRequest = Awaited<ReturnType<typeof incomingDetailQuery>>[number];

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { NotificationsPanel } from "~/components/notifications-panel";
 import { SavingsChart } from "~/components/savings-chart";
 import { capitalise } from "~/domain/dashboard";
@@ -57,7 +57,9 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 export default function DashboardOverview() {
-  const { firstName, progress, stats, recentRides, savings, notifications, unreadNotifications, now } = useLoaderData<typeof loader>();
+  const { firstName, progress, stats, recentRides, savings, notifications, now } = useLoaderData<typeof loader>();
+  // The unread count is the shell's badge (one capped count per page, not two).
+  const unreadNotifications = useRouteLoaderData<{ badges: { unreadNotifications: number } | null }>("routes/_app")?.badges?.unreadNotifications ?? 0;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold">{`Welcome back, ${firstName}`}</h1>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
+import { badgeText } from "~/components/badge-count";
 import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { cardClass, dangerButtonClass, IntentButton, RideRoute, smallButtonClass, smallPrimaryClass, StatusBadge, usePoll } from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
@@ -16,19 +17,7 @@ export const meta: MetaFunction = () => [{ title: "My Rides | LoopRide" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const query = myRidesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { created, booked, incoming } = await getMyRides(context, user.id);
-  const q = query.q.toLowerCase();
-  const requests = incoming.filter(
-    (r) =>
-      (query.status === "all" || r.status === query.status) &&
-      (!q || [r.riderName ?? "", r.fromLocation, r.toLocation].some((s) => s.toLowerCase().includes(q))),
-  );
-  const counts = {
-    activeRides: created.filter((r) => r.status === "active").length,
-    pending: incoming.filter((r) => r.status === "pending").length,
-    accepted: incoming.filter((r) => r.status === "accepted").length,
-    rejected: incoming.filter((r) => r.status === "rejected").length,
-  };
+  const { created, booked, requests, counts } = await getMyRides(context, user.id, query);
   return { query, created, booked, requests, counts };
 }
 
@@ -73,6 +62,9 @@ export default function MyRides() {
   const { query, created, booked, requests, counts } = useLoaderData<typeof loader>();
   const location = useLocation();
   const revalidator = useRevalidator();
+  // Other tabs do not load the requests; the shell's (capped) badge count serves there.
+  const shell = useRouteLoaderData<{ badges: { pendingRequests: number } | null }>("routes/_app");
+  const pendingBadge = query.tab === "manage" ? counts.pending : (shell?.badges?.pendingRequests ?? 0);
   usePoll(10_000, query.tab === "manage", revalidator.revalidate, revalidator.state);
   const here = location.pathname + location.search;
   const base = location.pathname;
@@ -96,8 +88,8 @@ export default function MyRides() {
             }`}
           >
             {t.label}
-            {t.key === "manage" && counts.pending > 0 ? (
-              <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs text-white">{counts.pending}</span>
+            {t.key === "manage" && pendingBadge > 0 ? (
+              <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs text-white">{badgeText(pendingBadge)}</span>
             ) : null}
           </Link>
         ))}

@@ -37,7 +37,7 @@ function pageHref(search: string, page: number) {
 }
 
 export default function DiscoverRides() {
-  const { rides, hasMore, found, stats, filters, today, ratings } = useLoaderData<typeof loader>();
+  const { rides, hasMore, found, foundMore, stats, filters, today, ratings } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [maxCost, setMaxCost] = useState(filters.maxCost);
   const here = location.pathname + location.search;
@@ -107,7 +107,7 @@ export default function DiscoverRides() {
       </Form>
 
       <p className="font-medium" role="status" data-testid="rides-found">
-        {`${found} ${found === 1 ? "ride" : "rides"} found`}
+        {`${found}${foundMore ? "+" : ""} ${found === 1 ? "ride" : "rides"} found`}
       </p>
 
       {rides.length === 0 ? (

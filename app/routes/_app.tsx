@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { badgeText } from "~/components/badge-count";
 import { LiveUserUpdates } from "~/components/live";
 import { PublicFooter } from "~/components/public-footer";
 import { PublicHeader } from "~/components/public-header";
@@ -59,7 +60,7 @@ export default function DashboardLayout() {
             Notifications
             {badges.unreadNotifications > 0 ? (
               <span data-testid="badge-notifications" className="ml-1 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
-                {badges.unreadNotifications}
+                {badgeText(badges.unreadNotifications)}
               </span>
             ) : null}
           </a>

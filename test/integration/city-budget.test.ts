@@ -1,0 +1,96 @@
+// Deterministic performance budgets on a city-shaped dataset (see test/support/city-scale.ts):
+// every listed page makes at most 5 D1 round trips and reads at most 1,000 rows, and no
+// query a page runs scans rides, ride_requests, messages or notifications.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addDays, istDate } from "~/domain/time";
+import { recordedQueries } from "~/utils/d1-stats.server";
+import { BASE, signedInUser } from "../helpers";
+import { seedCityScale, type CityScale } from "../support/city-scale";
+import { workerFetch } from "../support/worker-fetch";
+
+function d1Stats(res: Response) {
+  const m = /d1;desc="([^"]*)"/.exec(res.headers.get("Server-Timing") ?? "");
+  expect(m, "Server-Timing d1 entry").not.toBeNull();
+  return Object.fromEntries(m![1].split(" ").map((kv) => kv.split("=")).map(([k, v]) => [k, Number(v)])) as Record<string, number>;
+}
+
+const HOT_TABLES = ["rides", "ride_requests", "messages", "notifications"];
+
+let city: CityScale;
+let cookie: string;
+let pages: string[];
+// The landing page is for visitors (a signed-in member is sent to the dashboard).
+const visit = (path: string) => workerFetch(new Request(`${BASE}${path}`, { headers: path === "/" ? {} : { Cookie: cookie }, redirect: "manual" }));
+
+beforeAll(async () => {
+  const busy = await signedInUser({ fullName: "Busy Commuter" });
+  city = await seedCityScale(busy.id);
+  cookie = busy.cookie;
+  const tomorrow = addDays(istDate(), 1);
+  pages = [
+    "/",
+    "/rides",
+    `/rides?date=${tomorrow}&maxCost=45&community=1`,
+    "/rides?q=koramangala",
+    "/rides?page=3",
+    `/rides/${city.rideId}`,
+    "/rides/b0",
+    "/dashboard",
+    "/dashboard/rides?tab=manage",
+    "/dashboard/rides?tab=created",
+    "/dashboard/rides?tab=booked",
+    "/dashboard/messages",
+    `/dashboard/messages?c=${city.conversationId}`,
+    "/communities",
+    "/communities?type=workplace&q=community",
+    `/communities/${city.communityId}`,
+  ];
+}, 120_000);
+
+describe("page budgets on a city-shaped dataset", () => {
+  it("the dataset is large enough that a scan would break the budget", async () => {
+    for (const t of HOT_TABLES) {
+      const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${t}`).first<{ n: number }>();
+      expect(row!.n, t).toBeGreaterThan(3000);
+    }
+  });
+
+  it("every page: at most 5 D1 round trips and at most 1,000 rows read", async () => {
+    const report: string[] = [];
+    for (const path of pages) {
+      recordedQueries.length = 0;
+      const res = await visit(path);
+      expect(res.status, path).toBe(200);
+      const s = d1Stats(res);
+      report.push(`${path}: queries=${s.queries} rows_read=${s.rows_read}`);
+      // Which statements read the rows (replayed: reads only), to make a failure actionable.
+      if (s.rows_read > 1000) {
+        for (const q of recordedQueries.filter((r) => /^\s*(select|with)\b/i.test(r.sql))) {
+          const { meta } = await env.DB.prepare(q.sql).bind(...q.params).all();
+          if (meta.rows_read > 100) report.push(`    ${meta.rows_read} rows: ${q.sql.slice(0, 400)}`);
+        }
+      }
+      expect.soft(s.queries, `${path} round trips`).toBeLessThanOrEqual(5);
+      expect.soft(s.rows_read, `${path} rows read`).toBeLessThanOrEqual(1000);
+    }
+    console.log(report.join("\n"));
+  });
+
+  it("EXPLAIN QUERY PLAN of every query those pages run: no SCAN of a hot table", async () => {
+    recordedQueries.length = 0;
+    for (const path of pages) await visit(path);
+    const seen = new Set<string>();
+    const offenders: string[] = [];
+    for (const q of recordedQueries) {
+      if (seen.has(q.sql) || !/^\s*(select|with)\b/i.test(q.sql)) continue;
+      seen.add(q.sql);
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+      const scans = plan.results.map((r) => r.detail).filter((d) => HOT_TABLES.some((t) => new RegExp(`^SCAN ${t}\\b`).test(d)));
+      if (scans.length) offenders.push(`${scans.join("; ")}\n    ${q.sql}`);
+    }
+    console.log(`${seen.size} distinct queries explained`);
+    expect(seen.size, "queries recorded").toBeGreaterThan(10);
+    expect(offenders, offenders.join("\n")).toEqual([]);
+  });
+});

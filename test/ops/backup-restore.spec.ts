@@ -1,0 +1,49 @@
+// Backup and restore drill: `npm run db:backup` exports a local database and
+// `npm run db:restore` imports it into a fresh one; every table's row count and content
+// checksum, and the schema (indexes, triggers), must match. Node-side, no browser.
+import { expect, test } from "@playwright/test";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+// @ts-expect-error plain ESM helper without types
+import { tableChecksums } from "../../scripts/ops/d1-local.mjs";
+
+const run = (cmd: string, args: string[]) => {
+  const r = spawnSync(cmd, args, { encoding: "utf8", env: { ...process.env, CI: "true" } });
+  return { code: r.status, out: `${r.stdout}\n${r.stderr}` };
+};
+
+test("a backup restored into a fresh database has the same rows, content and schema", async () => {
+  test.setTimeout(240_000);
+  const dir = mkdtempSync(join(tmpdir(), "loopride-drill-"));
+  const source = join(dir, "source");
+  const restored = join(dir, "restored");
+  const file = join(dir, "backup.sql");
+  try {
+    expect(run("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", source]).code).toBe(0);
+    expect(run("node_modules/.bin/vite-node", ["scripts/seed.ts", "--", "--persist-to", source, "--pepper", "drill-pepper"]).code).toBe(0);
+    // Awkward content survives too: quotes, a newline, non-Latin text, a semicolon.
+    const tricky = `INSERT INTO newsletter_subscribers (email, created_at) VALUES ('o''brien;x@example.test', 1), ('ನಮಸ್ಕಾರ@example.test', 2)`;
+    expect(run("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", source, "--command", tricky]).code).toBe(0);
+
+    const backup = run("node", ["scripts/ops/db-backup.mjs", "--persist-to", source, "--output", file]);
+    expect(backup.code, backup.out).toBe(0);
+    const restore = run("node", ["scripts/ops/db-restore.mjs", file, "--persist-to", restored]);
+    expect(restore.code, restore.out).toBe(0);
+
+    const before = await tableChecksums(source);
+    const after = await tableChecksums(restored);
+    expect(before.users.rows).toBeGreaterThan(0);
+    expect(before.newsletter_subscribers.rows).toBe(2);
+    expect(after).toEqual(before);
+
+    // Restoring over an existing database is refused and leaves it as it was.
+    const again = run("node", ["scripts/ops/db-restore.mjs", file, "--persist-to", source]);
+    expect(again.code).toBe(1);
+    expect(again.out).toContain("already has a local D1 database");
+    expect(await tableChecksums(source)).toEqual(before);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

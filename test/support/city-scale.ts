@@ -1,0 +1,89 @@
+// A city-shaped dataset for the rows-read budget: every hot table holds several times
+// the 1,000-row budget, so a query that scans a table (or aggregates without a bound)
+// fails the test, while indexed, limited queries read a few hundred rows at most. Rows
+// are generated inside SQLite (recursive CTEs) because tens of thousands of factory
+// calls would take minutes in the test runtime; the shapes follow db/factories.ts.
+import { env } from "cloudflare:test";
+import { conversationIdFor } from "~/domain/conversation";
+import { ALL_PLACES } from "~/domain/places";
+
+export type CityScale = { busyId: string; partnerId: string; conversationId: string; rideId: string; communityId: string };
+
+const DAY = 86_400_000;
+
+export async function seedCityScale(busyId: string, now = Date.now()): Promise<CityScale> {
+  const places = ALL_PLACES.map((p) => `'${p.name.replace(/'/g, "''")}'`);
+  const placeCase = (expr: string) => `(CASE (${expr}) % ${places.length} ${places.map((p, i) => `WHEN ${i} THEN ${p}`).join(" ")} END)`;
+  const seq = (n: number) => `WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${n - 1})`;
+  const users = 2000;
+  const stmts: string[] = [
+    // 2,000 commuters with profiles and settings.
+    `${seq(users)} INSERT INTO users (id, email, phone, created_at) SELECT 'u' || n, 'city' || n || '@example.test', NULL, ${now - 90 * DAY} FROM seq`,
+    `${seq(users)} INSERT INTO user_profiles (user_id, full_name, first_name, phone_number, emergency_contact, vehicle_info, created_at, updated_at)
+       SELECT 'u' || n, 'Commuter ' || n, 'Commuter', '9' || printf('%09d', n), 'Kin ' || n || ' 8' || printf('%09d', n),
+              '{"has_car":true,"car_type":"petrol"}', ${now - 90 * DAY}, ${now - 90 * DAY} FROM seq`,
+    `${seq(users)} INSERT INTO user_settings (user_id, updated_at) SELECT 'u' || n, ${now} FROM seq`,
+    // 300 communities; every commuter is an approved member of two, the busy user of 40.
+    `${seq(300)} INSERT INTO communities (id, name, type, location, description, created_by, member_count, created_at)
+       SELECT 'c' || n, 'Community ' || n, CASE n % 3 WHEN 0 THEN 'residential' WHEN 1 THEN 'workplace' ELSE 'interest' END,
+              'Bengaluru', 'Neighbours sharing rides ' || n, 'u' || n, 0, ${now - 60 * DAY} - n * 1000 FROM seq`,
+    `${seq(users)} INSERT INTO community_members (id, community_id, user_id, status, role, requested_at)
+       SELECT 'm' || n, 'c' || (n % 300), 'u' || n, 'approved', CASE WHEN n < 300 THEN 'admin' ELSE 'member' END, ${now - 60 * DAY} FROM seq`,
+    `${seq(users)} INSERT INTO community_members (id, community_id, user_id, status, role, requested_at)
+       SELECT 'm2-' || n, 'c' || ((n * 7 + 1) % 300), 'u' || n, CASE WHEN n % 10 = 0 THEN 'pending' ELSE 'approved' END, 'member', ${now - 50 * DAY}
+       FROM seq WHERE (n * 7 + 1) % 300 <> n % 300`,
+    `${seq(40)} INSERT INTO community_members (id, community_id, user_id, status, role, requested_at)
+       SELECT 'mb' || n, 'c' || (n * 7), ?1, 'approved', CASE WHEN n = 0 THEN 'admin' ELSE 'member' END, ${now - 40 * DAY} FROM seq`,
+    // 6,000 rides: 3,000 active in the coming two weeks, 3,000 completed in the past.
+    `${seq(6000)} INSERT INTO rides (id, driver_id, community_id, from_location, to_location, date, time, departs_at, seats, booked_seats, trip_cost_paise, distance_km, notes, vehicle_type, status, created_at, completed_at)
+       SELECT 'r' || n, 'u' || (n % ${users}), CASE WHEN n % 2 = 0 THEN 'c' || (n % 300) END,
+              ${placeCase("n")}, ${placeCase("n + 1 + n / 7 % 5")},
+              strftime('%Y-%m-%d', t / 1000 + 19800, 'unixepoch'), strftime('%H:%M', t / 1000 + 19800, 'unixepoch'), t,
+              3, 0, 24000 + (n % 20) * 1000, 12, 'Ride ' || n, 'petrol',
+              CASE WHEN n < 3000 THEN 'active' ELSE 'completed' END, ${now - 30 * DAY}, CASE WHEN n >= 3000 THEN t END
+       FROM (SELECT n, CASE WHEN n < 3000 THEN ${now} + 3600000 + (n * 403000) % ${14 * DAY - 7200000} ELSE ${now} - (n - 2999) * 600000 END AS t FROM seq)`,
+    // The busy user drives 60 upcoming rides, each with 4 pending requests and 1 accepted.
+    `${seq(60)} INSERT INTO rides (id, driver_id, community_id, from_location, to_location, date, time, departs_at, seats, booked_seats, trip_cost_paise, distance_km, notes, vehicle_type, status, created_at)
+       SELECT 'b' || n, ?1, 'c0', ${placeCase("n")}, ${placeCase("n + 3")},
+              strftime('%Y-%m-%d', t / 1000 + 19800, 'unixepoch'), strftime('%H:%M', t / 1000 + 19800, 'unixepoch'), t,
+              6, 1, 30000, 15, 'Busy ride ' || n, 'petrol', 'active', ${now - DAY}
+       FROM (SELECT n, ${now} + 7200000 + n * 3 * 3600000 AS t FROM seq)`,
+    `${seq(300)} INSERT INTO ride_requests (id, ride_id, rider_id, seats, status, notes, created_at, decided_at)
+       SELECT 'bq' || n, 'b' || (n / 5), 'u' || (n + 1), 1, CASE WHEN n % 5 = 0 THEN 'accepted' ELSE 'pending' END,
+              'Pickup near gate ' || n, ${now - DAY} + n * 1000, CASE WHEN n % 5 = 0 THEN ${now} END FROM seq`,
+    // 6,000 requests on other rides (not accepted, so seat counts stay consistent), 150 by the busy user.
+    `${seq(6000)} INSERT INTO ride_requests (id, ride_id, rider_id, seats, status, created_at)
+       SELECT 'q' || n, 'r' || n, 'u' || ((n * 13 + 1) % ${users}), 1,
+              CASE n % 3 WHEN 0 THEN 'pending' WHEN 1 THEN 'rejected' ELSE 'cancelled' END, ${now - 20 * DAY} + n * 1000
+       FROM seq WHERE (n * 13 + 1) % ${users} <> n % ${users}`,
+    `${seq(150)} INSERT INTO ride_requests (id, ride_id, rider_id, seats, status, created_at)
+       SELECT 'bq-r' || n, 'r' || (n * 19 + 7), ?1, 1, CASE WHEN n % 2 = 0 THEN 'rejected' ELSE 'cancelled' END, ${now - 10 * DAY} + n * 1000 FROM seq`,
+    // 6,000 notifications, 1,500 of them the busy user's (200 unread).
+    `${seq(4500)} INSERT INTO notifications (id, user_id, type, title, message, data, read, created_at)
+       SELECT 'n' || n, 'u' || (n % ${users}), 'ride_update', 'Ride update', 'Something happened ' || n, '{}', n % 2, ${now - 20 * DAY} + n * 1000 FROM seq`,
+    `${seq(1500)} INSERT INTO notifications (id, user_id, type, title, message, data, read, created_at)
+       SELECT 'nb' || n, ?1, 'ride_request', 'New ride request', 'Someone asked for a seat ' || n, '{}', CASE WHEN n < 1300 THEN 1 ELSE 0 END, ${now - 20 * DAY} + n * 1000 FROM seq`,
+    // The busy user's 1,000-message conversation with u1 (the last 20 unread), 150 other
+    // conversations, and 3,000 messages between other commuters.
+    `INSERT INTO conversations (id, user_a, user_b, last_message_at, last_message_preview, last_sender_id, created_at)
+       SELECT ?2, min(?1, 'u1'), max(?1, 'u1'), ${now}, 'Message 999', 'u1', ${now - 10 * DAY}`,
+    `${seq(1000)} INSERT INTO messages (id, conversation_id, sender_id, receiver_id, content, created_at, read_at)
+       SELECT 'bm' || n, ?2, CASE n % 2 WHEN 0 THEN 'u1' ELSE ?1 END, CASE n % 2 WHEN 0 THEN ?1 ELSE 'u1' END,
+              'Message ' || n, ${now - 1000 * 60_000} + n * 60000, CASE WHEN n < 980 THEN ${now} END FROM seq`,
+    `${seq(150)} INSERT INTO conversations (id, user_a, user_b, last_message_at, last_message_preview, last_sender_id, created_at)
+       SELECT min(?1, 'u' || (n + 2)) || max(?1, 'u' || (n + 2)), min(?1, 'u' || (n + 2)), max(?1, 'u' || (n + 2)), ${now - DAY} + n * 1000, 'Hello ' || n, 'u' || (n + 2), ${now - 10 * DAY} FROM seq`,
+    `${seq(1500)} INSERT INTO conversations (id, user_a, user_b, last_message_at, last_message_preview, last_sender_id, created_at)
+       SELECT min('u' || (200 + n), 'u' || (200 + n + 1 + n % 97)) || max('u' || (200 + n), 'u' || (200 + n + 1 + n % 97)), min('u' || (200 + n), 'u' || (200 + n + 1 + n % 97)), max('u' || (200 + n), 'u' || (200 + n + 1 + n % 97)), ${now - DAY}, 'Hi', 'u' || (200 + n), ${now - 10 * DAY} FROM seq`,
+    `${seq(3000)} INSERT INTO messages (id, conversation_id, sender_id, receiver_id, content, created_at, read_at)
+       SELECT 'om' || n, min('u' || (200 + n / 2), 'u' || (200 + n / 2 + 1 + (n / 2) % 97)) || max('u' || (200 + n / 2), 'u' || (200 + n / 2 + 1 + (n / 2) % 97)), 'u' || (200 + n / 2), 'u' || (200 + n / 2 + 1 + (n / 2) % 97), 'Hi ' || n, ${now - DAY} + n, ${now} FROM seq`,
+    // Counters exactly as the app keeps them.
+    `UPDATE communities SET member_count = (SELECT count(*) FROM community_members m WHERE m.community_id = communities.id AND m.status = 'approved')`,
+  ];
+  const conversationId = conversationIdFor(busyId, "u1");
+  await env.DB.batch(stmts.map((s) => {
+    const st = env.DB.prepare(s);
+    const params = [busyId, conversationId].slice(0, s.includes("?2") ? 2 : s.includes("?1") ? 1 : 0);
+    return params.length ? st.bind(...params) : st;
+  }));
+  return { busyId, partnerId: "u1", conversationId, rideId: "r10", communityId: "c0" };
+}
