@@ -56,4 +56,11 @@ describe("inputs the fuzzer found", () => {
     const name = await env.DB.prepare("SELECT full_name FROM user_profiles WHERE user_id = ?").bind(a.id).first<{ full_name: string }>();
     expect(name?.full_name).toBe("Asha Rao");
   });
+
+  it("a fractional profile-completion step is step 1, not a 500", async () => {
+    const user = await signedInUser();
+    const res = await postForm("/profile-completion", { step: "1.5", fullName: "" }, { cookie: user.cookie });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Full name is required");
+  });
 });
