@@ -4,6 +4,7 @@ import * as build from "./build/server";
 import { randomToken } from "./app/domain/ids";
 import { instrumentD1, newD1Stats, serverTimingValue } from "./app/utils/d1-stats.server";
 import { createDb } from "./app/utils/db.server";
+import { refuseUnreadableForm } from "./app/utils/form-body.server";
 import { isCrossSiteWrite } from "./app/utils/origin.server";
 import { handleSocket } from "./app/utils/realtime.server";
 import { applySecurityHeaders } from "./app/utils/security-headers.server";
@@ -28,6 +29,8 @@ export default {
       return handleSocket(request, env, db);
     }
     const nonce = randomToken(128);
+    const unreadable = await refuseUnreadableForm(request);
+    if (unreadable) return applySecurityHeaders(unreadable, request, nonce);
     const response = applySecurityHeaders(await handleRemix(request, { env, ctx, db, nonce }), request, nonce);
     if (debug) response.headers.append("Server-Timing", serverTimingValue(stats));
     return response;

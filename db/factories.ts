@@ -200,6 +200,7 @@ export function buildRide(opts: RideOptions & BuildExtras & { now?: number }) {
     status: opts.status ?? "active",
     createdAt: opts.createdAt ?? opts.now ?? Date.now(),
     completedAt: opts.status === "completed" ? (opts.now ?? Date.now()) : null,
+    cancelledAt: opts.status === "cancelled" ? (opts.now ?? Date.now()) : null,
   };
 }
 

@@ -54,7 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   return handleRideIntent(request, context, user.id, await request.formData(), {
     allowed: ["save", "unsave", "cancel-request"],
-    fallback: `/booking-confirmation/${params.requestId}`,
+    fallback: `/booking-confirmation/${encodeURIComponent(params.requestId ?? "")}`,
   });
 }
 

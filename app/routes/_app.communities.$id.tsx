@@ -42,7 +42,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const communityId = params.id ?? "";
   const url = new URL(request.url);
-  const here = `/communities/${communityId}`;
+  // The id comes from the URL, decoded: encode it again for the Location header (a NUL or
+  // newline in it made the redirect itself throw, a 500).
+  const here = `/communities/${encodeURIComponent(communityId)}`;
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: communityActionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

@@ -40,7 +40,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   return handleRideIntent(request, context, user.id, await request.formData(), {
     allowed: ["accept", "reject", "cancel-request", "cancel-ride", "save", "unsave"],
-    fallback: `/rides/${params.id}`,
+    fallback: `/rides/${encodeURIComponent(params.id ?? "")}`,
   });
 }
 

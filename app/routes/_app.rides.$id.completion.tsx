@@ -58,7 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const rideId = params.id ?? "";
-  const here = `/rides/${rideId}/completion`;
+  const here = `/rides/${encodeURIComponent(rideId)}/completion`;
   const formData = await request.formData();
   const intent = formData.get("intent");
   const fail = (message: string) => redirectWithToast(request, context.env, here, { title: "Error", description: message, type: "error" });

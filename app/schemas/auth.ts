@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCleanText, TEXT_INVALID } from "./text";
 import { isCommonPassword } from "../domain/common-passwords";
 import { normalizeIndianMobile } from "../domain/phone";
 
@@ -35,7 +36,8 @@ export const signupSchema = z.object({
     .string({ required_error: "Please enter your full name" })
     .trim()
     .min(2, "Please enter your full name")
-    .max(100, "Full name must be at most 100 characters"),
+    .max(100, "Full name must be at most 100 characters")
+    .refine(isCleanText, TEXT_INVALID),
   identifier,
   password: z
     .string({ required_error: "Please choose a password" })

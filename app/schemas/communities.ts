@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCleanText, TEXT_INVALID } from "./text";
 
 // Shared by the client (instant validation) and the server (the rule that counts).
 export const COMMUNITY_TYPE_OPTIONS = [
@@ -12,7 +13,8 @@ const min = (n: number, message: string, max: number) =>
     .string({ required_error: message })
     .trim()
     .min(n, message)
-    .max(max, `Must be at most ${max} characters`);
+    .max(max, `Must be at most ${max} characters`)
+    .refine(isCleanText, TEXT_INVALID);
 
 export const createCommunitySchema = z.object({
   name: min(3, "Name must be at least 3 characters", 80),

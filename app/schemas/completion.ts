@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCleanText, TEXT_INVALID } from "./text";
 
 export const markPaidSchema = z.object({
   paymentId: z.string().min(1).max(64),
@@ -18,6 +19,7 @@ export const rateSchema = z.object({
     .string()
     .trim()
     .max(500, "Comments can be at most 500 characters")
+    .refine(isCleanText, TEXT_INVALID)
     .optional()
     .transform((v) => v || null),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCleanText, TEXT_INVALID } from "./text";
 
 // Shared by the routes (server) and the forms (client validation with conform).
 export const MESSAGE_MAX = 2000;
@@ -13,7 +14,7 @@ const id = z.string().regex(/^[a-z0-9]{1,64}$/, "Invalid id");
 export const sendMessageSchema = z.object({
   intent: z.literal("send"),
   to: id,
-  content: z.string({ required_error: MESSAGE_EMPTY }).trim().min(1, MESSAGE_EMPTY).max(MESSAGE_MAX, MESSAGE_TOO_LONG),
+  content: z.string({ required_error: MESSAGE_EMPTY }).trim().min(1, MESSAGE_EMPTY).max(MESSAGE_MAX, MESSAGE_TOO_LONG).refine(isCleanText, TEXT_INVALID),
   clientId: z
     .string()
     .regex(/^[A-Za-z0-9-]{8,64}$/)

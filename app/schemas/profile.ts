@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { isCleanText, TEXT_INVALID } from "./text";
 
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).refine(isCleanText, TEXT_INVALID);
 const required = (message: string, max = 100) =>
-  z.string({ required_error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  z.string({ required_error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`).refine(isCleanText, TEXT_INVALID);
 const optional = (max: number) =>
   text(max)
     .optional()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCleanText, TEXT_INVALID } from "./text";
 import { parseRupeesToPaise } from "~/domain/money";
 import { findPlace } from "~/domain/places";
 import { MAX_SEATS, MIN_SEATS, NOTES_MAX } from "~/domain/rides";
@@ -18,6 +19,7 @@ const notesField = z
   .string()
   .trim()
   .max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`)
+  .refine(isCleanText, TEXT_INVALID)
   .optional()
   .transform((v) => v || null);
 

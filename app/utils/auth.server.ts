@@ -40,10 +40,24 @@ export function needsOnboarding(user: SessionUser): boolean {
   return !user.phoneNumber?.trim() || !user.hasVehicleInfo;
 }
 
-/** Only same-site paths are honoured as a destination after sign-in. */
+const REDIRECT_BASE = "http://loopride.invalid";
+
+/**
+ * Only same-site paths are honoured as a destination after sign-in. The path is parsed as
+ * a browser would parse the Location header (which drops tabs and newlines, so "/\t/evil"
+ * means "//evil") and returned re-serialised, percent-encoded: a control character in a
+ * header value would otherwise make the redirect itself throw.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE) return fallback;
+  return url.pathname + url.search + url.hash;
 }
 
 export function loginPath(request: Request): string {

@@ -1,0 +1,28 @@
+// Every action in the app reads an HTML form (request.formData()). A write whose body is
+// not a readable form (JSON, plain text, a multipart body whose boundary does not match)
+// would make formData() throw inside the action and surface as a 500; it is refused here,
+// before Remix runs, with a 4xx that says what is wrong. Browsers never send such bodies.
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export async function refuseUnreadableForm(request: Request): Promise<Response | null> {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return null;
+  // A bodiless POST (e.g. signing out from a script) has nothing to misread.
+  if (request.body === null) return null;
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  if (!FORM_TYPES.includes(type)) {
+    return new Response("Send the form as application/x-www-form-urlencoded or multipart/form-data.", {
+      status: 415,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  try {
+    await request.clone().formData();
+  } catch {
+    return new Response("The form could not be read. Please submit it again.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  return null;
+}
