@@ -30,8 +30,9 @@ export default defineWorkersConfig(async () => {
               // Google sign-in is exercised against faked Google endpoints (fetchMock).
               GOOGLE_CLIENT_ID: "test-client-id",
               GOOGLE_CLIENT_SECRET: "test-client-secret",
-              // Server-Timing with D1 query counts, for the budget tests.
-              DEBUG_TIMING: "1",
+              // D1 accounting is off as in production; the budget tests turn it on per
+              // request (test/support/worker-fetch.ts debugFetch).
+              DEBUG_TIMING: "0",
             },
           },
         },

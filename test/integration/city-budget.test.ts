@@ -7,7 +7,7 @@ import { addDays, istDate } from "~/domain/time";
 import { recordedQueries } from "~/utils/d1-stats.server";
 import { BASE, signedInUser } from "../helpers";
 import { seedCityScale, type CityScale } from "../support/city-scale";
-import { workerFetch } from "../support/worker-fetch";
+import { debugFetch } from "../support/worker-fetch";
 
 function d1Stats(res: Response) {
   const m = /d1;desc="([^"]*)"/.exec(res.headers.get("Server-Timing") ?? "");
@@ -21,7 +21,7 @@ let city: CityScale;
 let cookie: string;
 let pages: string[];
 // The landing page is for visitors (a signed-in member is sent to the dashboard).
-const visit = (path: string) => workerFetch(new Request(`${BASE}${path}`, { headers: path === "/" ? {} : { Cookie: cookie }, redirect: "manual" }));
+const visit = (path: string) => debugFetch(`${BASE}${path}`, { headers: path === "/" ? {} : { Cookie: cookie } });
 
 beforeAll(async () => {
   const busy = await signedInUser({ fullName: "Busy Commuter" });

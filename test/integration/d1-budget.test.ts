@@ -1,7 +1,7 @@
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { BASE, db, signedInUser } from "../helpers";
+import { debugFetch } from "../support/worker-fetch";
 
 function d1Stats(res: Response) {
   const header = res.headers.get("Server-Timing") ?? "";
@@ -12,7 +12,7 @@ function d1Stats(res: Response) {
 
 describe("D1 round trips per page (budget: at most 5)", () => {
   it("reports queries and rows read in Server-Timing when DEBUG_TIMING=1", async () => {
-    const res = await SELF.fetch(`${BASE}/pricing`);
+    const res = await debugFetch(`${BASE}/pricing`);
     const stats = d1Stats(res);
     expect(stats.queries).toBe(0);
   });
@@ -26,7 +26,7 @@ describe("D1 round trips per page (budget: at most 5)", () => {
     await createRideRequest({ db: db() }, { rideId: ride.id, riderId: other.id, status: "pending" });
     const pages = ["/dashboard", "/dashboard/profile", "/dashboard/settings", "/communities", `/communities/${community.id}`];
     for (const path of pages) {
-      const res = await SELF.fetch(`${BASE}${path}`, { headers: { Cookie: user.cookie } });
+      const res = await debugFetch(`${BASE}${path}`, { headers: { Cookie: user.cookie } });
       expect(res.status, path).toBe(200);
       const stats = d1Stats(res);
       expect(stats.queries, `${path}: ${JSON.stringify(stats)}`).toBeLessThanOrEqual(5);
