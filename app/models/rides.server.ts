@@ -111,25 +111,36 @@ const placesMatching = (q: string) => {
 function discoverWhere(viewerId: string, f: DiscoverFilters | null, now: number) {
   // One lower bound on departure (SQLite ranges the index on a single one).
   const from = f?.date ? Math.max(now, istToInstant(f.date)) : now;
-  const where: SQL[] = [eq(rides.status, "active"), gte(rides.departsAt, from), ne(rides.driverId, viewerId)];
+  const until = f?.date ? istToInstant(addDays(f.date, 1)) : null;
+  const names = f?.q ? placesMatching(f.q) : [];
+  // A place on one day: the place indexes find the few matching rides directly (SQLite,
+  // without statistics, would otherwise walk the whole day on rides_discover_idx), so the
+  // outer departure and status terms are hidden from the planner (unary +).
+  const byPlaceIndex = Boolean(f?.q && until !== null && names.length);
+  const where: SQL[] = byPlaceIndex
+    ? [sql`+${rides.status} = 'active'`, sql`+${rides.departsAt} >= ${from}`, sql`+${rides.departsAt} < ${until}`, ne(rides.driverId, viewerId)]
+    : [eq(rides.status, "active"), gte(rides.departsAt, from), ne(rides.driverId, viewerId)];
   if (!f) return and(...where)!;
   if (f.q) {
     // Places come from a fixed list (the create form refuses others), so the search is
     // exact on the names it matches; no match means no ride, without touching D1's rows.
-    // Within one day the place indexes find the few matches directly; across all upcoming
-    // days walking the departure index until a page is full reads fewer rows than sorting
-    // every ride of a popular place, so the place columns are then hidden from the planner.
-    const names = placesMatching(f.q);
-    const col = (c: SQLiteColumn) => (f.date ? sql`${c}` : sql`+${c}`);
-    where.push(names.length ? or(inArray(col(rides.fromLocation), names), inArray(col(rides.toLocation), names))! : sql`0`);
+    // Across all upcoming days, walking the departure index until a page is full reads
+    // fewer rows than sorting every ride of a popular place: place columns hidden there.
+    const list = sql.join(names.map((n) => sql`${n}`), sql`, `);
+    if (!names.length) where.push(sql`0`);
+    else if (byPlaceIndex) {
+      const side = (index: string, column: string) =>
+        sql`SELECT id FROM rides INDEXED BY ${sql.raw(index)} WHERE status = 'active' AND ${sql.raw(column)} IN (${list}) AND departs_at >= ${from} AND departs_at < ${until}`;
+      where.push(sql`${rides.id} IN (${side("rides_from_idx", "from_location")} UNION ${side("rides_to_idx", "to_location")})`);
+    } else {
+      where.push(or(sql`+${rides.fromLocation} IN (${list})`, sql`+${rides.toLocation} IN (${list})`)!);
+    }
   }
   // Cost per seat (trip cost / seats) at most the slider's rupees; 50 means no limit.
   if (f.maxCost < 50) where.push(sql`${rides.tripCostPaise} <= ${f.maxCost * 100} * ${rides.seats}`);
   // Unary + keeps SQLite on the departure index (rides_community_idx would sort every match).
   if (f.community) where.push(sql`+${rides.communityId} IS NOT NULL`);
-  if (f.date) {
-    where.push(lt(rides.departsAt, istToInstant(addDays(f.date, 1))));
-  }
+  if (until !== null && !byPlaceIndex) where.push(lt(rides.departsAt, until));
   return and(...where)!;
 }
 

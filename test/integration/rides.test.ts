@@ -146,6 +146,10 @@ describe("discover", () => {
     expect(community1).toContain("UB City");
     const onDate = await (await get(`/rides?date=${d2}`, { cookie: viewer.cookie })).text();
     expect(onDate).toContain("1 ride found");
+    // A place on a day goes through the place indexes: same answers.
+    expect(await (await get(`/rides?q=koRAMan&date=${d2}`, { cookie: viewer.cookie })).text()).toContain("1 ride found");
+    expect(await (await get(`/rides?q=mg%20road&date=${d2}`, { cookie: viewer.cookie })).text()).toContain("1 ride found");
+    expect(await (await get(`/rides?q=koramangala&date=${d1}`, { cookie: viewer.cookie })).text()).toContain("No rides found");
     const none = await (await get("/rides?q=atlantis", { cookie: viewer.cookie })).text();
     expect(none).toContain("No rides found");
     expect(none).toContain("Clear Search");
