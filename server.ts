@@ -23,6 +23,7 @@ export default {
     // With DEBUG_TIMING=1 every response reports its D1 round trips and rows read
     // (Server-Timing); never on by default.
     const debug = env.DEBUG_TIMING === "1";
+    const started = performance.now();
     const stats = newD1Stats();
     const db = createDb(debug ? instrumentD1(env.DB, stats) : env.DB);
     if (request.headers.get("Upgrade")?.toLowerCase() === "websocket") {
@@ -32,7 +33,7 @@ export default {
     const unreadable = await refuseUnreadableForm(request);
     if (unreadable) return applySecurityHeaders(unreadable, request, nonce);
     const response = applySecurityHeaders(await handleRemix(request, { env, ctx, db, nonce }), request, nonce);
-    if (debug) response.headers.append("Server-Timing", serverTimingValue(stats));
+    if (debug) response.headers.append("Server-Timing", serverTimingValue(stats, performance.now() - started));
     return response;
   },
 } satisfies ExportedHandler<Env>;

@@ -4,7 +4,7 @@
 // instrumentation on they run the statement a second time through `all()` only to read
 // its meta (counted as one query). That doubles the work of those reads: measure
 // latency with DEBUG_TIMING off and counts with it on.
-export type D1Stats = { queries: number; statements: number; rowsRead: number; rowsWritten: number; rowsReturned: number };
+export type D1Stats = { queries: number; statements: number; rowsRead: number; rowsWritten: number; rowsReturned: number; waitMs: number };
 
 /** The last statements run with instrumentation on (SQL and bound values), newest last:
  * the EXPLAIN QUERY PLAN test replays what real pages ran. Bounded, debug-only. */
@@ -16,7 +16,7 @@ function record(sql: string, params: unknown[]) {
 }
 
 export function newD1Stats(): D1Stats {
-  return { queries: 0, statements: 0, rowsRead: 0, rowsWritten: 0, rowsReturned: 0 };
+  return { queries: 0, statements: 0, rowsRead: 0, rowsWritten: 0, rowsReturned: 0, waitMs: 0 };
 }
 
 type Meta = { rows_read?: number; rows_written?: number } | undefined;
@@ -43,7 +43,9 @@ function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats, query: string,
       stats.queries++;
       stats.statements++;
       record(query, params);
+      const t0 = performance.now();
       const row = await (column === undefined ? stmt.first() : stmt.first(column));
+      stats.waitMs += performance.now() - t0;
       await measure(row === null ? 0 : 1);
       return row;
     },
@@ -51,7 +53,9 @@ function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats, query: string,
       stats.queries++;
       stats.statements++;
       record(query, params);
+      const t0 = performance.now();
       const result = await stmt.all();
+      stats.waitMs += performance.now() - t0;
       addMeta(stats, result.meta as Meta, result.results.length);
       return result;
     },
@@ -59,7 +63,9 @@ function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats, query: string,
       stats.queries++;
       stats.statements++;
       record(query, params);
+      const t0 = performance.now();
       const result = await stmt.run();
+      stats.waitMs += performance.now() - t0;
       addMeta(stats, result.meta as Meta, result.results?.length ?? 0);
       return result;
     },
@@ -67,7 +73,9 @@ function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats, query: string,
       stats.queries++;
       stats.statements++;
       record(query, params);
+      const t0 = performance.now();
       const rows = (await stmt.raw(options as { columnNames: true })) as unknown[];
+      stats.waitMs += performance.now() - t0;
       await measure(rows.length - (options?.columnNames ? 1 : 0));
       return rows;
     },
@@ -90,7 +98,9 @@ export function instrumentD1(d1: D1Database, stats: D1Stats): D1Database {
           }
           stats.queries++;
           stats.statements += originals.length;
+          const t0 = performance.now();
           const results = await target.batch(originals);
+          stats.waitMs += performance.now() - t0;
           for (const r of results) addMeta(stats, r.meta as Meta, r.results?.length ?? 0);
           return results;
         };
@@ -101,6 +111,8 @@ export function instrumentD1(d1: D1Database, stats: D1Stats): D1Database {
   });
 }
 
-export function serverTimingValue(stats: D1Stats): string {
-  return `d1;desc="queries=${stats.queries} statements=${stats.statements} rows_read=${stats.rowsRead} rows_written=${stats.rowsWritten} rows_returned=${stats.rowsReturned}"`;
+/** `d1` (round trips, rows; dur = time spent waiting on D1) and `total` (the whole request). */
+export function serverTimingValue(stats: D1Stats, totalMs?: number): string {
+  const d1 = `d1;dur=${stats.waitMs.toFixed(1)};desc="queries=${stats.queries} statements=${stats.statements} rows_read=${stats.rowsRead} rows_written=${stats.rowsWritten} rows_returned=${stats.rowsReturned}"`;
+  return totalMs === undefined ? d1 : `${d1}, total;dur=${totalMs.toFixed(1)}`;
 }

@@ -90,7 +90,7 @@ function cannon(url, { cookie, connections, duration }) {
 }
 
 function serverTiming(headers) {
-  const m = /d1;desc="([^"]*)"/.exec(headers.get("Server-Timing") ?? "");
+  const m = /d1;(?:dur=[\d.]+;)?desc="([^"]*)"/.exec(headers.get("Server-Timing") ?? "");
   const out = {};
   for (const part of (m?.[1] ?? "").split(" ")) {
     const [k, v] = part.split("=");
@@ -133,7 +133,19 @@ async function d1Counts(size, manifest) {
       await first.text();
       const res = await fetch(base + page.path, { headers, redirect: "manual" });
       await res.text();
-      out[page.path] = { first: serverTiming(first.headers), steady: serverTiming(res.headers) };
+      // Where the time goes (DEBUG_TIMING's own re-reads included, so an upper bound on D1):
+      // the median over 15 requests of the time spent waiting on D1 and of the whole request.
+      const d1Ms = [];
+      const totalMs = [];
+      for (let i = 0; i < 15; i++) {
+        const r = await fetch(base + page.path, { headers, redirect: "manual" });
+        await r.text();
+        const st = r.headers.get("Server-Timing") ?? "";
+        d1Ms.push(Number(/d1;dur=([\d.]+)/.exec(st)?.[1] ?? NaN));
+        totalMs.push(Number(/total;dur=([\d.]+)/.exec(st)?.[1] ?? NaN));
+      }
+      const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      out[page.path] = { first: serverTiming(first.headers), steady: serverTiming(res.headers), d1Ms: median(d1Ms), totalMs: median(totalMs) };
     }
     return out;
   } finally {
@@ -149,6 +161,7 @@ async function measurePages(base, manifest, cookie, { full, counts }) {
     const html = await res.text();
     const t = counts[page.path]?.steady ?? {};
     const firstTiming = counts[page.path]?.first ?? {};
+    const breakdown = { d1WaitMs: round(counts[page.path]?.d1Ms), workerMs: round(counts[page.path]?.totalMs) };
     const c1 = await cannon(base + page.path, { cookie: page.anonymous ? undefined : cookie, connections: 1, duration: DURATION });
     const row = {
       name: page.name,
@@ -157,6 +170,7 @@ async function measurePages(base, manifest, cookie, { full, counts }) {
       htmlBytes: Buffer.byteLength(html),
       queries: t.queries ?? null,
       rowsRead: t.rows_read ?? null,
+      breakdown,
       firstVisit: { queries: firstTiming.queries ?? null, rowsRead: firstTiming.rows_read ?? null, rowsWritten: firstTiming.rows_written ?? null },
       p50: c1.latency.p50,
       p99: c1.latency.p99,
@@ -168,7 +182,7 @@ async function measurePages(base, manifest, cookie, { full, counts }) {
       const c16 = await cannon(base + page.path, { cookie: page.anonymous ? undefined : cookie, connections: 16, duration: DURATION });
       Object.assign(row, { rps16: round(c16.requests.average, 0), non2xx16: c16.non2xx, errors16: c16.errors + c16.timeouts });
     }
-    console.log(`  ${page.name}: ${res.status}, p50 ${row.p50} ms, p99 ${row.p99} ms${full ? `, ${row.rps16} req/s at c=16` : ""}, queries ${row.queries}, rows ${row.rowsRead} (first visit: ${row.firstVisit.queries} queries, ${row.firstVisit.rowsRead} rows)`);
+    console.log(`  ${page.name}: ${res.status}, p50 ${row.p50} ms, p99 ${row.p99} ms${full ? `, ${row.rps16} req/s at c=16` : ""}, queries ${row.queries}, rows ${row.rowsRead} (first visit: ${row.firstVisit.queries} queries, ${row.firstVisit.rowsRead} rows; in the worker: ${row.breakdown.workerMs} ms, of which waiting on D1 ${row.breakdown.d1WaitMs} ms)`);
     out.push(row);
   }
   return out;
@@ -254,12 +268,12 @@ function table(report) {
   const L = report.datasets.large.pages, S = report.datasets.small.pages;
   const floor = L.find((p) => p.path === "/healthz");
   const lines = [
-    "| Page | p50 c=1 (ms) | p99 c=1 (ms) | req/s c=16 | × floor | small p50 (ms) | growth | D1 queries | rows read | HTML bytes | initial JS gz |",
-    "|---|---|---|---|---|---|---|---|---|---|---|",
+    "| Page | p50 c=1 (ms) | p99 c=1 (ms) | req/s c=16 | × floor | small p50 (ms) | growth | D1 queries | rows read | in worker (ms) | waiting on D1 (ms) | HTML bytes | initial JS gz |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const p of L) {
     const s = S.find((x) => x.path === p.path || x.name === p.name);
-    lines.push(`| ${p.name} | ${p.p50} | ${p.p99} | ${p.rps16 ?? ""} | ${round(p.p50 / floor.p50)} | ${s?.p50 ?? ""} | ${p.growth ?? ""} | ${p.queries ?? ""} | ${p.rowsRead ?? ""} | ${p.htmlBytes} | ${p.initialJsGz === null ? "n/a" : `${round(p.initialJsGz / 1000)} KB`} |`);
+    lines.push(`| ${p.name} | ${p.p50} | ${p.p99} | ${p.rps16 ?? ""} | ${round(p.p50 / floor.p50)} | ${s?.p50 ?? ""} | ${p.growth ?? ""} | ${p.queries ?? ""} | ${p.rowsRead ?? ""} | ${p.breakdown?.workerMs ?? ""} | ${p.breakdown?.d1WaitMs ?? ""} | ${p.htmlBytes} | ${p.initialJsGz === null ? "n/a" : `${round(p.initialJsGz / 1000)} KB`} |`);
   }
   return lines.join("\n");
 }

@@ -10,7 +10,7 @@ import { seedCityScale, type CityScale } from "../support/city-scale";
 import { debugFetch } from "../support/worker-fetch";
 
 function d1Stats(res: Response) {
-  const m = /d1;desc="([^"]*)"/.exec(res.headers.get("Server-Timing") ?? "");
+  const m = /d1;(?:dur=[\d.]+;)?desc="([^"]*)"/.exec(res.headers.get("Server-Timing") ?? "");
   expect(m, "Server-Timing d1 entry").not.toBeNull();
   return Object.fromEntries(m![1].split(" ").map((kv) => kv.split("=")).map(([k, v]) => [k, Number(v)])) as Record<string, number>;
 }

@@ -5,7 +5,7 @@ import { debugFetch } from "../support/worker-fetch";
 
 function d1Stats(res: Response) {
   const header = res.headers.get("Server-Timing") ?? "";
-  const m = /d1;desc="([^"]*)"/.exec(header);
+  const m = /d1;(?:dur=[\d.]+;)?desc="([^"]*)"/.exec(header);
   expect(m, "Server-Timing d1 entry").not.toBeNull();
   return Object.fromEntries(m![1].split(" ").map((kv) => kv.split("=")).map(([k, v]) => [k, Number(v)])) as Record<string, number>;
 }
