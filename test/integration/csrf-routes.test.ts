@@ -1,3 +1,4 @@
+import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore The Remix server build exists only after `npm run build`.
 import * as build from "../../build/server";
@@ -39,6 +40,28 @@ describe("CSRF on every action", () => {
   let s: Scenario;
   beforeAll(async () => {
     s = await buildScenario();
+  });
+
+  // Remix runs an action for PUT, PATCH and DELETE too: they are writes like POST.
+  it("other write methods are refused cross-site too, and OPTIONS never reaches an action", async () => {
+    const col = POSTS.find((c) => c.name === "community: approve")!;
+    const url = `${BASE}/communities/${s.community.id}`;
+    const body = () => new URLSearchParams({ intent: "approve", memberId: s.joinRequestId });
+    const base = { Cookie: s.people.moderator.cookie, "Content-Type": "application/x-www-form-urlencoded", Host: new URL(BASE).host };
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }] as Record<string, string>[]) {
+        const before = await dbChecksum();
+        const res = await SELF.fetch(url, { method, body: body(), redirect: "manual", headers: { ...base, ...headers } });
+        expect(res.status, `${method} ${JSON.stringify(headers)}`).toBe(403);
+        expect(changedTables(before, await dbChecksum())).toEqual([]);
+      }
+    }
+    const before = await dbChecksum();
+    const res = await SELF.fetch(url, { method: "OPTIONS", body: body(), redirect: "manual", headers: { ...base, Origin: "https://evil.example" } });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(changedTables(before, await dbChecksum())).toEqual([]);
+    // The same approval as a same-origin POST does work (so the refusals above are meaningful).
+    await runCell(col, s, "moderator", col.expect.moderator);
   });
 
   for (const col of POSTS) {
