@@ -1,14 +1,13 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { RoomEvent } from "../../durable-objects/hub-events";
 import { Avatar } from "~/components/avatar";
 import { FieldErrors, FormErrors, inputClass } from "~/components/forms";
 import { useConversationLive } from "~/components/live";
 import { formatDateTimeShort, formatTime, istDate, istTime, relativeTime } from "~/domain/time";
-import { getBadges } from "~/models/badges.server";
 import { findConversationForMember, listCommunityContacts, listConversations } from "~/models/conversations.server";
 import { ConflictError, ForbiddenError } from "~/models/errors.server";
 import {
@@ -35,17 +34,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   let chat: Awaited<ReturnType<typeof getChat>> | null = null;
   let newChat: { partner: Partner; allowed: boolean } | null = null;
-  let badgesAfter: Awaited<ReturnType<typeof getBadges>> | undefined;
   if (isId(c)) {
-    // Opening a chat marks its incoming messages read (only the user's own; never for a
-    // cross-site navigation, so another site cannot do it on the user's behalf).
-    if (request.headers.get("Sec-Fetch-Site") !== "cross-site") {
-      const changed = await markConversationRead(context, user.id, c);
-      if (changed.messages + changed.notifications > 0) {
-        badgesAfter = await getBadges(context, user.id);
-        publishBadges(context, [user.id]);
-      }
-    }
+    // Reading a chat never writes: marking it read is a POST (intent=open from the list,
+    // intent=mark-read from the open chat), so a GET (a link, a prefetch, a crawler,
+    // another site) cannot change anything.
     chat = await orRespond(getChat(context, user.id, c, limit));
   } else if (isId(to)) {
     const found = await orRespond(findChatWith(context, user.id, to));
@@ -56,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listConversations(context, user.id),
     chat ? Promise.resolve([]) : listCommunityContacts(context, user.id),
   ]);
-  return { me: user.id, conversations, contacts, chat, newChat, clientId: crypto.randomUUID(), now: Date.now(), badgesAfter };
+  return { me: user.id, conversations, contacts, chat, newChat, clientId: crypto.randomUUID(), now: Date.now() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -64,11 +56,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: messageActionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const value = submission.value;
-  if (value.intent === "mark-read") {
+  if (value.intent === "mark-read" || value.intent === "open") {
+    // Only the acting user's own incoming messages of their own conversation.
     const conversation = await findConversationForMember(context, value.c, user.id);
     if (!conversation) throw data("Conversation not found", { status: 404 });
     const changed = await markConversationRead(context, user.id, value.c);
     if (changed.messages + changed.notifications > 0) publishBadges(context, [user.id]);
+    if (value.intent === "open") return redirect(`/dashboard/messages?c=${value.c}`);
     return data({ ok: true as const, ...changed });
   }
   let sent: Awaited<ReturnType<typeof sendMessage>>;
@@ -106,35 +100,40 @@ export default function MessagesPage() {
             <ul data-testid="conversation-list">
               {conversations.map((c) => (
                 <li key={c.id}>
-                  <Link
-                    to={`/dashboard/messages?c=${c.id}`}
-                    aria-current={c.id === selected ? "page" : undefined}
-                    data-testid="conversation"
-                    data-partner={c.partnerName ?? ""}
-                    className={`flex items-center gap-3 border-b border-slate-100 p-3 hover:bg-slate-50 dark:border-slate-900 dark:hover:bg-slate-900 ${
-                      c.id === selected ? "bg-emerald-50 dark:bg-emerald-950" : ""
-                    }`}
-                  >
-                    <Avatar name={c.partnerName} url={c.partnerAvatar} size="md" />
-                    <div className="min-w-0 flex-1">
-                      <div className="flex items-baseline justify-between gap-2">
-                        <p className={`truncate ${c.unread > 0 ? "font-bold" : "font-medium"}`}>{c.partnerName ?? "Unknown User"}</p>
-                        {c.lastMessageAt ? <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">{relativeTime(c.lastMessageAt, now)}</span> : null}
-                      </div>
-                      <div className="flex items-center justify-between gap-2">
-                        <p className="truncate text-sm text-slate-700 dark:text-slate-300">
-                          {c.lastSenderId === me ? "You: " : ""}
-                          {c.lastMessagePreview ?? ""}
-                        </p>
-                        {c.unread > 0 ? (
-                          <span data-testid="conversation-unread" className="shrink-0 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
-                            {c.unread}
-                            <span className="sr-only"> unread</span>
+                  {/* Opening a chat marks it read, so it is a POST (intent=open) that redirects to the chat. */}
+                  <Form method="post" action="/dashboard/messages">
+                    <input type="hidden" name="intent" value="open" />
+                    <input type="hidden" name="c" value={c.id} />
+                    <button
+                      type="submit"
+                      aria-current={c.id === selected ? "page" : undefined}
+                      data-testid="conversation"
+                      data-partner={c.partnerName ?? ""}
+                      className={`flex w-full items-center gap-3 border-b text-left border-slate-100 p-3 hover:bg-slate-50 dark:border-slate-900 dark:hover:bg-slate-900 ${
+                        c.id === selected ? "bg-emerald-50 dark:bg-emerald-950" : ""
+                      }`}
+                    >
+                      <Avatar name={c.partnerName} url={c.partnerAvatar} size="md" />
+                      <span className="block min-w-0 flex-1">
+                        <span className="flex items-baseline justify-between gap-2">
+                          <span className={`block truncate ${c.unread > 0 ? "font-bold" : "font-medium"}`}>{c.partnerName ?? "Unknown User"}</span>
+                          {c.lastMessageAt ? <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">{relativeTime(c.lastMessageAt, now)}</span> : null}
+                        </span>
+                        <span className="flex items-center justify-between gap-2">
+                          <span className="block truncate text-sm text-slate-700 dark:text-slate-300">
+                            {c.lastSenderId === me ? "You: " : ""}
+                            {c.lastMessagePreview ?? ""}
                           </span>
-                        ) : null}
-                      </div>
-                    </div>
-                  </Link>
+                          {c.unread > 0 ? (
+                            <span data-testid="conversation-unread" className="shrink-0 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
+                              {c.unread}
+                              <span className="sr-only"> unread</span>
+                            </span>
+                          ) : null}
+                        </span>
+                      </span>
+                    </button>
+                  </Form>
                 </li>
               ))}
             </ul>
@@ -195,6 +194,15 @@ function ChatPane({ chat, me, clientId, now }: { chat: Chat; me: string; clientI
       markRead.submit({ intent: "mark-read", c: chat.conversationId }, { method: "post", action: `/dashboard/messages?c=${chat.conversationId}` });
     }
   });
+  // A chat reached by a GET link (a notification, ?to=, the address bar) may still hold
+  // unread messages for me: with JavaScript, post the same mark-read once it is shown.
+  const unreadForMe = chat.messages.some((m) => m.receiverId === me && m.readAt === null);
+  const markedOnOpen = useRef(false);
+  useEffect(() => {
+    if (!unreadForMe || markedOnOpen.current) return;
+    markedOnOpen.current = true;
+    markRead.submit({ intent: "mark-read", c: chat.conversationId }, { method: "post", action: `/dashboard/messages?c=${chat.conversationId}` });
+  }, [unreadForMe, chat.conversationId, markRead]);
   // What D1 returned, plus frames that arrived since (until a revalidation includes them).
   const shown = useMemo(() => {
     const known = new Set(chat.messages.map((m) => m.id));
@@ -206,6 +214,16 @@ function ChatPane({ chat, me, clientId, now }: { chat: Chat; me: string; clientI
   return (
     <>
       <ChatHeader partner={chat.partner} />
+      {unreadForMe ? (
+        // Without JavaScript the same POST is one click away (the list's links post it already).
+        <noscript>
+          <form method="post" action="/dashboard/messages" className="border-b border-slate-200 p-2 text-center dark:border-slate-800">
+            <input type="hidden" name="intent" value="open" />
+            <input type="hidden" name="c" value={chat.conversationId} />
+            <button type="submit" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">Mark as read</button>
+          </form>
+        </noscript>
+      ) : null}
       <span hidden data-testid="live-room" data-connected={connected ? "true" : "false"} />
       {/* column-reverse keeps the newest messages in view without any script */}
       <div className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto p-4" data-testid="chat-scroll">

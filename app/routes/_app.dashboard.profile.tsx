@@ -16,14 +16,19 @@ export const meta: MetaFunction = () => [{ title: "Profile | LoopRide" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const [{ profile }, credits] = await Promise.all([getOwnProfile(context, user.id), getCreditsOverview(context, user.id)]);
-  // Every account gets its code at sign-up; older accounts get one on first visit here.
-  if (!credits.referralCode) credits.referralCode = await ensureReferralCode(context, user.id, { knownMissing: true });
+  // Every account gets its code at sign-up; an older account without one asks for it with
+  // a POST (intent=referral-code): a GET never writes.
   return { profile, credits, origin: new URL(request.url).origin };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: profileEditSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === "referral-code") {
+    await ensureReferralCode(context, user.id);
+    return redirectWithToast(request, context.env, "/dashboard/profile", { title: "Your referral code is ready." });
+  }
+  const submission = parseWithZod(formData, { schema: profileEditSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     await updateOwnProfile(context, user.id, submission.value);
@@ -79,6 +84,12 @@ export default function ProfilePage() {
         </Form>
       </section>
       <CreditsCard credits={credits} origin={origin} />
+      {credits.referralCode ? null : (
+        <Form method="post" className="-mt-4">
+          <input type="hidden" name="intent" value="referral-code" />
+          <button type="submit" className={buttonClass}>Get my referral code</button>
+        </Form>
+      )}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { badgeText } from "~/components/badge-count";
 import { LiveUserUpdates } from "~/components/live";
 import { PublicFooter } from "~/components/public-footer";
 import { PublicHeader } from "~/components/public-header";
 import { SidebarNav } from "~/components/sidebar";
-import { getBadges, type Badges } from "~/models/badges.server";
+import { getBadges } from "~/models/badges.server";
 import type { RootLoader } from "~/root";
 import { getUser } from "~/utils/auth.server";
 
@@ -17,12 +17,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function DashboardLayout() {
-  const { badges: shellBadges } = useLoaderData<typeof loader>();
-  // A page that changes the counts while loading (opening a chat marks it read) returns the
-  // counts after its change; loaders run in parallel, so the shell's own read may be older.
-  const matches = useMatches();
-  const override = matches.map((m) => (m.data as { badgesAfter?: Badges } | undefined)?.badgesAfter).find(Boolean);
-  const badges = shellBadges && override ? override : shellBadges;
+  // No page changes the counts while loading (a GET never writes), so the shell's own read is current.
+  const { badges } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootLoader>("root");
   const user = root?.user;
   if (!user || !badges) {

@@ -27,6 +27,9 @@ const SCHEMAS = { 1: phoneStepSchema, 2: carStepSchema, 3: referralStepSchema } 
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context, { allowIncomplete: true });
+  // Like the page: an onboarded user has nothing to set up here (and must not re-save
+  // their phone through this lighter form, which skips the profile's validation).
+  if (!needsOnboarding(user)) throw redirect("/dashboard");
   const formData = await request.formData();
   const step = stepOf(formData.get("step"));
   const intent = formData.get("intent");

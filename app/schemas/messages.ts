@@ -23,7 +23,10 @@ export const sendMessageSchema = z.object({
 
 export const messageActionSchema = z.discriminatedUnion("intent", [
   sendMessageSchema,
+  // What the live chat posts (a fetcher; answers with JSON).
   z.object({ intent: z.literal("mark-read"), c: id }),
+  // Opening a chat from the list (a plain form; answers with a redirect to the chat).
+  z.object({ intent: z.literal("open"), c: id }),
 ]);
 
 export const notificationActionSchema = z.discriminatedUnion("intent", [

@@ -69,6 +69,32 @@ test("a rider contacts the driver from the dashboard; the driver sees it unread 
   await b.context.close();
 });
 
+test("a chat opened from a plain link is marked read: by itself with JavaScript, with one button without (reading never writes)", async ({ browser }) => {
+  const js = test.info().project.name === "js";
+  const p = RIDER_TO_DRIVER[js ? "js" : "no-js"];
+  const a = await userPage(browser, p.a);
+  await a.page.goto("/dashboard");
+  await a.page.getByRole("link", { name: `Message ${p.bName}` }).first().click();
+  const text = unique("Opened from a link");
+  await send(a.page, text);
+  const chat = new URL(a.page.url());
+
+  const b = await userPage(browser, p.b);
+  // The address a notification links to: a GET, which must not mark anything read by itself.
+  await b.page.goto(chat.pathname + chat.search);
+  await expect(b.page.getByTestId("message").filter({ hasText: text })).toBeVisible();
+  const entry = b.page.getByTestId("conversation").filter({ hasText: p.aName });
+  if (!js) {
+    await expect(entry.getByTestId("conversation-unread")).toBeVisible();
+    await b.page.getByRole("button", { name: "Mark as read" }).click();
+    await expect(b.page).toHaveURL(chat.pathname + chat.search);
+  }
+  await expect(entry.getByTestId("conversation-unread")).toHaveCount(0);
+  await expect(b.page.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
+  await a.context.close();
+  await b.context.close();
+});
+
 test("live: a message appears in the partner's open chat within a second, and their badges rise without a reload", async ({ browser }) => {
   const js = test.info().project.name === "js";
   const p = NEIGHBOURS[js ? "js" : "no-js"];

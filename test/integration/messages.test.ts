@@ -49,7 +49,7 @@ describe("sending a message", () => {
     expect(await notificationsOf(a.id)).toHaveLength(0);
   });
 
-  it("the receiver sees the conversation with its unread count; opening it marks the incoming messages (and their notifications) read", async () => {
+  it("the receiver sees the conversation with its unread count; opening it (a POST from the list) marks the incoming messages (and their notifications) read", async () => {
     const { a, b, conversationId } = await neighbours();
     await send(a, b.id, "First ping");
     await send(a, b.id, "Second ping");
@@ -59,6 +59,23 @@ describe("sending a message", () => {
     expect(list).toMatch(/data-testid="conversation-unread"[^>]*>2/);
     expect(list).toContain("Select a chat to start messaging");
     expect(list).toMatch(/data-testid="badge-messages" data-count="2"/);
+    // The list entry is a form posting intent=open for this conversation (works without JS).
+    expect(list).toContain('name="intent" value="open"');
+    expect(list).toContain(`name="c" value="${conversationId}"`);
+
+    // Reading the chat by GET changes nothing: it still shows as unread.
+    const peek = await get(`/dashboard/messages?c=${conversationId}`, { cookie: b.cookie, headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect(peek.status).toBe(200);
+    const peekHtml = await peek.text();
+    expect(peekHtml).toContain("First ping");
+    expect(peekHtml).toMatch(/data-testid="conversation-unread"[^>]*>2/);
+    expect((await messagesOf(conversationId)).every((m) => m.read_at === null)).toBe(true);
+
+    const open = await postForm("/dashboard/messages", { intent: "open", c: conversationId }, { cookie: b.cookie });
+    expect(open.status).toBe(302);
+    expect(open.headers.get("Location")).toBe(`/dashboard/messages?c=${conversationId}`);
+    expect((await messagesOf(conversationId)).every((m) => m.read_at !== null)).toBe(true);
+    expect((await notificationsOf(b.id)).every((n) => n.read === 1)).toBe(true);
 
     const page = await get(`/dashboard/messages?c=${conversationId}`, { cookie: b.cookie, headers: { "Sec-Fetch-Site": "same-origin" } });
     const html = await page.text();
@@ -69,8 +86,16 @@ describe("sending a message", () => {
     expect(html).not.toContain('data-testid="conversation-unread"');
     // The shell's badges show the counts after the chat was read.
     expect(html).toMatch(/data-testid="badge-messages" data-count="0"/);
-    expect((await messagesOf(conversationId)).every((m) => m.read_at !== null)).toBe(true);
-    expect((await notificationsOf(b.id)).every((n) => n.read === 1)).toBe(true);
+  });
+
+  it("a chat reached by a GET link with unread messages offers the same POST without JavaScript", async () => {
+    const { a, b, conversationId } = await neighbours();
+    await send(a, b.id, "Via a notification link");
+    const html = await (await get(`/dashboard/messages?c=${conversationId}`, { cookie: b.cookie })).text();
+    expect(html).toMatch(/<noscript>[^]*name="intent" value="open"[^]*Mark as read[^]*<\/noscript>/);
+    // The sender has nothing unread in it: no button.
+    const mine = await (await get(`/dashboard/messages?c=${conversationId}`, { cookie: a.cookie })).text();
+    expect(mine).not.toContain("Mark as read");
   });
 
   it("own messages are on the right and the partner's on the left", async () => {
@@ -192,8 +217,11 @@ describe("nobody reads or marks someone else's messages", () => {
     const socket = await SELF.fetch(`${BASE}/ws/conversation/${conversationId}`, { headers: { Upgrade: "websocket", Cookie: outsider.cookie, Origin: BASE } });
     expect(socket.status).toBe(404);
     expect((await messagesOf(conversationId))[0].read_at).toBeNull();
+    const open = await postForm("/dashboard/messages", { intent: "open", c: conversationId }, { cookie: outsider.cookie });
+    expect(open.status).toBe(404);
+    expect((await messagesOf(conversationId))[0].read_at).toBeNull();
     // The sender opening the chat does not mark their own sent message read either.
-    await get(`/dashboard/messages?c=${conversationId}`, { cookie: a.cookie });
+    await postForm("/dashboard/messages", { intent: "open", c: conversationId }, { cookie: a.cookie });
     expect((await messagesOf(conversationId))[0].read_at).toBeNull();
     // The receiver's explicit mark-read (what the live client posts) does.
     const ok = await postForm(`/dashboard/messages?c=${conversationId}`, { intent: "mark-read", c: conversationId }, { cookie: b.cookie });
@@ -201,10 +229,14 @@ describe("nobody reads or marks someone else's messages", () => {
     expect((await messagesOf(conversationId))[0].read_at).not.toBeNull();
   });
 
-  it("a cross-site navigation to a chat does not mark it read", async () => {
+  it("no navigation to a chat marks it read (same-site or cross-site), and a cross-site open is refused", async () => {
     const { a, b, conversationId } = await neighbours();
     await send(a, b.id, "Read me later");
     await get(`/dashboard/messages?c=${conversationId}`, { cookie: b.cookie, headers: { "Sec-Fetch-Site": "cross-site" } });
+    await get(`/dashboard/messages?c=${conversationId}`, { cookie: b.cookie, headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect((await messagesOf(conversationId))[0].read_at).toBeNull();
+    const forged = await postForm("/dashboard/messages", { intent: "open", c: conversationId }, { cookie: b.cookie, headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
+    expect(forged.status).toBe(403);
     expect((await messagesOf(conversationId))[0].read_at).toBeNull();
   });
 

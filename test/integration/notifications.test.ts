@@ -94,7 +94,7 @@ describe("notifications panel", () => {
     expect(anon.headers.get("Location")).toMatch(/^\/login/);
   });
 
-  it("a sent message writes the receiver's message notification, linked to the chat; opening the chat reads it", async () => {
+  it("a sent message writes the receiver's message notification, linked to the chat; following the link reads nothing, opening the chat (POST) reads it", async () => {
     const a = await signedInUser({ fullName: "Asha Rao" });
     const b = await signedInUser();
     const community = await createCommunity({ db: db() }, { createdBy: a.id });
@@ -106,7 +106,12 @@ describe("notifications panel", () => {
     expect(html).toContain("Seat for tomorrow?");
     expect(html).toContain(`href="/dashboard/messages?c=${c}"`);
     expect(html).toMatch(/data-testid="badge-notifications"[^>]*>1/);
-    await get(`/dashboard/messages?c=${c}`, { cookie: b.cookie });
+    // Following the link is a GET: it shows the chat (with the POST that marks it read) and writes nothing.
+    const chat = await (await get(`/dashboard/messages?c=${c}`, { cookie: b.cookie })).text();
+    expect(chat).toContain("Seat for tomorrow?");
+    expect(chat).toContain('name="intent" value="open"');
+    expect(await unreadCount(b.id)).toBe(1);
+    await postForm("/dashboard/messages", { intent: "open", c }, { cookie: b.cookie });
     expect(await unreadCount(b.id)).toBe(0);
   });
 

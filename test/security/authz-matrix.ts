@@ -1,0 +1,192 @@
+// The authorization matrix: every role x every action (each intent) and every private
+// page, with the outcome a careful product gives. Pure data (JSON-serialisable) so other
+// tools can read it; test/integration/authz-matrix.test.ts drives every cell through the
+// real worker, and fails if the app has a route (or an intent) this table does not list.
+//
+// Where the expectations come from: /work/shared/spec (who may moderate, who decides
+// requests, who completes rides), docs/decisions (who may message whom, CSRF), and
+// app/models (the error each refusal maps to). Where the spec is silent: private things
+// another user's id points at are 404 (not revealing they exist) when the page is
+// "mine" (a booking, a conversation, a notification), 403 when the object is public
+// but the act is not yours (deciding a request on a visible ride, moderating a
+// community you can see).
+//
+// Outcomes (all "deny" outcomes also require that the database content is unchanged):
+//   page            200, nothing changed
+//   done            allowed and it took effect: 2xx/3xx (not to /login or /onboarding), data changed
+//   done->/x        ... and the redirect goes to a path starting with /x
+//   noop, noop->/x  allowed, 2xx/3xx, nothing changed (e.g. only a cookie was set)
+//   redirect->/x    sent elsewhere (3xx to /x), nothing changed
+//   login           302 to /login?redirectTo=..., nothing changed
+//   onboarding      302 to /onboarding, nothing changed
+//   403, 404        that status, nothing changed
+//   400, 409        refused by a business rule or invalid for this user, nothing changed
+//   refused->/x     redirect back with an error toast, nothing changed
+//
+// Placeholders in paths and fields ({ride}, {pendingRequest}, ...) are ids from the
+// scenario in test/support/authz-scenario.ts; {role} is the acting role's name.
+
+import type { Role } from "../support/authz-scenario";
+
+export type Outcome = string;
+export type Column = {
+  /** Human-readable cell column name. */
+  name: string;
+  /** Remix route id in the server build (routes/<file name without extension>). */
+  route: string;
+  method: "GET" | "POST";
+  /** The form's intent, when the route has several. */
+  intent?: string;
+  path: string;
+  fields?: Record<string, string>;
+  expect: Record<Role, Outcome>;
+  /** Also a private page whose HTML and .data must not leak other people's data. */
+  private?: boolean;
+};
+
+type Onboarded = Exclude<Role, "visitor" | "newUser">;
+const ONBOARDED: Onboarded[] = ["member", "driver", "acceptedRider", "pendingRider", "stranger", "moderator", "otherModerator"];
+
+/** A signed-in, onboarded route: visitors sign in, new users finish onboarding first. */
+function app(all: Outcome, except: Partial<Record<Onboarded, Outcome>> = {}): Record<Role, Outcome> {
+  const out = { visitor: "login", newUser: "onboarding" } as Record<Role, Outcome>;
+  for (const r of ONBOARDED) out[r] = except[r] ?? all;
+  return out;
+}
+/** The same outcome for everyone (public pages and forms). */
+function everyone(all: Outcome, except: Partial<Record<Role, Outcome>> = {}): Record<Role, Outcome> {
+  const out = {} as Record<Role, Outcome>;
+  for (const r of ["visitor", "newUser", ...ONBOARDED] as Role[]) out[r] = except[r] ?? all;
+  return out;
+}
+/** Only the listed roles may; every other onboarded role gets `others`. */
+function only(allowed: Partial<Record<Onboarded, Outcome>>, others: Outcome): Record<Role, Outcome> {
+  return app(others, allowed);
+}
+
+const signedInElsewhere = { newUser: "redirect->/onboarding" } as const;
+
+export const MATRIX: Column[] = [
+  // ------------------------------------------------------------ public pages and forms
+  { name: "landing", route: "routes/_public._index", method: "GET", path: "/", expect: everyone("redirect->/dashboard", { visitor: "page" }) },
+  { name: "sign-in page", route: "routes/_public.login", method: "GET", path: "/login", expect: everyone("redirect->/dashboard", { visitor: "page", ...signedInElsewhere }) },
+  { name: "sign-up page", route: "routes/_public.signup", method: "GET", path: "/signup", expect: everyone("redirect->/dashboard", { visitor: "page", ...signedInElsewhere }) },
+  { name: "how it works", route: "routes/_public.how-it-works", method: "GET", path: "/how-it-works", expect: everyone("page") },
+  { name: "pricing", route: "routes/_public.pricing", method: "GET", path: "/pricing", expect: everyone("page") },
+  { name: "support", route: "routes/_public.support", method: "GET", path: "/support", expect: everyone("page") },
+  { name: "community guidelines", route: "routes/_public.community-guidelines", method: "GET", path: "/community-guidelines", expect: everyone("page") },
+  { name: "cookie policy", route: "routes/_public.cookie-policy", method: "GET", path: "/cookie-policy", expect: everyone("page") },
+  { name: "privacy policy", route: "routes/_public.privacy-policy", method: "GET", path: "/privacy-policy", expect: everyone("page") },
+  { name: "terms", route: "routes/_public.terms-of-service", method: "GET", path: "/terms-of-service", expect: everyone("page") },
+  { name: "unknown page", route: "routes/$", method: "GET", path: "/no-such-page-here", expect: everyone("404") },
+  { name: "GET /logout changes nothing", route: "routes/logout", method: "GET", path: "/logout", expect: everyone("redirect->/") },
+  { name: "GET /auth/google changes nothing", route: "routes/auth.google", method: "GET", path: "/auth/google", expect: everyone("redirect->/login") },
+  { name: "OAuth callback without code", route: "routes/auth.callback", method: "GET", path: "/auth/callback", expect: everyone("redirect->/login") },
+  { name: "newsletter", route: "routes/_public._index", method: "POST", path: "/?index", fields: { email: "{role}@newsletter.example" }, expect: everyone("done->/") },
+  // Wrong password: refused (rate_limits counts it, which is excluded); a signed-in user is
+  // sent on by the page's loader, as on GET.
+  { name: "sign in (wrong password)", route: "routes/_public.login", method: "POST", path: "/login", fields: { identifier: "nobody@example.test", password: "not-the-password" }, expect: everyone("redirect->/dashboard", { visitor: "400", newUser: "redirect->/onboarding" }) },
+  { name: "sign up", route: "routes/_public.signup", method: "POST", path: "/signup", fields: { fullName: "Fresh Person", identifier: "fresh-{role}@example.test", password: "masala-dosa-2026" }, expect: everyone("done->/onboarding") },
+  { name: "sign out", route: "routes/logout", method: "POST", path: "/logout", expect: everyone("done->/", { visitor: "noop->/" }) },
+  // Starting Google sign-in only redirects to Google (state in a cookie); nothing is stored.
+  { name: "Google sign-in start", route: "routes/auth.google", method: "POST", path: "/auth/google", expect: everyone("noop->https://accounts.google.com") },
+
+  // ------------------------------------------------------------ onboarding and profile completion
+  { name: "onboarding page", route: "routes/onboarding", method: "GET", path: "/onboarding", private: true, expect: { ...app("redirect->/dashboard"), newUser: "page" } },
+  // An onboarded user has nothing to set up: the form is not theirs any more.
+  { name: "onboarding next", route: "routes/onboarding", method: "POST", intent: "next", path: "/onboarding", fields: { step: "1", intent: "next", phone: "9876501234" }, expect: { ...app("redirect->/dashboard"), newUser: "noop->/onboarding?step=2" } },
+  { name: "onboarding back", route: "routes/onboarding", method: "POST", intent: "back", path: "/onboarding", fields: { step: "2", intent: "back" }, expect: { ...app("redirect->/dashboard"), newUser: "noop->/onboarding?step=1" } },
+  { name: "onboarding complete (no draft)", route: "routes/onboarding", method: "POST", intent: "complete", path: "/onboarding", fields: { step: "4", intent: "complete" }, expect: { ...app("redirect->/dashboard"), newUser: "noop->/onboarding?step=1" } },
+  { name: "profile completion page", route: "routes/profile-completion", method: "GET", path: "/profile-completion?step=2", private: true, expect: app("page") },
+  { name: "profile completion step 1", route: "routes/profile-completion", method: "POST", path: "/profile-completion", fields: { step: "1", fullName: "Renamed Person", residentialArea: "Koramangala", workplace: "Embassy Golf Links" }, expect: app("done->/profile-completion?step=2") },
+
+  // ------------------------------------------------------------ dashboard
+  { name: "dashboard", route: "routes/_app.dashboard._index", method: "GET", path: "/dashboard", private: true, expect: app("page") },
+  { name: "notification mark-read (the accepted rider's)", route: "routes/_app.dashboard._index", method: "POST", intent: "mark-read", path: "/dashboard", fields: { intent: "mark-read", id: "{messageNotification}" }, expect: only({ acceptedRider: "done->/dashboard" }, "404") },
+  { name: "notifications mark-all-read", route: "routes/_app.dashboard._index", method: "POST", intent: "mark-all-read", path: "/dashboard", fields: { intent: "mark-all-read" }, expect: app("done->/dashboard") },
+  { name: "profile page", route: "routes/_app.dashboard.profile", method: "GET", path: "/dashboard/profile", private: true, expect: app("page") },
+  { name: "profile edit", route: "routes/_app.dashboard.profile", method: "POST", path: "/dashboard/profile", fields: { fullName: "Edited Name", bio: "Hello" }, expect: app("done->/dashboard/profile") },
+  // Accounts from before referral codes get theirs with a POST (never on GET).
+  { name: "profile: get my referral code", route: "routes/_app.dashboard.profile", method: "POST", intent: "referral-code", path: "/dashboard/profile", fields: { intent: "referral-code" }, expect: app("done->/dashboard/profile") },
+  { name: "settings page", route: "routes/_app.dashboard.settings", method: "GET", path: "/dashboard/settings", private: true, expect: app("page") },
+  { name: "settings toggle", route: "routes/_app.dashboard.settings", method: "POST", path: "/dashboard/settings", fields: { setting: "darkMode", value: "on" }, expect: app("done->/dashboard/settings") },
+  { name: "my rides", route: "routes/_app.dashboard.rides", method: "GET", path: "/dashboard/rides?tab=manage", private: true, expect: app("page") },
+  { name: "my rides (old path)", route: "routes/_app.dashboard.my-rides", method: "GET", path: "/dashboard/my-rides", private: true, expect: app("page") },
+  { name: "my rides (old path): accept", route: "routes/_app.dashboard.my-rides", method: "POST", intent: "accept", path: "/dashboard/my-rides", fields: { intent: "accept", requestId: "{pendingRequest}" }, expect: only({ driver: "done->/dashboard/rides" }, "403") },
+  { name: "my rides: accept", route: "routes/_app.dashboard.rides", method: "POST", intent: "accept", path: "/dashboard/rides", fields: { intent: "accept", requestId: "{pendingRequest}" }, expect: only({ driver: "done->/dashboard/rides" }, "403") },
+  { name: "my rides: reject", route: "routes/_app.dashboard.rides", method: "POST", intent: "reject", path: "/dashboard/rides", fields: { intent: "reject", requestId: "{pendingRequest}" }, expect: only({ driver: "done->/dashboard/rides" }, "403") },
+  { name: "my rides: cancel request", route: "routes/_app.dashboard.rides", method: "POST", intent: "cancel-request", path: "/dashboard/rides", fields: { intent: "cancel-request", requestId: "{pendingRequest}" }, expect: only({ pendingRider: "done->/dashboard/rides" }, "403") },
+
+  // ------------------------------------------------------------ messages
+  { name: "messages", route: "routes/_app.dashboard.messages", method: "GET", path: "/dashboard/messages", private: true, expect: app("page") },
+  { name: "a conversation", route: "routes/_app.dashboard.messages", method: "GET", path: "/dashboard/messages?c={driverConversation}", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "404") },
+  { name: "a conversation, earlier messages", route: "routes/_app.dashboard.messages", method: "GET", path: "/dashboard/messages?c={driverConversation}&n=100", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "404") },
+  { name: "start a chat with the driver", route: "routes/_app.dashboard.messages", method: "GET", path: "/dashboard/messages?to={driver}", private: true, expect: only({ driver: "404", acceptedRider: "redirect->/dashboard/messages?c=" }, "page") },
+  // Message the accepted rider: allowed for people sharing a community or a ride with them.
+  { name: "send a message", route: "routes/_app.dashboard.messages", method: "POST", intent: "send", path: "/dashboard/messages", fields: { intent: "send", to: "{acceptedRider}", content: "Hello from the matrix", clientId: "matrix-{role}-0001" }, expect: only({ member: "done->/dashboard/messages?c=", driver: "done->/dashboard/messages?c=", moderator: "done->/dashboard/messages?c=" }, "403") },
+  { name: "mark a conversation read", route: "routes/_app.dashboard.messages", method: "POST", intent: "mark-read", path: "/dashboard/messages", fields: { intent: "mark-read", c: "{driverConversation}" }, expect: only({ driver: "done", acceptedRider: "done" }, "404") },
+  { name: "open a conversation (marks it read)", route: "routes/_app.dashboard.messages", method: "POST", intent: "open", path: "/dashboard/messages", fields: { intent: "open", c: "{driverConversation}" }, expect: only({ driver: "done->/dashboard/messages?c=", acceptedRider: "done->/dashboard/messages?c=" }, "404") },
+
+  // ------------------------------------------------------------ communities
+  { name: "communities", route: "routes/_app.communities._index", method: "GET", path: "/communities", expect: everyone("page") },
+  { name: "communities: join", route: "routes/_app.communities._index", method: "POST", intent: "join", path: "/communities", fields: { intent: "join", communityId: "{community}" }, expect: { ...only({ pendingRider: "done->/communities", stranger: "done->/communities", otherModerator: "done->/communities" }, "refused->/communities"), visitor: "redirect->/login" } },
+  { name: "communities: leave", route: "routes/_app.communities._index", method: "POST", intent: "leave", path: "/communities", fields: { intent: "leave", communityId: "{community}" }, expect: { ...only({ member: "done->/communities", driver: "done->/communities", acceptedRider: "done->/communities" }, "refused->/communities"), visitor: "redirect->/login" } },
+  { name: "create community page", route: "routes/_app.communities.new", method: "GET", path: "/communities/new", expect: app("page") },
+  { name: "create community", route: "routes/_app.communities.new", method: "POST", path: "/communities/new", fields: { name: "Matrix Club", type: "interest", location: "Indiranagar", description: "A community made by the matrix test." }, expect: app("done->/communities/") },
+  { name: "community detail", route: "routes/_app.communities.$id", method: "GET", path: "/communities/{community}", private: true, expect: app("page") },
+  { name: "community moderation tab", route: "routes/_app.communities.$id", method: "GET", path: "/communities/{community}?tab=moderation", private: true, expect: app("page") },
+  { name: "other community moderation tab", route: "routes/_app.communities.$id", method: "GET", path: "/communities/{otherCommunity}?tab=moderation", private: true, expect: app("page") },
+  { name: "community: join", route: "routes/_app.communities.$id", method: "POST", intent: "join", path: "/communities/{community}", fields: { intent: "join" }, expect: { ...only({ pendingRider: "done->/communities/", stranger: "done->/communities/", otherModerator: "done->/communities/" }, "refused->/communities/"), visitor: "redirect->/login" } },
+  { name: "community: leave", route: "routes/_app.communities.$id", method: "POST", intent: "leave", path: "/communities/{community}", fields: { intent: "leave" }, expect: { ...only({ member: "done->/communities/", driver: "done->/communities/", acceptedRider: "done->/communities/" }, "refused->/communities/"), visitor: "redirect->/login" } },
+  { name: "community: approve", route: "routes/_app.communities.$id", method: "POST", intent: "approve", path: "/communities/{community}", fields: { intent: "approve", memberId: "{joinRequest}" }, expect: { ...only({ moderator: "done->/communities/" }, "403"), visitor: "403" } },
+  { name: "community: reject", route: "routes/_app.communities.$id", method: "POST", intent: "reject", path: "/communities/{community}", fields: { intent: "reject", memberId: "{joinRequest}" }, expect: { ...only({ moderator: "done->/communities/" }, "403"), visitor: "403" } },
+  { name: "community: clear rejection", route: "routes/_app.communities.$id", method: "POST", intent: "clear", path: "/communities/{community}", fields: { intent: "clear", memberId: "{rejectedRequest}" }, expect: { ...only({ moderator: "done->/communities/" }, "403"), visitor: "403" } },
+  { name: "community: promote", route: "routes/_app.communities.$id", method: "POST", intent: "promote", path: "/communities/{community}", fields: { intent: "promote", memberId: "{targetMember}", role: "moderator" }, expect: { ...only({ moderator: "done->/communities/" }, "403"), visitor: "403" } },
+  // A moderator cannot decide another community's request through their own community's URL.
+  { name: "community: approve another community's request", route: "routes/_app.communities.$id", method: "POST", intent: "approve", path: "/communities/{community}", fields: { intent: "approve", memberId: "{otherJoin}" }, expect: { ...only({ moderator: "404" }, "403"), visitor: "403" } },
+  { name: "other community: approve its own request", route: "routes/_app.communities.$id", method: "POST", intent: "approve", path: "/communities/{otherCommunity}", fields: { intent: "approve", memberId: "{otherJoin}" }, expect: { ...only({ otherModerator: "done->/communities/" }, "403"), visitor: "403" } },
+  { name: "other community: approve this community's request", route: "routes/_app.communities.$id", method: "POST", intent: "approve", path: "/communities/{otherCommunity}", fields: { intent: "approve", memberId: "{joinRequest}" }, expect: { ...only({ otherModerator: "404" }, "403"), visitor: "403" } },
+
+  // ------------------------------------------------------------ rides
+  { name: "discover rides", route: "routes/_app.rides._index", method: "GET", path: "/rides?q=HSR&community=1", expect: app("page") },
+  { name: "discover: save", route: "routes/_app.rides._index", method: "POST", intent: "save", path: "/rides", fields: { intent: "save", rideId: "{ride}" }, expect: app("done->/rides") },
+  { name: "discover: unsave (nothing saved)", route: "routes/_app.rides._index", method: "POST", intent: "unsave", path: "/rides", fields: { intent: "unsave", rideId: "{ride}" }, expect: app("noop->/rides") },
+  { name: "create ride page", route: "routes/_app.rides.create", method: "GET", path: "/rides/create", expect: app("page") },
+  // Sharing a ride with a community needs an approved membership of it.
+  { name: "create ride in the community", route: "routes/_app.rides.create", method: "POST", intent: "create", path: "/rides/create", fields: { intent: "create", fromLocation: "HSR Layout", toLocation: "Manyata Tech Park", date: "{futureDate}", time: "08:30", seats: "3", tripCost: "450", communityId: "{community}" }, expect: only({ member: "done->/dashboard/rides", driver: "done->/dashboard/rides", acceptedRider: "done->/dashboard/rides", moderator: "done->/dashboard/rides" }, "400") },
+  { name: "create ride: suggest cost", route: "routes/_app.rides.create", method: "POST", intent: "suggest", path: "/rides/create", fields: { intent: "suggest", fromLocation: "HSR Layout", toLocation: "Manyata Tech Park" }, expect: app("noop") },
+  { name: "ride detail", route: "routes/_app.rides.$id._index", method: "GET", path: "/rides/{ride}", private: true, expect: app("page") },
+  { name: "ride: accept", route: "routes/_app.rides.$id._index", method: "POST", intent: "accept", path: "/rides/{ride}", fields: { intent: "accept", requestId: "{pendingRequest}" }, expect: only({ driver: "done->/rides/" }, "403") },
+  { name: "ride: reject", route: "routes/_app.rides.$id._index", method: "POST", intent: "reject", path: "/rides/{ride}", fields: { intent: "reject", requestId: "{pendingRequest}" }, expect: only({ driver: "done->/rides/" }, "403") },
+  { name: "ride: cancel a seat", route: "routes/_app.rides.$id._index", method: "POST", intent: "cancel-request", path: "/rides/{ride}", fields: { intent: "cancel-request", requestId: "{acceptedRequest}" }, expect: only({ acceptedRider: "done->/rides/" }, "403") },
+  { name: "ride: cancel ride", route: "routes/_app.rides.$id._index", method: "POST", intent: "cancel-ride", path: "/rides/{ride}", fields: { intent: "cancel-ride", rideId: "{ride}" }, expect: only({ driver: "done->/rides/" }, "403") },
+  { name: "ride: save", route: "routes/_app.rides.$id._index", method: "POST", intent: "save", path: "/rides/{ride}", fields: { intent: "save", rideId: "{ride}" }, expect: app("done->/rides/") },
+  { name: "ride: unsave (nothing saved)", route: "routes/_app.rides.$id._index", method: "POST", intent: "unsave", path: "/rides/{ride}", fields: { intent: "unsave", rideId: "{ride}" }, expect: app("noop->/rides/") },
+  { name: "book page", route: "routes/_app.rides.$id.book", method: "GET", path: "/rides/{ride}/book", expect: app("page") },
+  { name: "book a seat", route: "routes/_app.rides.$id.book", method: "POST", path: "/rides/{ride}/book", fields: { seats: "1", notes: "From the matrix" }, expect: only({ driver: "403", acceptedRider: "409", pendingRider: "409" }, "done->/booking-confirmation/") },
+  { name: "completion of the upcoming ride", route: "routes/_app.rides.$id.completion", method: "GET", path: "/rides/{ride}/completion", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "403") },
+  { name: "completion of the past ride", route: "routes/_app.rides.$id.completion", method: "GET", path: "/rides/{pastRide}/completion", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "403") },
+  { name: "complete the ride", route: "routes/_app.rides.$id.completion", method: "POST", intent: "complete", path: "/rides/{ride}/completion", fields: { intent: "complete" }, expect: only({ driver: "done->/rides/" }, "403") },
+  { name: "process payments", route: "routes/_app.rides.$id.completion", method: "POST", intent: "process-payments", path: "/rides/{pastRide}/completion", fields: { intent: "process-payments" }, expect: only({ driver: "done->/dashboard/rides" }, "403") },
+  { name: "mark my share paid", route: "routes/_app.rides.$id.completion", method: "POST", intent: "mark-paid", path: "/rides/{pastRide}/completion", fields: { intent: "mark-paid", paymentId: "{payment}", method: "cash" }, expect: only({ acceptedRider: "done->/rides/" }, "403") },
+  { name: "confirm payment received", route: "routes/_app.rides.$id.completion", method: "POST", intent: "confirm-received", path: "/rides/{pastRide}/completion", fields: { intent: "confirm-received", paymentId: "{payment}" }, expect: only({ driver: "done->/rides/" }, "403") },
+  { name: "rate the driver", route: "routes/_app.rides.$id.completion", method: "POST", intent: "rate", path: "/rides/{pastRide}/completion", fields: { intent: "rate", rateeId: "{driver}", stars: "5" }, expect: only({ acceptedRider: "done->/rides/", driver: "refused->/rides/" }, "403") },
+  { name: "rate the rider", route: "routes/_app.rides.$id.completion", method: "POST", intent: "rate", path: "/rides/{pastRide}/completion", fields: { intent: "rate", rateeId: "{acceptedRider}", stars: "4" }, expect: only({ driver: "done->/rides/", acceptedRider: "refused->/rides/" }, "403") },
+  { name: "receipt", route: "routes/rides.$id.receipt", method: "GET", path: "/rides/{pastRide}/receipt", private: true, expect: { ...only({ driver: "page", acceptedRider: "page" }, "403"), newUser: "onboarding" } },
+  { name: "one rider's receipt", route: "routes/rides.$id.receipt", method: "GET", path: "/rides/{pastRide}/receipt?rider={acceptedRider}", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "403") },
+  { name: "receipt of an uncompleted ride", route: "routes/rides.$id.receipt", method: "GET", path: "/rides/{ride}/receipt", expect: only({ driver: "409", acceptedRider: "409" }, "403") },
+
+  // ------------------------------------------------------------ booking confirmation
+  { name: "booking confirmation index", route: "routes/_app.booking-confirmation._index", method: "GET", path: "/booking-confirmation", expect: app("redirect->/dashboard/rides") },
+  { name: "accepted booking", route: "routes/_app.booking-confirmation.$requestId", method: "GET", path: "/booking-confirmation/{acceptedRequest}", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "404") },
+  { name: "pending booking", route: "routes/_app.booking-confirmation.$requestId", method: "GET", path: "/booking-confirmation/{pendingRequest}", private: true, expect: only({ driver: "page", pendingRider: "page" }, "404") },
+  { name: "booking: cancel request", route: "routes/_app.booking-confirmation.$requestId", method: "POST", intent: "cancel-request", path: "/booking-confirmation/{pendingRequest}", fields: { intent: "cancel-request", requestId: "{pendingRequest}" }, expect: only({ pendingRider: "done->/booking-confirmation/" }, "403") },
+  { name: "booking: save", route: "routes/_app.booking-confirmation.$requestId", method: "POST", intent: "save", path: "/booking-confirmation/{pendingRequest}", fields: { intent: "save", rideId: "{ride}" }, expect: app("done->/booking-confirmation/") },
+  { name: "booking: unsave (nothing saved)", route: "routes/_app.booking-confirmation.$requestId", method: "POST", intent: "unsave", path: "/booking-confirmation/{pendingRequest}", fields: { intent: "unsave", rideId: "{ride}" }, expect: app("noop->/booking-confirmation/") },
+];
+
+/**
+ * Layout routes that render no page of their own (their loaders run under every child,
+ * so every child's cell covers them).
+ */
+export const LAYOUT_ROUTES = ["root", "routes/_app", "routes/_public"];

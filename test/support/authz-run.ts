@@ -1,0 +1,109 @@
+import { SELF } from "cloudflare:test";
+import { expect } from "vitest";
+import { addDays, istDate } from "~/domain/time";
+import type { Column } from "../security/authz-matrix";
+import { BASE } from "../helpers";
+import { toastOf } from "../rides-helpers";
+import { changedTables, dbChecksum } from "./db-checksum";
+import { cookieOf, type Role, type Scenario } from "./authz-scenario";
+
+/** Fills the matrix's {placeholders} with the scenario's ids. */
+export function resolve(template: string, s: Scenario, role: Role): string {
+  const ids: Record<string, string> = {
+    community: s.community.id,
+    otherCommunity: s.otherCommunity.id,
+    joinRequest: s.joinRequestId,
+    rejectedRequest: s.rejectedRequestId,
+    targetMember: s.targetMemberId,
+    otherJoin: s.otherJoinId,
+    ride: s.ride.id,
+    pastRide: s.pastRide.id,
+    acceptedRequest: s.acceptedRequestId,
+    pendingRequest: s.pendingRequestId,
+    payment: s.paymentId,
+    driverConversation: s.driverConversationId,
+    modConversation: s.modConversationId,
+    messageNotification: s.messageNotificationId,
+    driver: s.people.driver.id,
+    acceptedRider: s.people.acceptedRider.id,
+    futureDate: addDays(istDate(), 3),
+    role: role.toLowerCase(),
+  };
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => {
+    if (!(k in ids)) throw new Error(`unknown placeholder {${k}}`);
+    return ids[k];
+  });
+}
+
+export type Headers = Record<string, string>;
+
+/** A same-origin browser request by default; `headers` replaces the CSRF-relevant ones. */
+export function send(col: Column, s: Scenario, role: Role, headers: Headers = { Origin: BASE, "Sec-Fetch-Site": "same-origin" }) {
+  const cookie = cookieOf(s, role);
+  const url = `${BASE}${resolve(col.path, s, role)}`;
+  if (col.method === "GET") {
+    return SELF.fetch(url, { redirect: "manual", headers: { ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Site": "same-origin" } });
+  }
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(col.fields ?? {})) body.append(k, resolve(v, s, role));
+  return SELF.fetch(url, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Host: new URL(BASE).host, ...(cookie ? { Cookie: cookie } : {}), ...headers },
+  });
+}
+
+/** Runs one cell and checks the response and the database against the expected outcome. */
+export async function runCell(col: Column, s: Scenario, role: Role, outcome: string, headers?: Headers) {
+  const before = await dbChecksum();
+  const res = await send(col, s, role, headers);
+  await res.arrayBuffer();
+  const changed = changedTables(before, await dbChecksum());
+  checkOutcome(res, changed, outcome, `${col.method} ${col.name} as ${role}`);
+}
+
+export function checkOutcome(res: Response, changed: string[], outcome: string, label: string) {
+  const where = res.headers.get("Location") ?? "";
+  const status = res.status;
+  const redirect = status >= 300 && status < 400;
+  const [kind, to] = outcome.split("->");
+  const got = `${label}: got ${status}${where ? ` -> ${where}` : ""}, changed [${changed.join(", ")}]`;
+  const expectTo = () => {
+    if (to !== undefined) expect(where.startsWith(to), `${got}; expected a redirect to ${to}`).toBe(true);
+  };
+  switch (kind) {
+    case "page":
+      expect(status, got).toBe(200);
+      expect(changed, `${got}; a page must not write`).toEqual([]);
+      return;
+    case "done":
+    case "noop":
+      expect(status >= 200 && status < 400, got).toBe(true);
+      if (to === undefined) expect(/^\/(login|onboarding)\b/.test(where), `${got}; expected to be allowed`).toBe(false);
+      if (redirect) expect(toastOf(res)?.type ?? "success", `${got}; error toast ${JSON.stringify(toastOf(res))}`).not.toBe("error");
+      expectTo();
+      if (kind === "done") expect(changed.length, `${got}; expected an effect`).toBeGreaterThan(0);
+      else expect(changed, got).toEqual([]);
+      return;
+    case "redirect":
+    case "refused":
+      expect(redirect, got).toBe(true);
+      expectTo();
+      if (kind === "refused") expect(toastOf(res)?.type, `${got}; expected an error toast`).toBe("error");
+      expect(changed, `${got}; a refused call must change nothing`).toEqual([]);
+      return;
+    case "login":
+    case "onboarding":
+      expect(redirect, got).toBe(true);
+      expect(where.startsWith(`/${kind}`), got).toBe(true);
+      expect(changed, `${got}; a refused call must change nothing`).toEqual([]);
+      return;
+    default: {
+      const code = Number(kind);
+      if (!Number.isInteger(code)) throw new Error(`unknown outcome ${outcome}`);
+      expect(status, got).toBe(code);
+      expect(changed, `${got}; a refused call must change nothing`).toEqual([]);
+    }
+  }
+}

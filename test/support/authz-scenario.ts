@@ -1,0 +1,147 @@
+import { env } from "cloudflare:test";
+import { conversationIdFor } from "~/domain/conversation";
+import { addDays, istDate } from "~/domain/time";
+import { completeRide } from "~/models/completion.server";
+import { addMember, createCommunity, createMessage, createNotification, createRide, createRideRequest } from "../../db/factories";
+import { db, signedInUser } from "../helpers";
+
+// One world for the authorization tests: every role of the matrix, with private data
+// marked by distinctive strings so a page that leaks it can be caught by a plain search.
+
+export const ROLES = [
+  "visitor",
+  "newUser",
+  "member",
+  "driver",
+  "acceptedRider",
+  "pendingRider",
+  "stranger",
+  "moderator",
+  "otherModerator",
+] as const;
+export type Role = (typeof ROLES)[number];
+export type SignedInRole = Exclude<Role, "visitor">;
+
+/** Per-user private markers: phone numbers are valid (10 digits, 6-9 first) and distinct. */
+const PHONE: Record<SignedInRole | "joiner" | "rejected" | "target", string> = {
+  newUser: "6000000101",
+  member: "6000000102",
+  driver: "6000000103",
+  acceptedRider: "6000000104",
+  pendingRider: "6000000105",
+  stranger: "6000000106",
+  moderator: "6000000107",
+  otherModerator: "6000000108",
+  joiner: "6000000109",
+  rejected: "6000000110",
+  target: "6000000111",
+};
+
+export type Person = { id: string; cookie: string; fullName: string | null; phone: string; emergency: string; notification: string };
+
+async function person(key: keyof typeof PHONE, fullName: string, opts: { onboarded?: boolean; upiId?: string } = {}): Promise<Person> {
+  const emergency = `EMERGENCY-${key}-Amma 98450`;
+  const notification = `NOTIFICATION-${key}-private`;
+  const onboarded = opts.onboarded ?? true;
+  const u = await signedInUser({
+    fullName,
+    onboarded,
+    // A user before onboarding has no phone yet (that is what makes them "new").
+    profile: onboarded ? { phoneNumber: PHONE[key], emergencyContact: emergency, upiId: opts.upiId ?? null } : { emergencyContact: emergency },
+  });
+  await createNotification({ db: db() }, { userId: u.id, title: `Alert for ${key}`, message: notification });
+  return { id: u.id, cookie: u.cookie, fullName, phone: onboarded ? PHONE[key] : "", emergency, notification };
+}
+
+export async function buildScenario() {
+  const ctx = { db: db() };
+  const people = {
+    newUser: await person("newUser", "Nikhil New", { onboarded: false }),
+    member: await person("member", "Meera Member"),
+    driver: await person("driver", "Deepak Driver", { upiId: "deepak@okaxis" }),
+    acceptedRider: await person("acceptedRider", "Asha Accepted"),
+    pendingRider: await person("pendingRider", "Pavan Pending"),
+    stranger: await person("stranger", "Sanjay Stranger"),
+    moderator: await person("moderator", "Mohan Moderator"),
+    otherModerator: await person("otherModerator", "Omana Othermod"),
+    joiner: await person("joiner", "Jaya Joiner"),
+    rejected: await person("rejected", "Ravi Rejected"),
+    target: await person("target", "Tara Target"),
+  };
+  const community = await createCommunity(ctx, { createdBy: people.moderator.id, name: "HSR Sector 2 Matrix", type: "residential" });
+  const otherCommunity = await createCommunity(ctx, { createdBy: people.otherModerator.id, name: "Whitefield Matrix", type: "workplace" });
+  for (const key of ["member", "driver", "acceptedRider", "target"] as const) {
+    await addMember(ctx, { communityId: community.id, userId: people[key].id });
+  }
+  const joinRequest = await addMember(ctx, { communityId: community.id, userId: people.joiner.id, status: "pending" });
+  const rejectedRequest = await addMember(ctx, { communityId: community.id, userId: people.rejected.id, status: "rejected" });
+  const targetMembership = await env.DB.prepare("SELECT id FROM community_members WHERE community_id = ? AND user_id = ?")
+    .bind(community.id, people.target.id)
+    .first<{ id: string }>();
+  // The stranger waits to join the OTHER community (so its moderator has something to decide).
+  const otherJoin = await addMember(ctx, { communityId: otherCommunity.id, userId: people.stranger.id, status: "pending" });
+
+  // The ride of the matrix: upcoming, in the community, one accepted and one pending rider.
+  const ride = await createRide(ctx, {
+    driverId: people.driver.id,
+    communityId: community.id,
+    date: addDays(istDate(), 2),
+    seats: 4,
+    tripCostPaise: 48000,
+    notes: "Pickup at the Agara lake gate",
+  });
+  const acceptedRequest = await createRideRequest(ctx, { rideId: ride.id, riderId: people.acceptedRider.id, status: "accepted", notes: "REQUEST-NOTE-accepted" });
+  const pendingRequest = await createRideRequest(ctx, { rideId: ride.id, riderId: people.pendingRider.id, status: "pending", notes: "REQUEST-NOTE-pending" });
+
+  // A ride already done: completed by its driver (payments recorded), the pending rider
+  // still pending on it.
+  const pastRide = await createRide(ctx, { driverId: people.driver.id, communityId: community.id, date: addDays(istDate(), -2), seats: 3, tripCostPaise: 36000 });
+  await createRideRequest(ctx, { rideId: pastRide.id, riderId: people.acceptedRider.id, status: "accepted", seats: 2 });
+  await createRideRequest(ctx, { rideId: pastRide.id, riderId: people.pendingRider.id, status: "pending" });
+  await completeRide(ctx, pastRide.id, people.driver.id);
+  const payment = await env.DB.prepare("SELECT id, amount_paise FROM payments WHERE ride_id = ? AND payer_id = ?")
+    .bind(pastRide.id, people.acceptedRider.id)
+    .first<{ id: string; amount_paise: number }>();
+
+  // Private conversations: driver with accepted rider, moderator with member.
+  const driverChat = `MESSAGE-driver-to-rider see you at 8`;
+  const riderChat = `MESSAGE-rider-to-driver thanks`;
+  const modChat = `MESSAGE-moderator-to-member welcome`;
+  await createMessage(ctx, { senderId: people.driver.id, receiverId: people.acceptedRider.id, content: driverChat });
+  await createMessage(ctx, { senderId: people.acceptedRider.id, receiverId: people.driver.id, content: riderChat });
+  await createMessage(ctx, { senderId: people.moderator.id, receiverId: people.member.id, content: modChat });
+
+  const messageNotification = await createNotification(ctx, {
+    userId: people.acceptedRider.id,
+    type: "message",
+    title: "New message",
+    message: "NOTIFICATION-acceptedRider-message",
+    data: { conversation_id: conversationIdFor(people.driver.id, people.acceptedRider.id) },
+  });
+
+  return {
+    people,
+    community,
+    otherCommunity,
+    joinRequestId: joinRequest.id,
+    rejectedRequestId: rejectedRequest.id,
+    targetMemberId: targetMembership!.id,
+    otherJoinId: otherJoin.id,
+    ride,
+    acceptedRequestId: acceptedRequest.id,
+    pendingRequestId: pendingRequest.id,
+    pastRide,
+    paymentId: payment!.id,
+    paymentAmountPaise: payment!.amount_paise,
+    driverConversationId: conversationIdFor(people.driver.id, people.acceptedRider.id),
+    modConversationId: conversationIdFor(people.moderator.id, people.member.id),
+    messages: { driverChat, riderChat, modChat },
+    messageNotificationId: messageNotification.id,
+  };
+}
+
+export type Scenario = Awaited<ReturnType<typeof buildScenario>>;
+
+export function cookieOf(s: Scenario, role: Role): string | undefined {
+  return role === "visitor" ? undefined : s.people[role].cookie;
+}
