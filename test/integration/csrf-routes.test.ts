@@ -1,4 +1,5 @@
-import { SELF } from "cloudflare:test";
+
+import { selfFetch } from "../support/worker-fetch";
 import { beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore The Remix server build exists only after `npm run build`.
 import * as build from "../../build/server";
@@ -51,13 +52,13 @@ describe("CSRF on every action", () => {
     for (const method of ["PUT", "PATCH", "DELETE"]) {
       for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }] as Record<string, string>[]) {
         const before = await dbChecksum();
-        const res = await SELF.fetch(url, { method, body: body(), redirect: "manual", headers: { ...base, ...headers } });
+        const res = await selfFetch(url, { method, body: body(), redirect: "manual", headers: { ...base, ...headers } });
         expect(res.status, `${method} ${JSON.stringify(headers)}`).toBe(403);
         expect(changedTables(before, await dbChecksum())).toEqual([]);
       }
     }
     const before = await dbChecksum();
-    const res = await SELF.fetch(url, { method: "OPTIONS", body: body(), redirect: "manual", headers: { ...base, Origin: "https://evil.example" } });
+    const res = await selfFetch(url, { method: "OPTIONS", body: body(), redirect: "manual", headers: { ...base, Origin: "https://evil.example" } });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(changedTables(before, await dbChecksum())).toEqual([]);
     // The same approval as a same-origin POST does work (so the refusals above are meaningful).

@@ -1,4 +1,5 @@
-import { SELF } from "cloudflare:test";
+
+import { selfFetch } from "../support/worker-fetch";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createNotification } from "../../db/factories";
 import { MATRIX } from "../security/authz-matrix";
@@ -78,7 +79,7 @@ async function crawl(s: Scenario, role: Role, limit = 90) {
     if (seen.has(path)) continue;
     seen.add(path);
     chunk.push(path);
-    const res = await SELF.fetch(`${BASE}${path}`, {
+    const res = await selfFetch(`${BASE}${path}`, {
       redirect: "manual",
       headers: { ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate" },
     });
@@ -117,7 +118,7 @@ describe("no GET route changes data", () => {
 
   it("the crawler would notice a write (the same request as a POST does change data)", async () => {
     const before = await dbChecksum();
-    const res = await SELF.fetch(`${BASE}/dashboard/messages`, {
+    const res = await selfFetch(`${BASE}/dashboard/messages`, {
       method: "POST",
       redirect: "manual",
       headers: { Cookie: s.people.driver.cookie, "Content-Type": "application/x-www-form-urlencoded", Host: new URL(BASE).host },

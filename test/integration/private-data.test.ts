@@ -1,4 +1,5 @@
-import { SELF } from "cloudflare:test";
+
+import { selfFetch } from "../support/worker-fetch";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MATRIX } from "../security/authz-matrix";
 import { BASE } from "../helpers";
@@ -59,7 +60,7 @@ describe("private data stays private", () => {
       let checked = 0;
       for (const path of pages) {
         for (const url of [`${BASE}${path}`, dataUrl(path)]) {
-          const res = await SELF.fetch(url, { redirect: "manual", headers });
+          const res = await selfFetch(url, { redirect: "manual", headers });
           const body = await res.text();
           expect(res.status, `${url} as ${role}`).toBeLessThan(500);
           if (res.status === 200) checked++;
@@ -73,7 +74,7 @@ describe("private data stays private", () => {
 
   it("the markers are really rendered for those entitled (so their absence above means something)", async () => {
     const seen = async (role: Role, path: string) => {
-      const res = await SELF.fetch(`${BASE}${resolve(path, s, role)}`, { headers: { Cookie: cookieOf(s, role)!, "Sec-Fetch-Site": "same-origin" } });
+      const res = await selfFetch(`${BASE}${resolve(path, s, role)}`, { headers: { Cookie: cookieOf(s, role)!, "Sec-Fetch-Site": "same-origin" } });
       return res.text();
     };
     expect(await seen("driver", "/dashboard/messages?c={driverConversation}")).toContain(s.messages.riderChat);
@@ -86,7 +87,7 @@ describe("private data stays private", () => {
     expect(profile).toContain(s.people.member.phone);
     expect(profile).toContain(s.people.member.emergency);
     // And in loader data too.
-    const data = await SELF.fetch(dataUrl(resolve("/dashboard/messages?c={driverConversation}", s, "acceptedRider")), {
+    const data = await selfFetch(dataUrl(resolve("/dashboard/messages?c={driverConversation}", s, "acceptedRider")), {
       headers: { Cookie: cookieOf(s, "acceptedRider")!, "Sec-Fetch-Site": "same-origin" },
     });
     expect(await data.text()).toContain(s.messages.driverChat);

@@ -1,4 +1,5 @@
-import { SELF } from "cloudflare:test";
+
+import { selfFetch } from "./worker-fetch";
 import { expect } from "vitest";
 import { addDays, istDate } from "~/domain/time";
 import type { Column } from "../security/authz-matrix";
@@ -42,11 +43,11 @@ export function send(col: Column, s: Scenario, role: Role, headers: Headers = { 
   const cookie = cookieOf(s, role);
   const url = `${BASE}${resolve(col.path, s, role)}`;
   if (col.method === "GET") {
-    return SELF.fetch(url, { redirect: "manual", headers: { ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Site": "same-origin" } });
+    return selfFetch(url, { redirect: "manual", headers: { ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Site": "same-origin" } });
   }
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(col.fields ?? {})) body.append(k, resolve(v, s, role));
-  return SELF.fetch(url, {
+  return selfFetch(url, {
     method: "POST",
     body,
     redirect: "manual",

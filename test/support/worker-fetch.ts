@@ -23,3 +23,18 @@ export async function workerFetch(request: Request, workerEnv: Env = env): Promi
 export function debugFetch(url: string, init: RequestInit = {}): Promise<Response> {
   return workerFetch(new Request(url, { redirect: "manual", ...init }), { ...env, DEBUG_TIMING: "1" });
 }
+
+/**
+ * A drop-in for SELF.fetch(url, init) on the direct path: follows redirects (GET, same
+ * headers) unless `redirect: "manual"`, as fetch does.
+ */
+export async function selfFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  let res = await workerFetch(new Request(url, { ...init, redirect: "manual" }));
+  let here = url;
+  for (let hops = 0; init.redirect !== "manual" && res.status >= 300 && res.status < 400 && res.headers.get("Location") && hops < 10; hops++) {
+    here = new URL(res.headers.get("Location")!, here).toString();
+    const { body: _body, method: _method, ...rest } = init;
+    res = await workerFetch(new Request(here, { ...rest, redirect: "manual" }));
+  }
+  return res;
+}
