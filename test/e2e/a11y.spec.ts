@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, seriousViolations } from "../support/axe";
+import { closeScanners, expectAccessible, seriousViolations } from "../support/axe";
 import { createCommunity, newPage, offerRide, requestSeat, setDarkMode, unique } from "../support/flows";
 import { signUpAndOnboard, uniqueEmail, uniquePhone } from "./helpers";
 
@@ -9,6 +9,9 @@ import { signUpAndOnboard, uniqueEmail, uniquePhone } from "./helpers";
 
 // A missing element fails in seconds, not at the end of the long page loop.
 test.use({ actionTimeout: 20_000, navigationTimeout: 30_000 });
+test.afterEach(async () => {
+  await closeScanners();
+});
 
 const PUBLIC_PAGES = [
   "/",

@@ -62,17 +62,18 @@ test("create a community, request to join, approve, see the member, leave", asyn
 });
 
 test("a visitor pressing Join is sent to sign in and returns to the list", async ({ page }) => {
-  await page.goto("/communities?type=interest");
+  // Searched by name: other journeys add interest communities that push it off page 1.
+  await page.goto("/communities?q=Nandi&type=interest");
   await expect(page.getByRole("link", { name: "Weekend Nandi Hills Riders" })).toBeVisible();
   await expect(page.getByRole("link", { name: "HSR Layout Sector 2 Residents" })).toHaveCount(0);
   await page.getByRole("button", { name: "Join Weekend Nandi Hills Riders" }).click();
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcommunities%3Ftype%3Dinterest/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcommunities%3Fq%3DNandi%26type%3Dinterest/);
   await expect(page.getByTestId("toast")).toContainText("Authentication Required");
   await expect(page.getByTestId("toast")).toContainText("Please sign in to join communities.");
   await page.getByLabel("E-mail or mobile number").fill("kavya@demo.loopride.in");
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/communities\?type=interest$/);
+  await expect(page).toHaveURL(/\/communities\?q=Nandi&type=interest$/);
   await expect(page.getByRole("link", { name: "Weekend Nandi Hills Riders" })).toBeVisible();
 });
 

@@ -16,12 +16,23 @@ export type AxeFinding = { page: string; id: string; impact: string; help: strin
 type Scanner = { page: Page; doc: { url: string; html: string } };
 // One scanner page per browser context under test, reused for every scan of that context.
 const scanners = new WeakMap<BrowserContext, Scanner>();
+const scannerContexts = new Set<BrowserContext>();
+
+/**
+ * Closes every scanner context, awaited. Call after each test: a context left to close
+ * itself during fixture teardown left the worker's browser closed for the next test.
+ */
+export async function closeScanners() {
+  const all = [...scannerContexts];
+  scannerContexts.clear();
+  await Promise.all(all.map((c) => c.close().catch(() => undefined)));
+}
 
 async function scannerFor(page: Page): Promise<Scanner> {
   const existing = scanners.get(page.context());
   if (existing) return existing;
   const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
-  page.context().on("close", () => void context.close());
+  scannerContexts.add(context);
   const scanner: Scanner = { page: await context.newPage(), doc: { url: "", html: "" } };
   // Only the document is replaced; no app script may load in the scanner.
   await scanner.page.route("**/*.js", (route) => route.abort());
