@@ -14,6 +14,19 @@ const collectedNothing = (file) => {
   const r = JSON.parse(readFileSync(file, "utf8"));
   return r.numTotalTests === 0;
 };
+// vitest-pool-workers occasionally fails to roll back a test's isolated storage after the
+// test body has passed ("Network connection lost" from updateStackedStorage: the local D1
+// object was reset under the runner). That is the harness, not the app: when it is the only
+// kind of failure, the suite is run once more and the second run counts.
+const onlyHarnessFailures = (file) => {
+  if (!existsSync(file)) return false;
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  const failed = (r.testResults ?? []).flatMap((f) => (f.assertionResults ?? []).filter((a) => a.status === "failed"));
+  return (
+    failed.length > 0 &&
+    failed.every((a) => a.failureMessages.length > 0 && a.failureMessages.every((m) => /updateStackedStorage|Isolated storage failed/.test(m)))
+  );
+};
 let extraFailed = 0;
 const stage = async (name, cmd, args) => {
   console.log(`\n== ${name}`);
@@ -39,6 +52,10 @@ if (built) {
   if (!unitOk && collectedNothing(".cache/reports/vitest.json")) {
     failedStages.delete("unit and integration tests (workerd)");
     console.log("vitest collected no tests (runtime start-up failure); retrying once");
+    await stage("unit and integration tests (workerd, retry)", "npm", ["run", "test:unit", "--silent"]);
+  } else if (!unitOk && onlyHarnessFailures(".cache/reports/vitest.json")) {
+    failedStages.delete("unit and integration tests (workerd)");
+    console.log("the only vitest failures were isolated-storage roll-backs after passing tests (harness); running the suite once more");
     await stage("unit and integration tests (workerd, retry)", "npm", ["run", "test:unit", "--silent"]);
   }
   await stage("browser tests (Chromium, JS on and off)", bin("playwright"), ["test"]);
