@@ -33,6 +33,18 @@ const rideColumns = {
   status: rides.status,
 };
 
+/** A ride request with its rider's name and avatar (join user_profiles on the rider). */
+const requestWithRider = {
+  id: rideRequests.id,
+  riderId: rideRequests.riderId,
+  seats: rideRequests.seats,
+  status: rideRequests.status,
+  notes: rideRequests.notes,
+  createdAt: rideRequests.createdAt,
+  riderName: userProfiles.fullName,
+  riderAvatarUrl: userProfiles.avatarUrl,
+};
+
 /** What the create form needs: the driver's car (for the suggestion) and their communities. */
 export async function getCreateRideContext({ db }: Ctx, userId: string) {
   const [profile, mine] = await db.batch([
@@ -238,14 +250,7 @@ export async function getRideDetail({ db }: Ctx, viewerId: string, rideId: strin
       .limit(1),
     db
       .select({
-        id: rideRequests.id,
-        riderId: rideRequests.riderId,
-        seats: rideRequests.seats,
-        status: rideRequests.status,
-        notes: rideRequests.notes,
-        createdAt: rideRequests.createdAt,
-        riderName: userProfiles.fullName,
-        riderAvatarUrl: userProfiles.avatarUrl,
+        ...requestWithRider,
       })
       .from(rideRequests)
       .innerJoin(rides, eq(rides.id, rideRequests.rideId))
@@ -354,14 +359,7 @@ const bookedRidesQuery = (db: Db, userId: string) =>
 const incomingDetailQuery = (db: Db, userId: string, ids: string[]) =>
   db
     .select({
-      id: rideRequests.id,
-      riderId: rideRequests.riderId,
-      seats: rideRequests.seats,
-      status: rideRequests.status,
-      notes: rideRequests.notes,
-      createdAt: rideRequests.createdAt,
-      riderName: userProfiles.fullName,
-      riderAvatarUrl: userProfiles.avatarUrl,
+      ...requestWithRider,
       hasProfile: sql<number>`${userProfiles.userId} IS NOT NULL`.mapWith(Boolean),
       rideId: aliased<string>(rides.id, "ride_id_"),
       fromLocation: rides.fromLocation,
