@@ -1,20 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
-import { createServer } from "node:net";
+import { freePort } from "./scripts/lib/server.mjs";
 
 // Browser journeys against the built worker served by `wrangler dev` on a free local
 // port with a fresh local database (demo data seeded). Every journey runs twice: with
 // JavaScript enabled and disabled.
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
 // Worker processes inherit the environment, so the port is chosen once.
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
 const port = Number(process.env.E2E_PORT);

@@ -8,9 +8,9 @@
 //   npm run lighthouse          (builds first; `node scripts/lighthouse.mjs` serves build/ as it is)
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { freePort, stopGroup, waitFor } from "./lib/server.mjs";
 
 const THRESHOLDS = { accessibility: 100, "best-practices": 95 };
 const DEMO = { identifier: "priya@demo.loopride.in", password: "carpool-bengaluru" };
@@ -23,26 +23,6 @@ const CHROME_FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ];
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-
-async function waitFor(url, ms) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer within ${ms / 1000} s`);
-}
 
 /** Signs in through the real /login form; returns the Cookie header value of the session. */
 async function signIn(base) {
@@ -74,12 +54,8 @@ async function aRidePath(base, cookie) {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ["scripts/e2e-server.mjs", String(port)], { stdio: ["ignore", "ignore", "inherit"], detached: true });
-const stopServer = () => {
-  // The e2e server forwards the signal to wrangler; its process group holds workerd too.
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {}
-};
+// The e2e server forwards the signal to wrangler; its process group holds workerd too.
+const stopServer = () => stopGroup(server);
 let chrome;
 let failed = false;
 try {

@@ -1,9 +1,9 @@
 // npm start: build, apply local D1 migrations, seed demo data when the database is
 // empty, and serve the built worker with wrangler dev on http://127.0.0.1:8787.
 // npm run dev (--watch): the same, rebuilding on every change (wrangler reloads).
-import { spawn } from "node:child_process";
 import { watch } from "node:fs";
 import { bin, ensureDevVars, run } from "./lib.mjs";
+import { startWrangler } from "./lib/server.mjs";
 
 const watchMode = process.argv.includes("--watch");
 const port = process.env.PORT ?? "8787";
@@ -13,9 +13,7 @@ await run(bin("remix"), ["vite:build"]);
 await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { env: { ...process.env, CI: "true" } });
 await run(bin("vite-node"), ["scripts/seed.ts"]);
 
-const server = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port, "--show-interactive-dev-session=false"], {
-  stdio: "inherit",
-});
+const server = await startWrangler({ port });
 server.on("exit", (code) => process.exit(code ?? 0));
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 

@@ -5,14 +5,13 @@
 // per budget. Every server it starts is killed, even on failure.
 //   node scripts/bench/run.mjs [--quick] [--no-build]
 import autocannon from "autocannon";
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import WebSocket from "ws";
-import { bin, run } from "../lib.mjs";
+import { run } from "../lib.mjs";
 import { initialJsByRoute, initialJsForPath } from "../lib/initial-js.mjs";
+import { freePort, startWrangler, stopGroup, waitFor } from "../lib/server.mjs";
 import { BENCH_PASSWORD, BENCH_PEPPER, BENCH_SESSION_SECRET, benchDir } from "./config.mjs";
 import { Client, mixedLoad, signIn } from "./mixed-load.mjs";
 
@@ -28,36 +27,22 @@ const BUDGET = { p50Ms: 10, growth: 1.3, queries: 5, rowsRead: 1000, initialJsBy
 const servers = new Set();
 function killAll() {
   for (const child of servers) {
-    try {
-      process.kill(-child.pid, "SIGTERM"); // the whole group: wrangler and its workerd
-    } catch {}
+    stopGroup(child);
   }
   servers.clear();
 }
 process.on("exit", killAll);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => { killAll(); process.exit(130); });
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
 // D1 accounting (DEBUG_TIMING=1) re-runs each non-batched read to learn its rows read, so
 // counts come from one server and latencies from another with instrumentation off.
 async function startServer(size, { debug = false } = {}) {
   const [port, inspectorPort] = [await freePort(), await freePort()];
   const vars = { SESSION_SECRET: BENCH_SESSION_SECRET, PASSWORD_PEPPER: BENCH_PEPPER, DEBUG_TIMING: debug ? "1" : "0", AUTH_RATE_LIMIT_PER_MINUTE: "100000" };
-  const child = spawn(
-    bin("wrangler"),
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", benchDir(size), "--show-interactive-dev-session=false",
-      ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
-    { stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, CI: "true" } },
-  );
+  const child = await startWrangler({
+    port, inspectorPort, persist: benchDir(size), vars,
+    stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, CI: "true" },
+  });
   servers.add(child);
   // The server's own output, kept for diagnosing any 5xx (e.g. a workerd restart).
   mkdirSync(".bench/logs", { recursive: true });
@@ -66,20 +51,12 @@ async function startServer(size, { debug = false } = {}) {
   let stderr = "";
   child.stderr.on("data", (d) => { stderr = (stderr + d).slice(-4000); logFile.write(d); });
   const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 90_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}): ${stderr}`);
-    try {
-      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return { base, child };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`wrangler dev did not answer on ${base}: ${stderr}`);
+  await waitFor(`${base}/healthz`, 90_000, { child, stderr: () => stderr });
+  return { base, child };
 }
 
 function stopServer(child) {
-  try { process.kill(-child.pid, "SIGTERM"); } catch {}
+  stopGroup(child);
   servers.delete(child);
 }
 

@@ -1,0 +1,13 @@
+import type { ChildProcess, StdioOptions } from "node:child_process";
+export function freePort(): Promise<number>;
+export function waitFor(url: string, ms: number, opts?: { child?: ChildProcess; stderr?: () => string }): Promise<void>;
+export function startWrangler(opts: {
+  port: number | string;
+  persist?: string;
+  vars?: Record<string, string>;
+  inspectorPort?: number;
+  stdio?: StdioOptions;
+  detached?: boolean;
+  env?: NodeJS.ProcessEnv;
+}): Promise<ChildProcess>;
+export function stopGroup(child: ChildProcess): void;
