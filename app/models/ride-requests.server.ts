@@ -7,6 +7,7 @@ import { CANCEL_WINDOW_MS } from "../domain/rides";
 import type { Db } from "../utils/db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged, type NewNotification } from "./notifications.server";
+import { visibleRideCondition } from "./rides.server";
 
 type Ctx = { db: Db };
 
@@ -61,7 +62,8 @@ export async function requestSeats(
         time: rides.time,
       })
       .from(rides)
-      .where(eq(rides.id, rideId))
+      // A community ride an outsider may not see is "not found": refused before anything is written.
+      .where(and(eq(rides.id, rideId), visibleRideCondition(riderId, { withRequests: true })))
       .limit(1),
     db.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, riderId)).limit(1),
   ]);

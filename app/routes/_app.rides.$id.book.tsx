@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Book a Ride | LoopRide" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const ride = await getRideForBooking(context, params.id ?? "");
+  const ride = await getRideForBooking(context, user.id, params.id ?? "");
   if (!ride) throw await redirectWithToast(request, context.env, "/rides", { title: "Error loading ride", description: "This ride could not be found.", type: "error" });
   const now = Date.now();
   const refusal =
