@@ -1,7 +1,7 @@
 // Pure ride rules: the fair cost suggestion, per-seat cost, price bands, eco score and
 // the constants the ride screens share. No I/O, so the client can use them too.
 import type { VehicleInfo } from "../../db/schema";
-import { formatRupees } from "./money";
+import { formatRupees, seatPricePaise } from "./money";
 import { findPlace, straightLineKm } from "./places";
 
 export const MIN_SEATS = 1;
@@ -56,9 +56,9 @@ export function suggestTripCost(from: string, to: string, carType: CarType = "pe
   return { straightKm, roadKm, carType, ratePaisePerKm, paise, explanation };
 }
 
-/** The trip cost shared per seat, in paise (rounded to the paisa). */
+/** The trip cost shared per seat, in paise: the one rounding rule of `seatPricePaise` (money.ts). */
 export function costPerSeatPaise(tripCostPaise: number, seats: number): number {
-  return seats > 0 ? Math.round(tripCostPaise / seats) : 0;
+  return seatPricePaise(tripCostPaise, seats);
 }
 
 export type PriceBand = "Budget" | "Fair" | "Premium";

@@ -322,13 +322,16 @@ export const MY_RIDES_LIMIT = 50;
 
 type MyRidesQuery = { tab: "created" | "booked" | "manage"; status: "all" | "pending" | "accepted" | "rejected"; q: string };
 
-const createdRidesQuery = (db: Db, userId: string) =>
+// The spec orders My Rides by date ascending: the next departure first, then the later ones;
+// past rides follow, the most recent first (so a long history never pushes upcoming rides
+// past the limit).
+const createdRidesQuery = (db: Db, userId: string, now: number) =>
   db
     .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl })
     .from(rides)
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
     .where(eq(rides.driverId, userId))
-    .orderBy(desc(rides.departsAt))
+    .orderBy(sql`${rides.departsAt} < ${now}`, sql`CASE WHEN ${rides.departsAt} >= ${now} THEN ${rides.departsAt} ELSE -${rides.departsAt} END`, asc(rides.id))
     .limit(MY_RIDES_LIMIT);
 
 const bookedRidesQuery = (db: Db, userId: string) =>
@@ -383,9 +386,9 @@ const incomingDetailQuery = (db: Db, userId: string, ids: string[]) =>
  * and filters them, then fetches full cards for the newest MY_RIDES_LIMIT: two round trips,
  * and the profile lookups stay bounded however many requests the rides collected.
  */
-export async function getMyRides({ db }: Ctx, userId: string, query: MyRidesQuery) {
+export async function getMyRides({ db }: Ctx, userId: string, query: MyRidesQuery, now = Date.now()) {
   const empty = { created: [], booked: [], requests: [], counts: { activeRides: 0, pending: 0, accepted: 0, rejected: 0 } };
-  if (query.tab === "created") return { ...empty, created: await createdRidesQuery(db, userId) };
+  if (query.tab === "created") return { ...empty, created: await createdRidesQuery(db, userId, now) };
   if (query.tab === "booked") return { ...empty, booked: await bookedRidesQuery(db, userId) };
   const q = query.q.toLowerCase();
   const narrow = db

@@ -122,6 +122,8 @@ export default function RideDetail() {
             </div>
           ) : upcoming && available > 0 ? (
             <Form method="post" action={`/rides/${ride.id}/book`} className="space-y-4">
+              {/* The booking route answers this form with the ride page's own toast. */}
+              <input type="hidden" name="source" value="ride" />
               <h2 id="join" className="text-lg font-semibold">Request to join</h2>
               <div>
                 <label htmlFor="join-seats" className="mb-1 block text-sm font-medium">Seats</label>

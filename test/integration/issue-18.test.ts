@@ -1,0 +1,162 @@
+// Regression tests for the spec defects of issue 18 (money rounding, the completion badge,
+// one mobile rule, late driver cancellation, discover states, My Rides order, toasts).
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createRide, createRideRequest } from "../../db/factories";
+import { addDays, istDate, istToInstant } from "~/domain/time";
+import { Browser, db, get, postForm, signedInUser } from "../helpers";
+import { toastOf } from "../rides-helpers";
+
+/** Page HTML without React's text separators, so "1 seat · ₹66.66" reads as shown. */
+const page = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "");
+
+const browserOf = (user: { cookie: string }) => {
+  const b = new Browser();
+  b.cookies.set("lr_session", user.cookie.split("=")[1]);
+  return b;
+};
+
+/** Moves a ride's departure an hour into the past (date, time and instant agree). */
+async function departedAnHourAgo(rideId: string) {
+  const at = Date.now() - 60 * 60 * 1000;
+  const date = istDate(at);
+  const time = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Kolkata", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
+  await env.DB.prepare("UPDATE rides SET date = ?, time = ?, departs_at = ? WHERE id = ?").bind(date, time, istToInstant(date, time), rideId).run();
+}
+
+describe("issue 18.1: one rounding rule from the ride card to the receipt", () => {
+  it("Rs 200 and 3 seats: every figure before booking is Rs 66.66, and that is what each rider owes in D1 and on the breakdown", async () => {
+    const driver = await signedInUser({ fullName: "Priya Driver" });
+    const riders = [await signedInUser({ fullName: "Rider One" }), await signedInUser({ fullName: "Rider Two" }), await signedInUser({ fullName: "Rider Three" })];
+    const ride = await createRide({ db: db() }, { driverId: driver.id, seats: 3, tripCostPaise: 20000 });
+
+    // Discover card, ride page and booking page, before booking.
+    const card = await page(await get(`/rides?date=${ride.date}`, { cookie: riders[0].cookie }));
+    expect(card).toContain("₹66.66");
+    const ridePage = await page(await get(`/rides/${ride.id}`, { cookie: riders[0].cookie }));
+    expect(ridePage).toContain("1 seat · ₹66.66");
+    expect(ridePage).not.toContain("66.67");
+    const bookPage = await page(await get(`/rides/${ride.id}/book`, { cookie: riders[0].cookie }));
+    expect(bookPage).toContain("₹66.66");
+    expect(bookPage).not.toContain("66.67");
+
+    // Each rider books one seat from the ride page; the driver accepts.
+    const requestIds: string[] = [];
+    for (const r of riders) {
+      const res = await postForm(`/rides/${ride.id}/book`, { source: "ride", seats: "1", notes: "" }, { cookie: r.cookie });
+      expect(res.status).toBe(302);
+      requestIds.push(res.headers.get("Location")!.split("/").pop()!);
+    }
+    for (const id of requestIds) {
+      const res = await postForm(`/rides/${ride.id}`, { intent: "accept", requestId: id, redirectTo: `/rides/${ride.id}` }, { cookie: driver.cookie });
+      expect(toastOf(res)?.title).toBe("Request accepted successfully!");
+    }
+    const confirmation = await page(await get(`/booking-confirmation/${requestIds[0]}`, { cookie: riders[0].cookie }));
+    expect(confirmation).toContain("₹66.66 × 1 = ₹66.66");
+
+    await departedAnHourAgo(ride.id);
+    const done = await postForm(`/rides/${ride.id}/completion`, { intent: "complete" }, { cookie: driver.cookie });
+    expect(done.status).toBe(302);
+    const pays = await env.DB.prepare("SELECT amount_paise FROM payments WHERE ride_id = ?").bind(ride.id).all<{ amount_paise: number }>();
+    expect(pays.results.map((p) => p.amount_paise)).toEqual([6666, 6666, 6666]);
+
+    const breakdown = await page(await get(`/rides/${ride.id}/completion`, { cookie: riders[0].cookie }));
+    expect(breakdown).toContain("₹66.66");
+    expect(breakdown).not.toContain("66.67");
+    // The receipt sums: riders' ₹199.98 plus the driver's ₹0.02 is the ₹200.00 trip cost.
+    const receipt = await page(await get(`/rides/${ride.id}/receipt`, { cookie: driver.cookie }));
+    expect(receipt).toMatch(/data-testid="receipt-collected"[^>]*>₹199\.98</);
+    expect(receipt).toMatch(/data-testid="receipt-driver-covers"[^>]*>₹0\.02</);
+  });
+});
+
+describe("issue 18.2: the completion page's badge names the real status", () => {
+  it("Cancelled, Completed and Active", async () => {
+    const driver = await signedInUser();
+    const badge = async (status: "active" | "completed" | "cancelled") => {
+      const ride = await createRide({ db: db() }, { driverId: driver.id, status });
+      const html = await page(await get(`/rides/${ride.id}/completion`, { cookie: driver.cookie }));
+      return /data-testid="ride-status"[^>]*>([^<]*)</.exec(html)?.[1];
+    };
+    expect(await badge("cancelled")).toBe("Cancelled");
+    expect(await badge("completed")).toBe("Completed");
+    expect(await badge("active")).toBe("Active");
+  });
+});
+
+describe("issue 18.3: one Indian mobile rule for onboarding and profile completion", () => {
+  const profilePhone = (userId: string) =>
+    env.DB.prepare("SELECT phone_number FROM user_profiles WHERE user_id = ?").bind(userId).first<{ phone_number: string | null }>();
+
+  it("onboarding step 1 with '98765 43210' stores 9876543210", async () => {
+    const user = await signedInUser({ onboarded: false });
+    const b = browserOf(user);
+    const step1 = await b.post("/onboarding?step=1", { step: "1", intent: "next", phone: "98765 43210" });
+    expect(step1.headers.get("Location")).toBe("/onboarding?step=2");
+    await b.post("/onboarding?step=2", { step: "2", intent: "next", hasCar: "no" });
+    const done = await b.post("/onboarding?step=4", { step: "4", intent: "complete" });
+    expect(done.headers.get("Location")).toBe("/dashboard");
+    expect(await profilePhone(user.id)).toEqual({ phone_number: "9876543210" });
+  });
+
+  it("onboarding takes +91, 0 and dashes off, and refuses a number not starting with 6-9 with the spec's message", async () => {
+    for (const [typed, stored] of [["+91 98765-43210", "9876543210"], ["09876543210", "9876543210"]]) {
+      const user = await signedInUser({ onboarded: false });
+      const b = browserOf(user);
+      expect((await b.post("/onboarding?step=1", { step: "1", intent: "next", phone: typed })).headers.get("Location")).toBe("/onboarding?step=2");
+      await b.post("/onboarding?step=2", { step: "2", intent: "next", hasCar: "no" });
+      await b.post("/onboarding?step=4", { step: "4", intent: "complete" });
+      expect(await profilePhone(user.id)).toEqual({ phone_number: stored });
+    }
+    const user = await signedInUser({ onboarded: false });
+    const b = browserOf(user);
+    const bad = await b.post("/onboarding?step=1", { step: "1", intent: "next", phone: "1234567890" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Please enter a valid 10-digit mobile number");
+    // Complete Setup re-checks the draft on the server: nothing saved.
+    expect((await b.post("/onboarding?step=4", { step: "4", intent: "complete" })).headers.get("Location")).toBe("/onboarding?step=1");
+    expect(await profilePhone(user.id)).toEqual({ phone_number: null });
+  });
+
+  it("profile completion step 2 accepts the same forms and stores the 10 digits; refuses the same numbers", async () => {
+    const user = await signedInUser();
+    const bad = await postForm("/profile-completion?step=2", { step: "2", phoneNumber: "1234567890", emergencyContact: "Amma 98450 12345" }, { cookie: user.cookie });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Please enter a valid 10-digit mobile number");
+    const empty = await postForm("/profile-completion?step=2", { step: "2", phoneNumber: " ", emergencyContact: "Amma" }, { cookie: user.cookie });
+    expect(await empty.text()).toContain("Phone number is required");
+    const ok = await postForm("/profile-completion?step=2", { step: "2", phoneNumber: "+91 98765-43210", emergencyContact: "Amma" }, { cookie: user.cookie });
+    expect(ok.status).toBe(302);
+    expect(await profilePhone(user.id)).toEqual({ phone_number: "9876543210" });
+  });
+});
+
+describe("issue 18.7: Created Rides, next departure first", () => {
+  it("upcoming rides by date ascending, then past ones", async () => {
+    const driver = await signedInUser();
+    const today = istDate();
+    const later = await createRide({ db: db() }, { driverId: driver.id, date: addDays(today, 5), fromLocation: "Koramangala" });
+    const next = await createRide({ db: db() }, { driverId: driver.id, date: addDays(today, 1), fromLocation: "Indiranagar" });
+    const middle = await createRide({ db: db() }, { driverId: driver.id, date: addDays(today, 3), fromLocation: "Jayanagar" });
+    const past = await createRide({ db: db() }, { driverId: driver.id, date: addDays(today, -2), fromLocation: "Whitefield", status: "completed" });
+    const html = await page(await get("/dashboard/rides?tab=created", { cookie: driver.cookie }));
+    const order = [...html.matchAll(/href="\/rides\/([a-z0-9]+)"/g)].map((m) => m[1]).filter((id, i, all) => all.indexOf(id) === i);
+    expect(order.filter((id) => [later.id, next.id, middle.id, past.id].includes(id))).toEqual([next.id, middle.id, later.id, past.id]);
+  });
+});
+
+describe("issue 18.8: the spec's toasts of the booking flow", () => {
+  it("requesting from the ride page says 'Ride request sent successfully!'; the booking page 'Ride request submitted!'", async () => {
+    const driver = await signedInUser();
+    const ride = await createRide({ db: db() }, { driverId: driver.id });
+    const a = await signedInUser();
+    const b = await signedInUser();
+    const html = await page(await get(`/rides/${ride.id}`, { cookie: a.cookie }));
+    expect(html).toContain('name="source" value="ride"');
+    const fromRide = await postForm(`/rides/${ride.id}/book`, { source: "ride", seats: "1" }, { cookie: a.cookie });
+    expect(fromRide.headers.get("Location")).toMatch(/^\/booking-confirmation\//);
+    expect(toastOf(fromRide)?.title).toBe("Ride request sent successfully!");
+    const fromBooking = await postForm(`/rides/${ride.id}/book`, { seats: "1" }, { cookie: b.cookie });
+    expect(toastOf(fromBooking)?.title).toBe("Ride request submitted!");
+  });
+});
