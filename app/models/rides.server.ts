@@ -165,11 +165,19 @@ export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, 
       driverAvatarUrl: userProfiles.avatarUrl,
       communityName: communities.name,
       saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
+      // The viewer's live request on the ride, if any (the card then shows Requested or
+      // Booked instead of Book Now); at most one per ride by ride_requests_live_unique.
+      myRequestId: aliased<string | null>(rideRequests.id, "my_request_id"),
+      myRequestStatus: aliased<"pending" | "accepted" | null>(rideRequests.status, "my_request_status"),
     })
     .from(rides)
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
     .leftJoin(communities, eq(communities.id, rides.communityId))
     .leftJoin(savedRides, and(eq(savedRides.rideId, rides.id), eq(savedRides.userId, viewerId)))
+    .leftJoin(
+      rideRequests,
+      and(eq(rideRequests.rideId, rides.id), eq(rideRequests.riderId, viewerId), sql`${rideRequests.status} IN ('pending','accepted')`),
+    )
     .where(discoverWhere(viewerId, f, now))
     .orderBy(asc(rides.departsAt), asc(rides.id))
     .limit(DISCOVER_PAGE_SIZE + 1)

@@ -160,3 +160,44 @@ describe("issue 18.8: the spec's toasts of the booking flow", () => {
     expect(toastOf(fromBooking)?.title).toBe("Ride request submitted!");
   });
 });
+
+describe("issue 18.6: discover shows the viewer's own request instead of Book Now", () => {
+  it("Requested and Booked link to the booking; others still see Book Now; a full ride reads 'This ride is full.'", async () => {
+    const driver = await signedInUser();
+    const rider = await signedInUser();
+    const other = await signedInUser();
+    const date = addDays(istDate(), 2);
+    const pendingRide = await createRide({ db: db() }, { driverId: driver.id, date, time: "07:00" });
+    const bookedRide = await createRide({ db: db() }, { driverId: driver.id, date, time: "08:00", seats: 1 });
+    const pending = await createRideRequest({ db: db() }, { rideId: pendingRide.id, riderId: rider.id });
+    const booked = await createRideRequest({ db: db() }, { rideId: bookedRide.id, riderId: rider.id, status: "accepted" });
+    // A cancelled request is not a live one: that ride offers Book Now again.
+    const againRide = await createRide({ db: db() }, { driverId: driver.id, date, time: "09:00" });
+    await createRideRequest({ db: db() }, { rideId: againRide.id, riderId: rider.id, status: "cancelled" });
+
+    const cardsOf = async (cookie: string) => {
+      const html = await page(await get(`/rides?date=${date}`, { cookie }));
+      const cards = html.split('data-testid="ride-card"').slice(1);
+      const cardOf = (id: string) => cards.find((c) => c.includes(`href="/rides/${id}"`)) ?? "";
+      return { html, cardOf };
+    };
+    const mine = await cardsOf(rider.cookie);
+    expect(mine.cardOf(pendingRide.id)).toContain(`href="/booking-confirmation/${pending.id}"`);
+    expect(mine.cardOf(pendingRide.id)).toMatch(/data-testid="my-request"[^>]*>Requested</);
+    expect(mine.cardOf(pendingRide.id)).not.toContain("Book Now");
+    expect(mine.cardOf(bookedRide.id)).toContain(`href="/booking-confirmation/${booked.id}"`);
+    expect(mine.cardOf(bookedRide.id)).toMatch(/data-testid="my-request"[^>]*>Booked</);
+    expect(mine.cardOf(againRide.id)).toContain("Book Now");
+
+    const theirs = await cardsOf(other.cookie);
+    expect(theirs.cardOf(pendingRide.id)).toContain("Book Now");
+    expect(theirs.cardOf(pendingRide.id)).not.toContain("Requested");
+    expect(theirs.cardOf(bookedRide.id)).not.toContain("Booked");
+
+    const full = await postForm(`/rides/${bookedRide.id}/book`, { seats: "1" }, { cookie: other.cookie });
+    expect(full.status).toBe(409);
+    const text = await page(full);
+    expect(text).toContain("This ride is full.");
+    expect(text).not.toContain("Only 0 seats");
+  });
+});
