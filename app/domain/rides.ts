@@ -19,6 +19,8 @@ export const CO2_KG_PER_SEAT = 2.5;
 export const POINTS_PER_SEAT = 10;
 /** An accepted seat may be given up until this long before departure. */
 export const CANCEL_WINDOW_MS = 2 * 60 * 60 * 1000;
+/** A driver's reason for cancelling a ride, at most this many characters. */
+export const CANCEL_REASON_MAX = 300;
 export const DISCOVER_PAGE_SIZE = 20;
 /** The discover filter slider: 5..50 in steps of 5; 50 means "no limit". */
 export const MAX_COST_SLIDER = { min: 5, max: 50, step: 5 } as const;

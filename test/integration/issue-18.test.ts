@@ -201,3 +201,75 @@ describe("issue 18.6: discover shows the viewer's own request instead of Book No
     expect(text).not.toContain("Only 0 seats");
   });
 });
+
+describe("issue 18.4: a driver's late cancellation needs a reason, tells every rider and is recorded as late", () => {
+  /** A ride leaving `minutes` from now, with one accepted and one pending rider. */
+  async function rideLeavingIn(minutes: number) {
+    const driver = await signedInUser({ fullName: "Priya Driver" });
+    const at = Date.now() + minutes * 60_000;
+    const date = istDate(at);
+    const time = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Kolkata", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
+    const ride = await createRide({ db: db() }, { driverId: driver.id, date, time });
+    const accepted = await signedInUser();
+    const pending = await signedInUser();
+    await createRideRequest({ db: db() }, { rideId: ride.id, riderId: accepted.id, status: "accepted" });
+    await createRideRequest({ db: db() }, { rideId: ride.id, riderId: pending.id });
+    return { driver, ride, accepted, pending };
+  }
+  const rideState = (id: string) =>
+    env.DB.prepare("SELECT status, booked_seats, cancel_reason, cancelled_late FROM rides WHERE id = ?").bind(id).first();
+  const cancelNotes = (userId: string) =>
+    env.DB.prepare("SELECT message, json_extract(data, '$.reason') AS reason, json_extract(data, '$.late') AS late FROM notifications WHERE user_id = ? AND title = 'Ride cancelled'")
+      .bind(userId)
+      .all<{ message: string; reason: string | null; late: number }>();
+
+  it("within 2 hours: no reason is refused with a clear message and changes nothing; the page asks for it", async () => {
+    const { driver, ride } = await rideLeavingIn(90);
+    const html = await page(await get(`/rides/${ride.id}`, { cookie: driver.cookie }));
+    expect(html).toContain("Reason for cancelling (required within 2 hours of departure)");
+    expect(html).toMatch(/<textarea[^>]*name="reason"[^>]*required/);
+    const counts = await env.DB.prepare("SELECT (SELECT count(*) FROM notifications) AS n, (SELECT count(*) FROM ride_requests WHERE status = 'cancelled') AS c").first();
+    for (const reason of [undefined, "   "]) {
+      const res = await postForm(`/rides/${ride.id}`, { intent: "cancel-ride", rideId: ride.id, redirectTo: `/rides/${ride.id}`, ...(reason === undefined ? {} : { reason }) }, { cookie: driver.cookie });
+      expect(res.status).toBe(302);
+      expect(toastOf(res)).toMatchObject({ type: "error", description: expect.stringContaining("Please give a reason") });
+    }
+    expect(await rideState(ride.id)).toEqual({ status: "active", booked_seats: 1, cancel_reason: null, cancelled_late: 0 });
+    expect(await env.DB.prepare("SELECT (SELECT count(*) FROM notifications) AS n, (SELECT count(*) FROM ride_requests WHERE status = 'cancelled') AS c").first()).toEqual(counts);
+  });
+
+  it("within 2 hours with a reason: cancelled, recorded as late, every rider notified with the reason", async () => {
+    const { driver, ride, accepted, pending } = await rideLeavingIn(60);
+    const res = await postForm(`/rides/${ride.id}`, { intent: "cancel-ride", rideId: ride.id, reason: "Car broke down on ORR", redirectTo: `/rides/${ride.id}` }, { cookie: driver.cookie });
+    expect(toastOf(res)?.title).toBe("Ride cancelled");
+    expect(await rideState(ride.id)).toEqual({ status: "cancelled", booked_seats: 0, cancel_reason: "Car broke down on ORR", cancelled_late: 1 });
+    for (const r of [accepted, pending]) {
+      const notes = (await cancelNotes(r.id)).results;
+      expect(notes).toHaveLength(1);
+      expect(notes[0].message).toContain("Reason: Car broke down on ORR");
+      expect(notes[0]).toMatchObject({ reason: "Car broke down on ORR", late: 1 });
+    }
+    // The rider sees it in their notifications on the next page load (and live, with JS).
+    expect(await page(await get("/dashboard", { cookie: accepted.cookie }))).toContain("Car broke down on ORR");
+  });
+
+  it("more than 2 hours ahead: the reason is optional and the cancellation is not late", async () => {
+    const { driver, ride, accepted } = await rideLeavingIn(5 * 60);
+    const html = await page(await get(`/rides/${ride.id}`, { cookie: driver.cookie }));
+    expect(html).toContain("Reason for cancelling (optional)");
+    const res = await postForm(`/rides/${ride.id}`, { intent: "cancel-ride", rideId: ride.id, redirectTo: `/rides/${ride.id}` }, { cookie: driver.cookie });
+    expect(toastOf(res)?.title).toBe("Ride cancelled");
+    expect(await rideState(ride.id)).toEqual({ status: "cancelled", booked_seats: 0, cancel_reason: null, cancelled_late: 0 });
+    expect((await cancelNotes(accepted.id)).results[0]).toMatchObject({ reason: null, late: 0 });
+  });
+
+  it("a rider or a stranger cannot cancel, with or without a reason", async () => {
+    const { ride, accepted } = await rideLeavingIn(60);
+    const stranger = await signedInUser();
+    for (const who of [accepted, stranger]) {
+      const res = await postForm(`/rides/${ride.id}`, { intent: "cancel-ride", rideId: ride.id, reason: "no" }, { cookie: who.cookie });
+      expect(res.status).toBe(403);
+    }
+    expect(await rideState(ride.id)).toMatchObject({ status: "active", cancelled_late: 0 });
+  });
+});
