@@ -137,6 +137,13 @@ export default function RideDetail() {
                 <label htmlFor="join-notes" className="mb-1 block text-sm font-medium">Message to the driver (optional)</label>
                 <textarea id="join-notes" name="notes" rows={3} maxLength={NOTES_MAX} className={inputClass} placeholder="Where you'd like to be picked up..." />
               </div>
+              {ride.communityId ? (
+                // The per-seat figures above are what a rider owes unless the community split
+                // applies, whose equal shares depend on who rides: say so before booking.
+                <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="split-note">
+                  {`Community ride: if the driver and every rider are members of ${ride.communityName ?? "its community"}, the trip cost of ${formatRupees(ride.tripCostPaise)} is split equally among the driver and the riders instead of per seat; the cost breakdown after the ride shows each share.`}
+                </p>
+              ) : null}
               <button type="submit" className={buttonClass}>Request to Join</button>
             </Form>
           ) : (

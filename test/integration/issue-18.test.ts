@@ -2,7 +2,7 @@
 // one mobile rule, late driver cancellation, discover states, My Rides order, toasts).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createRide, createRideRequest } from "../../db/factories";
+import { createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { addDays, istDate, istToInstant } from "~/domain/time";
 import { Browser, db, get, postForm, signedInUser } from "../helpers";
 import { toastOf } from "../rides-helpers";
@@ -67,6 +67,19 @@ describe("issue 18.1: one rounding rule from the ride card to the receipt", () =
     const receipt = await page(await get(`/rides/${ride.id}/receipt`, { cookie: driver.cookie }));
     expect(receipt).toMatch(/data-testid="receipt-collected"[^>]*>₹199\.98</);
     expect(receipt).toMatch(/data-testid="receipt-driver-covers"[^>]*>₹0\.02</);
+  });
+});
+
+describe("issue 18.1: split mode is announced before booking", () => {
+  it("a community ride's request form says the cost may be split equally instead; a ride without one does not", async () => {
+    const driver = await signedInUser();
+    const rider = await signedInUser();
+    const community = await createCommunity({ db: db() }, { createdBy: driver.id, name: "HSR Layout Sector 2" });
+    const shared = await createRide({ db: db() }, { driverId: driver.id, communityId: community.id, tripCostPaise: 20000 });
+    const plain = await createRide({ db: db() }, { driverId: driver.id, tripCostPaise: 20000 });
+    const sharedPage = await page(await get(`/rides/${shared.id}`, { cookie: rider.cookie }));
+    expect(sharedPage).toMatch(/data-testid="split-note"[^>]*>Community ride: if the driver and every rider are members of HSR Layout Sector 2, the trip cost of ₹200.00 is split equally/);
+    expect(await page(await get(`/rides/${plain.id}`, { cookie: rider.cookie }))).not.toContain("split-note");
   });
 });
 
