@@ -252,6 +252,7 @@ export async function getCompletionView(ctx: Ctx, rideId: string, userId: string
       mode,
       riders: ridersLines,
       collectedPaise: collected,
+      driverCoversPaise: ride.tripCostPaise - collected,
       totalParticipants: ridersLines.length + 1,
       driver: mode === "split" ? { label: "Equal share", amountPaise: ride.tripCostPaise - collected } : { label: "No charge", amountPaise: null },
     };

@@ -15,11 +15,16 @@ export const DUPLICATE_REQUEST = "You already have a pending or accepted request
 export const LATE_CANCELLATION = "Seats can only be cancelled up to 2 hours before departure.";
 export const NOT_PENDING = "This request is no longer pending.";
 
-/** More seats than the ride has left: 'Not enough seats available' / 'Only N seats are available for this ride.' */
+export const RIDE_FULL = "This ride is full.";
+
+/**
+ * More seats than the ride has left: 'Not enough seats available' / 'Only N seats are
+ * available for this ride.', or 'This ride is full.' when none are left.
+ */
 export class SeatsUnavailableError extends ConflictError {
   readonly title = "Not enough seats available";
   constructor(readonly available: number) {
-    super(`Only ${available} seat${available === 1 ? " is" : "s are"} available for this ride.`);
+    super(available <= 0 ? RIDE_FULL : `Only ${available} seat${available === 1 ? " is" : "s are"} available for this ride.`);
   }
 }
 

@@ -3,9 +3,10 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { communities, communityMembers, notifications, rideDayStats, rideHourStats, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
 import { ALL_PLACES } from "../domain/places";
-import { carTypeOf, DISCOVER_PAGE_SIZE, suggestTripCost } from "../domain/rides";
+import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, carTypeOf, DISCOVER_PAGE_SIZE, suggestTripCost } from "../domain/rides";
 import { addDays, istToInstant } from "../domain/time";
 import type { CreateRideInput, DiscoverFilters } from "../schemas/rides";
+import { isCleanText, TEXT_INVALID } from "../schemas/text";
 import type { Db } from "../utils/db.server";
 import { cappedCount, countable } from "./badges.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
@@ -191,11 +192,19 @@ export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, 
       driverAvatarUrl: userProfiles.avatarUrl,
       communityName: communities.name,
       saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
+      // The viewer's live request on the ride, if any (the card then shows Requested or
+      // Booked instead of Book Now); at most one per ride by ride_requests_live_unique.
+      myRequestId: aliased<string | null>(rideRequests.id, "my_request_id"),
+      myRequestStatus: aliased<"pending" | "accepted" | null>(rideRequests.status, "my_request_status"),
     })
     .from(rides)
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
     .leftJoin(communities, eq(communities.id, rides.communityId))
     .leftJoin(savedRides, and(eq(savedRides.rideId, rides.id), eq(savedRides.userId, viewerId)))
+    .leftJoin(
+      rideRequests,
+      and(eq(rideRequests.rideId, rides.id), eq(rideRequests.riderId, viewerId), sql`${rideRequests.status} IN ('pending','accepted')`),
+    )
     .where(discoverWhere(viewerId, f, now))
     .orderBy(asc(rides.departsAt), asc(rides.id))
     .limit(DISCOVER_PAGE_SIZE + 1)
@@ -312,25 +321,51 @@ export async function getRideForBooking({ db }: Ctx, viewerId: string, rideId: s
   return row ?? null;
 }
 
+export const CANCEL_REASON_REQUIRED = "Please give a reason: within 2 hours of departure a ride can only be cancelled with a reason, which your riders will see.";
+export const CANCEL_REASON_TOO_LONG = `The reason must be at most ${CANCEL_REASON_MAX} characters.`;
+
 /**
  * The driver cancels the whole ride: it becomes cancelled, every pending or accepted
- * request is cancelled with it and each of those riders is notified, in one batch.
+ * request is cancelled with it and each of those riders is notified (with the driver's
+ * reason, if given), in one batch. Within 2 hours of departure (CANCEL_WINDOW_MS) the
+ * driver may still cancel, for an emergency, but must give a reason, and the ride is
+ * recorded as cancelled late. The late flag and the reason rule are decided inside the
+ * guarded UPDATE, against the stored departure, not only on what was read before.
  */
-export async function cancelRide({ db }: Ctx, driverId: string, rideId: string, now = Date.now()) {
+export async function cancelRide({ db }: Ctx, driverId: string, rideId: string, input: { reason?: string | null } = {}, now = Date.now()) {
   const ride = await db
-    .select({ driverId: rides.driverId, status: rides.status, fromLocation: rides.fromLocation, toLocation: rides.toLocation, date: rides.date, time: rides.time })
+    .select({
+      driverId: rides.driverId,
+      status: rides.status,
+      departsAt: rides.departsAt,
+      fromLocation: rides.fromLocation,
+      toLocation: rides.toLocation,
+      date: rides.date,
+      time: rides.time,
+    })
     .from(rides)
     .where(eq(rides.id, rideId))
     .get();
   if (!ride) throw new NotFoundError("Ride not found");
   if (ride.driverId !== driverId) throw new ForbiddenError("Only the driver can cancel this ride.");
   if (ride.status !== "active") throw new ConflictError("Only an active ride can be cancelled.");
-  const stillActive = sql`EXISTS (SELECT 1 FROM rides WHERE rides.id = ${rideId} AND rides.status = 'active')`;
-  const message = `The ride from ${ride.fromLocation} to ${ride.toLocation} was cancelled by the driver.`;
-  const [, cancelledRequests] = await db.batch([
+  const reason = input.reason?.trim() || null;
+  if (reason && reason.length > CANCEL_REASON_MAX) throw new ConflictError(CANCEL_REASON_TOO_LONG);
+  if (reason && !isCleanText(reason)) throw new ConflictError(TEXT_INVALID);
+  const late = ride.departsAt - now < CANCEL_WINDOW_MS;
+  if (late && !reason) throw new ConflictError(CANCEL_REASON_REQUIRED);
+  const lateSql = sql`(${rides.departsAt} - ${now} < ${CANCEL_WINDOW_MS})`;
+  // Without a reason only an early cancellation goes through, whatever was read above.
+  const guard = reason ? sql`1` : sql`NOT ${lateSql}`;
+  const stillActive = sql`EXISTS (SELECT 1 FROM rides WHERE rides.id = ${rideId} AND rides.status = 'active' AND ${reason ? sql`1` : sql`rides.departs_at - ${now} >= ${CANCEL_WINDOW_MS}`})`;
+  const message =
+    `The ride from ${ride.fromLocation} to ${ride.toLocation} was cancelled by the driver` +
+    (late ? `, ${Math.max(0, Math.round((ride.departsAt - now) / 60_000))} minutes before departure.` : ".") +
+    (reason ? ` Reason: ${reason}` : "");
+  const [, cancelledRequests, cancelled] = await db.batch([
     db.insert(notifications).select(
       sql`SELECT lower(hex(randomblob(8))), ${rideRequests.riderId}, 'ride_update', 'Ride cancelled', ${message},
-        json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'cancelled', 'from', ${ride.fromLocation}, 'to', ${ride.toLocation}, 'date', ${ride.date}, 'time', ${ride.time}),
+        json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'cancelled', 'from', ${ride.fromLocation}, 'to', ${ride.toLocation}, 'date', ${ride.date}, 'time', ${ride.time}, 'reason', ${reason}, 'late', json(${late ? "true" : "false"})),
         0, ${now}
       FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} IN ('pending', 'accepted') AND ${stillActive}`,
     ),
@@ -341,10 +376,13 @@ export async function cancelRide({ db }: Ctx, driverId: string, rideId: string, 
       .returning({ riderId: rideRequests.riderId }),
     db
       .update(rides)
-      .set({ status: "cancelled", cancelledAt: now, bookedSeats: 0 })
-      .where(and(eq(rides.id, rideId), eq(rides.status, "active"), eq(rides.driverId, driverId))),
+      .set({ status: "cancelled", cancelledAt: now, bookedSeats: 0, cancelReason: reason, cancelledLate: sql`${lateSql}` })
+      .where(and(eq(rides.id, rideId), eq(rides.status, "active"), eq(rides.driverId, driverId), guard))
+      .returning({ id: rides.id }),
   ]);
-  return { notified: cancelledRequests.map((r) => r.riderId), others: [driverId] };
+  // The departure moved into the last 2 hours between the read and the write (no reason given).
+  if (cancelled.length === 0) throw new ConflictError(late ? CANCEL_REASON_REQUIRED : "Only an active ride can be cancelled.");
+  return { notified: cancelledRequests.map((r) => r.riderId), others: [driverId], late };
 }
 
 /** My Rides lists show the most recent this many rows. */
@@ -352,13 +390,16 @@ export const MY_RIDES_LIMIT = 50;
 
 type MyRidesQuery = { tab: "created" | "booked" | "manage"; status: "all" | "pending" | "accepted" | "rejected"; q: string };
 
-const createdRidesQuery = (db: Db, userId: string) =>
+// The spec orders My Rides by date ascending: the next departure first, then the later ones;
+// past rides follow, the most recent first (so a long history never pushes upcoming rides
+// past the limit).
+const createdRidesQuery = (db: Db, userId: string, now: number) =>
   db
     .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl })
     .from(rides)
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
     .where(eq(rides.driverId, userId))
-    .orderBy(desc(rides.departsAt))
+    .orderBy(sql`${rides.departsAt} < ${now}`, sql`CASE WHEN ${rides.departsAt} >= ${now} THEN ${rides.departsAt} ELSE -${rides.departsAt} END`, asc(rides.id))
     .limit(MY_RIDES_LIMIT);
 
 const bookedRidesQuery = (db: Db, userId: string) =>
@@ -413,9 +454,9 @@ const incomingDetailQuery = (db: Db, userId: string, ids: string[]) =>
  * and filters them, then fetches full cards for the newest MY_RIDES_LIMIT: two round trips,
  * and the profile lookups stay bounded however many requests the rides collected.
  */
-export async function getMyRides({ db }: Ctx, userId: string, query: MyRidesQuery) {
+export async function getMyRides({ db }: Ctx, userId: string, query: MyRidesQuery, now = Date.now()) {
   const empty = { created: [], booked: [], requests: [], counts: { activeRides: 0, pending: 0, accepted: 0, rejected: 0 } };
-  if (query.tab === "created") return { ...empty, created: await createdRidesQuery(db, userId) };
+  if (query.tab === "created") return { ...empty, created: await createdRidesQuery(db, userId, now) };
   if (query.tab === "booked") return { ...empty, booked: await bookedRidesQuery(db, userId) };
   const q = query.q.toLowerCase();
   const narrow = db
