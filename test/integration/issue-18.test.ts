@@ -2,7 +2,7 @@
 // one mobile rule, late driver cancellation, discover states, My Rides order, toasts).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createCommunity, createRide, createRideRequest } from "../../db/factories";
+import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { addDays, istDate, istToInstant } from "~/domain/time";
 import { Browser, db, get, postForm, signedInUser } from "../helpers";
 import { toastOf } from "../rides-helpers";
@@ -75,6 +75,8 @@ describe("issue 18.1: split mode is announced before booking", () => {
     const driver = await signedInUser();
     const rider = await signedInUser();
     const community = await createCommunity({ db: db() }, { createdBy: driver.id, name: "HSR Layout Sector 2" });
+    // Community rides are shown to the community's approved members only (issue 19 finding 9).
+    await addMember({ db: db() }, { communityId: community.id, userId: rider.id });
     const shared = await createRide({ db: db() }, { driverId: driver.id, communityId: community.id, tripCostPaise: 20000 });
     const plain = await createRide({ db: db() }, { driverId: driver.id, tripCostPaise: 20000 });
     const sharedPage = await page(await get(`/rides/${shared.id}`, { cookie: rider.cookie }));
