@@ -93,8 +93,8 @@ export async function buildScenario() {
   const acceptedRequest = await createRideRequest(ctx, { rideId: ride.id, riderId: people.acceptedRider.id, status: "accepted", notes: "REQUEST-NOTE-accepted" });
   const pendingRequest = await createRideRequest(ctx, { rideId: ride.id, riderId: people.pendingRider.id, status: "pending", notes: "REQUEST-NOTE-pending" });
 
-  // A ride already done: completed by its driver (payments recorded), the pending rider
-  // still pending on it.
+  // A ride already done: completed by its driver (payments recorded); the rider who was
+  // still pending on it has an expired request.
   const pastRide = await createRide(ctx, { driverId: people.driver.id, communityId: community.id, date: addDays(istDate(), -2), seats: 3, tripCostPaise: 36000 });
   await createRideRequest(ctx, { rideId: pastRide.id, riderId: people.acceptedRider.id, status: "accepted", seats: 2 });
   await createRideRequest(ctx, { rideId: pastRide.id, riderId: people.pendingRider.id, status: "pending" });
