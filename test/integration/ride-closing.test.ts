@@ -80,6 +80,11 @@ describe("requests on completed, cancelled and departed rides", () => {
     expect(note?.title).toBe("Request expired");
     expect(JSON.parse(note!.data)).toMatchObject({ ride_id: ride.id, request_id: pending.id, status: "expired" });
     expect((await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE ride_id = ? AND payer_id = ?").bind(ride.id, waiting.id).first<{ n: number }>())!.n).toBe(0);
+    // The rider's booking page says so, with nothing left to cancel.
+    const page = await (await get(`/booking-confirmation/${pending.id}`, { cookie: waiting.cookie })).text();
+    expect(page).toContain("Request Expired");
+    expect(page).toContain("This request expired: the driver did not answer it before the ride.");
+    expect(page).not.toContain("Cancel request");
   });
 
   it("the departure sweep (Cron Trigger) expires pending requests of departed active rides only", async () => {
