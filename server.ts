@@ -2,10 +2,12 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The Remix server build exists only after `npm run build`.
 import * as build from "./build/server";
 import { randomToken } from "./app/domain/ids";
+import { expireDepartedRequests } from "./app/models/ride-requests.server";
 import { instrumentD1, newD1Stats, serverTimingValue } from "./app/utils/d1-stats.server";
 import { createDb } from "./app/utils/db.server";
 import { refuseUnreadableForm } from "./app/utils/form-body.server";
 import { isCrossSiteWrite } from "./app/utils/origin.server";
+import { publishToUsers } from "./app/utils/fanout.server";
 import { handleSocket } from "./app/utils/realtime.server";
 import { applySecurityHeaders } from "./app/utils/security-headers.server";
 
@@ -35,5 +37,13 @@ export default {
     const response = applySecurityHeaders(await handleRemix(request, { env, ctx, db, nonce }), request, nonce);
     if (debug) response.headers.append("Server-Timing", serverTimingValue(stats, performance.now() - started));
     return response;
+  },
+
+  // Cron Trigger (wrangler.toml): pending requests of rides that have departed expire.
+  async scheduled(_controller, env, ctx) {
+    const db = createDb(env.DB);
+    const expired = await expireDepartedRequests({ db });
+    // Riders got a notification; open tabs hear of it live.
+    if (expired.length > 0) publishToUsers({ env, ctx, db }, expired.map((r) => r.riderId));
   },
 } satisfies ExportedHandler<Env>;

@@ -6,6 +6,10 @@
 //
 // Conventions: ids are random text, timestamps are integer milliseconds since the
 // epoch (UTC), money is integer paise, booleans are 0/1 integers with a CHECK.
+// Foreign keys: a row that belongs to one person alone cascades with them; a row that is
+// also someone else's history (messages, conversations, requests, payments and ratings
+// of a ride, referrals) is RESTRICT, so removing one person never erases another's data
+// (docs/decisions/0012-removing-a-person.md).
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -215,8 +219,8 @@ export const referrals = sqliteTable(
     id: text("id").primaryKey(),
     referrerId: text("referrer_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    referredUserId: text("referred_user_id").references(() => users.id, { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "restrict" }),
+    referredUserId: text("referred_user_id").references(() => users.id, { onDelete: "restrict" }),
     referredEmail: text("referred_email"),
     referralCode: text("referral_code").notNull(),
     status: text("status").notNull().default("pending"),
@@ -363,10 +367,10 @@ export const rideRequests = sqliteTable(
     id: text("id").primaryKey(),
     rideId: text("ride_id")
       .notNull()
-      .references(() => rides.id, { onDelete: "cascade" }),
+      .references(() => rides.id, { onDelete: "restrict" }),
     riderId: text("rider_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "restrict" }),
     seats: integer("seats").notNull(),
     status: text("status").notNull().default("pending"),
     notes: text("notes"),
@@ -383,7 +387,7 @@ export const rideRequests = sqliteTable(
     index("ride_requests_rider_idx").on(t.riderId, t.createdAt),
     index("ride_requests_rider_status_idx").on(t.riderId, t.status, t.createdAt),
     check("request_seats", sql`${t.seats} BETWEEN 1 AND 6`),
-    check("request_status", sql`${t.status} IN ('pending','accepted','rejected','cancelled')`),
+    check("request_status", sql`${t.status} IN ('pending','accepted','rejected','cancelled','expired')`),
   ],
 );
 
@@ -408,13 +412,13 @@ export const payments = sqliteTable(
     id: text("id").primaryKey(),
     rideId: text("ride_id")
       .notNull()
-      .references(() => rides.id, { onDelete: "cascade" }),
+      .references(() => rides.id, { onDelete: "restrict" }),
     payerId: text("payer_id")
       .notNull()
-      .references(() => users.id),
+      .references(() => users.id, { onDelete: "restrict" }),
     payeeId: text("payee_id")
       .notNull()
-      .references(() => users.id),
+      .references(() => users.id, { onDelete: "restrict" }),
     seats: integer("seats").notNull(),
     amountPaise: integer("amount_paise").notNull(),
     status: text("status").notNull().default("pending"),
@@ -443,13 +447,13 @@ export const rideRatings = sqliteTable(
     id: text("id").primaryKey(),
     rideId: text("ride_id")
       .notNull()
-      .references(() => rides.id, { onDelete: "cascade" }),
+      .references(() => rides.id, { onDelete: "restrict" }),
     raterId: text("rater_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "restrict" }),
     rateeId: text("ratee_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "restrict" }),
     stars: integer("stars").notNull(),
     comment: text("comment"),
     createdAt: createdAt(),
@@ -492,10 +496,10 @@ export const conversations = sqliteTable(
     id: text("id").primaryKey(),
     userA: text("user_a")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "restrict" }),
     userB: text("user_b")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "restrict" }),
     lastMessageAt: integer("last_message_at"),
     lastMessagePreview: text("last_message_preview"),
     lastSenderId: text("last_sender_id"),
@@ -515,13 +519,13 @@ export const messages = sqliteTable(
     id: text("id").primaryKey(),
     conversationId: text("conversation_id")
       .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
+      .references(() => conversations.id, { onDelete: "restrict" }),
     senderId: text("sender_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "restrict" }),
     receiverId: text("receiver_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "restrict" }),
     content: text("content").notNull(),
     // Chosen by the sending client so a retried send is stored once.
     clientId: text("client_id"),

@@ -8,7 +8,8 @@ import { showToast } from "./toast";
 const TYPE_ICON: Record<string, string> = { residential: "🏘️", workplace: "🏢", interest: "⭐" };
 
 /** The driver's Complete Ride card. With JS: a fetcher, 'Completing...', then 1.5 s on the success message. */
-export function CompleteRideCard({ canComplete }: { canComplete: boolean }) {
+export function CompleteRideCard({ blockedReason }: { blockedReason: string | null }) {
+  const canComplete = blockedReason === null;
   const fetcher = useFetcher<{ completed?: boolean }>();
   const revalidator = useRevalidator();
   const [hydrated, setHydrated] = useState(false);
@@ -30,7 +31,7 @@ export function CompleteRideCard({ canComplete }: { canComplete: boolean }) {
         splitting rules, and every rider is notified. This cannot be undone.
       </p>
       {!canComplete ? (
-        <p className="mt-2 text-sm font-medium text-amber-900 dark:text-amber-200">A ride needs at least one booked seat to be completed.</p>
+        <p className="mt-2 text-sm font-medium text-amber-900 dark:text-amber-200" data-testid="complete-blocked">{blockedReason}</p>
       ) : null}
       <fetcher.Form method="post" className="mt-4">
         <input type="hidden" name="intent" value="complete" />

@@ -11,6 +11,8 @@ import { showToast } from "./toast";
 const MIN_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 30_000;
 const PING_EVERY_MS = 30_000;
+/** durable-objects/socket-hub.ts closes a signed-out or expired session's sockets with this code. */
+const SESSION_ENDED_CLOSE_CODE = 4001;
 
 type Frame = HubEvent | RoomEvent | { type: "pong" };
 
@@ -57,10 +59,11 @@ export function useSocket(path: string | null, onFrame: (f: Frame) => void, onRe
         const f = parseFrame(e.data);
         if (f) handlers.current.onFrame(f);
       });
-      ws.addEventListener("close", () => {
+      ws.addEventListener("close", (e) => {
         setConnected(false);
         clearInterval(ping);
-        if (stopped) return;
+        // The server ended this session's sockets (sign-out, expiry): reconnecting would only be refused.
+        if (stopped || e.code === SESSION_ENDED_CLOSE_CODE) return;
         const delay = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS * 2 ** attempt++) * (0.75 + Math.random() * 0.5);
         retry = setTimeout(connect, delay);
       });

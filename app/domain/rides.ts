@@ -21,6 +21,16 @@ export const POINTS_PER_SEAT = 10;
 export const CANCEL_WINDOW_MS = 2 * 60 * 60 * 1000;
 /** A driver's reason for cancelling a ride, at most this many characters. */
 export const CANCEL_REASON_MAX = 300;
+/** A driver may complete a ride from this long before its departure time (docs/decisions/0008). */
+export const COMPLETE_EARLY_MS = 30 * 60 * 1000;
+export const TOO_EARLY_TO_COMPLETE = "A ride can be completed from 30 minutes before its departure time.";
+/** Why a ride's requests can no longer change (request, cancel, accept, reject), or null while they can. */
+export function requestsClosedReason(ride: { status: string; departsAt: number }, now = Date.now()): string | null {
+  if (ride.status === "completed") return "This ride has been completed: its requests can no longer be changed.";
+  if (ride.status === "cancelled") return "This ride was cancelled: its requests can no longer be changed.";
+  if (ride.departsAt <= now) return "This ride has already departed: its requests can no longer be changed.";
+  return null;
+}
 export const DISCOVER_PAGE_SIZE = 20;
 /** The discover filter slider: 5..50 in steps of 5; 50 means "no limit". */
 export const MAX_COST_SLIDER = { min: 5, max: 50, step: 5 } as const;
@@ -104,12 +114,13 @@ export function requestedAgo(createdAt: number, now = Date.now()): string {
   return `requested ${days} day${days === 1 ? "" : "s"} ago`;
 }
 
-export type RequestStatus = "pending" | "accepted" | "rejected" | "cancelled";
+export type RequestStatus = "pending" | "accepted" | "rejected" | "cancelled" | "expired";
 export const REQUEST_STATUS_LABEL: Record<RequestStatus, string> = {
   pending: "Request Sent",
   accepted: "Request Accepted",
   rejected: "Request Rejected",
   cancelled: "Request Cancelled",
+  expired: "Request Expired",
 };
 export const progressOf = (status: string) => (status === "pending" ? 25 : 100);
 export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -13,6 +13,7 @@ import {
 } from "../../db/schema";
 import { computeCostBreakdown, type CostBreakdown } from "../domain/cost-split";
 import { newId } from "../domain/ids";
+import { COMPLETE_EARLY_MS, TOO_EARLY_TO_COMPLETE } from "../domain/rides";
 import type { Db } from "../utils/db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert } from "./notifications.server";
@@ -34,6 +35,7 @@ async function loadRide({ db }: Ctx, rideId: string) {
         toLocation: rides.toLocation,
         date: rides.date,
         time: rides.time,
+        departsAt: rides.departsAt,
         seats: rides.seats,
         bookedSeats: rides.bookedSeats,
         tripCostPaise: rides.tripCostPaise,
@@ -92,8 +94,10 @@ export async function completeRide(ctx: Ctx, rideId: string, userId: string, now
   const ride = await loadRide(ctx, rideId);
   if (!ride) throw new NotFoundError("Ride Not Found");
   if (ride.driverId !== userId) throw new ForbiddenError("Only the driver can complete this ride.");
+  if (ride.status === "cancelled") throw new ConflictError("This ride was cancelled.");
   if (ride.status !== "active") throw new ConflictError("This ride has already been completed.");
   if (ride.bookedSeats < 1) throw new ConflictError("A ride needs at least one booked seat to be completed.");
+  if (now < ride.departsAt - COMPLETE_EARLY_MS) throw new ConflictError(TOO_EARLY_TO_COMPLETE);
   const [riders, driverMember] = await Promise.all([acceptedRiders(ctx, rideId, ride.communityId), isApprovedMember(ctx, ride.communityId, userId)]);
   const breakdown = computeCostBreakdown({
     tripCostPaise: ride.tripCostPaise,
@@ -107,11 +111,40 @@ export async function completeRide(ctx: Ctx, rideId: string, userId: string, now
   // from the ride row itself (drizzle's D1 batch cannot bind parameters of raw sql).
   const rideIsCompleted = and(eq(rides.id, rideId), eq(rides.status, "completed"));
   const lit = <T>(v: T) => sql<T>`${v}`;
+  // The split was computed from the accepted riders read above: the ride completes only if
+  // exactly those riders are still accepted (an accept or a cancel racing this completion
+  // makes it change nothing and ask to try again), and not too early.
+  const riderIds = riders.map((r) => r.userId);
+  const sameRiders = sql`(SELECT count(*) FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} = 'accepted') = ${riderIds.length}
+    AND NOT EXISTS (SELECT 1 FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} = 'accepted' AND ${rideRequests.riderId} NOT IN ${riderIds})`;
+  const message = `Your request for ${route} expired: the ride was completed before the driver answered it.`;
   const statements = [
     db
       .update(rides)
       .set({ status: "completed", completedAt: now, splitMode: breakdown.mode })
-      .where(and(eq(rides.id, rideId), eq(rides.driverId, userId), eq(rides.status, "active"), sql`${rides.bookedSeats} > 0`)),
+      .where(
+        and(
+          eq(rides.id, rideId),
+          eq(rides.driverId, userId),
+          eq(rides.status, "active"),
+          sql`${rides.bookedSeats} > 0`,
+          sql`${rides.departsAt} <= ${now + COMPLETE_EARLY_MS}`,
+          sameRiders,
+        ),
+      )
+      .returning({ id: rides.id }),
+    // Requests still pending are closed with the ride: their riders are told, then they expire.
+    db.insert(notifications).select(
+      sql`SELECT lower(hex(randomblob(8))), ${rideRequests.riderId}, 'ride_update', 'Request expired', ${message},
+        json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'expired'), 0, ${now}
+      FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} = 'pending'
+        AND EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${rideId} AND ${rides.status} = 'completed')`,
+    ),
+    db
+      .update(rideRequests)
+      .set({ status: "expired", decidedAt: now })
+      .where(and(eq(rideRequests.rideId, rideId), eq(rideRequests.status, "pending"), sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${rideId} AND ${rides.status} = 'completed')`))
+      .returning({ riderId: rideRequests.riderId }),
     ...breakdown.riders.flatMap((r) => [
       db
         .insert(payments)
@@ -158,8 +191,14 @@ export async function completeRide(ctx: Ctx, rideId: string, userId: string, now
       ),
     ]),
   ];
-  await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
-  return { riderIds: breakdown.riders.map((r) => r.userId) };
+  const [completed, , expired] = (await db.batch(statements as unknown as Parameters<typeof db.batch>[0])) as unknown as [{ id: string }[], unknown, { riderId: string }[]];
+  if (completed.length === 0) {
+    const after = await loadRide(ctx, rideId);
+    if (after?.status === "completed") return { riderIds: [] as string[], expiredRiderIds: [] as string[] };
+    if (after?.status === "cancelled") throw new ConflictError("This ride was cancelled.");
+    throw new ConflictError("The ride's bookings changed while it was being completed. Please check them and try again.");
+  }
+  return { riderIds: breakdown.riders.map((r) => r.userId), expiredRiderIds: expired.map((r) => r.riderId) };
 }
 
 export type BreakdownRider = CostBreakdown["riders"][number] & {

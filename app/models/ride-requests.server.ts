@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { communities, notifications, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
-import { CANCEL_WINDOW_MS } from "../domain/rides";
+import { CANCEL_WINDOW_MS, requestsClosedReason } from "../domain/rides";
 import type { Db } from "../utils/db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged, type NewNotification } from "./notifications.server";
@@ -31,6 +31,23 @@ export class SeatsUnavailableError extends ConflictError {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 
+
+/**
+ * "This ride still takes request changes": active and not yet departed. Every guarded write
+ * below carries it in its WHERE, so a change racing a completion, a cancellation or the
+ * departure either happens before it (and the completion then sees it) or not at all.
+ */
+function rideOpen(rideId: string, now: number) {
+  return sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${rideId} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now})`;
+}
+
+/** After a guarded write changed nothing: the ride's reason if it closed meanwhile, else `fallback`. */
+async function refusal(db: Db, requestId: string, now: number, fallback: (after: NonNullable<Awaited<ReturnType<typeof loadRequestWithRide>>>) => string) {
+  const after = await loadRequestWithRide(db, requestId);
+  if (!after) return new NotFoundError("Request not found");
+  const closed = requestsClosedReason({ status: after.rideStatus, departsAt: after.departsAt }, now);
+  return new ConflictError(closed ?? fallback(after));
+}
 
 /** booked_seats recomputed from the accepted requests (never incremented blindly). */
 function recomputeBookedSeats(db: Db, rideId: string) {
@@ -81,10 +98,18 @@ export async function requestSeats(
   if (input.seats > available) throw new SeatsUnavailableError(available);
   const id = newId();
   const name = rider[0]?.fullName ?? "A rider";
+  let inserted: { id: string }[];
   try {
-    await db.batch([
-      db.insert(rideRequests).values({ id, rideId, riderId, seats: input.seats, status: "pending", notes: input.notes, createdAt: now }),
-      notificationInsert(
+    [inserted] = await db.batch([
+      // Inserted only while the ride is still open (a completion or the departure may have
+      // happened since the read above); the notification only if the row was inserted.
+      db
+        .insert(rideRequests)
+        .select(
+          sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL WHERE ${rideOpen(rideId, now)}`,
+        )
+        .returning({ id: rideRequests.id }),
+      notificationInsertIfChanged(
         db,
         {
           userId: r.driverId,
@@ -99,6 +124,10 @@ export async function requestSeats(
   } catch (e) {
     if (isUniqueViolation(e)) throw new ConflictError(DUPLICATE_REQUEST);
     throw e;
+  }
+  if (inserted.length === 0) {
+    const [after] = await db.select({ status: rides.status, departsAt: rides.departsAt }).from(rides).where(eq(rides.id, rideId)).limit(1);
+    throw new ConflictError(after && after.status === "active" && after.departsAt <= now ? "This ride has already departed." : "This ride is no longer available.");
   }
   return { id, notified: [r.driverId], others: [] as string[] };
 }
@@ -153,6 +182,8 @@ export async function decideRequest(
   const req = await loadRequestWithRide(db, requestId);
   if (!req) throw new NotFoundError("Request not found");
   if (req.driverId !== driverId) throw new ForbiddenError("Only the driver can accept or reject requests for this ride.");
+  const closed = requestsClosedReason({ status: req.rideStatus, departsAt: req.departsAt }, now);
+  if (closed) throw new ConflictError(closed);
   if (req.status !== "pending") throw new ConflictError(NOT_PENDING);
   const route = `${req.fromLocation} → ${req.toLocation}`;
   const notification: NewNotification = {
@@ -167,11 +198,11 @@ export async function decideRequest(
       db
         .update(rideRequests)
         .set({ status: "rejected", decidedAt: now })
-        .where(and(eq(rideRequests.id, requestId), eq(rideRequests.status, "pending")))
+        .where(and(eq(rideRequests.id, requestId), eq(rideRequests.status, "pending"), rideOpen(req.rideId, now)))
         .returning({ id: rideRequests.id }),
       notificationInsertIfChanged(db, notification, now),
     ]);
-    if (updated.length === 0) throw new ConflictError(NOT_PENDING);
+    if (updated.length === 0) throw await refusal(db, requestId, now, () => NOT_PENDING);
     return { status: "rejected" as const, notified: [req.riderId], others: [driverId] };
   }
   const [updated] = await db.batch([
@@ -182,7 +213,7 @@ export async function decideRequest(
         and(
           eq(rideRequests.id, requestId),
           eq(rideRequests.status, "pending"),
-          sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${req.rideId} AND ${rides.status} = 'active' AND ${rides.bookedSeats} + ${req.seats} <= ${rides.seats})`,
+          sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${req.rideId} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now} AND ${rides.bookedSeats} + ${req.seats} <= ${rides.seats})`,
         ),
       )
       .returning({ id: rideRequests.id }),
@@ -191,8 +222,10 @@ export async function decideRequest(
   ]);
   if (updated.length === 0) {
     const after = await loadRequestWithRide(db, requestId);
-    if (!after || after.status !== "pending") throw new ConflictError(NOT_PENDING);
-    if (after.rideStatus !== "active") throw new ConflictError("This ride is no longer active.");
+    if (!after) throw new NotFoundError("Request not found");
+    const closedNow = requestsClosedReason({ status: after.rideStatus, departsAt: after.departsAt }, now);
+    if (closedNow) throw new ConflictError(closedNow);
+    if (after.status !== "pending") throw new ConflictError(NOT_PENDING);
     throw new SeatsUnavailableError(Math.max(0, after.rideSeats - after.bookedSeats));
   }
   return { status: "accepted" as const, notified: [req.riderId], others: [driverId] };
@@ -206,15 +239,17 @@ export async function cancelRequest({ db }: Ctx, riderId: string, requestId: str
   const req = await loadRequestWithRide(db, requestId);
   if (!req) throw new NotFoundError("Request not found");
   if (req.riderId !== riderId) throw new ForbiddenError("Only the passenger can cancel this request.");
+  const closed = requestsClosedReason({ status: req.rideStatus, departsAt: req.departsAt }, now);
+  if (closed) throw new ConflictError(closed);
   if (req.status === "pending") {
     const [updated] = await db.batch([
       db
         .update(rideRequests)
         .set({ status: "cancelled", cancelledAt: now })
-        .where(and(eq(rideRequests.id, requestId), eq(rideRequests.status, "pending")))
+        .where(and(eq(rideRequests.id, requestId), eq(rideRequests.status, "pending"), rideOpen(req.rideId, now)))
         .returning({ id: rideRequests.id }),
     ]);
-    if (updated.length === 0) throw new ConflictError(NOT_PENDING);
+    if (updated.length === 0) throw await refusal(db, requestId, now, () => NOT_PENDING);
     return { was: "pending" as const, notified: [] as string[], others: [req.driverId, riderId] };
   }
   if (req.status !== "accepted") throw new ConflictError("This request can no longer be cancelled.");
@@ -227,7 +262,7 @@ export async function cancelRequest({ db }: Ctx, riderId: string, requestId: str
         and(
           eq(rideRequests.id, requestId),
           eq(rideRequests.status, "accepted"),
-          sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${req.rideId} AND ${rides.departsAt} - ${now} >= ${CANCEL_WINDOW_MS})`,
+          sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${req.rideId} AND ${rides.status} = 'active' AND ${rides.departsAt} - ${now} >= ${CANCEL_WINDOW_MS})`,
         ),
       )
       .returning({ id: rideRequests.id }),
@@ -242,7 +277,7 @@ export async function cancelRequest({ db }: Ctx, riderId: string, requestId: str
     ),
     recomputeBookedSeats(db, req.rideId),
   ]);
-  if (updated.length === 0) throw new ConflictError(LATE_CANCELLATION);
+  if (updated.length === 0) throw await refusal(db, requestId, now, (after) => (after.status === "accepted" ? LATE_CANCELLATION : "This request can no longer be cancelled."));
   return { was: "accepted" as const, notified: [req.driverId], others: [riderId] };
 }
 
@@ -286,4 +321,32 @@ export async function getRequestForViewer({ db }: Ctx, viewerId: string, request
     .get();
   if (!row || (row.riderId !== viewerId && row.driverId !== viewerId)) throw new NotFoundError("Booking not found");
   return row;
+}
+
+/** How far back the departure sweep looks (it runs every few minutes; this covers missed runs). */
+export const EXPIRY_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Closes the pending requests of active rides that have departed (the Cron Trigger calls it
+ * every 5 minutes; requests, accepts and cancels refuse departed rides by themselves, so this
+ * only makes the status and the badges say so). Each rider is told, in the same batch.
+ * Uses rides_discover_idx (status, departs_at) and ride_requests_ride_idx.
+ */
+export async function expireDepartedRequests({ db }: Ctx, now = Date.now()) {
+  const departed = sql`${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${rides.status} = 'active' AND ${rides.departsAt} > ${now - EXPIRY_LOOKBACK_MS} AND ${rides.departsAt} <= ${now})`;
+  const [, expired] = await db.batch([
+    db.insert(notifications).select(
+      sql`SELECT lower(hex(randomblob(8))), ${rideRequests.riderId}, 'ride_update', 'Request expired',
+        'Your request for ' || ${rides.fromLocation} || ' → ' || ${rides.toLocation} || ' expired: the ride departed before the driver answered it.',
+        json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'expired'), 0, ${now}
+      FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId}
+      WHERE ${rideRequests.status} = 'pending' AND ${departed}`,
+    ),
+    db
+      .update(rideRequests)
+      .set({ status: "expired", decidedAt: now })
+      .where(and(eq(rideRequests.status, "pending"), departed))
+      .returning({ riderId: rideRequests.riderId, rideId: rideRequests.rideId }),
+  ]);
+  return expired;
 }

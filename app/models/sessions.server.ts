@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import { randomToken } from "../domain/ids";
 import { sessions, userProfiles, userSettings, users } from "../../db/schema";
 import type { Db } from "../utils/db.server";
@@ -71,4 +71,32 @@ export async function getSessionUser({ db }: { db: Db }, sessionId: string, now 
     profileCreatedAt: row.profileCreatedAt,
     darkMode: row.darkMode ?? false,
   };
+}
+
+/** A live session's owner and expiry, for a WebSocket upgrade (the socket carries the expiry). */
+export async function getSocketSession({ db }: { db: Db }, sessionId: string, now = Date.now()) {
+  return (
+    (await db
+      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+      .get()) ?? null
+  );
+}
+
+/**
+ * Which of these session ids are still live, with their expiry: the Durable Objects'
+ * periodic re-check closes every socket whose session is missing here.
+ */
+export async function liveSessions({ db }: { db: Db }, ids: string[], now = Date.now()): Promise<Map<string, number>> {
+  const live = new Map<string, number>();
+  // Bounded IN lists (D1 allows 100 bound parameters per statement).
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = await db
+      .select({ id: sessions.id, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(inArray(sessions.id, ids.slice(i, i + 90)), gt(sessions.expiresAt, now)));
+    for (const r of rows) live.set(r.id, r.expiresAt);
+  }
+  return live;
 }

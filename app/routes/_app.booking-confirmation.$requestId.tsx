@@ -58,14 +58,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
 }
 
-const SUBTITLE: Record<string, string> = { accepted: "Your ride is confirmed!", pending: "Waiting for driver confirmation..." };
+const SUBTITLE: Record<string, string> = {
+  accepted: "Your ride is confirmed!",
+  pending: "Waiting for driver confirmation...",
+  expired: "This request expired: the driver did not answer it before the ride.",
+};
 
 function Steps({ status }: { status: RequestStatus }) {
   const decided = status === "accepted" || status === "rejected";
   const steps = [
     { label: "Request Sent", done: true },
     { label: "Driver Reviewing", done: decided },
-    { label: status === "pending" ? "Request Accepted" : REQUEST_STATUS_LABEL[status], done: status !== "pending", failed: status === "rejected" || status === "cancelled" },
+    { label: status === "pending" ? "Request Accepted" : REQUEST_STATUS_LABEL[status], done: status !== "pending", failed: status === "rejected" || status === "cancelled" || status === "expired" },
     { label: "Ready to Ride", done: status === "accepted" },
   ];
   return (

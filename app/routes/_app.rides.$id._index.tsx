@@ -16,7 +16,7 @@ import {
   StatusBadge,
 } from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
-import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, capitalise, costPerSeatPaise, NOTES_MAX } from "~/domain/rides";
+import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, capitalise, COMPLETE_EARLY_MS, costPerSeatPaise, NOTES_MAX, requestsClosedReason, TOO_EARLY_TO_COMPLETE } from "~/domain/rides";
 import { formatDateTimeShort } from "~/domain/time";
 import { formatRating } from "~/domain/rating";
 import { ratingSummaries } from "~/models/ratings.server";
@@ -58,6 +58,9 @@ export default function RideDetail() {
   const { ride, isDriver, requests, myRequest, saved, now, driverRating } = loaded;
   const available = ride.seats - ride.bookedSeats;
   const upcoming = ride.status === "active" && ride.departsAt > now;
+  // Why requests on this ride can no longer change (completed, cancelled, departed), shown instead of the buttons.
+  const closedReason = requestsClosedReason(ride, now);
+  const tooEarlyToComplete = now < ride.departsAt - COMPLETE_EARLY_MS;
   const here = `/rides/${ride.id}`;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -106,8 +109,11 @@ export default function RideDetail() {
               </p>
               <div className="flex flex-wrap gap-2">
                 <Link to={`/booking-confirmation/${myRequest.id}`} className={secondaryButtonClass}>View booking</Link>
-                <IntentButton intent="cancel-request" fields={{ requestId: myRequest.id, redirectTo: here }} className={dangerButtonClass}>Cancel</IntentButton>
+                {closedReason ? null : (
+                  <IntentButton intent="cancel-request" fields={{ requestId: myRequest.id, redirectTo: here }} className={dangerButtonClass}>Cancel</IntentButton>
+                )}
               </div>
+              {closedReason ? <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="requests-closed">{closedReason}</p> : null}
             </div>
           ) : myRequest?.status === "accepted" ? (
             <div className="space-y-3">
@@ -117,8 +123,11 @@ export default function RideDetail() {
               </p>
               <div className="flex flex-wrap gap-2">
                 <Link to={`/booking-confirmation/${myRequest.id}`} className={secondaryButtonClass}>View booking</Link>
-                <IntentButton intent="cancel-request" fields={{ requestId: myRequest.id, redirectTo: here }} className={dangerButtonClass}>Cancel my seat</IntentButton>
+                {closedReason ? null : (
+                  <IntentButton intent="cancel-request" fields={{ requestId: myRequest.id, redirectTo: here }} className={dangerButtonClass}>Cancel my seat</IntentButton>
+                )}
               </div>
+              {closedReason ? <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="requests-closed">{closedReason}</p> : null}
             </div>
           ) : upcoming && available > 0 ? (
             <Form method="post" action={`/rides/${ride.id}/book`} className="space-y-4">
@@ -171,7 +180,7 @@ export default function RideDetail() {
                       {r.notes ? <p className="text-sm"><span className="font-semibold">Message: </span>{r.notes}</p> : null}
                     </div>
                     <StatusBadge status={r.status} />
-                    {r.status === "pending" && ride.status === "active" ? (
+                    {r.status === "pending" && !closedReason ? (
                       <div className="flex gap-2">
                         <IntentButton intent="accept" fields={{ requestId: r.id, redirectTo: here }} className={smallPrimaryClass}>Accept</IntentButton>
                         <IntentButton intent="reject" fields={{ requestId: r.id, redirectTo: here }} className={dangerButtonClass}>Reject</IntentButton>
@@ -189,7 +198,9 @@ export default function RideDetail() {
                 After the trip, complete the ride to see the cost breakdown. Costs and payments are calculated automatically from community membership and splitting rules.
               </p>
               <div className="flex flex-wrap gap-2">
-                {ride.bookedSeats > 0 ? (
+                {ride.bookedSeats > 0 && tooEarlyToComplete ? (
+                  <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="complete-too-early">{TOO_EARLY_TO_COMPLETE}</p>
+                ) : ride.bookedSeats > 0 ? (
                   <Link to={`/rides/${ride.id}/completion`} className={buttonClass}>Complete Ride</Link>
                 ) : (
                   <p className="text-sm text-slate-700 dark:text-slate-300">A ride can be completed once at least one seat is booked.</p>

@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CompleteRideCard, CostBreakdownCard, RatePeople } from "~/components/completion";
 import { formatRupees } from "~/domain/money";
+import { COMPLETE_EARLY_MS, TOO_EARLY_TO_COMPLETE } from "~/domain/rides";
 import { formatDate, formatTime } from "~/domain/time";
 import { upiPayLink } from "~/domain/upi";
 import {
@@ -52,7 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     });
     upi = { link, qr: qrPath(link) };
   }
-  return { notFound: false as const, userId: user.id, ...view, upi };
+  return { notFound: false as const, userId: user.id, ...view, upi, now: Date.now() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -66,8 +67,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     switch (intent) {
       case "complete": {
         try {
-          const { riderIds } = await completeRide(context, rideId, user.id);
-          publishToUsers(context, riderIds);
+          const { riderIds, expiredRiderIds } = await completeRide(context, rideId, user.id);
+          publishToUsers(context, [...riderIds, ...expiredRiderIds]);
         } catch (e) {
           if (isModelError(e)) throw e;
           console.error(e);
@@ -168,7 +169,15 @@ export default function RideCompletion() {
 
       {!completed && ride.status === "active" ? (
         viewer.isDriver ? (
-          <CompleteRideCard canComplete={ride.bookedSeats > 0} />
+          <CompleteRideCard
+            blockedReason={
+              ride.bookedSeats < 1
+                ? "A ride needs at least one booked seat to be completed."
+                : view.now < ride.departsAt - COMPLETE_EARLY_MS
+                  ? TOO_EARLY_TO_COMPLETE
+                  : null
+            }
+          />
         ) : (
           <p className="rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-950 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-100">
             Only the driver can complete this ride. You will be notified when it is completed and your share is ready.

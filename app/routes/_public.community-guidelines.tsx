@@ -15,8 +15,8 @@ export default function CommunityGuidelines() {
       intro={
         <p>
           LoopRide works because neighbours and colleagues trust each other with their commute. These guidelines apply to
-          every member, every community and every ride. Community moderators and the LoopRide team may remove members who
-          do not follow them.
+          every member, every community and every ride. Community moderators decide who may join their community; tell
+          them, or us, when someone does not follow these guidelines.
         </p>
       }
     >
@@ -35,7 +35,7 @@ export default function CommunityGuidelines() {
             cancel as early as you can so others can find another ride or passenger.
           </li>
           <li>Within 2 hours of departure, message the people in the ride directly instead of simply not turning up.</li>
-          <li>Repeated no-shows and late cancellations may lead moderators to remove you from their community.</li>
+          <li>Repeated no-shows and late cancellations make other members less willing to ride with you.</li>
         </ul>
       </LegalSection>
 

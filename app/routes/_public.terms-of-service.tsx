@@ -42,9 +42,8 @@ export default function TermsOfService() {
 
       <LegalSection title="Communities and moderation">
         <p>
-          Members can create communities and ask to join them. A community's creator and its moderators decide who may join
-          and may remove members who break these terms or the Community Guidelines. LoopRide may also suspend communities
-          or members that misuse the platform.
+          Members can create communities and ask to join them. A community's creator and its moderators decide who may join.
+          LoopRide may suspend communities or members that misuse the platform.
         </p>
       </LegalSection>
 

@@ -1,5 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { endUserSession } from "~/utils/auth.server";
+import { getSocketSession } from "~/models/sessions.server";
+import { endUserSession, readSessionId } from "~/utils/auth.server";
+import { closeSessionSockets } from "~/utils/realtime.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // No GET changes data: visiting /logout only goes home.
@@ -8,6 +10,10 @@ export async function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const sessionId = await readSessionId(request, context.env);
+  const session = sessionId ? await getSocketSession(context, sessionId) : null;
   const cookie = await endUserSession(request, context);
+  // After the row is gone (a reconnect is refused): this session's open sockets are closed too.
+  if (sessionId && session) await closeSessionSockets(context, session.userId, sessionId);
   return redirectWithToast(request, context.env, "/", { title: "Signed out successfully", description: "Come back soon!" }, { headers: { "Set-Cookie": cookie } });
 }

@@ -111,7 +111,8 @@ for (const dark of [false, true]) {
 
     const communityName = unique("A11y Residents");
     const communityPath = await createCommunity(driver, communityName);
-    const rideId = await offerRide(driver, { from: "HSR Layout", to: "Koramangala" });
+    // Departing in about 20 minutes, so the journey can complete it (completion opens 30 minutes before departure).
+    const rideId = await offerRide(driver, { from: "HSR Layout", to: "Koramangala", soon: true });
     const openRideId = await offerRide(driver, { from: "Indiranagar", to: "MG Road" });
 
     await rider.goto(communityPath);

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { soonSlot } from "../support/flows";
 import { signIn } from "./helpers";
 
 const DAY = 86_400_000;
@@ -18,8 +19,9 @@ async function as(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-async function offer(page: Page, { community, from, to, cost }: { community?: string; from: string; to: string; cost: string }) {
-  const slot = uniqueSlot();
+// Rides to complete depart in about 20 minutes: completion opens 30 minutes before departure.
+async function offer(page: Page, { community, from, to, cost, soon = false }: { community?: string; from: string; to: string; cost: string; soon?: boolean }) {
+  const slot = soon ? soonSlot() : { ...uniqueSlot(), timeLabel: "" };
   await page.goto("/rides/create");
   await page.getByLabel("Pickup location").selectOption(from);
   await page.getByLabel("Drop location").selectOption(to);
@@ -31,7 +33,8 @@ async function offer(page: Page, { community, from, to, cost }: { community?: st
   await page.getByRole("button", { name: "Create Ride", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/rides$/);
   // The newest created ride card for this slot links to the ride.
-  const card = page.getByTestId("created-ride").filter({ hasText: slot.label }).filter({ hasText: from }).filter({ hasText: to }).first();
+  const cards = page.getByTestId("created-ride").filter({ hasText: slot.label }).filter({ hasText: from }).filter({ hasText: to });
+  const card = (slot.timeLabel ? cards.filter({ hasText: slot.timeLabel }) : cards).first();
   await card.getByRole("link", { name: "View ride" }).click();
   await expect(page).toHaveURL(/\/rides\/[a-z0-9]+$/);
   return new URL(page.url()).pathname.split("/").pop()!;
@@ -79,7 +82,7 @@ test("a ride with two riders from the driver's community splits the fuel cost eq
   test.setTimeout(150_000);
   const c = cast().split;
   const driver = await as(browser, c.driver[0]);
-  const rideId = await offer(driver, { community: c.community, from: c.from, to: c.to, cost: "301" });
+  const rideId = await offer(driver, { community: c.community, from: c.from, to: c.to, cost: "301", soon: true });
   const rahul = await as(browser, c.a[0]);
   const kavya = await as(browser, c.b[0]);
   await book(rahul, rideId);
@@ -134,7 +137,7 @@ test("a ride with a rider outside the community is priced per seat", async ({ br
   test.setTimeout(120_000);
   const c = cast().standard;
   const driver = await as(browser, c.driver);
-  const rideId = await offer(driver, { from: c.from, to: c.to, cost: "450" });
+  const rideId = await offer(driver, { from: c.from, to: c.to, cost: "450", soon: true });
   const sneha = await as(browser, c.rider);
   await book(sneha, rideId);
   await acceptAll(driver, rideId, 1);
@@ -144,4 +147,21 @@ test("a ride with a rider outside the community is priced per seat", async ({ br
   await expect(driver.getByTestId("participants")).toContainText("Free");
   await expect(driver.getByTestId("participants")).toContainText("₹150.00");
   await expect(driver.getByText("join the same community")).toBeAttached();
+
+  // On the completed ride the rider's seat can no longer be cancelled, and the page says why.
+  await sneha.goto(`/rides/${rideId}`);
+  await expect(sneha.getByTestId("requests-closed")).toHaveText("This ride has been completed: its requests can no longer be changed.");
+  await expect(sneha.getByRole("button", { name: "Cancel my seat" })).toHaveCount(0);
+});
+
+test("a ride departing in weeks cannot be completed yet: the button is disabled and says why", async ({ browser }) => {
+  const c = cast().standard;
+  const driver = await as(browser, c.driver);
+  const rideId = await offer(driver, { from: c.to, to: c.from, cost: "200" });
+  const sneha = await as(browser, c.rider);
+  await book(sneha, rideId);
+  await acceptAll(driver, rideId, 1);
+  await driver.goto(`/rides/${rideId}/completion`);
+  await expect(driver.getByTestId("complete-blocked")).toHaveText("A ride can be completed from 30 minutes before its departure time.");
+  await expect(driver.getByRole("button", { name: "Complete Ride" })).toBeDisabled();
 });

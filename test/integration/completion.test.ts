@@ -1,10 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
+import { addDays, istDate } from "~/domain/time";
 import { ratingSummaries } from "~/models/ratings.server";
 import { Browser, db, get, postForm, signedInUser, tableCounts } from "../helpers";
 
-async function rideWithRiders({ sameCommunity = true, riderSeats = [1, 1], tripCostPaise = 30000, seats = 3 } = {}) {
+// Rides are completed after they depart (or from 30 minutes before): these departed yesterday.
+async function rideWithRiders({ sameCommunity = true, riderSeats = [1, 1], tripCostPaise = 30000, seats = 3, date = addDays(istDate(), -1) } = {}) {
   const driver = await signedInUser({ fullName: "Priya Driver" });
   const riders = [];
   for (const [i] of riderSeats.entries()) riders.push(await signedInUser({ fullName: `Rider ${i + 1}` }));
@@ -12,7 +14,7 @@ async function rideWithRiders({ sameCommunity = true, riderSeats = [1, 1], tripC
   for (const [i, r] of riders.entries()) {
     if (sameCommunity || i === 0) await addMember({ db: db() }, { communityId: community.id, userId: r.id });
   }
-  const ride = await createRide({ db: db() }, { driverId: driver.id, communityId: community.id, seats, tripCostPaise });
+  const ride = await createRide({ db: db() }, { driverId: driver.id, communityId: community.id, seats, tripCostPaise, date });
   for (const [i, r] of riders.entries()) await createRideRequest({ db: db() }, { rideId: ride.id, riderId: r.id, seats: riderSeats[i], status: "accepted" });
   const stranger = await signedInUser({ fullName: "Stranger" });
   return { driver, riders, ride, community, stranger };

@@ -103,8 +103,8 @@ export async function buildScenario() {
   // the pending rider, who asked for a seat) may see it (finding 9).
   const publicRide = await createRide(ctx, { driverId: people.driver.id, date: addDays(istDate(), 3), seats: 3, tripCostPaise: 30000, notes: "Public ride by the ring road" });
 
-  // A ride already done: completed by its driver (payments recorded), the pending rider
-  // still pending on it.
+  // A ride already done: completed by its driver (payments recorded); the rider who was
+  // still pending on it has an expired request.
   const pastRide = await createRide(ctx, { driverId: people.driver.id, communityId: community.id, date: addDays(istDate(), -2), seats: 3, tripCostPaise: 36000 });
   await createRideRequest(ctx, { rideId: pastRide.id, riderId: people.acceptedRider.id, status: "accepted", seats: 2 });
   await createRideRequest(ctx, { rideId: pastRide.id, riderId: people.pendingRider.id, status: "pending" });

@@ -22,6 +22,24 @@ export function uniqueSlot() {
   };
 }
 
+/**
+ * A slot 20-27 minutes from now (IST): a ride the journey can book, accept and then
+ * complete (completion opens 30 minutes before departure). `label` includes the time, so
+ * a card can be told apart from the driver's other rides that day.
+ */
+export function soonSlot() {
+  const d = new Date(Date.now() + 5.5 * 3600_000 + (20 + Math.floor(Math.random() * 8)) * 60_000);
+  const iso = d.toISOString();
+  const hh = Number(iso.slice(11, 13));
+  const mm = iso.slice(14, 16);
+  return {
+    date: iso.slice(0, 10),
+    time: iso.slice(11, 16),
+    label: `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`,
+    timeLabel: `${hh % 12 === 0 ? 12 : hh % 12}:${mm} ${hh < 12 ? "AM" : "PM"}`,
+  };
+}
+
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 export const jsEnabled = (projectName: string) => projectName === "js";
@@ -33,8 +51,11 @@ export async function newPage(browser: Browser, projectName: string) {
 }
 
 /** Offers a ride through /rides/create and returns its id. */
-export async function offerRide(page: Page, { from = "HSR Layout", to = "Koramangala", cost = "300", community }: { from?: string; to?: string; cost?: string; community?: string } = {}) {
-  const slot = uniqueSlot();
+export async function offerRide(
+  page: Page,
+  { from = "HSR Layout", to = "Koramangala", cost = "300", community, soon = false }: { from?: string; to?: string; cost?: string; community?: string; soon?: boolean } = {},
+) {
+  const slot = soon ? soonSlot() : { ...uniqueSlot(), timeLabel: "" };
   await page.goto("/rides/create");
   await page.getByLabel("Pickup location").selectOption(from);
   await page.getByLabel("Drop location").selectOption(to);
@@ -45,7 +66,8 @@ export async function offerRide(page: Page, { from = "HSR Layout", to = "Koraman
   if (community) await page.getByLabel("Share with a community (optional)").selectOption({ label: community });
   await page.getByRole("button", { name: "Create Ride", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/rides$/);
-  const card = page.getByTestId("created-ride").filter({ hasText: slot.label }).filter({ hasText: from }).filter({ hasText: to }).first();
+  const cards = page.getByTestId("created-ride").filter({ hasText: slot.label }).filter({ hasText: from }).filter({ hasText: to });
+  const card = (slot.timeLabel ? cards.filter({ hasText: slot.timeLabel }) : cards).first();
   await card.getByRole("link", { name: "View ride" }).click();
   await expect(page).toHaveURL(/\/rides\/[a-z0-9]+$/);
   return new URL(page.url()).pathname.split("/").pop()!;

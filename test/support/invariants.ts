@@ -55,10 +55,24 @@ const CHECKS: Check[] = [
   {
     name: "ride requests: valid seats and state, never by the ride's own driver",
     sql: `SELECT q.id, q.seats, q.status FROM ride_requests q JOIN rides r ON r.id = q.ride_id
-          WHERE q.seats NOT BETWEEN 1 AND 6 OR q.status NOT IN ('pending','accepted','rejected','cancelled')
+          WHERE q.seats NOT BETWEEN 1 AND 6 OR q.status NOT IN ('pending','accepted','rejected','cancelled','expired')
              OR q.rider_id = r.driver_id
-             OR (q.status IN ('accepted','rejected') AND q.decided_at IS NULL)
+             OR (q.status IN ('accepted','rejected','expired') AND q.decided_at IS NULL)
              OR (q.status = 'cancelled' AND q.cancelled_at IS NULL)`,
+  },
+  // Closed rides (issue 19): no request left pending on a completed or cancelled ride, and a
+  // completed ride's payments are exactly its accepted riders.
+  {
+    name: "no pending request on a completed or cancelled ride",
+    sql: `SELECT q.id, r.status FROM ride_requests q JOIN rides r ON r.id = q.ride_id WHERE q.status = 'pending' AND r.status <> 'active'`,
+  },
+  {
+    name: "a completed ride has one payment per accepted rider and none for anyone else",
+    sql: `SELECT r.id FROM rides r WHERE r.status = 'completed' AND (
+            EXISTS (SELECT 1 FROM ride_requests q WHERE q.ride_id = r.id AND q.status = 'accepted'
+                      AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.ride_id = r.id AND p.payer_id = q.rider_id))
+            OR EXISTS (SELECT 1 FROM payments p WHERE p.ride_id = r.id
+                      AND NOT EXISTS (SELECT 1 FROM ride_requests q WHERE q.ride_id = r.id AND q.status = 'accepted' AND q.rider_id = p.payer_id)))`,
   },
   // Communities: the stored member count is exact.
   {
