@@ -6,17 +6,21 @@ export function initials(name: string | null | undefined): string {
 
 const SIZES = { sm: "h-8 w-8 text-xs", md: "h-10 w-10 text-sm", lg: "h-16 w-16 text-xl" };
 
-/** Avatar image or initials; a missing profile shows no avatar at all. */
+/**
+ * Avatar image over initials. The photo covers the initials when it loads; when it does
+ * not (a photo the viewer may not see answers 404, e.g. a driver met only in Discover),
+ * the empty-alt image draws nothing and the initials show, with or without JavaScript.
+ */
 export function Avatar({ name, url, size = "md" }: { name: string | null | undefined; url?: string | null; size?: keyof typeof SIZES }) {
-  if (url) {
-    return <img src={url} alt="" className={`${SIZES[size]} shrink-0 rounded-full object-cover`} referrerPolicy="no-referrer" />;
-  }
   return (
     <span
       aria-hidden="true"
-      className={`${SIZES[size]} inline-flex shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100`}
+      className={`${SIZES[size]} relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-emerald-100 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100`}
     >
       {name ? initials(name) : "?"}
+      {url ? (
+        <img src={url} alt="" loading="lazy" className="absolute inset-0 h-full w-full rounded-full object-cover" referrerPolicy="no-referrer" />
+      ) : null}
     </span>
   );
 }
