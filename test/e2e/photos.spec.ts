@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { closeScanners, expectAccessible } from "../support/axe";
+import { setDarkMode } from "../support/flows";
 import { signIn, signOut, signUpAndOnboard } from "./helpers";
 
 // Profile photos (issue 18), with JavaScript on and off: a rider's photo reaches the
@@ -70,6 +72,15 @@ test("a photo uploaded on the profile shows on Manage Bookings and on a Discover
   await signUpAndOnboard(page, { fullName: "Sanjay Stranger" });
   await expectServedTo(page, priyaUrl!, 404);
   await expectServedTo(page, kavyaUrl!, 404);
+  // Discover still lists Priya's ride for the stranger, with her initials: the refused
+  // photo draws nothing over them.
+  await page.goto("/rides");
+  const strangersView = page.getByTestId("ride-card").filter({ hasText: "Priya Sharma" }).first();
+  await expect(strangersView.getByText("PS", { exact: true })).toBeVisible();
+  if (testInfo.project.name === "js") {
+    await expect.poll(() => strangersView.locator("img").evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBe(0);
+  }
+  await strangersView.screenshot({ path: testInfo.outputPath("stranger-ride-card.png") });
   const visitor = await browser.newContext();
   const res = await visitor.request.get(new URL(priyaUrl!, page.url()).toString(), { maxRedirects: 0 });
   expect(res.status()).toBe(404);
@@ -98,4 +109,25 @@ test("a file that is too big or not an image gets a clear message and changes no
   await expect(page.getByText("Profile photo removed.")).toBeVisible();
   expect(await ownPhotoUrl(page)).toBeNull();
   await expectServedTo(page, before!, 404);
+});
+
+test("the profile page's photo controls are accessible: empty, with a photo, with an error, in light and dark", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpAndOnboard(page, { fullName: "Lakshmi Prasad" });
+  for (const scheme of ["light", "dark"] as const) {
+    await setDarkMode(page, scheme === "dark");
+    await page.goto("/dashboard/profile");
+    await expectAccessible(page, `${scheme} profile without a photo`);
+    await uploadOnProfile(page, { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo") });
+    await expect(page.getByRole("alert").filter({ hasText: "That file is not a photo we can read." })).toBeVisible();
+    await expect(page.getByLabel("Change Avatar")).toHaveAttribute("aria-invalid", "true");
+    await expectAccessible(page, `${scheme} profile with a photo error`);
+    await uploadOnProfile(page, { name: "me.jpg", mimeType: "image/jpeg", buffer: fixture("photo.jpg") });
+    await expect(page.getByText("Profile photo updated.")).toBeVisible();
+    await expectAccessible(page, `${scheme} profile with a photo`);
+  }
+});
+
+test.afterAll(async () => {
+  await closeScanners();
 });
