@@ -7,19 +7,25 @@ export function initials(name: string | null | undefined): string {
 const SIZES = { sm: "h-8 w-8 text-xs", md: "h-10 w-10 text-sm", lg: "h-16 w-16 text-xl" };
 
 /**
- * Avatar image over initials. The photo covers the initials when it loads; when it does
- * not (a photo the viewer may not see answers 404, e.g. a driver met only in Discover),
- * the empty-alt image draws nothing and the initials show, with or without JavaScript.
+ * Avatar image over initials. A photo the viewer may not see answers 404 (e.g. a driver met
+ * only in Discover); a broken image is the one case where an <img> draws its ::before, so
+ * that pseudo-element repeats the initials over the browser's broken-image icon, with or
+ * without JavaScript.
  */
 export function Avatar({ name, url, size = "md" }: { name: string | null | undefined; url?: string | null; size?: keyof typeof SIZES }) {
+  const text = name ? initials(name) : "?";
   return (
-    <span
-      aria-hidden="true"
-      className={`${SIZES[size]} relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-emerald-100 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100`}
-    >
-      {name ? initials(name) : "?"}
+    <span aria-hidden="true" className={`${SIZES[size]} relative inline-flex shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100`}>
+      {text}
       {url ? (
-        <img src={url} alt="" loading="lazy" className="absolute inset-0 h-full w-full rounded-full object-cover" referrerPolicy="no-referrer" />
+        <img
+          src={url}
+          alt=""
+          data-initials={text}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          className="absolute inset-0 h-full w-full rounded-full object-cover before:absolute before:inset-0 before:flex before:items-center before:justify-center before:rounded-full before:bg-emerald-100 before:content-[attr(data-initials)] dark:before:bg-emerald-900"
+        />
       ) : null}
     </span>
   );

@@ -15,10 +15,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const photo = await getPhotoForViewer(context, user.id, params.userId, params.version);
   if (!photo) return notFound();
   // The URL names the photo's content, so a browser may keep it for a year; `private`
-  // keeps it out of shared caches (the answer depends on who asks).
+  // keeps it out of shared caches (the answer depends on who asks), and `Vary: Cookie`
+  // keeps the next person signing in on the same browser from being shown it from the
+  // cache when the worker would refuse them.
   const headers = new Headers({
     "Content-Type": "image/jpeg",
     "Cache-Control": "private, max-age=31536000, immutable",
+    Vary: "Cookie",
     ETag: `"${params.version}"`,
     "Content-Length": String(photo.size),
   });

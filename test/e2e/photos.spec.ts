@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { closeScanners, expectAccessible } from "../support/axe";
-import { setDarkMode } from "../support/flows";
+import { newPage, setDarkMode } from "../support/flows";
 import { signIn, signOut, signUpAndOnboard } from "./helpers";
 
 // Profile photos (issue 18), with JavaScript on and off: a rider's photo reaches the
@@ -68,19 +68,23 @@ test("a photo uploaded on the profile shows on Manage Bookings and on a Discover
   await expectServedTo(page, priyaUrl!, 200);
   await signOut(page);
 
-  // A stranger (new account, no community, no ride) and a visitor get 404 for the URL.
-  await signUpAndOnboard(page, { fullName: "Sanjay Stranger" });
-  await expectServedTo(page, priyaUrl!, 404);
-  await expectServedTo(page, kavyaUrl!, 404);
+  // A stranger (new account, no community, no ride; their own browser) and a visitor get
+  // 404 for the URL.
+  const stranger = await newPage(browser, testInfo.project.name);
+  await signUpAndOnboard(stranger, { fullName: "Sanjay Stranger" });
+  await expectServedTo(stranger, priyaUrl!, 404);
+  await expectServedTo(stranger, kavyaUrl!, 404);
   // Discover still lists Priya's ride for the stranger, with her initials: the refused
   // photo draws nothing over them.
-  await page.goto("/rides");
-  const strangersView = page.getByTestId("ride-card").filter({ hasText: "Priya Sharma" }).first();
+  await stranger.goto("/rides");
+  const strangersView = stranger.getByTestId("ride-card").filter({ hasText: "Priya Sharma" }).first();
   await expect(strangersView.getByText("PS", { exact: true })).toBeVisible();
+  await expect(strangersView.locator("img")).toHaveAttribute("src", priyaUrl!);
   if (testInfo.project.name === "js") {
     await expect.poll(() => strangersView.locator("img").evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBe(0);
   }
   await strangersView.screenshot({ path: testInfo.outputPath("stranger-ride-card.png") });
+  await stranger.context().close();
   const visitor = await browser.newContext();
   const res = await visitor.request.get(new URL(priyaUrl!, page.url()).toString(), { maxRedirects: 0 });
   expect(res.status()).toBe(404);

@@ -42,8 +42,9 @@ async function upload(cookie: string, file: Blob, name: string, extra: Record<st
 const profileRow = (userId: string) =>
   env.DB.prepare("SELECT avatar_key, avatar_url, full_name FROM user_profiles WHERE user_id = ?").bind(userId).first<{ avatar_key: string | null; avatar_url: string | null; full_name: string }>();
 
-async function storedKeys() {
-  const list = await env.AVATARS.list();
+/** The user's objects in the bucket (scoped: other test files' objects are not this test's concern). */
+async function storedKeys(userId: string) {
+  const list = await env.AVATARS.list({ prefix: `avatars/${userId}/` });
   return list.objects.map((o) => o.key);
 }
 
@@ -79,7 +80,7 @@ describe("profile photo upload", () => {
     expect(row?.avatar_key).toMatch(new RegExp(`^avatars/${user.id}/[0-9a-f]{16}\\.jpg$`));
     const version = /([0-9a-f]{16})\.jpg$/.exec(row!.avatar_key!)![1];
     expect(row?.avatar_url).toBe(`/avatars/${user.id}/${version}`);
-    expect(await storedKeys()).toEqual([row!.avatar_key]);
+    expect(await storedKeys(user.id)).toEqual([row!.avatar_key]);
 
     const object = await env.AVATARS.get(row!.avatar_key!);
     const stored = new Uint8Array(await object!.arrayBuffer());
@@ -100,6 +101,7 @@ describe("profile photo upload", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/jpeg");
     expect(served.headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
+    expect(served.headers.get("Vary")).toBe("Cookie");
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(stored);
     const again = await get(`/avatars/${user.id}/${version}`, { cookie: user.cookie, headers: { "If-None-Match": `"${version}"` } });
     expect(again.status).toBe(304);
@@ -130,7 +132,7 @@ describe("profile photo upload", () => {
     await upload(user.cookie, new File([PNG], "b.png"), "b.png");
     const second = (await profileRow(user.id))!.avatar_key!;
     expect(second).not.toBe(first);
-    expect(await storedKeys()).toEqual([second]);
+    expect(await storedKeys(user.id)).toEqual([second]);
     const oldUrl = `/avatars/${user.id}/${/([0-9a-f]{16})\.jpg$/.exec(first)![1]}`;
     expect((await get(oldUrl, { cookie: user.cookie })).status).toBe(404);
 
@@ -138,7 +140,7 @@ describe("profile photo upload", () => {
     expect(removed.status).toBe(302);
     expect(toastOf(removed)?.title).toBe("Profile photo removed.");
     expect(await profileRow(user.id)).toMatchObject({ avatar_key: null, avatar_url: null });
-    expect(await storedKeys()).toEqual([]);
+    expect(await storedKeys(user.id)).toEqual([]);
     const secondUrl = `/avatars/${user.id}/${/([0-9a-f]{16})\.jpg$/.exec(second)![1]}`;
     expect((await get(secondUrl, { cookie: user.cookie })).status).toBe(404);
     const page = await (await get("/dashboard/profile", { cookie: user.cookie })).text();
@@ -164,7 +166,7 @@ describe("profile photo upload", () => {
       expect(html).toContain(message);
       expect(html).toContain('role="alert"');
       expect(await profileRow(user.id)).toEqual(before);
-      expect(await storedKeys()).toEqual([before!.avatar_key]);
+      expect(await storedKeys(user.id)).toEqual([before!.avatar_key]);
     });
   }
 
@@ -174,7 +176,7 @@ describe("profile photo upload", () => {
     expect(res.status).toBe(413);
     expect(await res.text()).toContain("The photo is larger than 5 MB. Choose a smaller photo.");
     expect(await profileRow(user.id)).toMatchObject({ avatar_key: null });
-    expect(await storedKeys()).toEqual([]);
+    expect(await storedKeys(user.id)).toEqual([]);
     // Elsewhere a form that large is refused outright.
     const fd = new FormData();
     fd.append("content", "x".repeat(6 * 1024 * 1024));
@@ -196,7 +198,7 @@ describe("profile photo upload", () => {
     expect((await profileRow(user.id))?.full_name).toBe("Kiran Rao");
     const multipart = await upload(user.cookie, new File([JPG], "me.jpg"), "me.jpg", { intent: "upload-everything" });
     expect(multipart.status).toBe(400);
-    expect(await storedKeys()).toEqual([]);
+    expect(await storedKeys(user.id)).toEqual([]);
   });
 
   it("removing when there is no photo changes nothing", async () => {
