@@ -2,6 +2,7 @@
 // every row written through drizzle exactly as the app would store it.
 import { eq, sql } from "drizzle-orm";
 import { conversationIdFor } from "../app/domain/conversation";
+import { computeCostBreakdown } from "../app/domain/cost-split";
 import { newId } from "../app/domain/ids";
 import { addDays, istDate, istToInstant } from "../app/domain/time";
 import { refreshMemberCount } from "../app/models/communities.server";
@@ -14,6 +15,8 @@ import {
   messages,
   notifications,
   passwords,
+  payments,
+  rideRatings,
   rideRequests,
   rides,
   userProfiles,
@@ -306,4 +309,66 @@ export async function createMessage({ db }: Ctx, opts: MessageOptions) {
     db.insert(messages).values(row),
   ]);
   return row;
+}
+
+export type CompletedRideOptions = Omit<RideOptions, "status" | "bookedSeats"> & {
+  /** Accepted riders; each gets one payment, computed by the app's own cost split. */
+  riders: { riderId: string; seats?: number; name?: string }[];
+  /** Everyone (driver and riders) an approved member of the ride's community: split mode. */
+  split?: boolean;
+  community?: { name: string; type: string } | null;
+  /** 'received' (settled, the default), 'paid' (awaiting the driver) or 'pending'. */
+  paymentStatus?: "pending" | "paid" | "received";
+  /** Stars each rider gives the driver, and the driver each rider (ratings left after the ride). */
+  ratings?: { raterId: string; rateeId: string; stars: number; comment?: string }[];
+};
+
+/**
+ * A past ride as completing it leaves it: accepted requests (booked_seats = their seats),
+ * status completed with its split mode, one payment per rider with the amount the cost split
+ * gives (settled by default) and ratings. Statements in one batch; the rides triggers keep
+ * the discover stats right (the ride passes through active, as in the app).
+ */
+export async function createCompletedRide({ db }: Ctx, opts: CompletedRideOptions) {
+  const ride = buildRide({ ...opts, status: "active" });
+  const riders = opts.riders.map((r) => ({ ...buildRideRequest({ rideId: ride.id, riderId: r.riderId, seats: r.seats ?? 1, status: "accepted", createdAt: ride.departsAt - 86_400_000 }), name: r.name ?? null }));
+  const split = Boolean(opts.split && ride.communityId);
+  const breakdown = computeCostBreakdown({
+    tripCostPaise: ride.tripCostPaise,
+    seatsOffered: ride.seats,
+    community: split ? (opts.community ?? { name: "", type: "residential" }) : null,
+    driverInCommunity: split,
+    riders: riders.map((r) => ({ userId: r.riderId, name: r.name, seats: r.seats, sameCommunity: split })),
+  });
+  const completedAt = ride.departsAt + 75 * 60_000;
+  const status = opts.paymentStatus ?? "received";
+  const bookedSeats = riders.reduce((n, r) => n + r.seats, 0);
+  await db.batch([
+    db.insert(rides).values({ ...ride, bookedSeats: 0 }),
+    ...riders.map(({ name: _name, ...r }) => db.insert(rideRequests).values(r)),
+    db
+      .update(rides)
+      .set({ status: "completed", bookedSeats, completedAt, splitMode: breakdown.mode, paymentsRequestedAt: completedAt + 60_000 })
+      .where(eq(rides.id, ride.id)),
+    ...breakdown.riders.map((line) =>
+      db.insert(payments).values({
+        id: newId(),
+        rideId: ride.id,
+        payerId: line.userId,
+        payeeId: ride.driverId,
+        seats: line.seats,
+        amountPaise: line.amountPaise,
+        status,
+        method: status === "pending" ? null : "upi",
+        createdAt: completedAt,
+        requestedAt: completedAt + 60_000,
+        paidAt: status === "pending" ? null : completedAt + 3 * 3_600_000,
+        receivedAt: status === "received" ? completedAt + 5 * 3_600_000 : null,
+      }),
+    ),
+    ...(opts.ratings ?? []).map((r) =>
+      db.insert(rideRatings).values({ id: newId(), rideId: ride.id, raterId: r.raterId, rateeId: r.rateeId, stars: r.stars, comment: r.comment ?? null, createdAt: completedAt + 2 * 3_600_000 }),
+    ),
+  ] as unknown as Parameters<typeof db.batch>[0]);
+  return { ...ride, status: "completed" as const, bookedSeats, completedAt, splitMode: breakdown.mode, breakdown };
 }

@@ -316,6 +316,10 @@ export const rides = sqliteTable(
     createdAt: createdAt(),
     completedAt: integer("completed_at"),
     cancelledAt: integer("cancelled_at"),
+    // The driver's reason for cancelling (required within 2 hours of departure).
+    cancelReason: text("cancel_reason"),
+    // Cancelled by the driver within 2 hours of departure (the reliability record).
+    cancelledLate: bool("cancelled_late").notNull().default(false),
     paymentsRequestedAt: integer("payments_requested_at"),
   },
   (t) => [

@@ -6,6 +6,7 @@ import type { Db } from "../app/utils/db.server";
 import {
   addMember,
   createCommunity,
+  createCompletedRide,
   createMessage,
   createNotification,
   createRide,
@@ -122,5 +123,67 @@ export async function seedDemo({ db }: { db: Db }, { pepper, now = Date.now() }:
   await createMessage(ctx, { senderId: u.kavya, receiverId: u.priya, content: "Hi Priya! Could you pick me up near Agara Lake tomorrow?", createdAt: now - 3000000 });
   await createMessage(ctx, { senderId: u.priya, receiverId: u.kavya, content: "Sure, I'll pass by around 8:50.", createdAt: now - 2900000, read: false });
 
-  return { users: u, communities: { hsr, rmz, manyata, trek }, rides: { r1, r2, r3, r4, r5, r6 } };
+  const history = await seedHistory(ctx, u, { hsr, manyata }, day);
+
+  return { users: u, communities: { hsr, rmz, manyata, trek }, rides: { r1, r2, r3, r4, r5, r6 }, history };
+}
+
+/**
+ * A lived-in city: eight weeks of completed commutes (the dashboard's Total Rides,
+ * Co-Passengers, Traffic Hours and savings chart read them), each with one payment per
+ * rider from the app's cost split, settled (the most recent ones still awaiting payment)
+ * and rated both ways. Days are counted back from today in IST, so the history moves with
+ * "now" and is the same on every run; every ride departed at least a day ago.
+ */
+async function seedHistory(
+  ctx: { db: Db },
+  u: Record<Key, string>,
+  c: { hsr: { id: string; name: string; type: string }; manyata: { id: string; name: string; type: string } },
+  day: (n: number) => string,
+) {
+  const name = (k: Key) => DEMO_USERS.find((d) => d.key === k)!.fullName;
+  const rated = (driver: Key, riders: Key[], i: number) =>
+    riders.flatMap((r, j) => [
+      { raterId: u[r], rateeId: u[driver], stars: (i + j) % 4 === 0 ? 4 : 5 },
+      { raterId: u[driver], rateeId: u[r], stars: 5 },
+    ]);
+  const done: { id: string }[] = [];
+  const ride = async (
+    driver: Key,
+    riders: Key[],
+    o: { daysAgo: number; from: string; to: string; time: string; seats: number; cost: number; community?: { id: string; name: string; type: string }; paid?: "pending" | "paid" | "received" },
+    i: number,
+  ) => {
+    done.push(
+      await createCompletedRide(ctx, {
+        driverId: u[driver],
+        fromLocation: o.from,
+        toLocation: o.to,
+        date: day(-o.daysAgo),
+        time: o.time,
+        seats: o.seats,
+        tripCostPaise: o.cost,
+        communityId: o.community?.id ?? null,
+        // Split only where the driver and every rider are approved members (as completing decides).
+        split: Boolean(o.community),
+        community: o.community ? { name: o.community.name, type: o.community.type } : null,
+        riders: riders.map((r) => ({ riderId: u[r], name: name(r) })),
+        paymentStatus: o.paid ?? "received",
+        ratings: rated(driver, riders, i),
+      }),
+    );
+  };
+  for (let w = 0; w < 8; w++) {
+    // Priya's Monday-ish run to RMZ Ecospace with her HSR neighbours (a community split).
+    await ride("priya", w % 3 === 2 ? ["rahul"] : ["rahul", "kavya"], { daysAgo: 3 + 7 * w, from: "HSR Layout", to: "RMZ Ecospace", time: "08:45", seats: 3, cost: 24000, community: c.hsr, paid: w === 0 ? "paid" : "received" }, w);
+    // Ananya to Manyata Tech Park with Manyata colleagues (split).
+    await ride("ananya", ["rahul", "irfan"], { daysAgo: 2 + 7 * w, from: "Indiranagar", to: "Manyata Tech Park", time: "09:00", seats: 3, cost: 30000, community: c.manyata, paid: w === 0 ? "pending" : "received" }, w);
+  }
+  for (let k = 0; k < 4; k++) {
+    // Arjun's evening ride priced per seat (no shared community).
+    await ride("arjun", k % 2 === 0 ? ["priya", "sneha"] : ["priya"], { daysAgo: 6 + 14 * k, from: "Whitefield ITPL", to: "Koramangala", time: "18:30", seats: 4, cost: 36000 }, k);
+    // Irfan's ₹200 ride with 3 seats: ₹66.66 a seat, the driver covering the 2 paise left.
+    await ride("irfan", ["vikram"], { daysAgo: 5 + 14 * k, from: "Hebbal", to: "Manyata Tech Park", time: "08:30", seats: 3, cost: 20000 }, k);
+  }
+  return done;
 }

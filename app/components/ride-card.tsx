@@ -31,7 +31,12 @@ export function RideCard({ ride, redirectTo, rating }: { ride: Ride; redirectTo:
       </p>
       <RidePrice tripCostPaise={ride.tripCostPaise} seats={ride.seats} bookedSeats={ride.bookedSeats} />
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
-        {full ? (
+        {ride.myRequestId ? (
+          // Already asked: the viewer's own state, linking to their booking, not Book Now.
+          <Link to={`/booking-confirmation/${ride.myRequestId}`} className={smallButtonClass} data-testid="my-request">
+            {ride.myRequestStatus === "accepted" ? "Booked" : "Requested"}
+          </Link>
+        ) : full ? (
           <button type="button" disabled className={smallPrimaryClass}>Full</button>
         ) : (
           <Link to={`/rides/${ride.id}/book`} className={smallPrimaryClass}>Book Now</Link>

@@ -7,10 +7,15 @@
 // Standard mode otherwise: each rider pays seats × cost per seat; the driver pays
 //   nothing ('No charge').
 //
-// Rounding: amounts are whole paise. Every rider's amount is rounded DOWN to the paisa,
-// so no rider ever pays more than their exact share; the driver absorbs what is left
-// (in split mode the driver's own share is total − what the riders pay, at most a few
-// paise more than theirs). What is collected is exactly the sum of the riders' amounts.
+// Rounding (one rule, ADR 0010): amounts are whole paise. In standard mode a rider pays
+// seats × seat price, the seat price being the trip cost / seats offered rounded DOWN to the
+// paisa (`seatsCostPaise`, the very figure the ride card, ride page, booking page and
+// confirmation show before booking). In split mode every rider's equal share is rounded
+// DOWN to the paisa. Either way the driver, a named participant, absorbs what is left
+// (`driverCoversPaise`: the paise of rounding, and in standard mode the unbooked seats), so
+// riders' amounts + driverCoversPaise = trip cost exactly and the receipt sums.
+
+import { seatPricePaise, seatsCostPaise } from "./money";
 
 export type SplitRider = { userId: string; name: string | null; seats: number; sameCommunity: boolean };
 
@@ -41,13 +46,15 @@ export type CostBreakdown = {
   driver: { label: "Equal share" | "No charge"; amountPaise: number | null };
   riders: SplitLine[];
   collectedPaise: number;
+  /** What the driver bears: trip cost − collected (their own share in split mode). */
+  driverCoversPaise: number;
   community: { name: string; type: string } | null;
 };
 
 export function computeCostBreakdown(input: SplitInput): CostBreakdown {
   const total = Math.max(0, Math.round(input.tripCostPaise));
   const seatsOffered = Math.max(1, input.seatsOffered);
-  const costPerSeat = Math.floor(total / seatsOffered);
+  const costPerSeat = seatPricePaise(total, seatsOffered);
   const split =
     input.community !== null && input.driverInCommunity && input.riders.length > 0 && input.riders.every((r) => r.sameCommunity);
 
@@ -60,11 +67,12 @@ export function computeCostBreakdown(input: SplitInput): CostBreakdown {
   } else {
     riders = input.riders.map((r) => ({
       ...r,
-      amountPaise: Math.floor((total * r.seats) / seatsOffered),
+      amountPaise: seatsCostPaise(total, seatsOffered, r.seats),
       explanation: `${r.seats} × cost per seat`,
     }));
     driver = { label: "No charge", amountPaise: null };
   }
+  const collectedPaise = riders.reduce((sum, r) => sum + r.amountPaise, 0);
   return {
     mode: split ? "split" : "standard",
     totalCostPaise: total,
@@ -72,7 +80,8 @@ export function computeCostBreakdown(input: SplitInput): CostBreakdown {
     totalParticipants: input.riders.length + 1,
     driver,
     riders,
-    collectedPaise: riders.reduce((sum, r) => sum + r.amountPaise, 0),
+    collectedPaise,
+    driverCoversPaise: total - collectedPaise,
     community: input.community,
   };
 }

@@ -1,5 +1,6 @@
 // Pure rules of the dashboard overview (no I/O): the Bengaluru-time windows and the
 // figures computed from a user's rides.
+import { seatsCostPaise } from "./money";
 import { addDays, istDate, istToInstant } from "./time";
 
 export const DASHBOARD_WINDOW_DAYS = 30;
@@ -27,9 +28,9 @@ export function trafficHoursSaved(rides: number): number {
   return Math.round(rides * TRAFFIC_HOURS_PER_RIDE);
 }
 
-/** What a rider's seats are worth: the trip cost per seat times the seats (paise, rounded). */
+/** What a rider's seats are worth: seats × the seat price, the same rule as the fare (money.ts). */
 export function seatValuePaise(tripCostPaise: number, rideSeats: number, seats: number): number {
-  return Math.round((tripCostPaise / Math.max(rideSeats, 1)) * seats);
+  return seatsCostPaise(tripCostPaise, Math.max(rideSeats, 1), seats);
 }
 
 export type SeatEvent = { departsAt: number; tripCostPaise: number; rideSeats: number; seats: number };

@@ -1,7 +1,7 @@
 // Pure ride rules: the fair cost suggestion, per-seat cost, price bands, eco score and
 // the constants the ride screens share. No I/O, so the client can use them too.
 import type { VehicleInfo } from "../../db/schema";
-import { formatRupees } from "./money";
+import { formatRupees, seatPricePaise } from "./money";
 import { findPlace, straightLineKm } from "./places";
 
 export const MIN_SEATS = 1;
@@ -19,6 +19,8 @@ export const CO2_KG_PER_SEAT = 2.5;
 export const POINTS_PER_SEAT = 10;
 /** An accepted seat may be given up until this long before departure. */
 export const CANCEL_WINDOW_MS = 2 * 60 * 60 * 1000;
+/** A driver's reason for cancelling a ride, at most this many characters. */
+export const CANCEL_REASON_MAX = 300;
 export const DISCOVER_PAGE_SIZE = 20;
 /** The discover filter slider: 5..50 in steps of 5; 50 means "no limit". */
 export const MAX_COST_SLIDER = { min: 5, max: 50, step: 5 } as const;
@@ -56,9 +58,9 @@ export function suggestTripCost(from: string, to: string, carType: CarType = "pe
   return { straightKm, roadKm, carType, ratePaisePerKm, paise, explanation };
 }
 
-/** The trip cost shared per seat, in paise (rounded to the paisa). */
+/** The trip cost shared per seat, in paise: the one rounding rule of `seatPricePaise` (money.ts). */
 export function costPerSeatPaise(tripCostPaise: number, seats: number): number {
-  return seats > 0 ? Math.round(tripCostPaise / seats) : 0;
+  return seatPricePaise(tripCostPaise, seats);
 }
 
 export type PriceBand = "Budget" | "Fair" | "Premium";

@@ -316,7 +316,10 @@ export async function promoteMember(
 
 /**
  * The detail page: the community, the viewer's status, approved members (with profiles that
- * respect user_settings.show_profile) and, for moderators only, the open requests.
+ * respect user_settings.show_profile) and, for moderators only, the open requests. Members
+ * and their details are for approved members and moderators only (a closed community):
+ * anyone else gets the community's card (name, type, location, description, member count)
+ * and their own membership status, and the member list is not even read.
  */
 export async function getCommunityDetail({ db }: Ctx, viewerId: string, communityId: string) {
   const community = await db
@@ -336,8 +339,9 @@ export async function getCommunityDetail({ db }: Ctx, viewerId: string, communit
   if (!community) throw new NotFoundError(COMMUNITY_NOT_FOUND);
   const viewer = await findMembership(db, communityId, viewerId);
   const canModerate = mayModerate(community, viewerId, viewer);
+  const membersVisible = canModerate || viewer?.status === "approved";
 
-  const people = await db
+  const people = !membersVisible ? [] : await db
     .select({
       id: communityMembers.id,
       userId: communityMembers.userId,
@@ -383,6 +387,7 @@ export async function getCommunityDetail({ db }: Ctx, viewerId: string, communit
     viewerRole: viewer?.status === "approved" ? (viewer.role as MemberRole) : null,
     isCreator: createdBy === viewerId,
     canModerate,
+    membersVisible,
     canMakeAdmin: createdBy === viewerId || (viewer?.status === "approved" && viewer.role === "admin"),
     members: shown.filter((p) => p.status === "approved"),
     pending: canModerate ? shown.filter((p) => p.status === "pending") : [],

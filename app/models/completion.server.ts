@@ -16,6 +16,7 @@ import { newId } from "../domain/ids";
 import type { Db } from "../utils/db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert } from "./notifications.server";
+import { visibleRideCondition } from "./rides.server";
 
 type Ctx = { db: Db };
 
@@ -215,7 +216,12 @@ export async function getCompletionView(ctx: Ctx, rideId: string, userId: string
   ]);
   const isDriver = ride.driverId === userId;
   const isParticipant = isDriver || recorded.some((p) => p.payerId === userId) || riders.some((r) => r.userId === userId);
-  if (!isParticipant) throw new ForbiddenError("Only the driver and the riders of this ride can see it.");
+  if (!isParticipant) {
+    // An outsider of a community ride learns nothing, not even that it exists (404, not 403).
+    const visible = await db.select({ id: rides.id }).from(rides).where(and(eq(rides.id, rideId), visibleRideCondition(userId, { withRequests: true }))).get();
+    if (!visible) throw new NotFoundError("Ride Not Found");
+    throw new ForbiddenError("Only the driver and the riders of this ride can see it.");
+  }
 
   let breakdown: CompletionView["breakdown"] = null;
   if (ride.status === "completed") {
@@ -246,6 +252,7 @@ export async function getCompletionView(ctx: Ctx, rideId: string, userId: string
       mode,
       riders: ridersLines,
       collectedPaise: collected,
+      driverCoversPaise: ride.tripCostPaise - collected,
       totalParticipants: ridersLines.length + 1,
       driver: mode === "split" ? { label: "Equal share", amountPaise: ride.tripCostPaise - collected } : { label: "No charge", amountPaise: null },
     };

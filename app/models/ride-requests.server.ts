@@ -7,6 +7,7 @@ import { CANCEL_WINDOW_MS } from "../domain/rides";
 import type { Db } from "../utils/db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged, type NewNotification } from "./notifications.server";
+import { visibleRideCondition } from "./rides.server";
 
 type Ctx = { db: Db };
 
@@ -14,11 +15,16 @@ export const DUPLICATE_REQUEST = "You already have a pending or accepted request
 export const LATE_CANCELLATION = "Seats can only be cancelled up to 2 hours before departure.";
 export const NOT_PENDING = "This request is no longer pending.";
 
-/** More seats than the ride has left: 'Not enough seats available' / 'Only N seats are available for this ride.' */
+export const RIDE_FULL = "This ride is full.";
+
+/**
+ * More seats than the ride has left: 'Not enough seats available' / 'Only N seats are
+ * available for this ride.', or 'This ride is full.' when none are left.
+ */
 export class SeatsUnavailableError extends ConflictError {
   readonly title = "Not enough seats available";
   constructor(readonly available: number) {
-    super(`Only ${available} seat${available === 1 ? " is" : "s are"} available for this ride.`);
+    super(available <= 0 ? RIDE_FULL : `Only ${available} seat${available === 1 ? " is" : "s are"} available for this ride.`);
   }
 }
 
@@ -61,7 +67,8 @@ export async function requestSeats(
         time: rides.time,
       })
       .from(rides)
-      .where(eq(rides.id, rideId))
+      // A community ride an outsider may not see is "not found": refused before anything is written.
+      .where(and(eq(rides.id, rideId), visibleRideCondition(riderId, { withRequests: true })))
       .limit(1),
     db.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, riderId)).limit(1),
   ]);

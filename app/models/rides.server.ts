@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { communities, communityMembers, notifications, rideDayStats, rideHourStats, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
 import { ALL_PLACES } from "../domain/places";
-import { carTypeOf, DISCOVER_PAGE_SIZE, suggestTripCost } from "../domain/rides";
+import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, carTypeOf, DISCOVER_PAGE_SIZE, suggestTripCost } from "../domain/rides";
 import { addDays, istToInstant } from "../domain/time";
 import type { CreateRideInput, DiscoverFilters } from "../schemas/rides";
+import { isCleanText, TEXT_INVALID } from "../schemas/text";
 import type { Db } from "../utils/db.server";
 import { cappedCount, countable } from "./badges.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
@@ -104,6 +105,29 @@ export async function createRide({ db }: Ctx, driverId: string, input: CreateRid
   return { id };
 }
 
+/** The communities the viewer is an approved member of (community_members_user_idx). */
+const myCommunityIds = (viewerId: string) =>
+  sql`(SELECT ${communityMembers.communityId} FROM ${communityMembers} WHERE ${communityMembers.userId} = ${viewerId} AND ${communityMembers.status} = 'approved')`;
+
+/**
+ * Who may see a ride (docs/decisions/0008-rides-behaviour.md): everyone signed in sees a
+ * public ride; a ride shared with a community only its approved members, its driver and,
+ * with `withRequests`, riders who have asked for a seat on it (their booking stays theirs
+ * after they leave). The one condition every read and write that reaches rides uses.
+ * Unary + keeps each caller's own index choice (the membership list is read once).
+ */
+export function visibleRideCondition(viewerId: string, { withRequests = false } = {}): SQL {
+  const terms = [
+    sql`+${rides.communityId} IS NULL`,
+    sql`+${rides.driverId} = ${viewerId}`,
+    sql`+${rides.communityId} IN ${myCommunityIds(viewerId)}`,
+  ];
+  if (withRequests) {
+    terms.push(sql`EXISTS (SELECT 1 FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rides.id} AND ${rideRequests.riderId} = ${viewerId})`);
+  }
+  return sql`(${sql.join(terms, sql` OR `)})`;
+}
+
 /**
  * A column under its own name. D1 returns batch rows as objects keyed by column name, so
  * two selected columns with the same name (ride_requests.seats and rides.seats) would
@@ -118,7 +142,7 @@ const placesMatching = (q: string) => {
 
 /**
  * The WHERE of discover. Always `status = 'active' AND departs_at >= now` (so SQLite walks
- * rides_discover_idx by departure), never the viewer's own rides.
+ * rides_discover_idx by departure), never the viewer's own rides, only rides they may see.
  */
 function discoverWhere(viewerId: string, f: DiscoverFilters | null, now: number) {
   // One lower bound on departure (SQLite ranges the index on a single one).
@@ -132,6 +156,8 @@ function discoverWhere(viewerId: string, f: DiscoverFilters | null, now: number)
   const where: SQL[] = byPlaceIndex
     ? [sql`+${rides.status} = 'active'`, sql`+${rides.departsAt} >= ${from}`, sql`+${rides.departsAt} < ${until}`, ne(rides.driverId, viewerId)]
     : [eq(rides.status, "active"), gte(rides.departsAt, from), ne(rides.driverId, viewerId)];
+  // Only rides the viewer may see; "Community rides only" (below) is already narrower.
+  if (!f?.community) where.push(visibleRideCondition(viewerId));
   if (!f) return and(...where)!;
   if (f.q) {
     // Places come from a fixed list (the create form refuses others), so the search is
@@ -150,8 +176,9 @@ function discoverWhere(viewerId: string, f: DiscoverFilters | null, now: number)
   }
   // Cost per seat (trip cost / seats) at most the slider's rupees; 50 means no limit.
   if (f.maxCost < 50) where.push(sql`${rides.tripCostPaise} <= ${f.maxCost * 100} * ${rides.seats}`);
-  // Unary + keeps SQLite on the departure index (rides_community_idx would sort every match).
-  if (f.community) where.push(sql`+${rides.communityId} IS NOT NULL`);
+  // "Community rides only" means rides of the viewer's communities (the only community rides
+  // they may see). The page walks the departure index (its ORDER BY) until it is full.
+  if (f.community) where.push(sql`${rides.communityId} IN ${myCommunityIds(viewerId)}`);
   if (until !== null && !byPlaceIndex) where.push(lt(rides.departsAt, until));
   return and(...where)!;
 }
@@ -165,11 +192,19 @@ export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, 
       driverAvatarUrl: userProfiles.avatarUrl,
       communityName: communities.name,
       saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
+      // The viewer's live request on the ride, if any (the card then shows Requested or
+      // Booked instead of Book Now); at most one per ride by ride_requests_live_unique.
+      myRequestId: aliased<string | null>(rideRequests.id, "my_request_id"),
+      myRequestStatus: aliased<"pending" | "accepted" | null>(rideRequests.status, "my_request_status"),
     })
     .from(rides)
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
     .leftJoin(communities, eq(communities.id, rides.communityId))
     .leftJoin(savedRides, and(eq(savedRides.rideId, rides.id), eq(savedRides.userId, viewerId)))
+    .leftJoin(
+      rideRequests,
+      and(eq(rideRequests.rideId, rides.id), eq(rideRequests.riderId, viewerId), sql`${rideRequests.status} IN ('pending','accepted')`),
+    )
     .where(discoverWhere(viewerId, f, now))
     .orderBy(asc(rides.departsAt), asc(rides.id))
     .limit(DISCOVER_PAGE_SIZE + 1)
@@ -187,13 +222,15 @@ const IST_OFFSET = 19_800_000;
  * banner stats, in one round trip. The stats add the per-day totals kept by triggers
  * (ride_day_stats) for the days after today, the per-hour totals (ride_hour_stats) for
  * the rest of today, and an exact count of this hour's remaining rides: about a hundred
- * rows however many rides are upcoming.
+ * rows however many rides are upcoming. They cover public rides only (the triggers skip
+ * community rides), so the banner never counts rides a viewer may not see.
  */
 export async function discoverRides({ db }: Ctx, viewerId: string, f: DiscoverFilters, now = Date.now()) {
   // Buckets are IST hours and days (departs_at shifted by +5:30), so hours nest in days.
   const nextHour = Math.floor((now + IST_OFFSET) / HOUR) + 1;
   const tomorrow = Math.floor((now + IST_OFFSET) / DAY) + 1;
   const firstHourOfTomorrow = tomorrow * 24;
+  const pageOnly = Boolean(f.q || f.community);
   const totals = (t: typeof rideHourStats | typeof rideDayStats) => ({
     rides: sql<number>`coalesce(sum(${t.rides}), 0)`.mapWith(Number),
     seatsOpen: sql<number>`coalesce(sum(${t.seats} - ${t.bookedSeats}), 0)`.mapWith(Number),
@@ -201,9 +238,10 @@ export async function discoverRides({ db }: Ctx, viewerId: string, f: DiscoverFi
   });
   const [page, found, laterDays, laterToday, thisHour] = await db.batch([
     discoverPageQuery(db, viewerId, f, now),
-    // A text search counts only its page ("25+ rides found"): counting every match of a
-    // popular place would walk thousands of upcoming rides.
-    cappedCount(db, countable(db).from(rides).where(discoverWhere(viewerId, f, now)), f.q ? 0 : FOUND_CAP),
+    // A text search, and "Community rides only", count only their page ("25+ rides found"):
+    // counting every match of a popular place, or a hundred rides of a viewer's few
+    // communities among all upcoming rides, would walk thousands of rides.
+    cappedCount(db, countable(db).from(rides).where(discoverWhere(viewerId, f, now)), pageOnly ? 0 : FOUND_CAP),
     db.select(totals(rideDayStats)).from(rideDayStats).where(gte(rideDayStats.day, tomorrow)),
     db
       .select(totals(rideHourStats))
@@ -216,19 +254,19 @@ export async function discoverRides({ db }: Ctx, viewerId: string, f: DiscoverFi
         bookedSeats: sql<number>`coalesce(sum(${rides.bookedSeats}), 0)`.mapWith(Number),
       })
       .from(rides)
-      .where(and(eq(rides.status, "active"), gte(rides.departsAt, now), lt(rides.departsAt, nextHour * HOUR - IST_OFFSET))),
+      .where(and(isNull(rides.communityId), eq(rides.status, "active"), gte(rides.departsAt, now), lt(rides.departsAt, nextHour * HOUR - IST_OFFSET))),
   ]);
   const zero = { rides: 0, seatsOpen: 0, bookedSeats: 0 };
   const parts = [laterDays[0] ?? zero, laterToday[0] ?? zero, thisHour[0] ?? zero];
   const sum = (k: keyof typeof zero) => parts.reduce((n, p) => n + p[k], 0);
   const hasMore = page.length > DISCOVER_PAGE_SIZE;
   const shown = (f.page - 1) * DISCOVER_PAGE_SIZE + Math.min(page.length, DISCOVER_PAGE_SIZE);
-  const n = f.q ? shown : Math.min(found[0]?.n ?? 0, FOUND_CAP);
+  const n = pageOnly ? shown : Math.min(found[0]?.n ?? 0, FOUND_CAP);
   return {
     rides: page.slice(0, DISCOVER_PAGE_SIZE),
     hasMore,
     found: n,
-    foundMore: f.q ? hasMore : (found[0]?.n ?? 0) > FOUND_CAP,
+    foundMore: pageOnly ? hasMore : (found[0]?.n ?? 0) > FOUND_CAP,
     stats: { rides: sum("rides"), seatsOpen: sum("seatsOpen"), bookedSeats: sum("bookedSeats") },
   };
 }
@@ -237,7 +275,8 @@ export type DiscoverRide = Awaited<ReturnType<typeof discoverRides>>["rides"][nu
 
 /**
  * A ride with its driver, and the requests the viewer may see: all of them for the
- * driver, only their own for anyone else. One round trip.
+ * driver, only their own for anyone else. One round trip. Null (a 404) also when the
+ * viewer may not see the ride, so a community ride's existence is not revealed.
  */
 export async function getRideDetail({ db }: Ctx, viewerId: string, rideId: string) {
   const [ride, requests, saved] = await db.batch([
@@ -246,7 +285,7 @@ export async function getRideDetail({ db }: Ctx, viewerId: string, rideId: strin
       .from(rides)
       .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
       .leftJoin(communities, eq(communities.id, rides.communityId))
-      .where(eq(rides.id, rideId))
+      .where(and(eq(rides.id, rideId), visibleRideCondition(viewerId, { withRequests: true })))
       .limit(1),
     db
       .select({
@@ -271,36 +310,62 @@ export async function getRideDetail({ db }: Ctx, viewerId: string, rideId: strin
   };
 }
 
-/** A ride for the booking form; null when it does not exist. */
-export async function getRideForBooking({ db }: Ctx, rideId: string) {
+/** A ride for the booking form; null when it does not exist or the viewer may not see it. */
+export async function getRideForBooking({ db }: Ctx, viewerId: string, rideId: string) {
   const row = await db
     .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl })
     .from(rides)
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
-    .where(eq(rides.id, rideId))
+    .where(and(eq(rides.id, rideId), visibleRideCondition(viewerId, { withRequests: true })))
     .get();
   return row ?? null;
 }
 
+export const CANCEL_REASON_REQUIRED = "Please give a reason: within 2 hours of departure a ride can only be cancelled with a reason, which your riders will see.";
+export const CANCEL_REASON_TOO_LONG = `The reason must be at most ${CANCEL_REASON_MAX} characters.`;
+
 /**
  * The driver cancels the whole ride: it becomes cancelled, every pending or accepted
- * request is cancelled with it and each of those riders is notified, in one batch.
+ * request is cancelled with it and each of those riders is notified (with the driver's
+ * reason, if given), in one batch. Within 2 hours of departure (CANCEL_WINDOW_MS) the
+ * driver may still cancel, for an emergency, but must give a reason, and the ride is
+ * recorded as cancelled late. The late flag and the reason rule are decided inside the
+ * guarded UPDATE, against the stored departure, not only on what was read before.
  */
-export async function cancelRide({ db }: Ctx, driverId: string, rideId: string, now = Date.now()) {
+export async function cancelRide({ db }: Ctx, driverId: string, rideId: string, input: { reason?: string | null } = {}, now = Date.now()) {
   const ride = await db
-    .select({ driverId: rides.driverId, status: rides.status, fromLocation: rides.fromLocation, toLocation: rides.toLocation, date: rides.date, time: rides.time })
+    .select({
+      driverId: rides.driverId,
+      status: rides.status,
+      departsAt: rides.departsAt,
+      fromLocation: rides.fromLocation,
+      toLocation: rides.toLocation,
+      date: rides.date,
+      time: rides.time,
+    })
     .from(rides)
     .where(eq(rides.id, rideId))
     .get();
   if (!ride) throw new NotFoundError("Ride not found");
   if (ride.driverId !== driverId) throw new ForbiddenError("Only the driver can cancel this ride.");
   if (ride.status !== "active") throw new ConflictError("Only an active ride can be cancelled.");
-  const stillActive = sql`EXISTS (SELECT 1 FROM rides WHERE rides.id = ${rideId} AND rides.status = 'active')`;
-  const message = `The ride from ${ride.fromLocation} to ${ride.toLocation} was cancelled by the driver.`;
-  const [, cancelledRequests] = await db.batch([
+  const reason = input.reason?.trim() || null;
+  if (reason && reason.length > CANCEL_REASON_MAX) throw new ConflictError(CANCEL_REASON_TOO_LONG);
+  if (reason && !isCleanText(reason)) throw new ConflictError(TEXT_INVALID);
+  const late = ride.departsAt - now < CANCEL_WINDOW_MS;
+  if (late && !reason) throw new ConflictError(CANCEL_REASON_REQUIRED);
+  const lateSql = sql`(${rides.departsAt} - ${now} < ${CANCEL_WINDOW_MS})`;
+  // Without a reason only an early cancellation goes through, whatever was read above.
+  const guard = reason ? sql`1` : sql`NOT ${lateSql}`;
+  const stillActive = sql`EXISTS (SELECT 1 FROM rides WHERE rides.id = ${rideId} AND rides.status = 'active' AND ${reason ? sql`1` : sql`rides.departs_at - ${now} >= ${CANCEL_WINDOW_MS}`})`;
+  const message =
+    `The ride from ${ride.fromLocation} to ${ride.toLocation} was cancelled by the driver` +
+    (late ? `, ${Math.max(0, Math.round((ride.departsAt - now) / 60_000))} minutes before departure.` : ".") +
+    (reason ? ` Reason: ${reason}` : "");
+  const [, cancelledRequests, cancelled] = await db.batch([
     db.insert(notifications).select(
       sql`SELECT lower(hex(randomblob(8))), ${rideRequests.riderId}, 'ride_update', 'Ride cancelled', ${message},
-        json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'cancelled', 'from', ${ride.fromLocation}, 'to', ${ride.toLocation}, 'date', ${ride.date}, 'time', ${ride.time}),
+        json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'cancelled', 'from', ${ride.fromLocation}, 'to', ${ride.toLocation}, 'date', ${ride.date}, 'time', ${ride.time}, 'reason', ${reason}, 'late', json(${late ? "true" : "false"})),
         0, ${now}
       FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} IN ('pending', 'accepted') AND ${stillActive}`,
     ),
@@ -311,10 +376,13 @@ export async function cancelRide({ db }: Ctx, driverId: string, rideId: string, 
       .returning({ riderId: rideRequests.riderId }),
     db
       .update(rides)
-      .set({ status: "cancelled", cancelledAt: now, bookedSeats: 0 })
-      .where(and(eq(rides.id, rideId), eq(rides.status, "active"), eq(rides.driverId, driverId))),
+      .set({ status: "cancelled", cancelledAt: now, bookedSeats: 0, cancelReason: reason, cancelledLate: sql`${lateSql}` })
+      .where(and(eq(rides.id, rideId), eq(rides.status, "active"), eq(rides.driverId, driverId), guard))
+      .returning({ id: rides.id }),
   ]);
-  return { notified: cancelledRequests.map((r) => r.riderId), others: [driverId] };
+  // The departure moved into the last 2 hours between the read and the write (no reason given).
+  if (cancelled.length === 0) throw new ConflictError(late ? CANCEL_REASON_REQUIRED : "Only an active ride can be cancelled.");
+  return { notified: cancelledRequests.map((r) => r.riderId), others: [driverId], late };
 }
 
 /** My Rides lists show the most recent this many rows. */
@@ -322,13 +390,16 @@ export const MY_RIDES_LIMIT = 50;
 
 type MyRidesQuery = { tab: "created" | "booked" | "manage"; status: "all" | "pending" | "accepted" | "rejected"; q: string };
 
-const createdRidesQuery = (db: Db, userId: string) =>
+// The spec orders My Rides by date ascending: the next departure first, then the later ones;
+// past rides follow, the most recent first (so a long history never pushes upcoming rides
+// past the limit).
+const createdRidesQuery = (db: Db, userId: string, now: number) =>
   db
     .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl })
     .from(rides)
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
     .where(eq(rides.driverId, userId))
-    .orderBy(desc(rides.departsAt))
+    .orderBy(sql`${rides.departsAt} < ${now}`, sql`CASE WHEN ${rides.departsAt} >= ${now} THEN ${rides.departsAt} ELSE -${rides.departsAt} END`, asc(rides.id))
     .limit(MY_RIDES_LIMIT);
 
 const bookedRidesQuery = (db: Db, userId: string) =>
@@ -383,9 +454,9 @@ const incomingDetailQuery = (db: Db, userId: string, ids: string[]) =>
  * and filters them, then fetches full cards for the newest MY_RIDES_LIMIT: two round trips,
  * and the profile lookups stay bounded however many requests the rides collected.
  */
-export async function getMyRides({ db }: Ctx, userId: string, query: MyRidesQuery) {
+export async function getMyRides({ db }: Ctx, userId: string, query: MyRidesQuery, now = Date.now()) {
   const empty = { created: [], booked: [], requests: [], counts: { activeRides: 0, pending: 0, accepted: 0, rejected: 0 } };
-  if (query.tab === "created") return { ...empty, created: await createdRidesQuery(db, userId) };
+  if (query.tab === "created") return { ...empty, created: await createdRidesQuery(db, userId, now) };
   if (query.tab === "booked") return { ...empty, booked: await bookedRidesQuery(db, userId) };
   const q = query.q.toLowerCase();
   const narrow = db

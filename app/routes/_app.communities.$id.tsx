@@ -137,7 +137,7 @@ const tabClass = (active: boolean) =>
   }`;
 
 export default function CommunityDetailPage() {
-  const { community, membership, canModerate, canMakeAdmin, members, pending, rejected, tab } = useLoaderData<typeof loader>();
+  const { community, membership, canModerate, canMakeAdmin, membersVisible, members, pending, rejected, tab } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 md:px-0">
       <Link to="/communities" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
@@ -190,8 +190,13 @@ export default function CommunityDetailPage() {
 
       {tab === "moderation" && canModerate ? (
         <ModerationPanel pending={pending} rejected={rejected} />
-      ) : (
+      ) : membersVisible ? (
         <MembersList members={members} canModerate={canModerate} canMakeAdmin={canMakeAdmin} />
+      ) : (
+        <p data-testid="members-hidden" className="text-slate-700 dark:text-slate-300">
+          Members and the rides they share are visible to approved members of this community only.
+          {membership === "not_member" ? " Join to see who is here." : membership === "pending" ? " Your request is waiting for a moderator." : ""}
+        </p>
       )}
     </div>
   );

@@ -16,7 +16,7 @@ import {
   StatusBadge,
 } from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
-import { capitalise, costPerSeatPaise, NOTES_MAX } from "~/domain/rides";
+import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, capitalise, costPerSeatPaise, NOTES_MAX } from "~/domain/rides";
 import { formatDateTimeShort } from "~/domain/time";
 import { formatRating } from "~/domain/rating";
 import { ratingSummaries } from "~/models/ratings.server";
@@ -122,6 +122,8 @@ export default function RideDetail() {
             </div>
           ) : upcoming && available > 0 ? (
             <Form method="post" action={`/rides/${ride.id}/book`} className="space-y-4">
+              {/* The booking route answers this form with the ride page's own toast. */}
+              <input type="hidden" name="source" value="ride" />
               <h2 id="join" className="text-lg font-semibold">Request to join</h2>
               <div>
                 <label htmlFor="join-seats" className="mb-1 block text-sm font-medium">Seats</label>
@@ -135,6 +137,13 @@ export default function RideDetail() {
                 <label htmlFor="join-notes" className="mb-1 block text-sm font-medium">Message to the driver (optional)</label>
                 <textarea id="join-notes" name="notes" rows={3} maxLength={NOTES_MAX} className={inputClass} placeholder="Where you'd like to be picked up..." />
               </div>
+              {ride.communityId ? (
+                // The per-seat figures above are what a rider owes unless the community split
+                // applies, whose equal shares depend on who rides: say so before booking.
+                <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="split-note">
+                  {`Community ride: if the driver and every rider are members of ${ride.communityName ?? "its community"}, the trip cost of ${formatRupees(ride.tripCostPaise)} is split equally among the driver and the riders instead of per seat; the cost breakdown after the ride shows each share.`}
+                </p>
+              ) : null}
               <button type="submit" className={buttonClass}>Request to Join</button>
             </Form>
           ) : (
@@ -185,12 +194,44 @@ export default function RideDetail() {
                 ) : (
                   <p className="text-sm text-slate-700 dark:text-slate-300">A ride can be completed once at least one seat is booked.</p>
                 )}
-                <IntentButton intent="cancel-ride" fields={{ rideId: ride.id, redirectTo: here }} className={dangerButtonClass}>Cancel Ride</IntentButton>
               </div>
+              <CancelRideForm rideId={ride.id} redirectTo={here} late={ride.departsAt - now < CANCEL_WINDOW_MS} />
             </section>
           ) : null}
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The driver's Cancel Ride: a plain form. Within 2 hours of departure a reason is required
+ * (the server checks it too) and goes to every rider in their notification.
+ */
+function CancelRideForm({ rideId, redirectTo, late }: { rideId: string; redirectTo: string; late: boolean }) {
+  return (
+    <Form method="post" preventScrollReset className="space-y-2 border-t border-slate-200 pt-3 dark:border-slate-800" data-testid="cancel-ride-form">
+      <input type="hidden" name="rideId" value={rideId} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <label htmlFor="cancel-reason" className="block text-sm font-medium">
+        {late ? "Reason for cancelling (required within 2 hours of departure)" : "Reason for cancelling (optional)"}
+      </label>
+      {late ? (
+        <p className="text-sm text-red-800 dark:text-red-300" id="cancel-reason-hint">
+          This ride leaves in less than 2 hours. Your riders will be told at once, with your reason, and the cancellation is recorded as late.
+        </p>
+      ) : null}
+      <textarea
+        id="cancel-reason"
+        name="reason"
+        rows={2}
+        maxLength={CANCEL_REASON_MAX}
+        required={late}
+        aria-describedby={late ? "cancel-reason-hint" : undefined}
+        className={inputClass}
+        placeholder="e.g. Car broke down on the way"
+      />
+      <button type="submit" name="intent" value="cancel-ride" className={dangerButtonClass}>Cancel Ride</button>
+    </Form>
   );
 }

@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Book a Ride | LoopRide" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const ride = await getRideForBooking(context, params.id ?? "");
+  const ride = await getRideForBooking(context, user.id, params.id ?? "");
   if (!ride) throw await redirectWithToast(request, context.env, "/rides", { title: "Error loading ride", description: "This ride could not be found.", type: "error" });
   const now = Date.now();
   const refusal =
@@ -37,7 +37,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: bookRideSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: bookRideSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   let id: string;
   try {
@@ -55,10 +56,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (e instanceof ConflictError) return data(submission.reply({ formErrors: [e.message] }), { status: 409 });
     throw e;
   }
-  return redirectWithToast(request, context.env, `/booking-confirmation/${id}`, {
-    title: "Ride request submitted!",
-    description: "Your request has been sent to the driver. You'll be notified when they respond.",
-  });
+  // The spec's toasts: the ride page's request-to-join form says "Ride request sent
+  // successfully!", the booking page "Ride request submitted!".
+  const toast =
+    formData.get("source") === "ride"
+      ? { title: "Ride request sent successfully!", description: "The driver will respond soon." }
+      : { title: "Ride request submitted!", description: "Your request has been sent to the driver. You'll be notified when they respond." };
+  return redirectWithToast(request, context.env, `/booking-confirmation/${id}`, toast);
 }
 
 export default function BookRide() {

@@ -115,6 +115,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
+// The badge names the ride's real status: a cancelled ride is not "Active".
+const STATUS_BADGE: Record<string, { label: string; className: string }> = {
+  completed: { label: "Completed", className: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100" },
+  cancelled: { label: "Cancelled", className: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100" },
+  active: { label: "Active", className: "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100" },
+};
+
 export default function RideCompletion() {
   const view = useLoaderData<typeof loader>();
   if (view.notFound) {
@@ -138,9 +145,9 @@ export default function RideCompletion() {
           <h1 id="summary" className="text-2xl font-bold">{`${ride.fromLocation} → ${ride.toLocation}`}</h1>
           <span
             data-testid="ride-status"
-            className={`rounded-full px-3 py-1 text-sm font-semibold ${completed ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100" : "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100"}`}
+            className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_BADGE[ride.status]?.className ?? STATUS_BADGE.active.className}`}
           >
-            {completed ? "Completed" : "Active"}
+            {STATUS_BADGE[ride.status]?.label ?? ride.status}
           </span>
         </div>
         <dl className="mt-4 grid gap-4 sm:grid-cols-3">

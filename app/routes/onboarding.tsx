@@ -6,7 +6,9 @@ import { Logo } from "~/components/brand";
 import { FieldErrors, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { OnboardingSteps } from "~/components/onboarding-steps";
 import { hasRedeemedReferral } from "~/models/referrals.server";
+import { normalizeIndianMobile } from "~/domain/phone";
 import { carStepSchema, phoneStepSchema, referralStepSchema } from "~/schemas/onboarding";
+import { MOBILE_INPUT_MAX } from "~/schemas/phone";
 import { needsOnboarding, requireUser } from "~/utils/auth.server";
 import { completeOnboardingFlow } from "~/utils/onboarding.server";
 import { readDraft, writeDraft, type OnboardingDraft } from "~/utils/onboarding-draft.server";
@@ -42,7 +44,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: SCHEMAS[step as 1 | 2 | 3] });
   // Back keeps what was typed (valid or not) so nothing is lost; Next requires it valid.
   const next: OnboardingDraft = { ...draft };
-  if (step === 1) next.phone = String(formData.get("phone") ?? "").slice(0, 10);
+  // The draft keeps the normalised 10 digits ("98765 43210" is 9876543210), or what was
+  // typed when it is not a valid mobile yet (never a cut-off prefix of it).
+  if (step === 1) {
+    const typed = String(formData.get("phone") ?? "").trim().slice(0, MOBILE_INPUT_MAX);
+    next.phone = normalizeIndianMobile(typed) ?? typed;
+  }
   if (step === 2) {
     const hasCar = formData.get("hasCar");
     next.hasCar = hasCar === "yes" || hasCar === "no" ? hasCar : undefined;
@@ -89,7 +96,7 @@ export default function Onboarding() {
                 name="phone"
                 type="tel"
                 inputMode="numeric"
-                maxLength={10}
+                maxLength={MOBILE_INPUT_MAX}
                 defaultValue={(fields.phone.initialValue as string | undefined) ?? draft.phone}
                 placeholder="10-digit mobile number"
                 autoComplete="tel-national"

@@ -7,6 +7,7 @@ import { Field, FieldErrors, TextareaField, buttonClass, inputClass, secondaryBu
 import { OnboardingSteps } from "~/components/onboarding-steps";
 import { STATUS_LABEL } from "~/domain/profile-score";
 import { getOwnProfile, updateOwnProfile } from "~/models/profiles.server";
+import { MOBILE_INPUT_MAX } from "~/schemas/phone";
 import { basicInfoSchema, contactSchema, preferencesSchema, vehicleSchema } from "~/schemas/profile";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -119,7 +120,7 @@ export default function ProfileCompletion() {
           ) : null}
           {step === 2 ? (
             <>
-              <Field label="Phone number" field={fields.phoneNumber} type="tel" required maxLength={11} autoComplete="tel-national" />
+              <Field label="Phone number" field={fields.phoneNumber} type="tel" required maxLength={MOBILE_INPUT_MAX} autoComplete="tel-national" />
               <Field label="Emergency contact" field={fields.emergencyContact} required placeholder="Name and phone number" />
             </>
           ) : null}

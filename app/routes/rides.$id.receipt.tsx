@@ -77,6 +77,27 @@ export default function Receipt() {
             </tr>
           ))}
         </tbody>
+        {!single ? (
+          // The lines add up to the trip cost: what the riders pay plus what the driver covers
+          // (their own share, the unbooked seats and the paise of rounding).
+          <tfoot>
+            <tr className="border-b border-slate-200">
+              <td className="py-2" colSpan={2}>Paid by riders</td>
+              <td className="py-2 text-right" data-testid="receipt-collected">{formatRupees(breakdown.collectedPaise)}</td>
+              <td />
+            </tr>
+            <tr className="border-b border-slate-200">
+              <td className="py-2" colSpan={2}>Covered by the driver</td>
+              <td className="py-2 text-right" data-testid="receipt-driver-covers">{formatRupees(breakdown.driverCoversPaise)}</td>
+              <td />
+            </tr>
+            <tr className="font-semibold">
+              <td className="py-2" colSpan={2}>Trip cost</td>
+              <td className="py-2 text-right">{formatRupees(breakdown.totalCostPaise)}</td>
+              <td />
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
       <p className="mt-6 text-xs text-slate-700">
         LoopRide only connects community members and does not provide transport or hold money. Payments are settled between members.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { indianMobileSchema } from "./phone";
 
 export const CAR_TYPES = ["petrol", "diesel", "hybrid", "electric"] as const;
 export const CAR_TYPE_LABEL: Record<(typeof CAR_TYPES)[number], string> = {
@@ -9,10 +10,7 @@ export const CAR_TYPE_LABEL: Record<(typeof CAR_TYPES)[number], string> = {
 };
 
 export const phoneStepSchema = z.object({
-  phone: z
-    .string({ required_error: "Please enter your mobile number" })
-    .transform((v) => v.replace(/\s/g, ""))
-    .pipe(z.string().min(1, "Please enter your mobile number").regex(/^\d{10}$/, "Please enter a valid 10-digit mobile number")),
+  phone: indianMobileSchema("Please enter your mobile number"),
 });
 
 export const carStepSchema = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { indianMobileSchema } from "./phone";
 import { isCleanText, TEXT_INVALID } from "./text";
 
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).refine(isCleanText, TEXT_INVALID);
@@ -17,10 +18,7 @@ export const basicInfoSchema = z.object({
 });
 
 export const contactSchema = z.object({
-  phoneNumber: z
-    .string({ required_error: "Phone number is required" })
-    .transform((v) => v.replace(/\s/g, ""))
-    .pipe(z.string().min(1, "Phone number is required").regex(/^[6-9]\d{9}$/, "Please enter a valid 10-digit mobile number")),
+  phoneNumber: indianMobileSchema("Phone number is required"),
   emergencyContact: required("Emergency contact is required", 120),
 });
 

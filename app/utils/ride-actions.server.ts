@@ -16,7 +16,9 @@ export const rideIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept"), requestId: idSchema, redirectTo: z.string().optional() }),
   z.object({ intent: z.literal("reject"), requestId: idSchema, redirectTo: z.string().optional() }),
   z.object({ intent: z.literal("cancel-request"), requestId: idSchema, redirectTo: z.string().optional() }),
-  z.object({ intent: z.literal("cancel-ride"), rideId: idSchema, redirectTo: z.string().optional() }),
+  // The reason's rules (required within 2 hours, length, clean text) are the model's, so
+  // a refusal is a clear toast rather than a bare 400.
+  z.object({ intent: z.literal("cancel-ride"), rideId: idSchema, reason: z.string().optional(), redirectTo: z.string().optional() }),
   z.object({ intent: z.literal("save"), rideId: idSchema, redirectTo: z.string().optional() }),
   z.object({ intent: z.literal("unsave"), rideId: idSchema, redirectTo: z.string().optional() }),
 ]);
@@ -73,7 +75,7 @@ export async function handleRideIntent(
         break;
       }
       case "cancel-ride": {
-        const r = await cancelRide(context, userId, input.rideId);
+        const r = await cancelRide(context, userId, input.rideId, { reason: input.reason });
         publishChange(context, r);
         break;
       }

@@ -20,9 +20,11 @@ test("sign up → onboarding (every validation message) → dashboard; sign out;
   await page.getByLabel("Mobile number").fill("12345");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Please enter a valid 10-digit mobile number")).toBeVisible();
-  await expect(page.getByLabel("Mobile number")).toHaveAttribute("maxlength", "10");
+  // Typed the way people write it ("98765 43210"): the field must not cut it to 10
+  // characters, and the 10 digits are what is kept (issue 18).
   const phone = uniquePhone();
-  await page.getByLabel("Mobile number").fill(phone);
+  await page.getByLabel("Mobile number").clear();
+  await page.getByLabel("Mobile number").pressSequentially(`${phone.slice(0, 5)} ${phone.slice(5)}`);
   await page.getByRole("button", { name: "Next" }).click();
 
   await expect(page.getByText("Step 2 of 4")).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "./helpers";
+import { createCommunity, newPage, offerRide } from "../support/flows";
+import { DEMO_PASSWORD, signIn, signUpAndOnboard } from "./helpers";
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -37,6 +38,12 @@ test("create a community, request to join, approve, see the member, leave", asyn
   await b.getByRole("button", { name: `Join ${name}` }).click();
   await expect(b.getByTestId("toast")).toContainText(`Your request to join ${name} has been sent. Community moderators will review your request.`);
   await expect(b.getByRole("button", { name: "Request pending" })).toBeDisabled();
+  // A closed community: while the request is pending, B sees its card but not who is in it.
+  await b.getByRole("link", { name }).click();
+  await expect(b.getByTestId("member-count")).toHaveText("1 member");
+  await expect(b.getByTestId("members-hidden")).toContainText("visible to approved members of this community only");
+  await expect(b.getByTestId("member")).toHaveCount(0);
+  await expect(b.getByText("Priya Sharma")).toHaveCount(0);
 
   // A approves in the Moderation tab.
   await page.goto(detailUrl);
@@ -47,7 +54,9 @@ test("create a community, request to join, approve, see the member, leave", asyn
   await expect(page.getByText("No pending requests.")).toBeVisible();
 
   // B sees Leave and appears in Members; leaving drops the count.
-  await b.reload();
+  await b.goto("/communities");
+  await b.getByLabel("Search communities").fill(name);
+  await b.getByRole("button", { name: "Search" }).click();
   await expect(b.getByRole("button", { name: `Leave ${name}` })).toBeVisible();
   await b.getByRole("link", { name }).click();
   await expect(b.getByTestId("member-count")).toHaveText("2 members");
@@ -83,4 +92,49 @@ test("a missing community shows Community not found with a way back", async ({ p
   await expect(page.getByRole("heading", { name: "Community not found" })).toBeVisible();
   await page.getByRole("link", { name: "Back to Communities" }).click();
   await expect(page).toHaveURL(/\/communities$/);
+});
+
+// Finding 9 (issue 19): a ride shared with a community is for its approved members. An
+// outsider neither finds it nor opens it (Ride Not Found) until a moderator lets them in.
+test("a ride shared with a community: an outsider cannot find or open it, joins, is approved, then finds and books it", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const project = test.info().project.name;
+  await signUpAndOnboard(page, { fullName: "Lakshmi Rao", car: "petrol" });
+  const name = unique("Bellandur Lake Residents");
+  const communityPath = await createCommunity(page, name);
+  const rideId = await offerRide(page, { from: "HSR Layout", to: "Bagmane Tech Park", community: name });
+
+  const outsider = await newPage(browser, project);
+  await signUpAndOnboard(outsider, { fullName: "Naveen Kumar", car: null });
+  await outsider.goto("/rides?community=1");
+  await expect(outsider.getByText("No rides found")).toBeVisible();
+  await expect(outsider.locator(`a[href="/rides/${rideId}"]`)).toHaveCount(0);
+  await outsider.goto(`/rides/${rideId}`);
+  await expect(outsider.getByRole("heading", { name: "Ride Not Found" })).toBeVisible();
+  await expect(outsider.getByText("HSR Layout")).toHaveCount(0);
+
+  // The community page shows the card and how to join, not who is in it.
+  await outsider.goto(communityPath);
+  await expect(outsider.getByTestId("members-hidden")).toBeVisible();
+  await expect(outsider.getByText("Lakshmi Rao")).toHaveCount(0);
+  await outsider.getByRole("button", { name: `Join ${name}` }).click();
+  await expect(outsider.getByTestId("toast")).toContainText(`Your request to join ${name} has been sent.`);
+  await outsider.goto(`/rides/${rideId}`);
+  await expect(outsider.getByRole("heading", { name: "Ride Not Found" })).toBeVisible();
+
+  await page.goto(`${communityPath}?tab=moderation`);
+  await page.getByRole("button", { name: "Approve Naveen Kumar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Request Approved");
+
+  // A member now: the ride is among the community rides, and bookable.
+  await outsider.goto("/rides?community=1");
+  const card = outsider.getByTestId("ride-card").filter({ has: outsider.locator(`a[href="/rides/${rideId}"]`) });
+  await expect(card).toBeVisible();
+  await card.getByRole("link", { name: "Book Now" }).click();
+  await expect(outsider).toHaveURL(new RegExp(`/rides/${rideId}/book$`));
+  await outsider.getByRole("button", { name: "Request Seats" }).click();
+  await expect(outsider).toHaveURL(/\/booking-confirmation\/[a-z0-9]+$/);
+  await expect(outsider.getByTestId("toast")).toContainText("Ride request submitted!");
+  await outsider.goto(communityPath);
+  await expect(outsider.getByTestId("member").filter({ hasText: "Lakshmi Rao" })).toBeVisible();
 });

@@ -32,10 +32,13 @@ beforeAll(async () => {
     "/",
     "/rides",
     `/rides?date=${tomorrow}&maxCost=45&community=1`,
+    "/rides?community=1",
     "/rides?q=koramangala",
     `/rides?q=koramangala&date=${tomorrow}&maxCost=30`,
     "/rides?page=3",
     `/rides/${city.rideId}`,
+    `/rides/${city.requestedRideId}`,
+    `/rides/${city.rideId}/book`,
     "/rides/b0",
     "/dashboard",
     "/dashboard/rides?tab=manage",
@@ -46,6 +49,8 @@ beforeAll(async () => {
     "/communities",
     "/communities?type=workplace&q=community",
     `/communities/${city.communityId}`,
+    // A community the busy user is not in: its card only, no member list.
+    "/communities/c1",
   ];
 }, 120_000);
 

@@ -408,6 +408,40 @@ describe("community detail", () => {
     expect(selfView).toContain(">Leave<");
   });
 
+  // Finding 9 (issue 19): a closed community. Its card (name, type, location, description,
+  // member count, how to join) is for everyone; who is in it, with their area and workplace,
+  // only for its approved members and moderators: in the page and in its loader data.
+  it("shows members, their areas and workplaces to approved members only: a non-member, a pending or a rejected user sees the card and how to join", async () => {
+    const owner = await signedInUser({ fullName: "Owner Olivia", profile: { residentialArea: "OWNER-AREA Indiranagar", workplace: "OWNER-WORK Embassy" } });
+    const member = await signedInUser({ fullName: "Member Madhu", profile: { residentialArea: "MEMBER-AREA Domlur", workplace: "MEMBER-WORK Bagmane" } });
+    const c = await createCommunity({ db: db() }, { createdBy: owner.id, name: "Closed Pool", type: "residential", location: "Domlur, Bengaluru", description: "Neighbours who share rides" });
+    await addMember({ db: db() }, { communityId: c.id, userId: member.id });
+    const outsider = await signedInUser();
+    const pending = await signedInUser();
+    await addMember({ db: db() }, { communityId: c.id, userId: pending.id, status: "pending" });
+    const rejected = await signedInUser();
+    await addMember({ db: db() }, { communityId: c.id, userId: rejected.id, status: "rejected" });
+    const secrets = ["Owner Olivia", "Member Madhu", "OWNER-AREA", "OWNER-WORK", "MEMBER-AREA", "MEMBER-WORK", owner.id, member.id];
+
+    for (const [who, button] of [[outsider, ">Join<"], [pending, "Request pending"], [rejected, "Rejected"]] as const) {
+      const res = await get(`/communities/${c.id}`, { cookie: who.cookie });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      for (const text of ["Closed Pool", "Residential", "Domlur, Bengaluru", "Neighbours who share rides", "2 members", button]) expect(html).toContain(text);
+      expect(html).toContain("visible to approved members of this community only");
+      const data = await (await get(`/communities/${c.id}.data`, { cookie: who.cookie })).text();
+      expect(data).toContain("Closed Pool");
+      for (const secret of secrets) {
+        expect(html, secret).not.toContain(secret);
+        expect(data, secret).not.toContain(secret);
+      }
+    }
+    const memberView = await (await get(`/communities/${c.id}`, { cookie: member.cookie })).text();
+    for (const text of ["Owner Olivia", "OWNER-AREA", "OWNER-WORK"]) expect(memberView).toContain(text);
+    const memberData = await (await get(`/communities/${c.id}.data`, { cookie: member.cookie })).text();
+    expect(memberData).toContain("OWNER-WORK");
+  });
+
   it("a missing community shows Community not found with a link back", async () => {
     const user = await signedInUser();
     const res = await get("/communities/does-not-exist", { cookie: user.cookie });

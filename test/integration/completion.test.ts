@@ -95,18 +95,28 @@ describe("completing a ride", () => {
 });
 
 describe("who may see the breakdown", () => {
-  it("the driver and the riders may; a stranger gets 403; a missing ride says Ride Not Found", async () => {
-    const { ride, riders, driver, stranger } = await rideWithRiders();
+  it("the driver and the riders may; a community member not on the ride gets 403; an outsider of the community 404, like a missing ride", async () => {
+    const { ride, riders, driver, stranger, community } = await rideWithRiders();
+    const neighbour = await signedInUser({ fullName: "Neighbour" });
+    await addMember({ db: db() }, { communityId: community.id, userId: neighbour.id });
     await complete(ride.id, driver.cookie);
     expect((await get(`/rides/${ride.id}/completion`, { cookie: driver.cookie })).status).toBe(200);
     expect((await get(`/rides/${ride.id}/completion`, { cookie: riders[1].cookie })).status).toBe(200);
-    const denied = await get(`/rides/${ride.id}/completion`, { cookie: stranger.cookie });
+    const denied = await get(`/rides/${ride.id}/completion`, { cookie: neighbour.cookie });
     expect(denied.status).toBe(403);
     expect(await denied.text()).not.toContain("Rider 1");
+    expect((await get(`/rides/${ride.id}/receipt`, { cookie: neighbour.cookie })).status).toBe(403);
+    // Finding 9: the ride is shared with a community the stranger is not in; they must not
+    // learn it exists.
+    const hidden = await get(`/rides/${ride.id}/completion`, { cookie: stranger.cookie });
+    expect(hidden.status).toBe(404);
+    const hiddenText = await hidden.text();
+    expect(hiddenText).toContain("Ride Not Found");
+    expect(hiddenText).not.toContain("Rider 1");
     const missing = await get(`/rides/nope/completion`, { cookie: driver.cookie });
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Ride Not Found");
-    expect((await get(`/rides/${ride.id}/receipt`, { cookie: stranger.cookie })).status).toBe(403);
+    expect((await get(`/rides/${ride.id}/receipt`, { cookie: stranger.cookie })).status).toBe(404);
   });
 
   it("receipts: everyone on the ride sees the whole receipt; one rider's share only for that rider or the driver", async () => {

@@ -12,6 +12,19 @@ import { buildScenario, cookieOf, ROLES, type Role, type Scenario } from "../sup
 
 type Secret = { what: string; text: string; entitled: Role[] };
 
+/** Approved members of the scenario's community (its creator, the moderator, is its admin). */
+const COMMUNITY_MEMBERS: Role[] = ["member", "driver", "acceptedRider", "moderator"];
+/** Who may see the community ride: its members, and the pending rider, who asked for a seat. */
+const RIDE_VIEWERS: Role[] = [...COMMUNITY_MEMBERS, "pendingRider"];
+
+/** Who sees a person's residential area and workplace: themself and, on a member list, the others there. */
+function areaEntitled(key: string, self: Role[]): Role[] {
+  if ([...COMMUNITY_MEMBERS, "target"].includes(key)) return [...new Set([...self, ...COMMUNITY_MEMBERS])];
+  if (key === "joiner" || key === "rejected") return ["moderator"]; // the moderation tab
+  if (key === "stranger") return ["stranger", "otherModerator"]; // asking to join the other community
+  return self;
+}
+
 function secrets(s: Scenario): Secret[] {
   const out: Secret[] = [];
   for (const [key, p] of Object.entries(s.people)) {
@@ -19,6 +32,8 @@ function secrets(s: Scenario): Secret[] {
     if (p.phone) out.push({ what: `${key}'s phone number`, text: p.phone, entitled: self });
     out.push({ what: `${key}'s emergency contact`, text: p.emergency, entitled: self });
     out.push({ what: `${key}'s notification`, text: p.notification, entitled: self });
+    if (p.area) out.push({ what: `${key}'s residential area`, text: p.area, entitled: areaEntitled(key, self) });
+    if (p.work) out.push({ what: `${key}'s workplace`, text: p.work, entitled: areaEntitled(key, self) });
   }
   out.push(
     { what: "the accepted rider's message notification", text: "NOTIFICATION-acceptedRider-message", entitled: ["acceptedRider"] },
@@ -32,6 +47,10 @@ function secrets(s: Scenario): Secret[] {
     { what: "a pending join request", text: "Jaya Joiner", entitled: ["moderator"] },
     { what: "a rejected join request", text: "Ravi Rejected", entitled: ["moderator"] },
     { what: "a join request to the other community", text: "Sanjay Stranger", entitled: ["otherModerator", "stranger"] },
+    // Finding 9: a community's members and its rides are for its members.
+    { what: "a community member's name (on its member list and contacts only)", text: "Tara Target", entitled: COMMUNITY_MEMBERS },
+    { what: "the community ride's note", text: "COMMUNITY-RIDE-NOTE", entitled: RIDE_VIEWERS },
+    { what: "the community ride's id", text: s.ride.id, entitled: RIDE_VIEWERS },
   );
   return out;
 }
@@ -39,6 +58,7 @@ function secrets(s: Scenario): Secret[] {
 /** The single-fetch data URL of a page: /a/b?x -> /a/b.data?x, / -> /_root.data. */
 function dataUrl(path: string) {
   const u = new URL(path, BASE);
+  if (u.pathname.endsWith(".data")) return u.toString();
   u.pathname = u.pathname === "/" ? "/_root.data" : `${u.pathname.replace(/\/$/, "")}.data`;
   return u.toString();
 }
@@ -82,6 +102,10 @@ describe("private data stays private", () => {
     expect(await seen("driver", "/rides/{ride}")).toContain("REQUEST-NOTE-pending");
     expect(await seen("driver", "/rides/{ride}")).toContain("Pavan Pending");
     expect(await seen("moderator", "/communities/{community}?tab=moderation")).toContain("Jaya Joiner");
+    const members = await seen("member", "/communities/{community}");
+    for (const text of ["Tara Target", s.people.target.area, s.people.driver.work]) expect(members).toContain(text);
+    expect(await seen("pendingRider", "/rides/{ride}")).toContain("COMMUNITY-RIDE-NOTE");
+    expect(await seen("member", "/rides?q=HSR")).toContain(s.ride.id);
     expect(await seen("acceptedRider", "/rides/{pastRide}/completion")).toContain(s.paymentId);
     const profile = await seen("member", "/profile-completion?step=2");
     expect(profile).toContain(s.people.member.phone);

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { addMember, createCommunity } from "../../db/factories";
 import { rideRequests } from "../../db/schema";
 import { addDays, istDate } from "~/domain/time";
-import { createRide as createRideModel, discoverPageQuery, PROFILE_MISSING } from "~/models/rides.server";
+import { createRide as createRideModel, discoverPageQuery, getRideDetail, getRideForBooking, PROFILE_MISSING } from "~/models/rides.server";
+import { requestSeats } from "~/models/ride-requests.server";
+import { changedTables, dbChecksum } from "../support/db-checksum";
 import { NotFoundError } from "~/models/errors.server";
 import { createRideSchema, discoverFiltersSchema } from "~/schemas/rides";
 import { Browser, db, get, postForm, signedInUser, tableCounts } from "../helpers";
@@ -123,15 +125,24 @@ describe("discover", () => {
     await createRide({ db: db() }, { driverId: other.id, fromLocation: "Yelahanka", toLocation: "Hebbal", status: "cancelled" });
     await createRide({ db: db() }, { driverId: other.id, fromLocation: "Malleshwaram", toLocation: "Hebbal", date: addDays(istDate(), -1) });
 
+    // The community ride is for its members only (finding 9): not listed, not counted.
+    const outside = await (await get("/rides", { cookie: viewer.cookie })).text();
+    expect(outside).toContain("1 ride found");
+    expect(outside).not.toContain("UB City");
+    expect(await (await get("/rides?community=1", { cookie: viewer.cookie })).text()).toContain("No rides found");
+    await addMember({ db: db() }, { communityId: community.id, userId: viewer.id });
+
     const html = await (await get("/rides", { cookie: viewer.cookie })).text();
     expect(html).toContain("2 rides found");
     expect(html).not.toContain("Jayanagar →");
     expect(html.indexOf("UB City")).toBeLessThan(html.indexOf("MG Road"));
-    // The banner is city-wide (every upcoming active ride, the viewer's own included):
-    // 2 + 2 + 3 open seats; kept by triggers in ride_hour_stats.
-    expect(html).toMatch(/data-testid="stat-rides">3</);
-    expect(html).toMatch(/data-testid="stat-seats">7</);
+    // The banner is city-wide over public rides (the viewer's own included, rides shared with
+    // a community never): 2 + 3 open seats; kept by triggers in ride_hour_stats.
+    expect(html).toMatch(/data-testid="stat-rides">2</);
+    expect(html).toMatch(/data-testid="stat-seats">5</);
     expect(html).toMatch(/data-testid="stat-co2">5 kg</);
+    expect(html).toContain("public rides available");
+    expect(outside).toMatch(/data-testid="stat-rides">2</);
     expect(html).toContain("Arjun Rao");
     expect(html).toContain("₹20.00"); // 8000 / 4 seats
     const main = html.slice(html.indexOf('<main id="main"'), html.indexOf("</main>"));
@@ -478,5 +489,96 @@ describe("a browser-like journey", () => {
     const page = await (await rider.get(url)).text();
     expect(page).toContain("Your ride is confirmed!");
     expect(page).toContain('aria-valuenow="100"');
+  });
+});
+
+// Finding 9 (issue 19): a ride shared with a community is for that community's approved
+// members (and its driver, and riders who already asked for a seat). Everyone else gets
+// exactly what a missing ride gives: no listing, 404 on its page (HTML and .data), the
+// booking form and booking refused as for a missing ride, nothing saved, nothing changed.
+describe("community rides are for the community's members only", () => {
+  async function communityRide() {
+    const driver = await signedInUser({ fullName: "Deepa Driver" });
+    const community = await createCommunity({ db: db() }, { createdBy: driver.id, name: "Closed Circle Residents" });
+    const member = await signedInUser({ fullName: "Mala Member" });
+    await addMember({ db: db() }, { communityId: community.id, userId: member.id });
+    const outsider = await signedInUser({ fullName: "Omar Outsider" });
+    const pending = await signedInUser();
+    await addMember({ db: db() }, { communityId: community.id, userId: pending.id, status: "pending" });
+    const rejected = await signedInUser();
+    await addMember({ db: db() }, { communityId: community.id, userId: rejected.id, status: "rejected" });
+    const date = addDays(istDate(), 2);
+    const ride = await createRide({ db: db() }, { driverId: driver.id, communityId: community.id, fromLocation: "Bagmane Tech Park", toLocation: "Electronic City Phase 1", date, time: "07:40", notes: "CIRCLE-ONLY-NOTE" });
+    return { driver, community, member, outsider, pending, rejected, ride, date };
+  }
+
+  it("is not listed to outsiders in Discover, search, place-on-a-day search or the community filter; members see it", async () => {
+    const { member, outsider, pending, rejected, date } = await communityRide();
+    const pages = ["/rides", "/rides?q=bagmane", `/rides?q=bagmane&date=${date}`, `/rides?date=${date}`, "/rides?community=1"];
+    for (const who of [outsider, pending, rejected]) {
+      for (const path of pages) {
+        const html = await (await get(path, { cookie: who.cookie })).text();
+        expect(html, path).not.toContain("Electronic City Phase 1");
+        expect(html, path).toContain("No rides found");
+        const data = await (await get(path.replace("/rides", "/rides.data"), { cookie: who.cookie })).text();
+        expect(data, `${path} .data`).not.toContain("CIRCLE-ONLY-NOTE");
+        expect(data, `${path} .data`).not.toContain("Closed Circle Residents");
+      }
+    }
+    for (const path of pages) expect(await (await get(path, { cookie: member.cookie })).text(), path).toContain("Electronic City Phase 1");
+  });
+
+  it("its page answers 404 (HTML and .data) to outsiders, like a missing ride; 200 to members, the driver and riders with a request", async () => {
+    const { driver, member, outsider, pending, rejected, ride, community } = await communityRide();
+    const missing = await get("/rides/no-such-ride", { cookie: outsider.cookie });
+    expect(missing.status).toBe(404);
+    for (const who of [outsider, pending, rejected]) {
+      const res = await get(`/rides/${ride.id}`, { cookie: who.cookie });
+      expect(res.status).toBe(404);
+      const html = await res.text();
+      expect(html).toContain("Ride Not Found");
+      for (const secret of ["CIRCLE-ONLY-NOTE", "Deepa Driver", "Closed Circle Residents", "Bagmane Tech Park"]) expect(html).not.toContain(secret);
+      const data = await get(`/rides/${ride.id}.data`, { cookie: who.cookie });
+      const body = await data.text();
+      for (const secret of ["CIRCLE-ONLY-NOTE", "Deepa Driver", "Closed Circle Residents", driver.id]) expect(body).not.toContain(secret);
+    }
+    for (const who of [member, driver]) expect((await get(`/rides/${ride.id}`, { cookie: who.cookie })).status).toBe(200);
+    // A rider who asked for a seat and then left the community keeps seeing the ride they booked.
+    const leaver = await signedInUser();
+    await addMember({ db: db() }, { communityId: community.id, userId: leaver.id });
+    const req = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: leaver.id, status: "accepted" });
+    await env.DB.prepare("DELETE FROM community_members WHERE community_id = ? AND user_id = ?").bind(community.id, leaver.id).run();
+    expect((await get(`/rides/${ride.id}`, { cookie: leaver.cookie })).status).toBe(200);
+    expect((await get(`/booking-confirmation/${req.id}`, { cookie: leaver.cookie })).status).toBe(200);
+    // The driver sees their ride even after leaving the community.
+    await env.DB.prepare("DELETE FROM community_members WHERE community_id = ? AND user_id = ?").bind(community.id, driver.id).run();
+    expect((await get(`/rides/${ride.id}`, { cookie: driver.cookie })).status).toBe(200);
+  });
+
+  it("outsiders cannot open its booking form, book it or save it: refused as for a missing ride, nothing changes", async () => {
+    const { member, outsider, pending, ride } = await communityRide();
+    for (const who of [outsider, pending]) {
+      const form = await get(`/rides/${ride.id}/book`, { cookie: who.cookie });
+      expect(form.status).toBe(302);
+      expect(form.headers.get("Location")).toBe("/rides");
+      expect(toastOf(form)?.description).toBe("This ride could not be found.");
+      const before = await dbChecksum();
+      const book = await postForm(`/rides/${ride.id}/book`, { seats: "1", notes: "let me in" }, { cookie: who.cookie });
+      expect(book.status).toBe(302);
+      expect(book.headers.get("Location")).toBe("/rides");
+      expect(toastOf(book)?.type).toBe("error");
+      const save = await postForm("/rides", { intent: "save", rideId: ride.id }, { cookie: who.cookie });
+      expect(save.status).toBe(404);
+      expect(changedTables(before, await dbChecksum())).toEqual([]);
+    }
+    await expect(requestSeats({ db: db() }, outsider.id, ride.id, { seats: 1, notes: null })).rejects.toThrow(NotFoundError);
+    expect(await getRideDetail({ db: db() }, outsider.id, ride.id)).toBeNull();
+    expect(await getRideForBooking({ db: db() }, outsider.id, ride.id)).toBeNull();
+    // A member books and saves it.
+    const booked = await postForm(`/rides/${ride.id}/book`, { seats: "1", notes: "" }, { cookie: member.cookie });
+    expect(booked.headers.get("Location")).toMatch(/^\/booking-confirmation\//);
+    expect((await postForm("/rides", { intent: "save", rideId: ride.id }, { cookie: member.cookie })).status).toBe(302);
+    const saved = await env.DB.prepare("SELECT count(*) AS n FROM saved_rides WHERE ride_id = ? AND user_id = ?").bind(ride.id, member.id).first<{ n: number }>();
+    expect(saved!.n).toBe(1);
   });
 });

@@ -9,7 +9,13 @@
 // another user's id points at are 404 (not revealing they exist) when the page is
 // "mine" (a booking, a conversation, a notification), 403 when the object is public
 // but the act is not yours (deciding a request on a visible ride, moderating a
-// community you can see).
+// community you can see). A ride shared with a community is for its approved members,
+// its driver and riders who asked for a seat (finding 9 of issue 19): to anyone else it
+// answers as a missing ride does (404; the booking form and booking send back to /rides
+// with an error), and a community's member list is for its approved members and
+// moderators (the page itself, with name, description and count, is for everyone).
+// {ride} and {pastRide} are shared with {community}: the stranger and the other
+// moderator are outsiders of it; {publicRide} is shared with no community.
 //
 // Outcomes (all "deny" outcomes also require that the database content is unchanged):
 //   page            200, nothing changed
@@ -65,6 +71,8 @@ function only(allowed: Partial<Record<Onboarded, Outcome>>, others: Outcome): Re
 }
 
 const signedInElsewhere = { newUser: "redirect->/onboarding" } as const;
+/** The signed-in roles outside {community}, with no request on its rides. */
+const outsiders = (outcome: Outcome) => ({ stranger: outcome, otherModerator: outcome });
 
 export const MATRIX: Column[] = [
   // ------------------------------------------------------------ public pages and forms
@@ -142,7 +150,9 @@ export const MATRIX: Column[] = [
   { name: "communities: leave", route: "routes/_app.communities._index", method: "POST", intent: "leave", path: "/communities", fields: { intent: "leave", communityId: "{community}" }, expect: { ...only({ member: "done->/communities", driver: "done->/communities", acceptedRider: "done->/communities" }, "refused->/communities"), visitor: "redirect->/login" } },
   { name: "create community page", route: "routes/_app.communities.new", method: "GET", path: "/communities/new", expect: app("page") },
   { name: "create community", route: "routes/_app.communities.new", method: "POST", path: "/communities/new", fields: { name: "Matrix Club", type: "interest", location: "Indiranagar", description: "A community made by the matrix test." }, expect: app("done->/communities/") },
+  // Everyone signed in sees the community's card; the member list only its members (private-data.test.ts).
   { name: "community detail", route: "routes/_app.communities.$id", method: "GET", path: "/communities/{community}", private: true, expect: app("page") },
+  { name: "community detail (.data)", route: "routes/_app.communities.$id", method: "GET", path: "/communities/{community}.data", private: true, expect: app("page") },
   { name: "community moderation tab", route: "routes/_app.communities.$id", method: "GET", path: "/communities/{community}?tab=moderation", private: true, expect: app("page") },
   { name: "other community moderation tab", route: "routes/_app.communities.$id", method: "GET", path: "/communities/{otherCommunity}?tab=moderation", private: true, expect: app("page") },
   { name: "community: join", route: "routes/_app.communities.$id", method: "POST", intent: "join", path: "/communities/{community}", fields: { intent: "join" }, expect: { ...only({ pendingRider: "done->/communities/", stranger: "done->/communities/", otherModerator: "done->/communities/" }, "refused->/communities/"), visitor: "redirect->/login" } },
@@ -158,39 +168,44 @@ export const MATRIX: Column[] = [
 
   // ------------------------------------------------------------ rides
   { name: "discover rides", route: "routes/_app.rides._index", method: "GET", path: "/rides?q=HSR&community=1", expect: app("page") },
-  { name: "discover: save", route: "routes/_app.rides._index", method: "POST", intent: "save", path: "/rides", fields: { intent: "save", rideId: "{ride}" }, expect: app("done->/rides") },
+  { name: "discover: save", route: "routes/_app.rides._index", method: "POST", intent: "save", path: "/rides", fields: { intent: "save", rideId: "{ride}" }, expect: app("done->/rides", outsiders("404")) },
+  { name: "discover: save a public ride", route: "routes/_app.rides._index", method: "POST", intent: "save", path: "/rides", fields: { intent: "save", rideId: "{publicRide}" }, expect: app("done->/rides") },
   { name: "discover: unsave (nothing saved)", route: "routes/_app.rides._index", method: "POST", intent: "unsave", path: "/rides", fields: { intent: "unsave", rideId: "{ride}" }, expect: app("noop->/rides") },
   { name: "create ride page", route: "routes/_app.rides.create", method: "GET", path: "/rides/create", expect: app("page") },
   // Sharing a ride with a community needs an approved membership of it.
   { name: "create ride in the community", route: "routes/_app.rides.create", method: "POST", intent: "create", path: "/rides/create", fields: { intent: "create", fromLocation: "HSR Layout", toLocation: "Manyata Tech Park", date: "{futureDate}", time: "08:30", seats: "3", tripCost: "450", communityId: "{community}" }, expect: only({ member: "done->/dashboard/rides", driver: "done->/dashboard/rides", acceptedRider: "done->/dashboard/rides", moderator: "done->/dashboard/rides" }, "400") },
   { name: "create ride: suggest cost", route: "routes/_app.rides.create", method: "POST", intent: "suggest", path: "/rides/create", fields: { intent: "suggest", fromLocation: "HSR Layout", toLocation: "Manyata Tech Park" }, expect: app("noop") },
-  { name: "ride detail", route: "routes/_app.rides.$id._index", method: "GET", path: "/rides/{ride}", private: true, expect: app("page") },
+  { name: "community ride detail", route: "routes/_app.rides.$id._index", method: "GET", path: "/rides/{ride}", private: true, expect: app("page", outsiders("404")) },
+  { name: "community ride detail (.data)", route: "routes/_app.rides.$id._index", method: "GET", path: "/rides/{ride}.data", private: true, expect: app("page", outsiders("404")) },
+  { name: "public ride detail", route: "routes/_app.rides.$id._index", method: "GET", path: "/rides/{publicRide}", private: true, expect: app("page") },
   { name: "ride: accept", route: "routes/_app.rides.$id._index", method: "POST", intent: "accept", path: "/rides/{ride}", fields: { intent: "accept", requestId: "{pendingRequest}" }, expect: only({ driver: "done->/rides/" }, "403") },
   { name: "ride: reject", route: "routes/_app.rides.$id._index", method: "POST", intent: "reject", path: "/rides/{ride}", fields: { intent: "reject", requestId: "{pendingRequest}" }, expect: only({ driver: "done->/rides/" }, "403") },
   { name: "ride: cancel a seat", route: "routes/_app.rides.$id._index", method: "POST", intent: "cancel-request", path: "/rides/{ride}", fields: { intent: "cancel-request", requestId: "{acceptedRequest}" }, expect: only({ acceptedRider: "done->/rides/" }, "403") },
   { name: "ride: cancel ride", route: "routes/_app.rides.$id._index", method: "POST", intent: "cancel-ride", path: "/rides/{ride}", fields: { intent: "cancel-ride", rideId: "{ride}" }, expect: only({ driver: "done->/rides/" }, "403") },
-  { name: "ride: save", route: "routes/_app.rides.$id._index", method: "POST", intent: "save", path: "/rides/{ride}", fields: { intent: "save", rideId: "{ride}" }, expect: app("done->/rides/") },
+  { name: "ride: save", route: "routes/_app.rides.$id._index", method: "POST", intent: "save", path: "/rides/{ride}", fields: { intent: "save", rideId: "{ride}" }, expect: app("done->/rides/", outsiders("404")) },
   { name: "ride: unsave (nothing saved)", route: "routes/_app.rides.$id._index", method: "POST", intent: "unsave", path: "/rides/{ride}", fields: { intent: "unsave", rideId: "{ride}" }, expect: app("noop->/rides/") },
-  { name: "book page", route: "routes/_app.rides.$id.book", method: "GET", path: "/rides/{ride}/book", expect: app("page") },
-  { name: "book a seat", route: "routes/_app.rides.$id.book", method: "POST", path: "/rides/{ride}/book", fields: { seats: "1", notes: "From the matrix" }, expect: only({ driver: "403", acceptedRider: "409", pendingRider: "409" }, "done->/booking-confirmation/") },
-  { name: "completion of the upcoming ride", route: "routes/_app.rides.$id.completion", method: "GET", path: "/rides/{ride}/completion", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "403") },
-  { name: "completion of the past ride", route: "routes/_app.rides.$id.completion", method: "GET", path: "/rides/{pastRide}/completion", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "403") },
+  { name: "book page of the community ride", route: "routes/_app.rides.$id.book", method: "GET", path: "/rides/{ride}/book", expect: app("page", outsiders("redirect->/rides")) },
+  { name: "book page of the public ride", route: "routes/_app.rides.$id.book", method: "GET", path: "/rides/{publicRide}/book", expect: app("page") },
+  { name: "book a seat on the community ride", route: "routes/_app.rides.$id.book", method: "POST", path: "/rides/{ride}/book", fields: { seats: "1", notes: "From the matrix" }, expect: only({ driver: "403", acceptedRider: "409", pendingRider: "409", ...outsiders("refused->/rides") }, "done->/booking-confirmation/") },
+  { name: "book a seat on the public ride", route: "routes/_app.rides.$id.book", method: "POST", path: "/rides/{publicRide}/book", fields: { seats: "1", notes: "From the matrix" }, expect: only({ driver: "403" }, "done->/booking-confirmation/") },
+  { name: "completion of the upcoming ride", route: "routes/_app.rides.$id.completion", method: "GET", path: "/rides/{ride}/completion", private: true, expect: only({ driver: "page", acceptedRider: "page", ...outsiders("404") }, "403") },
+  { name: "completion of the past ride", route: "routes/_app.rides.$id.completion", method: "GET", path: "/rides/{pastRide}/completion", private: true, expect: only({ driver: "page", acceptedRider: "page", ...outsiders("404") }, "403") },
   { name: "complete the ride", route: "routes/_app.rides.$id.completion", method: "POST", intent: "complete", path: "/rides/{ride}/completion", fields: { intent: "complete" }, expect: only({ driver: "done->/rides/" }, "403") },
   { name: "process payments", route: "routes/_app.rides.$id.completion", method: "POST", intent: "process-payments", path: "/rides/{pastRide}/completion", fields: { intent: "process-payments" }, expect: only({ driver: "done->/dashboard/rides" }, "403") },
   { name: "mark my share paid", route: "routes/_app.rides.$id.completion", method: "POST", intent: "mark-paid", path: "/rides/{pastRide}/completion", fields: { intent: "mark-paid", paymentId: "{payment}", method: "cash" }, expect: only({ acceptedRider: "done->/rides/" }, "403") },
   { name: "confirm payment received", route: "routes/_app.rides.$id.completion", method: "POST", intent: "confirm-received", path: "/rides/{pastRide}/completion", fields: { intent: "confirm-received", paymentId: "{payment}" }, expect: only({ driver: "done->/rides/" }, "403") },
   { name: "rate the driver", route: "routes/_app.rides.$id.completion", method: "POST", intent: "rate", path: "/rides/{pastRide}/completion", fields: { intent: "rate", rateeId: "{driver}", stars: "5" }, expect: only({ acceptedRider: "done->/rides/", driver: "refused->/rides/" }, "403") },
   { name: "rate the rider", route: "routes/_app.rides.$id.completion", method: "POST", intent: "rate", path: "/rides/{pastRide}/completion", fields: { intent: "rate", rateeId: "{acceptedRider}", stars: "4" }, expect: only({ driver: "done->/rides/", acceptedRider: "refused->/rides/" }, "403") },
-  { name: "receipt", route: "routes/rides.$id.receipt", method: "GET", path: "/rides/{pastRide}/receipt", private: true, expect: { ...only({ driver: "page", acceptedRider: "page" }, "403"), newUser: "onboarding" } },
-  { name: "one rider's receipt", route: "routes/rides.$id.receipt", method: "GET", path: "/rides/{pastRide}/receipt?rider={acceptedRider}", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "403") },
-  { name: "receipt of an uncompleted ride", route: "routes/rides.$id.receipt", method: "GET", path: "/rides/{ride}/receipt", expect: only({ driver: "409", acceptedRider: "409" }, "403") },
+  { name: "receipt", route: "routes/rides.$id.receipt", method: "GET", path: "/rides/{pastRide}/receipt", private: true, expect: { ...only({ driver: "page", acceptedRider: "page", ...outsiders("404") }, "403"), newUser: "onboarding" } },
+  { name: "one rider's receipt", route: "routes/rides.$id.receipt", method: "GET", path: "/rides/{pastRide}/receipt?rider={acceptedRider}", private: true, expect: only({ driver: "page", acceptedRider: "page", ...outsiders("404") }, "403") },
+  { name: "receipt of an uncompleted ride", route: "routes/rides.$id.receipt", method: "GET", path: "/rides/{ride}/receipt", expect: only({ driver: "409", acceptedRider: "409", ...outsiders("404") }, "403") },
 
   // ------------------------------------------------------------ booking confirmation
   { name: "booking confirmation index", route: "routes/_app.booking-confirmation._index", method: "GET", path: "/booking-confirmation", expect: app("redirect->/dashboard/rides") },
   { name: "accepted booking", route: "routes/_app.booking-confirmation.$requestId", method: "GET", path: "/booking-confirmation/{acceptedRequest}", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "404") },
   { name: "pending booking", route: "routes/_app.booking-confirmation.$requestId", method: "GET", path: "/booking-confirmation/{pendingRequest}", private: true, expect: only({ driver: "page", pendingRider: "page" }, "404") },
   { name: "booking: cancel request", route: "routes/_app.booking-confirmation.$requestId", method: "POST", intent: "cancel-request", path: "/booking-confirmation/{pendingRequest}", fields: { intent: "cancel-request", requestId: "{pendingRequest}" }, expect: only({ pendingRider: "done->/booking-confirmation/" }, "403") },
-  { name: "booking: save", route: "routes/_app.booking-confirmation.$requestId", method: "POST", intent: "save", path: "/booking-confirmation/{pendingRequest}", fields: { intent: "save", rideId: "{ride}" }, expect: app("done->/booking-confirmation/") },
+  { name: "booking: save", route: "routes/_app.booking-confirmation.$requestId", method: "POST", intent: "save", path: "/booking-confirmation/{pendingRequest}", fields: { intent: "save", rideId: "{ride}" }, expect: app("done->/booking-confirmation/", outsiders("404")) },
   { name: "booking: unsave (nothing saved)", route: "routes/_app.booking-confirmation.$requestId", method: "POST", intent: "unsave", path: "/booking-confirmation/{pendingRequest}", fields: { intent: "unsave", rideId: "{ride}" }, expect: app("noop->/booking-confirmation/") },
 ];
 

@@ -39,20 +39,25 @@ const PHONE: Record<SignedInRole | "joiner" | "rejected" | "target", string> = {
   target: "6000000111",
 };
 
-export type Person = { id: string; cookie: string; fullName: string | null; phone: string; emergency: string; notification: string };
+export type Person = { id: string; cookie: string; fullName: string | null; phone: string; emergency: string; notification: string; area: string; work: string };
 
 async function person(key: keyof typeof PHONE, fullName: string, opts: { onboarded?: boolean; upiId?: string } = {}): Promise<Person> {
   const emergency = `EMERGENCY-${key}-Amma 98450`;
   const notification = `NOTIFICATION-${key}-private`;
+  // Shown on a community's member list: to its approved members only (finding 9).
+  const area = `AREA-${key} Koramangala`;
+  const work = `WORK-${key} Tech Park`;
   const onboarded = opts.onboarded ?? true;
   const u = await signedInUser({
     fullName,
     onboarded,
     // A user before onboarding has no phone yet (that is what makes them "new").
-    profile: onboarded ? { phoneNumber: PHONE[key], emergencyContact: emergency, upiId: opts.upiId ?? null } : { emergencyContact: emergency },
+    profile: onboarded
+      ? { phoneNumber: PHONE[key], emergencyContact: emergency, upiId: opts.upiId ?? null, residentialArea: area, workplace: work }
+      : { emergencyContact: emergency },
   });
   await createNotification({ db: db() }, { userId: u.id, title: `Alert for ${key}`, message: notification });
-  return { id: u.id, cookie: u.cookie, fullName, phone: onboarded ? PHONE[key] : "", emergency, notification };
+  return { id: u.id, cookie: u.cookie, fullName, phone: onboarded ? PHONE[key] : "", emergency, notification, area: onboarded ? area : "", work: onboarded ? work : "" };
 }
 
 export async function buildScenario() {
@@ -90,10 +95,15 @@ export async function buildScenario() {
     date: addDays(istDate(), 2),
     seats: 4,
     tripCostPaise: 48000,
-    notes: "Pickup at the Agara lake gate",
+    notes: "COMMUNITY-RIDE-NOTE Pickup at the Agara lake gate",
   });
   const acceptedRequest = await createRideRequest(ctx, { rideId: ride.id, riderId: people.acceptedRider.id, status: "accepted", notes: "REQUEST-NOTE-accepted" });
   const pendingRequest = await createRideRequest(ctx, { rideId: ride.id, riderId: people.pendingRider.id, status: "pending", notes: "REQUEST-NOTE-pending" });
+
+  // A public ride (shared with no community): anyone signed in may see and book it. The
+  // matrix's ride above is shared with the community, so only its approved members (and
+  // the pending rider, who asked for a seat) may see it (finding 9).
+  const publicRide = await createRide(ctx, { driverId: people.driver.id, date: addDays(istDate(), 3), seats: 3, tripCostPaise: 30000, notes: "Public ride by the ring road" });
 
   // A ride already done: completed by its driver (payments recorded), the pending rider
   // still pending on it.
@@ -137,6 +147,7 @@ export async function buildScenario() {
     targetMemberId: targetMembership!.id,
     otherJoinId: otherJoin.id,
     ride,
+    publicRide,
     acceptedRequestId: acceptedRequest.id,
     pendingRequestId: pendingRequest.id,
     pastRide,

@@ -7,7 +7,7 @@ import { env } from "cloudflare:test";
 import { conversationIdFor } from "~/domain/conversation";
 import { ALL_PLACES } from "~/domain/places";
 
-export type CityScale = { busyId: string; partnerId: string; conversationId: string; rideId: string; communityId: string };
+export type CityScale = { busyId: string; partnerId: string; conversationId: string; rideId: string; requestedRideId: string; communityId: string };
 
 const DAY = 86_400_000;
 
@@ -85,5 +85,7 @@ export async function seedCityScale(busyId: string, now = Date.now()): Promise<C
     const params = [busyId, conversationId].slice(0, s.includes("?2") ? 2 : s.includes("?1") ? 1 : 0);
     return params.length ? st.bind(...params) : st;
   }));
-  return { busyId, partnerId: "u1", conversationId, rideId: "r10", communityId: "c0" };
+  // r14 is shared with c14, one of the busy user's communities; r26 with c26, which they are
+  // not in, but they asked for a seat on it (bq-r1), so they still see it.
+  return { busyId, partnerId: "u1", conversationId, rideId: "r14", requestedRideId: "r26", communityId: "c0" };
 }
