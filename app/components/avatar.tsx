@@ -18,14 +18,7 @@ export function Avatar({ name, url, size = "md" }: { name: string | null | undef
     <span aria-hidden="true" className={`${SIZES[size]} relative inline-flex shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100`}>
       {text}
       {url ? (
-        <img
-          src={url}
-          alt=""
-          data-initials={text}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-          className="absolute inset-0 h-full w-full rounded-full object-cover before:absolute before:inset-0 before:flex before:items-center before:justify-center before:rounded-full before:bg-emerald-100 before:content-[attr(data-initials)] dark:before:bg-emerald-900"
-        />
+        <img src={url} alt="" data-initials={text} loading="lazy" referrerPolicy="no-referrer" className="avatar-photo absolute inset-0 h-full w-full rounded-full object-cover" />
       ) : null}
     </span>
   );
