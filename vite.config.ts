@@ -36,5 +36,10 @@ export default defineConfig({
     },
     target: "webworker",
   },
-  build: { minify: true },
+  build: {
+    minify: true,
+    // WebAssembly (the photo codecs) stays an import of the .wasm file: wrangler bundles it
+    // as a compiled module, and vitest-pool-workers loads it the same way.
+    rollupOptions: { external: [/\.wasm$/] },
+  },
 });

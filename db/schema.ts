@@ -116,6 +116,8 @@ export const userProfiles = sqliteTable(
     firstName: text("first_name"),
     lastName: text("last_name"),
     avatarUrl: text("avatar_url"),
+    // R2 key of the uploaded profile photo (migration 0008); avatarUrl then points at it.
+    avatarKey: text("avatar_key"),
     residentialArea: text("residential_area"),
     workplace: text("workplace"),
     phoneNumber: text("phone_number"),

@@ -4,6 +4,8 @@ export {};
 declare global {
   interface Env {
   DB: D1Database;
+  /** Profile photos (wrangler.toml [[r2_buckets]]). */
+  AVATARS: R2Bucket;
   ASSETS?: Fetcher;
   USER_HUB: DurableObjectNamespace<import("../durable-objects/user-hub").UserHub>;
   CONVERSATION_ROOM: DurableObjectNamespace<import("../durable-objects/conversation-room").ConversationRoom>;

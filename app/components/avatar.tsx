@@ -6,17 +6,20 @@ export function initials(name: string | null | undefined): string {
 
 const SIZES = { sm: "h-8 w-8 text-xs", md: "h-10 w-10 text-sm", lg: "h-16 w-16 text-xl" };
 
-/** Avatar image or initials; a missing profile shows no avatar at all. */
+/**
+ * Avatar image over initials. A photo the viewer may not see answers 404 (e.g. a driver met
+ * only in Discover); a broken image is the one case where an <img> draws its ::before, so
+ * that pseudo-element repeats the initials over the browser's broken-image icon, with or
+ * without JavaScript.
+ */
 export function Avatar({ name, url, size = "md" }: { name: string | null | undefined; url?: string | null; size?: keyof typeof SIZES }) {
-  if (url) {
-    return <img src={url} alt="" className={`${SIZES[size]} shrink-0 rounded-full object-cover`} referrerPolicy="no-referrer" />;
-  }
+  const text = name ? initials(name) : "?";
   return (
-    <span
-      aria-hidden="true"
-      className={`${SIZES[size]} inline-flex shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100`}
-    >
-      {name ? initials(name) : "?"}
+    <span aria-hidden="true" className={`${SIZES[size]} relative inline-flex shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100`}>
+      {text}
+      {url ? (
+        <img src={url} alt="" data-initials={text} loading="lazy" referrerPolicy="no-referrer" className="avatar-photo absolute inset-0 h-full w-full rounded-full object-cover" />
+      ) : null}
     </span>
   );
 }

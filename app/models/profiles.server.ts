@@ -7,6 +7,7 @@ const profileColumns = {
   userId: userProfiles.userId,
   fullName: userProfiles.fullName,
   avatarUrl: userProfiles.avatarUrl,
+  avatarKey: userProfiles.avatarKey,
   residentialArea: userProfiles.residentialArea,
   workplace: userProfiles.workplace,
   phoneNumber: userProfiles.phoneNumber,

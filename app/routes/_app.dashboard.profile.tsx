@@ -2,13 +2,18 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState, type ChangeEvent } from "react";
 import { Avatar } from "~/components/avatar";
 import { CreditsCard } from "~/components/credits-card";
 import { Field, TextareaField, buttonClass } from "~/components/forms";
+import { isModelError } from "~/models/errors.server";
+import { removeProfilePhoto, setProfilePhoto } from "~/models/photos.server";
 import { getOwnProfile, updateOwnProfile } from "~/models/profiles.server";
 import { ensureReferralCode, getCreditsOverview } from "~/models/referrals.server";
 import { profileEditSchema } from "~/schemas/profile";
 import { requireUser } from "~/utils/auth.server";
+import { declaredLength, MAX_FORM_BYTES } from "~/utils/form-body.server";
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES, PhotoError, photoVersion, processPhoto } from "~/utils/photo.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile | LoopRide" }];
@@ -18,16 +23,52 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [{ profile }, credits] = await Promise.all([getOwnProfile(context, user.id), getCreditsOverview(context, user.id)]);
   // Every account gets its code at sign-up; an older account without one asks for it with
   // a POST (intent=referral-code): a GET never writes.
-  return { profile, credits, origin: new URL(request.url).origin };
+  return { profile, hasPhoto: Boolean(profile?.avatarKey), credits, origin: new URL(request.url).origin };
+}
+
+const photoRefused = (message: string, status = 400) => data({ photoError: message }, { status });
+
+async function uploadPhoto(request: Request, context: ActionFunctionArgs["context"], userId: string, formData: FormData) {
+  const file = formData.get("photo");
+  if (!(file instanceof File) || file.size === 0) return photoRefused(PHOTO_MESSAGES.missing);
+  if (file.size > MAX_PHOTO_BYTES) return photoRefused(PHOTO_MESSAGES.tooBig, 413);
+  let jpeg: Uint8Array<ArrayBuffer>;
+  try {
+    jpeg = await processPhoto(new Uint8Array(await file.arrayBuffer()));
+  } catch (e) {
+    if (e instanceof PhotoError) return photoRefused(e.message, e.kind === "too-big" ? 413 : 400);
+    console.error(e);
+    return photoRefused("The photo could not be processed. Please try another photo.", 500);
+  }
+  try {
+    await setProfilePhoto(context, userId, jpeg, await photoVersion(jpeg));
+  } catch (e) {
+    if (isModelError(e)) return photoRefused(e.message, e.status);
+    console.error(e);
+    return photoRefused("Failed to save the photo. Please try again.", 500);
+  }
+  return redirectWithToast(request, context.env, "/dashboard/profile", { title: "Profile photo updated." });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
+  // An oversized upload is refused by its declared length, before its body is read
+  // (server.ts lets bodies this large through to this page only).
+  const length = declaredLength(request);
+  if (length !== null && length > MAX_FORM_BYTES) return photoRefused(PHOTO_MESSAGES.tooBig, 413);
   const formData = await request.formData();
-  if (formData.get("intent") === "referral-code") {
+  const intent = formData.get("intent");
+  if (intent === "upload-photo") return uploadPhoto(request, context, user.id, formData);
+  if (intent === "remove-photo") {
+    const { removed } = await removeProfilePhoto(context, user.id);
+    return redirectWithToast(request, context.env, "/dashboard/profile", { title: removed ? "Profile photo removed." : "You have no profile photo." });
+  }
+  if (intent === "referral-code") {
     await ensureReferralCode(context, user.id);
     return redirectWithToast(request, context.env, "/dashboard/profile", { title: "Your referral code is ready." });
   }
+  // The profile form itself has no intent; anything else is not an action of this page.
+  if (intent !== null) return data({ photoError: "Unknown action" }, { status: 400 });
   const submission = parseWithZod(formData, { schema: profileEditSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
@@ -39,10 +80,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(request, context.env, "/dashboard/profile", { title: "Profile updated successfully." });
 }
 
+/** A local preview of the chosen photo (a data: URL: the page's CSP allows no blob: images). */
+function showPreview(e: ChangeEvent<HTMLInputElement>, set: (url: string | null) => void) {
+  const file = e.currentTarget.files?.[0];
+  if (!file || !/^image\/(jpeg|png|webp)$/.test(file.type)) return set(null);
+  const reader = new FileReader();
+  reader.onload = () => set(typeof reader.result === "string" ? reader.result : null);
+  reader.readAsDataURL(file);
+}
+
 export default function ProfilePage() {
-  const { profile, credits, origin } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { profile, hasPhoto, credits, origin } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const photoError = actionData && "photoError" in actionData ? actionData.photoError : null;
+  const lastResult = actionData && !("photoError" in actionData) ? actionData : null;
   const navigation = useNavigation();
+  const [preview, setPreview] = useState<string | null>(null);
   const [form, fields] = useForm({
     id: "profile",
     lastResult,
@@ -65,11 +118,43 @@ export default function ProfilePage() {
       </div>
       <section aria-labelledby="personal" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
         <h2 id="personal" className="text-lg font-semibold">Personal Information</h2>
-        <div className="mt-4 flex items-center gap-4">
-          <Avatar name={profile?.fullName ?? null} url={profile?.avatarUrl} size="lg" />
-          <div>
+        <div className="mt-4 flex flex-wrap items-start gap-4">
+          <Avatar name={profile?.fullName ?? null} url={preview ?? profile?.avatarUrl} size="lg" />
+          <div className="min-w-0 flex-1 space-y-2">
             <p className="font-medium">{profile?.fullName ?? "Unknown User"}</p>
-            <p className="text-sm text-slate-700 dark:text-slate-300" role="note">Avatar upload is not supported in this version.</p>
+            {/* A plain multipart form: works without JavaScript; with it, a preview. */}
+            <Form method="post" encType="multipart/form-data" className="space-y-2">
+              <input type="hidden" name="intent" value="upload-photo" />
+              <label htmlFor="photo" className="block text-sm font-medium">Change Avatar</label>
+              <input
+                id="photo"
+                name="photo"
+                type="file"
+                accept="image/jpeg,image/png,image/webp"
+                required
+                aria-describedby={photoError ? "photo-help photo-error" : "photo-help"}
+                aria-invalid={photoError ? true : undefined}
+                onChange={(e) => showPreview(e, setPreview)}
+                className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-emerald-100 file:px-3 file:py-2 file:font-medium file:text-emerald-900"
+              />
+              <p id="photo-help" className="text-sm text-slate-700 dark:text-slate-300">
+                JPEG, PNG or WebP, at most 5 MB. It is cropped to a square, and location and camera details are removed. Only people who share a community or a ride with you see it.
+              </p>
+              {photoError ? (
+                <p id="photo-error" role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+                  {photoError}
+                </p>
+              ) : null}
+              <button type="submit" className={buttonClass} disabled={navigation.state === "submitting"}>
+                Upload photo
+              </button>
+            </Form>
+            {hasPhoto ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove-photo" />
+                <button type="submit" className="text-sm font-medium text-red-700 underline dark:text-red-400">Remove photo</button>
+              </Form>
+            ) : null}
           </div>
         </div>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">

@@ -5,6 +5,18 @@
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The largest form body read: a 5 MB photo and its form fields. */
+export const MAX_FORM_BYTES = 5 * 1024 * 1024 + 64 * 1024;
+// The profile page's action refuses an oversized photo itself (with the page and a
+// message), by its Content-Length, without reading it; every other form that large is
+// refused here. (.data is the same action posted by the browser with JavaScript.)
+const UPLOAD_PATHS = new Set(["/dashboard/profile", "/dashboard/profile.data"]);
+
+export function declaredLength(request: Request): number | null {
+  const value = request.headers.get("Content-Length");
+  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
+}
+
 export async function refuseUnreadableForm(request: Request): Promise<Response | null> {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return null;
   // A bodiless POST (e.g. signing out from a script) has nothing to misread.
@@ -15,6 +27,11 @@ export async function refuseUnreadableForm(request: Request): Promise<Response |
       status: 415,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
+  }
+  const length = declaredLength(request);
+  if (length !== null && length > MAX_FORM_BYTES) {
+    if (UPLOAD_PATHS.has(new URL(request.url).pathname)) return null;
+    return new Response("The form is too large.", { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   try {
     await request.clone().formData();

@@ -318,6 +318,21 @@ const TARGETS: Target[] = [
       upiId: one(["rahul@okicici", ""]),
     }),
   },
+  // Photo intents sent as plain forms: the "file" is a string, never a photo (400, nothing stored).
+  {
+    file: "_app.dashboard.profile.tsx",
+    intent: "upload-photo",
+    path: () => c("/dashboard/profile"),
+    actors: ["r1", "visitor"],
+    fields: () => ({ intent: c("upload-photo"), photo: one(["", "me.jpg", "\u00ff\u00d8\u00ff\u00e0"]) }),
+  },
+  {
+    file: "_app.dashboard.profile.tsx",
+    intent: "remove-photo",
+    path: () => c("/dashboard/profile"),
+    actors: ["r1", "r2", "visitor"],
+    fields: () => ({ intent: c("remove-photo") }),
+  },
   {
     file: "_app.dashboard.settings.tsx",
     intent: null,

@@ -117,6 +117,14 @@ export const MATRIX: Column[] = [
   { name: "profile edit", route: "routes/_app.dashboard.profile", method: "POST", path: "/dashboard/profile", fields: { fullName: "Edited Name", bio: "Hello" }, expect: app("done->/dashboard/profile") },
   // Accounts from before referral codes get theirs with a POST (never on GET).
   { name: "profile: get my referral code", route: "routes/_app.dashboard.profile", method: "POST", intent: "referral-code", path: "/dashboard/profile", fields: { intent: "referral-code" }, expect: app("done->/dashboard/profile") },
+  // Profile photos: a urlencoded post carries no file (400, the form says what is missing);
+  // only the driver has a photo to remove, for everyone else removing changes nothing.
+  { name: "profile: upload photo (no file)", route: "routes/_app.dashboard.profile", method: "POST", intent: "upload-photo", path: "/dashboard/profile", fields: { intent: "upload-photo" }, expect: app("400") },
+  { name: "profile: remove photo", route: "routes/_app.dashboard.profile", method: "POST", intent: "remove-photo", path: "/dashboard/profile", fields: { intent: "remove-photo" }, expect: only({ driver: "done->/dashboard/profile" }, "noop->/dashboard/profile") },
+  // The driver's photo: the driver, people sharing an approved community membership with
+  // them (member, acceptedRider, moderator) or a ride (pendingRider); everyone else,
+  // visitors included, gets the 404 a missing photo gets.
+  { name: "the driver's profile photo", route: "routes/avatars.$userId.$version", method: "GET", path: "{driverPhoto}", expect: { ...only({ member: "page", driver: "page", acceptedRider: "page", pendingRider: "page", moderator: "page" }, "404"), visitor: "404", newUser: "404" } },
   { name: "settings page", route: "routes/_app.dashboard.settings", method: "GET", path: "/dashboard/settings", private: true, expect: app("page") },
   { name: "settings toggle", route: "routes/_app.dashboard.settings", method: "POST", path: "/dashboard/settings", fields: { setting: "darkMode", value: "on" }, expect: app("done->/dashboard/settings") },
   { name: "my rides", route: "routes/_app.dashboard.rides", method: "GET", path: "/dashboard/rides?tab=manage", private: true, expect: app("page") },

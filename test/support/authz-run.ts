@@ -27,6 +27,7 @@ export function resolve(template: string, s: Scenario, role: Role): string {
     modConversation: s.modConversationId,
     messageNotification: s.messageNotificationId,
     driver: s.people.driver.id,
+    driverPhoto: s.driverPhotoPath,
     acceptedRider: s.people.acceptedRider.id,
     futureDate: addDays(istDate(), 3),
     role: role.toLowerCase(),

@@ -2,6 +2,8 @@ import { env } from "cloudflare:test";
 import { conversationIdFor } from "~/domain/conversation";
 import { addDays, istDate } from "~/domain/time";
 import { completeRide } from "~/models/completion.server";
+import { setProfilePhoto } from "~/models/photos.server";
+import { PHOTO_JPG_BASE64 } from "../fixtures/photos";
 import { addMember, createCommunity, createMessage, createNotification, createRide, createRideRequest } from "../../db/factories";
 import { db, signedInUser } from "../helpers";
 
@@ -129,9 +131,16 @@ export async function buildScenario() {
     data: { conversation_id: conversationIdFor(people.driver.id, people.acceptedRider.id) },
   });
 
+  // The driver has a profile photo (the fixture's bytes stand in for a processed upload).
+  const photo = Uint8Array.from(atob(PHOTO_JPG_BASE64), (c) => c.charCodeAt(0));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", photo));
+  const photoVersion = [...digest.subarray(0, 8)].map((x) => x.toString(16).padStart(2, "0")).join("");
+  await setProfilePhoto({ ...ctx, env }, people.driver.id, photo, photoVersion);
+
   return {
     people,
     community,
+    driverPhotoPath: `/avatars/${people.driver.id}/${photoVersion}`,
     otherCommunity,
     joinRequestId: joinRequest.id,
     rejectedRequestId: rejectedRequest.id,
