@@ -27,11 +27,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // ?ref=CODE pre-fills and remembers the code (through Google sign-up too); ?ref= forgets it.
   if (url.searchParams.has("ref")) {
     const ref = normalizeReferralCode(url.searchParams.get("ref")).slice(0, 20);
-    const headers = { "Set-Cookie": await cookie.serialize(ref, ref ? {} : { maxAge: 0 }) };
+    const headers = { "Set-Cookie": ref ? await cookie.serialize(ref) : await cookie.clear() };
     return data({ referralCode: ref, lockedReferral: Boolean(ref), googleEnabled }, { headers });
   }
-  const remembered = (await cookie.parse(request.headers.get("Cookie"))) as string | null;
-  return { referralCode: remembered ?? "", lockedReferral: Boolean(remembered), googleEnabled };
+  const parsed = await cookie.parse(request);
+  const remembered = typeof parsed === "string" ? parsed.slice(0, 20) : "";
+  return { referralCode: remembered, lockedReferral: Boolean(remembered), googleEnabled };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -56,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { cookie } = await startUserSession(request, context, userId);
   const headers = new Headers();
   headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await referralCookie(request).serialize("", { maxAge: 0 }));
+  headers.append("Set-Cookie", await referralCookie(request).clear());
   return redirectWithToast(request, context.env, "/onboarding", toast, { headers });
 }
 

@@ -40,16 +40,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", (await startUserSession(request, context, account.userId)).cookie);
     headers.append("Set-Cookie", await clearOAuthCookie());
-    const cookieHeader = request.headers.get("Cookie");
 
     if (isNew && lacksDetails) {
-      const ref = (await referralCookie(request).parse(cookieHeader)) as string | null;
-      const toast = await welcomeNewUser(context, account.userId, ref);
-      headers.append("Set-Cookie", await referralCookie(request).serialize("", { maxAge: 0 }));
+      const ref = await referralCookie(request).parse(request);
+      const toast = await welcomeNewUser(context, account.userId, typeof ref === "string" ? ref : null);
+      headers.append("Set-Cookie", await referralCookie(request).clear());
       return redirectWithToast(request, context.env, "/onboarding", toast, { headers });
     }
-    const returnTo = (await returnToCookie(request).parse(cookieHeader)) as string | null;
-    headers.append("Set-Cookie", await returnToCookie(request).serialize("", { maxAge: 0 }));
+    const returnTo = await returnToCookie(request).parse(request);
+    headers.append("Set-Cookie", await returnToCookie(request).clear());
     // A returning user with an incomplete profile is sent on to /onboarding by the guards.
     return redirect(safeRedirect(returnTo), { headers });
   } catch (e) {

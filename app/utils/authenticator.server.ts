@@ -1,10 +1,11 @@
-import { createCookie, createCookieSessionStorage, type AppLoadContext } from "@remix-run/cloudflare";
+import { createCookieSessionStorage, type AppLoadContext } from "@remix-run/cloudflare";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 import { findPasswordCredential, type GoogleIdentity } from "../models/accounts.server";
 import { CREDENTIALS_INVALID, parseIdentifier } from "../schemas/auth";
-import { isSecureRequest, requireSecret } from "./env.server";
+import { appCookie, remixCookie } from "./cookies.server";
+import { requireSecret } from "./env.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 export type AuthResult = { via: "password"; userId: string } | { via: "google"; identity: GoogleIdentity };
@@ -24,18 +25,7 @@ let dummyHash: Promise<string> | null = null;
  * is a D1 row (auth.server.ts).
  */
 export function getAuthenticator(request: Request, context: Ctx) {
-  const secure = isSecureRequest(request);
-  const storage = createCookieSessionStorage({
-    cookie: {
-      name: "lr_oauth",
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      path: "/",
-      maxAge: 600,
-      secrets: [requireSecret(context.env, "SESSION_SECRET")],
-    },
-  });
+  const storage = createCookieSessionStorage({ cookie: remixCookie(request, context.env, { name: "lr_oauth", maxAge: 600 }) });
   const authenticator = new Authenticator<AuthResult>(storage);
   const pepper = requireSecret(context.env, "PASSWORD_PEPPER");
 
@@ -85,9 +75,6 @@ export { AuthorizationError };
 
 // Small cookies that survive the Google round trip: the referral code from /signup?ref=
 // and the page to return to after sign-in.
-function plainCookie(request: Request, name: string, maxAge: number) {
-  return createCookie(name, { httpOnly: true, sameSite: "lax", secure: isSecureRequest(request), path: "/", maxAge });
-}
-
-export const referralCookie = (request: Request) => plainCookie(request, "lr_ref", 30 * 24 * 3600);
-export const returnToCookie = (request: Request) => plainCookie(request, "lr_return", 600);
+// Unsigned: they only carry hints that are checked again when used.
+export const referralCookie = (request: Request) => appCookie<string>(request, null, { name: "lr_ref", maxAge: 30 * 24 * 3600, signed: false });
+export const returnToCookie = (request: Request) => appCookie<string>(request, null, { name: "lr_return", maxAge: 600, signed: false });
