@@ -12,12 +12,16 @@ import { startUserSession } from "~/utils/auth.server";
 import { googleConfigured, referralCookie } from "~/utils/authenticator.server";
 import { requireSecret } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
-import { guardPublicForm } from "~/utils/public-form.server";
-import { redirectSignedIn } from "~/utils/sign-in.server";
+import { hitRateLimit } from "~/models/rate-limits.server";
+import { guardPublicForm, RATE_LIMIT_MESSAGE } from "~/utils/public-form.server";
+import { accountKey, redirectSignedIn } from "~/utils/sign-in.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { welcomeNewUser } from "~/utils/welcome.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up | LoopRide" }];
+
+const SIGNUP_PER_IDENTIFIER = 5;
+const SIGNUP_IDENTIFIER_WINDOW_MS = 15 * 60_000;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectSignedIn(request, context);
@@ -43,6 +47,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isBot) return redirect("/");
   const { fullName, identifier, password, referralCode } = submission.value;
   const parsed = parseIdentifier(identifier)!;
+  // "An account with this e-mail already exists" tells whether an address is registered.
+  // Until sign-up can answer by e-mail (issue 15), each identifier may be tried a few times
+  // per 15 minutes, counted the same whether it exists or not (docs/SECURITY.md).
+  const perIdentifier = await hitRateLimit(context, `signup-identifier:${accountKey(parsed)}`, SIGNUP_PER_IDENTIFIER, SIGNUP_IDENTIFIER_WINDOW_MS);
+  if (!perIdentifier.allowed) throw data(RATE_LIMIT_MESSAGE, { status: 429 });
   let userId: string;
   try {
     const passwordHash = await hashPassword(password, requireSecret(context.env, "PASSWORD_PEPPER"));

@@ -84,3 +84,25 @@ describe("finding 6: a stranger cannot lock the owner out", () => {
     expect((await signIn("meera@example.com", PASSWORD, "198.18.3.1")).status).toBe(429);
   });
 });
+
+describe("finding 7: sign-up attempts per identifier are limited", () => {
+  it("the 6th sign-up with one identifier (any spelling, any address) in 15 minutes is 429; other identifiers are unaffected", async () => {
+    await createUser({ db: db() }, { phone: NUMBER, email: null, password: PASSWORD, pepper: env.PASSWORD_PEPPER });
+    await awayFromMinuteBoundary(20);
+    const variants = spellings();
+    const signUp = (identifier: string, i: number) =>
+      postForm("/signup", { fullName: "Prober", identifier, password: "monsoon-ride-42" }, { headers: { "CF-Connecting-IP": `198.18.4.${i}` } });
+    for (let i = 0; i < 5; i++) {
+      const res = await signUp(variants[i], i);
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain("An account with this mobile number already exists");
+    }
+    const sixth = await signUp(variants[5], 5);
+    expect(sixth.status).toBe(429);
+    expect(await sixth.text()).toContain("Too many attempts");
+    // A new identifier is counted the same way, and is not affected by the other's budget.
+    const fresh = await signUp("fresh-commuter@example.in", 6);
+    expect(fresh.status).toBe(302);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM users").first()).toEqual({ n: 2 });
+  });
+});
