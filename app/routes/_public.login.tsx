@@ -5,15 +5,16 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthCard, GoogleButton } from "~/components/auth";
 import { Field, FormErrors, buttonClass } from "~/components/forms";
 import { HoneypotField } from "~/components/honeypot";
-import { CREDENTIALS_INVALID, loginSchema, parseIdentifier } from "~/schemas/auth";
+import { CREDENTIALS_INVALID, loginSchema, parseIdentifier, PROVE_PASSWORD_MESSAGE } from "~/schemas/auth";
 import { recordSignInFailure, redirectSignedIn, signInAndRedirect, signInGate } from "~/utils/sign-in.server";
-import { AuthorizationError, getAuthenticator, googleConfigured } from "~/utils/authenticator.server";
+import { AuthorizationError, getAuthenticator, googleConfigured, googleLinkCookie, readPendingGoogleLink } from "~/utils/authenticator.server";
+import { linkGoogleAfterPasswordSignIn } from "~/models/accounts.server";
 import { guardPublicForm, RATE_LIMIT_MESSAGE } from "~/utils/public-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | LoopRide" }];
 
 // Only the callback's two messages are shown; anything else in ?error= is ignored.
-const CALLBACK_ERRORS = new Set(["Unable to authenticate", "No user session found"]);
+const CALLBACK_ERRORS = new Set(["Unable to authenticate", "No user session found", PROVE_PASSWORD_MESSAGE]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectSignedIn(request, context);
@@ -40,7 +41,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const result = await getAuthenticator(request, context).authenticator.authenticate("form", request, { throwOnError: true });
     if (result.via !== "password") throw new AuthorizationError(CREDENTIALS_INVALID);
-    return signInAndRedirect(request, context, result.userId, submission.value.redirectTo);
+    // A Google identity that waited for this account's password (auth.callback.tsx) is
+    // linked now, and the e-mail counts as verified.
+    const pending = await readPendingGoogleLink(request, context.env);
+    const link = googleLinkCookie(request, context.env);
+    const linked = pending ? await linkGoogleAfterPasswordSignIn(context, result.userId, pending) : false;
+    return signInAndRedirect(request, context, result.userId, submission.value.redirectTo, {
+      setCookies: link.present(request) ? [await link.clear()] : [],
+      toast: linked ? { title: "Google sign-in linked", description: "You can now sign in with Google too.", type: "success" } : undefined,
+    });
   } catch (e) {
     if (e instanceof AuthorizationError) {
       const { accountLocked } = await recordSignInFailure(request, context, identifier);

@@ -13,7 +13,7 @@ import { googleConfigured, referralCookie } from "~/utils/authenticator.server";
 import { requireSecret } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
 import { hitRateLimit } from "~/models/rate-limits.server";
-import { guardPublicForm, RATE_LIMIT_MESSAGE } from "~/utils/public-form.server";
+import { guardPublicForm, RATE_LIMIT_MESSAGE, signupAddressHash } from "~/utils/public-form.server";
 import { accountKey, redirectSignedIn } from "~/utils/sign-in.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { welcomeNewUser } from "~/utils/welcome.server";
@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let userId: string;
   try {
     const passwordHash = await hashPassword(password, requireSecret(context.env, "PASSWORD_PEPPER"));
-    ({ id: userId } = await createPasswordAccount(context, { fullName, identifier: parsed, passwordHash }));
+    ({ id: userId } = await createPasswordAccount(context, { fullName, identifier: parsed, passwordHash, signupAddressHash: await signupAddressHash(request, context.env) }));
   } catch (e) {
     if (e instanceof AccountTakenError) {
       return data(submission.reply({ hideFields: ["password"], fieldErrors: { identifier: [e.message] } }), { status: 400 });

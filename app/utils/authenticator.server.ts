@@ -2,7 +2,7 @@ import { createCookieSessionStorage, type AppLoadContext } from "@remix-run/clou
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
-import { findPasswordCredential, type GoogleIdentity } from "../models/accounts.server";
+import { findPasswordCredential, type GoogleIdentity, type PendingGoogleLink } from "../models/accounts.server";
 import { CREDENTIALS_INVALID, parseIdentifier } from "../schemas/auth";
 import { appCookie, remixCookie } from "./cookies.server";
 import { requireSecret } from "./env.server";
@@ -78,3 +78,19 @@ export { AuthorizationError };
 // Unsigned: they only carry hints that are checked again when used.
 export const referralCookie = (request: Request) => appCookie<string>(request, null, { name: "lr_ref", maxAge: 30 * 24 * 3600, signed: false });
 export const returnToCookie = (request: Request) => appCookie<string>(request, null, { name: "lr_return", maxAge: 600, signed: false });
+
+/**
+ * A Google identity waiting to be linked (issue 19, finding 10): set by the callback when
+ * an account with the same but unverified e-mail exists; a password sign-in within ten
+ * minutes links it. Signed, so only our callback can have written it; the expiry is inside
+ * the signed value too, as a cookie's Max-Age is only the browser's promise.
+ */
+export const GOOGLE_LINK_TTL_MS = 10 * 60_000;
+export const googleLinkCookie = (request: Request, env: Env) =>
+  appCookie<PendingGoogleLink & { exp: number }>(request, env, { name: "lr_google_link", maxAge: GOOGLE_LINK_TTL_MS / 1000 });
+
+export async function readPendingGoogleLink(request: Request, env: Env, now = Date.now()): Promise<PendingGoogleLink | null> {
+  const value = await googleLinkCookie(request, env).parse(request);
+  if (!value || typeof value !== "object" || typeof value.sub !== "string" || typeof value.email !== "string" || typeof value.exp !== "number") return null;
+  return value.exp > now ? { sub: value.sub, email: value.email } : null;
+}

@@ -4,7 +4,7 @@ import { getSessionUser } from "../models/sessions.server";
 import type { Identifier } from "../schemas/auth";
 import { getUser, needsOnboarding, safeRedirect, startUserSession } from "./auth.server";
 import { authRateLimit, clientAddress } from "./public-form.server";
-import { redirectWithToast } from "./toast.server";
+import { redirectWithToast, type Toast } from "./toast.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "env">;
 
@@ -19,14 +19,22 @@ export async function redirectSignedIn(request: Request, context: Ctx) {
 }
 
 /** Starts a fresh session for the user and sends them where they belong. */
-export async function signInAndRedirect(request: Request, context: Ctx, userId: string, redirectTo?: string | null) {
+export async function signInAndRedirect(
+  request: Request,
+  context: Ctx,
+  userId: string,
+  redirectTo?: string | null,
+  { setCookies = [], toast }: { setCookies?: string[]; toast?: Toast } = {},
+) {
   const { cookie, sessionId } = await startUserSession(request, context, userId);
   const user = await getSessionUser(context, sessionId);
-  const headers = { "Set-Cookie": cookie };
+  const headers = new Headers();
+  for (const c of [cookie, ...setCookies]) headers.append("Set-Cookie", c);
   if (user && needsOnboarding(user)) {
     return redirectWithToast(request, context.env, "/onboarding", { title: "Please complete your profile setup first.", type: "info" }, { headers });
   }
-  return redirect(safeRedirect(redirectTo), { headers });
+  const to = safeRedirect(redirectTo);
+  return toast ? redirectWithToast(request, context.env, to, toast, { headers }) : redirect(to, { headers });
 }
 
 // ---------------------------------------------------------------------------------------
