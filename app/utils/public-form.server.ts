@@ -12,7 +12,8 @@ export function clientAddress(request: Request): string {
  * kept with a new account so referrals between accounts made from one address can be
  * refused without storing the address itself.
  */
-export async function signupAddressHash(request: Request, env: Env): Promise<string> {
+export async function signupAddressHash(request: Request, env: Env): Promise<string | null> {
+  if (clientAddress(request) === "unknown") return null;
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(requireSecret(env, "SESSION_SECRET")), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`signup-address:${clientAddress(request)}`));
   return Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, "0")).join("");
