@@ -342,7 +342,7 @@ describe("Google sign-in (faked Google endpoints)", () => {
       expect(res.headers.get("Location")).toBe("/dashboard");
       expect(await env.DB.prepare("SELECT user_id FROM oauth_accounts WHERE provider_account_id = 'g-verified'").first()).toEqual({ user_id: user.id });
       fetchMock.deactivate();
-      const fresh = new Browser();
+      const fresh = new Browser({ "CF-Connecting-IP": "203.0.113.9" });
       const state2 = await startGoogle(fresh);
       fakeGoogle({ sub: "g-new", name: "New Person", email: "new.person@gmail.com", email_verified: true });
       await fresh.get(`/auth/callback?code=abc&state=${state2}`);

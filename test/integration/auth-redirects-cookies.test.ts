@@ -68,7 +68,7 @@ describe("finding 1: redirectTo is checked after normalisation", () => {
         expect(intent.status).toBeLessThan(500);
         expectSameOriginPath(intent.headers.get("Location"), `ride intent with ${JSON.stringify(redirectTo)}`);
       }),
-      { numRuns: 60 },
+      { numRuns: 25 },
     );
   });
 });
@@ -127,7 +127,7 @@ describe("finding 5: an unreadable cookie is no cookie", () => {
         const ws = await workerFetch(new Request(`${BASE}/ws/user`, { headers: { Upgrade: "websocket", Cookie: cookie, Origin: BASE } }));
         expect(ws.status, `/ws/user with ${cookie}`).toBeLessThan(500);
       }),
-      { numRuns: 80 },
+      { numRuns: 30 },
     );
   });
 });
