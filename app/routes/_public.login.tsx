@@ -13,7 +13,7 @@ import { guardPublicForm, RATE_LIMIT_MESSAGE } from "~/utils/public-form.server"
 
 export const meta: MetaFunction = () => [{ title: "Sign in | LoopRide" }];
 
-// Only the callback's two messages are shown; anything else in ?error= is ignored.
+// Only the callback's own messages are shown; anything else in ?error= is ignored.
 const CALLBACK_ERRORS = new Set(["Unable to authenticate", "No user session found", PROVE_PASSWORD_MESSAGE]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

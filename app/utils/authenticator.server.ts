@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, type AppLoadContext } from "@remix-run/cloudflare";
+import { createCookieSessionStorage, type AppLoadContext, type SessionStorage } from "@remix-run/cloudflare";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
@@ -25,7 +25,13 @@ let dummyHash: Promise<string> | null = null;
  * is a D1 row (auth.server.ts).
  */
 export function getAuthenticator(request: Request, context: Ctx) {
-  const storage = createCookieSessionStorage({ cookie: remixCookie(request, context.env, { name: "lr_oauth", maxAge: 600 }) });
+  const base = createCookieSessionStorage({ cookie: remixCookie(request, context.env, { name: "lr_oauth", maxAge: 600 }) });
+  // As everywhere (cookies.server.ts): an unreadable lr_oauth cookie is no cookie, else
+  // every Google sign-in would fail until it expired.
+  const storage: SessionStorage = {
+    ...base,
+    getSession: (header, options) => base.getSession(header, options).catch(() => base.getSession(null, options)),
+  };
   const authenticator = new Authenticator<AuthResult>(storage);
   const pepper = requireSecret(context.env, "PASSWORD_PEPPER");
 

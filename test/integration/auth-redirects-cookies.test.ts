@@ -105,6 +105,12 @@ describe("finding 5: an unreadable cookie is no cookie", () => {
     expect(next.headers.get("Set-Cookie")).toMatch(/^lr_onboarding=eyJ[^;]+\./);
   });
 
+  it("an unreadable OAuth state cookie does not block Google sign-in", async () => {
+    const res = await postForm("/auth/google", {}, { cookie: "lr_oauth=%" });
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.get("Location")!).host).toBe("accounts.google.com");
+  });
+
   it("the /ws/user upgrade with an unreadable session cookie is a 401, not a 500", async () => {
     for (const value of ["%", "a%zz"]) {
       const res = await workerFetch(new Request(`${BASE}/ws/user`, { headers: { Upgrade: "websocket", Cookie: `lr_session=${value}`, Origin: BASE } }));
