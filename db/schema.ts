@@ -34,6 +34,11 @@ export const users = sqliteTable(
     email: text("email"),
     phone: text("phone"),
     createdAt: createdAt(),
+    // When the e-mail was proven to be the holder's (Google's verified claim; issue 15 adds
+    // e-mail links). Google sign-in links to an existing account only when this is set.
+    emailVerifiedAt: integer("email_verified_at"),
+    // HMAC of the sign-up client address (never the address): referral self-dealing check.
+    signupAddressHash: text("signup_address_hash"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),

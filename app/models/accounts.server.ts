@@ -1,5 +1,5 @@
 import { isUniqueViolation } from "./db-errors.server";
-import { and, eq } from "drizzle-orm";
+import { and, eq, exists, sql } from "drizzle-orm";
 import { oauthAccounts, passwords, userCredits, userProfiles, userSettings, users } from "../../db/schema";
 import { newId } from "../domain/ids";
 import type { Identifier } from "../schemas/auth";
@@ -20,7 +20,7 @@ function splitName(fullName: string) {
 /** A new password account with its profile, settings and credit wallet, in one batch. */
 export async function createPasswordAccount(
   { db }: { db: Db },
-  input: { fullName: string; identifier: Identifier; passwordHash: string },
+  input: { fullName: string; identifier: Identifier; passwordHash: string; signupAddressHash?: string | null },
   now = Date.now(),
 ) {
   const id = newId();
@@ -29,7 +29,8 @@ export async function createPasswordAccount(
   const phone = input.identifier.kind === "phone" ? input.identifier.value : null;
   try {
     await db.batch([
-      db.insert(users).values({ id, email, phone, createdAt: now }),
+      // The e-mail is not verified: nothing proves it yet (issue 15 sends the link).
+      db.insert(users).values({ id, email, phone, createdAt: now, signupAddressHash: input.signupAddressHash ?? null }),
       db.insert(passwords).values({ userId: id, hash: input.passwordHash, updatedAt: now }),
       db.insert(userProfiles).values({
         userId: id,
@@ -64,12 +65,27 @@ export async function findPasswordCredential({ db }: { db: Db }, identifier: Ide
 
 export type GoogleIdentity = { sub: string; email: string | null; emailVerified: boolean; name: string | null; picture: string | null };
 
+/** A Google identity waiting for its holder to prove the password account with the same e-mail. */
+export type PendingGoogleLink = { sub: string; email: string };
+
+export type GoogleSignIn =
+  | { kind: "user"; userId: string; profile: { createdAt: number; phoneNumber: string | null; vehicleInfo: Record<string, unknown> | null } | null }
+  | { kind: "prove-password"; pending: PendingGoogleLink };
+
 /**
  * The user behind a Google identity: the linked account, else an existing account with
- * the same verified e-mail (linked now), else a new account. The profile is created
- * from Google's name and avatar when missing.
+ * the same e-mail if that account's e-mail is verified (linked now), else a new account.
+ * An existing account whose e-mail was never verified is not linked (issue 19, finding
+ * 10: whoever registered the address first, perhaps not its owner, would keep password
+ * access to the Google user's account): the caller asks for that account's password
+ * first (linkGoogleAfterPasswordSignIn). The profile is created from Google's name and
+ * avatar when missing.
  */
-export async function findOrCreateGoogleUser({ db }: { db: Db }, g: GoogleIdentity, now = Date.now()) {
+export async function findOrCreateGoogleUser(
+  { db }: { db: Db },
+  g: GoogleIdentity,
+  { now = Date.now(), signupAddressHash = null }: { now?: number; signupAddressHash?: string | null } = {},
+): Promise<GoogleSignIn> {
   const linked = await db
     .select({ userId: oauthAccounts.userId })
     .from(oauthAccounts)
@@ -78,16 +94,18 @@ export async function findOrCreateGoogleUser({ db }: { db: Db }, g: GoogleIdenti
   let userId = linked?.userId ?? null;
   const email = g.email?.toLowerCase() ?? null;
   if (!userId && email && g.emailVerified) {
-    const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+    const existing = await db.select({ id: users.id, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.email, email)).get();
     if (existing) {
+      if (existing.verifiedAt === null) return { kind: "prove-password", pending: { sub: g.sub, email } };
       userId = existing.id;
       await db.insert(oauthAccounts).values({ provider: "google", providerAccountId: g.sub, userId, createdAt: now }).onConflictDoNothing();
     }
   }
   if (!userId) {
     userId = newId();
+    const verified = g.emailVerified && email !== null;
     await db.batch([
-      db.insert(users).values({ id: userId, email: g.emailVerified ? email : null, createdAt: now }),
+      db.insert(users).values({ id: userId, email: verified ? email : null, emailVerifiedAt: verified ? now : null, signupAddressHash, createdAt: now }),
       db.insert(oauthAccounts).values({ provider: "google", providerAccountId: g.sub, userId, createdAt: now }),
       db.insert(userSettings).values({ userId, updatedAt: now }),
       db.insert(userCredits).values({ userId, updatedAt: now }),
@@ -105,5 +123,37 @@ export async function findOrCreateGoogleUser({ db }: { db: Db }, g: GoogleIdenti
     .from(userProfiles)
     .where(eq(userProfiles.userId, userId))
     .get();
-  return { userId, profile: profile ?? null };
+  return { kind: "user", userId, profile: profile ?? null };
+}
+
+/**
+ * After a password sign-in: links the pending Google identity to the account if the
+ * account's e-mail is the Google one, and marks that e-mail verified (Google vouched for
+ * it, and the password proved the account). One batch; false when the account's e-mail is
+ * another, or the Google identity is already someone else's.
+ */
+export async function linkGoogleAfterPasswordSignIn({ db }: { db: Db }, userId: string, pending: PendingGoogleLink, now = Date.now()): Promise<boolean> {
+  const email = pending.email.toLowerCase();
+  const account = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  if (!account || account.email !== email) return false;
+  const [, updated] = await db.batch([
+    db.insert(oauthAccounts).values({ provider: "google", providerAccountId: pending.sub, userId, createdAt: now }).onConflictDoNothing(),
+    db
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+      .where(
+        and(
+          eq(users.id, userId),
+          eq(users.email, email),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(oauthAccounts)
+              .where(and(eq(oauthAccounts.provider, "google"), eq(oauthAccounts.providerAccountId, pending.sub), eq(oauthAccounts.userId, userId))),
+          ),
+        ),
+      )
+      .returning({ id: users.id }),
+  ]);
+  return updated.length > 0;
 }

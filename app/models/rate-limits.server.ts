@@ -22,3 +22,10 @@ export async function hitRateLimit(
   const count = row?.count ?? 1;
   return { allowed: count <= limit, count };
 }
+
+/** How many attempts `key` has used in the current window, without counting one. */
+export async function peekRateLimit({ db }: { db: Db }, key: string, windowMs = 60_000, now = Date.now()): Promise<number> {
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const row = await db.get<{ count: number } | undefined>(sql`SELECT count FROM rate_limits WHERE key = ${key} AND window_start = ${windowStart}`);
+  return row?.count ?? 0;
+}

@@ -1,6 +1,8 @@
 import { isUniqueViolation } from "./db-errors.server";
-import { desc, eq, sql } from "drizzle-orm";
-import { creditTransactions, referrals, userCredits, userReferralCodes } from "../../db/schema";
+import { and, desc, eq, exists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { creditTransactions, referrals, userCredits, userProfiles, userReferralCodes, users } from "../../db/schema";
+import { IST_OFFSET_MS } from "../domain/time";
 import { newId } from "../domain/ids";
 import {
   generateReferralCode,
@@ -40,6 +42,9 @@ export type RedeemResult =
   | { ok: true; referrerId: string }
   | { ok: false; reason: "invalid" | "own" | "already" };
 
+/** Referral credits a referrer can earn per IST day (issue 19, finding 8). */
+export const REFERRALS_CREDITED_PER_DAY = 5;
+
 function creditUpsert(db: Db, userId: string, amount: number, now: number) {
   return db
     .insert(userCredits)
@@ -55,10 +60,10 @@ function creditUpsert(db: Db, userId: string, amount: number, now: number) {
 }
 
 /**
- * Redeems a referral code for a new user: 750 credits to the referrer, 375 to the user,
- * recorded as earned transactions, referral completed. One batch (one transaction); the
- * unique index on referrals.referred_user_id makes a second redemption fail as a whole,
- * however many arrive at once.
+ * Redeems a referral code for a new user: the user's 375-credit welcome bonus at once, and
+ * a pending referral whose 750 credits for the referrer wait until the new account is real
+ * (completeReferral; ADR 0003). One batch; the unique index on referrals.referred_user_id
+ * makes a second redemption fail as a whole, however many arrive at once.
  */
 export async function redeemReferralCode({ db }: { db: Db }, userId: string, rawCode: string, now = Date.now()): Promise<RedeemResult> {
   const code = normalizeReferralCode(rawCode);
@@ -70,25 +75,7 @@ export async function redeemReferralCode({ db }: { db: Db }, userId: string, raw
   const referralId = newId();
   try {
     await db.batch([
-      db.insert(referrals).values({
-        id: referralId,
-        referrerId: owner.userId,
-        referredUserId: userId,
-        referralCode: code,
-        status: "completed",
-        createdAt: now,
-        completedAt: now,
-      }),
-      db.insert(creditTransactions).values({
-        id: newId(),
-        userId: owner.userId,
-        amount: REFERRER_BONUS,
-        transactionType: "earned",
-        description: "Referral bonus",
-        referenceId: referralId,
-        referenceType: "referral",
-        createdAt: now,
-      }),
+      db.insert(referrals).values({ id: referralId, referrerId: owner.userId, referredUserId: userId, referralCode: code, status: "pending", createdAt: now }),
       db.insert(creditTransactions).values({
         id: newId(),
         userId,
@@ -99,16 +86,102 @@ export async function redeemReferralCode({ db }: { db: Db }, userId: string, raw
         referenceType: "referral",
         createdAt: now,
       }),
-      creditUpsert(db, owner.userId, REFERRER_BONUS, now),
       creditUpsert(db, userId, NEW_USER_BONUS, now),
     ]);
   } catch (e) {
-    if (isUniqueViolation(e)) {
-      return { ok: false, reason: "already" };
-    }
+    if (isUniqueViolation(e)) return { ok: false, reason: "already" };
     throw e;
   }
   return { ok: true, referrerId: owner.userId };
+}
+
+/** Midnight in Bengaluru (IST, no daylight saving) at or before `now`, in ms. */
+const istDayStart = (now: number) => Math.floor((now + IST_OFFSET_MS) / 86_400_000) * 86_400_000 - IST_OFFSET_MS;
+
+export type CompleteReferralResult =
+  | { status: "none" | "already" | "shared-phone" | "shared-address" | "unverified" }
+  | { status: "completed"; referrerCredited: boolean };
+
+/**
+ * Credits the referrer of a pending referral once the new account is real: the caller has
+ * just completed the user's onboarding (phone and vehicle answer saved). Nothing, and the
+ * referral stays pending, when the new account shares the referrer's phone number or
+ * sign-up address (one person with two accounts). Otherwise one batch: the referral
+ * completes and the referrer gets 750 credits unless they already earned
+ * REFERRALS_CREDITED_PER_DAY referral credits today (IST). The daily count is checked
+ * inside the batch and the status change is guarded, and the unique (user, reference)
+ * index on credit_transactions refuses a second credit for one referral, so concurrent
+ * completions credit at most once and cannot pass the cap.
+ *
+ * Issue 15 (e-mail verification) plugs in here: also require a verified address, i.e.
+ * return { status: "unverified" } while the new user's users.email_verified_at is null
+ * (and their phone is unverified), and call this again when the address is verified.
+ */
+export async function completeReferral({ db }: { db: Db }, userId: string, now = Date.now()): Promise<CompleteReferralResult> {
+  const referrer = alias(users, "referrer");
+  const referrerProfile = alias(userProfiles, "referrer_profile");
+  const row = await db
+    .select({
+      id: referrals.id,
+      referrerId: referrals.referrerId,
+      status: referrals.status,
+      phone: users.phone,
+      phoneNumber: userProfiles.phoneNumber,
+      addressHash: users.signupAddressHash,
+      referrerPhone: referrer.phone,
+      referrerPhoneNumber: referrerProfile.phoneNumber,
+      referrerAddressHash: referrer.signupAddressHash,
+    })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referredUserId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
+    .leftJoin(referrerProfile, eq(referrerProfile.userId, referrer.id))
+    .where(eq(referrals.referredUserId, userId))
+    .get();
+  if (!row) return { status: "none" };
+  if (row.status !== "pending") return { status: "already" };
+  const mine = new Set([row.phone, row.phoneNumber].filter((p): p is string => !!p));
+  if ([row.referrerPhone, row.referrerPhoneNumber].some((p) => !!p && mine.has(p))) return { status: "shared-phone" };
+  if (row.addressHash && row.addressHash === row.referrerAddressHash) return { status: "shared-address" };
+
+  const dayStart = istDayStart(now);
+  const referrerTx = newId();
+  let completedNow: Array<{ id: string }>;
+  try {
+    [completedNow] = await db.batch([
+      db
+        .update(referrals)
+        .set({ status: "completed", completedAt: now })
+        .where(and(eq(referrals.id, row.id), eq(referrals.status, "pending")))
+        .returning({ id: referrals.id }),
+      // Only for the batch that completed the referral (changes() is the update's), and only
+      // under today's cap, counted inside this transaction. A second credit for the same
+      // referral fails on the unique (user, reference) index. Columns in table order.
+      db.insert(creditTransactions).select(sql`
+        SELECT ${referrerTx}, ${row.referrerId}, ${REFERRER_BONUS}, 'earned', 'Referral bonus', ${row.id}, 'referral', ${now}
+        WHERE changes() = 1
+          AND (SELECT count(*) FROM credit_transactions
+               WHERE user_id = ${row.referrerId} AND reference_type = 'referral' AND description = 'Referral bonus'
+                 AND created_at >= ${dayStart}) < ${REFERRALS_CREDITED_PER_DAY}`),
+      db.insert(userCredits).values({ userId: row.referrerId, updatedAt: now }).onConflictDoNothing(),
+      db
+        .update(userCredits)
+        .set({
+          credits: sql`${userCredits.credits} + ${REFERRER_BONUS}`,
+          totalEarned: sql`${userCredits.totalEarned} + ${REFERRER_BONUS}`,
+          updatedAt: now,
+        })
+        .where(and(eq(userCredits.userId, row.referrerId), exists(db.select({ one: sql`1` }).from(creditTransactions).where(eq(creditTransactions.id, referrerTx))))),
+    ]);
+  } catch (e) {
+    if (isUniqueViolation(e)) return { status: "already" };
+    throw e;
+  }
+  // Another completion got there first (this batch changed nothing).
+  if (completedNow.length === 0) return { status: "already" };
+  const credited = await db.select({ id: creditTransactions.id }).from(creditTransactions).where(eq(creditTransactions.id, referrerTx)).get();
+  return { status: "completed", referrerCredited: !!credited };
 }
 
 export async function hasRedeemedReferral({ db }: { db: Db }, userId: string): Promise<boolean> {

@@ -5,17 +5,16 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthCard, GoogleButton } from "~/components/auth";
 import { Field, FormErrors, buttonClass } from "~/components/forms";
 import { HoneypotField } from "~/components/honeypot";
-import { CREDENTIALS_INVALID, loginSchema } from "~/schemas/auth";
-import { redirectSignedIn, signInAndRedirect } from "~/utils/sign-in.server";
-import { AuthorizationError, getAuthenticator, googleConfigured } from "~/utils/authenticator.server";
-import { guardPublicForm } from "~/utils/public-form.server";
-import { hitRateLimit } from "~/models/rate-limits.server";
-import { authRateLimit, RATE_LIMIT_MESSAGE } from "~/utils/public-form.server";
+import { CREDENTIALS_INVALID, loginSchema, parseIdentifier, PROVE_PASSWORD_MESSAGE } from "~/schemas/auth";
+import { recordSignInFailure, redirectSignedIn, signInAndRedirect, signInGate } from "~/utils/sign-in.server";
+import { AuthorizationError, getAuthenticator, googleConfigured, googleLinkCookie, readPendingGoogleLink } from "~/utils/authenticator.server";
+import { linkGoogleAfterPasswordSignIn } from "~/models/accounts.server";
+import { guardPublicForm, RATE_LIMIT_MESSAGE } from "~/utils/public-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | LoopRide" }];
 
-// Only the callback's two messages are shown; anything else in ?error= is ignored.
-const CALLBACK_ERRORS = new Set(["Unable to authenticate", "No user session found"]);
+// Only the callback's own messages are shown; anything else in ?error= is ignored.
+const CALLBACK_ERRORS = new Set(["Unable to authenticate", "No user session found", PROVE_PASSWORD_MESSAGE]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectSignedIn(request, context);
@@ -35,15 +34,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success" || isBot) {
     return data(submission.reply({ hideFields: ["password"], ...(isBot ? { formErrors: [CREDENTIALS_INVALID] } : {}) }), { status: 400 });
   }
-  // Per-account limit too, so one account cannot be guessed at from many addresses.
-  const perAccount = await hitRateLimit(context, `signin-account:${submission.value.identifier.toLowerCase()}`, authRateLimit(context.env));
-  if (!perAccount.allowed) throw data(RATE_LIMIT_MESSAGE, { status: 429 });
+  // Per-account limit too (see sign-in.server.ts), on the identifier as the lookup reads it.
+  const identifier = parseIdentifier(submission.value.identifier)!;
+  const gate = await signInGate(request, context, identifier);
+  if (gate.accountLocked && gate.addressFailedBefore) throw data(RATE_LIMIT_MESSAGE, { status: 429 });
   try {
     const result = await getAuthenticator(request, context).authenticator.authenticate("form", request, { throwOnError: true });
     if (result.via !== "password") throw new AuthorizationError(CREDENTIALS_INVALID);
-    return signInAndRedirect(request, context, result.userId, submission.value.redirectTo);
+    // A Google identity that waited for this account's password (auth.callback.tsx) is
+    // linked now, and the e-mail counts as verified.
+    const pending = await readPendingGoogleLink(request, context.env);
+    const link = googleLinkCookie(request, context.env);
+    const linked = pending ? await linkGoogleAfterPasswordSignIn(context, result.userId, pending) : false;
+    return signInAndRedirect(request, context, result.userId, submission.value.redirectTo, {
+      setCookies: link.present(request) ? [await link.clear()] : [],
+      toast: linked ? { title: "Google sign-in linked", description: "You can now sign in with Google too.", type: "success" } : undefined,
+    });
   } catch (e) {
     if (e instanceof AuthorizationError) {
+      const { accountLocked } = await recordSignInFailure(request, context, identifier);
+      if (accountLocked) throw data(RATE_LIMIT_MESSAGE, { status: 429 });
       return data(submission.reply({ hideFields: ["password"], formErrors: [CREDENTIALS_INVALID] }), { status: 400 });
     }
     throw e;

@@ -12,12 +12,16 @@ import { startUserSession } from "~/utils/auth.server";
 import { googleConfigured, referralCookie } from "~/utils/authenticator.server";
 import { requireSecret } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
-import { guardPublicForm } from "~/utils/public-form.server";
-import { redirectSignedIn } from "~/utils/sign-in.server";
+import { hitRateLimit } from "~/models/rate-limits.server";
+import { guardPublicForm, RATE_LIMIT_MESSAGE, signupAddressHash } from "~/utils/public-form.server";
+import { accountKey, redirectSignedIn } from "~/utils/sign-in.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { welcomeNewUser } from "~/utils/welcome.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up | LoopRide" }];
+
+const SIGNUP_PER_IDENTIFIER = 5;
+const SIGNUP_IDENTIFIER_WINDOW_MS = 15 * 60_000;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectSignedIn(request, context);
@@ -27,11 +31,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // ?ref=CODE pre-fills and remembers the code (through Google sign-up too); ?ref= forgets it.
   if (url.searchParams.has("ref")) {
     const ref = normalizeReferralCode(url.searchParams.get("ref")).slice(0, 20);
-    const headers = { "Set-Cookie": await cookie.serialize(ref, ref ? {} : { maxAge: 0 }) };
+    const headers = { "Set-Cookie": ref ? await cookie.serialize(ref) : await cookie.clear() };
     return data({ referralCode: ref, lockedReferral: Boolean(ref), googleEnabled }, { headers });
   }
-  const remembered = (await cookie.parse(request.headers.get("Cookie"))) as string | null;
-  return { referralCode: remembered ?? "", lockedReferral: Boolean(remembered), googleEnabled };
+  const parsed = await cookie.parse(request);
+  const remembered = typeof parsed === "string" ? parsed.slice(0, 20) : "";
+  return { referralCode: remembered, lockedReferral: Boolean(remembered), googleEnabled };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -42,10 +47,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isBot) return redirect("/");
   const { fullName, identifier, password, referralCode } = submission.value;
   const parsed = parseIdentifier(identifier)!;
+  // "An account with this e-mail already exists" tells whether an address is registered.
+  // Until sign-up can answer by e-mail (issue 15), each identifier may be tried a few times
+  // per 15 minutes, counted the same whether it exists or not (docs/SECURITY.md).
+  const perIdentifier = await hitRateLimit(context, `signup-identifier:${accountKey(parsed)}`, SIGNUP_PER_IDENTIFIER, SIGNUP_IDENTIFIER_WINDOW_MS);
+  if (!perIdentifier.allowed) throw data(RATE_LIMIT_MESSAGE, { status: 429 });
   let userId: string;
   try {
     const passwordHash = await hashPassword(password, requireSecret(context.env, "PASSWORD_PEPPER"));
-    ({ id: userId } = await createPasswordAccount(context, { fullName, identifier: parsed, passwordHash }));
+    ({ id: userId } = await createPasswordAccount(context, { fullName, identifier: parsed, passwordHash, signupAddressHash: await signupAddressHash(request, context.env) }));
   } catch (e) {
     if (e instanceof AccountTakenError) {
       return data(submission.reply({ hideFields: ["password"], fieldErrors: { identifier: [e.message] } }), { status: 400 });
@@ -56,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { cookie } = await startUserSession(request, context, userId);
   const headers = new Headers();
   headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await referralCookie(request).serialize("", { maxAge: 0 }));
+  headers.append("Set-Cookie", await referralCookie(request).clear());
   return redirectWithToast(request, context.env, "/onboarding", toast, { headers });
 }
 

@@ -1,14 +1,16 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { findOrCreateGoogleUser } from "~/models/accounts.server";
 import { safeRedirect, startUserSession } from "~/utils/auth.server";
-import { getAuthenticator, googleConfigured, referralCookie, returnToCookie } from "~/utils/authenticator.server";
+import { getAuthenticator, GOOGLE_LINK_TTL_MS, googleConfigured, googleLinkCookie, referralCookie, returnToCookie } from "~/utils/authenticator.server";
+import { signupAddressHash } from "~/utils/public-form.server";
+import { PROVE_PASSWORD_MESSAGE } from "~/schemas/auth";
 import { redirectWithToast } from "~/utils/toast.server";
 import { welcomeNewUser } from "~/utils/welcome.server";
 
 export const meta: MetaFunction = () => [{ title: "Completing Sign Up | LoopRide" }];
 
 const NEW_USER_WINDOW_MS = 5 * 60 * 1000;
-const loginWithError = (message: string) => redirect(`/login?error=${encodeURIComponent(message)}`);
+const loginWithError = (message: string, init?: ResponseInit) => redirect(`/login?error=${encodeURIComponent(message)}`, init);
 
 /** Google's return target: the spec's callback logic, all on the server. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,10 +29,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     let account;
     try {
-      account = await findOrCreateGoogleUser(context, result.identity);
+      account = await findOrCreateGoogleUser(context, result.identity, { signupAddressHash: await signupAddressHash(request, context.env) });
     } catch (e) {
       console.error(e);
       return redirectWithToast(request, context.env, "/login", { title: "Error creating profile", description: "Please try signing in again", type: "error" });
+    }
+    if (account.kind === "prove-password") {
+      // Not linked to an account whose e-mail nobody has proven (finding 10 of issue 19).
+      const headers = new Headers();
+      headers.append("Set-Cookie", await googleLinkCookie(request, context.env).serialize({ ...account.pending, exp: Date.now() + GOOGLE_LINK_TTL_MS }));
+      headers.append("Set-Cookie", await clearOAuthCookie());
+      return loginWithError(PROVE_PASSWORD_MESSAGE, { headers });
     }
     const now = Date.now();
     const profile = account.profile;
@@ -40,16 +49,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", (await startUserSession(request, context, account.userId)).cookie);
     headers.append("Set-Cookie", await clearOAuthCookie());
-    const cookieHeader = request.headers.get("Cookie");
 
     if (isNew && lacksDetails) {
-      const ref = (await referralCookie(request).parse(cookieHeader)) as string | null;
-      const toast = await welcomeNewUser(context, account.userId, ref);
-      headers.append("Set-Cookie", await referralCookie(request).serialize("", { maxAge: 0 }));
+      const ref = await referralCookie(request).parse(request);
+      const toast = await welcomeNewUser(context, account.userId, typeof ref === "string" ? ref : null);
+      headers.append("Set-Cookie", await referralCookie(request).clear());
       return redirectWithToast(request, context.env, "/onboarding", toast, { headers });
     }
-    const returnTo = (await returnToCookie(request).parse(cookieHeader)) as string | null;
-    headers.append("Set-Cookie", await returnToCookie(request).serialize("", { maxAge: 0 }));
+    const returnTo = await returnToCookie(request).parse(request);
+    headers.append("Set-Cookie", await returnToCookie(request).clear());
     // A returning user with an incomplete profile is sent on to /onboarding by the guards.
     return redirect(safeRedirect(returnTo), { headers });
   } catch (e) {

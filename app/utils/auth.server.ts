@@ -1,23 +1,17 @@
-import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS, type SessionUser } from "../models/sessions.server";
-import { isSecureRequest, requireSecret } from "./env.server";
+import { appCookie } from "./cookies.server";
+import { isSecureRequest } from "./env.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "env">;
 
 function sessionCookie(request: Request, env: Env) {
-  const secure = isSecureRequest(request);
-  return createCookie(secure ? "__Host-lr_session" : "lr_session", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    maxAge: SESSION_TTL_MS / 1000,
-    secrets: [requireSecret(env, "SESSION_SECRET")],
-  });
+  return appCookie<string>(request, env, { name: isSecureRequest(request) ? "__Host-lr_session" : "lr_session", maxAge: SESSION_TTL_MS / 1000 });
 }
 
+/** The session id from the signed cookie; null when absent or unreadable (never throws). */
 export async function readSessionId(request: Request, env: Env): Promise<string | null> {
-  const value = await sessionCookie(request, env).parse(request.headers.get("Cookie"));
+  const value = await sessionCookie(request, env).parse(request);
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
@@ -42,22 +36,34 @@ export function needsOnboarding(user: SessionUser): boolean {
 
 const REDIRECT_BASE = "http://loopride.invalid";
 
+/** Starts like a path but a browser would read it as another host ("//host", "/\\host"). */
+const looksOffSite = (path: string) => !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\");
+
 /**
  * Only same-site paths are honoured as a destination after sign-in. The path is parsed as
  * a browser would parse the Location header (which drops tabs and newlines, so "/\t/evil"
  * means "//evil") and returned re-serialised, percent-encoded: a control character in a
  * header value would otherwise make the redirect itself throw.
+ *
+ * The check applies to the result, not only to the input: parsing resolves dot segments,
+ * so "/..//evil.example", "/x/..//evil.example" and "/%2e%2e//evil.example" all come out
+ * as "//evil.example", which a browser follows off-site. The result is parsed once more to
+ * prove it stays on our origin and is stable.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  let url: URL;
+  if (typeof to !== "string" || looksOffSite(to)) return fallback;
+  let result: string;
   try {
-    url = new URL(to, REDIRECT_BASE);
+    const url = new URL(to, REDIRECT_BASE);
+    if (url.origin !== REDIRECT_BASE) return fallback;
+    result = url.pathname + url.search + url.hash;
+    if (looksOffSite(result)) return fallback;
+    const again = new URL(result, REDIRECT_BASE);
+    if (again.origin !== REDIRECT_BASE || again.pathname + again.search + again.hash !== result) return fallback;
   } catch {
     return fallback;
   }
-  if (url.origin !== REDIRECT_BASE) return fallback;
-  return url.pathname + url.search + url.hash;
+  return result;
 }
 
 export function loginPath(request: Request): string {
@@ -73,7 +79,12 @@ export async function requireUser(
   { allowIncomplete = false }: { allowIncomplete?: boolean } = {},
 ): Promise<SessionUser> {
   const user = await getUser(request, context);
-  if (!user) throw redirect(loginPath(request));
+  if (!user) {
+    // A session cookie that leads nowhere (signed out elsewhere, expired, tampered or
+    // unreadable) is cleared on the way to /login.
+    const cookie = sessionCookie(request, context.env);
+    throw redirect(loginPath(request), cookie.present(request) ? { headers: { "Set-Cookie": await cookie.clear() } } : undefined);
+  }
   if (!allowIncomplete && needsOnboarding(user)) throw redirect("/onboarding");
   return user;
 }
@@ -90,7 +101,7 @@ export async function startUserSession(request: Request, context: Ctx, userId: s
 export async function endUserSession(request: Request, context: Ctx): Promise<string> {
   const id = await readSessionId(request, context.env);
   if (id) await deleteSession(context, id);
-  return sessionCookie(request, context.env).serialize("", { maxAge: 0 });
+  return sessionCookie(request, context.env).clear();
 }
 
 /** The Set-Cookie value for a session id (tests sign users in with it). */

@@ -1,10 +1,11 @@
-import { createCookie, createCookieSessionStorage, type AppLoadContext } from "@remix-run/cloudflare";
+import { createCookieSessionStorage, type AppLoadContext, type SessionStorage } from "@remix-run/cloudflare";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
-import { findPasswordCredential, type GoogleIdentity } from "../models/accounts.server";
+import { findPasswordCredential, type GoogleIdentity, type PendingGoogleLink } from "../models/accounts.server";
 import { CREDENTIALS_INVALID, parseIdentifier } from "../schemas/auth";
-import { isSecureRequest, requireSecret } from "./env.server";
+import { appCookie, remixCookie } from "./cookies.server";
+import { requireSecret } from "./env.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 export type AuthResult = { via: "password"; userId: string } | { via: "google"; identity: GoogleIdentity };
@@ -24,18 +25,13 @@ let dummyHash: Promise<string> | null = null;
  * is a D1 row (auth.server.ts).
  */
 export function getAuthenticator(request: Request, context: Ctx) {
-  const secure = isSecureRequest(request);
-  const storage = createCookieSessionStorage({
-    cookie: {
-      name: "lr_oauth",
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      path: "/",
-      maxAge: 600,
-      secrets: [requireSecret(context.env, "SESSION_SECRET")],
-    },
-  });
+  const base = createCookieSessionStorage({ cookie: remixCookie(request, context.env, { name: "lr_oauth", maxAge: 600 }) });
+  // As everywhere (cookies.server.ts): an unreadable lr_oauth cookie is no cookie, else
+  // every Google sign-in would fail until it expired.
+  const storage: SessionStorage = {
+    ...base,
+    getSession: (header, options) => base.getSession(header, options).catch(() => base.getSession(null, options)),
+  };
   const authenticator = new Authenticator<AuthResult>(storage);
   const pepper = requireSecret(context.env, "PASSWORD_PEPPER");
 
@@ -85,9 +81,22 @@ export { AuthorizationError };
 
 // Small cookies that survive the Google round trip: the referral code from /signup?ref=
 // and the page to return to after sign-in.
-function plainCookie(request: Request, name: string, maxAge: number) {
-  return createCookie(name, { httpOnly: true, sameSite: "lax", secure: isSecureRequest(request), path: "/", maxAge });
-}
+// Unsigned: they only carry hints that are checked again when used.
+export const referralCookie = (request: Request) => appCookie<string>(request, null, { name: "lr_ref", maxAge: 30 * 24 * 3600, signed: false });
+export const returnToCookie = (request: Request) => appCookie<string>(request, null, { name: "lr_return", maxAge: 600, signed: false });
 
-export const referralCookie = (request: Request) => plainCookie(request, "lr_ref", 30 * 24 * 3600);
-export const returnToCookie = (request: Request) => plainCookie(request, "lr_return", 600);
+/**
+ * A Google identity waiting to be linked (issue 19, finding 10): set by the callback when
+ * an account with the same but unverified e-mail exists; a password sign-in within ten
+ * minutes links it. Signed, so only our callback can have written it; the expiry is inside
+ * the signed value too, as a cookie's Max-Age is only the browser's promise.
+ */
+export const GOOGLE_LINK_TTL_MS = 10 * 60_000;
+export const googleLinkCookie = (request: Request, env: Env) =>
+  appCookie<PendingGoogleLink & { exp: number }>(request, env, { name: "lr_google_link", maxAge: GOOGLE_LINK_TTL_MS / 1000 });
+
+export async function readPendingGoogleLink(request: Request, env: Env, now = Date.now()): Promise<PendingGoogleLink | null> {
+  const value = await googleLinkCookie(request, env).parse(request);
+  if (!value || typeof value !== "object" || typeof value.sub !== "string" || typeof value.email !== "string" || typeof value.exp !== "number") return null;
+  return value.exp > now ? { sub: value.sub, email: value.email } : null;
+}

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SessionUser } from "../models/sessions.server";
 import { completeOnboarding } from "../models/profiles.server";
-import { ensureReferralCode, redeemReferralCode } from "../models/referrals.server";
+import { completeReferral, ensureReferralCode, redeemReferralCode } from "../models/referrals.server";
 import { carStepSchema, phoneStepSchema } from "../schemas/onboarding";
 import type { OnboardingDraft } from "./onboarding-draft.server";
 import { clearDraft } from "./onboarding-draft.server";
@@ -28,6 +28,9 @@ export async function completeOnboardingFlow(request: Request, context: Pick<App
       toast = { title: "Invalid referral code, but your profile was updated successfully.", type: "error" };
     }
   }
+  // The account is real now: the referrer of a pending referral (from sign-up or the step
+  // above) is credited, within the referral rules (ADR 0003).
+  await completeReferral(context, user.id);
   try {
     await ensureReferralCode(context, user.id);
   } catch (e) {

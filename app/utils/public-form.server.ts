@@ -1,9 +1,22 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { HONEYPOT_FIELD } from "../components/honeypot";
 import { hitRateLimit } from "../models/rate-limits.server";
+import { requireSecret } from "./env.server";
 
 export function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "unknown";
+}
+
+/**
+ * A keyed hash of the client address (HMAC-SHA-256 under SESSION_SECRET, domain-separated),
+ * kept with a new account so referrals between accounts made from one address can be
+ * refused without storing the address itself.
+ */
+export async function signupAddressHash(request: Request, env: Env): Promise<string | null> {
+  if (clientAddress(request) === "unknown") return null;
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(requireSecret(env, "SESSION_SECRET")), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`signup-address:${clientAddress(request)}`));
+  return Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 export function authRateLimit(env: Env): number {

@@ -1,7 +1,10 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { hitRateLimit, peekRateLimit } from "../models/rate-limits.server";
 import { getSessionUser } from "../models/sessions.server";
+import type { Identifier } from "../schemas/auth";
 import { getUser, needsOnboarding, safeRedirect, startUserSession } from "./auth.server";
-import { redirectWithToast } from "./toast.server";
+import { authRateLimit, clientAddress } from "./public-form.server";
+import { redirectWithToast, type Toast } from "./toast.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "env">;
 
@@ -16,12 +19,62 @@ export async function redirectSignedIn(request: Request, context: Ctx) {
 }
 
 /** Starts a fresh session for the user and sends them where they belong. */
-export async function signInAndRedirect(request: Request, context: Ctx, userId: string, redirectTo?: string | null) {
+export async function signInAndRedirect(
+  request: Request,
+  context: Ctx,
+  userId: string,
+  redirectTo?: string | null,
+  { setCookies = [], toast }: { setCookies?: string[]; toast?: Toast } = {},
+) {
   const { cookie, sessionId } = await startUserSession(request, context, userId);
   const user = await getSessionUser(context, sessionId);
-  const headers = { "Set-Cookie": cookie };
+  const headers = new Headers();
+  for (const c of [cookie, ...setCookies]) headers.append("Set-Cookie", c);
   if (user && needsOnboarding(user)) {
     return redirectWithToast(request, context.env, "/onboarding", { title: "Please complete your profile setup first.", type: "info" }, { headers });
   }
-  return redirect(safeRedirect(redirectTo), { headers });
+  const to = safeRedirect(redirectTo);
+  return toast ? redirectWithToast(request, context.env, to, toast, { headers }) : redirect(to, { headers });
+}
+
+// ---------------------------------------------------------------------------------------
+// Sign-in limits (OWASP Authentication Cheat Sheet, "Login Throttling" / account lockout):
+// - per address: every attempt counts, 10 a minute (guardPublicForm, a hard limit);
+// - per account: failed passwords count, 10 a minute, keyed on the normalised identifier
+//   (the one the sign-in lookup uses), so "+91 98765-01234" and "09876501234" are one account;
+// - once an account is over its limit, only an address with no failed attempt on that
+//   account in the last 15 minutes may still try, and a wrong password from it is counted
+//   (so it gets one try). The owner signing in from their usual address is not locked out by
+//   a stranger guessing from elsewhere; the stranger's addresses are.
+
+export const PAIR_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/** The account a sign-in attempt is about: kind and normalised value, as the lookup sees it. */
+export const accountKey = (identifier: Identifier) => `${identifier.kind}:${identifier.value}`;
+
+const keys = (request: Request, identifier: Identifier) => ({
+  account: `signin-fail-account:${accountKey(identifier)}`,
+  pair: `signin-fail-pair:${clientAddress(request)}:${accountKey(identifier)}`,
+});
+
+export type SignInGate = { accountLocked: boolean; addressFailedBefore: boolean };
+
+/** Where this attempt stands before the password is checked. Refuse when both are true. */
+export async function signInGate(request: Request, context: Ctx, identifier: Identifier, now = Date.now()): Promise<SignInGate> {
+  const k = keys(request, identifier);
+  const [accountFailures, pairFailures] = await Promise.all([
+    peekRateLimit(context, k.account, 60_000, now),
+    peekRateLimit(context, k.pair, PAIR_FAILURE_WINDOW_MS, now),
+  ]);
+  return { accountLocked: accountFailures >= authRateLimit(context.env), addressFailedBefore: pairFailures > 0 };
+}
+
+/** Counts a wrong password; says whether the account is now over its limit. */
+export async function recordSignInFailure(request: Request, context: Ctx, identifier: Identifier, now = Date.now()): Promise<{ accountLocked: boolean }> {
+  const k = keys(request, identifier);
+  const [account] = await Promise.all([
+    hitRateLimit(context, k.account, authRateLimit(context.env), 60_000, now),
+    hitRateLimit(context, k.pair, Number.MAX_SAFE_INTEGER, PAIR_FAILURE_WINDOW_MS, now),
+  ]);
+  return { accountLocked: !account.allowed };
 }

@@ -1,19 +1,12 @@
-import { createCookie, redirect } from "@remix-run/cloudflare";
-import { isSecureRequest, requireSecret } from "./env.server";
+import { redirect } from "@remix-run/cloudflare";
+import { appCookie } from "./cookies.server";
 
 export type Toast = { title: string; description?: string; type?: "success" | "error" | "info" };
 
 // The one toast helper: a flash value in a signed cookie, read (and cleared) by the root
 // loader and rendered in the HTML, so it shows without JavaScript. One toast at a time.
 function toastCookie(request: Request, env: Env) {
-  return createCookie("lr_toast", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isSecureRequest(request),
-    path: "/",
-    maxAge: 60,
-    secrets: [requireSecret(env, "SESSION_SECRET")],
-  });
+  return appCookie<Toast>(request, env, { name: "lr_toast", maxAge: 60 });
 }
 
 export async function toastHeader(request: Request, env: Env, toast: Toast): Promise<string> {
@@ -35,7 +28,10 @@ export async function redirectWithToast(
 /** Reads the pending toast, and the Set-Cookie that clears it. */
 export async function consumeToast(request: Request, env: Env): Promise<{ toast: Toast | null; clear: string | null }> {
   const cookie = toastCookie(request, env);
-  const value = (await cookie.parse(request.headers.get("Cookie"))) as Toast | null;
-  if (!value || typeof value !== "object" || typeof value.title !== "string") return { toast: null, clear: null };
-  return { toast: value, clear: await cookie.serialize("", { maxAge: 0 }) };
+  const value = await cookie.parse(request);
+  if (!value || typeof value !== "object" || typeof value.title !== "string") {
+    // An unreadable toast cookie is dropped, not left to fail again on the next page.
+    return { toast: null, clear: cookie.present(request) ? await cookie.clear() : null };
+  }
+  return { toast: value, clear: await cookie.clear() };
 }

@@ -3,7 +3,7 @@
 // capacity one lives in rides.test.ts: 20 rounds of 20 concurrent accepts).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ensureReferralCode, redeemReferralCode } from "~/models/referrals.server";
+import { completeReferral, ensureReferralCode, redeemReferralCode } from "~/models/referrals.server";
 import { addMember, createCommunity, createRide, createRideRequest, createUser } from "../../db/factories";
 import { db, postForm, signedInUser } from "../helpers";
 
@@ -23,13 +23,16 @@ describe(`concurrency invariants, ${ROUNDS} rounds each`, () => {
     }
   }, 300_000);
 
-  it("referral credit granted once: 8 parallel redemptions by one newcomer credit 375 + 750 once per round", async () => {
+  it("referral credit granted once: 8 parallel redemptions, then 8 parallel completions, credit 375 + 750 once per round", async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const referrer = await createUser({ db: db() });
       const code = await ensureReferralCode({ db: db() }, referrer.id);
       const newcomer = await createUser({ db: db() });
       const results = await Promise.all(Array.from({ length: 8 }, () => redeemReferralCode({ db: db() }, newcomer.id, code)));
       expect(results.filter((r) => r.ok), `round ${round}`).toHaveLength(1);
+      // The referrer's credit waits for the new account to be real (issue 19 finding 8).
+      const completions = await Promise.all(Array.from({ length: 8 }, () => completeReferral({ db: db() }, newcomer.id)));
+      expect(completions.filter((c) => c.status === "completed"), `round ${round}`).toHaveLength(1);
       expect(await count("SELECT credits AS n FROM user_credits WHERE user_id = ?", newcomer.id)).toBe(375);
       expect(await count("SELECT credits AS n FROM user_credits WHERE user_id = ?", referrer.id)).toBe(750);
       expect(await count("SELECT count(*) AS n FROM credit_transactions WHERE user_id IN (?, ?)", newcomer.id, referrer.id)).toBe(2);

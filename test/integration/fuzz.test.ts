@@ -9,7 +9,7 @@ import { addMember, createCommunity, createMessage, createNotification, createRi
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
 import { BASE, db, postForm, signedInUser } from "../helpers";
-import { bodyKind, encodeBody, formEntries, nastyString, type BodyKind, type Entry } from "../support/fuzz-inputs";
+import { bodyKind, encodeBody, formEntries, malformedCookie, nastyString, offSiteRedirect, type BodyKind, type Entry } from "../support/fuzz-inputs";
 import { invariantViolations } from "../support/invariants";
 import worker from "../../server";
 
@@ -112,7 +112,8 @@ const nextAddress = () => {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
 
-type Submission = { path: string; entries: Entry[]; kind: BodyKind; actor: string; via: "document" | "data" };
+/** `badCookie`: an unreadable app cookie sent along (finding 5 of issue 19: never a 500). */
+type Submission = { path: string; entries: Entry[]; kind: BodyKind; actor: string; via: "document" | "data"; badCookie?: string | null };
 
 /**
  * A JavaScript client posts to the route's single-fetch data URL (/rides/create.data); a
@@ -130,7 +131,7 @@ function describeSubmission(s: Submission) {
     const t = typeof v === "string" ? v : JSON.stringify(v);
     return t.length > 120 ? `${JSON.stringify(t.slice(0, 120))}… (${t.length} chars)` : JSON.stringify(t);
   };
-  return `${s.actor} POST ${short(urlOf(s))} as ${s.kind}: ${s.entries.map(([k, v]) => `${short(k)}=${short(v)}`).join(" & ")}`;
+  return `${s.actor}${s.badCookie ? ` (+ cookie ${short(s.badCookie)})` : ""} POST ${short(urlOf(s))} as ${s.kind}: ${s.entries.map(([k, v]) => `${short(k)}=${short(v)}`).join(" & ")}`;
 }
 
 // The fuzzer runs with production settings: DEBUG_TIMING off. With it on, every read is
@@ -150,7 +151,7 @@ async function workerFetch(request: Request): Promise<Response> {
 
 async function send(s: Submission, cookies: Record<string, string | undefined>, extraCookie = "") {
   const { body, contentType } = encodeBody(s.entries, s.kind);
-  const cookie = [cookies[s.actor], extraCookie].filter(Boolean).join("; ");
+  const cookie = [cookies[s.actor], extraCookie, s.badCookie].filter(Boolean).join("; ");
   return workerFetch(new Request(urlOf(s), {
     method: "POST",
     body,
@@ -217,7 +218,7 @@ type Target = {
 const c = fc.constant;
 const one = <T,>(xs: T[]) => fc.constantFrom(...xs);
 const ALL: Target["actors"] = ["driver", "r1", "r2", "mod", "stranger", "visitor"];
-const redirectTo = one(["/dashboard", "/rides?date=2026-01-01", "/dashboard/rides?tab=manage", ""]);
+const redirectTo = fc.oneof({ weight: 3, arbitrary: one(["/dashboard", "/rides?date=2026-01-01", "/dashboard/rides?tab=manage", ""]) }, { weight: 1, arbitrary: offSiteRedirect });
 
 function rideIntent(file: string, path: (w: World) => fc.Arbitrary<string>, intents: string[]): Target[] {
   return intents.map((intent) => ({
@@ -398,7 +399,7 @@ const TARGETS: Target[] = [
     fields: (w) => ({
       identifier: one([w.users.driver.email!, "9876543210", "nobody@example.test"]),
       password: one([PASSWORD, "wrong-password-1"]),
-      redirectTo: one(["/dashboard", "/rides/create", "//evil.example", "https://evil.example"]),
+      redirectTo: fc.oneof(one(["/dashboard", "/rides/create", "//evil.example", "https://evil.example"]), offSiteRedirect),
     }),
   },
   {
@@ -419,7 +420,7 @@ const TARGETS: Target[] = [
     path: () => c("/auth/google"),
     actors: ["visitor", "r1"],
     allowedHosts: ["accounts.google.com"],
-    fields: () => ({ redirectTo: one(["/dashboard", "/rides?date=2026-01-01"]) }),
+    fields: () => ({ redirectTo: fc.oneof(one(["/dashboard", "/rides?date=2026-01-01"]), offSiteRedirect) }),
   },
   {
     file: "logout.tsx",
@@ -534,6 +535,7 @@ describe.each(FILES)("fuzz %s", (file) => {
         kind: bodyKind,
         actor: fc.constantFrom(...target.actors),
         via: fc.oneof({ weight: 5, arbitrary: fc.constant<Submission["via"]>("data") }, { weight: 1, arbitrary: fc.constant<Submission["via"]>("document") }),
+        badCookie: fc.option(malformedCookie, { freq: 5 }),
       });
       const statuses: Record<number, number> = {};
       await fc.assert(

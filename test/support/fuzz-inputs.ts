@@ -243,3 +243,35 @@ export function encodeBody(entries: Entry[], kind: BodyKind): { body?: BodyInit;
       return { contentType: "application/x-www-form-urlencoded" };
   }
 }
+
+// ---------------------------------------------------------------------------------------
+// Redirect targets that try to leave the site (issue 19, finding 1). A browser resolves dot
+// segments (also percent-encoded ones), treats "\" as "/" and drops tabs and newlines, so
+// each of these can turn into "//evil.example" once parsed.
+
+const DOT_SEGMENTS = ["..", ".", "%2e%2e", "%2E%2E", ".%2e", "%2e.", "%2e", "x/..", "a/b/../.."];
+const SEPARATORS = ["/", "\\", "/\t", "\t/", "/\n", "\r\n/", "%2f", "%2F", "%5c", "%5C", "//", "/\\"];
+const OFF_SITE_TAILS = ["/evil.example/phish", "\\evil.example", "/evil.example", "\\/evil.example", "%2fevil.example", "/\tevil.example"];
+
+/** "/" + dot segments and separators + an off-site tail, in every mix. */
+export const offSiteRedirect: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom("/..//evil.example/phish", "/.//evil.example", "/x/..//evil.example", "/%2e%2e//evil.example", "/\t/evil.example", "//evil.example", "/\\evil.example", "https://evil.example", "/.\\/evil.example"),
+  fc
+    .tuple(fc.array(fc.tuple(fc.constantFrom(...DOT_SEGMENTS), fc.constantFrom(...SEPARATORS)), { minLength: 1, maxLength: 4 }), fc.constantFrom(...OFF_SITE_TAILS))
+    .map(([parts, tail]) => "/" + parts.map(([seg, sep]) => seg + sep).join("") + tail),
+);
+
+// ---------------------------------------------------------------------------------------
+// Malformed cookies (finding 5): every cookie the app reads, with values its signed-cookie
+// parser cannot decode. Only characters a Cookie header may carry.
+
+export const APP_COOKIE_NAMES = ["lr_session", "__Host-lr_session", "lr_toast", "lr_onboarding", "lr_oauth", "lr_ref", "lr_return", "lr_google_link"];
+const COOKIE_CHARS = [..."%azAZ09.=+/-_\"!~*'()", "%zz", "%E0%A4%A", "%00", "%ff"];
+export const MALFORMED_COOKIE_VALUES = ["%", "a%zz", "%E0%A4%A", ".", "..", "a.b", "a.%", "eyJ9.", "=", '""', "%ff%fe", "x".repeat(4000)];
+
+export const malformedCookie: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.constantFrom(...APP_COOKIE_NAMES),
+    fc.oneof(fc.constantFrom(...MALFORMED_COOKIE_VALUES), fc.array(fc.constantFrom(...COOKIE_CHARS), { maxLength: 40 }).map((xs) => xs.join(""))),
+  )
+  .map(([name, value]) => `${name}=${value}`);
