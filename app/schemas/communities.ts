@@ -8,12 +8,15 @@ export const COMMUNITY_TYPE_OPTIONS = [
   { value: "interest", label: "Interest" },
 ] as const;
 
+// zod counts UTF-16 units, SQLite's length() (the community_name_len CHECK) counts characters:
+// "\u{10000}!" is 3 units but 2 characters, so the minimum is checked on characters too.
 const min = (n: number, message: string, max: number) =>
   z
     .string({ required_error: message })
     .trim()
     .min(n, message)
     .max(max, `Must be at most ${max} characters`)
+    .refine((v) => [...v].length >= n, message)
     .refine(isCleanText, TEXT_INVALID);
 
 export const createCommunitySchema = z.object({

@@ -30,6 +30,15 @@ describe("inputs the fuzzer found", () => {
     expect(res.headers.get("Location")).toBe("/rides?q=Koramangala%20%E2%9C%93");
   });
 
+  it("a community name of 3 UTF-16 units but 2 characters is refused with the length message, not a 500 from the CHECK", async () => {
+    const user = await signedInUser();
+    const before = await tableCounts();
+    const res = await postForm("/communities/new", { name: "\u{10000}!", type: "residential", location: "HSR Layout", description: "Neighbours sharing the commute." }, { cookie: user.cookie });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Name must be at least 3 characters");
+    expect(await tableCounts()).toEqual(before);
+  });
+
   it("control characters in a community name are refused with a message and nothing is stored", async () => {
     const user = await signedInUser();
     const before = await tableCounts();
