@@ -1,15 +1,16 @@
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useState, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { formatRupees } from "~/domain/money";
-import { PLACE_GROUPS } from "~/domain/places";
 import { capitalise, costPerSeatPaise, ecoScore, priceBand } from "~/domain/rides";
 import { formatDate, formatTime } from "~/domain/time";
-import { FieldErrors, inputClass } from "./forms";
+import { smallButtonClass } from "./ride-form-ui";
 import { showToast } from "./toast";
 
-export const cardClass = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
-export const smallButtonClass =
-  "inline-flex items-center justify-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800";
+// Pieces the create and booking pages need live in ride-form-ui.tsx and place-select.tsx, so
+// those pages do not load the rest of this module (initial JS is budgeted); re-exported here.
+export { BackLink, cardClass, smallButtonClass } from "./ride-form-ui";
+export { PlaceSelect } from "./place-select";
+
 export const smallPrimaryClass =
   "inline-flex items-center justify-center rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-400 disabled:cursor-not-allowed disabled:bg-slate-400";
 export const dangerButtonClass =
@@ -32,44 +33,6 @@ export function StatusBadge({ status, children }: { status: string; children?: R
   );
 }
 
-/** A select of every place, one <optgroup> per place group. */
-export function PlaceSelect({
-  id,
-  name,
-  label,
-  errors,
-  errorId,
-  placeholder,
-  ...rest
-}: { id: string; name: string; label: string; errors?: string[]; errorId: string; placeholder: string } & SelectHTMLAttributes<HTMLSelectElement>) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        className={inputClass}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={errors?.length ? errorId : undefined}
-        {...rest}
-      >
-        <option value="">{placeholder}</option>
-        {PLACE_GROUPS.map((g) => (
-          <optgroup key={g.label} label={g.label}>
-            {g.places.map((p) => (
-              <option key={p.name} value={p.name}>
-                {p.name}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-      <FieldErrors id={errorId} errors={errors} />
-    </div>
-  );
-}
 
 export function RideRoute({ from, to }: { from: string; to: string }) {
   return (
@@ -182,23 +145,6 @@ export function IntentButton({
   );
 }
 
-/** Back one page with JavaScript; without it, a plain link. */
-export function BackLink({ href, children, className = smallButtonClass }: { href: string; children: ReactNode; className?: string }) {
-  return (
-    <a
-      href={href}
-      className={className}
-      onClick={(e) => {
-        if (window.history.length > 1) {
-          e.preventDefault();
-          window.history.back();
-        }
-      }}
-    >
-      {children}
-    </a>
-  );
-}
 
 /** Revalidates the page's loaders every `ms` while mounted (JavaScript only). */
 export function usePoll(ms: number, enabled: boolean, revalidate: () => void, state: string) {

@@ -2,7 +2,6 @@
 // the constants the ride screens share. No I/O, so the client can use them too.
 import type { VehicleInfo } from "../../db/schema";
 import { formatRupees, seatPricePaise } from "./money";
-import { findPlace, straightLineKm } from "./places";
 
 export const MIN_SEATS = 1;
 export const MAX_SEATS = 6;
@@ -38,34 +37,6 @@ export const MAX_COST_SLIDER = { min: 5, max: 50, step: 5 } as const;
 export function carTypeOf(vehicle: VehicleInfo | null | undefined): CarType {
   const t = vehicle?.has_car === false ? null : vehicle?.car_type;
   return t && t in FUEL_COST_PAISE_PER_KM ? t : "petrol";
-}
-
-export type CostSuggestion = {
-  straightKm: number;
-  roadKm: number;
-  carType: CarType;
-  ratePaisePerKm: number;
-  /** Whole rupees, as paise. */
-  paise: number;
-  explanation: string;
-};
-
-const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
-
-/** straight-line km × road factor × fuel cost per km, rounded to whole rupees. */
-export function suggestTripCost(from: string, to: string, carType: CarType = "petrol"): CostSuggestion | null {
-  const a = findPlace(from);
-  const b = findPlace(to);
-  if (!a || !b || a.name === b.name) return null;
-  const straightKm = straightLineKm(a, b);
-  const roadKm = straightKm * ROAD_FACTOR;
-  const ratePaisePerKm = FUEL_COST_PAISE_PER_KM[carType] ?? FUEL_COST_PAISE_PER_KM.petrol;
-  const paise = Math.round((roadKm * ratePaisePerKm) / 100) * 100;
-  const rate = `₹${ratePaisePerKm / 100}`;
-  const explanation =
-    `${oneDecimal(straightKm)} km straight line × ${ROAD_FACTOR} road factor = ${oneDecimal(roadKm)} km × ` +
-    `${rate}/km (${CAR_TYPE_LABEL[carType]}) = ${formatRupees(paise, { decimals: 0 })}`;
-  return { straightKm, roadKm, carType, ratePaisePerKm, paise, explanation };
 }
 
 /** The trip cost shared per seat, in paise: the one rounding rule of `seatPricePaise` (money.ts). */

@@ -11,7 +11,7 @@ import { costPerSeatPaise, NOTES_MAX } from "~/domain/rides";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/models/errors.server";
 import { requestSeats, SeatsUnavailableError } from "~/models/ride-requests.server";
 import { getRideForBooking } from "~/models/rides.server";
-import { bookRideSchema } from "~/schemas/rides";
+import { bookRideSchema } from "~/schemas/booking";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

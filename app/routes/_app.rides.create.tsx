@@ -4,9 +4,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Field, FieldErrors, FormErrors, TextareaField, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
-import { BackLink, PlaceSelect, cardClass } from "~/components/ride-ui";
+import { PlaceSelect } from "~/components/place-select";
+import { BackLink, cardClass } from "~/components/ride-form-ui";
 import { formatRupees } from "~/domain/money";
-import { MAX_SEATS, NOTES_MAX, suggestTripCost } from "~/domain/rides";
+import { MAX_SEATS, NOTES_MAX } from "~/domain/rides";
+import { suggestTripCost } from "~/domain/trip-cost";
 import { istDate } from "~/domain/time";
 import { ForbiddenError, NotFoundError } from "~/models/errors.server";
 import { createRide, getCreateRideContext } from "~/models/rides.server";

@@ -1,27 +1,14 @@
 import { z } from "zod";
-import { isCleanText, TEXT_INVALID } from "./text";
 import { parseRupeesToPaise } from "~/domain/money";
 import { findPlace } from "~/domain/places";
-import { MAX_SEATS, MIN_SEATS, NOTES_MAX } from "~/domain/rides";
 import { istDate, istToInstant, isValidDate, isValidTime } from "~/domain/time";
+import { notesField, seatsField } from "./booking";
+
+// The booking form's schema lives in booking.ts (no place list in that page's initial JS).
+export { bookRideSchema } from "./booking";
 
 const place = (message: string) =>
   z.string({ required_error: message }).trim().refine((v) => Boolean(findPlace(v)), message);
-
-const seatsField = z
-  .string({ required_error: "Please select number of seats" })
-  .trim()
-  .regex(/^-?\d+$/, "Please select number of seats")
-  .transform(Number)
-  .pipe(z.number().int().min(MIN_SEATS, "Number of seats must be between 1 and 6").max(MAX_SEATS, "Number of seats must be between 1 and 6"));
-
-const notesField = z
-  .string()
-  .trim()
-  .max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`)
-  .refine(isCleanText, TEXT_INVALID)
-  .optional()
-  .transform((v) => v || null);
 
 /**
  * The Create a New Ride form. "Today" is Bengaluru's today (Asia/Kolkata), so the schema
@@ -67,10 +54,6 @@ export function createRideSchema(now = Date.now()) {
 export type CreateRideInput = z.output<ReturnType<typeof createRideSchema>>;
 
 /** The request-to-join / booking form. */
-export const bookRideSchema = z.object({
-  seats: seatsField,
-  notes: notesField,
-});
 
 export const idSchema = z.string().trim().min(1).max(64);
 

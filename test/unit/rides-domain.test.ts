@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findPlace, straightLineKm } from "~/domain/places";
-import { carTypeOf, costPerSeatPaise, ecoScore, formatElapsed, priceBand, requestedAgo, suggestTripCost } from "~/domain/rides";
+import { carTypeOf, costPerSeatPaise, ecoScore, formatElapsed, priceBand, requestedAgo } from "~/domain/rides";
+import { suggestTripCost } from "~/domain/trip-cost";
 
 describe("cost suggestion", () => {
   const km = straightLineKm(findPlace("HSR Layout")!, findPlace("Manyata Tech Park")!);
