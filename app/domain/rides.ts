@@ -20,7 +20,7 @@ export const POINTS_PER_SEAT = 10;
 export const CANCEL_WINDOW_MS = 2 * 60 * 60 * 1000;
 /** A driver's reason for cancelling a ride, at most this many characters. */
 export const CANCEL_REASON_MAX = 300;
-/** A driver may complete a ride from this long before its departure time (docs/decisions/0008). */
+/** A driver may complete a ride from this long before its departure time (docs/decisions/0008-rides-behaviour.md). */
 export const COMPLETE_EARLY_MS = 30 * 60 * 1000;
 export const TOO_EARLY_TO_COMPLETE = "A ride can be completed from 30 minutes before its departure time.";
 /** Why a ride's requests can no longer change (request, cancel, accept, reject), or null while they can. */

@@ -163,7 +163,7 @@ async function loadRequestWithRide(db: Db, requestId: string) {
 
 /**
  * The driver accepts or rejects a pending request. Accepting takes the seats only if they
- * fit, and the database decides that (see docs/decisions/seat-capacity.md):
+ * fit, and the database decides that (see docs/decisions/0007-seat-capacity.md):
  *   1. the request becomes accepted only WHERE it is still pending AND the ride is active
  *      AND booked_seats + seats <= rides.seats (one guarded UPDATE);
  *   2. the rider's notification is inserted only if (1) changed a row (changes() = 1);

@@ -2,7 +2,7 @@
 // header before decoding (a small file can declare a huge canvas), decode with the
 // @jsquash codecs (WASM, run inside the Worker), centre-crop to a square, scale to
 // AVATAR_SIZE and re-encode as a baseline JPEG. Only pixels survive the round trip: no
-// EXIF (GPS, camera, time), no ICC or XMP, no text chunks. See docs/decisions/0011.
+// EXIF (GPS, camera, time), no ICC or XMP, no text chunks. See docs/decisions/0011-profile-photos.md.
 import decodeJpeg, { init as initJpegDecode } from "@jsquash/jpeg/decode.js";
 import encodeJpeg, { init as initJpegEncode } from "@jsquash/jpeg/encode.js";
 import decodePng, { init as initPngDecode } from "@jsquash/png/decode.js";
