@@ -58,6 +58,13 @@ if (built) {
     console.log("the only vitest failures were isolated-storage roll-backs after passing tests (harness); running the suite once more");
     await stage("unit and integration tests (workerd, retry)", "npm", ["run", "test:unit", "--silent"]);
   }
+  // The fuzzer runs in a runtime of its own without per-test storage roll-back (vitest.fuzz.config.ts).
+  const fuzzOk = await stage("fuzzing (workerd)", "npm", ["run", "test:fuzz", "--silent"]);
+  if (!fuzzOk && collectedNothing(".cache/reports/vitest-fuzz.json")) {
+    failedStages.delete("fuzzing (workerd)");
+    console.log("the fuzzer collected no tests (runtime start-up failure); retrying once");
+    await stage("fuzzing (workerd, retry)", "npm", ["run", "test:fuzz", "--silent"]);
+  }
   await stage("browser tests (Chromium, JS on and off)", bin("playwright"), ["test"]);
 } else {
   extraFailed++;
@@ -73,15 +80,16 @@ if (existsSync(budgetReport)) {
 } else if (built) {
   failed++;
 }
-const vitestReport = ".cache/reports/vitest.json";
-if (existsSync(vitestReport)) {
-  const r = JSON.parse(readFileSync(vitestReport, "utf8"));
-  passed += r.numPassedTests;
-  failed += r.numFailedTests + (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  // A suite that failed to load reports no tests; count it as a failure.
-  failed += (r.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0).length;
-} else if (built) {
-  failed++;
+for (const vitestReport of [".cache/reports/vitest.json", ".cache/reports/vitest-fuzz.json"]) {
+  if (existsSync(vitestReport)) {
+    const r = JSON.parse(readFileSync(vitestReport, "utf8"));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests + (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    // A suite that failed to load reports no tests; count it as a failure.
+    failed += (r.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0).length;
+  } else if (built) {
+    failed++;
+  }
 }
 const pwReport = ".cache/reports/playwright.json";
 if (existsSync(pwReport)) {

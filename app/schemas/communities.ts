@@ -16,7 +16,10 @@ const min = (n: number, message: string, max: number) =>
     .trim()
     .min(n, message)
     .max(max, `Must be at most ${max} characters`)
-    .refine((v) => [...v].length >= n, message)
+    // Only where zod's own minimum passed, so a short name shows the message once.
+    .superRefine((v, ctx) => {
+      if (v.length >= n && [...v].length < n) ctx.addIssue({ code: "custom", message });
+    })
     .refine(isCleanText, TEXT_INVALID);
 
 export const createCommunitySchema = z.object({
