@@ -6,6 +6,7 @@ import { NotFoundError } from "./errors.server";
 
 export type { NotificationType } from "../domain/notifications";
 import type { NotificationType } from "../domain/notifications";
+import { type ModelCtx } from "./context.server";
 
 export type NewNotification = {
   userId: string;
@@ -60,12 +61,12 @@ export function ownNotificationsQuery(db: Db, userId: string, limit = NOTIFICATI
 export type NotificationItem = Awaited<ReturnType<typeof ownNotificationsQuery>>[number];
 
 /** The acting user's own notifications, newest first (index notifications_user_idx). */
-export async function listOwnNotifications({ db }: { db: Db }, userId: string, limit = NOTIFICATIONS_SHOWN) {
+export async function listOwnNotifications({ db }: ModelCtx, userId: string, limit = NOTIFICATIONS_SHOWN) {
   return ownNotificationsQuery(db, userId, limit);
 }
 
 /** Marks one of the acting user's own notifications read. Someone else's is "not found". */
-export async function markNotificationRead({ db }: { db: Db }, userId: string, notificationId: string) {
+export async function markNotificationRead({ db }: ModelCtx, userId: string, notificationId: string) {
   const rows = await db
     .update(notifications)
     .set({ read: true })
@@ -75,7 +76,7 @@ export async function markNotificationRead({ db }: { db: Db }, userId: string, n
 }
 
 /** Marks every unread notification of the acting user read; returns how many changed. */
-export async function markAllNotificationsRead({ db }: { db: Db }, userId: string): Promise<number> {
+export async function markAllNotificationsRead({ db }: ModelCtx, userId: string): Promise<number> {
   const rows = await db
     .update(notifications)
     .set({ read: true })
