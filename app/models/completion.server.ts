@@ -15,7 +15,7 @@ import { computeCostBreakdown, type CostBreakdown } from "../domain/cost-split";
 import { newId } from "../domain/ids";
 import { COMPLETE_EARLY_MS, TOO_EARLY_TO_COMPLETE } from "../domain/rides";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
-import { notificationInsert } from "./notifications.server";
+import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { visibleRideCondition } from "./rides.server";
 import { type ModelCtx, audience } from "./context.server";
 
@@ -133,10 +133,18 @@ export async function completeRide(ctx: ModelCtx, userId: string, rideId: string
       )
       .returning({ id: rides.id }),
     // Requests still pending are closed with the ride: their riders are told, then they expire.
-    db.insert(notifications).select(
-      sql`SELECT lower(hex(randomblob(8))), ${rideRequests.riderId}, 'ride_update', 'Request expired', ${message},
-        json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'expired'), 0, ${now}
-      FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} = 'pending'
+    notificationInsert(
+      db,
+      {
+        id: PER_ROW_ID,
+        userId: sql`${rideRequests.riderId}`,
+        type: "ride_update",
+        title: "Request expired",
+        message,
+        data: sql`json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'expired')`,
+      },
+      now,
+      sql`FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} = 'pending'
         AND EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${rideId} AND ${rides.status} = 'completed')`,
     ),
     db
@@ -167,26 +175,21 @@ export async function completeRide(ctx: ModelCtx, userId: string, rideId: string
             .where(rideIsCompleted),
         )
         .onConflictDoNothing(),
-      db.insert(notifications).select(
-        db
-          .select({
-            id: lit(newId()).as("id"),
-            userId: lit(r.userId).as("user_id"),
-            type: lit("ride_update").as("type"),
-            title: lit("Ride completed").as("title"),
-            message: lit(`Your ride ${route} is complete. Your share is ready to settle.`).as("message"),
-            data: lit(JSON.stringify({ ride_id: rideId, status: "completed" })).as("data"),
-            read: lit(0).as("read"),
-            createdAt: lit(now).as("created_at"),
-          })
-          .from(rides)
-          .where(
-            and(
-              rideIsCompleted,
-              sql`NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = ${r.userId} AND n.type = 'ride_update'
+      notificationInsert(
+        db,
+        {
+          userId: r.userId,
+          type: "ride_update",
+          title: "Ride completed",
+          message: `Your ride ${route} is complete. Your share is ready to settle.`,
+          data: { ride_id: rideId, status: "completed" },
+        },
+        now,
+        sql`FROM ${rides} WHERE ${and(
+          rideIsCompleted,
+          sql`NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = ${r.userId} AND n.type = 'ride_update'
                 AND json_extract(n.data, '$.ride_id') = ${rideId} AND json_extract(n.data, '$.status') = 'completed')`,
-            ),
-          ),
+        )}`,
       ),
     ]),
   ];

@@ -4,7 +4,7 @@ import { conversationIdFor } from "../domain/conversation";
 import { newId } from "../domain/ids";
 import type { Db } from "../utils/db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
-import { markConversationNotificationsRead } from "./notifications.server";
+import { markConversationNotificationsRead, notificationInsert } from "./notifications.server";
 
 import { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_MAX_PAGE, MESSAGES_PAGE } from "../schemas/messages";
 import { audience, type ModelCtx } from "./context.server";
@@ -97,7 +97,7 @@ export async function sendMessage({ db }: ModelCtx, senderId: string, input: Sen
   const preview = content.length > PREVIEW ? `${content.slice(0, PREVIEW - 1)}…` : content;
   const senderName = sender[0]?.fullName?.trim() || "Unknown User";
   const stored = sql`EXISTS (SELECT 1 FROM messages WHERE id = ${id})`;
-  const data = JSON.stringify({ conversation_id: conversationId, sender_id: senderId, message_id: id });
+  const data = { conversation_id: conversationId, sender_id: senderId, message_id: id };
 
   const [, inserted, , , found] = await db.batch([
     db.insert(conversations).values({ id: conversationId, userA, userB, createdAt: now }).onConflictDoNothing(),
@@ -110,12 +110,7 @@ export async function sendMessage({ db }: ModelCtx, senderId: string, input: Sen
       .update(conversations)
       .set({ lastMessageAt: now, lastMessagePreview: preview, lastSenderId: senderId })
       .where(and(eq(conversations.id, conversationId), stored)),
-    // Columns in table order: id, user_id, type, title, message, data, read, created_at.
-    db
-      .insert(notifications)
-      .select(
-        sql`SELECT ${newId()}, ${receiverId}, 'message', ${`New message from ${senderName}`}, ${preview}, ${data}, 0, ${now} WHERE ${stored}`,
-      ),
+    notificationInsert(db, { userId: receiverId, type: "message", title: `New message from ${senderName}`, message: preview, data }, now, sql`WHERE ${stored}`),
     db
       .select(messageColumns)
       .from(messages)

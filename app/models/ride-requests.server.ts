@@ -6,7 +6,7 @@ import { newId } from "../domain/ids";
 import { CANCEL_WINDOW_MS, requestsClosedReason } from "../domain/rides";
 import type { Db } from "../utils/db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
-import { notificationInsert, notificationInsertIfChanged, type NewNotification } from "./notifications.server";
+import { notificationInsert, notificationInsertIfChanged, PER_ROW_ID, type NewNotification } from "./notifications.server";
 import { visibleRideCondition } from "./rides.server";
 import { type ModelCtx, audience } from "./context.server";
 
@@ -335,11 +335,18 @@ export const EXPIRY_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 export async function expireDepartedRequests({ db }: ModelCtx, now = Date.now()) {
   const departed = sql`${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${rides.status} = 'active' AND ${rides.departsAt} > ${now - EXPIRY_LOOKBACK_MS} AND ${rides.departsAt} <= ${now})`;
   const [, expired] = await db.batch([
-    db.insert(notifications).select(
-      sql`SELECT lower(hex(randomblob(8))), ${rideRequests.riderId}, 'ride_update', 'Request expired',
-        'Your request for ' || ${rides.fromLocation} || ' → ' || ${rides.toLocation} || ' expired: the ride departed before the driver answered it.',
-        json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'expired'), 0, ${now}
-      FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId}
+    notificationInsert(
+      db,
+      {
+        id: PER_ROW_ID,
+        userId: sql`${rideRequests.riderId}`,
+        type: "ride_update",
+        title: "Request expired",
+        message: sql`'Your request for ' || ${rides.fromLocation} || ' → ' || ${rides.toLocation} || ' expired: the ride departed before the driver answered it.'`,
+        data: sql`json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'expired')`,
+      },
+      now,
+      sql`FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId}
       WHERE ${rideRequests.status} = 'pending' AND ${departed}`,
     ),
     db

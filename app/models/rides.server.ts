@@ -10,6 +10,7 @@ import { isCleanText, TEXT_INVALID } from "../schemas/text";
 import type { Db } from "../utils/db.server";
 import { cappedCount, countable } from "./badges.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
+import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { type ModelCtx, audience } from "./context.server";
 
 
@@ -363,11 +364,18 @@ export async function cancelRide({ db }: ModelCtx, driverId: string, rideId: str
     (late ? `, ${Math.max(0, Math.round((ride.departsAt - now) / 60_000))} minutes before departure.` : ".") +
     (reason ? ` Reason: ${reason}` : "");
   const [, cancelledRequests, cancelled] = await db.batch([
-    db.insert(notifications).select(
-      sql`SELECT lower(hex(randomblob(8))), ${rideRequests.riderId}, 'ride_update', 'Ride cancelled', ${message},
-        json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'cancelled', 'from', ${ride.fromLocation}, 'to', ${ride.toLocation}, 'date', ${ride.date}, 'time', ${ride.time}, 'reason', ${reason}, 'late', json(${late ? "true" : "false"})),
-        0, ${now}
-      FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} IN ('pending', 'accepted') AND ${stillActive}`,
+    notificationInsert(
+      db,
+      {
+        id: PER_ROW_ID,
+        userId: sql`${rideRequests.riderId}`,
+        type: "ride_update",
+        title: "Ride cancelled",
+        message,
+        data: sql`json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'cancelled', 'from', ${ride.fromLocation}, 'to', ${ride.toLocation}, 'date', ${ride.date}, 'time', ${ride.time}, 'reason', ${reason}, 'late', json(${late ? "true" : "false"}))`,
+      },
+      now,
+      sql`FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} IN ('pending', 'accepted') AND ${stillActive}`,
     ),
     db
       .update(rideRequests)
