@@ -15,7 +15,8 @@ import { computeCostBreakdown, type CostBreakdown } from "../domain/cost-split";
 import { newId } from "../domain/ids";
 import { COMPLETE_EARLY_MS, TOO_EARLY_TO_COMPLETE } from "../domain/rides";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
-import { notificationInsert, PER_ROW_ID } from "./notifications.server";
+import { notificationInsert } from "./notifications.server";
+import { requestExpiredNotifications } from "./ride-requests.server";
 import { visibleRideCondition } from "./rides.server";
 import { type ModelCtx, audience } from "./context.server";
 
@@ -133,19 +134,12 @@ export async function completeRide(ctx: ModelCtx, userId: string, rideId: string
       )
       .returning({ id: rides.id }),
     // Requests still pending are closed with the ride: their riders are told, then they expire.
-    notificationInsert(
+    requestExpiredNotifications(
       db,
-      {
-        id: PER_ROW_ID,
-        userId: sql`${rideRequests.riderId}`,
-        type: "ride_update",
-        title: "Request expired",
-        message,
-        data: sql`json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'expired')`,
-      },
-      now,
+      message,
       sql`FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} = 'pending'
         AND EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${rideId} AND ${rides.status} = 'completed')`,
+      now,
     ),
     db
       .update(rideRequests)
@@ -391,21 +385,23 @@ export async function confirmPaymentReceived(ctx: ModelCtx, userId: string, paym
 /** Rate someone you rode with on a completed ride, once. */
 export async function rateParticipant(
   ctx: ModelCtx,
-  input: { rideId: string; raterId: string; rateeId: string; stars: number; comment: string | null },
+  raterId: string,
+  rideId: string,
+  input: { rateeId: string; stars: number; comment: string | null },
   now = Date.now(),
 ) {
   const { db } = ctx;
-  const ride = await loadRide(ctx, input.rideId);
+  const ride = await loadRide(ctx, rideId);
   if (!ride) throw new NotFoundError("Ride Not Found");
   if (ride.status !== "completed") throw new ConflictError("You can rate your co-passengers once the ride is completed.");
-  if (input.raterId === input.rateeId) throw new ConflictError("You cannot rate yourself.");
-  const riders = await db.select({ payerId: payments.payerId }).from(payments).where(eq(payments.rideId, input.rideId));
+  if (raterId === input.rateeId) throw new ConflictError("You cannot rate yourself.");
+  const riders = await db.select({ payerId: payments.payerId }).from(payments).where(eq(payments.rideId, rideId));
   const people = new Set([ride.driverId, ...riders.map((r) => r.payerId)]);
-  if (!people.has(input.raterId) || !people.has(input.rateeId)) {
+  if (!people.has(raterId) || !people.has(input.rateeId)) {
     throw new ForbiddenError("You can only rate people you rode with.");
   }
   try {
-    await db.insert(rideRatings).values({ id: newId(), rideId: input.rideId, raterId: input.raterId, rateeId: input.rateeId, stars: input.stars, comment: input.comment, createdAt: now });
+    await db.insert(rideRatings).values({ id: newId(), rideId, raterId, rateeId: input.rateeId, stars: input.stars, comment: input.comment, createdAt: now });
   } catch (e) {
     if (isUniqueViolation(e)) {
       throw new ConflictError("You have already rated this person for this ride.");

@@ -1,5 +1,5 @@
 import { isUniqueViolation } from "./db-errors.server";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { communities, notifications, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
@@ -327,6 +327,26 @@ export async function getRequestForViewer({ db }: ModelCtx, viewerId: string, re
 export const EXPIRY_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
+ * One "Request expired" notification to the rider of each request row `from` matches
+ * (`FROM ride_requests … WHERE …`), for the batch that expires them.
+ */
+export function requestExpiredNotifications(db: Db, message: string | SQL, from: SQL, now: number) {
+  return notificationInsert(
+    db,
+    {
+      id: PER_ROW_ID,
+      userId: sql`${rideRequests.riderId}`,
+      type: "ride_update",
+      title: "Request expired",
+      message,
+      data: sql`json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'expired')`,
+    },
+    now,
+    from,
+  );
+}
+
+/**
  * Closes the pending requests of active rides that have departed (the Cron Trigger calls it
  * every 5 minutes; requests, accepts and cancels refuse departed rides by themselves, so this
  * only makes the status and the badges say so). Each rider is told, in the same batch.
@@ -335,19 +355,12 @@ export const EXPIRY_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 export async function expireDepartedRequests({ db }: ModelCtx, now = Date.now()) {
   const departed = sql`${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${rides.status} = 'active' AND ${rides.departsAt} > ${now - EXPIRY_LOOKBACK_MS} AND ${rides.departsAt} <= ${now})`;
   const [, expired] = await db.batch([
-    notificationInsert(
+    requestExpiredNotifications(
       db,
-      {
-        id: PER_ROW_ID,
-        userId: sql`${rideRequests.riderId}`,
-        type: "ride_update",
-        title: "Request expired",
-        message: sql`'Your request for ' || ${rides.fromLocation} || ' → ' || ${rides.toLocation} || ' expired: the ride departed before the driver answered it.'`,
-        data: sql`json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'expired')`,
-      },
-      now,
+      sql`'Your request for ' || ${rides.fromLocation} || ' → ' || ${rides.toLocation} || ' expired: the ride departed before the driver answered it.'`,
       sql`FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId}
       WHERE ${rideRequests.status} = 'pending' AND ${departed}`,
+      now,
     ),
     db
       .update(rideRequests)

@@ -100,7 +100,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       case "rate": {
         const submission = parseWithZod(formData, { schema: rateSchema });
         if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-        await rateParticipant(context, { rideId, raterId: user.id, ...submission.value });
+        await rateParticipant(context, user.id, rideId, submission.value);
         return redirectWithToast(request, context.env, here, { title: "Thanks for your rating!" });
       }
       default:
