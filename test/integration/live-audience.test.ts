@@ -5,15 +5,21 @@ import { openSocket, sleep } from "../messages-helpers";
 
 // Issue 13: a write tells the people it concerns (its model's `audience`), not the acting
 // user, whose own redirect already shows the change.
+/** A driver's ride with one pending request, and both people's /ws/user sockets open. */
+async function pendingRequestWithSockets() {
+  const driver = await signedInUser();
+  const rider = await signedInUser();
+  const ride = await createRide({ db: db() }, { driverId: driver.id });
+  const request = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id });
+  const d = await openSocket("/ws/user", driver.cookie);
+  const r = await openSocket("/ws/user", rider.cookie);
+  await sleep(100);
+  return { driver, rider, ride, request, d, r };
+}
+
 describe("live fan-out audience", () => {
   it("a driver's accept reaches the rider (badges and toast) and sends the driver nothing", async () => {
-    const driver = await signedInUser();
-    const rider = await signedInUser();
-    const ride = await createRide({ db: db() }, { driverId: driver.id });
-    const request = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id });
-    const d = await openSocket("/ws/user", driver.cookie);
-    const r = await openSocket("/ws/user", rider.cookie);
-    await sleep(100);
+    const { driver, rider, ride, request, d, r } = await pendingRequestWithSockets();
     const driverFramesBefore = d.frames.length;
     const res = await postForm(`/rides/${ride.id}`, { intent: "accept", requestId: request.id, redirectTo: `/rides/${ride.id}` }, { cookie: driver.cookie });
     expect(res.status).toBe(302);
@@ -26,13 +32,7 @@ describe("live fan-out audience", () => {
   });
 
   it("a rider's cancel of a pending request lowers the driver's count without a toast and sends the rider nothing", async () => {
-    const driver = await signedInUser();
-    const rider = await signedInUser();
-    const ride = await createRide({ db: db() }, { driverId: driver.id });
-    const request = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id });
-    const d = await openSocket("/ws/user", driver.cookie);
-    const r = await openSocket("/ws/user", rider.cookie);
-    await sleep(100);
+    const { driver, rider, ride, request, d, r } = await pendingRequestWithSockets();
     const riderFramesBefore = r.frames.length;
     const res = await postForm(`/rides/${ride.id}`, { intent: "cancel-request", requestId: request.id }, { cookie: rider.cookie });
     expect(res.status).toBe(302);
