@@ -7,7 +7,7 @@ import { instrumentD1, newD1Stats, serverTimingValue } from "./app/utils/d1-stat
 import { createDb } from "./app/utils/db.server";
 import { refuseUnreadableForm } from "./app/utils/form-body.server";
 import { isCrossSiteWrite } from "./app/utils/origin.server";
-import { publishToUsers } from "./app/utils/fanout.server";
+import { publishChange } from "./app/utils/fanout.server";
 import { handleSocket } from "./app/utils/realtime.server";
 import { applySecurityHeaders } from "./app/utils/security-headers.server";
 
@@ -44,6 +44,6 @@ export default {
     const db = createDb(env.DB);
     const expired = await expireDepartedRequests({ db });
     // Riders got a notification; open tabs hear of it live.
-    if (expired.length > 0) publishToUsers({ env, ctx, db }, expired.map((r) => r.riderId));
+    publishChange({ env, ctx, db }, { notified: expired.map((r) => r.riderId), others: [] });
   },
 } satisfies ExportedHandler<Env>;

@@ -1,8 +1,7 @@
 // Frames the Durable Objects send to browsers. Type-only module.
 export type HubEvent =
   | { type: "badges"; pendingRequests: number; unreadNotifications: number; unreadMessages: number }
-  | { type: "notification"; id: string; title: string; message: string; notificationType: string; createdAt: number }
-  | { type: "request-changed"; rideId: string; requestId: string; status: string };
+  | { type: "notification"; id: string; title: string; message: string; notificationType: string; createdAt: number };
 
 export type RoomEvent = {
   type: "message";

@@ -110,7 +110,7 @@ export function LiveUserUpdates() {
   const connected = useSocket(
     "/ws/user",
     (f) => {
-      if (f.type === "badges" || f.type === "request-changed") revalidate();
+      if (f.type === "badges") revalidate();
       if (f.type === "notification") {
         showToast({ title: f.title, description: f.message, type: "info" });
         revalidate();

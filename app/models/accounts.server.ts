@@ -3,7 +3,7 @@ import { and, eq, exists, sql } from "drizzle-orm";
 import { oauthAccounts, passwords, userCredits, userProfiles, userSettings, users } from "../../db/schema";
 import { newId } from "../domain/ids";
 import type { Identifier } from "../schemas/auth";
-import type { Db } from "../utils/db.server";
+import { type ModelCtx } from "./context.server";
 
 export class AccountTakenError extends Error {
   constructor(public readonly kind: "email" | "phone") {
@@ -19,7 +19,7 @@ function splitName(fullName: string) {
 
 /** A new password account with its profile, settings and credit wallet, in one batch. */
 export async function createPasswordAccount(
-  { db }: { db: Db },
+  { db }: ModelCtx,
   input: { fullName: string; identifier: Identifier; passwordHash: string; signupAddressHash?: string | null },
   now = Date.now(),
 ) {
@@ -53,7 +53,7 @@ export async function createPasswordAccount(
 }
 
 /** The stored password hash for an e-mail or phone, or null. */
-export async function findPasswordCredential({ db }: { db: Db }, identifier: Identifier) {
+export async function findPasswordCredential({ db }: ModelCtx, identifier: Identifier) {
   const row = await db
     .select({ userId: users.id, hash: passwords.hash })
     .from(users)
@@ -82,7 +82,7 @@ export type GoogleSignIn =
  * avatar when missing.
  */
 export async function findOrCreateGoogleUser(
-  { db }: { db: Db },
+  { db }: ModelCtx,
   g: GoogleIdentity,
   { now = Date.now(), signupAddressHash = null }: { now?: number; signupAddressHash?: string | null } = {},
 ): Promise<GoogleSignIn> {
@@ -132,7 +132,7 @@ export async function findOrCreateGoogleUser(
  * it, and the password proved the account). One batch; false when the account's e-mail is
  * another, or the Google identity is already someone else's.
  */
-export async function linkGoogleAfterPasswordSignIn({ db }: { db: Db }, userId: string, pending: PendingGoogleLink, now = Date.now()): Promise<boolean> {
+export async function linkGoogleAfterPasswordSignIn({ db }: ModelCtx, userId: string, pending: PendingGoogleLink, now = Date.now()): Promise<boolean> {
   const email = pending.email.toLowerCase();
   const account = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
   if (!account || account.email !== email) return false;

@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { messages, notifications, rideRequests, rides } from "../../db/schema";
 import type { Db } from "../utils/db.server";
+import type { ModelCtx } from "./context.server";
 
 export type Badges = { pendingRequests: number; unreadNotifications: number; unreadMessages: number };
 
@@ -16,9 +17,9 @@ export function cappedCount(db: Db, rowsQuery: { limit(n: number): { as(alias: s
   return db.select({ n: count() }).from(inner);
 }
 
-/** The acting user's badge counts, in one round trip (each an indexed, capped count). */
-export async function getBadges({ db }: { db: Db }, userId: string): Promise<Badges> {
-  const [pending, unreadNotifications, unreadMessages] = await db.batch([
+/** The three capped counts behind a user's badges, for a db.batch (see getBadges, live.server.ts). */
+export function badgeQueries(db: Db, userId: string) {
+  return [
     cappedCount(
       db,
       countable(db)
@@ -28,10 +29,22 @@ export async function getBadges({ db }: { db: Db }, userId: string): Promise<Bad
     ),
     cappedCount(db, countable(db).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.read, false)))),
     cappedCount(db, countable(db).from(messages).where(and(eq(messages.receiverId, userId), isNull(messages.readAt)))),
-  ]);
+  ] as const;
+}
+
+type CountRows = { n: number }[];
+
+/** The batch results of badgeQueries, as Badges. */
+export function badgesFrom([pending, unreadNotifications, unreadMessages]: readonly [CountRows, CountRows, CountRows]): Badges {
   return {
     pendingRequests: pending[0]?.n ?? 0,
     unreadNotifications: unreadNotifications[0]?.n ?? 0,
     unreadMessages: unreadMessages[0]?.n ?? 0,
   };
+}
+
+/** The acting user's badge counts, in one round trip (each an indexed, capped count). */
+export async function getBadges({ db }: ModelCtx, userId: string): Promise<Badges> {
+  const [a, b, c] = badgeQueries(db, userId);
+  return badgesFrom(await db.batch([a, b, c]));
 }

@@ -5,6 +5,7 @@ import { newId } from "../domain/ids";
 import type { Db } from "../utils/db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged } from "./notifications.server";
+import { type ModelCtx, audience } from "./context.server";
 
 /**
  * The statement that keeps communities.member_count exact: recomputed from the approved
@@ -24,7 +25,7 @@ export function refreshMemberCount(db: Db, communityId: string) {
 }
 
 /** Communities where the user is an approved member (for sharing a ride with one). */
-export async function listMyCommunities({ db }: { db: Db }, userId: string) {
+export async function listMyCommunities({ db }: ModelCtx, userId: string) {
   return db
     .select({ id: communities.id, name: communities.name, type: communities.type })
     .from(communityMembers)
@@ -51,12 +52,11 @@ export const COMMUNITIES_PAGE_SIZE = 24;
 export const FORBIDDEN_MODERATION = "You don't have permission to moderate this community.";
 export const COMMUNITY_NOT_FOUND = "Community not found";
 
-type Ctx = { db: Db };
 
 
 /** Newest first, optionally by type and a case-insensitive name search, with the viewer's status. */
 export async function listCommunities(
-  { db }: Ctx,
+  { db }: ModelCtx,
   viewerId: string | null,
   { q = "", type = null, page = 1 }: { q?: string; type?: CommunityType | null; page?: number } = {},
 ) {
@@ -97,7 +97,7 @@ export async function listCommunities(
 
 /** Creates a community; its creator is an approved admin member (member_count 1). */
 export async function createCommunity(
-  { db }: Ctx,
+  { db }: ModelCtx,
   userId: string,
   input: { name: string; type: CommunityType; location: string; description: string },
   now = Date.now(),
@@ -166,7 +166,7 @@ const ALREADY: Record<string, string> = {
  * not_member -> pending. One insert guarded by the unique (community, user) index: a second
  * join, however many arrive at once, is refused with a ConflictError.
  */
-export async function requestToJoin({ db }: Ctx, userId: string, communityId: string, now = Date.now()) {
+export async function requestToJoin({ db }: ModelCtx, userId: string, communityId: string, now = Date.now()) {
   const community = await findCommunity(db, communityId);
   try {
     await db.batch([
@@ -187,7 +187,7 @@ export const LAST_ADMIN_MESSAGE = "You are the only admin of this community. Mak
  * approved -> not_member: the row is deleted. The last admin cannot leave; the guard is in the
  * DELETE itself, so two admins leaving at once cannot both succeed.
  */
-export async function leaveCommunity({ db }: Ctx, userId: string, communityId: string) {
+export async function leaveCommunity({ db }: ModelCtx, userId: string, communityId: string) {
   const community = await findCommunity(db, communityId);
   const membership = await findMembership(db, communityId, userId);
   if (!membership || membership.status !== "approved") throw new ConflictError("You are not a member of this community.");
@@ -237,7 +237,7 @@ async function findRequest(db: Db, communityId: string, memberId: string) {
  * member count and the requester's notification are one batch.
  */
 export async function decideJoinRequest(
-  { db }: Ctx,
+  { db }: ModelCtx,
   actorId: string | null,
   communityId: string,
   memberId: string,
@@ -271,11 +271,11 @@ export async function decideJoinRequest(
     refreshMemberCount(db, communityId),
   ]);
   if (updated.length === 0) throw new ConflictError("This request is no longer pending.");
-  return { id: community.id, name: community.name, userId: request.userId };
+  return { id: community.id, name: community.name, audience: audience([request.userId]) };
 }
 
 /** rejected -> not_member: a moderator clears a rejection so the user may ask again. */
-export async function clearRejection({ db }: Ctx, actorId: string | null, communityId: string, memberId: string) {
+export async function clearRejection({ db }: ModelCtx, actorId: string | null, communityId: string, memberId: string) {
   const { community } = await requireModerator(db, actorId, communityId);
   const request = await findRequest(db, communityId, memberId);
   if (request.status !== "rejected") throw new ConflictError("Only a rejected request can be cleared.");
@@ -291,7 +291,7 @@ export async function clearRejection({ db }: Ctx, actorId: string | null, commun
  * creator) may make an admin.
  */
 export async function promoteMember(
-  { db }: Ctx,
+  { db }: ModelCtx,
   actorId: string | null,
   communityId: string,
   memberId: string,
@@ -321,7 +321,7 @@ export async function promoteMember(
  * anyone else gets the community's card (name, type, location, description, member count)
  * and their own membership status, and the member list is not even read.
  */
-export async function getCommunityDetail({ db }: Ctx, viewerId: string, communityId: string) {
+export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, communityId: string) {
   const community = await db
     .select({
       id: communities.id,

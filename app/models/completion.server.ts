@@ -14,16 +14,16 @@ import {
 import { computeCostBreakdown, type CostBreakdown } from "../domain/cost-split";
 import { newId } from "../domain/ids";
 import { COMPLETE_EARLY_MS, TOO_EARLY_TO_COMPLETE } from "../domain/rides";
-import type { Db } from "../utils/db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert } from "./notifications.server";
+import { requestExpiredNotifications } from "./ride-requests.server";
 import { visibleRideCondition } from "./rides.server";
+import { type ModelCtx, audience } from "./context.server";
 
-type Ctx = { db: Db };
 
 const driverProfile = alias(userProfiles, "driver_profile");
 
-async function loadRide({ db }: Ctx, rideId: string) {
+async function loadRide({ db }: ModelCtx, rideId: string) {
   return (
     (await db
       .select({
@@ -58,7 +58,7 @@ async function loadRide({ db }: Ctx, rideId: string) {
 export type CompletionRide = NonNullable<Awaited<ReturnType<typeof loadRide>>>;
 
 /** Accepted riders with their names and whether they are approved members of the ride's community. */
-async function acceptedRiders({ db }: Ctx, rideId: string, communityId: string | null) {
+async function acceptedRiders({ db }: ModelCtx, rideId: string, communityId: string | null) {
   return db
     .select({
       userId: rideRequests.riderId,
@@ -72,7 +72,7 @@ async function acceptedRiders({ db }: Ctx, rideId: string, communityId: string |
     .orderBy(asc(rideRequests.createdAt));
 }
 
-async function isApprovedMember({ db }: Ctx, communityId: string | null, userId: string) {
+async function isApprovedMember({ db }: ModelCtx, communityId: string | null, userId: string) {
   if (!communityId) return false;
   const row = await db
     .select({ id: communityMembers.id })
@@ -89,7 +89,7 @@ async function isApprovedMember({ db }: Ctx, communityId: string | null, userId:
  * the unique (ride, payer) index, notifications by NOT EXISTS, so completing twice (even
  * at the same moment) leaves exactly one set.
  */
-export async function completeRide(ctx: Ctx, rideId: string, userId: string, now = Date.now()) {
+export async function completeRide(ctx: ModelCtx, userId: string, rideId: string, now = Date.now()) {
   const { db } = ctx;
   const ride = await loadRide(ctx, rideId);
   if (!ride) throw new NotFoundError("Ride Not Found");
@@ -134,11 +134,12 @@ export async function completeRide(ctx: Ctx, rideId: string, userId: string, now
       )
       .returning({ id: rides.id }),
     // Requests still pending are closed with the ride: their riders are told, then they expire.
-    db.insert(notifications).select(
-      sql`SELECT lower(hex(randomblob(8))), ${rideRequests.riderId}, 'ride_update', 'Request expired', ${message},
-        json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'expired'), 0, ${now}
-      FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} = 'pending'
+    requestExpiredNotifications(
+      db,
+      message,
+      sql`FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} = 'pending'
         AND EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${rideId} AND ${rides.status} = 'completed')`,
+      now,
     ),
     db
       .update(rideRequests)
@@ -168,37 +169,32 @@ export async function completeRide(ctx: Ctx, rideId: string, userId: string, now
             .where(rideIsCompleted),
         )
         .onConflictDoNothing(),
-      db.insert(notifications).select(
-        db
-          .select({
-            id: lit(newId()).as("id"),
-            userId: lit(r.userId).as("user_id"),
-            type: lit("ride_update").as("type"),
-            title: lit("Ride completed").as("title"),
-            message: lit(`Your ride ${route} is complete. Your share is ready to settle.`).as("message"),
-            data: lit(JSON.stringify({ ride_id: rideId, status: "completed" })).as("data"),
-            read: lit(0).as("read"),
-            createdAt: lit(now).as("created_at"),
-          })
-          .from(rides)
-          .where(
-            and(
-              rideIsCompleted,
-              sql`NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = ${r.userId} AND n.type = 'ride_update'
+      notificationInsert(
+        db,
+        {
+          userId: r.userId,
+          type: "ride_update",
+          title: "Ride completed",
+          message: `Your ride ${route} is complete. Your share is ready to settle.`,
+          data: { ride_id: rideId, status: "completed" },
+        },
+        now,
+        sql`FROM ${rides} WHERE ${and(
+          rideIsCompleted,
+          sql`NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = ${r.userId} AND n.type = 'ride_update'
                 AND json_extract(n.data, '$.ride_id') = ${rideId} AND json_extract(n.data, '$.status') = 'completed')`,
-            ),
-          ),
+        )}`,
       ),
     ]),
   ];
   const [completed, , expired] = (await db.batch(statements as unknown as Parameters<typeof db.batch>[0])) as unknown as [{ id: string }[], unknown, { riderId: string }[]];
   if (completed.length === 0) {
     const after = await loadRide(ctx, rideId);
-    if (after?.status === "completed") return { riderIds: [] as string[], expiredRiderIds: [] as string[] };
+    if (after?.status === "completed") return { audience: audience() };
     if (after?.status === "cancelled") throw new ConflictError("This ride was cancelled.");
     throw new ConflictError("The ride's bookings changed while it was being completed. Please check them and try again.");
   }
-  return { riderIds: breakdown.riders.map((r) => r.userId), expiredRiderIds: expired.map((r) => r.riderId) };
+  return { audience: audience([...breakdown.riders.map((r) => r.userId), ...expired.map((r) => r.riderId)]) };
 }
 
 export type BreakdownRider = CostBreakdown["riders"][number] & {
@@ -220,7 +216,7 @@ export type CompletionView = {
  * The completion page's data, for the driver and the ride's participants only. A
  * completed ride's breakdown is read from what was recorded at completion.
  */
-export async function getCompletionView(ctx: Ctx, rideId: string, userId: string): Promise<CompletionView> {
+export async function getCompletionView(ctx: ModelCtx, userId: string, rideId: string): Promise<CompletionView> {
   const { db } = ctx;
   const ride = await loadRide(ctx, rideId);
   if (!ride) throw new NotFoundError("Ride Not Found");
@@ -304,7 +300,7 @@ export async function getCompletionView(ctx: Ctx, rideId: string, userId: string
 }
 
 /** Process Payments: the driver asks every rider who has not paid yet to settle up. */
-export async function requestPayments(ctx: Ctx, rideId: string, userId: string, now = Date.now()) {
+export async function requestPayments(ctx: ModelCtx, userId: string, rideId: string, now = Date.now()) {
   const { db } = ctx;
   const ride = await loadRide(ctx, rideId);
   if (!ride) throw new NotFoundError("Ride Not Found");
@@ -331,10 +327,10 @@ export async function requestPayments(ctx: Ctx, rideId: string, userId: string, 
       ),
     ),
   ]);
-  return { requested: due.length, riderIds: due.map((p) => p.payerId) };
+  return { requested: due.length, audience: audience(due.map((p) => p.payerId)) };
 }
 
-async function loadPayment({ db }: Ctx, paymentId: string) {
+async function loadPayment({ db }: ModelCtx, paymentId: string) {
   return (
     (await db
       .select({ id: payments.id, rideId: payments.rideId, payerId: payments.payerId, payeeId: payments.payeeId, status: payments.status, amountPaise: payments.amountPaise })
@@ -345,7 +341,7 @@ async function loadPayment({ db }: Ctx, paymentId: string) {
 }
 
 /** The rider marks their share paid (UPI or cash). Only the payer, only before it is paid. */
-export async function markPaymentPaid(ctx: Ctx, paymentId: string, userId: string, method: "upi" | "cash", now = Date.now()) {
+export async function markPaymentPaid(ctx: ModelCtx, userId: string, paymentId: string, method: "upi" | "cash", now = Date.now()) {
   const { db } = ctx;
   const payment = await loadPayment(ctx, paymentId);
   if (!payment) throw new NotFoundError("Payment not found");
@@ -362,11 +358,11 @@ export async function markPaymentPaid(ctx: Ctx, paymentId: string, userId: strin
       now,
     ),
   ]);
-  return { rideId: payment.rideId, notify: payment.payeeId };
+  return { rideId: payment.rideId, audience: audience([payment.payeeId]) };
 }
 
 /** The driver confirms they received a rider's share. Only the payee. */
-export async function confirmPaymentReceived(ctx: Ctx, paymentId: string, userId: string, now = Date.now()) {
+export async function confirmPaymentReceived(ctx: ModelCtx, userId: string, paymentId: string, now = Date.now()) {
   const { db } = ctx;
   const payment = await loadPayment(ctx, paymentId);
   if (!payment) throw new NotFoundError("Payment not found");
@@ -383,27 +379,29 @@ export async function confirmPaymentReceived(ctx: Ctx, paymentId: string, userId
       now,
     ),
   ]);
-  return { rideId: payment.rideId, notify: payment.payerId };
+  return { rideId: payment.rideId, audience: audience([payment.payerId]) };
 }
 
 /** Rate someone you rode with on a completed ride, once. */
 export async function rateParticipant(
-  ctx: Ctx,
-  input: { rideId: string; raterId: string; rateeId: string; stars: number; comment: string | null },
+  ctx: ModelCtx,
+  raterId: string,
+  rideId: string,
+  input: { rateeId: string; stars: number; comment: string | null },
   now = Date.now(),
 ) {
   const { db } = ctx;
-  const ride = await loadRide(ctx, input.rideId);
+  const ride = await loadRide(ctx, rideId);
   if (!ride) throw new NotFoundError("Ride Not Found");
   if (ride.status !== "completed") throw new ConflictError("You can rate your co-passengers once the ride is completed.");
-  if (input.raterId === input.rateeId) throw new ConflictError("You cannot rate yourself.");
-  const riders = await db.select({ payerId: payments.payerId }).from(payments).where(eq(payments.rideId, input.rideId));
+  if (raterId === input.rateeId) throw new ConflictError("You cannot rate yourself.");
+  const riders = await db.select({ payerId: payments.payerId }).from(payments).where(eq(payments.rideId, rideId));
   const people = new Set([ride.driverId, ...riders.map((r) => r.payerId)]);
-  if (!people.has(input.raterId) || !people.has(input.rateeId)) {
+  if (!people.has(raterId) || !people.has(input.rateeId)) {
     throw new ForbiddenError("You can only rate people you rode with.");
   }
   try {
-    await db.insert(rideRatings).values({ id: newId(), rideId: input.rideId, raterId: input.raterId, rateeId: input.rateeId, stars: input.stars, comment: input.comment, createdAt: now });
+    await db.insert(rideRatings).values({ id: newId(), rideId, raterId, rateeId: input.rateeId, stars: input.stars, comment: input.comment, createdAt: now });
   } catch (e) {
     if (isUniqueViolation(e)) {
       throw new ConflictError("You have already rated this person for this ride.");

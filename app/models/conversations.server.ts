@@ -1,9 +1,10 @@
 import { aliasedTable, and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { communityMembers, conversations, messages, userProfiles } from "../../db/schema";
 import type { Db } from "../utils/db.server";
+import { type ModelCtx } from "./context.server";
 
 /** The conversation, if the user is one of its two members; null otherwise. */
-export async function findConversationForMember({ db }: { db: Db }, conversationId: string, userId: string) {
+export async function findConversationForMember({ db }: ModelCtx, userId: string, conversationId: string) {
   return (
     (await db
       .select({ id: conversations.id, userA: conversations.userA, userB: conversations.userB })
@@ -63,7 +64,7 @@ export function mergeConversations(a: Side, b: Side, unread: Unread, limit = CON
 export type ConversationSummary = ReturnType<typeof mergeConversations>[number];
 
 /** The acting user's conversations, most recent first, with partner and unread count (one round trip). */
-export async function listConversations({ db }: { db: Db }, userId: string) {
+export async function listConversations({ db }: ModelCtx, userId: string) {
   const [a, b, unread] = await db.batch(conversationListQueries(db, userId));
   return mergeConversations(a, b, unread);
 }
@@ -74,7 +75,7 @@ export async function listConversations({ db }: { db: Db }, userId: string) {
  * Bounded for members of many large communities: members of up to 10 of my communities,
  * at most 3 × limit candidates, and only those rows are joined to profiles.
  */
-export async function listCommunityContacts({ db }: { db: Db }, userId: string, limit = 50) {
+export async function listCommunityContacts({ db }: ModelCtx, userId: string, limit = 50) {
   const mine = aliasedTable(communityMembers, "mine");
   const myCommunities = db
     .select({ id: mine.communityId })

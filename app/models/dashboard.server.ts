@@ -8,8 +8,8 @@ import {
   weeklySavings,
   type SeatEvent,
 } from "../domain/dashboard";
-import type { Db } from "../utils/db.server";
 import { ownNotificationsQuery } from "./notifications.server";
+import { type ModelCtx } from "./context.server";
 
 // D1 batch results come back as objects keyed by column name, so a joined query must never
 // select two columns with the same name: the request's seats are aliased.
@@ -32,7 +32,7 @@ const rideCols = {
  * on an index: rides_driver_idx, ride_requests_rider_idx, ride_requests_ride_idx,
  * notifications_user_idx). Only the user's own rides and requests are read.
  */
-export async function getDashboard({ db }: { db: Db }, userId: string, now = Date.now()) {
+export async function getDashboard({ db }: ModelCtx, userId: string, now = Date.now()) {
   const window = dashboardWindow(now);
   const since = Math.min(window.start, savingsWeeks(now)[0].start);
   const other = aliasedTable(rideRequests, "other_requests");

@@ -4,9 +4,10 @@ import { conversationIdFor } from "../domain/conversation";
 import { newId } from "../domain/ids";
 import type { Db } from "../utils/db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
-import { markConversationNotificationsRead } from "./notifications.server";
+import { markConversationNotificationsRead, notificationInsert } from "./notifications.server";
 
 import { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_MAX_PAGE, MESSAGES_PAGE } from "../schemas/messages";
+import { audience, type ModelCtx } from "./context.server";
 
 export { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_MAX_PAGE, MESSAGES_PAGE };
 export const MESSAGE_REFUSED = "You can only message people who share a community or a ride with you.";
@@ -40,7 +41,7 @@ function contactQuery(db: Db, me: string, other: string) {
 }
 
 /** Whether `me` may message `other` (see contactQuery). */
-export async function canMessage({ db }: { db: Db }, me: string, other: string): Promise<boolean> {
+export async function canMessage({ db }: ModelCtx, me: string, other: string): Promise<boolean> {
   if (me === other) return false;
   const row = await contactQuery(db, me, other).get();
   return Boolean(row?.shared);
@@ -77,7 +78,7 @@ export type SendInput = { to: string; content: string; clientId?: string | null 
  * (unique (sender_id, client_id)): the later statements only apply when this attempt's
  * message row exists, and the already-stored message is returned with created = false.
  */
-export async function sendMessage({ db }: { db: Db }, senderId: string, input: SendInput, now = Date.now()) {
+export async function sendMessage({ db }: ModelCtx, senderId: string, input: SendInput, now = Date.now()) {
   const content = input.content.trim();
   if (content.length === 0) throw new ConflictError(MESSAGE_EMPTY);
   if (content.length > MESSAGE_MAX) throw new ConflictError(MESSAGE_TOO_LONG);
@@ -96,7 +97,7 @@ export async function sendMessage({ db }: { db: Db }, senderId: string, input: S
   const preview = content.length > PREVIEW ? `${content.slice(0, PREVIEW - 1)}…` : content;
   const senderName = sender[0]?.fullName?.trim() || "Unknown User";
   const stored = sql`EXISTS (SELECT 1 FROM messages WHERE id = ${id})`;
-  const data = JSON.stringify({ conversation_id: conversationId, sender_id: senderId, message_id: id });
+  const data = { conversation_id: conversationId, sender_id: senderId, message_id: id };
 
   const [, inserted, , , found] = await db.batch([
     db.insert(conversations).values({ id: conversationId, userA, userB, createdAt: now }).onConflictDoNothing(),
@@ -109,12 +110,7 @@ export async function sendMessage({ db }: { db: Db }, senderId: string, input: S
       .update(conversations)
       .set({ lastMessageAt: now, lastMessagePreview: preview, lastSenderId: senderId })
       .where(and(eq(conversations.id, conversationId), stored)),
-    // Columns in table order: id, user_id, type, title, message, data, read, created_at.
-    db
-      .insert(notifications)
-      .select(
-        sql`SELECT ${newId()}, ${receiverId}, 'message', ${`New message from ${senderName}`}, ${preview}, ${data}, 0, ${now} WHERE ${stored}`,
-      ),
+    notificationInsert(db, { userId: receiverId, type: "message", title: `New message from ${senderName}`, message: preview, data }, now, sql`WHERE ${stored}`),
     db
       .select(messageColumns)
       .from(messages)
@@ -122,11 +118,12 @@ export async function sendMessage({ db }: { db: Db }, senderId: string, input: S
   ]);
   const message = found[0] as ChatMessage | undefined;
   if (!message) throw new Error("sendMessage: the message was neither stored nor found");
-  return { message, created: inserted.length > 0, conversationId, receiverId };
+  const created = inserted.length > 0;
+  return { message, created, conversationId, receiverId, audience: created ? audience([receiverId]) : audience() };
 }
 
 /** Marks the acting user's incoming unread messages of a conversation read (and their message notifications). */
-export async function markConversationRead({ db }: { db: Db }, userId: string, conversationId: string, now = Date.now()) {
+export async function markConversationRead({ db }: ModelCtx, userId: string, conversationId: string, now = Date.now()) {
   const [read, notes] = await db.batch([
     db
       .update(messages)
@@ -145,7 +142,7 @@ export type Partner = { id: string; fullName: string | null; avatarUrl: string |
  * a member, else NotFoundError), the partner's name and avatar, and the last `limit`
  * messages oldest first (index messages_conversation_idx) with whether earlier ones exist.
  */
-export async function getChat({ db }: { db: Db }, userId: string, conversationId: string, limit = MESSAGES_PAGE) {
+export async function getChat({ db }: ModelCtx, userId: string, conversationId: string, limit = MESSAGES_PAGE) {
   const n = Math.min(Math.max(limit, 1), MESSAGES_MAX_PAGE);
   const partnerId = sql`CASE WHEN ${conversations.userA} = ${userId} THEN ${conversations.userB} ELSE ${conversations.userA} END`;
   const [conv, rows] = await db.batch([
@@ -176,7 +173,7 @@ export async function getChat({ db }: { db: Db }, userId: string, conversationId
  * Resolves `/dashboard/messages?to={userId}`: the existing conversation with that user, or
  * (when none exists yet) the partner and whether the acting user may start one.
  */
-export async function findChatWith({ db }: { db: Db }, userId: string, otherId: string) {
+export async function findChatWith({ db }: ModelCtx, userId: string, otherId: string) {
   if (otherId === userId) throw new NotFoundError("User not found");
   const conversationId = conversationIdFor(userId, otherId);
   const [contact, existing] = await db.batch([

@@ -1,8 +1,8 @@
 import { newsletterSubscribers } from "../../db/schema";
-import type { Db } from "../utils/db.server";
+import { type ModelCtx } from "./context.server";
 
 /** Stores the address once; subscribing again is not an error. Returns whether it was new. */
-export async function subscribeToNewsletter({ db }: { db: Db }, email: string, now = Date.now()) {
+export async function subscribeToNewsletter({ db }: ModelCtx, email: string, now = Date.now()) {
   const rows = await db
     .insert(newsletterSubscribers)
     .values({ email: email.trim().toLowerCase(), createdAt: now })

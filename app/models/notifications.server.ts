@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, is, SQL, sql } from "drizzle-orm";
 import { notifications } from "../../db/schema";
 import { newId } from "../domain/ids";
 import type { Db } from "../utils/db.server";
@@ -6,6 +6,7 @@ import { NotFoundError } from "./errors.server";
 
 export type { NotificationType } from "../domain/notifications";
 import type { NotificationType } from "../domain/notifications";
+import { type ModelCtx } from "./context.server";
 
 export type NewNotification = {
   userId: string;
@@ -15,26 +16,41 @@ export type NewNotification = {
   data?: Record<string, unknown>;
 };
 
+/**
+ * A notification whose columns may be SQL over the rows of the insert's FROM (one
+ * notification per row, e.g. per rider of a ride). `id` defaults to a fresh newId(); a
+ * multi-row insert passes PER_ROW_ID.
+ */
+export type NotificationRows = {
+  id?: string | SQL;
+  userId: string | SQL;
+  type: NotificationType;
+  title: string | SQL;
+  message: string | SQL;
+  data?: Record<string, unknown> | SQL;
+};
+
+/** A fresh id for each row of a multi-row notification insert. */
+export const PER_ROW_ID = sql`lower(hex(randomblob(8)))`;
+
 // E-mail: LoopRide sends no e-mail at all (no mail provider is configured), so the
 // email_notifications setting is stored and shown but has no effect yet. push_notifications
 // decides whether a live toast is pushed to open tabs (see app/utils/fanout.server.ts);
 // the notification row itself is always written (it is the user's own history).
 
 /**
- * The insert for one notification, to be sent in the same db.batch as the change it is
- * about (so a notification exists exactly when its event does).
+ * THE notification insert (every notification row is written by it), to be sent in the
+ * same db.batch as the change it is about, so a notification exists exactly when its event
+ * does. `INSERT INTO notifications SELECT <columns in table order> <from>`: `from` may guard
+ * it (`WHERE changes() = 1`, `WHERE EXISTS …`) or fan it out over rows (`FROM … WHERE …`,
+ * with SQL column values, see NotificationRows).
  */
-export function notificationInsert(db: Db, n: NewNotification, now = Date.now()) {
-  return db.insert(notifications).values({
-    id: newId(),
-    userId: n.userId,
-    type: n.type,
-    title: n.title,
-    message: n.message,
-    data: n.data ?? {},
-    read: false,
-    createdAt: now,
-  });
+export function notificationInsert(db: Db, n: NotificationRows, now = Date.now(), from: SQL = sql``) {
+  const data = is(n.data, SQL) ? n.data : JSON.stringify(n.data ?? {});
+  // Columns in table order: id, user_id, type, title, message, data, read, created_at.
+  return db
+    .insert(notifications)
+    .select(sql`SELECT ${n.id ?? newId()}, ${n.userId}, ${n.type}, ${n.title}, ${n.message}, ${data}, 0, ${now} ${from}`);
 }
 
 export const NOTIFICATIONS_SHOWN = 30;
@@ -60,12 +76,12 @@ export function ownNotificationsQuery(db: Db, userId: string, limit = NOTIFICATI
 export type NotificationItem = Awaited<ReturnType<typeof ownNotificationsQuery>>[number];
 
 /** The acting user's own notifications, newest first (index notifications_user_idx). */
-export async function listOwnNotifications({ db }: { db: Db }, userId: string, limit = NOTIFICATIONS_SHOWN) {
+export async function listOwnNotifications({ db }: ModelCtx, userId: string, limit = NOTIFICATIONS_SHOWN) {
   return ownNotificationsQuery(db, userId, limit);
 }
 
 /** Marks one of the acting user's own notifications read. Someone else's is "not found". */
-export async function markNotificationRead({ db }: { db: Db }, userId: string, notificationId: string) {
+export async function markNotificationRead({ db }: ModelCtx, userId: string, notificationId: string) {
   const rows = await db
     .update(notifications)
     .set({ read: true })
@@ -75,7 +91,7 @@ export async function markNotificationRead({ db }: { db: Db }, userId: string, n
 }
 
 /** Marks every unread notification of the acting user read; returns how many changed. */
-export async function markAllNotificationsRead({ db }: { db: Db }, userId: string): Promise<number> {
+export async function markAllNotificationsRead({ db }: ModelCtx, userId: string): Promise<number> {
   const rows = await db
     .update(notifications)
     .set({ read: true })
@@ -105,7 +121,5 @@ export function markConversationNotificationsRead(db: Db, userId: string, conver
  * after a guarded UPDATE so a lost race writes no notification.
  */
 export function notificationInsertIfChanged(db: Db, n: NewNotification, now = Date.now()) {
-  return db.insert(notifications).select(
-    sql`SELECT ${newId()}, ${n.userId}, ${n.type}, ${n.title}, ${n.message}, ${JSON.stringify(n.data ?? {})}, 0, ${now} WHERE changes() = 1`,
-  );
+  return notificationInsert(db, n, now, sql`WHERE changes() = 1`);
 }

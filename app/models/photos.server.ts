@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { userProfiles } from "../../db/schema";
-import type { Db } from "../utils/db.server";
 import { ConflictError, NotFoundError } from "./errors.server";
+import { type ModelCtx } from "./context.server";
 
-type Ctx = { db: Db; env: Pick<Env, "AVATARS"> };
+type Ctx = ModelCtx & { env: Pick<Env, "AVATARS"> };
 
 /** A photo's version is the first 16 hex digits of its SHA-256 (app/utils/photo.server.ts). */
 export const PHOTO_VERSION = /^[0-9a-f]{16}$/;
@@ -37,7 +37,7 @@ function sharesSomething(viewer: string, owner: string) {
 }
 
 /** Whether `viewerId` may see `ownerId`'s profile photo: the owner, or someone who shares a community or a ride. */
-export async function canSeePhoto({ db }: { db: Db }, viewerId: string, ownerId: string): Promise<boolean> {
+export async function canSeePhoto({ db }: ModelCtx, viewerId: string, ownerId: string): Promise<boolean> {
   if (viewerId === ownerId) return true;
   const row = await db.select({ shared: sharesSomething(viewerId, ownerId) }).from(userProfiles).where(eq(userProfiles.userId, ownerId)).get();
   return Boolean(row?.shared);

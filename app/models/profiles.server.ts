@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { userProfiles, type VehicleInfo } from "../../db/schema";
 import { profileProgress } from "../domain/profile-score";
-import type { Db } from "../utils/db.server";
+import { type ModelCtx } from "./context.server";
 
 const profileColumns = {
   userId: userProfiles.userId,
@@ -25,7 +25,7 @@ const profileColumns = {
 };
 
 /** The acting user's own profile (only ever their own). */
-export async function getOwnProfile({ db }: { db: Db }, userId: string) {
+export async function getOwnProfile({ db }: ModelCtx, userId: string) {
   const profile = (await db.select(profileColumns).from(userProfiles).where(eq(userProfiles.userId, userId)).get()) ?? null;
   return { profile, progress: profileProgress(profile) };
 }
@@ -39,7 +39,7 @@ function nameParts(fullName: string) {
 
 /** Onboarding's answers: phone and the car question, in one update. */
 export async function completeOnboarding(
-  { db }: { db: Db },
+  { db }: ModelCtx,
   userId: string,
   answers: { phone: string; hasCar: boolean; carType: VehicleInfo["car_type"] },
   now = Date.now(),
@@ -74,7 +74,7 @@ export type ProfilePatch = Partial<{
 }> & { vehicle?: Omit<VehicleInfo, "has_car" | "car_type"> };
 
 /** Saves the given fields of the acting user's own profile. */
-export async function updateOwnProfile({ db }: { db: Db }, userId: string, patch: ProfilePatch, now = Date.now()) {
+export async function updateOwnProfile({ db }: ModelCtx, userId: string, patch: ProfilePatch, now = Date.now()) {
   const { vehicle, ...fields } = patch;
   const set: Partial<typeof userProfiles.$inferInsert> = { ...fields, updatedAt: now };
   if (fields.fullName !== undefined) Object.assign(set, nameParts(fields.fullName));

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../utils/db.server";
+import { type ModelCtx } from "./context.server";
 
 /**
  * Counts one attempt for `key` in the current fixed window and says whether it is
  * allowed. A single upsert, so concurrent attempts are counted exactly.
  */
 export async function hitRateLimit(
-  { db }: { db: Db },
+  { db }: ModelCtx,
   key: string,
   limit: number,
   windowMs = 60_000,
@@ -24,7 +24,7 @@ export async function hitRateLimit(
 }
 
 /** How many attempts `key` has used in the current window, without counting one. */
-export async function peekRateLimit({ db }: { db: Db }, key: string, windowMs = 60_000, now = Date.now()): Promise<number> {
+export async function peekRateLimit({ db }: ModelCtx, key: string, windowMs = 60_000, now = Date.now()): Promise<number> {
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const row = await db.get<{ count: number } | undefined>(sql`SELECT count FROM rate_limits WHERE key = ${key} AND window_start = ${windowStart}`);
   return row?.count ?? 0;

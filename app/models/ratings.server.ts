@@ -1,10 +1,10 @@
 import { avg, count, inArray } from "drizzle-orm";
 import { rideRatings } from "../../db/schema";
 import type { RatingSummary } from "../domain/rating";
-import type { Db } from "../utils/db.server";
+import { type ModelCtx } from "./context.server";
 
 /** Real average star rating per user (one indexed, grouped read); users without ratings are absent. */
-export async function ratingSummaries({ db }: { db: Db }, userIds: string[]): Promise<Record<string, RatingSummary>> {
+export async function ratingSummaries({ db }: ModelCtx, userIds: string[]): Promise<Record<string, RatingSummary>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return {};
   const rows = await db

@@ -12,10 +12,11 @@ import {
   REFERRER_BONUS,
 } from "../domain/referral";
 import type { Db } from "../utils/db.server";
+import { type ModelCtx } from "./context.server";
 
 /** The user's own referral code, created on first use (unique, at most 10 attempts). */
 export async function ensureReferralCode(
-  { db }: { db: Db },
+  { db }: ModelCtx,
   userId: string,
   { now = Date.now(), knownMissing = false }: { now?: number; knownMissing?: boolean } = {},
 ): Promise<string> {
@@ -65,7 +66,7 @@ function creditUpsert(db: Db, userId: string, amount: number, now: number) {
  * (completeReferral; ADR 0003). One batch; the unique index on referrals.referred_user_id
  * makes a second redemption fail as a whole, however many arrive at once.
  */
-export async function redeemReferralCode({ db }: { db: Db }, userId: string, rawCode: string, now = Date.now()): Promise<RedeemResult> {
+export async function redeemReferralCode({ db }: ModelCtx, userId: string, rawCode: string, now = Date.now()): Promise<RedeemResult> {
   const code = normalizeReferralCode(rawCode);
   if (!code) return { ok: false, reason: "invalid" };
   const owner = await db.select({ userId: userReferralCodes.userId }).from(userReferralCodes).where(eq(userReferralCodes.referralCode, code)).get();
@@ -117,7 +118,7 @@ export type CompleteReferralResult =
  * return { status: "unverified" } while the new user's users.email_verified_at is null
  * (and their phone is unverified), and call this again when the address is verified.
  */
-export async function completeReferral({ db }: { db: Db }, userId: string, now = Date.now()): Promise<CompleteReferralResult> {
+export async function completeReferral({ db }: ModelCtx, userId: string, now = Date.now()): Promise<CompleteReferralResult> {
   const referrer = alias(users, "referrer");
   const referrerProfile = alias(userProfiles, "referrer_profile");
   const row = await db
@@ -184,13 +185,13 @@ export async function completeReferral({ db }: { db: Db }, userId: string, now =
   return { status: "completed", referrerCredited: !!credited };
 }
 
-export async function hasRedeemedReferral({ db }: { db: Db }, userId: string): Promise<boolean> {
+export async function hasRedeemedReferral({ db }: ModelCtx, userId: string): Promise<boolean> {
   const row = await db.select({ id: referrals.id }).from(referrals).where(eq(referrals.referredUserId, userId)).get();
   return !!row;
 }
 
 /** Code, balance and history for the user's own credits page. */
-export async function getCreditsOverview({ db }: { db: Db }, userId: string) {
+export async function getCreditsOverview({ db }: ModelCtx, userId: string) {
   const [code, wallet, history] = await db.batch([
     db.select({ code: userReferralCodes.referralCode }).from(userReferralCodes).where(eq(userReferralCodes.userId, userId)),
     db.select({ credits: userCredits.credits, totalEarned: userCredits.totalEarned, totalSpent: userCredits.totalSpent }).from(userCredits).where(eq(userCredits.userId, userId)),

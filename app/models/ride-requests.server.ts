@@ -1,15 +1,15 @@
 import { isUniqueViolation } from "./db-errors.server";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { communities, notifications, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
 import { CANCEL_WINDOW_MS, requestsClosedReason } from "../domain/rides";
 import type { Db } from "../utils/db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
-import { notificationInsert, notificationInsertIfChanged, type NewNotification } from "./notifications.server";
+import { notificationInsert, notificationInsertIfChanged, PER_ROW_ID, type NewNotification } from "./notifications.server";
 import { visibleRideCondition } from "./rides.server";
+import { type ModelCtx, audience } from "./context.server";
 
-type Ctx = { db: Db };
 
 export const DUPLICATE_REQUEST = "You already have a pending or accepted request for this ride.";
 export const LATE_CANCELLATION = "Seats can only be cancelled up to 2 hours before departure.";
@@ -64,7 +64,7 @@ function recomputeBookedSeats(db: Db, rideId: string) {
  * in the same batch. One live request per rider and ride is the partial unique index's job.
  */
 export async function requestSeats(
-  { db }: Ctx,
+  { db }: ModelCtx,
   riderId: string,
   rideId: string,
   input: { seats: number; notes: string | null },
@@ -129,7 +129,7 @@ export async function requestSeats(
     const [after] = await db.select({ status: rides.status, departsAt: rides.departsAt }).from(rides).where(eq(rides.id, rideId)).limit(1);
     throw new ConflictError(after && after.status === "active" && after.departsAt <= now ? "This ride has already departed." : "This ride is no longer available.");
   }
-  return { id, notified: [r.driverId], others: [] as string[] };
+  return { id, audience: audience([r.driverId]) };
 }
 
 async function loadRequestWithRide(db: Db, requestId: string) {
@@ -173,7 +173,7 @@ async function loadRequestWithRide(db: Db, requestId: string) {
  * if anything else ever tried.
  */
 export async function decideRequest(
-  { db }: Ctx,
+  { db }: ModelCtx,
   driverId: string,
   requestId: string,
   decision: "accepted" | "rejected",
@@ -203,7 +203,7 @@ export async function decideRequest(
       notificationInsertIfChanged(db, notification, now),
     ]);
     if (updated.length === 0) throw await refusal(db, requestId, now, () => NOT_PENDING);
-    return { status: "rejected" as const, notified: [req.riderId], others: [driverId] };
+    return { status: "rejected" as const, audience: audience([req.riderId]) };
   }
   const [updated] = await db.batch([
     db
@@ -228,14 +228,14 @@ export async function decideRequest(
     if (after.status !== "pending") throw new ConflictError(NOT_PENDING);
     throw new SeatsUnavailableError(Math.max(0, after.rideSeats - after.bookedSeats));
   }
-  return { status: "accepted" as const, notified: [req.riderId], others: [driverId] };
+  return { status: "accepted" as const, audience: audience([req.riderId]) };
 }
 
 /**
  * The passenger cancels their own request: a pending one at any time; an accepted seat up
  * to 2 hours before departure (the seats are released and the driver notified, in one batch).
  */
-export async function cancelRequest({ db }: Ctx, riderId: string, requestId: string, now = Date.now()) {
+export async function cancelRequest({ db }: ModelCtx, riderId: string, requestId: string, now = Date.now()) {
   const req = await loadRequestWithRide(db, requestId);
   if (!req) throw new NotFoundError("Request not found");
   if (req.riderId !== riderId) throw new ForbiddenError("Only the passenger can cancel this request.");
@@ -250,7 +250,7 @@ export async function cancelRequest({ db }: Ctx, riderId: string, requestId: str
         .returning({ id: rideRequests.id }),
     ]);
     if (updated.length === 0) throw await refusal(db, requestId, now, () => NOT_PENDING);
-    return { was: "pending" as const, notified: [] as string[], others: [req.driverId, riderId] };
+    return { was: "pending" as const, audience: audience([], [req.driverId]) };
   }
   if (req.status !== "accepted") throw new ConflictError("This request can no longer be cancelled.");
   if (req.departsAt - now < CANCEL_WINDOW_MS) throw new ConflictError(LATE_CANCELLATION);
@@ -278,11 +278,11 @@ export async function cancelRequest({ db }: Ctx, riderId: string, requestId: str
     recomputeBookedSeats(db, req.rideId),
   ]);
   if (updated.length === 0) throw await refusal(db, requestId, now, (after) => (after.status === "accepted" ? LATE_CANCELLATION : "This request can no longer be cancelled."));
-  return { was: "accepted" as const, notified: [req.driverId], others: [riderId] };
+  return { was: "accepted" as const, audience: audience([req.driverId]) };
 }
 
 /** A request for the booking confirmation page: only its rider and the ride's driver may read it. */
-export async function getRequestForViewer({ db }: Ctx, viewerId: string, requestId: string) {
+export async function getRequestForViewer({ db }: ModelCtx, viewerId: string, requestId: string) {
   const driver = alias(userProfiles, "driver_profile");
   const row = await db
     .select({
@@ -327,20 +327,40 @@ export async function getRequestForViewer({ db }: Ctx, viewerId: string, request
 export const EXPIRY_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
+ * One "Request expired" notification to the rider of each request row `from` matches
+ * (`FROM ride_requests … WHERE …`), for the batch that expires them.
+ */
+export function requestExpiredNotifications(db: Db, message: string | SQL, from: SQL, now: number) {
+  return notificationInsert(
+    db,
+    {
+      id: PER_ROW_ID,
+      userId: sql`${rideRequests.riderId}`,
+      type: "ride_update",
+      title: "Request expired",
+      message,
+      data: sql`json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'expired')`,
+    },
+    now,
+    from,
+  );
+}
+
+/**
  * Closes the pending requests of active rides that have departed (the Cron Trigger calls it
  * every 5 minutes; requests, accepts and cancels refuse departed rides by themselves, so this
  * only makes the status and the badges say so). Each rider is told, in the same batch.
  * Uses rides_discover_idx (status, departs_at) and ride_requests_ride_idx.
  */
-export async function expireDepartedRequests({ db }: Ctx, now = Date.now()) {
+export async function expireDepartedRequests({ db }: ModelCtx, now = Date.now()) {
   const departed = sql`${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${rides.status} = 'active' AND ${rides.departsAt} > ${now - EXPIRY_LOOKBACK_MS} AND ${rides.departsAt} <= ${now})`;
   const [, expired] = await db.batch([
-    db.insert(notifications).select(
-      sql`SELECT lower(hex(randomblob(8))), ${rideRequests.riderId}, 'ride_update', 'Request expired',
-        'Your request for ' || ${rides.fromLocation} || ' → ' || ${rides.toLocation} || ' expired: the ride departed before the driver answered it.',
-        json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'expired'), 0, ${now}
-      FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId}
+    requestExpiredNotifications(
+      db,
+      sql`'Your request for ' || ${rides.fromLocation} || ' → ' || ${rides.toLocation} || ' expired: the ride departed before the driver answered it.'`,
+      sql`FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId}
       WHERE ${rideRequests.status} = 'pending' AND ${departed}`,
+      now,
     ),
     db
       .update(rideRequests)

@@ -11,8 +11,9 @@ import { isCleanText, TEXT_INVALID } from "../schemas/text";
 import type { Db } from "../utils/db.server";
 import { cappedCount, countable } from "./badges.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
+import { notificationInsert, PER_ROW_ID } from "./notifications.server";
+import { type ModelCtx, audience } from "./context.server";
 
-type Ctx = { db: Db };
 
 export const PROFILE_MISSING = "User profile not found. Please complete your profile first.";
 export const NOT_A_MEMBER = "You can only share a ride with a community you are an approved member of.";
@@ -48,7 +49,7 @@ const requestWithRider = {
 };
 
 /** What the create form needs: the driver's car (for the suggestion) and their communities. */
-export async function getCreateRideContext({ db }: Ctx, userId: string) {
+export async function getCreateRideContext({ db }: ModelCtx, userId: string) {
   const [profile, mine] = await db.batch([
     db.select({ vehicleInfo: userProfiles.vehicleInfo }).from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1),
     db
@@ -65,7 +66,7 @@ export async function getCreateRideContext({ db }: Ctx, userId: string) {
  * Publishes a ride for the acting user. Needs a profile; a shared community must be one
  * the user is an approved member of. Dates were validated (IST) by the schema.
  */
-export async function createRide({ db }: Ctx, driverId: string, input: CreateRideInput, now = Date.now()) {
+export async function createRide({ db }: ModelCtx, driverId: string, input: CreateRideInput, now = Date.now()) {
   const [profile, membership] = await db.batch([
     db.select({ vehicleInfo: userProfiles.vehicleInfo }).from(userProfiles).where(eq(userProfiles.userId, driverId)).limit(1),
     db
@@ -226,7 +227,7 @@ const IST_OFFSET = 19_800_000;
  * rows however many rides are upcoming. They cover public rides only (the triggers skip
  * community rides), so the banner never counts rides a viewer may not see.
  */
-export async function discoverRides({ db }: Ctx, viewerId: string, f: DiscoverFilters, now = Date.now()) {
+export async function discoverRides({ db }: ModelCtx, viewerId: string, f: DiscoverFilters, now = Date.now()) {
   // Buckets are IST hours and days (departs_at shifted by +5:30), so hours nest in days.
   const nextHour = Math.floor((now + IST_OFFSET) / HOUR) + 1;
   const tomorrow = Math.floor((now + IST_OFFSET) / DAY) + 1;
@@ -279,7 +280,7 @@ export type DiscoverRide = Awaited<ReturnType<typeof discoverRides>>["rides"][nu
  * driver, only their own for anyone else. One round trip. Null (a 404) also when the
  * viewer may not see the ride, so a community ride's existence is not revealed.
  */
-export async function getRideDetail({ db }: Ctx, viewerId: string, rideId: string) {
+export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: string) {
   const [ride, requests, saved] = await db.batch([
     db
       .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl, communityName: communities.name })
@@ -312,7 +313,7 @@ export async function getRideDetail({ db }: Ctx, viewerId: string, rideId: strin
 }
 
 /** A ride for the booking form; null when it does not exist or the viewer may not see it. */
-export async function getRideForBooking({ db }: Ctx, viewerId: string, rideId: string) {
+export async function getRideForBooking({ db }: ModelCtx, viewerId: string, rideId: string) {
   const row = await db
     .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl })
     .from(rides)
@@ -333,7 +334,7 @@ export const CANCEL_REASON_TOO_LONG = `The reason must be at most ${CANCEL_REASO
  * recorded as cancelled late. The late flag and the reason rule are decided inside the
  * guarded UPDATE, against the stored departure, not only on what was read before.
  */
-export async function cancelRide({ db }: Ctx, driverId: string, rideId: string, input: { reason?: string | null } = {}, now = Date.now()) {
+export async function cancelRide({ db }: ModelCtx, driverId: string, rideId: string, input: { reason?: string | null } = {}, now = Date.now()) {
   const ride = await db
     .select({
       driverId: rides.driverId,
@@ -364,11 +365,18 @@ export async function cancelRide({ db }: Ctx, driverId: string, rideId: string, 
     (late ? `, ${Math.max(0, Math.round((ride.departsAt - now) / 60_000))} minutes before departure.` : ".") +
     (reason ? ` Reason: ${reason}` : "");
   const [, cancelledRequests, cancelled] = await db.batch([
-    db.insert(notifications).select(
-      sql`SELECT lower(hex(randomblob(8))), ${rideRequests.riderId}, 'ride_update', 'Ride cancelled', ${message},
-        json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'cancelled', 'from', ${ride.fromLocation}, 'to', ${ride.toLocation}, 'date', ${ride.date}, 'time', ${ride.time}, 'reason', ${reason}, 'late', json(${late ? "true" : "false"})),
-        0, ${now}
-      FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} IN ('pending', 'accepted') AND ${stillActive}`,
+    notificationInsert(
+      db,
+      {
+        id: PER_ROW_ID,
+        userId: sql`${rideRequests.riderId}`,
+        type: "ride_update",
+        title: "Ride cancelled",
+        message,
+        data: sql`json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'cancelled', 'from', ${ride.fromLocation}, 'to', ${ride.toLocation}, 'date', ${ride.date}, 'time', ${ride.time}, 'reason', ${reason}, 'late', json(${late ? "true" : "false"}))`,
+      },
+      now,
+      sql`FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} IN ('pending', 'accepted') AND ${stillActive}`,
     ),
     db
       .update(rideRequests)
@@ -383,7 +391,7 @@ export async function cancelRide({ db }: Ctx, driverId: string, rideId: string, 
   ]);
   // The departure moved into the last 2 hours between the read and the write (no reason given).
   if (cancelled.length === 0) throw new ConflictError(late ? CANCEL_REASON_REQUIRED : "Only an active ride can be cancelled.");
-  return { notified: cancelledRequests.map((r) => r.riderId), others: [driverId], late };
+  return { audience: audience(cancelledRequests.map((r) => r.riderId)), late };
 }
 
 /** My Rides lists show the most recent this many rows. */
@@ -455,7 +463,7 @@ const incomingDetailQuery = (db: Db, userId: string, ids: string[]) =>
  * and filters them, then fetches full cards for the newest MY_RIDES_LIMIT: two round trips,
  * and the profile lookups stay bounded however many requests the rides collected.
  */
-export async function getMyRides({ db }: Ctx, userId: string, query: MyRidesQuery, now = Date.now()) {
+export async function getMyRides({ db }: ModelCtx, userId: string, query: MyRidesQuery, now = Date.now()) {
   const empty = { created: [], booked: [], requests: [], counts: { activeRides: 0, pending: 0, accepted: 0, rejected: 0 } };
   if (query.tab === "created") return { ...empty, created: await createdRidesQuery(db, userId, now) };
   if (query.tab === "booked") return { ...empty, booked: await bookedRidesQuery(db, userId) };

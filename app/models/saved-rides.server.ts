@@ -1,13 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { rides, savedRides } from "../../db/schema";
-import type { Db } from "../utils/db.server";
 import { NotFoundError } from "./errors.server";
 import { visibleRideCondition } from "./rides.server";
+import { type ModelCtx } from "./context.server";
 
-type Ctx = { db: Db };
 
 /** Saves (or unsaves) a ride for the acting user only; saving twice is one row; only a ride they may see. */
-export async function setRideSaved({ db }: Ctx, userId: string, rideId: string, saved: boolean, now = Date.now()) {
+export async function setRideSaved({ db }: ModelCtx, userId: string, rideId: string, saved: boolean, now = Date.now()) {
   if (!saved) {
     await db.delete(savedRides).where(and(eq(savedRides.userId, userId), eq(savedRides.rideId, rideId)));
     return;

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import { randomToken } from "../domain/ids";
 import { sessions, userProfiles, userSettings, users } from "../../db/schema";
-import type { Db } from "../utils/db.server";
+import { type ModelCtx } from "./context.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -20,23 +20,23 @@ export type SessionUser = {
 };
 
 /** Starts a new session (a fresh 256-bit id every sign-in) and returns its id. */
-export async function createSession({ db }: { db: Db }, userId: string, now = Date.now()) {
+export async function createSession({ db }: ModelCtx, userId: string, now = Date.now()) {
   const id = randomToken(256);
   await db.insert(sessions).values({ id, userId, createdAt: now, expiresAt: now + SESSION_TTL_MS });
   return id;
 }
 
-export async function deleteSession({ db }: { db: Db }, id: string) {
+export async function deleteSession({ db }: ModelCtx, id: string) {
   await db.delete(sessions).where(eq(sessions.id, id));
 }
 
 /** Removes sessions whose expiry has passed (called opportunistically). */
-export async function deleteExpiredSessions({ db }: { db: Db }, now = Date.now()) {
+export async function deleteExpiredSessions({ db }: ModelCtx, now = Date.now()) {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
 /** The signed-in user behind a session id, in one query; null when unknown or expired. */
-export async function getSessionUser({ db }: { db: Db }, sessionId: string, now = Date.now()): Promise<SessionUser | null> {
+export async function getSessionUser({ db }: ModelCtx, sessionId: string, now = Date.now()): Promise<SessionUser | null> {
   const row = await db
     .select({
       id: users.id,
@@ -74,7 +74,7 @@ export async function getSessionUser({ db }: { db: Db }, sessionId: string, now 
 }
 
 /** A live session's owner and expiry, for a WebSocket upgrade (the socket carries the expiry). */
-export async function getSocketSession({ db }: { db: Db }, sessionId: string, now = Date.now()) {
+export async function getSocketSession({ db }: ModelCtx, sessionId: string, now = Date.now()) {
   return (
     (await db
       .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
@@ -88,7 +88,7 @@ export async function getSocketSession({ db }: { db: Db }, sessionId: string, no
  * Which of these session ids are still live, with their expiry: the Durable Objects'
  * periodic re-check closes every socket whose session is missing here.
  */
-export async function liveSessions({ db }: { db: Db }, ids: string[], now = Date.now()): Promise<Map<string, number>> {
+export async function liveSessions({ db }: ModelCtx, ids: string[], now = Date.now()): Promise<Map<string, number>> {
   const live = new Map<string, number>();
   // Bounded IN lists (D1 allows 100 bound parameters per statement).
   for (let i = 0; i < ids.length; i += 90) {

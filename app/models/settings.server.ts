@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { userSettings } from "../../db/schema";
 import type { SettingKey } from "../schemas/profile";
-import type { Db } from "../utils/db.server";
+import { type ModelCtx } from "./context.server";
 
 const DEFAULTS = {
   emailNotifications: true,
@@ -15,7 +15,7 @@ const DEFAULTS = {
 export type Settings = typeof DEFAULTS;
 
 /** The acting user's own settings (defaults when never saved). */
-export async function getOwnSettings({ db }: { db: Db }, userId: string): Promise<Settings> {
+export async function getOwnSettings({ db }: ModelCtx, userId: string): Promise<Settings> {
   const row = await db
     .select({
       emailNotifications: userSettings.emailNotifications,
@@ -31,7 +31,7 @@ export async function getOwnSettings({ db }: { db: Db }, userId: string): Promis
   return row ?? { ...DEFAULTS };
 }
 
-export async function setOwnSetting({ db }: { db: Db }, userId: string, key: SettingKey, value: boolean, now = Date.now()) {
+export async function setOwnSetting({ db }: ModelCtx, userId: string, key: SettingKey, value: boolean, now = Date.now()) {
   await db
     .insert(userSettings)
     .values({ userId, ...DEFAULTS, [key]: value, updatedAt: now })

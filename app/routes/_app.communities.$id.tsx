@@ -1,4 +1,4 @@
-import { publishToUsers } from "~/utils/fanout.server";
+import { publishChange } from "~/utils/fanout.server";
 import { parseWithZod } from "@conform-to/zod";
 import { type AppLoadContext, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
@@ -112,12 +112,12 @@ async function moderate(
   switch (value.intent) {
     case "approve": {
       const decided = await decideJoinRequest(context, userId, communityId, value.memberId, "approved");
-      publishToUsers(context, [decided.userId]);
+      publishChange(context, decided.audience);
       return { title: "Request Approved" };
     }
     case "reject": {
       const decided = await decideJoinRequest(context, userId, communityId, value.memberId, "rejected");
-      publishToUsers(context, [decided.userId]);
+      publishChange(context, decided.audience);
       return { title: "Request Rejected" };
     }
     case "clear":

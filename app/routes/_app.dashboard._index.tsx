@@ -12,7 +12,8 @@ import { getOwnProfile } from "~/models/profiles.server";
 import { notificationActionSchema } from "~/schemas/messages";
 import { requireUser } from "~/utils/auth.server";
 import { orRespond } from "~/utils/errors.server";
-import { publishBadges, publishToUsers } from "~/utils/fanout.server";
+import { ownTabs } from "~/models/context.server";
+import { publishChange } from "~/utils/fanout.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | LoopRide" }];
@@ -31,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.value.intent === "mark-read") {
     // Someone else's notification (or none) is a 404: nothing is changed.
     await orRespond(markNotificationRead(context, user.id, submission.value.id));
-    publishBadges(context, [user.id]);
+    publishChange(context, ownTabs(user.id));
     return redirect("/dashboard#notifications");
   }
   try {
@@ -40,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error(e);
     return redirectWithToast(request, context.env, "/dashboard#notifications", { title: "Failed to mark notifications as read.", type: "error" });
   }
-  publishBadges(context, [user.id]);
+  publishChange(context, ownTabs(user.id));
   return redirectWithToast(request, context.env, "/dashboard#notifications", { title: "All notifications marked as read" });
 }
 

@@ -21,7 +21,8 @@ import {
 import { isId, messageActionSchema, MESSAGES_MAX_PAGE, MESSAGES_PAGE, sendMessageSchema } from "~/schemas/messages";
 import { requireUser } from "~/utils/auth.server";
 import { orRespond } from "~/utils/errors.server";
-import { publishBadges, publishToConversation, publishToUsers } from "~/utils/fanout.server";
+import { ownTabs } from "~/models/context.server";
+import { publishChange, publishToConversation } from "~/utils/fanout.server";
 
 export const meta: MetaFunction = () => [{ title: "Messages | LoopRide" }];
 
@@ -58,10 +59,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const value = submission.value;
   if (value.intent === "mark-read" || value.intent === "open") {
     // Only the acting user's own incoming messages of their own conversation.
-    const conversation = await findConversationForMember(context, value.c, user.id);
+    const conversation = await findConversationForMember(context, user.id, value.c);
     if (!conversation) throw data("Conversation not found", { status: 404 });
     const changed = await markConversationRead(context, user.id, value.c);
-    if (changed.messages + changed.notifications > 0) publishBadges(context, [user.id]);
+    if (changed.messages + changed.notifications > 0) publishChange(context, ownTabs(user.id));
     if (value.intent === "open") return redirect(`/dashboard/messages?c=${value.c}`);
     return data({ ok: true as const, ...changed });
   }
@@ -76,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (sent.created) {
     const m = sent.message;
     publishToConversation(context, { type: "message", ...m, clientId: m.clientId });
-    publishToUsers(context, [sent.receiverId]);
+    publishChange(context, sent.audience);
   }
   return redirect(`/dashboard/messages?c=${sent.conversationId}`);
 }

@@ -44,7 +44,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     const created = await requestSeats(context, user.id, params.id ?? "", submission.value);
     id = created.id;
-    publishChange(context, created);
+    publishChange(context, created.audience);
   } catch (e) {
     if (e instanceof SeatsUnavailableError) {
       return data(submission.reply({ formErrors: [e.title], fieldErrors: { seats: [e.message] } }), { status: 409 });

@@ -17,7 +17,7 @@ import {
 import { isModelError, NotFoundError } from "~/models/errors.server";
 import { confirmReceivedSchema, markPaidSchema, rateSchema } from "~/schemas/completion";
 import { requireUser } from "~/utils/auth.server";
-import { publishToUsers } from "~/utils/fanout.server";
+import { publishChange } from "~/utils/fanout.server";
 import { qrPath } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   let view;
   try {
-    view = await getCompletionView(context, params.id ?? "", user.id);
+    view = await getCompletionView(context, user.id, params.id ?? "");
   } catch (e) {
     if (e instanceof NotFoundError) return data({ notFound: true as const }, { status: 404 });
     if (isModelError(e)) throw data(e.message, { status: e.status });
@@ -67,8 +67,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     switch (intent) {
       case "complete": {
         try {
-          const { riderIds, expiredRiderIds } = await completeRide(context, rideId, user.id);
-          publishToUsers(context, [...riderIds, ...expiredRiderIds]);
+          const completed = await completeRide(context, user.id, rideId);
+          publishChange(context, completed.audience);
         } catch (e) {
           if (isModelError(e)) throw e;
           console.error(e);
@@ -79,28 +79,28 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return redirectWithToast(request, context.env, here, { title: "Ride Completed!", description: "Payments have been generated for every rider." });
       }
       case "process-payments": {
-        const { riderIds } = await requestPayments(context, rideId, user.id);
-        publishToUsers(context, riderIds);
+        const requested = await requestPayments(context, user.id, rideId);
+        publishChange(context, requested.audience);
         return redirectWithToast(request, context.env, "/dashboard/rides", { title: "Payments Processed", description: "Every rider has been asked to settle their share." });
       }
       case "mark-paid": {
         const submission = parseWithZod(formData, { schema: markPaidSchema });
         if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-        const paid = await markPaymentPaid(context, submission.value.paymentId, user.id, submission.value.method);
-        publishToUsers(context, [paid.notify]);
+        const paid = await markPaymentPaid(context, user.id, submission.value.paymentId, submission.value.method);
+        publishChange(context, paid.audience);
         return redirectWithToast(request, context.env, here, { title: "Marked as paid", description: "Your driver has been asked to confirm." });
       }
       case "confirm-received": {
         const submission = parseWithZod(formData, { schema: confirmReceivedSchema });
         if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-        const received = await confirmPaymentReceived(context, submission.value.paymentId, user.id);
-        publishToUsers(context, [received.notify]);
+        const received = await confirmPaymentReceived(context, user.id, submission.value.paymentId);
+        publishChange(context, received.audience);
         return redirectWithToast(request, context.env, here, { title: "Payment received", description: "Thanks for confirming." });
       }
       case "rate": {
         const submission = parseWithZod(formData, { schema: rateSchema });
         if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-        await rateParticipant(context, { rideId, raterId: user.id, ...submission.value });
+        await rateParticipant(context, user.id, rideId, submission.value);
         return redirectWithToast(request, context.env, here, { title: "Thanks for your rating!" });
       }
       default:

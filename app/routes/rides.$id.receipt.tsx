@@ -15,7 +15,7 @@ const STATUS: Record<string, string> = { pending: "Not paid yet", requested: "Pa
 /** A printable receipt for a completed ride, or (?rider=) for one rider's share. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const view = await orRespond(getCompletionView(context, params.id ?? "", user.id));
+  const view = await orRespond(getCompletionView(context, user.id, params.id ?? ""));
   if (!view.breakdown) throw data("A receipt is available once the ride is completed.", { status: 409 });
   const only = new URL(request.url).searchParams.get("rider");
   // One rider's share: that rider, or the driver.

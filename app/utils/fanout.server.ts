@@ -1,8 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq } from "drizzle-orm";
-import { notifications, userSettings } from "../../db/schema";
 import type { HubEvent, RoomEvent } from "../../durable-objects/hub-events";
-import { getBadges } from "../models/badges.server";
+import type { Audience } from "../models/context.server";
+import { getLiveState } from "../models/live.server";
 
 type Ctx = Pick<AppLoadContext, "env" | "ctx" | "db">;
 
@@ -10,66 +9,30 @@ type Ctx = Pick<AppLoadContext, "env" | "ctx" | "db">;
 const FRESH_MS = 60_000;
 
 /**
- * Live fan-out after a COMMITTED write: for each user, reads their fresh badge counts and
- * latest unread notification from D1 and publishes them to that user's UserHub (every open
- * tab then updates its badges and revalidates). Call it after any write that changes what
- * a user's badges or notifications show: messages (here), and rides, ride requests and
- * communities (their routes call `publishChange(context, { notified, others })` right after
- * their db.batch succeeds). `extra` frames (e.g. `request-changed`) go to every listed user.
+ * The one live fan-out, after a COMMITTED write: every write model that concerns someone
+ * returns an `Audience`, and its route passes it here right after the model returns. For
+ * each user it reads their live state (one batch: badges, latest unread notification, push
+ * setting; see app/models/live.server.ts) and publishes it to their UserHub: every open tab
+ * updates its badges and revalidates. `notified` users also get a live toast of their fresh
+ * notification unless push_notifications is off; `others` only get counts.
  *
  * Runs in `context.ctx.waitUntil`, so the response is never delayed, and swallows and logs
  * Durable Object failures: D1 is the system of record, so if a DO is unavailable nothing
  * is lost; the data simply arrives on the user's next page load or reconnect.
- * A user with push_notifications off still gets badge counts but no live toast frame.
  */
-export function publishToUsers(context: Ctx, userIds: Iterable<string>, extra: HubEvent[] = []): void {
-  publish(context, userIds, extra, true);
+export function publishChange(context: Ctx, audience: Audience): void {
+  const notified = new Set(audience.notified.filter(Boolean));
+  const others = new Set(audience.others.filter((id) => id && !notified.has(id)));
+  if (notified.size + others.size === 0) return;
+  const sends = [...[...notified].map((id) => publishToUser(context, id, true)), ...[...others].map((id) => publishToUser(context, id, false))];
+  context.ctx.waitUntil(Promise.all(sends).then(() => undefined));
 }
 
-/**
- * Badge counts only, for users whose counts changed by a write that sent them no new
- * notification (e.g. the driver who just accepted a request): no live toast is pushed.
- */
-export function publishBadges(context: Ctx, userIds: Iterable<string>, extra: HubEvent[] = []): void {
-  publish(context, userIds, extra, false);
-}
-
-/** After a write: `notified` got a new notification, `others` only changed counts. */
-export function publishChange(context: Ctx, change: { notified: string[]; others: string[] }): void {
-  publishToUsers(context, change.notified);
-  publishBadges(context, change.others.filter((id) => !change.notified.includes(id)));
-}
-
-function publish(context: Ctx, userIds: Iterable<string>, extra: HubEvent[], withNotification: boolean): void {
-  const ids = [...new Set(userIds)].filter(Boolean);
-  if (ids.length === 0) return;
-  context.ctx.waitUntil(Promise.all(ids.map((id) => publishToUser(context, id, extra, withNotification))).then(() => undefined));
-}
-
-async function publishToUser({ env, db }: Ctx, userId: string, extra: HubEvent[], withNotification: boolean): Promise<void> {
+async function publishToUser(context: Ctx, userId: string, withNotification: boolean): Promise<void> {
   try {
-    const [badges, [latest, settings]] = await Promise.all([
-      getBadges({ db }, userId),
-      db.batch([
-        db
-          .select({
-            id: notifications.id,
-            type: notifications.type,
-            title: notifications.title,
-            message: notifications.message,
-            createdAt: notifications.createdAt,
-          })
-          .from(notifications)
-          .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
-          .orderBy(desc(notifications.createdAt))
-          .limit(1),
-        db.select({ push: userSettings.pushNotifications }).from(userSettings).where(eq(userSettings.userId, userId)),
-      ]),
-    ]);
-    const hub = env.USER_HUB.get(env.USER_HUB.idFromName(userId));
-    const frames: HubEvent[] = [{ type: "badges", ...badges }, ...extra];
-    const n = latest[0];
-    const push = settings[0]?.push ?? true;
+    const { badges, latest: n, push } = await getLiveState(context, userId);
+    const hub = context.env.USER_HUB.get(context.env.USER_HUB.idFromName(userId));
+    const frames: HubEvent[] = [{ type: "badges", ...badges }];
     if (withNotification && n && push && Date.now() - n.createdAt < FRESH_MS) {
       frames.push({ type: "notification", id: n.id, title: n.title, message: n.message, notificationType: n.type, createdAt: n.createdAt });
     }

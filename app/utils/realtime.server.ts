@@ -31,7 +31,7 @@ export async function handleSocket(request: Request, env: Env, db: Db): Promise<
   }
   const match = /^\/ws\/conversation\/([a-z0-9]{1,64})$/.exec(url.pathname);
   if (match) {
-    const conversation = await findConversationForMember({ db }, match[1], userId);
+    const conversation = await findConversationForMember({ db }, userId, match[1]);
     if (!conversation) return new Response("Not found", { status: 404 });
     // The user's hub remembers the room first, so a sign-out racing this upgrade still finds it.
     await env.USER_HUB.get(env.USER_HUB.idFromName(userId)).noteRoom(sessionId, conversation.id, session.expiresAt);

@@ -66,17 +66,17 @@ export async function handleRideIntent(
       case "accept":
       case "reject": {
         const r = await decideRequest(context, userId, input.requestId, input.intent === "accept" ? "accepted" : "rejected");
-        publishChange(context, r);
+        publishChange(context, r.audience);
         break;
       }
       case "cancel-request": {
         const r = await cancelRequest(context, userId, input.requestId);
-        publishChange(context, r);
+        publishChange(context, r.audience);
         break;
       }
       case "cancel-ride": {
         const r = await cancelRide(context, userId, input.rideId, { reason: input.reason });
-        publishChange(context, r);
+        publishChange(context, r.audience);
         break;
       }
       case "save":

@@ -72,7 +72,7 @@ async function sharedHistory() {
   await createMessage({ db: d }, { senderId: bala.id, receiverId: asha.id, content: "Bala's reply" });
   const ride = await createRide({ db: d }, { driverId: bala.id, date: addDays(istDate(), -1) });
   await createRideRequest({ db: d }, { rideId: ride.id, riderId: asha.id, status: "accepted" });
-  await completeRide({ db: d }, ride.id, bala.id);
+  await completeRide({ db: d }, bala.id, ride.id);
   await env.DB.prepare("INSERT INTO ride_ratings (id, ride_id, rater_id, ratee_id, stars, created_at) VALUES (?, ?, ?, ?, 5, ?)").bind(`rt${asha.id}`, ride.id, asha.id, bala.id, Date.now()).run();
   const code = await ensureReferralCode({ db: d }, bala.id);
   expect((await redeemReferralCode({ db: d }, asha.id, code)).ok).toBe(true);

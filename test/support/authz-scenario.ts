@@ -110,7 +110,7 @@ export async function buildScenario() {
   const pastRide = await createRide(ctx, { driverId: people.driver.id, communityId: community.id, date: addDays(istDate(), -2), seats: 3, tripCostPaise: 36000 });
   await createRideRequest(ctx, { rideId: pastRide.id, riderId: people.acceptedRider.id, status: "accepted", seats: 2 });
   await createRideRequest(ctx, { rideId: pastRide.id, riderId: people.pendingRider.id, status: "pending" });
-  await completeRide(ctx, pastRide.id, people.driver.id);
+  await completeRide(ctx, people.driver.id, pastRide.id);
   const payment = await env.DB.prepare("SELECT id, amount_paise FROM payments WHERE ride_id = ? AND payer_id = ?")
     .bind(pastRide.id, people.acceptedRider.id)
     .first<{ id: string; amount_paise: number }>();

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { createRide, createRideRequest } from "../../db/factories";
+import { db, postForm, signedInUser } from "../helpers";
+import { openSocket, sleep } from "../messages-helpers";
+
+// Issue 13: a write tells the people it concerns (its model's `audience`), not the acting
+// user, whose own redirect already shows the change.
+/** A driver's ride with one pending request, and both people's /ws/user sockets open. */
+async function pendingRequestWithSockets() {
+  const driver = await signedInUser();
+  const rider = await signedInUser();
+  const ride = await createRide({ db: db() }, { driverId: driver.id });
+  const request = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id });
+  const d = await openSocket("/ws/user", driver.cookie);
+  const r = await openSocket("/ws/user", rider.cookie);
+  await sleep(100);
+  return { driver, rider, ride, request, d, r };
+}
+
+describe("live fan-out audience", () => {
+  it("a driver's accept reaches the rider (badges and toast) and sends the driver nothing", async () => {
+    const { driver, rider, ride, request, d, r } = await pendingRequestWithSockets();
+    const driverFramesBefore = d.frames.length;
+    const res = await postForm(`/rides/${ride.id}`, { intent: "accept", requestId: request.id, redirectTo: `/rides/${ride.id}` }, { cookie: driver.cookie });
+    expect(res.status).toBe(302);
+    expect(await r.waitFor((f) => f.type === "badges" && f.unreadNotifications === 1)).toBeTruthy();
+    expect(await r.waitFor((f) => f.type === "notification")).toMatchObject({ title: "Request accepted" });
+    await sleep(300);
+    expect(d.frames.slice(driverFramesBefore)).toEqual([]);
+    d.close();
+    r.close();
+  });
+
+  it("a rider's cancel of a pending request lowers the driver's count without a toast and sends the rider nothing", async () => {
+    const { driver, rider, ride, request, d, r } = await pendingRequestWithSockets();
+    const riderFramesBefore = r.frames.length;
+    const res = await postForm(`/rides/${ride.id}`, { intent: "cancel-request", requestId: request.id }, { cookie: rider.cookie });
+    expect(res.status).toBe(302);
+    expect(await d.waitFor((f) => f.type === "badges" && f.pendingRequests === 0)).toBeTruthy();
+    await sleep(300);
+    expect(d.frames.some((f) => f.type === "notification")).toBe(false);
+    expect(r.frames.slice(riderFramesBefore)).toEqual([]);
+    d.close();
+    r.close();
+  });
+});
