@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { closeScanners, expectAccessible, seriousViolations } from "../support/axe";
-import { createCommunity, newPage, offerRide, requestSeat, setDarkMode, unique } from "../support/flows";
-import { signUpAndOnboard, uniqueEmail, uniquePhone } from "./helpers";
+import { createCommunity, newPage, offerRide, requestSeat, setDarkMode, signUpAndOnboard, unique, uniqueEmail, uniquePhone } from "../support/e2e";
 
 // axe-core on every page of the app (issue 9, item 10): zero serious or critical
 // violations, signed out and signed in, light and dark. Each project (JS on, JS off) signs

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn, signUpAndOnboard } from "./helpers";
+import { signInAs, signUpAndOnboard } from "../support/e2e";
 
 test("a driver's My Rides badge rises when someone requests a seat: live with JavaScript, on reload without", async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -27,7 +27,7 @@ test("a driver's My Rides badge rises when someone requests a seat: live with Ja
 
   const riderContext = await browser.newContext({ javaScriptEnabled: js });
   const rider = await riderContext.newPage();
-  await signIn(rider, "vikram@demo.loopride.in");
+  await signInAs(rider, "vikram@demo.loopride.in");
   await rider.goto(`/rides/${rideId}/book`);
   await expect(rider.getByRole("heading", { level: 1 })).toBeVisible();
   await rider.getByLabel("Seats").selectOption("1");

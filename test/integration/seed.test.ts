@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, DEMO_USERS, isDatabaseEmpty, seedDemo } from "../../db/s
 import { verifyPassword } from "~/utils/password.server";
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
-import { BASE, db, get } from "../helpers";
+import { BASE, db, get } from "../support/worker";
 
 describe("demo seed", () => {
   it("fills every area with Bengaluru data, requests in each state and exact member counts", async () => {
