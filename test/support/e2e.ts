@@ -12,11 +12,8 @@ export function uniquePhone() {
   return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
 }
 
-/** Signs up a new user through the UI and completes onboarding. Works with JS on and off. */
-export async function signUpAndOnboard(
-  page: Page,
-  { fullName = "Test Commuter", email = uniqueEmail(), password = "green-commute-2026", car = "petrol" as "petrol" | "diesel" | "hybrid" | "electric" | null, referralCode = "" } = {},
-) {
+/** Signs up a new user through the form; the page ends on onboarding step 1. Works with JS on and off. */
+export async function signUp(page: Page, { fullName = "Test Commuter", email = uniqueEmail(), password = "green-commute-2026", referralCode = "" } = {}) {
   await page.goto("/signup");
   await page.getByLabel("Full name").fill(fullName);
   await page.getByLabel("E-mail or mobile number").fill(email);
@@ -24,6 +21,14 @@ export async function signUpAndOnboard(
   if (referralCode) await page.getByLabel("Referral code (optional)").fill(referralCode);
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
   await expect(page).toHaveURL(/\/onboarding/);
+}
+
+/** Signs up a new user through the UI and completes onboarding. Works with JS on and off. */
+export async function signUpAndOnboard(
+  page: Page,
+  { fullName = "Test Commuter", email = uniqueEmail(), password = "green-commute-2026", car = "petrol" as "petrol" | "diesel" | "hybrid" | "electric" | null, referralCode = "" } = {},
+) {
+  await signUp(page, { fullName, email, password, referralCode });
   await page.getByLabel("Mobile number").fill(uniquePhone());
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Step 2 of 4")).toBeVisible();
@@ -60,7 +65,7 @@ const sessionCookies = new Map<string, Cookie[]>();
  * dashboard either way. Journeys about signing in use signIn() itself.
  */
 export async function signInAs(page: Page, identifier: string, password = DEMO_PASSWORD) {
-  const key = `${test.info().project.use.baseURL ?? ""} ${identifier}`;
+  const key = `${process.env.E2E_PORT ?? ""} ${identifier}`;
   const cached = sessionCookies.get(key);
   if (cached) {
     await page.context().addCookies(cached);
