@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { closeScanners, expectAccessible, seriousViolations } from "../support/axe";
-import { createCommunity, newPage, offerRide, requestSeat, setDarkMode, unique } from "../support/flows";
-import { signUpAndOnboard, uniqueEmail, uniquePhone } from "./helpers";
+import { createCommunity, newPage, offerRide, requestSeat, setDarkMode, signUp, signUpAndOnboard, unique, uniqueEmail, uniquePhone } from "../support/e2e";
 
 // axe-core on every page of the app (issue 9, item 10): zero serious or critical
 // violations, signed out and signed in, light and dark. Each project (JS on, JS off) signs
@@ -67,12 +66,7 @@ test("the scan catches a real violation (with JS and on the no-JS document copy)
 
 test("onboarding, every step, for a fresh sign-up", async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto("/signup");
-  await page.getByLabel("Full name").fill("Meera Pillai");
-  await page.getByLabel("E-mail or mobile number").fill(uniqueEmail("a11y-onboard"));
-  await page.getByLabel("Password").fill("filter-coffee-2026");
-  await page.getByRole("button", { name: "Sign up", exact: true }).click();
-  await expect(page).toHaveURL(/\/onboarding/);
+  await signUp(page, { fullName: "Meera Pillai", email: uniqueEmail("a11y-onboard"), password: "filter-coffee-2026" });
   await expectAccessible(page, "onboarding step 1");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Please enter your mobile number")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, signIn, signOut, signUpAndOnboard, uniqueEmail, uniquePhone } from "./helpers";
+import { DEMO_PASSWORD, signIn, signOut, signUpAndOnboard, uniqueEmail, uniquePhone } from "../support/e2e";
 
 test("sign up → onboarding (every validation message) → dashboard; sign out; sign in again", async ({ page }) => {
   const email = uniqueEmail("onboard");

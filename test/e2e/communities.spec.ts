@@ -1,13 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { createCommunity, newPage, offerRide } from "../support/flows";
-import { DEMO_PASSWORD, signIn, signUpAndOnboard } from "./helpers";
-
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { createCommunity, DEMO_PASSWORD, newPage, offerRide, signInAs, signUpAndOnboard, unique } from "../support/e2e";
 
 test("create a community, request to join, approve, see the member, leave", async ({ page, browser }) => {
   const name = unique("Sarjapur Road Pool");
   // A (Priya) creates the community: a dialog with JS, the /communities/new page without.
-  await signIn(page, "priya@demo.loopride.in", DEMO_PASSWORD);
+  await signInAs(page, "priya@demo.loopride.in");
   await page.goto("/communities");
   await page.getByRole("link", { name: "Create Community" }).click();
   await page.getByLabel("Community Name").fill("ab");
@@ -29,7 +26,7 @@ test("create a community, request to join, approve, see the member, leave", asyn
   // B (Rahul) finds it by a case-insensitive search and asks to join.
   const context = await browser.newContext({ javaScriptEnabled: test.info().project.name === "js" });
   const b = await context.newPage();
-  await signIn(b, "rahul@demo.loopride.in", DEMO_PASSWORD);
+  await signInAs(b, "rahul@demo.loopride.in");
   await b.goto("/communities");
   await b.getByLabel("Search communities").fill(name.toUpperCase());
   await b.getByRole("button", { name: "Search" }).click();
@@ -87,7 +84,7 @@ test("a visitor pressing Join is sent to sign in and returns to the list", async
 });
 
 test("a missing community shows Community not found with a way back", async ({ page }) => {
-  await signIn(page, "sneha@demo.loopride.in", DEMO_PASSWORD);
+  await signInAs(page, "sneha@demo.loopride.in");
   await page.goto("/communities/no-such-community");
   await expect(page.getByRole("heading", { name: "Community not found" })).toBeVisible();
   await page.getByRole("link", { name: "Back to Communities" }).click();

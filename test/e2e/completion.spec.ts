@@ -1,51 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { soonSlot } from "../support/flows";
-import { signIn } from "./helpers";
+import { offerRide, requestSeat, signedInPage } from "../support/e2e";
 
-const DAY = 86_400_000;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-function uniqueSlot() {
-  const d = new Date(Date.now() + 5.5 * 3600_000 + (30 + Math.floor(Math.random() * 300)) * DAY);
-  const hh = String(6 + Math.floor(Math.random() * 14)).padStart(2, "0");
-  const mm = String(Math.floor(Math.random() * 12) * 5).padStart(2, "0");
-  return { date: d.toISOString().slice(0, 10), time: `${hh}:${mm}`, label: `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}` };
-}
-
-async function as(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: test.info().project.name === "js" });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
-
-// Rides to complete depart in about 20 minutes: completion opens 30 minutes before departure.
-async function offer(page: Page, { community, from, to, cost, soon = false }: { community?: string; from: string; to: string; cost: string; soon?: boolean }) {
-  const slot = soon ? soonSlot() : { ...uniqueSlot(), timeLabel: "" };
-  await page.goto("/rides/create");
-  await page.getByLabel("Pickup location").selectOption(from);
-  await page.getByLabel("Drop location").selectOption(to);
-  await page.getByLabel("Date").fill(slot.date);
-  await page.getByLabel("Time").fill(slot.time);
-  await page.getByLabel("Available seats").selectOption("3");
-  await page.getByLabel("Trip cost (₹, the whole trip)").fill(cost);
-  if (community) await page.getByLabel("Share with a community (optional)").selectOption({ label: community });
-  await page.getByRole("button", { name: "Create Ride", exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard\/rides$/);
-  // The newest created ride card for this slot links to the ride.
-  const cards = page.getByTestId("created-ride").filter({ hasText: slot.label }).filter({ hasText: from }).filter({ hasText: to });
-  const card = (slot.timeLabel ? cards.filter({ hasText: slot.timeLabel }) : cards).first();
-  await card.getByRole("link", { name: "View ride" }).click();
-  await expect(page).toHaveURL(/\/rides\/[a-z0-9]+$/);
-  return new URL(page.url()).pathname.split("/").pop()!;
-}
-
-async function book(page: Page, rideId: string) {
-  await page.goto(`/rides/${rideId}/book`);
-  await page.getByLabel("Seats").selectOption("1");
-  await page.getByRole("button", { name: "Request Seats" }).click();
-  await expect(page).toHaveURL(/\/booking-confirmation\//);
-}
+// Rides to complete depart in about 20 minutes (offerRide({ soon: true })): completion opens 30 minutes before departure.
 
 async function acceptAll(driver: Page, rideId: string, n: number) {
   for (let i = 0; i < n; i++) {
@@ -81,12 +37,12 @@ const cast = () => CAST[test.info().project.name as "js" | "no-js"];
 test("a ride with two riders from the driver's community splits the fuel cost equally; paid, received and rated", async ({ browser }) => {
   test.setTimeout(150_000);
   const c = cast().split;
-  const driver = await as(browser, c.driver[0]);
-  const rideId = await offer(driver, { community: c.community, from: c.from, to: c.to, cost: "301", soon: true });
-  const rahul = await as(browser, c.a[0]);
-  const kavya = await as(browser, c.b[0]);
-  await book(rahul, rideId);
-  await book(kavya, rideId);
+  const driver = await signedInPage(browser, c.driver[0]);
+  const rideId = await offerRide(driver, { community: c.community, from: c.from, to: c.to, cost: "301", soon: true });
+  const rahul = await signedInPage(browser, c.a[0]);
+  const kavya = await signedInPage(browser, c.b[0]);
+  await requestSeat(rahul, rideId);
+  await requestSeat(kavya, rideId);
   await acceptAll(driver, rideId, 2);
 
   // A rider sees the wait message before completion.
@@ -119,7 +75,7 @@ test("a ride with two riders from the driver's community splits the fuel cost eq
   await expect(rahul.getByTestId("toast")).toContainText("Thanks for your rating!");
   await driver.getByRole("button", { name: `Rate ${c.a[1]}` }).click();
   await expect(driver.getByTestId("toast")).toContainText("Thanks for your rating!");
-  const next = await offer(driver, { from: c.to, to: "MG Road", cost: "120" });
+  const next = await offerRide(driver, { from: c.to, to: "MG Road", cost: "120" });
   await rahul.goto(`/rides/${next}`);
   await expect(rahul.getByTestId("driver-rating")).toHaveText(/^\d\.\d ★ \(\d+\)$/);
 
@@ -136,10 +92,10 @@ test("a ride with two riders from the driver's community splits the fuel cost eq
 test("a ride with a rider outside the community is priced per seat", async ({ browser }) => {
   test.setTimeout(120_000);
   const c = cast().standard;
-  const driver = await as(browser, c.driver);
-  const rideId = await offer(driver, { from: c.from, to: c.to, cost: "450", soon: true });
-  const sneha = await as(browser, c.rider);
-  await book(sneha, rideId);
+  const driver = await signedInPage(browser, c.driver);
+  const rideId = await offerRide(driver, { from: c.from, to: c.to, cost: "450", soon: true });
+  const sneha = await signedInPage(browser, c.rider);
+  await requestSeat(sneha, rideId);
   await acceptAll(driver, rideId, 1);
   await completeAsDriver(driver, rideId);
   await expect(driver.getByTestId("split-badge")).toHaveText("Cost Per Seat");
@@ -156,10 +112,10 @@ test("a ride with a rider outside the community is priced per seat", async ({ br
 
 test("a ride departing in weeks cannot be completed yet: the button is disabled and says why", async ({ browser }) => {
   const c = cast().standard;
-  const driver = await as(browser, c.driver);
-  const rideId = await offer(driver, { from: c.to, to: c.from, cost: "200" });
-  const sneha = await as(browser, c.rider);
-  await book(sneha, rideId);
+  const driver = await signedInPage(browser, c.driver);
+  const rideId = await offerRide(driver, { from: c.to, to: c.from, cost: "200" });
+  const sneha = await signedInPage(browser, c.rider);
+  await requestSeat(sneha, rideId);
   await acceptAll(driver, rideId, 1);
   await driver.goto(`/rides/${rideId}/completion`);
   await expect(driver.getByTestId("complete-blocked")).toHaveText("A ride can be completed from 30 minutes before its departure time.");

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { newPage, offerRide, requestSeat, uniqueSlot, unique } from "../support/flows";
+import { newPage, offerRide, requestSeat, signUpAndOnboard, unique, uniqueEmail, uniquePhone, uniqueSlot } from "../support/e2e";
 import { arrowToOption, expectFocusVisible, expectTabOrder, tabTo, typeHere } from "../support/keyboard";
-import { signUpAndOnboard, uniqueEmail, uniquePhone } from "./helpers";
 
 // Every form completed with the keyboard alone (issue 9, item 10): Tab / Shift+Tab reach the
 // fields in reading order, each with a visible focus indicator; typing, arrows, Space and

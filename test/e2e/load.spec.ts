@@ -6,6 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { mixedLoad, signUpAndOnboard, type Client } from "../../scripts/bench/mixed-load.mjs";
 import { queryE2eDb } from "../support/d1-local";
+import { violationCountSql } from "../support/invariant-sql";
 
 const USERS = 32;
 const DURATION_MS = 60_000;
@@ -52,10 +53,9 @@ test("60 s of mixed load at concurrency 32: zero errors, invariants hold", async
   // Invariants over the whole database (demo data and every journey's writes included), in one read.
   const [check] = queryE2eDb<{ overbooked: number; dupes: number; members: number; accepted: number }>(
     `SELECT
-       (SELECT count(*) FROM rides r WHERE r.booked_seats > r.seats
-          OR r.booked_seats <> (SELECT coalesce(sum(q.seats), 0) FROM ride_requests q WHERE q.ride_id = r.id AND q.status = 'accepted')) AS overbooked,
-       (SELECT count(*) FROM (SELECT ride_id, rider_id FROM ride_requests WHERE status IN ('pending','accepted') GROUP BY ride_id, rider_id HAVING count(*) > 1)) AS dupes,
-       (SELECT count(*) FROM communities c WHERE c.member_count <> (SELECT count(*) FROM community_members m WHERE m.community_id = c.id AND m.status = 'approved')) AS members,
+       (${violationCountSql("ride booked_seats equals the sum of accepted request seats and fits the ride")}) AS overbooked,
+       (${violationCountSql("at most one live (pending or accepted) request per rider and ride")}) AS dupes,
+       (${violationCountSql("community member_count equals its approved members")}) AS members,
        (SELECT count(*) FROM ride_requests q JOIN rides r ON r.id = q.ride_id JOIN users d ON d.id = r.driver_id
           WHERE q.status = 'accepted' AND d.email LIKE 'load-${run}-%') AS accepted`,
   );

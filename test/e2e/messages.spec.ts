@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signIn } from "./helpers";
+import { signInAs } from "../support/e2e";
 
 // Both projects (JS on and off) share one database and run at the same time, so each
 // project uses its own pair of demo users and every message text is unique.
@@ -22,7 +22,7 @@ const unique = (text: string) => `${text} #${Date.now().toString(36)}${Math.rand
 async function userPage(browser: Browser, email: string) {
   const context = await browser.newContext({ javaScriptEnabled: test.info().project.name === "js" });
   const page = await context.newPage();
-  await signIn(page, email);
+  await signInAs(page, email);
   return { context, page };
 }
 

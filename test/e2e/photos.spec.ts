@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { closeScanners, expectAccessible } from "../support/axe";
-import { newPage, setDarkMode } from "../support/flows";
-import { signIn, signOut, signUpAndOnboard } from "./helpers";
+import { newPage, setDarkMode, signInAs, signOut, signUpAndOnboard } from "../support/e2e";
 
 // Profile photos (issue 18), with JavaScript on and off: a rider's photo reaches the
 // driver's Manage Bookings, the driver's photo reaches a co-member's Discover ride card;
@@ -36,7 +35,7 @@ async function expectServedTo(page: Page, url: string, status: number) {
 test("a photo uploaded on the profile shows on Manage Bookings and on a Discover ride card, for people who share something", async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
   // Kavya (HSR member, pending request on Priya's ride) uploads her photo.
-  await signIn(page, "kavya@demo.loopride.in");
+  await signInAs(page, "kavya@demo.loopride.in");
   await page.goto("/dashboard/profile");
   await page.getByLabel("Change Avatar").setInputFiles({ name: "kavya.png", mimeType: "image/png", buffer: fixture("photo.png") });
   // With JavaScript the chosen photo is previewed before it is sent.
@@ -49,7 +48,7 @@ test("a photo uploaded on the profile shows on Manage Bookings and on a Discover
   await signOut(page);
 
   // Priya, the driver, sees it on Kavya's request card in Manage Bookings, and uploads hers.
-  await signIn(page, "priya@demo.loopride.in");
+  await signInAs(page, "priya@demo.loopride.in");
   await page.goto("/dashboard/rides?tab=manage");
   const kavyaCard = page.getByTestId("request-card").filter({ hasText: "Kavya Nair" }).first();
   await expect(kavyaCard.locator("img")).toHaveAttribute("src", kavyaUrl!);
@@ -61,7 +60,7 @@ test("a photo uploaded on the profile shows on Manage Bookings and on a Discover
   await signOut(page);
 
   // Rahul (HSR member) sees Priya's photo on her ride card in Discover.
-  await signIn(page, "rahul@demo.loopride.in");
+  await signInAs(page, "rahul@demo.loopride.in");
   await page.goto("/rides");
   const priyaCard = page.getByTestId("ride-card").filter({ hasText: "Priya Sharma" }).first();
   await expect(priyaCard.locator("img")).toHaveAttribute("src", priyaUrl!);
@@ -93,7 +92,7 @@ test("a photo uploaded on the profile shows on Manage Bookings and on a Discover
 
 test("a file that is too big or not an image gets a clear message and changes nothing", async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, "arjun@demo.loopride.in");
+  await signInAs(page, "arjun@demo.loopride.in");
   await uploadOnProfile(page, { name: "arjun.webp", mimeType: "image/webp", buffer: fixture("photo.webp") });
   await expect(page.getByText("Profile photo updated.")).toBeVisible();
   const before = await ownPhotoUrl(page);

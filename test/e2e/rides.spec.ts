@@ -1,24 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signIn } from "./helpers";
-
-const DAY = 86_400_000;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** A date far enough ahead (and a time) that this test's ride is easy to tell apart. */
-function uniqueSlot() {
-  const d = new Date(Date.now() + 5.5 * 3600_000 + (20 + Math.floor(Math.random() * 300)) * DAY);
-  const iso = d.toISOString().slice(0, 10);
-  const hh = String(6 + Math.floor(Math.random() * 14)).padStart(2, "0");
-  const mm = String(Math.floor(Math.random() * 12) * 5).padStart(2, "0");
-  return { date: iso, time: `${hh}:${mm}`, label: `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}` };
-}
-
-async function as(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: test.info().project.name === "js" });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
+import { signedInPage, uniqueSlot } from "../support/e2e";
 
 async function offerRide(page: Page, slot: ReturnType<typeof uniqueSlot>, { from = "Koramangala", to = "Whitefield ITPL", seats = "3" } = {}) {
   await page.goto("/rides/create");
@@ -46,11 +27,11 @@ async function offerRide(page: Page, slot: ReturnType<typeof uniqueSlot>, { from
 
 test("offer a ride, find it with a filter, book 2 seats, driver accepts; a request that no longer fits cannot be accepted", async ({ browser }) => {
   const slot = uniqueSlot();
-  const driver = await as(browser, "priya@demo.loopride.in");
+  const driver = await signedInPage(browser, "priya@demo.loopride.in");
   const rideId = await offerRide(driver, slot);
 
   // Kavya finds it with the date filter and books 2 seats.
-  const rider = await as(browser, "kavya@demo.loopride.in");
+  const rider = await signedInPage(browser, "kavya@demo.loopride.in");
   await rider.goto("/rides");
   await rider.getByText("Filters", { exact: true }).click();
   await rider.getByLabel("Date").fill(slot.date);
@@ -73,7 +54,7 @@ test("offer a ride, find it with a filter, book 2 seats, driver accepts; a reque
   await expect(rider.getByText("Two of us, near Sony signal.")).toBeVisible();
 
   // Rahul asks for 2 seats too, before Kavya is accepted.
-  const other = await as(browser, "rahul@demo.loopride.in");
+  const other = await signedInPage(browser, "rahul@demo.loopride.in");
   await other.goto(`/rides/${rideId}/book`);
   await other.getByLabel("Seats").selectOption("2");
   await other.getByRole("button", { name: "Request Seats" }).click();
@@ -104,9 +85,9 @@ test("offer a ride, find it with a filter, book 2 seats, driver accepts; a reque
 
 test("a rider cancels a pending request", async ({ browser }) => {
   const slot = uniqueSlot();
-  const driver = await as(browser, "arjun@demo.loopride.in");
+  const driver = await signedInPage(browser, "arjun@demo.loopride.in");
   const rideId = await offerRide(driver, slot, { from: "Marathahalli", to: "MG Road", seats: "2" });
-  const rider = await as(browser, "sneha@demo.loopride.in");
+  const rider = await signedInPage(browser, "sneha@demo.loopride.in");
   await rider.goto(`/rides/${rideId}`);
   await rider.getByLabel("Seats").selectOption("1");
   await rider.getByRole("button", { name: "Request to Join" }).click();

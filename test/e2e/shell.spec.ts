@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { signInAs } from "../support/e2e";
 
 test("dashboard sidebar: a slide-over on mobile and collapsible on desktop, without JavaScript too", async ({ page }) => {
-  await signIn(page, "kavya@demo.loopride.in");
+  await signInAs(page, "kavya@demo.loopride.in");
   await page.goto("/dashboard");
   const sidebar = page.getByRole("navigation", { name: "Dashboard" }).first();
   await expect(sidebar).toBeVisible();
@@ -26,7 +26,7 @@ test("dashboard sidebar: a slide-over on mobile and collapsible on desktop, with
 
 test("the sidebar's My Rides badge shows the driver's pending requests", async ({ page }) => {
   // Priya's demo ride has a pending request from Kavya; more may be added by other tests.
-  await signIn(page, "priya@demo.loopride.in");
+  await signInAs(page, "priya@demo.loopride.in");
   await page.goto("/dashboard");
   const badge = page.getByTestId("badge-my-rides").first();
   await expect(badge).toBeVisible();

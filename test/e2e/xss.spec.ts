@@ -1,6 +1,6 @@
 import { expect, request as apiRequest, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { XSS_MARKER, XSS_PAYLOADS } from "./fixtures/xss-payloads";
-import { uniqueEmail, uniquePhone } from "./helpers";
+import { uniqueEmail, uniquePhone } from "../support/e2e";
 
 // Stored XSS (issue 9, item 4). Every payload in fixtures/xss-payloads.ts is stored through
 // the real forms (HTTP POSTs with this site's Origin, as the browser sends them) in every

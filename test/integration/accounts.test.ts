@@ -2,7 +2,7 @@ import { env, fetchMock, SELF } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../db/factories";
 import { PBKDF2_ITERATIONS, hashPassword, iterationsOf, verifyPassword } from "~/utils/password.server";
-import { awayFromMinuteBoundary, BASE, Browser, db, get, postForm, signedInUser, tableCounts } from "../helpers";
+import { awayFromMinuteBoundary, BASE, Browser, db, get, postForm, signedInUser, tableCounts } from "../support/worker";
 
 const signup = (b: Browser, fields: Record<string, string>) =>
   b.post("/signup", { fullName: "Meera Krishnan", identifier: "meera@example.com", password: "monsoon-ride-42", ...fields });

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRide, createUser } from "../../db/factories";
 import { safeRedirect } from "~/utils/auth.server";
-import { BASE, db, get, postForm, signedInUser } from "../helpers";
+import { BASE, db, get, postForm, signedInUser } from "../support/worker";
 import { APP_COOKIE_NAMES, MALFORMED_COOKIE_VALUES, malformedCookie, offSiteRedirect } from "../support/fuzz-inputs";
 import { workerFetch } from "../support/worker-fetch";
 

@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, istDate } from "~/domain/time";
 import { recordedQueries } from "~/utils/d1-stats.server";
-import { BASE, signedInUser } from "../helpers";
+import { BASE, signedInUser } from "../support/worker";
 import { seedCityScale, type CityScale } from "../support/city-scale";
 import { debugFetch } from "../support/worker-fetch";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createUser } from "../../db/factories";
-import { Browser, db, get, postForm, signedInUser, tableCounts } from "../helpers";
+import { Browser, db, get, postForm, signedInUser, tableCounts } from "../support/worker";
 
 type Member = { id: string; user_id: string; status: string; role: string };
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";
 import { ratingSummaries } from "~/models/ratings.server";
-import { Browser, db, get, postForm, signedInUser, tableCounts } from "../helpers";
+import { Browser, db, get, postForm, signedInUser, tableCounts } from "../support/worker";
 
 // Rides are completed after they depart (or from 30 minutes before): these departed yesterday.
 async function rideWithRiders({ sameCommunity = true, riderSeats = [1, 1], tripCostPaise = 30000, seats = 3, date = addDays(istDate(), -1) } = {}) {

@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { completeReferral, ensureReferralCode, redeemReferralCode } from "~/models/referrals.server";
 import { addMember, createCommunity, createRide, createRideRequest, createUser } from "../../db/factories";
-import { db, postForm, signedInUser } from "../helpers";
+import { db, postForm, signedInUser } from "../support/worker";
 
 const ROUNDS = 20;
 const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore The Remix server build exists only after `npm run build`.
 import * as build from "../../build/server";
 import { MATRIX, type Column } from "../security/authz-matrix";
-import { BASE } from "../helpers";
+import { BASE } from "../support/worker";
 import { changedTables, dbChecksum } from "../support/db-checksum";
 import { runCell, send } from "../support/authz-run";
 import { buildScenario, ROLES, type Role, type Scenario } from "../support/authz-scenario";

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, tableCounts } from "../helpers";
+import { BASE, tableCounts } from "../support/worker";
 
 function post(headers: Record<string, string>) {
   return SELF.fetch(`${BASE}/?index`, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
-import { BASE, db, signedInUser } from "../helpers";
+import { BASE, db, signedInUser } from "../support/worker";
 import { debugFetch } from "../support/worker-fetch";
 
 function d1Stats(res: Response) {

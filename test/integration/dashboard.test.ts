@@ -3,7 +3,7 @@ import { createRide, createRideRequest } from "../../db/factories";
 import { dashboardWindow, weeklySavings } from "~/domain/dashboard";
 import { addDays, istDate, istToInstant } from "~/domain/time";
 import { getDashboard } from "~/models/dashboard.server";
-import { db, get, signedInUser } from "../helpers";
+import { db, get, signedInUser } from "../support/worker";
 
 const stat = (html: string, id: string) => Number(new RegExp(`data-testid="${id}">(\\d+)<`).exec(html)?.[1]);
 

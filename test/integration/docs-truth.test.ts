@@ -1,7 +1,7 @@
 // Issue 19, finding 12: public pages promise only what exists. Nobody can remove a member
 // from a community yet (moderators approve or reject join requests), so no page says so.
 import { describe, expect, it } from "vitest";
-import { get } from "../helpers";
+import { get } from "../support/worker";
 
 describe("public pages say only what the product does", () => {
   for (const path of ["/community-guidelines", "/terms-of-service"]) {

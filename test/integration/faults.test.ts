@@ -4,7 +4,7 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRide } from "../../db/factories";
-import { BASE, db, postForm, signedInUser, tableCounts } from "../helpers";
+import { BASE, db, postForm, signedInUser, tableCounts } from "../support/worker";
 
 async function openSocket(path: string, cookie: string) {
   const res = await SELF.fetch(`${BASE}${path}`, { headers: { Upgrade: "websocket", Cookie: cookie, Origin: BASE } });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRide, createUser } from "../../db/factories";
 import { TEXT_INVALID } from "~/schemas/text";
-import { db, postForm, signedInUser, tableCounts } from "../helpers";
+import { db, postForm, signedInUser, tableCounts } from "../support/worker";
 
 // The defects the fuzzer (fuzz.test.ts) found, pinned as plain examples so they stay fixed
 // even on a run whose random inputs miss them.

@@ -8,7 +8,7 @@ import { rideIntentSchema } from "~/utils/ride-actions.server";
 import { addMember, createCommunity, createMessage, createNotification, createRide, createRideRequest, createUser } from "../../db/factories";
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
-import { BASE, db, postForm, signedInUser } from "../helpers";
+import { BASE, db, postForm, signedInUser } from "../support/worker";
 import { bodyKind, encodeBody, formEntries, malformedCookie, nastyString, offSiteRedirect, type BodyKind, type Entry } from "../support/fuzz-inputs";
 import { invariantViolations } from "../support/invariants";
 import worker from "../../server";

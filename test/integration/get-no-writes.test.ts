@@ -3,7 +3,7 @@ import { selfFetch } from "../support/worker-fetch";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createNotification } from "../../db/factories";
 import { MATRIX } from "../security/authz-matrix";
-import { BASE, db } from "../helpers";
+import { BASE, db } from "../support/worker";
 import { changedTables, dbChecksum } from "../support/db-checksum";
 import { resolve } from "../support/authz-run";
 import { buildScenario, cookieOf, type Role, type Scenario } from "../support/authz-scenario";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BASE } from "../helpers";
+import { BASE } from "../support/worker";
 import { debugFetch } from "../support/worker-fetch";
 
 describe("/healthz (the benchmark's constant floor)", () => {

@@ -4,8 +4,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { addDays, istDate, istToInstant } from "~/domain/time";
-import { Browser, db, get, postForm, signedInUser } from "../helpers";
-import { toastOf } from "../rides-helpers";
+import { Browser, db, get, postForm, signedInUser } from "../support/worker";
+import { toastOf } from "../support/rides";
 
 /** Page HTML without React's text separators, so "1 seat · ₹66.66" reads as shown. */
 const page = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "");

@@ -2,8 +2,8 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createMessage, createRide, createRideRequest } from "../../db/factories";
 import { conversationIdFor } from "~/domain/conversation";
-import { BASE, Browser, db, get, postForm, signedInUser, tableCounts } from "../helpers";
-import { openSocket, sleep } from "../messages-helpers";
+import { BASE, Browser, db, get, postForm, signedInUser, tableCounts, notificationsFor } from "../support/worker";
+import { openSocket, sleep } from "../support/messages";
 
 const REFUSED = "You can only message people who share a community or a ride with you.";
 
@@ -25,11 +25,7 @@ const messagesOf = (conversationId: string) =>
     .all<{ sender_id: string; receiver_id: string; content: string; client_id: string | null; read_at: number | null }>()
     .then((r) => r.results);
 
-const notificationsOf = (userId: string) =>
-  env.DB.prepare("SELECT type, title, message, data, read FROM notifications WHERE user_id = ? ORDER BY created_at")
-    .bind(userId)
-    .all<{ type: string; title: string; message: string; data: string; read: number }>()
-    .then((r) => r.results);
+const notificationsOf = (userId: string) => notificationsFor(userId, ["type", "title", "message", "data", "read"]);
 
 describe("sending a message", () => {
   it("stores the trimmed text, the conversation summary and the receiver's message notification in one go", async () => {
@@ -45,7 +41,7 @@ describe("sending a message", () => {
     const notes = await notificationsOf(b.id);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ type: "message", title: "New message from Asha Rao", message: "Leaving at 8:45 from 27th Main", read: 0 });
-    expect(JSON.parse(notes[0].data)).toMatchObject({ conversation_id: conversationId, sender_id: a.id });
+    expect(notes[0].data).toMatchObject({ conversation_id: conversationId, sender_id: a.id });
     expect(await notificationsOf(a.id)).toHaveLength(0);
   });
 

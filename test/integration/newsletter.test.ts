@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { awayFromMinuteBoundary, postForm } from "../helpers";
+import { awayFromMinuteBoundary, postForm } from "../support/worker";
 
 const subscribers = async () =>
   (await env.DB.prepare("SELECT email FROM newsletter_subscribers ORDER BY email").all<{ email: string }>()).results.map((r) => r.email);

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createNotification, createRide, createRideRequest } from "../../db/factories";
 import { conversationIdFor } from "~/domain/conversation";
 import { notificationHref } from "~/domain/notifications";
-import { Browser, db, get, postForm, signedInUser } from "../helpers";
-import { openSocket, sleep } from "../messages-helpers";
+import { Browser, db, get, postForm, signedInUser } from "../support/worker";
+import { openSocket, sleep } from "../support/messages";
 
 const readOf = (id: string) => env.DB.prepare("SELECT read FROM notifications WHERE id = ?").bind(id).first<number>("read");
 const unreadCount = (userId: string) =>

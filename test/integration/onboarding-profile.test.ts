@@ -4,7 +4,7 @@ import { createUser } from "../../db/factories";
 import { generateReferralCode, isReferralCodeShape } from "~/domain/referral";
 import { profileProgress } from "~/domain/profile-score";
 import { completeReferral, ensureReferralCode, redeemReferralCode } from "~/models/referrals.server";
-import { Browser, db, get, postForm, signedInUser, tableCounts } from "../helpers";
+import { Browser, db, get, postForm, signedInUser, tableCounts } from "../support/worker";
 
 async function newUserBrowser(opts: Parameters<typeof signedInUser>[0] = { onboarded: false }) {
   const user = await signedInUser(opts);

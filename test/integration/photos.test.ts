@@ -4,8 +4,8 @@ import { addMember, createCommunity, createRide, createRideRequest } from "../..
 import { photoDimensions, sniffPhotoType } from "~/domain/photo-header";
 import { canSeePhoto } from "~/models/photos.server";
 import { PHOTO_JPG_BASE64, PHOTO_PNG_BASE64, PHOTO_WEBP_BASE64 } from "../fixtures/photos";
-import { BASE, db, get, postForm, signedInUser } from "../helpers";
-import { toastOf } from "../rides-helpers";
+import { BASE, db, get, postForm, signedInUser } from "../support/worker";
+import { toastOf } from "../support/rides";
 import { workerFetch } from "../support/worker-fetch";
 
 const bytesOf = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));

@@ -2,7 +2,7 @@
 import { selfFetch } from "../support/worker-fetch";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MATRIX } from "../security/authz-matrix";
-import { BASE } from "../helpers";
+import { BASE } from "../support/worker";
 import { resolve } from "../support/authz-run";
 import { buildScenario, cookieOf, ROLES, type Role, type Scenario } from "../support/authz-scenario";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createUser } from "../../db/factories";
 import { completeReferral, ensureReferralCode, redeemReferralCode, REFERRALS_CREDITED_PER_DAY } from "~/models/referrals.server";
 import { signupAddressHash } from "~/utils/public-form.server";
-import { BASE, Browser, db } from "../helpers";
+import { BASE, Browser, db } from "../support/worker";
 
 // Issue 19, finding 8: referral credits were farmed with throwaway sign-ups (0 → 3,750 in
 // minutes). The referrer is credited only once the new account is real (onboarding

@@ -9,7 +9,7 @@ import { seedDemo } from "../../db/seed";
 import { addDays, istDate } from "~/domain/time";
 import { completeRide } from "~/models/completion.server";
 import { ensureReferralCode, redeemReferralCode } from "~/models/referrals.server";
-import { db } from "../helpers";
+import { db } from "../support/worker";
 import { changedTables, dbChecksum } from "../support/db-checksum";
 
 // Every foreign key in the database and what deleting its parent does. A new foreign key

@@ -8,8 +8,8 @@ import { createRide, createRideRequest, createUser } from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";
 import { TOO_EARLY_TO_COMPLETE } from "~/domain/rides";
 import { expireDepartedRequests } from "~/models/ride-requests.server";
-import { db, get, postForm, signedInUser } from "../helpers";
-import { toastOf } from "../rides-helpers";
+import { db, get, postForm, signedInUser } from "../support/worker";
+import { toastOf } from "../support/rides";
 import { changedTables, dbChecksum } from "../support/db-checksum";
 
 /** IST date and time `minutes` from now (the app's ride slots are IST wall-clock times). */

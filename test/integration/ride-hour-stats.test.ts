@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, istDate } from "~/domain/time";
 import { createCommunity, createRide, createRideRequest, createUser } from "../../db/factories";
 import { discoverRides } from "~/models/rides.server";
-import { db, postForm, signedInUser } from "../helpers";
+import { db, postForm, signedInUser } from "../support/worker";
 
 async function mismatches() {
   const out = [];

@@ -8,8 +8,8 @@ import { requestSeats } from "~/models/ride-requests.server";
 import { changedTables, dbChecksum } from "../support/db-checksum";
 import { NotFoundError } from "~/models/errors.server";
 import { createRideSchema, discoverFiltersSchema } from "~/schemas/rides";
-import { Browser, db, get, postForm, signedInUser, tableCounts } from "../helpers";
-import { createRide, createRideRequest, createUser, driverWithRide, notificationsFor, requestRow, rideRow, toastOf } from "../rides-helpers";
+import { Browser, db, get, postForm, signedInUser, tableCounts, notificationsFor } from "../support/worker";
+import { createRide, createRideRequest, createUser, driverWithRide, requestRow, rideRow, toastOf } from "../support/rides";
 
 const tomorrow = () => addDays(istDate(), 1);
 

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { postForm, signedInUser } from "../helpers";
+import { postForm, signedInUser } from "../support/worker";
 
 // Response hardening (issue 9, item 4): every HTML response has a CSP whose script nonce
 // is new on every request and is the one the page's scripts carry; nosniff, a referrer

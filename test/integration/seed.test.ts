@@ -4,7 +4,8 @@ import { DEMO_PASSWORD, DEMO_USERS, isDatabaseEmpty, seedDemo } from "../../db/s
 import { verifyPassword } from "~/utils/password.server";
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
-import { BASE, db, get } from "../helpers";
+import { violationCountSql } from "../support/invariant-sql";
+import { BASE, db, get } from "../support/worker";
 
 describe("demo seed", () => {
   it("fills every area with Bengaluru data, requests in each state and exact member counts", async () => {
@@ -20,13 +21,9 @@ describe("demo seed", () => {
     // Nothing bookable in the past: past rides are completed ones (the demo history).
     expect(await n("SELECT count(*) AS n FROM rides WHERE status = 'active' AND date < date('now', '+330 minutes')")).toBe(0);
     // member_count equals the approved rows everywhere.
-    expect(
-      await n("SELECT count(*) AS n FROM communities c WHERE member_count <> (SELECT count(*) FROM community_members m WHERE m.community_id = c.id AND m.status = 'approved')"),
-    ).toBe(0);
+    expect(await n(violationCountSql("community member_count equals its approved members"))).toBe(0);
     // booked_seats equals the accepted seats everywhere.
-    expect(
-      await n("SELECT count(*) AS n FROM rides r WHERE booked_seats <> (SELECT coalesce(sum(seats), 0) FROM ride_requests q WHERE q.ride_id = r.id AND q.status = 'accepted')"),
-    ).toBe(0);
+    expect(await n(violationCountSql("ride booked_seats equals the sum of accepted request seats and fits the ride"))).toBe(0);
 
     const stored = await env.DB.prepare("SELECT hash FROM passwords p JOIN users u ON u.id = p.user_id WHERE u.email = ?").bind(DEMO_USERS[0].email).first<{ hash: string }>();
     expect(await verifyPassword(DEMO_PASSWORD, stored!.hash, env.PASSWORD_PEPPER!)).toBe(true);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../db/factories";
-import { awayFromMinuteBoundary, db, postForm } from "../helpers";
+import { awayFromMinuteBoundary, db, postForm } from "../support/worker";
 
 // Issue 19, findings 2 (the per-account limit was keyed on the raw identifier, so other
 // spellings of a phone number got fresh attempts) and 6 (anyone could lock the owner out).

@@ -9,8 +9,8 @@ import { conversationIdFor } from "~/domain/conversation";
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
 import { closeUserSockets } from "~/utils/realtime.server";
-import { BASE, db, postForm, signedInUser } from "../helpers";
-import { openSocket, sleep } from "../messages-helpers";
+import { BASE, db, postForm, signedInUser } from "../support/worker";
+import { openSocket, sleep } from "../support/messages";
 
 async function watched(path: string, cookie: string) {
   const socket = await openSocket(path, cookie);

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, signedInUser } from "../helpers";
+import { BASE, signedInUser } from "../support/worker";
 
 function nextMessage(ws: WebSocket): Promise<string> {
   return new Promise((resolve, reject) => {

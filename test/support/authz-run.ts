@@ -3,8 +3,8 @@ import { selfFetch } from "./worker-fetch";
 import { expect } from "vitest";
 import { addDays, istDate } from "~/domain/time";
 import type { Column } from "../security/authz-matrix";
-import { BASE } from "../helpers";
-import { toastOf } from "../rides-helpers";
+import { BASE } from "./worker";
+import { toastOf } from "./rides";
 import { changedTables, dbChecksum } from "./db-checksum";
 import { cookieOf, type Role, type Scenario } from "./authz-scenario";
 

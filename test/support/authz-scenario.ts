@@ -5,7 +5,7 @@ import { completeRide } from "~/models/completion.server";
 import { setProfilePhoto } from "~/models/photos.server";
 import { PHOTO_JPG_BASE64 } from "../fixtures/photos";
 import { addMember, createCommunity, createMessage, createNotification, createRide, createRideRequest } from "../../db/factories";
-import { db, signedInUser } from "../helpers";
+import { db, signedInUser } from "./worker";
 
 // One world for the authorization tests: every role of the matrix, with private data
 // marked by distinctive strings so a page that leaks it can be caught by a plain search.

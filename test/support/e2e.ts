@@ -1,4 +1,95 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
+
+// Browser journey helpers (Playwright): sign-up, sign-in, offering a ride, booking a seat.
+
+export const DEMO_PASSWORD = "carpool-bengaluru";
+
+export function uniqueEmail(prefix = "rider") {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export function uniquePhone() {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+}
+
+/** Signs up a new user through the form; the page ends on onboarding step 1. Works with JS on and off. */
+export async function signUp(page: Page, { fullName = "Test Commuter", email = uniqueEmail(), password = "green-commute-2026", referralCode = "" } = {}) {
+  await page.goto("/signup");
+  await page.getByLabel("Full name").fill(fullName);
+  await page.getByLabel("E-mail or mobile number").fill(email);
+  await page.getByLabel("Password").fill(password);
+  if (referralCode) await page.getByLabel("Referral code (optional)").fill(referralCode);
+  await page.getByRole("button", { name: "Sign up", exact: true }).click();
+  await expect(page).toHaveURL(/\/onboarding/);
+}
+
+/** Signs up a new user through the UI and completes onboarding. Works with JS on and off. */
+export async function signUpAndOnboard(
+  page: Page,
+  { fullName = "Test Commuter", email = uniqueEmail(), password = "green-commute-2026", car = "petrol" as "petrol" | "diesel" | "hybrid" | "electric" | null, referralCode = "" } = {},
+) {
+  await signUp(page, { fullName, email, password, referralCode });
+  await page.getByLabel("Mobile number").fill(uniquePhone());
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Step 2 of 4")).toBeVisible();
+  if (car) {
+    await page.getByLabel("Yes, I have a car").check();
+    await page.getByLabel("Car type (if you have a car)").selectOption(car);
+  } else {
+    await page.getByLabel("No, I don't").check();
+  }
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Step 3 of 4")).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Step 4 of 4")).toBeVisible();
+  await page.getByRole("button", { name: "Complete Setup" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { email, password, fullName };
+}
+
+export async function signIn(page: Page, identifier: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail or mobile number").fill(identifier);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+// Session cookies of users already signed in by this worker, by base URL and identifier.
+const sessionCookies = new Map<string, Cookie[]>();
+
+/**
+ * Signs `page` in as a user for journeys that are not about signing in: the first time per
+ * user (and worker) through the form, then by reusing that session's cookie, checked by
+ * opening the dashboard (back to the form if the session has gone). The page ends on the
+ * dashboard either way. Journeys about signing in use signIn() itself.
+ */
+export async function signInAs(page: Page, identifier: string, password = DEMO_PASSWORD) {
+  const key = `${process.env.E2E_PORT ?? ""} ${identifier}`;
+  const cached = sessionCookies.get(key);
+  if (cached) {
+    await page.context().addCookies(cached);
+    await page.goto("/dashboard");
+    if (!/^\/(login|onboarding)/.test(new URL(page.url()).pathname)) return;
+    sessionCookies.delete(key);
+  }
+  await signIn(page, identifier, password);
+  sessionCookies.set(key, (await page.context().cookies()).filter((c) => c.name.endsWith("lr_session")));
+}
+
+/** A new browser context (the project's JavaScript setting) with a page signed in as `identifier`. */
+export async function signedInPage(browser: Browser, identifier: string) {
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled(test.info().project.name) });
+  const page = await context.newPage();
+  await signInAs(page, identifier);
+  return page;
+}
+
+export async function signOut(page: Page) {
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+}
 
 // Browser flows shared by the accessibility and keyboard journeys. They build their own
 // people and data (fresh sign-ups), so the JS and no-JS runs never touch each other's

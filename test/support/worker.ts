@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
 import { createDb } from "~/utils/db.server";
-import { createUser, type UserOptions } from "../db/factories";
-import { workerFetch } from "./support/worker-fetch";
+import { createUser, type UserOptions } from "../../db/factories";
+import { workerFetch } from "./worker-fetch";
 
 export const BASE = "http://localhost";
 export const db = () => createDb(env.DB);
@@ -42,6 +42,18 @@ export function get(path: string, init: { cookie?: string; headers?: Record<stri
     redirect: "manual",
     headers: { ...(init.cookie ? { Cookie: init.cookie } : {}), ...init.headers },
   }));
+}
+
+type NotificationColumn = "type" | "title" | "message" | "data" | "read";
+type NotificationRow<C extends NotificationColumn> = Pick<{ type: string; title: string; message: string; data: Record<string, unknown>; read: number }, C>;
+
+/** A user's notifications, oldest first: the chosen columns, `data` parsed from its JSON. */
+export async function notificationsFor<C extends NotificationColumn = "type" | "title" | "data">(
+  userId: string,
+  columns: readonly C[] = ["type", "title", "data"] as unknown as C[],
+): Promise<NotificationRow<C>[]> {
+  const r = await env.DB.prepare(`SELECT ${columns.join(", ")} FROM notifications WHERE user_id = ? ORDER BY created_at`).bind(userId).all<Record<string, unknown>>();
+  return r.results.map((n) => ("data" in n ? { ...n, data: JSON.parse(n.data as string) } : n) as NotificationRow<C>);
 }
 
 /** Row counts of every table: a cheap checksum that "nothing changed". */

@@ -1,5 +1,5 @@
 import { SELF } from "cloudflare:test";
-import { BASE } from "./helpers";
+import { BASE } from "./worker";
 
 /** Opens a WebSocket through the real worker (session cookie + same Origin) and records its frames. */
 export async function openSocket(path: string, cookie: string) {

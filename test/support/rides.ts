@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
-import { createRide, createRideRequest, createUser, type RideOptions } from "../db/factories";
-import { db, signedInUser } from "./helpers";
+import { createRide, createRideRequest, createUser, type RideOptions } from "../../db/factories";
+import { db, signedInUser } from "./worker";
 
 export { createRide, createRideRequest, createUser };
 
@@ -17,11 +17,6 @@ export async function rideRow(id: string) {
 
 export async function requestRow(id: string) {
   return env.DB.prepare("SELECT status, seats FROM ride_requests WHERE id = ?").bind(id).first<{ status: string; seats: number }>();
-}
-
-export async function notificationsFor(userId: string) {
-  const r = await env.DB.prepare("SELECT type, title, data FROM notifications WHERE user_id = ? ORDER BY created_at").bind(userId).all<{ type: string; title: string; data: string }>();
-  return r.results.map((n) => ({ ...n, data: JSON.parse(n.data) as Record<string, unknown> }));
 }
 
 /** The toast a redirect carries, decoded from its flash cookie. */
