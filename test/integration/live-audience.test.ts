@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRide, createRideRequest } from "../../db/factories";
-import { db, postForm, signedInUser } from "../helpers";
-import { openSocket, sleep } from "../messages-helpers";
+import { db, postForm, signedInUser } from "../support/worker";
+import { openSocket, sleep } from "../support/messages";
 
 // Issue 13: a write tells the people it concerns (its model's `audience`), not the acting
 // user, whose own redirect already shows the change.
