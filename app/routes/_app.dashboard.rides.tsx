@@ -1,13 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { Avatar } from "~/components/avatar";
 import { badgeText } from "~/components/badge-count";
 import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
-import { cardClass, dangerButtonClass, IntentButton, RideRoute, smallButtonClass, smallPrimaryClass, StatusBadge, usePoll } from "~/components/ride-ui";
-import { formatRupees } from "~/domain/money";
-import { capitalise, costPerSeatPaise } from "~/domain/rides";
-import { formatDate, formatDateTimeShort, formatTime } from "~/domain/time";
-import { getMyRides, type IncomingRequest } from "~/models/rides.server";
+import { BookedRideList, CreatedRideList, Empty, RequestCard } from "~/components/my-rides";
+import { cardClass, smallButtonClass, usePoll } from "~/components/ride-ui";
+import { getMyRides } from "~/models/rides.server";
 import { myRidesQuerySchema } from "~/schemas/rides";
 import { requireUser } from "~/utils/auth.server";
 import { handleRideIntent } from "~/utils/ride-actions.server";
@@ -48,15 +45,6 @@ const EMPTY_TEXT: Record<string, string> = {
   accepted: "You haven't accepted any requests yet.",
   rejected: "You haven't rejected any requests.",
 };
-
-function Empty({ title, children }: { title: string; children?: React.ReactNode }) {
-  return (
-    <div className={`${cardClass} text-center`}>
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {children}
-    </div>
-  );
-}
 
 export default function MyRides() {
   const { query, created, booked, requests, counts } = useLoaderData<typeof loader>();
@@ -101,24 +89,7 @@ export default function MyRides() {
             <Link to="/rides/create" className={`${buttonClass} mt-4`}>Create Your First Ride</Link>
           </Empty>
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {created.map((r) => (
-              <li key={r.id} className={`${cardClass} space-y-2`} data-testid="created-ride">
-                <div className="flex items-center gap-3">
-                  <Avatar name={r.driverName} url={r.driverAvatarUrl} size="sm" />
-                  <p className="font-medium">{r.driverName ?? "Unknown Driver"}</p>
-                  <span className="ml-auto"><StatusBadge status={r.status} /></span>
-                </div>
-                <RideRoute from={r.fromLocation} to={r.toLocation} />
-                <p className="text-sm text-slate-800 dark:text-slate-200">{formatDate(r.date)} · {formatTime(r.time)}</p>
-                <p className="text-sm text-slate-800 dark:text-slate-200">{`${r.bookedSeats}/${r.seats} seats booked`}</p>
-                <div className="flex flex-wrap gap-2 pt-1">
-                  <Link to={`${base}?tab=manage`} className={smallPrimaryClass}>Manage Bookings</Link>
-                  <Link to={`/rides/${r.id}`} className={smallButtonClass}>View ride</Link>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <CreatedRideList rides={created} manageHref={`${base}?tab=manage`} />
         )
       ) : null}
 
@@ -128,29 +99,7 @@ export default function MyRides() {
             <Link to="/rides" className={`${buttonClass} mt-4`}>Find Rides to Book</Link>
           </Empty>
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {booked.map((b) => (
-              <li key={b.requestId} className={`${cardClass} space-y-2`} data-testid="booked-ride">
-                <div className="flex items-center gap-3">
-                  <Avatar name={b.driverName} url={b.driverAvatarUrl} size="sm" />
-                  <p className="font-medium">{b.driverName ?? "Unknown Driver"}</p>
-                  <span className="ml-auto flex gap-1">
-                    <StatusBadge status={b.status} />
-                    {b.rideStatus !== "active" ? <StatusBadge status={b.rideStatus}>Ride {capitalise(b.rideStatus)}</StatusBadge> : null}
-                  </span>
-                </div>
-                <RideRoute from={b.fromLocation} to={b.toLocation} />
-                <p className="text-sm text-slate-800 dark:text-slate-200">{formatDate(b.date)} · {formatTime(b.time)}</p>
-                <p className="text-sm text-slate-800 dark:text-slate-200">{b.seats} seat{b.seats === 1 ? "" : "s"} requested</p>
-                <div className="flex flex-wrap gap-2 pt-1">
-                  <Link to={`/booking-confirmation/${b.requestId}`} className={smallButtonClass}>View booking</Link>
-                  {b.status === "pending" ? (
-                    <IntentButton intent="cancel-request" fields={{ requestId: b.requestId, redirectTo: here }} className={dangerButtonClass}>Cancel</IntentButton>
-                  ) : null}
-                </div>
-              </li>
-            ))}
-          </ul>
+          <BookedRideList bookings={booked} redirectTo={here} />
         )
       ) : null}
 
@@ -216,37 +165,5 @@ export default function MyRides() {
         </div>
       ) : null}
     </div>
-  );
-}
-
-function RequestCard({ r, redirectTo }: { r: IncomingRequest; redirectTo: string }) {
-  const perSeat = costPerSeatPaise(r.tripCostPaise, r.rideSeats);
-  return (
-    <li className={`${cardClass} space-y-2`} data-testid="request-card" data-ride-id={r.rideId}>
-      <div className="flex flex-wrap items-center gap-3">
-        {r.hasProfile ? (
-          <>
-            <Avatar name={r.riderName} url={r.riderAvatarUrl} size="sm" />
-            <p className="font-medium">{r.riderName ?? "Unknown User"}</p>
-          </>
-        ) : (
-          <p className="text-sm italic text-slate-700 dark:text-slate-300">User data not available for this request</p>
-        )}
-        <span className="ml-auto"><StatusBadge status={r.status} /></span>
-      </div>
-      <RideRoute from={r.fromLocation} to={r.toLocation} />
-      <p className="text-sm text-slate-800 dark:text-slate-200">{formatDate(r.date)} at {formatTime(r.time)}</p>
-      <p className="text-sm text-slate-800 dark:text-slate-200">
-        {`${r.seats} seat${r.seats === 1 ? "" : "s"} requested · ${formatRupees(perSeat)} × ${r.seats} = ${formatRupees(perSeat * r.seats)}`}
-      </p>
-      <p className="text-xs text-slate-700 dark:text-slate-300">Requested {formatDateTimeShort(r.createdAt)}</p>
-      {r.notes ? <p className="text-sm"><span className="font-semibold">Message: </span>{r.notes}</p> : null}
-      {r.status === "pending" ? (
-        <div className="flex gap-2 pt-1">
-          <IntentButton intent="accept" fields={{ requestId: r.id, redirectTo }} className={smallPrimaryClass}>Accept</IntentButton>
-          <IntentButton intent="reject" fields={{ requestId: r.id, redirectTo }} className={dangerButtonClass}>Reject</IntentButton>
-        </div>
-      ) : null}
-    </li>
   );
 }
