@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Avatar } from "~/components/avatar";
-import { cardClass, dangerButtonClass, IntentButton, RideRoute, smallButtonClass, smallPrimaryClass, StatusBadge } from "~/components/ride-ui";
+import { cardClass, dangerButtonClass, IntentButton, RequestDecision, RideRoute, smallButtonClass, smallPrimaryClass, StatusBadge } from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
 import { capitalise, costPerSeatPaise } from "~/domain/rides";
 import { formatDate, formatDateTimeShort, formatTime } from "~/domain/time";
@@ -122,16 +122,7 @@ export function RequestCard({ r, redirectTo }: { r: IncomingRequest; redirectTo:
           {r.notes}
         </p>
       ) : null}
-      {r.status === "pending" ? (
-        <div className="flex gap-2 pt-1">
-          <IntentButton intent="accept" fields={{ requestId: r.id, redirectTo }} className={smallPrimaryClass}>
-            Accept
-          </IntentButton>
-          <IntentButton intent="reject" fields={{ requestId: r.id, redirectTo }} className={dangerButtonClass}>
-            Reject
-          </IntentButton>
-        </div>
-      ) : null}
+      {r.status === "pending" ? <RequestDecision requestId={r.id} redirectTo={redirectTo} className="flex gap-2 pt-1" /> : null}
     </li>
   );
 }

@@ -182,6 +182,20 @@ export function IntentButton({
   );
 }
 
+/** A driver's Accept and Reject buttons for one pending request (the ride page and Manage Bookings). */
+export function RequestDecision({ requestId, redirectTo, className = "flex gap-2" }: { requestId: string; redirectTo: string; className?: string }) {
+  return (
+    <div className={className}>
+      <IntentButton intent="accept" fields={{ requestId, redirectTo }} className={smallPrimaryClass}>
+        Accept
+      </IntentButton>
+      <IntentButton intent="reject" fields={{ requestId, redirectTo }} className={dangerButtonClass}>
+        Reject
+      </IntentButton>
+    </div>
+  );
+}
+
 /** Back one page with JavaScript; without it, a plain link. */
 export function BackLink({ href, children, className = smallButtonClass }: { href: string; children: ReactNode; className?: string }) {
   return (

@@ -4,32 +4,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Avatar } from "~/components/avatar";
+import { BookingTracker, EcoImpact } from "~/components/booking-status";
 import { buttonClass, secondaryButtonClass } from "~/components/forms";
 import { Confetti } from "~/components/ride-confetti";
-import {
-  cardClass,
-  dangerButtonClass,
-  IntentButton,
-  RideRoute,
-  SaveButton,
-  ShareButton,
-  shareText,
-  smallButtonClass,
-  StatusBadge,
-  usePoll,
-} from "~/components/ride-ui";
+import { cardClass, RideRoute, SaveButton, ShareButton, shareText, smallButtonClass, usePoll } from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
-import {
-  capitalise,
-  co2SavedKg,
-  costPerSeatPaise,
-  formatElapsed,
-  POINTS_PER_SEAT,
-  progressOf,
-  REQUEST_STATUS_LABEL,
-  requestedAgo,
-  type RequestStatus,
-} from "~/domain/rides";
+import { capitalise, costPerSeatPaise, type RequestStatus } from "~/domain/rides";
 import { formatDate, formatTime } from "~/domain/time";
 import { NotFoundError } from "~/models/errors.server";
 import { getRequestForViewer } from "~/models/ride-requests.server";
@@ -63,45 +43,6 @@ const SUBTITLE: Record<string, string> = {
   pending: "Waiting for driver confirmation...",
   expired: "This request expired: the driver did not answer it before the ride.",
 };
-
-function Steps({ status }: { status: RequestStatus }) {
-  const decided = status === "accepted" || status === "rejected";
-  const steps = [
-    { label: "Request Sent", done: true },
-    { label: "Driver Reviewing", done: decided },
-    { label: status === "pending" ? "Request Accepted" : REQUEST_STATUS_LABEL[status], done: status !== "pending", failed: status === "rejected" || status === "cancelled" || status === "expired" },
-    { label: "Ready to Ride", done: status === "accepted" },
-  ];
-  return (
-    <ol className="grid gap-2 sm:grid-cols-4" aria-label="Booking progress">
-      {steps.map((s, i) => (
-        <li
-          key={s.label}
-          className={`rounded-md border px-3 py-2 text-sm ${
-            s.failed
-              ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-              : s.done
-                ? "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
-                : "border-slate-300 text-slate-800 dark:border-slate-700 dark:text-slate-200"
-          }`}
-        >
-          <span className="font-semibold">{i + 1}.</span> {s.label}
-          <span className="sr-only">{s.done ? " (done)" : " (not yet)"}</span>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function Elapsed({ createdAt, serverNow }: { createdAt: number; serverNow: number }) {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    setNow(Date.now());
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
-  return <span data-testid="elapsed">{now === null ? requestedAgo(createdAt, serverNow) : `${formatElapsed(now - createdAt)} since your request`}</span>;
-}
 
 export default function BookingConfirmation() {
   const loaded = useLoaderData<typeof loader>();
@@ -145,39 +86,7 @@ export default function BookingConfirmation() {
         </div>
       </div>
 
-      <section className={`${cardClass} space-y-4`} aria-labelledby="tracker">
-        <div className="flex flex-wrap items-center gap-3">
-          <h2 id="tracker" className="text-lg font-semibold">{REQUEST_STATUS_LABEL[status]}</h2>
-          <StatusBadge status={status} />
-          {booking.rideStatus !== "active" ? <StatusBadge status={booking.rideStatus}>Ride {booking.rideStatus}</StatusBadge> : null}
-        </div>
-        <div>
-          <div
-            className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-            role="progressbar"
-            aria-label="Booking progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progressOf(status)}
-          >
-            <div className="h-full rounded-full bg-emerald-600" style={{ width: `${progressOf(status)}%` }} />
-          </div>
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{progressOf(status)}% complete</p>
-        </div>
-        <Steps status={status} />
-        {status === "pending" ? (
-          <div className="flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50" aria-live="polite">
-            <span className="font-semibold">Waiting for driver response...</span>
-            <Elapsed createdAt={booking.createdAt} serverNow={loaded.now} />
-            <noscript>
-              <a href={here} className="font-semibold underline">Refresh</a>
-            </noscript>
-            {loaded.isRider ? (
-              <IntentButton intent="cancel-request" fields={{ requestId: booking.id, redirectTo: here }} className={dangerButtonClass}>Cancel request</IntentButton>
-            ) : null}
-          </div>
-        ) : null}
-      </section>
+      <BookingTracker booking={booking} status={status} serverNow={loaded.now} isRider={loaded.isRider} here={here} />
 
       <div className="grid gap-6 md:grid-cols-2">
         <section className={`${cardClass} space-y-3`} aria-labelledby="trip">
@@ -219,17 +128,7 @@ export default function BookingConfirmation() {
           </div>
         </section>
 
-        <section className={`${cardClass} space-y-2`} aria-labelledby="eco">
-          <h2 id="eco" className="text-lg font-semibold">Eco impact</h2>
-          <ul className="grid grid-cols-3 gap-2 text-center text-sm">
-            <li className="rounded-md bg-emerald-50 p-2 dark:bg-emerald-950"><p className="text-lg font-bold">{co2SavedKg(booking.seats)} kg</p>CO2 saved</li>
-            <li className="rounded-md bg-emerald-50 p-2 dark:bg-emerald-950"><p className="text-lg font-bold">{booking.seats * POINTS_PER_SEAT}</p>community points</li>
-            <li className="rounded-md bg-emerald-50 p-2 dark:bg-emerald-950"><p className="text-lg font-bold">{formatRupees(perSeat * booking.seats, { decimals: 0 })}</p>money saved</li>
-          </ul>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            <span className="font-semibold">Did you know?</span> Sharing one car on a daily commute keeps about 2.5 kg of CO2 per rider out of Bengaluru's air.
-          </p>
-        </section>
+        <EcoImpact seats={booking.seats} savedPaise={perSeat * booking.seats} />
       </div>
     </div>
   );
