@@ -1,7 +1,11 @@
+import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { cardClass, dangerButtonClass, IntentButton, StatusBadge } from "~/components/ride-ui";
+import { Avatar } from "~/components/avatar";
+import { cardClass, dangerButtonClass, IntentButton, RideRoute, SaveButton, ShareButton, shareText, smallButtonClass, StatusBadge } from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
-import { co2SavedKg, formatElapsed, POINTS_PER_SEAT, progressOf, REQUEST_STATUS_LABEL, requestedAgo, type RequestStatus } from "~/domain/rides";
+import { capitalise, co2SavedKg, formatElapsed, POINTS_PER_SEAT, progressOf, REQUEST_STATUS_LABEL, requestedAgo, type RequestStatus } from "~/domain/rides";
+import { formatDate, formatTime } from "~/domain/time";
+import type { getRequestForViewer } from "~/models/ride-requests.server";
 
 // The booking page's status tracker (progress bar, numbered steps, the live wait) and its
 // eco-impact card (/booking-confirmation/:requestId).
@@ -107,6 +111,94 @@ function Elapsed({ createdAt, serverNow }: { createdAt: number; serverNow: numbe
     return () => clearInterval(t);
   }, []);
   return <span data-testid="elapsed">{now === null ? requestedAgo(createdAt, serverNow) : `${formatElapsed(now - createdAt)} since your request`}</span>;
+}
+
+type Booking = Awaited<ReturnType<typeof getRequestForViewer>>;
+
+export function TripDetails({ booking, perSeat }: { booking: Booking; perSeat: number }) {
+  return (
+    <section className={`${cardClass} space-y-3`} aria-labelledby="trip">
+      <h2 id="trip" className="text-lg font-semibold">
+        Trip details
+      </h2>
+      <RideRoute from={booking.fromLocation} to={booking.toLocation} />
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        <dt className="text-slate-700 dark:text-slate-300">Date</dt>
+        <dd className="font-medium">{formatDate(booking.date)}</dd>
+        <dt className="text-slate-700 dark:text-slate-300">Time</dt>
+        <dd className="font-medium">{formatTime(booking.time)}</dd>
+        <dt className="text-slate-700 dark:text-slate-300">Price</dt>
+        <dd className="font-medium" data-testid="booking-price">{`${formatRupees(perSeat)} × ${booking.seats} = ${formatRupees(perSeat * booking.seats)}`}</dd>
+        {booking.communityName ? (
+          <>
+            <dt className="text-slate-700 dark:text-slate-300">Community</dt>
+            <dd className="font-medium">{booking.communityName}</dd>
+          </>
+        ) : null}
+      </dl>
+      {booking.notes ? (
+        <p className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800">
+          <span className="font-semibold">Your note: </span>
+          {booking.notes}
+        </p>
+      ) : null}
+      <Link to={`/rides/${booking.rideId}`} className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
+        View ride
+      </Link>
+    </section>
+  );
+}
+
+/** Share, save and Manage Bookings. */
+export function QuickActions({ booking, here }: { booking: Booking; here: string }) {
+  return (
+    <section className={`${cardClass} space-y-3`} aria-labelledby="quick-actions">
+      <h2 id="quick-actions" className="text-lg font-semibold">
+        Quick actions
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        <ShareButton text={shareText(booking)} path={`/rides/${booking.rideId}`} label="Share Trip" />
+        <SaveButton rideId={booking.rideId} saved={booking.saved} redirectTo={here} saveLabel="Save Trip" savedLabel="Trip Saved" />
+        <Link to="/dashboard/my-rides" className={smallButtonClass}>
+          Manage Bookings
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+type DriverOfBooking = {
+  driverId: string;
+  driverName: string | null;
+  driverAvatarUrl: string | null;
+  vehicleType: string | null;
+  rideSeats: number;
+};
+
+export function DriverInfo({ booking, driverRating }: { booking: DriverOfBooking; driverRating: string }) {
+  return (
+    <section className={`${cardClass} space-y-3`} aria-labelledby="driver">
+      <h2 id="driver" className="text-lg font-semibold">
+        Driver information
+      </h2>
+      <div className="flex items-center gap-3">
+        <Avatar name={booking.driverName} url={booking.driverAvatarUrl} size="lg" />
+        <div>
+          <p className="font-semibold">{booking.driverName ?? "Unknown Driver"}</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Rating: <span data-testid="driver-rating">{driverRating}</span>
+          </p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {booking.vehicleType ? `${capitalise(booking.vehicleType)} car · ` : ""}
+            {booking.rideSeats} seats
+          </p>
+        </div>
+      </div>
+      <Link to={`/dashboard/messages?to=${booking.driverId}`} className={smallButtonClass}>
+        Contact Driver
+      </Link>
+    </section>
+  );
 }
 
 export function EcoImpact({ seats, savedPaise }: { seats: number; savedPaise: number }) {

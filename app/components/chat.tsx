@@ -119,6 +119,14 @@ function Bubble({ own, content, time, pending }: { own: boolean; content: string
   );
 }
 
+export function NoChatSelected() {
+  return (
+    <div className="flex flex-1 items-center justify-center p-8 text-center text-slate-700 dark:text-slate-300">
+      <p>Select a chat to start messaging</p>
+    </div>
+  );
+}
+
 export function NewChatPane({ partner, allowed, clientId }: { partner: Partner; allowed: boolean; clientId: string }) {
   return (
     <>

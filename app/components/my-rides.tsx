@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import type { ReactNode } from "react";
 import { Avatar } from "~/components/avatar";
 import { cardClass, dangerButtonClass, IntentButton, RequestDecision, RideRoute, smallButtonClass, smallPrimaryClass, StatusBadge } from "~/components/ride-ui";
@@ -6,7 +7,10 @@ import { formatRupees } from "~/domain/money";
 import { capitalise, costPerSeatPaise } from "~/domain/rides";
 import { formatDate, formatDateTimeShort, formatTime } from "~/domain/time";
 import type { getMyRides, IncomingRequest } from "~/models/rides.server";
+import type { myRidesQuerySchema } from "~/schemas/rides";
+import type { z } from "zod";
 
+type MyRidesQuery = z.infer<typeof myRidesQuerySchema>;
 type MyRides = Awaited<ReturnType<typeof getMyRides>>;
 type MyCreatedRide = MyRides["created"][number];
 type MyBookedRide = MyRides["booked"][number];
@@ -87,6 +91,109 @@ export function BookedRideList({ bookings, redirectTo }: { bookings: MyBookedRid
         </li>
       ))}
     </ul>
+  );
+}
+
+const FILTERS = [
+  { key: "all", label: "All" },
+  { key: "pending", label: "Pending" },
+  { key: "accepted", label: "Accepted" },
+  { key: "rejected", label: "Rejected" },
+] as const;
+
+const EMPTY_TEXT: Record<string, string> = {
+  all: "Requests from passengers for your active rides will appear here.",
+  pending: "There are no pending requests right now.",
+  accepted: "You haven't accepted any requests yet.",
+  rejected: "You haven't rejected any requests.",
+};
+
+/** The Manage Bookings tab: counts, search, status filter, the incoming requests and a summary. */
+export function ManageBookings({
+  query,
+  requests,
+  counts,
+  here,
+  manageHref,
+}: {
+  query: MyRidesQuery;
+  requests: IncomingRequest[];
+  counts: MyRides["counts"];
+  here: string;
+  manageHref: (status: string) => string;
+}) {
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={here} className={smallButtonClass} reloadDocument={false}>
+          Refresh
+        </Link>
+        <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-50">
+          Pending {counts.pending}
+        </span>
+        <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50">
+          Accepted {counts.accepted}
+        </span>
+      </div>
+      <Form method="get" className="flex gap-2" role="search">
+        <input type="hidden" name="tab" value="manage" />
+        {query.status !== "all" ? <input type="hidden" name="status" value={query.status} /> : null}
+        <label htmlFor="manage-q" className="sr-only">
+          Search requests
+        </label>
+        <input id="manage-q" name="q" type="search" defaultValue={query.q} placeholder="Search by passenger name or location..." className={inputClass} />
+        <button type="submit" className={secondaryButtonClass}>
+          Search
+        </button>
+      </Form>
+      <nav aria-label="Filter requests" className="flex flex-wrap gap-2">
+        {FILTERS.map((f) => (
+          <Link
+            key={f.key}
+            to={manageHref(f.key)}
+            aria-current={query.status === f.key ? "page" : undefined}
+            className={`rounded-full border px-3 py-1 text-sm font-medium ${
+              query.status === f.key
+                ? "border-emerald-700 bg-emerald-700 text-white"
+                : "border-slate-400 text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
+            }`}
+          >
+            {f.label}
+          </Link>
+        ))}
+      </nav>
+      {counts.activeRides === 0 ? (
+        <Empty title="No active rides found">
+          <p className="mt-1 text-slate-700 dark:text-slate-300">Create a ride to start receiving booking requests.</p>
+          <Link to="/rides/create" className={`${buttonClass} mt-4`}>
+            Create a Ride
+          </Link>
+        </Empty>
+      ) : requests.length === 0 ? (
+        <Empty title="No requests found">
+          <p className="mt-1 text-slate-700 dark:text-slate-300">{query.q ? "No requests match your search." : EMPTY_TEXT[query.status]}</p>
+        </Empty>
+      ) : (
+        <ul className="space-y-3">
+          {requests.map((r) => (
+            <RequestCard key={r.id} r={r} redirectTo={here} />
+          ))}
+        </ul>
+      )}
+      <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {[
+          ["Active Rides", counts.activeRides],
+          ["Pending Requests", counts.pending],
+          ["Accepted", counts.accepted],
+          ["Rejected", counts.rejected],
+        ].map(([label, n]) => (
+          <div key={label} className={`${cardClass} text-center`}>
+            <p className="text-2xl font-bold">{n}</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{label}</p>
+          </div>
+        ))}
+      </section>
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import { buttonClass, inputClass, secondaryButtonClass } from "~/components/form
 import { cardClass, dangerButtonClass, IntentButton, RequestDecision, StatusBadge } from "~/components/ride-ui";
 import { Avatar } from "~/components/avatar";
 import { formatRupees } from "~/domain/money";
-import { CANCEL_REASON_MAX, costPerSeatPaise, NOTES_MAX, TOO_EARLY_TO_COMPLETE } from "~/domain/rides";
+import { CANCEL_REASON_MAX, capitalise, costPerSeatPaise, NOTES_MAX, TOO_EARLY_TO_COMPLETE } from "~/domain/rides";
 import { formatDateTimeShort } from "~/domain/time";
 import type { getRideDetail } from "~/models/rides.server";
 
@@ -13,6 +13,29 @@ import type { getRideDetail } from "~/models/rides.server";
 
 type Detail = NonNullable<Awaited<ReturnType<typeof getRideDetail>>>;
 type Ride = Detail["ride"];
+
+/** Who drives, their rating and car, the community the ride is shared with, and the seats left. */
+export function DriverCard({ ride, available, driverRating }: { ride: Ride; available: number; driverRating: string }) {
+  return (
+    <section className={`${cardClass} flex items-center gap-4`} aria-label="Driver">
+      <Avatar name={ride.driverName} url={ride.driverAvatarUrl} size="lg" />
+      <div>
+        <p className="text-xl font-bold">{ride.driverName ?? "Unknown Driver"}</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {"Driver · Rating: "}
+          <span className="font-semibold" data-testid="driver-rating">
+            {driverRating}
+          </span>
+          {ride.vehicleType ? ` · ${capitalise(ride.vehicleType)} car` : ""}
+        </p>
+        {ride.communityName ? <p className="text-sm text-slate-700 dark:text-slate-300">Shared with {ride.communityName}</p> : null}
+      </div>
+      <div className="ml-auto">
+        <StatusBadge status={ride.status}>{ride.status === "active" ? `${available} seats available` : capitalise(ride.status)}</StatusBadge>
+      </div>
+    </section>
+  );
+}
 
 /** The rider's side: their pending or accepted request, the join form, or why they cannot join. */
 export function JoinPanel({

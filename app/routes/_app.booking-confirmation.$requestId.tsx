@@ -3,14 +3,11 @@ import { ratingSummaries } from "~/models/ratings.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Avatar } from "~/components/avatar";
-import { BookingTracker, EcoImpact } from "~/components/booking-status";
+import { BookingTracker, DriverInfo, EcoImpact, QuickActions, TripDetails } from "~/components/booking-status";
 import { buttonClass, secondaryButtonClass } from "~/components/forms";
 import { Confetti } from "~/components/ride-confetti";
-import { cardClass, RideRoute, SaveButton, ShareButton, shareText, smallButtonClass, usePoll } from "~/components/ride-ui";
-import { formatRupees } from "~/domain/money";
-import { capitalise, costPerSeatPaise, type RequestStatus } from "~/domain/rides";
-import { formatDate, formatTime } from "~/domain/time";
+import { cardClass, usePoll } from "~/components/ride-ui";
+import { costPerSeatPaise, type RequestStatus } from "~/domain/rides";
 import { NotFoundError } from "~/models/errors.server";
 import { getRequestForViewer } from "~/models/ride-requests.server";
 import { requireUser } from "~/utils/auth.server";
@@ -89,44 +86,11 @@ export default function BookingConfirmation() {
       <BookingTracker booking={booking} status={status} serverNow={loaded.now} isRider={loaded.isRider} here={here} />
 
       <div className="grid gap-6 md:grid-cols-2">
-        <section className={`${cardClass} space-y-3`} aria-labelledby="trip">
-          <h2 id="trip" className="text-lg font-semibold">Trip details</h2>
-          <RideRoute from={booking.fromLocation} to={booking.toLocation} />
-          <dl className="grid grid-cols-2 gap-2 text-sm">
-            <dt className="text-slate-700 dark:text-slate-300">Date</dt><dd className="font-medium">{formatDate(booking.date)}</dd>
-            <dt className="text-slate-700 dark:text-slate-300">Time</dt><dd className="font-medium">{formatTime(booking.time)}</dd>
-            <dt className="text-slate-700 dark:text-slate-300">Price</dt>
-            <dd className="font-medium" data-testid="booking-price">{`${formatRupees(perSeat)} × ${booking.seats} = ${formatRupees(perSeat * booking.seats)}`}</dd>
-            {booking.communityName ? (<><dt className="text-slate-700 dark:text-slate-300">Community</dt><dd className="font-medium">{booking.communityName}</dd></>) : null}
-          </dl>
-          {booking.notes ? <p className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800"><span className="font-semibold">Your note: </span>{booking.notes}</p> : null}
-          <Link to={`/rides/${booking.rideId}`} className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">View ride</Link>
-        </section>
+        <TripDetails booking={booking} perSeat={perSeat} />
 
-        <section className={`${cardClass} space-y-3`} aria-labelledby="driver">
-          <h2 id="driver" className="text-lg font-semibold">Driver information</h2>
-          <div className="flex items-center gap-3">
-            <Avatar name={booking.driverName} url={booking.driverAvatarUrl} size="lg" />
-            <div>
-              <p className="font-semibold">{booking.driverName ?? "Unknown Driver"}</p>
-              <p className="text-sm text-slate-700 dark:text-slate-300">Rating: <span data-testid="driver-rating">{"driverRating" in loaded ? loaded.driverRating : "New"}</span></p>
-              <p className="text-sm text-slate-700 dark:text-slate-300">
-                {booking.vehicleType ? `${capitalise(booking.vehicleType)} car · ` : ""}
-                {booking.rideSeats} seats
-              </p>
-            </div>
-          </div>
-          <Link to={`/dashboard/messages?to=${booking.driverId}`} className={smallButtonClass}>Contact Driver</Link>
-        </section>
+        <DriverInfo booking={booking} driverRating={"driverRating" in loaded ? loaded.driverRating : "New"} />
 
-        <section className={`${cardClass} space-y-3`} aria-labelledby="quick-actions">
-          <h2 id="quick-actions" className="text-lg font-semibold">Quick actions</h2>
-          <div className="flex flex-wrap gap-2">
-            <ShareButton text={shareText(booking)} path={`/rides/${booking.rideId}`} label="Share Trip" />
-            <SaveButton rideId={booking.rideId} saved={booking.saved} redirectTo={here} saveLabel="Save Trip" savedLabel="Trip Saved" />
-            <Link to="/dashboard/my-rides" className={smallButtonClass}>Manage Bookings</Link>
-          </div>
-        </section>
+        <QuickActions booking={booking} here={here} />
 
         <EcoImpact seats={booking.seats} savedPaise={perSeat * booking.seats} />
       </div>

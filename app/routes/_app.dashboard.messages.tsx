@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ChatPane, NewChatPane } from "~/components/chat";
+import { ChatPane, NewChatPane, NoChatSelected } from "~/components/chat";
 import { ConversationList } from "~/components/conversation-list";
 import { findConversationForMember, listCommunityContacts, listConversations } from "~/models/conversations.server";
 import { ConflictError, ForbiddenError } from "~/models/errors.server";
@@ -81,10 +81,7 @@ export default function MessagesPage() {
   const paneOpen = Boolean(chat || newChat);
   return (
     <div className="mx-auto grid h-[calc(100vh-8rem)] min-h-[28rem] max-w-6xl gap-4 md:grid-cols-[18rem_1fr]">
-      <section aria-labelledby="messages-title" className={`flex min-h-0 flex-col rounded-xl border border-slate-200 dark:border-slate-800 ${paneOpen ? "hidden md:flex" : "flex"}`}>
-        <h1 id="messages-title" className="border-b border-slate-200 p-4 text-xl font-bold dark:border-slate-800">Messages</h1>
-        <ConversationList conversations={conversations} contacts={contacts} selected={selected} me={me} now={now} />
-      </section>
+      <ConversationList conversations={conversations} contacts={contacts} selected={selected} me={me} now={now} hidden={paneOpen} />
 
       <section aria-label="Chat" className={`min-h-0 flex-col rounded-xl border border-slate-200 dark:border-slate-800 ${paneOpen ? "flex" : "hidden md:flex"}`}>
         {chat ? (
@@ -92,9 +89,7 @@ export default function MessagesPage() {
         ) : newChat ? (
           <NewChatPane key={newChat.partner.id} partner={newChat.partner} allowed={newChat.allowed} clientId={clientId} />
         ) : (
-          <div className="flex flex-1 items-center justify-center p-8 text-center text-slate-700 dark:text-slate-300">
-            <p>Select a chat to start messaging</p>
-          </div>
+          <NoChatSelected />
         )}
       </section>
     </div>

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { badgeText } from "~/components/badge-count";
-import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
-import { BookedRideList, CreatedRideList, Empty, RequestCard } from "~/components/my-rides";
-import { cardClass, smallButtonClass, usePoll } from "~/components/ride-ui";
+import { buttonClass } from "~/components/forms";
+import { BookedRideList, CreatedRideList, Empty, ManageBookings } from "~/components/my-rides";
+import { usePoll } from "~/components/ride-ui";
 import { getMyRides } from "~/models/rides.server";
 import { myRidesQuerySchema } from "~/schemas/rides";
 import { requireUser } from "~/utils/auth.server";
@@ -31,20 +31,6 @@ const TABS = [
   { key: "booked", label: "Booked Rides" },
   { key: "manage", label: "Manage Bookings" },
 ] as const;
-
-const FILTERS = [
-  { key: "all", label: "All" },
-  { key: "pending", label: "Pending" },
-  { key: "accepted", label: "Accepted" },
-  { key: "rejected", label: "Rejected" },
-] as const;
-
-const EMPTY_TEXT: Record<string, string> = {
-  all: "Requests from passengers for your active rides will appear here.",
-  pending: "There are no pending requests right now.",
-  accepted: "You haven't accepted any requests yet.",
-  rejected: "You haven't rejected any requests.",
-};
 
 export default function MyRides() {
   const { query, created, booked, requests, counts } = useLoaderData<typeof loader>();
@@ -104,65 +90,7 @@ export default function MyRides() {
       ) : null}
 
       {query.tab === "manage" ? (
-        <div className="space-y-4">
-          <div className="flex flex-wrap items-center gap-2">
-            <Link to={here} className={smallButtonClass} reloadDocument={false}>Refresh</Link>
-            <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-50">Pending {counts.pending}</span>
-            <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50">Accepted {counts.accepted}</span>
-          </div>
-          <Form method="get" className="flex gap-2" role="search">
-            <input type="hidden" name="tab" value="manage" />
-            {query.status !== "all" ? <input type="hidden" name="status" value={query.status} /> : null}
-            <label htmlFor="manage-q" className="sr-only">Search requests</label>
-            <input id="manage-q" name="q" type="search" defaultValue={query.q} placeholder="Search by passenger name or location..." className={inputClass} />
-            <button type="submit" className={secondaryButtonClass}>Search</button>
-          </Form>
-          <nav aria-label="Filter requests" className="flex flex-wrap gap-2">
-            {FILTERS.map((f) => (
-              <Link
-                key={f.key}
-                to={manageHref(f.key)}
-                aria-current={query.status === f.key ? "page" : undefined}
-                className={`rounded-full border px-3 py-1 text-sm font-medium ${
-                  query.status === f.key
-                    ? "border-emerald-700 bg-emerald-700 text-white"
-                    : "border-slate-400 text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
-                }`}
-              >
-                {f.label}
-              </Link>
-            ))}
-          </nav>
-          {counts.activeRides === 0 ? (
-            <Empty title="No active rides found">
-              <p className="mt-1 text-slate-700 dark:text-slate-300">Create a ride to start receiving booking requests.</p>
-              <Link to="/rides/create" className={`${buttonClass} mt-4`}>Create a Ride</Link>
-            </Empty>
-          ) : requests.length === 0 ? (
-            <Empty title="No requests found">
-              <p className="mt-1 text-slate-700 dark:text-slate-300">{query.q ? "No requests match your search." : EMPTY_TEXT[query.status]}</p>
-            </Empty>
-          ) : (
-            <ul className="space-y-3">
-              {requests.map((r) => (
-                <RequestCard key={r.id} r={r} redirectTo={here} />
-              ))}
-            </ul>
-          )}
-          <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {[
-              ["Active Rides", counts.activeRides],
-              ["Pending Requests", counts.pending],
-              ["Accepted", counts.accepted],
-              ["Rejected", counts.rejected],
-            ].map(([label, n]) => (
-              <div key={label} className={`${cardClass} text-center`}>
-                <p className="text-2xl font-bold">{n}</p>
-                <p className="text-sm text-slate-700 dark:text-slate-300">{label}</p>
-              </div>
-            ))}
-          </section>
-        </div>
+        <ManageBookings query={query} requests={requests} counts={counts} here={here} manageHref={manageHref} />
       ) : null}
     </div>
   );

@@ -1,11 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Avatar } from "~/components/avatar";
 import { buttonClass, secondaryButtonClass } from "~/components/forms";
-import { CompleteRideSection, JoinPanel, RideRequests } from "~/components/ride-detail";
-import { cardClass, RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, shareText, StatusBadge } from "~/components/ride-ui";
+import { CompleteRideSection, DriverCard, JoinPanel, RideRequests } from "~/components/ride-detail";
+import { cardClass, RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, shareText } from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
-import { CANCEL_WINDOW_MS, capitalise, COMPLETE_EARLY_MS, requestsClosedReason } from "~/domain/rides";
+import { CANCEL_WINDOW_MS, COMPLETE_EARLY_MS, requestsClosedReason } from "~/domain/rides";
 import { formatRating } from "~/domain/rating";
 import { ratingSummaries } from "~/models/ratings.server";
 import { getRideDetail } from "~/models/rides.server";
@@ -53,20 +52,7 @@ export default function RideDetail() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <Link to="/rides" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">Back to rides</Link>
-      <section className={`${cardClass} flex items-center gap-4`} aria-label="Driver">
-        <Avatar name={ride.driverName} url={ride.driverAvatarUrl} size="lg" />
-        <div>
-          <p className="text-xl font-bold">{ride.driverName ?? "Unknown Driver"}</p>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            Driver · Rating: <span className="font-semibold" data-testid="driver-rating">{driverRating}</span>
-            {ride.vehicleType ? ` · ${capitalise(ride.vehicleType)} car` : ""}
-          </p>
-          {ride.communityName ? <p className="text-sm text-slate-700 dark:text-slate-300">Shared with {ride.communityName}</p> : null}
-        </div>
-        <div className="ml-auto">
-          <StatusBadge status={ride.status}>{ride.status === "active" ? `${available} seats available` : capitalise(ride.status)}</StatusBadge>
-        </div>
-      </section>
+      <DriverCard ride={ride} available={available} driverRating={driverRating} />
 
       <section className={`${cardClass} space-y-3`} aria-labelledby="ride-details">
         <h1 id="ride-details" className="text-2xl font-bold">
