@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/avatar";
+import { textLinkClass } from "~/components/styles";
 import { cardClass, dangerButtonClass, IntentButton, RideRoute, SaveButton, ShareButton, shareText, smallButtonClass, StatusBadge } from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
 import { capitalise, co2SavedKg, formatElapsed, POINTS_PER_SEAT, progressOf, REQUEST_STATUS_LABEL, requestedAgo, type RequestStatus } from "~/domain/rides";
@@ -142,7 +143,7 @@ export function TripDetails({ booking, perSeat }: { booking: Booking; perSeat: n
           {booking.notes}
         </p>
       ) : null}
-      <Link to={`/rides/${booking.rideId}`} className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
+      <Link to={`/rides/${booking.rideId}`} className={textLinkClass}>
         View ride
       </Link>
     </section>

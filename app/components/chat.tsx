@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { RoomEvent } from "../../durable-objects/hub-events";
 import { Avatar } from "~/components/avatar";
 import { buttonClass, FieldErrors, FormErrors, inputClass } from "~/components/forms";
+import { textLinkClass } from "~/components/styles";
 import { useConversationLive } from "~/components/live";
 import { formatDateTimeShort, formatTime, istDate, istTime } from "~/domain/time";
 import type { ChatMessage, Partner } from "~/models/messages.server";
@@ -68,7 +69,7 @@ export function ChatPane({ chat, me, clientId, now }: { chat: Chat; me: string; 
           <form method="post" action="/dashboard/messages" className="border-b border-slate-200 p-2 text-center dark:border-slate-800">
             <input type="hidden" name="intent" value="open" />
             <input type="hidden" name="c" value={chat.conversationId} />
-            <button type="submit" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
+            <button type="submit" className={textLinkClass}>
               Mark as read
             </button>
           </form>
@@ -82,7 +83,7 @@ export function ChatPane({ chat, me, clientId, now }: { chat: Chat; me: string; 
             <p className="mb-3 text-center">
               <Link
                 to={`/dashboard/messages?c=${chat.conversationId}&n=${chat.limit + MESSAGES_PAGE}`}
-                className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300"
+                className={textLinkClass}
                 preventScrollReset
               >
                 Load earlier

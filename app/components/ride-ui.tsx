@@ -4,16 +4,12 @@ import { formatRupees } from "~/domain/money";
 import { PLACE_GROUPS } from "~/domain/places";
 import { capitalise, costPerSeatPaise, ecoScore, priceBand } from "~/domain/rides";
 import { formatDate, formatTime } from "~/domain/time";
-import { FieldErrors, inputClass } from "./forms";
+import { FieldErrors } from "./forms";
+import { dangerButtonClass, inputClass, smallButtonClass, smallPrimaryClass } from "./styles";
 import { showToast } from "./toast";
 
-export const cardClass = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
-export const smallButtonClass =
-  "inline-flex items-center justify-center rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800";
-export const smallPrimaryClass =
-  "inline-flex items-center justify-center rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-400 disabled:cursor-not-allowed disabled:bg-slate-400";
-export const dangerButtonClass =
-  "inline-flex items-center justify-center rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 dark:border-red-500 dark:text-red-300 dark:hover:bg-red-950";
+// The style helpers moved to ./styles; re-exported so existing imports keep working.
+export { cardClass, dangerButtonClass, smallButtonClass, smallPrimaryClass } from "./styles";
 
 const STATUS_TONE: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50",

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass, secondaryButtonClass } from "~/components/forms";
+import { textLinkClass } from "~/components/styles";
 import { CompleteRideSection, DriverCard, JoinPanel, RideRequests } from "~/components/ride-detail";
 import { cardClass, RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, shareText } from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
@@ -51,7 +52,7 @@ export default function RideDetail() {
   const here = `/rides/${ride.id}`;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Link to="/rides" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">Back to rides</Link>
+      <Link to="/rides" className={textLinkClass}>Back to rides</Link>
       <DriverCard ride={ride} available={available} driverRating={driverRating} />
 
       <section className={`${cardClass} space-y-3`} aria-labelledby="ride-details">
