@@ -4,6 +4,7 @@ import { seatsLabel } from "~/domain/cost-split";
 import { formatRupees } from "~/domain/money";
 import { inputClass } from "./forms";
 import { showToast } from "./toast";
+import { panelClass } from "./styles";
 
 const TYPE_ICON: Record<string, string> = { residential: "🏘️", workplace: "🏢", interest: "⭐" };
 
@@ -97,7 +98,7 @@ export function CostBreakdownCard({
 }) {
   const split = b.mode === "split";
   return (
-    <section aria-labelledby="breakdown" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+    <section aria-labelledby="breakdown" className={panelClass}>
       <div className="flex flex-wrap items-center gap-2">
         <h2 id="breakdown" className="text-lg font-semibold">Cost breakdown</h2>
         {split ? (
@@ -245,7 +246,7 @@ export function CostBreakdownCard({
 export function RatePeople({ people, rated }: { people: { userId: string; name: string | null }[]; rated: { userId: string; stars: number }[] }) {
   if (people.length === 0 && rated.length === 0) return null;
   return (
-    <section aria-labelledby="ratings" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+    <section aria-labelledby="ratings" className={panelClass}>
       <h2 id="ratings" className="text-lg font-semibold">Rate your co-passengers</h2>
       {rated.length ? <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{`You have rated ${rated.length} ${rated.length === 1 ? "person" : "people"} on this ride.`}</p> : null}
       <ul className="mt-3 space-y-4">

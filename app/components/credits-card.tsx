@@ -1,4 +1,5 @@
 import { formatDateTimeShort } from "~/domain/time";
+import { panelClass } from "./styles";
 
 type Credits = {
   referralCode: string | null;
@@ -10,7 +11,7 @@ type Credits = {
 export function CreditsCard({ credits, origin }: { credits: Credits; origin: string }) {
   const link = credits.referralCode ? `${origin}/signup?ref=${credits.referralCode}` : null;
   return (
-    <section aria-labelledby="credits" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+    <section aria-labelledby="credits" className={panelClass}>
       <h2 id="credits" className="text-lg font-semibold">Referral credits</h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         Invite a friend: they get 375 credits when they sign up with your code, and you get 750.

@@ -1,14 +1,9 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { inputClass } from "./styles";
 
-export const inputClass =
-  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-emerald-700 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 aria-[invalid=true]:border-red-600";
-
-export const buttonClass =
-  "inline-flex items-center justify-center rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-60";
-
-export const secondaryButtonClass =
-  "inline-flex items-center justify-center rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-900";
+// The style helpers moved to ./styles; re-exported so existing imports keep working.
+export { buttonClass, inputClass, secondaryButtonClass } from "./styles";
 
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
   if (!errors?.length) return null;

@@ -1,6 +1,7 @@
 import type { SelectHTMLAttributes } from "react";
 import { PLACE_GROUPS } from "~/domain/places";
-import { FieldErrors, inputClass } from "./forms";
+import { FieldErrors } from "./forms";
+import { inputClass } from "./styles";
 
 /** A select of every place, one <optgroup> per place group. */
 export function PlaceSelect({

@@ -3,18 +3,15 @@ import { useEffect, useState, type ReactNode } from "react";
 import { formatRupees } from "~/domain/money";
 import { capitalise, costPerSeatPaise, ecoScore, priceBand } from "~/domain/rides";
 import { formatDate, formatTime } from "~/domain/time";
-import { smallButtonClass } from "./ride-form-ui";
+import { dangerButtonClass, smallButtonClass, smallPrimaryClass } from "./styles";
 import { showToast } from "./toast";
 
 // Pieces the create and booking pages need live in ride-form-ui.tsx and place-select.tsx, so
 // those pages do not load the rest of this module (initial JS is budgeted); re-exported here.
-export { BackLink, cardClass, smallButtonClass } from "./ride-form-ui";
+export { BackLink } from "./ride-form-ui";
 export { PlaceSelect } from "./place-select";
-
-export const smallPrimaryClass =
-  "inline-flex items-center justify-center rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-400 disabled:cursor-not-allowed disabled:bg-slate-400";
-export const dangerButtonClass =
-  "inline-flex items-center justify-center rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 dark:border-red-500 dark:text-red-300 dark:hover:bg-red-950";
+// The style helpers live in ./styles; re-exported so existing imports keep working.
+export { cardClass, dangerButtonClass, smallButtonClass, smallPrimaryClass } from "./styles";
 
 const STATUS_TONE: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50",
@@ -142,6 +139,20 @@ export function IntentButton({
         {children}
       </button>
     </Form>
+  );
+}
+
+/** A driver's Accept and Reject buttons for one pending request (the ride page and Manage Bookings). */
+export function RequestDecision({ requestId, redirectTo, className = "flex gap-2" }: { requestId: string; redirectTo: string; className?: string }) {
+  return (
+    <div className={className}>
+      <IntentButton intent="accept" fields={{ requestId, redirectTo }} className={smallPrimaryClass}>
+        Accept
+      </IntentButton>
+      <IntentButton intent="reject" fields={{ requestId, redirectTo }} className={dangerButtonClass}>
+        Reject
+      </IntentButton>
+    </div>
   );
 }
 

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Logo } from "~/components/brand";
-import { FieldErrors, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
-import { OnboardingSteps } from "~/components/onboarding-steps";
+import { buttonClass, secondaryButtonClass } from "~/components/forms";
+import { CarStep, OnboardingReview, OnboardingSteps, PhoneStep, ReferralStep } from "~/components/onboarding-steps";
 import { hasRedeemedReferral } from "~/models/referrals.server";
 import { normalizeIndianMobile } from "~/domain/phone";
 import { carStepSchema, phoneStepSchema, referralStepSchema } from "~/schemas/onboarding";
@@ -88,66 +88,10 @@ export default function Onboarding() {
               Next
             </button>
           ) : null}
-          {step === 1 ? (
-            <div>
-              <label htmlFor="phone" className="mb-1 block text-sm font-medium">Mobile number</label>
-              <input
-                id="phone"
-                name="phone"
-                type="tel"
-                inputMode="numeric"
-                maxLength={MOBILE_INPUT_MAX}
-                defaultValue={(fields.phone.initialValue as string | undefined) ?? draft.phone}
-                placeholder="10-digit mobile number"
-                autoComplete="tel-national"
-                aria-invalid={fields.phone.errors ? true : undefined}
-                aria-describedby={fields.phone.errors ? fields.phone.errorId : undefined}
-                className={inputClass}
-              />
-              <FieldErrors id={fields.phone.errorId} errors={fields.phone.errors} />
-            </div>
-          ) : null}
-          {step === 2 ? (
-            <>
-              <fieldset aria-describedby={fields.hasCar.errors ? fields.hasCar.errorId : undefined}>
-                <legend className="mb-2 text-sm font-medium">Do you have a car?</legend>
-                <div className="flex gap-4">
-                  {(["yes", "no"] as const).map((v) => (
-                    <label key={v} className="flex items-center gap-2">
-                      <input type="radio" name="hasCar" value={v} defaultChecked={((fields.hasCar.initialValue as string | undefined) ?? draft.hasCar) === v} className="h-4 w-4" />
-                      {v === "yes" ? "Yes, I have a car" : "No, I don't"}
-                    </label>
-                  ))}
-                </div>
-                <FieldErrors id={fields.hasCar.errorId} errors={fields.hasCar.errors} />
-              </fieldset>
-              <div>
-                <label htmlFor="carType" className="mb-1 block text-sm font-medium">Car type (if you have a car)</label>
-                <select id="carType" name="carType" defaultValue={(fields.carType.initialValue as string | undefined) ?? draft.carType ?? ""} className={inputClass} aria-invalid={fields.carType.errors ? true : undefined} aria-describedby={fields.carType.errors ? fields.carType.errorId : undefined}>
-                  <option value="">Select car type</option>
-                  <option value="petrol">Petrol</option>
-                  <option value="diesel">Diesel</option>
-                  <option value="hybrid">Hybrid</option>
-                  <option value="electric">Electric</option>
-                </select>
-                <FieldErrors id={fields.carType.errorId} errors={fields.carType.errors} />
-              </div>
-            </>
-          ) : null}
-          {step === 3 ? (
-            redeemed ? (
-              <p className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-                Your referral bonus has already been applied. Nothing to add here.
-              </p>
-            ) : (
-              <div>
-                <label htmlFor="referralCode" className="mb-1 block text-sm font-medium">Referral code (optional)</label>
-                <input id="referralCode" name="referralCode" defaultValue={(fields.referralCode.initialValue as string | undefined) ?? draft.referralCode ?? ""} placeholder="LRXXXXXX" className={inputClass} autoComplete="off" />
-                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Got a code from a friend? You both earn credits.</p>
-              </div>
-            )
-          ) : null}
-          {step === 4 ? <Review draft={draft} /> : null}
+          {step === 1 ? <PhoneStep field={fields.phone} draft={draft.phone} /> : null}
+          {step === 2 ? <CarStep hasCar={fields.hasCar} carType={fields.carType} draft={draft} /> : null}
+          {step === 3 ? <ReferralStep field={fields.referralCode} draft={draft.referralCode} redeemed={redeemed} /> : null}
+          {step === 4 ? <OnboardingReview draft={draft} /> : null}
           <div className="flex justify-between gap-3 pt-2">
             <button type="submit" name="intent" value="back" formNoValidate className={secondaryButtonClass} disabled={step === 1 || busy}>
               Back
@@ -163,24 +107,5 @@ export default function Onboarding() {
         </Form>
       </div>
     </main>
-  );
-}
-
-function Review({ draft }: { draft: { phone?: string; hasCar?: string; carType?: string; referralCode?: string } }) {
-  const rows = [
-    ["Mobile", draft.phone || "Not provided"],
-    ["Car owner", draft.hasCar === "yes" ? "Yes" : draft.hasCar === "no" ? "No" : "Not answered"],
-    ["Car type", draft.hasCar === "yes" ? (draft.carType ? draft.carType[0].toUpperCase() + draft.carType.slice(1) : "Not selected") : "None"],
-    ["Referral code", draft.referralCode || "None"],
-  ];
-  return (
-    <dl className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-      {rows.map(([k, v]) => (
-        <div key={k} className="flex justify-between px-4 py-2 text-sm">
-          <dt className="text-slate-700 dark:text-slate-300">{k}</dt>
-          <dd className="font-medium">{v}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
