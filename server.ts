@@ -4,7 +4,7 @@ import * as build from "./build/server";
 import { randomToken } from "./app/domain/ids";
 import { expireDepartedRequests } from "./app/models/ride-requests.server";
 import { instrumentD1, newD1Stats, serverTimingValue } from "./app/utils/d1-stats.server";
-import { createDb } from "./app/utils/db.server";
+import { createDb } from "./app/models/db.server";
 import { refuseUnreadableForm } from "./app/utils/form-body.server";
 import { isCrossSiteWrite } from "./app/utils/origin.server";
 import { publishChange } from "./app/utils/fanout.server";

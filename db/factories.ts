@@ -6,7 +6,7 @@ import { computeCostBreakdown } from "../app/domain/cost-split";
 import { newId } from "../app/domain/ids";
 import { addDays, istDate, istToInstant } from "../app/domain/time";
 import { refreshMemberCount } from "../app/models/communities.server";
-import type { Db } from "../app/utils/db.server";
+import type { Db } from "../app/models/db.server";
 import { hashPassword } from "../app/utils/password.server";
 import {
   communities,

@@ -2,7 +2,7 @@
 // real places and requests in every state. Built only from the test factories.
 import { count } from "drizzle-orm";
 import { addDays, istDate } from "../app/domain/time";
-import type { Db } from "../app/utils/db.server";
+import type { Db } from "../app/models/db.server";
 import {
   addMember,
   createCommunity,

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { liveSessions } from "../app/models/sessions.server";
-import { createDb } from "../app/utils/db.server";
+import { createDb } from "../app/models/db.server";
 
 // Shared WebSocket plumbing for both Durable Objects, on the Hibernation API: sockets are
 // accepted with ctx.acceptWebSocket so an idle object can be evicted without dropping

@@ -3,7 +3,7 @@
 //   vite-node scripts/seed.ts -- [--persist-to DIR] [--pepper VALUE]
 import { getPlatformProxy } from "wrangler";
 import { isDatabaseEmpty, seedDemo } from "../db/seed";
-import { createDb } from "../app/utils/db.server";
+import { createDb } from "../app/models/db.server";
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {

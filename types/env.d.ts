@@ -23,7 +23,7 @@ declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     env: Env;
     ctx: Pick<ExecutionContext, "waitUntil">;
-    db: import("../app/utils/db.server").Db;
+    db: import("../app/models/db.server").Db;
     /** A random nonce for this response's Content-Security-Policy. */
     nonce: string;
   }

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { messages, notifications, rideRequests, rides } from "../../db/schema";
-import type { Db } from "../utils/db.server";
+import type { Db } from "./db.server";
 import type { ModelCtx } from "./context.server";
 
 export type Badges = { pendingRequests: number; unreadNotifications: number; unreadMessages: number };

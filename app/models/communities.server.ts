@@ -2,7 +2,7 @@ import { isUniqueViolation } from "./db-errors.server";
 import { and, asc, count, desc, eq, exists, ne, or, sql } from "drizzle-orm";
 import { communities, communityMembers, userProfiles, userSettings } from "../../db/schema";
 import { newId } from "../domain/ids";
-import type { Db } from "../utils/db.server";
+import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged } from "./notifications.server";
 import { type ModelCtx, audience } from "./context.server";

@@ -1,4 +1,4 @@
-import type { Db } from "../utils/db.server";
+import type { Db } from "./db.server";
 
 /** What every model function takes first: the request's database handle. */
 export type ModelCtx = { db: Db };

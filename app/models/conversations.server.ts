@@ -1,6 +1,6 @@
 import { aliasedTable, and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { communityMembers, conversations, messages, userProfiles } from "../../db/schema";
-import type { Db } from "../utils/db.server";
+import type { Db } from "./db.server";
 import { type ModelCtx } from "./context.server";
 
 /** The conversation, if the user is one of its two members; null otherwise. */

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { conversations, messages, notifications, userProfiles, users } from "../../db/schema";
 import { conversationIdFor } from "../domain/conversation";
 import { newId } from "../domain/ids";
-import type { Db } from "../utils/db.server";
+import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { markConversationNotificationsRead, notificationInsert } from "./notifications.server";
 

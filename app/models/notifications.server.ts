@@ -1,7 +1,7 @@
 import { and, desc, eq, is, SQL, sql } from "drizzle-orm";
 import { notifications } from "../../db/schema";
 import { newId } from "../domain/ids";
-import type { Db } from "../utils/db.server";
+import type { Db } from "./db.server";
 import { NotFoundError } from "./errors.server";
 
 export type { NotificationType } from "../domain/notifications";

@@ -11,7 +11,7 @@ import {
   REFERRAL_CODE_ATTEMPTS,
   REFERRER_BONUS,
 } from "../domain/referral";
-import type { Db } from "../utils/db.server";
+import type { Db } from "./db.server";
 import { type ModelCtx } from "./context.server";
 
 /** The user's own referral code, created on first use (unique, at most 10 attempts). */

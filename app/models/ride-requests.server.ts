@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { communities, notifications, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
 import { CANCEL_WINDOW_MS, requestsClosedReason } from "../domain/rides";
-import type { Db } from "../utils/db.server";
+import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged, PER_ROW_ID, type NewNotification } from "./notifications.server";
 import { visibleRideCondition } from "./rides.server";

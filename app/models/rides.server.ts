@@ -8,7 +8,7 @@ import { suggestTripCost } from "../domain/trip-cost";
 import { addDays, istToInstant } from "../domain/time";
 import type { CreateRideInput, DiscoverFilters } from "../schemas/rides";
 import { isCleanText, TEXT_INVALID } from "../schemas/text";
-import type { Db } from "../utils/db.server";
+import type { Db } from "./db.server";
 import { cappedCount, countable } from "./badges.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";

@@ -20,7 +20,7 @@ import { ConflictError, isModelError } from "~/models/errors.server";
 import { communityActionSchema } from "~/schemas/communities";
 import { getUser, requireUser } from "~/utils/auth.server";
 import { orRespond } from "~/utils/errors.server";
-import type { Db } from "~/utils/db.server";
+import type { Db } from "~/models/db.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import type { z } from "zod";
 

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { findConversationForMember } from "../models/conversations.server";
 import { getSocketSession } from "../models/sessions.server";
 import { readSessionId } from "./auth.server";
-import type { Db } from "./db.server";
+import type { Db } from "../models/db.server";
 
 // WebSocket upgrades are routed here by server.ts before Remix runs. A socket reaches a
 // Durable Object only after the session and the Origin have been checked. Each socket is

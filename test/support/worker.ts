@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
-import { createDb } from "~/utils/db.server";
+import { createDb } from "~/models/db.server";
 import { createUser, type UserOptions } from "../../db/factories";
 import { workerFetch } from "./worker-fetch";
 
