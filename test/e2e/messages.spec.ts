@@ -73,8 +73,11 @@ test("a chat opened from a plain link is marked read: by itself with JavaScript,
   const js = test.info().project.name === "js";
   const p = RIDER_TO_DRIVER[js ? "js" : "no-js"];
   const a = await userPage(browser, p.a);
-  await a.page.goto("/dashboard");
-  await a.page.getByRole("link", { name: `Message ${p.bName}` }).first().click();
+  // Through the booking (My Rides lists them all): the dashboard shows only the rider's 4 newest
+  // requests, and other journeys on the shared demo data add newer ones for this rider.
+  await a.page.goto("/dashboard/my-rides?tab=booked");
+  await a.page.getByTestId("booked-ride").filter({ hasText: p.bName }).first().getByRole("link", { name: "View booking" }).click();
+  await a.page.getByRole("link", { name: "Contact Driver" }).click();
   const text = unique("Opened from a link");
   await send(a.page, text);
   const chat = new URL(a.page.url());
