@@ -54,8 +54,12 @@ test("create a community, request to join, approve, see the member, leave", asyn
   await b.goto("/communities");
   await b.getByLabel("Search communities").fill(name);
   await b.getByRole("button", { name: "Search" }).click();
+  // The search must have landed before the link is followed (with JS a late search navigation
+  // would otherwise replace the community page with the list).
+  await expect(b).toHaveURL(/q=/);
   await expect(b.getByRole("button", { name: `Leave ${name}` })).toBeVisible();
   await b.getByRole("link", { name }).click();
+  await expect(b).toHaveURL(detailUrl);
   await expect(b.getByTestId("member-count")).toHaveText("2 members");
   await expect(b.getByTestId("member").filter({ hasText: "Rahul Verma" })).toBeVisible();
   await b.getByRole("button", { name: `Leave ${name}` }).click();
