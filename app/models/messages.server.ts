@@ -5,6 +5,7 @@ import { newId } from "../domain/ids";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { markConversationNotificationsRead, notificationInsert } from "./notifications.server";
+import { sharesCommunityOrRide } from "./relations.server";
 
 import { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_MAX_PAGE, MESSAGES_PAGE } from "../schemas/messages";
 import { audience, type ModelCtx } from "./context.server";
@@ -25,15 +26,7 @@ function contactQuery(db: Db, me: string, other: string) {
       id: users.id,
       fullName: userProfiles.fullName,
       avatarUrl: userProfiles.avatarUrl,
-      shared: sql<number>`(
-        EXISTS (SELECT 1 FROM community_members a
-                JOIN community_members b ON b.community_id = a.community_id AND b.user_id = ${other} AND b.status = 'approved'
-                WHERE a.user_id = ${me} AND a.status = 'approved')
-        OR EXISTS (SELECT 1 FROM ride_requests rr JOIN rides r ON r.id = rr.ride_id
-                   WHERE rr.rider_id = ${other} AND rr.status IN ('pending','accepted') AND r.driver_id = ${me})
-        OR EXISTS (SELECT 1 FROM ride_requests rr JOIN rides r ON r.id = rr.ride_id
-                   WHERE rr.rider_id = ${me} AND rr.status IN ('pending','accepted') AND r.driver_id = ${other})
-      )`,
+      shared: sharesCommunityOrRide(me, other),
     })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))

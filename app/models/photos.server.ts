@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { userProfiles } from "../../db/schema";
 import { ConflictError, NotFoundError } from "./errors.server";
 import { type ModelCtx } from "./context.server";
+import { sharesCommunityOrRide } from "./relations.server";
 
 type Ctx = ModelCtx & { env: Pick<Env, "AVATARS"> };
 
@@ -17,29 +18,11 @@ function photoKey(userId: string, version: string) {
   return `avatars/${userId}/${version}.jpg`;
 }
 
-/**
- * Whether `viewer` shares something with `owner` that makes the owner's photo theirs to
- * see: both approved members of one community, or driver and a pending/accepted rider of
- * one ride (either direction). The same relation as who may message whom; every EXISTS
- * runs on an index (community_members_user_idx + community_members_unique;
- * ride_requests_rider_status_idx + the rides primary key).
- */
-function sharesSomething(viewer: string, owner: string) {
-  return sql<number>`(
-    EXISTS (SELECT 1 FROM community_members a
-            JOIN community_members b ON b.community_id = a.community_id AND b.user_id = ${owner} AND b.status = 'approved'
-            WHERE a.user_id = ${viewer} AND a.status = 'approved')
-    OR EXISTS (SELECT 1 FROM ride_requests rr JOIN rides r ON r.id = rr.ride_id
-               WHERE rr.rider_id = ${owner} AND rr.status IN ('pending','accepted') AND r.driver_id = ${viewer})
-    OR EXISTS (SELECT 1 FROM ride_requests rr JOIN rides r ON r.id = rr.ride_id
-               WHERE rr.rider_id = ${viewer} AND rr.status IN ('pending','accepted') AND r.driver_id = ${owner})
-  )`;
-}
 
 /** Whether `viewerId` may see `ownerId`'s profile photo: the owner, or someone who shares a community or a ride. */
 export async function canSeePhoto({ db }: ModelCtx, viewerId: string, ownerId: string): Promise<boolean> {
   if (viewerId === ownerId) return true;
-  const row = await db.select({ shared: sharesSomething(viewerId, ownerId) }).from(userProfiles).where(eq(userProfiles.userId, ownerId)).get();
+  const row = await db.select({ shared: sharesCommunityOrRide(viewerId, ownerId) }).from(userProfiles).where(eq(userProfiles.userId, ownerId)).get();
   return Boolean(row?.shared);
 }
 
@@ -51,7 +34,7 @@ export async function canSeePhoto({ db }: ModelCtx, viewerId: string, ownerId: s
 export async function getPhotoForViewer({ db, env }: Ctx, viewerId: string, ownerId: string, version: string) {
   if (!PHOTO_VERSION.test(version)) return null;
   const row = await db
-    .select({ key: userProfiles.avatarKey, shared: viewerId === ownerId ? sql<number>`1` : sharesSomething(viewerId, ownerId) })
+    .select({ key: userProfiles.avatarKey, shared: viewerId === ownerId ? sql<number>`1` : sharesCommunityOrRide(viewerId, ownerId) })
     .from(userProfiles)
     .where(eq(userProfiles.userId, ownerId))
     .get();
