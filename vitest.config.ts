@@ -4,13 +4,27 @@ import { defineWorkersConfig, readD1Migrations } from "@cloudflare/vitest-pool-w
 // (server.ts + the Remix build), real D1 with the project's migrations, and real
 // Durable Objects. `npm test` builds before this runs.
 //
-// The fuzzer (test/integration/fuzz.test.ts) runs in a runtime of its own without isolated
-// storage (vitest.fuzz.config.ts): its properties send thousands of requests that wake many
-// Durable Objects, and the pool's per-test storage roll-back (which aborts every object) failed
-// after such tests had passed ("Network connection lost" in updateStackedStorage). The fuzzer
-// needs no roll-back: each property builds its own people and checks invariants that must hold
-// on any database.
+// Two kinds of test files run in a runtime of their own without isolated storage
+// (vitest.fuzz.config.ts), because the pool's per-test storage roll-back aborts every Durable
+// Object and fails after such tests had passed ("Network connection lost" in
+// updateStackedStorage):
+// - the fuzzer: its properties send thousands of requests that wake many Durable Objects; it
+//   needs no roll-back (each property builds its own people and checks invariants that must
+//   hold on any database);
+// - the files that open WebSockets to the Durable Objects: the pool documents WebSockets with
+//   Durable Objects under isolated storage as unsupported. Each of these files creates its own
+//   users (random ids and addresses), so they share one database safely.
 export const FUZZ_FILES = ["test/integration/fuzz.test.ts"];
+export const SOCKET_FILES = [
+  "test/integration/auth-redirects-cookies.test.ts",
+  "test/integration/faults.test.ts",
+  "test/integration/live-audience.test.ts",
+  "test/integration/messages.test.ts",
+  "test/integration/notifications.test.ts",
+  "test/integration/socket-sessions.test.ts",
+  "test/integration/websocket.test.ts",
+];
+export const SHARED_STORAGE_FILES = [...FUZZ_FILES, ...SOCKET_FILES];
 
 export function workersConfig({ include, exclude = [], isolatedStorage }: { include: string[]; exclude?: string[]; isolatedStorage: boolean }) {
   return defineWorkersConfig(async () => {
@@ -52,4 +66,4 @@ export function workersConfig({ include, exclude = [], isolatedStorage }: { incl
   });
 }
 
-export default workersConfig({ include: ["test/**/*.test.ts"], exclude: FUZZ_FILES, isolatedStorage: true });
+export default workersConfig({ include: ["test/**/*.test.ts"], exclude: SHARED_STORAGE_FILES, isolatedStorage: true });

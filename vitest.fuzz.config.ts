@@ -1,4 +1,4 @@
-import { FUZZ_FILES, workersConfig } from "./vitest.config";
+import { SHARED_STORAGE_FILES, workersConfig } from "./vitest.config";
 
-// The fuzzer without per-test storage roll-back: see vitest.config.ts.
-export default workersConfig({ include: FUZZ_FILES, isolatedStorage: false });
+// The fuzzer and the WebSocket files without per-test storage roll-back: see vitest.config.ts.
+export default workersConfig({ include: SHARED_STORAGE_FILES, isolatedStorage: false });

@@ -58,12 +58,13 @@ if (built) {
     console.log("the only vitest failures were isolated-storage roll-backs after passing tests (harness); running the suite once more");
     await stage("unit and integration tests (workerd, retry)", "npm", ["run", "test:unit", "--silent"]);
   }
-  // The fuzzer runs in a runtime of its own without per-test storage roll-back (vitest.fuzz.config.ts).
-  const fuzzOk = await stage("fuzzing (workerd)", "npm", ["run", "test:fuzz", "--silent"]);
+  // The fuzzer and the WebSocket files run in a runtime of their own without per-test storage
+  // roll-back (vitest.fuzz.config.ts; see vitest.config.ts for why).
+  const fuzzOk = await stage("fuzzing and live sockets (workerd)", "npm", ["run", "test:fuzz", "--silent"]);
   if (!fuzzOk && collectedNothing(".cache/reports/vitest-fuzz.json")) {
-    failedStages.delete("fuzzing (workerd)");
+    failedStages.delete("fuzzing and live sockets (workerd)");
     console.log("the fuzzer collected no tests (runtime start-up failure); retrying once");
-    await stage("fuzzing (workerd, retry)", "npm", ["run", "test:fuzz", "--silent"]);
+    await stage("fuzzing and live sockets (workerd, retry)", "npm", ["run", "test:fuzz", "--silent"]);
   }
   await stage("browser tests (Chromium, JS on and off)", bin("playwright"), ["test"]);
 } else {
