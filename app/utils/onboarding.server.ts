@@ -15,11 +15,12 @@ export async function completeOnboardingFlow(request: Request, context: Pick<App
   const car = carStepSchema.safeParse({ hasCar: draft.hasCar, carType: draft.carType || undefined });
   if (!car.success) return redirect("/onboarding?step=2");
   const unexpected = { title: "Error", description: "Failed to complete onboarding. Please try again." };
-  const saved = await orToast(request, context.env, { to: "/onboarding?step=4", unexpected }, async () => {
+  // Only saving the profile answers with the error toast; what follows runs once it is saved.
+  const failed = await orToast(request, context.env, { to: "/onboarding?step=4", unexpected }, async () => {
     await completeOnboarding(context, user.id, { phone: phone.data.phone, hasCar: car.data.hasCar === "yes", carType: car.data.carType ?? null });
     return null;
   });
-  if (saved) return saved;
+  if (failed) return failed;
   const headers = { "Set-Cookie": await clearDraft(request, context.env) };
   let toast = { title: "Profile completed successfully!" } as { title: string; description?: string; type?: "error" };
   if (draft.referralCode) {
