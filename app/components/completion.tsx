@@ -2,6 +2,8 @@ import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { seatsLabel } from "~/domain/cost-split";
 import { formatRupees } from "~/domain/money";
+import { COMPLETE_EARLY_MS, TOO_EARLY_TO_COMPLETE } from "~/domain/rides";
+import { formatDate, formatTime } from "~/domain/time";
 import { inputClass } from "./forms";
 import { showToast } from "./toast";
 import { panelClass } from "./styles";
@@ -277,4 +279,62 @@ export function RatePeople({ people, rated }: { people: { userId: string; name: 
       </ul>
     </section>
   );
+}
+
+// The badge names the ride's real status: a cancelled ride is not "Active".
+const STATUS_BADGE: Record<string, { label: string; className: string }> = {
+  completed: { label: "Completed", className: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100" },
+  cancelled: { label: "Cancelled", className: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100" },
+  active: { label: "Active", className: "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100" },
+};
+
+type SummaryRide = { fromLocation: string; toLocation: string; status: string; date: string; time: string; bookedSeats: number; seats: number; tripCostPaise: number };
+
+/** The completion page's summary: route, status badge, date and time, seats, total cost. */
+export function RideSummary({ ride }: { ride: SummaryRide }) {
+  return (
+    <section aria-labelledby="summary" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h1 id="summary" className="text-2xl font-bold">{`${ride.fromLocation} → ${ride.toLocation}`}</h1>
+        <span
+          data-testid="ride-status"
+          className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_BADGE[ride.status]?.className ?? STATUS_BADGE.active.className}`}
+        >
+          {STATUS_BADGE[ride.status]?.label ?? ride.status}
+        </span>
+      </div>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-slate-700 dark:text-slate-300">Date and time</dt>
+          <dd className="font-medium">{`${formatDate(ride.date)} at ${formatTime(ride.time)}`}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700 dark:text-slate-300">Seats booked</dt>
+          <dd className="font-medium">{`${ride.bookedSeats} of ${ride.seats}`}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700 dark:text-slate-300">Total cost</dt>
+          <dd className="font-medium">{formatRupees(ride.tripCostPaise)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** Before completion: the driver's Complete Ride card, a rider's notice, or that the ride was cancelled. */
+export function CompletionNotice({ ride, isDriver, now }: { ride: { status: string; bookedSeats: number; departsAt: number }; isDriver: boolean; now: number }) {
+  if (ride.status === "cancelled") {
+    return <p className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-950 dark:border-red-900 dark:bg-red-950 dark:text-red-100">This ride was cancelled.</p>;
+  }
+  if (ride.status !== "active") return null;
+  if (!isDriver) {
+    return (
+      <p className="rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-950 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-100">
+        Only the driver can complete this ride. You will be notified when it is completed and your share is ready.
+      </p>
+    );
+  }
+  const blockedReason =
+    ride.bookedSeats < 1 ? "A ride needs at least one booked seat to be completed." : now < ride.departsAt - COMPLETE_EARLY_MS ? TOO_EARLY_TO_COMPLETE : null;
+  return <CompleteRideCard blockedReason={blockedReason} />;
 }

@@ -1,10 +1,33 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { NotFound } from "./not-found";
 
-/** The one error boundary every route shares. */
+/** A page's own not-found texts, sent as the body of its 404 (`NOT_FOUND` in app/utils/errors.server.ts). */
+export type NotFoundPage = { title: string; message: string; back: { href: string; label: string } };
+
+function isNotFoundPage(v: unknown): v is NotFoundPage {
+  const p = v as NotFoundPage | null;
+  return typeof p?.title === "string" && typeof p.message === "string" && typeof p.back?.href === "string" && typeof p.back.label === "string";
+}
+
+/**
+ * The one error boundary every route shares (root, and each page with its own not-found
+ * texts, so that those render inside the signed-in layout).
+ */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    if (!isNotFoundPage(error.data)) return <NotFound />;
+    const page = error.data;
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 p-8 text-center">
+        <h1 className="text-2xl font-bold">{page.title}</h1>
+        <p className="text-slate-700 dark:text-slate-300">{page.message}</p>
+        <Link to={page.back.href} className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
+          {page.back.label}
+        </Link>
+      </div>
+    );
+  }
   let title = "Something went wrong";
   // Every write is one D1 batch (all or nothing), so a failure leaves nothing half-saved.
   let message = "We couldn't complete that just now, and nothing was changed. Please try again.";

@@ -1,13 +1,14 @@
 import { isUniqueViolation } from "./db-errors.server";
+import { ConflictError } from "./errors.server";
 import { and, eq, exists, sql } from "drizzle-orm";
 import { oauthAccounts, passwords, userCredits, userProfiles, userSettings, users } from "../../db/schema";
 import { newId } from "../domain/ids";
 import type { Identifier } from "../schemas/auth";
 import { type ModelCtx } from "./context.server";
 
-export class AccountTakenError extends Error {
+export class AccountTakenError extends ConflictError {
   constructor(public readonly kind: "email" | "phone") {
-    super(kind === "email" ? "An account with this e-mail already exists" : "An account with this mobile number already exists");
+    super(kind === "email" ? "An account with this e-mail already exists" : "An account with this mobile number already exists", { field: "identifier" });
   }
 }
 

@@ -9,6 +9,7 @@ import { sharesCommunityOrRide } from "./relations.server";
 
 import { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_MAX_PAGE, MESSAGES_PAGE } from "../schemas/messages";
 import { audience, type ModelCtx } from "./context.server";
+import { findConversationForMember } from "./conversations.server";
 
 export { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_MAX_PAGE, MESSAGES_PAGE };
 export const MESSAGE_REFUSED = "You can only message people who share a community or a ride with you.";
@@ -73,8 +74,8 @@ export type SendInput = { to: string; content: string; clientId?: string | null 
  */
 export async function sendMessage({ db }: ModelCtx, senderId: string, input: SendInput, now = Date.now()) {
   const content = input.content.trim();
-  if (content.length === 0) throw new ConflictError(MESSAGE_EMPTY);
-  if (content.length > MESSAGE_MAX) throw new ConflictError(MESSAGE_TOO_LONG);
+  if (content.length === 0) throw new ConflictError(MESSAGE_EMPTY, { field: "content" });
+  if (content.length > MESSAGE_MAX) throw new ConflictError(MESSAGE_TOO_LONG, { field: "content" });
   if (input.to === senderId) throw new ForbiddenError(MESSAGE_REFUSED);
   const [contact, sender] = await db.batch([
     contactQuery(db, senderId, input.to),
@@ -117,6 +118,8 @@ export async function sendMessage({ db }: ModelCtx, senderId: string, input: Sen
 
 /** Marks the acting user's incoming unread messages of a conversation read (and their message notifications). */
 export async function markConversationRead({ db }: ModelCtx, userId: string, conversationId: string, now = Date.now()) {
+  // Only the acting user's own incoming messages of their own conversation.
+  if (!(await findConversationForMember({ db }, userId, conversationId))) throw new NotFoundError("Conversation not found");
   const [read, notes] = await db.batch([
     db
       .update(messages)

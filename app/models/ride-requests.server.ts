@@ -22,9 +22,11 @@ export const RIDE_FULL = "This ride is full.";
  * available for this ride.', or 'This ride is full.' when none are left.
  */
 export class SeatsUnavailableError extends ConflictError {
-  readonly title = "Not enough seats available";
   constructor(readonly available: number) {
-    super(available <= 0 ? RIDE_FULL : `Only ${available} seat${available === 1 ? " is" : "s are"} available for this ride.`);
+    super(available <= 0 ? RIDE_FULL : `Only ${available} seat${available === 1 ? " is" : "s are"} available for this ride.`, {
+      title: "Not enough seats available",
+      field: "seats",
+    });
   }
 }
 

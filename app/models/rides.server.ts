@@ -82,7 +82,7 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
       .limit(1),
   ]);
   if (profile.length === 0) throw new NotFoundError(PROFILE_MISSING);
-  if (input.communityId && membership.length === 0) throw new ForbiddenError(NOT_A_MEMBER);
+  if (input.communityId && membership.length === 0) throw new ForbiddenError(NOT_A_MEMBER, { field: "communityId" });
   const vehicle = profile[0].vehicleInfo;
   const suggestion = suggestTripCost(input.fromLocation, input.toLocation, carTypeOf(vehicle));
   const id = newId();
@@ -301,7 +301,7 @@ export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: 
       .limit(200),
     db.select({ n: count() }).from(savedRides).where(and(eq(savedRides.rideId, rideId), eq(savedRides.userId, viewerId))),
   ]);
-  if (!ride[0]) return null;
+  if (!ride[0]) throw new NotFoundError("Ride Not Found");
   const isDriver = ride[0].driverId === viewerId;
   return {
     ride: ride[0],
@@ -312,7 +312,7 @@ export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: 
   };
 }
 
-/** A ride for the booking form; null when it does not exist or the viewer may not see it. */
+/** A ride for the booking form; NotFoundError when it does not exist or the viewer may not see it. */
 export async function getRideForBooking({ db }: ModelCtx, viewerId: string, rideId: string) {
   const row = await db
     .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl })
@@ -320,7 +320,8 @@ export async function getRideForBooking({ db }: ModelCtx, viewerId: string, ride
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
     .where(and(eq(rides.id, rideId), visibleRideCondition(viewerId, { withRequests: true })))
     .get();
-  return row ?? null;
+  if (!row) throw new NotFoundError("Ride not found");
+  return row;
 }
 
 export const CANCEL_REASON_REQUIRED = "Please give a reason: within 2 hours of departure a ride can only be cancelled with a reason, which your riders will see.";

@@ -1,30 +1,26 @@
 import { formatRating } from "~/domain/rating";
 import { ratingSummaries } from "~/models/ratings.server";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { BookingTracker, DriverInfo, EcoImpact, QuickActions, TripDetails } from "~/components/booking-status";
-import { buttonClass, secondaryButtonClass } from "~/components/forms";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { secondaryButtonClass } from "~/components/forms";
 import { Confetti } from "~/components/ride-confetti";
-import { cardClass, usePoll } from "~/components/ride-ui";
+import { usePoll } from "~/components/ride-ui";
 import { costPerSeatPaise, type RequestStatus } from "~/domain/rides";
-import { NotFoundError } from "~/models/errors.server";
 import { getRequestForViewer } from "~/models/ride-requests.server";
 import { requireUser } from "~/utils/auth.server";
+import { NOT_FOUND, orRespond } from "~/utils/errors.server";
 import { handleRideIntent } from "~/utils/ride-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Booking Confirmation | LoopRide" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  try {
-    const booking = await getRequestForViewer(context, user.id, params.requestId ?? "");
-    const ratings = await ratingSummaries(context, [booking.driverId]);
-    return { booking, isRider: booking.riderId === user.id, driverRating: formatRating(ratings[booking.driverId]), now: Date.now() };
-  } catch (e) {
-    if (e instanceof NotFoundError) return data({ booking: null } as const, { status: 404 });
-    throw e;
-  }
+  const booking = await orRespond(getRequestForViewer(context, user.id, params.requestId ?? ""), NOT_FOUND.booking);
+  const ratings = await ratingSummaries(context, [booking.driverId]);
+  return { booking, isRider: booking.riderId === user.id, driverRating: formatRating(ratings[booking.driverId]), now: Date.now() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -46,27 +42,18 @@ export default function BookingConfirmation() {
   const revalidator = useRevalidator();
   const location = useLocation();
   const booking = loaded.booking;
-  const status = (booking?.status ?? "pending") as RequestStatus;
+  const status = booking.status as RequestStatus;
   usePoll(3000, status === "pending", revalidator.revalidate, revalidator.state);
   // Confetti when the status turns accepted while watching (JS), or right after acceptance.
   const previous = useRef(status);
   const [celebrate, setCelebrate] = useState(
-    Boolean(booking && "now" in loaded && status === "accepted" && booking.decidedAt && loaded.now - booking.decidedAt < 60_000),
+    Boolean(status === "accepted" && booking.decidedAt && loaded.now - booking.decidedAt < 60_000),
   );
   useEffect(() => {
     if (previous.current === "pending" && status === "accepted") setCelebrate(true);
     previous.current = status;
   }, [status]);
 
-  if (!booking || !("now" in loaded)) {
-    return (
-      <div className={`${cardClass} mx-auto max-w-xl text-center`}>
-        <h1 className="text-2xl font-bold">Booking not found</h1>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">This booking does not exist, or it is not yours to see.</p>
-        <Link to="/rides" className={`${buttonClass} mt-4`}>Back to Rides</Link>
-      </div>
-    );
-  }
   const perSeat = costPerSeatPaise(booking.tripCostPaise, booking.rideSeats);
   const here = location.pathname;
   return (
@@ -88,7 +75,7 @@ export default function BookingConfirmation() {
       <div className="grid gap-6 md:grid-cols-2">
         <TripDetails booking={booking} perSeat={perSeat} />
 
-        <DriverInfo booking={booking} driverRating={"driverRating" in loaded ? loaded.driverRating : "New"} />
+        <DriverInfo booking={booking} driverRating={loaded.driverRating} />
 
         <QuickActions booking={booking} here={here} />
 
@@ -97,3 +84,5 @@ export default function BookingConfirmation() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,13 +1,12 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CommunityCard } from "~/components/community-card";
 import { CreateCommunityDialog } from "~/components/community-form";
 import { inputClass, secondaryButtonClass } from "~/components/forms";
-import { isModelError } from "~/models/errors.server";
 import { leaveCommunity, listCommunities, requestToJoin } from "~/models/communities.server";
 import { communityListQuerySchema, membershipActionSchema } from "~/schemas/communities";
 import { getUser, requireUser } from "~/utils/auth.server";
+import { orToast, parseIntent } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Communities | LoopRide" }];
@@ -60,10 +59,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: membershipActionSchema });
+  const { submission } = parseIntent(await request.formData(), membershipActionSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { intent, communityId } = submission.value;
-  try {
+  // The community is named in the form, not the URL: every refusal is a toast on this list.
+  const unexpected = { title: "Error", description: "Failed to join/leave community. Please try again." };
+  return orToast(request, context.env, { to: back, toastAll: true, unexpected }, async () => {
     if (intent === "join") {
       const c = await requestToJoin(context, user.id, communityId);
       return redirectWithToast(request, context.env, back, {
@@ -73,11 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const c = await leaveCommunity(context, user.id, communityId);
     return redirectWithToast(request, context.env, back, { title: "Left Community", description: `You have left ${c.name}` });
-  } catch (e) {
-    if (!isModelError(e)) console.error(e);
-    const description = isModelError(e) ? e.message : "Failed to join/leave community. Please try again.";
-    return redirectWithToast(request, context.env, back, { title: "Error", description, type: "error" });
-  }
+  });
 }
 
 export default function CommunitiesPage() {

@@ -5,6 +5,7 @@ import { CommunityFormPage } from "~/components/community-form";
 import { createCommunity } from "~/models/communities.server";
 import { createCommunitySchema } from "~/schemas/communities";
 import { requireUser } from "~/utils/auth.server";
+import { orFormError } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Create Community | LoopRide" }];
@@ -18,14 +19,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: createCommunitySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  let created;
-  try {
-    created = await createCommunity(context, user.id, submission.value);
-  } catch (e) {
-    console.error(e);
-    return data(submission.reply({ formErrors: ["Failed to create community. Please try again."] }), { status: 500 });
-  }
-  return redirectWithToast(request, context.env, `/communities/${created.id}`, { title: "Community created successfully!" });
+  return orFormError(
+    submission,
+    async () => {
+      const created = await createCommunity(context, user.id, submission.value);
+      return redirectWithToast(request, context.env, `/communities/${created.id}`, { title: "Community created successfully!" });
+    },
+    { unexpected: "Failed to create community. Please try again." },
+  );
 }
 
 export default function NewCommunityPage() {

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { NotificationsPanel } from "~/components/notifications-panel";
@@ -11,7 +10,7 @@ import { markAllNotificationsRead, markNotificationRead } from "~/models/notific
 import { getOwnProfile } from "~/models/profiles.server";
 import { notificationActionSchema } from "~/schemas/messages";
 import { requireUser } from "~/utils/auth.server";
-import { orRespond } from "~/utils/errors.server";
+import { orRespond, orToast, parseIntent } from "~/utils/errors.server";
 import { ownTabs } from "~/models/context.server";
 import { publishChange } from "~/utils/fanout.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -27,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: notificationActionSchema });
+  const { submission } = parseIntent(await request.formData(), notificationActionSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (submission.value.intent === "mark-read") {
     // Someone else's notification (or none) is a 404: nothing is changed.
@@ -35,14 +34,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     publishChange(context, ownTabs(user.id));
     return redirect("/dashboard#notifications");
   }
-  try {
+  const to = "/dashboard#notifications";
+  return orToast(request, context.env, { to, unexpected: { title: "Failed to mark notifications as read." } }, async () => {
     await markAllNotificationsRead(context, user.id);
-  } catch (e) {
-    console.error(e);
-    return redirectWithToast(request, context.env, "/dashboard#notifications", { title: "Failed to mark notifications as read.", type: "error" });
-  }
-  publishChange(context, ownTabs(user.id));
-  return redirectWithToast(request, context.env, "/dashboard#notifications", { title: "All notifications marked as read" });
+    publishChange(context, ownTabs(user.id));
+    return redirectWithToast(request, context.env, to, { title: "All notifications marked as read" });
+  });
 }
 
 const STAT_CARDS = [

@@ -1,10 +1,8 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ChatPane, NewChatPane, NoChatSelected } from "~/components/chat";
 import { ConversationList } from "~/components/conversation-list";
-import { findConversationForMember, listCommunityContacts, listConversations } from "~/models/conversations.server";
-import { ConflictError, ForbiddenError } from "~/models/errors.server";
+import { listCommunityContacts, listConversations } from "~/models/conversations.server";
 import {
   findChatWith,
   getChat,
@@ -14,7 +12,7 @@ import {
 } from "~/models/messages.server";
 import { isId, messageActionSchema, MESSAGES_MAX_PAGE, MESSAGES_PAGE } from "~/schemas/messages";
 import { requireUser } from "~/utils/auth.server";
-import { orRespond } from "~/utils/errors.server";
+import { orFormError, orRespond, parseIntent } from "~/utils/errors.server";
 import { ownTabs } from "~/models/context.server";
 import { publishChange, publishToConversation } from "~/utils/fanout.server";
 
@@ -48,32 +46,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: messageActionSchema });
+  const { submission } = parseIntent(await request.formData(), messageActionSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const value = submission.value;
   if (value.intent === "mark-read" || value.intent === "open") {
-    // Only the acting user's own incoming messages of their own conversation.
-    const conversation = await findConversationForMember(context, user.id, value.c);
-    if (!conversation) throw data("Conversation not found", { status: 404 });
-    const changed = await markConversationRead(context, user.id, value.c);
+    const changed = await orRespond(markConversationRead(context, user.id, value.c));
     if (changed.messages + changed.notifications > 0) publishChange(context, ownTabs(user.id));
     if (value.intent === "open") return redirect(`/dashboard/messages?c=${value.c}`);
     return data({ ok: true as const, ...changed });
   }
-  let sent: Awaited<ReturnType<typeof sendMessage>>;
-  try {
-    sent = await sendMessage(context, user.id, { to: value.to, content: value.content, clientId: value.clientId });
-  } catch (e) {
-    if (e instanceof ForbiddenError) return data(submission.reply({ formErrors: [e.message] }), { status: 403 });
-    if (e instanceof ConflictError) return data(submission.reply({ fieldErrors: { content: [e.message] } }), { status: 400 });
-    throw e;
-  }
-  if (sent.created) {
-    const m = sent.message;
-    publishToConversation(context, { type: "message", ...m, clientId: m.clientId });
-    publishChange(context, sent.audience);
-  }
-  return redirect(`/dashboard/messages?c=${sent.conversationId}`);
+  // A refusal (not someone the user may message) is shown on the composer, with its status.
+  return orFormError(submission, async () => {
+    const sent = await sendMessage(context, user.id, { to: value.to, content: value.content, clientId: value.clientId });
+    if (sent.created) {
+      const m = sent.message;
+      publishToConversation(context, { type: "message", ...m, clientId: m.clientId });
+      publishChange(context, sent.audience);
+    }
+    return redirect(`/dashboard/messages?c=${sent.conversationId}`);
+  });
 }
 
 export default function MessagesPage() {

@@ -6,12 +6,12 @@ import { useState, type ChangeEvent } from "react";
 import { Avatar } from "~/components/avatar";
 import { CreditsCard } from "~/components/credits-card";
 import { Field, TextareaField, buttonClass } from "~/components/forms";
-import { isModelError } from "~/models/errors.server";
 import { removeProfilePhoto, setProfilePhoto } from "~/models/photos.server";
 import { getOwnProfile, updateOwnProfile } from "~/models/profiles.server";
 import { ensureReferralCode, getCreditsOverview } from "~/models/referrals.server";
-import { profileEditSchema } from "~/schemas/profile";
+import { profileEditSchema, profileIntentSchema } from "~/schemas/profile";
 import { requireUser } from "~/utils/auth.server";
+import { orFormError, parseIntent } from "~/utils/errors.server";
 import { declaredLength, MAX_FORM_BYTES } from "~/utils/form-body.server";
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES, PhotoError, photoVersion, processPhoto } from "~/utils/photo.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -40,14 +40,15 @@ async function uploadPhoto(request: Request, context: ActionFunctionArgs["contex
     console.error(e);
     return photoRefused("The photo could not be processed. Please try another photo.", 500);
   }
-  try {
-    await setProfilePhoto(context, userId, jpeg, await photoVersion(jpeg));
-  } catch (e) {
-    if (isModelError(e)) return photoRefused(e.message, e.status);
-    console.error(e);
-    return photoRefused("Failed to save the photo. Please try again.", 500);
-  }
-  return redirectWithToast(request, context.env, "/dashboard/profile", { title: "Profile photo updated." });
+  const photoForm = { reply: (o?: { formErrors?: string[] }) => ({ photoError: o?.formErrors?.[0] ?? "" }) };
+  return orFormError(
+    photoForm,
+    async () => {
+      await setProfilePhoto(context, userId, jpeg, await photoVersion(jpeg));
+      return redirectWithToast(request, context.env, "/dashboard/profile", { title: "Profile photo updated." });
+    },
+    { unexpected: "Failed to save the photo. Please try again." },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -57,7 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const length = declaredLength(request);
   if (length !== null && length > MAX_FORM_BYTES) return photoRefused(PHOTO_MESSAGES.tooBig, 413);
   const formData = await request.formData();
-  const intent = formData.get("intent");
+  // The profile form itself has no intent; any other is one of this page's buttons or a 400.
+  const intent = formData.has("intent") ? parseIntent(formData, profileIntentSchema).intent : null;
   if (intent === "upload-photo") return uploadPhoto(request, context, user.id, formData);
   if (intent === "remove-photo") {
     const { removed } = await removeProfilePhoto(context, user.id);
@@ -67,17 +69,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await ensureReferralCode(context, user.id);
     return redirectWithToast(request, context.env, "/dashboard/profile", { title: "Your referral code is ready." });
   }
-  // The profile form itself has no intent; anything else is not an action of this page.
-  if (intent !== null) return data({ photoError: "Unknown action" }, { status: 400 });
   const submission = parseWithZod(formData, { schema: profileEditSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    await updateOwnProfile(context, user.id, submission.value);
-  } catch (e) {
-    console.error(e);
-    return data(submission.reply({ formErrors: ["Failed to save profile. Please try again."] }), { status: 500 });
-  }
-  return redirectWithToast(request, context.env, "/dashboard/profile", { title: "Profile updated successfully." });
+  return orFormError(
+    submission,
+    async () => {
+      await updateOwnProfile(context, user.id, submission.value);
+      return redirectWithToast(request, context.env, "/dashboard/profile", { title: "Profile updated successfully." });
+    },
+    { unexpected: "Failed to save profile. Please try again." },
+  );
 }
 
 /** A local preview of the chosen photo (a data: URL: the page's CSP allows no blob: images). */

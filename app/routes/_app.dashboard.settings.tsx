@@ -6,6 +6,7 @@ import { showToast } from "~/components/toast";
 import { getOwnSettings, setOwnSetting } from "~/models/settings.server";
 import { SETTINGS, settingToggleSchema, type SettingKey } from "~/schemas/profile";
 import { requireUser } from "~/utils/auth.server";
+import { orFormError } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | LoopRide" }];
@@ -19,14 +20,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: settingToggleSchema });
-  if (submission.status !== "success") return data({ ok: false as const, error: "Failed to update setting. Please try again." }, { status: 400 });
-  try {
-    await setOwnSetting(context, user.id, submission.value.setting, submission.value.value === "on");
-  } catch (e) {
-    console.error(e);
-    return data({ ok: false as const, error: "Failed to update setting. Please try again." }, { status: 500 });
-  }
-  return redirectWithToast(request, context.env, "/dashboard/settings", { title: "Settings saved" });
+  // The toggle's fetcher shows one message for every failure (and reverts the switch).
+  const failed = { reply: () => ({ ok: false as const, error: "Failed to update setting. Please try again." }) };
+  if (submission.status !== "success") return data(failed.reply(), { status: 400 });
+  return orFormError(
+    failed,
+    async () => {
+      await setOwnSetting(context, user.id, submission.value.setting, submission.value.value === "on");
+      return redirectWithToast(request, context.env, "/dashboard/settings", { title: "Settings saved" });
+    },
+    { unexpected: "Failed to update setting. Please try again." },
+  );
 }
 
 const GROUPS = ["Notifications", "Privacy", "Appearance"] as const;

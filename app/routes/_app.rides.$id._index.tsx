@@ -1,6 +1,7 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { buttonClass, secondaryButtonClass } from "~/components/forms";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { secondaryButtonClass } from "~/components/forms";
 import { textLinkClass } from "~/components/styles";
 import { CompleteRideSection, DriverCard, JoinPanel, RideRequests } from "~/components/ride-detail";
 import { cardClass, RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, shareText } from "~/components/ride-ui";
@@ -10,16 +11,16 @@ import { formatRating } from "~/domain/rating";
 import { ratingSummaries } from "~/models/ratings.server";
 import { getRideDetail } from "~/models/rides.server";
 import { requireUser } from "~/utils/auth.server";
+import { NOT_FOUND, orRespond } from "~/utils/errors.server";
 import { handleRideIntent } from "~/utils/ride-actions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data && "ride" in data && data.ride ? `${data.ride.fromLocation} → ${data.ride.toLocation} | LoopRide` : "Ride | LoopRide" },
+  { title: data ? `${data.ride.fromLocation} → ${data.ride.toLocation} | LoopRide` : "Ride | LoopRide" },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const detail = await getRideDetail(context, user.id, params.id ?? "");
-  if (!detail) return data({ ride: null } as const, { status: 404 });
+  const detail = await orRespond(getRideDetail(context, user.id, params.id ?? ""), NOT_FOUND.ride);
   const ratings = await ratingSummaries(context, [detail.ride.driverId]);
   return { ...detail, driverRating: formatRating(ratings[detail.ride.driverId]), now: Date.now() };
 }
@@ -34,15 +35,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function RideDetail() {
   const loaded = useLoaderData<typeof loader>();
-  if (!loaded.ride || !("isDriver" in loaded)) {
-    return (
-      <div className={`${cardClass} mx-auto max-w-xl text-center`}>
-        <h1 className="text-2xl font-bold">Ride Not Found</h1>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">This ride does not exist or has been removed.</p>
-        <Link to="/dashboard/my-rides" className={`${buttonClass} mt-4`}>Back to My Rides</Link>
-      </div>
-    );
-  }
   const { ride, isDriver, requests, myRequest, saved, now, driverRating } = loaded;
   const available = ride.seats - ride.bookedSeats;
   const upcoming = ride.status === "active" && ride.departsAt > now;
@@ -87,3 +79,5 @@ export default function RideDetail() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -8,19 +8,22 @@ import { FieldErrors, FormErrors, TextareaField, buttonClass, inputClass } from 
 import { BackLink, cardClass, RidePrice, RideRoute, RideWhen } from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
 import { costPerSeatPaise, NOTES_MAX } from "~/domain/rides";
-import { ConflictError, ForbiddenError, NotFoundError } from "~/models/errors.server";
-import { requestSeats, SeatsUnavailableError } from "~/models/ride-requests.server";
+import { requestSeats } from "~/models/ride-requests.server";
 import { getRideForBooking } from "~/models/rides.server";
 import { bookRideSchema } from "~/schemas/booking";
 import { requireUser } from "~/utils/auth.server";
+import { orFormError, orRespond } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Book a Ride | LoopRide" }];
 
+// The spec: a ride the booking page cannot load sends the visitor back to /rides.
+const rideMissing = (request: Request, env: Env) => () =>
+  redirectWithToast(request, env, "/rides", { title: "Error loading ride", description: "This ride could not be found.", type: "error" });
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const ride = await getRideForBooking(context, user.id, params.id ?? "");
-  if (!ride) throw await redirectWithToast(request, context.env, "/rides", { title: "Error loading ride", description: "This ride could not be found.", type: "error" });
+  const ride = await orRespond(getRideForBooking(context, user.id, params.id ?? ""), rideMissing(request, context.env));
   const now = Date.now();
   const refusal =
     ride.driverId === user.id
@@ -40,31 +43,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: bookRideSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  let id: string;
-  try {
-    const created = await requestSeats(context, user.id, params.id ?? "", submission.value);
-    id = created.id;
-    publishChange(context, created.audience);
-  } catch (e) {
-    if (e instanceof SeatsUnavailableError) {
-      return data(submission.reply({ formErrors: [e.title], fieldErrors: { seats: [e.message] } }), { status: 409 });
-    }
-    if (e instanceof NotFoundError) {
-      return redirectWithToast(request, context.env, "/rides", { title: "Error loading ride", description: "This ride could not be found.", type: "error" });
-    }
-    if (e instanceof ForbiddenError) return data(submission.reply({ formErrors: [e.message] }), { status: 403 });
-    if (e instanceof ConflictError) return data(submission.reply({ formErrors: [e.message] }), { status: 409 });
-    throw e;
-  }
-  // The spec's toasts: the ride page's request-to-join form says "Ride request sent
-  // successfully!", the booking page "Ride request submitted!".
-  const toast =
-    formData.get("source") === "ride"
-      ? { title: "Ride request sent successfully!", description: "The driver will respond soon." }
-      : { title: "Ride request submitted!", description: "Your request has been sent to the driver. You'll be notified when they respond." };
-  return redirectWithToast(request, context.env, `/booking-confirmation/${id}`, toast);
+  return orFormError(
+    submission,
+    async () => {
+      const created = await requestSeats(context, user.id, params.id ?? "", submission.value);
+      publishChange(context, created.audience);
+      // The spec's toasts: the ride page's request-to-join form says "Ride request sent
+      // successfully!", the booking page "Ride request submitted!".
+      const toast =
+        formData.get("source") === "ride"
+          ? { title: "Ride request sent successfully!", description: "The driver will respond soon." }
+          : { title: "Ride request submitted!", description: "Your request has been sent to the driver. You'll be notified when they respond." };
+      return redirectWithToast(request, context.env, `/booking-confirmation/${created.id}`, toast);
+    },
+    { notFound: rideMissing(request, context.env) },
+  );
 }
-
 export default function BookRide() {
   const { ride, refusal } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();

@@ -1,11 +1,7 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { CompleteRideCard, CostBreakdownCard, RatePeople } from "~/components/completion";
-import { formatRupees } from "~/domain/money";
-import { COMPLETE_EARLY_MS, TOO_EARLY_TO_COMPLETE } from "~/domain/rides";
-import { formatDate, formatTime } from "~/domain/time";
-import { upiPayLink } from "~/domain/upi";
+import { CompletionNotice, CostBreakdownCard, RatePeople, RideSummary } from "~/components/completion";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   completeRide,
   confirmPaymentReceived,
@@ -14,11 +10,11 @@ import {
   rateParticipant,
   requestPayments,
 } from "~/models/completion.server";
-import { isModelError, NotFoundError } from "~/models/errors.server";
-import { confirmReceivedSchema, markPaidSchema, rateSchema } from "~/schemas/completion";
+import { completionActionSchema } from "~/schemas/completion";
 import { requireUser } from "~/utils/auth.server";
+import { riderUpi } from "~/utils/completion.server";
+import { NOT_FOUND, orRespond, orToast, parseIntent } from "~/utils/errors.server";
 import { publishChange } from "~/utils/fanout.server";
-import { qrPath } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Ride completion | LoopRide" }];
@@ -33,49 +29,26 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  let view;
-  try {
-    view = await getCompletionView(context, user.id, params.id ?? "");
-  } catch (e) {
-    if (e instanceof NotFoundError) return data({ notFound: true as const }, { status: 404 });
-    if (isModelError(e)) throw data(e.message, { status: e.status });
-    throw e;
-  }
-  // A rider who still owes their share sees a UPI link and its QR code (when the driver has a UPI ID).
-  const mine = view.breakdown?.riders.find((r) => r.userId === user.id);
-  let upi: { link: string; qr: { size: number; d: string } } | null = null;
-  if (mine && mine.amountPaise > 0 && (mine.status === "pending" || mine.status === "requested") && view.ride.driverUpiId) {
-    const link = upiPayLink({
-      upiId: view.ride.driverUpiId,
-      payeeName: view.ride.driverName ?? "LoopRide driver",
-      amountPaise: mine.amountPaise,
-      note: `LoopRide ${view.ride.fromLocation} to ${view.ride.toLocation} ${view.ride.date}`,
-    });
-    upi = { link, qr: qrPath(link) };
-  }
-  return { notFound: false as const, userId: user.id, ...view, upi, now: Date.now() };
+  const view = await orRespond(getCompletionView(context, user.id, params.id ?? ""), NOT_FOUND.completion);
+  return { userId: user.id, ...view, upi: riderUpi(view, user.id), now: Date.now() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const rideId = params.id ?? "";
   const here = `/rides/${encodeURIComponent(rideId)}/completion`;
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  const fail = (message: string) => redirectWithToast(request, context.env, here, { title: "Error", description: message, type: "error" });
-  try {
-    switch (intent) {
+  const { intent, submission } = parseIntent(await request.formData(), completionActionSchema);
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const input = submission.value;
+  // The spec's toast when completing fails for a reason other than a refused rule.
+  const unexpected = intent === "complete" ? { title: "Error", description: "Failed to complete ride. Please try again." } : undefined;
+  return orToast(request, context.env, { to: here, unexpected }, async () => {
+    switch (input.intent) {
       case "complete": {
-        try {
-          const completed = await completeRide(context, user.id, rideId);
-          publishChange(context, completed.audience);
-        } catch (e) {
-          if (isModelError(e)) throw e;
-          console.error(e);
-          return fail("Failed to complete ride. Please try again.");
-        }
+        const completed = await completeRide(context, user.id, rideId);
+        publishChange(context, completed.audience);
         // With JavaScript the page waits 1.5 s on the success message, then shows the breakdown.
-        if (formData.get("js") === "1") return { completed: true };
+        if (input.js === "1") return { completed: true };
         return redirectWithToast(request, context.env, here, { title: "Ride Completed!", description: "Payments have been generated for every rider." });
       }
       case "process-payments": {
@@ -84,110 +57,31 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return redirectWithToast(request, context.env, "/dashboard/rides", { title: "Payments Processed", description: "Every rider has been asked to settle their share." });
       }
       case "mark-paid": {
-        const submission = parseWithZod(formData, { schema: markPaidSchema });
-        if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-        const paid = await markPaymentPaid(context, user.id, submission.value.paymentId, submission.value.method);
+        const paid = await markPaymentPaid(context, user.id, input.paymentId, input.method);
         publishChange(context, paid.audience);
         return redirectWithToast(request, context.env, here, { title: "Marked as paid", description: "Your driver has been asked to confirm." });
       }
       case "confirm-received": {
-        const submission = parseWithZod(formData, { schema: confirmReceivedSchema });
-        if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-        const received = await confirmPaymentReceived(context, user.id, submission.value.paymentId);
+        const received = await confirmPaymentReceived(context, user.id, input.paymentId);
         publishChange(context, received.audience);
         return redirectWithToast(request, context.env, here, { title: "Payment received", description: "Thanks for confirming." });
       }
       case "rate": {
-        const submission = parseWithZod(formData, { schema: rateSchema });
-        if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-        await rateParticipant(context, user.id, rideId, submission.value);
+        const { rateeId, stars, comment } = input;
+        await rateParticipant(context, user.id, rideId, { rateeId, stars, comment });
         return redirectWithToast(request, context.env, here, { title: "Thanks for your rating!" });
       }
-      default:
-        return data({ error: "Unknown action" }, { status: 400 });
     }
-  } catch (e) {
-    if (isModelError(e)) {
-      if (e.status === 403) throw data(e.message, { status: 403 });
-      if (e.status === 404) throw data(e.message, { status: 404 });
-      return fail(e.message);
-    }
-    throw e;
-  }
+  });
 }
 
-// The badge names the ride's real status: a cancelled ride is not "Active".
-const STATUS_BADGE: Record<string, { label: string; className: string }> = {
-  completed: { label: "Completed", className: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100" },
-  cancelled: { label: "Cancelled", className: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100" },
-  active: { label: "Active", className: "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100" },
-};
-
 export default function RideCompletion() {
-  const view = useLoaderData<typeof loader>();
-  if (view.notFound) {
-    return (
-      <div className="mx-auto max-w-xl py-16 text-center">
-        <h1 className="text-2xl font-bold">Ride Not Found</h1>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">This ride does not exist or has been removed.</p>
-        <Link to="/dashboard/rides" className="mt-6 inline-block rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800">
-          Back to Rides
-        </Link>
-      </div>
-    );
-  }
-  const { ride, viewer, breakdown, canRate, rated, upi, userId } = view;
-  const completed = ride.status === "completed";
+  const { ride, viewer, breakdown, canRate, rated, upi, userId, now } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <Link to="/dashboard/rides" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">Back to Rides</Link>
-      <section aria-labelledby="summary" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <h1 id="summary" className="text-2xl font-bold">{`${ride.fromLocation} → ${ride.toLocation}`}</h1>
-          <span
-            data-testid="ride-status"
-            className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_BADGE[ride.status]?.className ?? STATUS_BADGE.active.className}`}
-          >
-            {STATUS_BADGE[ride.status]?.label ?? ride.status}
-          </span>
-        </div>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-3">
-          <div>
-            <dt className="text-sm text-slate-700 dark:text-slate-300">Date and time</dt>
-            <dd className="font-medium">{`${formatDate(ride.date)} at ${formatTime(ride.time)}`}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-700 dark:text-slate-300">Seats booked</dt>
-            <dd className="font-medium">{`${ride.bookedSeats} of ${ride.seats}`}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-700 dark:text-slate-300">Total cost</dt>
-            <dd className="font-medium">{formatRupees(ride.tripCostPaise)}</dd>
-          </div>
-        </dl>
-      </section>
-
-      {!completed && ride.status === "active" ? (
-        viewer.isDriver ? (
-          <CompleteRideCard
-            blockedReason={
-              ride.bookedSeats < 1
-                ? "A ride needs at least one booked seat to be completed."
-                : view.now < ride.departsAt - COMPLETE_EARLY_MS
-                  ? TOO_EARLY_TO_COMPLETE
-                  : null
-            }
-          />
-        ) : (
-          <p className="rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-950 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-100">
-            Only the driver can complete this ride. You will be notified when it is completed and your share is ready.
-          </p>
-        )
-      ) : null}
-      {!completed && ride.status === "cancelled" ? (
-        <p className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-950 dark:border-red-900 dark:bg-red-950 dark:text-red-100">This ride was cancelled.</p>
-      ) : null}
-
+      <RideSummary ride={ride} />
+      <CompletionNotice ride={ride} isDriver={viewer.isDriver} now={now} />
       {breakdown ? (
         <CostBreakdownCard
           rideId={ride.id}
@@ -199,8 +93,9 @@ export default function RideCompletion() {
           upi={upi}
         />
       ) : null}
-
-      {completed ? <RatePeople people={canRate} rated={rated} /> : null}
+      {ride.status === "completed" ? <RatePeople people={canRate} rated={rated} /> : null}
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -10,10 +10,10 @@ import { formatRupees } from "~/domain/money";
 import { MAX_SEATS, NOTES_MAX } from "~/domain/rides";
 import { suggestTripCost } from "~/domain/trip-cost";
 import { istDate } from "~/domain/time";
-import { ForbiddenError, NotFoundError } from "~/models/errors.server";
 import { createRide, getCreateRideContext } from "~/models/rides.server";
-import { createRideSchema } from "~/schemas/rides";
+import { createRideIntentSchema, createRideSchema } from "~/schemas/rides";
 import { requireUser } from "~/utils/auth.server";
+import { orFormError, parseIntent } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Create a New Ride | LoopRide" }];
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await request.formData();
-  const intent = formData.get("intent");
+  const { intent } = parseIntent(formData, createRideIntentSchema);
   const submission = parseWithZod(formData, { schema: createRideSchema() });
   if (intent === "suggest") {
     // Without JavaScript: the same form again, with the suggested cost filled in.
@@ -38,16 +38,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (suggestion) initialValue.tripCost = String(suggestion.paise / 100);
     return data({ ...reply, status: undefined, error: undefined, initialValue } as SubmissionResult<string[]>);
   }
-  if (intent !== "create") return data(submission.reply({ formErrors: ["Unknown action"] }), { status: 400 });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
+  // A missing profile or a community the driver is not in is refused as invalid input (400).
+  return orFormError(submission, async () => {
     await createRide(context, user.id, submission.value);
-  } catch (e) {
-    if (e instanceof NotFoundError) return data(submission.reply({ formErrors: [e.message] }), { status: 400 });
-    if (e instanceof ForbiddenError) return data(submission.reply({ fieldErrors: { communityId: [e.message] } }), { status: 400 });
-    throw e;
-  }
-  return redirectWithToast(request, context.env, "/dashboard/rides", { title: "Ride created successfully!" });
+    return redirectWithToast(request, context.env, "/dashboard/rides", { title: "Ride created successfully!" });
+  }, { status: 400 });
 }
 
 export default function CreateRide() {

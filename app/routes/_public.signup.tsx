@@ -6,9 +6,10 @@ import { AuthCard, GoogleButton } from "~/components/auth";
 import { Field, FormErrors, buttonClass } from "~/components/forms";
 import { HoneypotField } from "~/components/honeypot";
 import { normalizeReferralCode } from "~/domain/referral";
-import { AccountTakenError, createPasswordAccount } from "~/models/accounts.server";
+import { createPasswordAccount } from "~/models/accounts.server";
 import { parseIdentifier, signupSchema } from "~/schemas/auth";
 import { startUserSession } from "~/utils/auth.server";
+import { orFormError } from "~/utils/errors.server";
 import { googleConfigured, referralCookie } from "~/utils/authenticator.server";
 import { requireSecret } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
@@ -52,22 +53,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // per 15 minutes, counted the same whether it exists or not (docs/SECURITY.md).
   const perIdentifier = await hitRateLimit(context, `signup-identifier:${accountKey(parsed)}`, SIGNUP_PER_IDENTIFIER, SIGNUP_IDENTIFIER_WINDOW_MS);
   if (!perIdentifier.allowed) throw data(RATE_LIMIT_MESSAGE, { status: 429 });
-  let userId: string;
-  try {
-    const passwordHash = await hashPassword(password, requireSecret(context.env, "PASSWORD_PEPPER"));
-    ({ id: userId } = await createPasswordAccount(context, { fullName, identifier: parsed, passwordHash, signupAddressHash: await signupAddressHash(request, context.env) }));
-  } catch (e) {
-    if (e instanceof AccountTakenError) {
-      return data(submission.reply({ hideFields: ["password"], fieldErrors: { identifier: [e.message] } }), { status: 400 });
-    }
-    throw e;
-  }
-  const toast = await welcomeNewUser(context, userId, referralCode);
-  const { cookie } = await startUserSession(request, context, userId);
-  const headers = new Headers();
-  headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await referralCookie(request).clear());
-  return redirectWithToast(request, context.env, "/onboarding", toast, { headers });
+  // A taken e-mail or mobile is shown on the identifier field (400, the password not sent back).
+  const form = { reply: (o?: { fieldErrors?: Record<string, string[]> }) => submission.reply({ ...o, hideFields: ["password"] }) };
+  return orFormError(
+    form,
+    async () => {
+      const passwordHash = await hashPassword(password, requireSecret(context.env, "PASSWORD_PEPPER"));
+      const { id: userId } = await createPasswordAccount(context, { fullName, identifier: parsed, passwordHash, signupAddressHash: await signupAddressHash(request, context.env) });
+      const toast = await welcomeNewUser(context, userId, referralCode);
+      const { cookie } = await startUserSession(request, context, userId);
+      const headers = new Headers();
+      headers.append("Set-Cookie", cookie);
+      headers.append("Set-Cookie", await referralCookie(request).clear());
+      return redirectWithToast(request, context.env, "/onboarding", toast, { headers });
+    },
+    { status: 400 },
+  );
 }
 
 const BENEFITS = [

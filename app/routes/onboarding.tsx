@@ -7,9 +7,10 @@ import { buttonClass, secondaryButtonClass } from "~/components/forms";
 import { CarStep, OnboardingReview, OnboardingSteps, PhoneStep, ReferralStep } from "~/components/onboarding-steps";
 import { hasRedeemedReferral } from "~/models/referrals.server";
 import { normalizeIndianMobile } from "~/domain/phone";
-import { carStepSchema, phoneStepSchema, referralStepSchema } from "~/schemas/onboarding";
+import { carStepSchema, onboardingIntentSchema, phoneStepSchema, referralStepSchema } from "~/schemas/onboarding";
 import { MOBILE_INPUT_MAX } from "~/schemas/phone";
 import { needsOnboarding, requireUser } from "~/utils/auth.server";
+import { parseIntent } from "~/utils/errors.server";
 import { completeOnboardingFlow } from "~/utils/onboarding.server";
 import { readDraft, writeDraft, type OnboardingDraft } from "~/utils/onboarding-draft.server";
 
@@ -34,11 +35,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!needsOnboarding(user)) throw redirect("/dashboard");
   const formData = await request.formData();
   const step = stepOf(formData.get("step"));
-  const intent = formData.get("intent");
+  const { intent } = parseIntent(formData, onboardingIntentSchema);
   const draft = await readDraft(request, context.env, user.id);
 
   if (intent === "complete") return completeOnboardingFlow(request, context, user, draft);
-  if (intent !== "next" && intent !== "back") return data({ error: "Unknown action" }, { status: 400 });
   if (step === 4) return redirect(`/onboarding?step=${intent === "back" ? 3 : 4}`);
 
   const submission = parseWithZod(formData, { schema: SCHEMAS[step as 1 | 2 | 3] });

@@ -9,6 +9,7 @@ import { BasicInfoStep, ContactStep, Preferences, ProfileProgress, VehicleStep }
 import { getOwnProfile, updateOwnProfile } from "~/models/profiles.server";
 import { basicInfoSchema, contactSchema, preferencesSchema, vehicleSchema } from "~/schemas/profile";
 import { requireUser } from "~/utils/auth.server";
+import { orToast } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Complete your profile | LoopRide" }];
@@ -38,7 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const step = stepOf(formData.get("step"));
   const submission = parseWithZod(formData, { schema: SCHEMAS[step - 1] });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
+  const unexpected = { title: "Error updating profile", description: "Please try again." };
+  return orToast(request, context.env, { to: `/profile-completion?step=${step}`, unexpected }, async () => {
     const v = submission.value as Record<string, unknown>;
     if (step === 3) {
       const { make, model, year, color, licensePlate, insuranceInfo } = v as Record<string, string | null>;
@@ -48,12 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } else {
       await updateOwnProfile(context, user.id, v);
     }
-  } catch (e) {
-    console.error(e);
-    return redirectWithToast(request, context.env, `/profile-completion?step=${step}`, { title: "Error updating profile", description: "Please try again.", type: "error" });
-  }
-  const next = step < 4 ? `/profile-completion?step=${step + 1}` : "/dashboard";
-  return redirectWithToast(request, context.env, next, { title: "Profile updated successfully!", description: "Your profile information has been saved." });
+    const next = step < 4 ? `/profile-completion?step=${step + 1}` : "/dashboard";
+    return redirectWithToast(request, context.env, next, { title: "Profile updated successfully!", description: "Your profile information has been saved." });
+  });
 }
 
 export default function ProfileCompletion() {

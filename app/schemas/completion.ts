@@ -23,3 +23,12 @@ export const rateSchema = z.object({
     .optional()
     .transform((v) => v || null),
 });
+
+/** The completion page's forms, one branch per button. */
+export const completionActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("complete"), js: z.string().optional() }),
+  z.object({ intent: z.literal("process-payments") }),
+  markPaidSchema.extend({ intent: z.literal("mark-paid") }),
+  confirmReceivedSchema.extend({ intent: z.literal("confirm-received") }),
+  rateSchema.extend({ intent: z.literal("rate") }),
+]);

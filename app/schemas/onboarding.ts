@@ -33,3 +33,10 @@ export const referralStepSchema = z.object({
     .optional()
     .transform((v) => (v ? v.trim().toUpperCase() : "")),
 });
+
+/** The wizard's buttons: Back, Next and Complete Setup. */
+export const onboardingIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("back") }),
+  z.object({ intent: z.literal("next") }),
+  z.object({ intent: z.literal("complete") }),
+]);

@@ -79,3 +79,10 @@ export const settingToggleSchema = z.object({
   setting: z.enum(SETTINGS.map((s) => s.key) as [SettingKey, ...SettingKey[]]),
   value: z.enum(["on", "off"]),
 });
+
+/** The profile page's other forms (the profile form itself sends no intent). */
+export const profileIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("upload-photo") }),
+  z.object({ intent: z.literal("remove-photo") }),
+  z.object({ intent: z.literal("referral-code") }),
+]);

@@ -51,6 +51,9 @@ export function createRideSchema(now = Date.now()) {
     });
 }
 
+/** The create-ride form's buttons: Suggest cost (the no-JavaScript way) and Create. */
+export const createRideIntentSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("suggest") }), z.object({ intent: z.literal("create") })]);
+
 export type CreateRideInput = z.output<ReturnType<typeof createRideSchema>>;
 
 /** The request-to-join / booking form. */

@@ -5,6 +5,7 @@ import { completeReferral, ensureReferralCode, redeemReferralCode } from "../mod
 import { carStepSchema, phoneStepSchema } from "../schemas/onboarding";
 import type { OnboardingDraft } from "./onboarding-draft.server";
 import { clearDraft } from "./onboarding-draft.server";
+import { orToast } from "./errors.server";
 import { redirectWithToast } from "./toast.server";
 
 /** Complete Setup: validates every step again on the server, then saves. */
@@ -13,12 +14,13 @@ export async function completeOnboardingFlow(request: Request, context: Pick<App
   if (!phone.success) return redirect("/onboarding?step=1");
   const car = carStepSchema.safeParse({ hasCar: draft.hasCar, carType: draft.carType || undefined });
   if (!car.success) return redirect("/onboarding?step=2");
-  try {
+  const unexpected = { title: "Error", description: "Failed to complete onboarding. Please try again." };
+  // Only saving the profile answers with the error toast; what follows runs once it is saved.
+  const failed = await orToast(request, context.env, { to: "/onboarding?step=4", unexpected }, async () => {
     await completeOnboarding(context, user.id, { phone: phone.data.phone, hasCar: car.data.hasCar === "yes", carType: car.data.carType ?? null });
-  } catch (e) {
-    console.error(e);
-    return redirectWithToast(request, context.env, "/onboarding?step=4", { title: "Error", description: "Failed to complete onboarding. Please try again.", type: "error" });
-  }
+    return null;
+  });
+  if (failed) return failed;
   const headers = { "Set-Cookie": await clearDraft(request, context.env) };
   let toast = { title: "Profile completed successfully!" } as { title: string; description?: string; type?: "error" };
   if (draft.referralCode) {

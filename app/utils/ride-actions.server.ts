@@ -1,12 +1,12 @@
 import { publishChange } from "./fanout.server";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { ConflictError, isModelError } from "../models/errors.server";
-import { cancelRequest, decideRequest, SeatsUnavailableError } from "../models/ride-requests.server";
+import { cancelRequest, decideRequest } from "../models/ride-requests.server";
 import { cancelRide } from "../models/rides.server";
 import { setRideSaved } from "../models/saved-rides.server";
 import { idSchema } from "../schemas/rides";
 import { safeRedirect } from "./auth.server";
+import { orToast, parseIntent } from "./errors.server";
 import { redirectWithToast, type Toast } from "./toast.server";
 
 // The ride actions several screens offer (ride detail, My Rides, discover, booking
@@ -55,13 +55,12 @@ export async function handleRideIntent(
   formData: FormData,
   { allowed, fallback }: { allowed: RideIntent[]; fallback: string },
 ) {
-  const parsed = rideIntentSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success || !allowed.includes(parsed.data.intent)) {
-    throw data("Unknown action", { status: 400 });
-  }
-  const input = parsed.data;
+  const { intent, submission } = parseIntent(formData, rideIntentSchema, allowed);
+  // The fields are hidden inputs: a malformed one is a forged form, not something to show.
+  if (submission.status !== "success") throw data("Unknown action", { status: 400 });
+  const input = submission.value;
   const to = safeRedirect(input.redirectTo, fallback);
-  try {
+  return orToast(request, context.env, { to, title: FAILED[intent] }, async () => {
     switch (input.intent) {
       case "accept":
       case "reject": {
@@ -84,15 +83,6 @@ export async function handleRideIntent(
         await setRideSaved(context, userId, input.rideId, input.intent === "save");
         break;
     }
-  } catch (e) {
-    if (e instanceof SeatsUnavailableError) {
-      return redirectWithToast(request, context.env, to, { title: e.title, description: e.message, type: "error" });
-    }
-    if (e instanceof ConflictError) {
-      return redirectWithToast(request, context.env, to, { title: FAILED[input.intent], description: e.message, type: "error" });
-    }
-    if (isModelError(e)) throw data(e.message, { status: e.status });
-    throw e;
-  }
-  return redirectWithToast(request, context.env, to, DONE[input.intent]);
+    return redirectWithToast(request, context.env, to, DONE[intent]);
+  });
 }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore The Remix server build exists only after `npm run build`.
 import * as build from "../../build/server";
 import { communityActionSchema, membershipActionSchema } from "~/schemas/communities";
+import { completionActionSchema } from "~/schemas/completion";
 import { messageActionSchema, notificationActionSchema } from "~/schemas/messages";
 import { LAYOUT_ROUTES, MATRIX } from "../security/authz-matrix";
 import { buildScenario, ROLES, type Scenario } from "../support/authz-scenario";
@@ -14,6 +15,9 @@ const manifest = (build as unknown as { routes: Record<string, { id: string; mod
 const sources = import.meta.glob("../../app/routes/*.{ts,tsx}", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const SCHEMAS: Record<string, { options: { shape: { intent: { value: string } } }[] }> = {
   communityActionSchema,
+  // The community page hands its form to this helper, which parses communityActionSchema.
+  handleCommunityIntent: communityActionSchema,
+  completionActionSchema,
   membershipActionSchema,
   messageActionSchema,
   notificationActionSchema,

@@ -3,7 +3,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, istDate } from "~/domain/time";
 import { communityActionSchema, membershipActionSchema } from "~/schemas/communities";
+import { completionActionSchema } from "~/schemas/completion";
 import { messageActionSchema, notificationActionSchema } from "~/schemas/messages";
+import { createRideIntentSchema } from "~/schemas/rides";
 import { rideIntentSchema } from "~/utils/ride-actions.server";
 import { addMember, createCommunity, createMessage, createNotification, createRide, createRideRequest, createUser } from "../../db/factories";
 import { createSession } from "~/models/sessions.server";
@@ -500,6 +502,8 @@ describe("fuzzing covers every action", () => {
       ["_app.communities._index.tsx", intentsOf(membershipActionSchema)],
       ["_app.dashboard.messages.tsx", intentsOf(messageActionSchema)],
       ["_app.dashboard._index.tsx", intentsOf(notificationActionSchema)],
+      ["_app.rides.$id.completion.tsx", intentsOf(completionActionSchema)],
+      ["_app.rides.create.tsx", intentsOf(createRideIntentSchema)],
     ] as const) {
       const fuzzed = TARGETS.filter((t) => t.file === file).map((t) => t.intent);
       expect(fuzzed, file).toEqual(expect.arrayContaining([...intents]));

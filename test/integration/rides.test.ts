@@ -572,8 +572,8 @@ describe("community rides are for the community's members only", () => {
       expect(changedTables(before, await dbChecksum())).toEqual([]);
     }
     await expect(requestSeats({ db: db() }, outsider.id, ride.id, { seats: 1, notes: null })).rejects.toThrow(NotFoundError);
-    expect(await getRideDetail({ db: db() }, outsider.id, ride.id)).toBeNull();
-    expect(await getRideForBooking({ db: db() }, outsider.id, ride.id)).toBeNull();
+    await expect(getRideDetail({ db: db() }, outsider.id, ride.id)).rejects.toThrow(NotFoundError);
+    await expect(getRideForBooking({ db: db() }, outsider.id, ride.id)).rejects.toThrow(NotFoundError);
     // A member books and saves it.
     const booked = await postForm(`/rides/${ride.id}/book`, { seats: "1", notes: "" }, { cookie: member.cookie });
     expect(booked.headers.get("Location")).toMatch(/^\/booking-confirmation\//);

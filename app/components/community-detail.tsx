@@ -1,0 +1,79 @@
+import { Link } from "@remix-run/react";
+import { formatDate, istDate } from "~/domain/time";
+import type { CommunityType, MembershipStatus } from "~/models/communities.server";
+import { CommunityTypeBadge, ModeratorBadge, memberCountLabel } from "./community-badges";
+import { MembershipButton } from "./community-card";
+
+type Community = { name: string; type: CommunityType; description: string | null; location: string | null; memberCount: number; createdAt: number };
+
+/** The community page's card: name, badges, the viewer's membership button and the facts. */
+export function CommunityHeader({ community, membership, canModerate }: { community: Community; membership: MembershipStatus; canModerate: boolean }) {
+  return (
+    <header className="space-y-3 rounded-xl border border-slate-200 p-6 dark:border-slate-800">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-2">
+          <h1 className="text-2xl font-bold">{community.name}</h1>
+          <div className="flex flex-wrap gap-2">
+            <CommunityTypeBadge type={community.type} />
+            {canModerate ? <ModeratorBadge /> : null}
+          </div>
+        </div>
+        <MembershipButton membership={membership} communityName={community.name} />
+      </div>
+      <p className="text-slate-800 dark:text-slate-200">{community.description}</p>
+      <dl className="grid gap-2 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="font-medium text-slate-700 dark:text-slate-300">Location</dt>
+          <dd>{community.location}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-700 dark:text-slate-300">Members</dt>
+          <dd data-testid="member-count">{memberCountLabel(community.memberCount)}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-700 dark:text-slate-300">Created</dt>
+          <dd>{formatDate(istDate(community.createdAt))}</dd>
+        </div>
+      </dl>
+    </header>
+  );
+}
+
+const tabClass = (active: boolean) =>
+  `-mb-px inline-block border-b-2 px-3 py-2 text-sm font-medium ${
+    active
+      ? "border-emerald-700 text-emerald-900 dark:border-emerald-400 dark:text-emerald-200"
+      : "border-transparent text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+  }`;
+
+/** Members / Moderation (N) tabs, as links (?tab=), so they work without JavaScript. */
+export function CommunityTabs({ tab, canModerate, pendingCount }: { tab: string; canModerate: boolean; pendingCount: number }) {
+  return (
+    <nav aria-label="Community sections">
+      <ul className="flex gap-2 border-b border-slate-200 dark:border-slate-800">
+        <li>
+          <Link to="?tab=members" aria-current={tab === "members" ? "page" : undefined} className={tabClass(tab === "members")}>
+            Members
+          </Link>
+        </li>
+        {canModerate ? (
+          <li>
+            <Link to="?tab=moderation" aria-current={tab === "moderation" ? "page" : undefined} className={tabClass(tab === "moderation")}>
+              Moderation{pendingCount ? ` (${pendingCount})` : ""}
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+/** What a non-member sees instead of the member list. */
+export function MembersHidden({ membership }: { membership: MembershipStatus }) {
+  return (
+    <p data-testid="members-hidden" className="text-slate-700 dark:text-slate-300">
+      Members and the rides they share are visible to approved members of this community only.
+      {membership === "not_member" ? " Join to see who is here." : membership === "pending" ? " Your request is waiting for a moderator." : ""}
+    </p>
+  );
+}
