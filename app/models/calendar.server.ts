@@ -3,6 +3,7 @@ import { calendarFeeds, rideRequests, rides, userProfiles } from "../../db/schem
 import { randomToken } from "../domain/ids";
 import type { ModelCtx } from "./context.server";
 import { ForbiddenError, NotFoundError } from "./errors.server";
+import { ownPushEndpointsQuery } from "./push.server";
 import { visibleRideCondition } from "./rides.server";
 
 /** What a calendar event is made of (app/utils/calendar.server.ts turns it into iCalendar). */
@@ -71,13 +72,18 @@ export async function getRideForCalendar({ db }: ModelCtx, userId: string, rideI
 }
 
 /**
- * The acting user's feed: when it was made, and whether `shownToken` (the token just made,
- * from the show-once cookie) is still its token; null when they have none.
+ * What Settings shows of Web Push and the calendar feed, in one round trip: the acting
+ * user's subscribed endpoints, and their feed (when it was made, and whether `shownToken`,
+ * the token just made from the show-once cookie, is still its token), or null.
  */
-export async function getOwnCalendarFeed({ db }: ModelCtx, userId: string, shownToken: string | null = null): Promise<{ createdAt: number; tokenIsCurrent: boolean } | null> {
-  const row = await db.select({ createdAt: calendarFeeds.createdAt, tokenHash: calendarFeeds.tokenHash }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).get();
-  if (!row) return null;
-  return { createdAt: row.createdAt, tokenIsCurrent: shownToken !== null && (await sha256Hex(shownToken)) === row.tokenHash };
+export async function getOwnPushAndFeed({ db }: ModelCtx, userId: string, shownToken: string | null = null) {
+  const [subs, feeds] = await db.batch([
+    ownPushEndpointsQuery(db, userId),
+    db.select({ createdAt: calendarFeeds.createdAt, tokenHash: calendarFeeds.tokenHash }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1),
+  ]);
+  const row = feeds[0];
+  const feed = row ? { createdAt: row.createdAt, tokenIsCurrent: shownToken !== null && (await sha256Hex(shownToken)) === row.tokenHash } : null;
+  return { endpoints: subs.map((s) => s.endpoint), feed };
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import { pushSubscriptions, userSettings } from "../../db/schema";
 import { newId } from "../domain/ids";
 import type { ModelCtx } from "./context.server";
+import type { Db } from "./db.server";
 import { ConflictError } from "./errors.server";
 
 /** The push services browsers subscribe with (Chrome/Edge/Opera, Firefox, Safari, Windows). */
@@ -71,14 +72,9 @@ export async function unsubscribePush({ db }: ModelCtx, userId: string, endpoint
   return gone.length;
 }
 
-/** The acting user's subscribed endpoints (the settings page tells whether this browser is one). */
-export async function listOwnPushEndpoints({ db }: ModelCtx, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ endpoint: pushSubscriptions.endpoint })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId))
-    .limit(MAX_PUSH_SUBSCRIPTIONS);
-  return rows.map((r) => r.endpoint);
+/** The acting user's subscribed endpoints (the settings page tells whether this browser is one), for a db.batch. */
+export function ownPushEndpointsQuery(db: Db, userId: string) {
+  return db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).limit(MAX_PUSH_SUBSCRIPTIONS);
 }
 
 /** Only a path of this site is opened by a notification click (never another origin). */

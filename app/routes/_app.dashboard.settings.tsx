@@ -4,8 +4,8 @@ import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { CalendarFeed, PushDevice } from "~/components/reach-settings";
 import { showToast } from "~/components/toast";
-import { getOwnCalendarFeed } from "~/models/calendar.server";
-import { listOwnPushEndpoints, vapidKeys } from "~/models/push.server";
+import { getOwnPushAndFeed } from "~/models/calendar.server";
+import { vapidKeys } from "~/models/push.server";
 import { getOwnSettings, setOwnSetting } from "~/models/settings.server";
 import { SETTINGS, settingToggleSchema, type SettingKey } from "~/schemas/profile";
 import { requireUser } from "~/utils/auth.server";
@@ -18,10 +18,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   // Issue 15: this browser's push subscription and the private calendar feed.
   const shownToken = await calendarFeedCookie(request, context.env).parse(request);
-  const [settings, endpoints, feed] = await Promise.all([
+  const [settings, { endpoints, feed }] = await Promise.all([
     getOwnSettings(context, user.id),
-    listOwnPushEndpoints(context, user.id),
-    getOwnCalendarFeed(context, user.id, typeof shownToken === "string" ? shownToken : null),
+    getOwnPushAndFeed(context, user.id, typeof shownToken === "string" ? shownToken : null),
   ]);
   const feedUrl = feed?.tokenIsCurrent && typeof shownToken === "string" ? calendarFeedUrl(new URL(request.url).origin, shownToken) : null;
   return {
