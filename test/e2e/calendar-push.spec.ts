@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
+import { expectAccessible } from "../support/axe";
 import { signUpAndOnboard, uniqueSlot } from "../support/e2e";
 
 // Issue 15: a ride's calendar download, the private calendar feed in Settings, and what Settings
@@ -44,6 +45,7 @@ test("a driver adds their ride to a calendar and gets, uses and turns off a priv
   await page.getByRole("button", { name: "Get a calendar feed URL" }).click();
   await expect(page.getByTestId("toast")).toContainText("Calendar feed ready");
   const feedUrl = await page.getByTestId("calendar-feed-url").inputValue();
+  await expectAccessible(page, "settings with a new calendar feed URL");
   expect(feedUrl).toMatch(/\/calendar\/[0-9a-f]{64}\/rides\.ics$/);
   const feed = await page.request.get(feedUrl, { headers: { Cookie: "" } });
   expect(feed.status()).toBe(200);
@@ -65,11 +67,13 @@ test("Settings says honestly what browser push needs, and offers to turn it on w
     await expect(device).toHaveAttribute("data-state", "no-js");
     await expect(device).toContainText("Browser notifications need JavaScript in this browser");
     await expect(page.getByTestId("push-on")).toHaveCount(0);
+    await expectAccessible(page, "settings without JavaScript");
   } else {
     // Headless Chromium has a service worker and the Push API; this browser is not subscribed.
     await expect(device).toHaveAttribute("data-state", "off");
     await expect(device).toContainText("This browser is not subscribed.");
     await expect(page.getByTestId("push-on")).toBeVisible();
+    await expectAccessible(page, "settings with the push button");
     // The service worker registered from /sw.js.
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(new URL("/", page.url()).href);
