@@ -57,6 +57,12 @@ export function workersConfig({ include, exclude = [], isolatedStorage }: { incl
                 // D1 accounting is off as in production; the budget tests turn it on per
                 // request (test/support/worker-fetch.ts debugFetch).
                 DEBUG_TIMING: "0",
+                // Web Push (issue 15): a test-only VAPID key pair; pushes go to a faked push
+                // service (fetchMock) on this host, which test/integration/push.test.ts decrypts.
+                VAPID_PUBLIC_KEY: "BMY-N47DU6ugSa4yrXWIsjsPX8NOKyIW_SR9nYC59a-Mqeb_cczOXIEXD0jEu9a4LdkqJghGMW4MzEjtc1s9yIw",
+                VAPID_PRIVATE_KEY: "HI7bk7XVsuxaVKLATkoekF-hX0ewPF0USFGVcOHNVaE",
+                VAPID_SUBJECT: "mailto:test@loopride.invalid",
+                PUSH_ALLOWED_HOSTS: "push.example.test",
               },
             },
           },

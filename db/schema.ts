@@ -554,3 +554,39 @@ export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
   email: text("email").primaryKey(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- issue 15: Web Push and calendar feeds
+
+/** A browser's Web Push subscription (PushManager.subscribe), owned by the user who subscribed in it. */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    // The browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url.
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+    check("push_endpoint_https", sql`${t.endpoint} LIKE 'https://%'`),
+  ],
+);
+
+/** A user's private calendar feed: only the SHA-256 of the secret token in its URL. */
+export const calendarFeeds = sqliteTable(
+  "calendar_feeds",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("calendar_feeds_token_hash_unique").on(t.tokenHash)],
+);

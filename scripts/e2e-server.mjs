@@ -1,12 +1,14 @@
 // Serves the already-built worker for the browser tests: a fresh local D1 (migrated and
 // seeded with the demo data) in its own state directory, fixed test secrets.
 import { rmSync } from "node:fs";
-import { bin, run } from "./lib.mjs";
+import { bin, run, vapidKeys } from "./lib.mjs";
 import { startWrangler } from "./lib/server.mjs";
 
 const port = process.argv[2] ?? "8788";
 const persist = `.wrangler/e2e-${port}`;
 const secrets = { SESSION_SECRET: "e2e-session-secret", PASSWORD_PEPPER: "e2e-pepper" };
+// Web Push: a throw-away VAPID key pair per run.
+const vapid = await vapidKeys();
 
 rmSync(persist, { recursive: true, force: true });
 await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
@@ -20,7 +22,13 @@ const server = await startWrangler({
   port,
   persist,
   // Browser journeys sign in many times from one address.
-  vars: { ...secrets, AUTH_RATE_LIMIT_PER_MINUTE: "1000" },
+  vars: {
+    ...secrets,
+    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: "mailto:e2e@loopride.invalid",
+  },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes, webcrypto } from "node:crypto";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 
 export const bin = (name) => `node_modules/.bin/${name}`;
 
@@ -13,7 +13,7 @@ export function run(cmd, args, opts = {}) {
 }
 
 /** Local secrets: .dev.vars is created with random values the first time. */
-export function ensureDevVars() {
+export async function ensureDevVars() {
   if (!existsSync(".dev.vars")) {
     const secret = () => randomBytes(32).toString("hex");
     writeFileSync(
@@ -35,5 +35,28 @@ export function ensureDevVars() {
     const m = /^([A-Z_]+)\s*=\s*"?(.*?)"?\s*$/.exec(line);
     if (m) vars[m[1]] = m[2];
   }
+  // Web Push (issue 15): a .dev.vars from before push gets a local VAPID key pair added.
+  if (!vars.VAPID_PUBLIC_KEY || !vars.VAPID_PRIVATE_KEY) {
+    const keys = await vapidKeys();
+    const subject = vars.VAPID_SUBJECT || "mailto:dev@loopride.invalid";
+    appendFileSync(
+      ".dev.vars",
+      ["", "# Web Push: a local VAPID key pair (never use it in production; see docs/OPERATIONS.md).",
+        `VAPID_PUBLIC_KEY="${keys.publicKey}"`, `VAPID_PRIVATE_KEY="${keys.privateKey}"`, `VAPID_SUBJECT="${subject}"`, ""].join("\n"),
+    );
+    Object.assign(vars, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: subject });
+    console.log("Added a local VAPID key pair (Web Push) to .dev.vars.");
+  }
   return vars;
+}
+
+/**
+ * A fresh VAPID key pair (P-256) in the form the worker reads: the public key as the raw
+ * uncompressed point and the private key as the JWK "d", both base64url.
+ */
+export async function vapidKeys() {
+  const pair = await webcrypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
+  const jwk = await webcrypto.subtle.exportKey("jwk", pair.privateKey);
+  const raw = Buffer.from(await webcrypto.subtle.exportKey("raw", pair.publicKey));
+  return { publicKey: raw.toString("base64url"), privateKey: jwk.d };
 }

@@ -8,7 +8,7 @@ import { startWrangler } from "./lib/server.mjs";
 const watchMode = process.argv.includes("--watch");
 const port = process.env.PORT ?? "8787";
 
-ensureDevVars();
+await ensureDevVars();
 await run(bin("remix"), ["vite:build"]);
 await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { env: { ...process.env, CI: "true" } });
 await run(bin("vite-node"), ["scripts/seed.ts"]);

@@ -14,6 +14,12 @@ declare global {
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
   AUTH_RATE_LIMIT_PER_MINUTE?: string;
+  /** Web Push VAPID key pair (base64url raw P-256 public point, JWK "d") and contact (mailto:/https:). */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
+  /** Extra push service hosts accepted for subscriptions, comma-separated (tests; a self-hosted push service). */
+  PUSH_ALLOWED_HOSTS?: string;
   /** Set to "1" to emit Server-Timing with D1 query counts (never on by default). */
   DEBUG_TIMING?: string;
   }

@@ -3,7 +3,7 @@ import { notifications, userSettings } from "../../db/schema";
 import { type Badges, badgeQueries, badgesFrom } from "./badges.server";
 import type { ModelCtx } from "./context.server";
 
-export type LatestNotification = { id: string; type: string; title: string; message: string; createdAt: number };
+export type LatestNotification = { id: string; type: string; title: string; message: string; data: Record<string, unknown> | null; createdAt: number };
 
 /**
  * What the live fan-out tells one user's open tabs, in ONE round trip: their badge counts,
@@ -22,6 +22,7 @@ export async function getLiveState({ db }: ModelCtx, userId: string): Promise<{ 
         type: notifications.type,
         title: notifications.title,
         message: notifications.message,
+        data: notifications.data,
         createdAt: notifications.createdAt,
       })
       .from(notifications)

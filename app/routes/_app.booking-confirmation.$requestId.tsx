@@ -3,6 +3,7 @@ import { ratingSummaries } from "~/models/ratings.server";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { CalendarLink } from "~/components/calendar-link";
 import { BookingTracker, DriverInfo, EcoImpact, QuickActions, TripDetails } from "~/components/booking-status";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { secondaryButtonClass } from "~/components/forms";
@@ -64,7 +65,8 @@ export default function BookingConfirmation() {
           <h1 className="text-2xl font-bold">Booking Confirmation</h1>
           <p className="text-slate-800 dark:text-slate-200" data-testid="booking-subtitle">{SUBTITLE[status] ?? "Booking details"}</p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          {status === "pending" || status === "accepted" ? <CalendarLink rideId={booking.rideId} /> : null}
           <Link to="/rides" className={secondaryButtonClass}>Find more rides</Link>
           <Link to="/dashboard" className={secondaryButtonClass}>Dashboard</Link>
         </div>

@@ -2,10 +2,14 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+import { CalendarFeed, PushDevice } from "~/components/reach-settings";
 import { showToast } from "~/components/toast";
+import { getOwnPushAndFeed } from "~/models/calendar.server";
+import { vapidKeys } from "~/models/push.server";
 import { getOwnSettings, setOwnSetting } from "~/models/settings.server";
 import { SETTINGS, settingToggleSchema, type SettingKey } from "~/schemas/profile";
 import { requireUser } from "~/utils/auth.server";
+import { calendarFeedCookie, calendarFeedUrl } from "~/utils/calendar-feed.server";
 import { orFormError } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -13,7 +17,19 @@ export const meta: MetaFunction = () => [{ title: "Settings | LoopRide" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { settings: await getOwnSettings(context, user.id) };
+  // Issue 15: this browser's push subscription and the private calendar feed.
+  const shownToken = await calendarFeedCookie(request, context.env).parse(request);
+  const [settings, { endpoints, feed }] = await Promise.all([
+    getOwnSettings(context, user.id),
+    getOwnPushAndFeed(context, user.id, typeof shownToken === "string" ? shownToken : null),
+  ]);
+  const feedUrl = feed?.tokenIsCurrent && typeof shownToken === "string" ? calendarFeedUrl(new URL(request.url).origin, shownToken) : null;
+  return {
+    settings,
+    push: { vapidPublicKey: vapidKeys(context.env)?.publicKey ?? null, endpoints },
+    feed: feed ? { createdAt: feed.createdAt } : null,
+    feedUrl,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const GROUPS = ["Notifications", "Privacy", "Appearance"] as const;
 
 export default function SettingsPage() {
-  const { settings } = useLoaderData<typeof loader>();
+  const { settings, push, feed, feedUrl } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -55,9 +71,15 @@ export default function SettingsPage() {
                   <SettingToggle setting={s.key} value={settings[s.key]} />
                 </li>
               ))}
+              {group === "Notifications" ? (
+                <li>
+                  <PushDevice vapidPublicKey={push.vapidPublicKey} endpoints={push.endpoints} settingOn={settings.pushNotifications} />
+                </li>
+              ) : null}
             </ul>
           </section>
         ))}
+        <CalendarFeed feed={feed} feedUrl={feedUrl} />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { CalendarLink } from "~/components/calendar-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { secondaryButtonClass } from "~/components/forms";
 import { textLinkClass } from "~/components/styles";
@@ -63,6 +64,7 @@ export default function RideDetail() {
           <SaveButton rideId={ride.id} saved={saved} redirectTo={here} />
           <ShareButton text={shareText(ride)} path={here} />
           {!isDriver ? <Link to={`/dashboard/messages?to=${ride.driverId}`} className={secondaryButtonClass}>Contact Driver</Link> : null}
+          {isDriver || myRequest ? <CalendarLink rideId={ride.id} /> : null}
         </div>
       </section>
 

@@ -66,7 +66,7 @@ export const profileEditSchema = z.object({
 
 export const SETTINGS = [
   { group: "Notifications", key: "emailNotifications", label: "Email notifications", description: "Ride requests and updates by e-mail." },
-  { group: "Notifications", key: "pushNotifications", label: "Push notifications", description: "Live alerts in the app while it is open." },
+  { group: "Notifications", key: "pushNotifications", label: "Push notifications", description: "Live alerts in open tabs, and browser notifications on devices you turn them on for (below)." },
   { group: "Notifications", key: "rideReminders", label: "Ride reminders", description: "A reminder before each ride you are part of." },
   { group: "Privacy", key: "showProfile", label: "Show profile", description: "Let community members see your area, workplace and bio." },
   { group: "Privacy", key: "shareLocation", label: "Share location", description: "Share your pickup location with your driver on the day of the ride." },

@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { HubEvent, RoomEvent } from "../../durable-objects/hub-events";
 import type { Audience } from "../models/context.server";
-import { getLiveState } from "../models/live.server";
+import { notificationHref } from "../domain/notifications";
+import { getLiveState, type LatestNotification } from "../models/live.server";
+import { deliverPush } from "../models/push.server";
 
 type Ctx = Pick<AppLoadContext, "env" | "ctx" | "db">;
 
@@ -33,12 +35,33 @@ async function publishToUser(context: Ctx, userId: string, withNotification: boo
     const { badges, latest: n, push } = await getLiveState(context, userId);
     const hub = context.env.USER_HUB.get(context.env.USER_HUB.idFromName(userId));
     const frames: HubEvent[] = [{ type: "badges", ...badges }];
-    if (withNotification && n && push && Date.now() - n.createdAt < FRESH_MS) {
-      frames.push({ type: "notification", id: n.id, title: n.title, message: n.message, notificationType: n.type, createdAt: n.createdAt });
+    const fresh = withNotification && n && push && Date.now() - n.createdAt < FRESH_MS ? n : null;
+    if (fresh) {
+      frames.push({ type: "notification", id: fresh.id, title: fresh.title, message: fresh.message, notificationType: fresh.type, createdAt: fresh.createdAt });
     }
-    for (const frame of frames) await hub.publish(frame);
+    // Web Push (issue 15) reaches the user's subscribed browsers even with no tab open; it
+    // does not wait for, or depend on, the Durable Object.
+    const pushed = fresh ? pushNotification(context, userId, fresh) : null;
+    try {
+      for (const frame of frames) await hub.publish(frame);
+    } catch (e) {
+      console.error("fan-out to UserHub failed (the data is safe in D1)", e);
+    }
+    await pushed;
   } catch (e) {
-    console.error("fan-out to UserHub failed (the data is safe in D1)", e);
+    console.error("fan-out failed (the data is safe in D1)", e);
+  }
+}
+
+/**
+ * Until the outbox (issue 15, item 1) carries push, the live fan-out delivers it: the same
+ * fresh notification the open tabs get as a toast. deliverPush re-checks push_notifications.
+ */
+async function pushNotification(context: Ctx, userId: string, n: LatestNotification): Promise<void> {
+  try {
+    await deliverPush(context, userId, { title: n.title, body: n.message, url: notificationHref(n.type, n.data) ?? "/dashboard", tag: n.id });
+  } catch (e) {
+    console.error("Web Push delivery failed", e);
   }
 }
 

@@ -386,6 +386,30 @@ const TARGETS: Target[] = [
       }),
     }),
   ),
+  // Issue 15: this browser's push subscription, and the private calendar feed.
+  ...["subscribe", "unsubscribe"].map(
+    (intent): Target => ({
+      file: "push-subscription.ts",
+      intent,
+      path: () => c("/push-subscription"),
+      actors: ["r1", "r2", "visitor"],
+      fields: () => ({
+        intent: c(intent),
+        endpoint: one(["https://push.example.test/send/fuzz-1", "https://fcm.googleapis.com/fcm/send/x", "http://push.example.test/x", "https://evil.example/x", ""]),
+        p256dh: one(["BFyiXn_EA9hJW8-mQjyKcchGRL6zb-s1tY-5F_m0zONcnJUdSxs6tckCHFCjnIiid4X5MnyAHMlBrVbGYMKx7rQ", "AAAA", ""]),
+        auth: one(["qT5lW104Pk9SxXUyUPKwmg", "short", ""]),
+      }),
+    }),
+  ),
+  ...["create-feed", "revoke-feed"].map(
+    (intent): Target => ({
+      file: "calendar-feed.ts",
+      intent,
+      path: () => c("/calendar-feed"),
+      actors: ["r1", "r2", "visitor"],
+      fields: () => ({ intent: c(intent) }),
+    }),
+  ),
   {
     file: "_public._index.tsx",
     intent: null,
@@ -484,7 +508,7 @@ const TARGETS: Target[] = [
 const SEQUENCE_TARGETS = [{ file: "onboarding.tsx", intent: "complete" }];
 
 // Route modules, read as text at build time: every one exporting an action must be listed above.
-const ROUTE_SOURCES = import.meta.glob("../../app/routes/*.tsx", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+const ROUTE_SOURCES = import.meta.glob("../../app/routes/*.{ts,tsx}", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const ACTION_EXPORT = /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/;
 
 describe("fuzzing covers every action", () => {

@@ -30,6 +30,9 @@ const EXPECTED: Record<string, string> = {
   "community_members.user_id -> users": "CASCADE",
   "community_members.community_id -> communities": "CASCADE",
   "rides.community_id -> communities": "SET NULL",
+  // Issue 15: a person's browser push subscriptions and calendar feed token.
+  "push_subscriptions.user_id -> users": "CASCADE",
+  "calendar_feeds.user_id -> users": "CASCADE",
   // Shared with someone else: removing one side is refused.
   "rides.driver_id -> users": "NO ACTION",
   "communities.created_by -> users": "NO ACTION",

@@ -201,6 +201,20 @@ export const MATRIX: Column[] = [
   { name: "one rider's receipt", route: "routes/rides.$id.receipt", method: "GET", path: "/rides/{pastRide}/receipt?rider={acceptedRider}", private: true, expect: only({ driver: "page", acceptedRider: "page", ...outsiders("404") }, "403") },
   { name: "receipt of an uncompleted ride", route: "routes/rides.$id.receipt", method: "GET", path: "/rides/{ride}/receipt", expect: only({ driver: "409", acceptedRider: "409", ...outsiders("404") }, "403") },
 
+  // ------------------------------------------------------------ calendar (issue 15): a ride's .ics, the private feed
+  // The .ics is for the ride's driver and riders with a live request (pending or accepted);
+  // someone who may see the ride but is not part of it gets 403, an outsider of a community ride 404.
+  { name: "community ride .ics", route: "routes/rides.$id.calendar[.ics]", method: "GET", path: "/rides/{ride}/calendar.ics", private: true, expect: only({ driver: "page", acceptedRider: "page", pendingRider: "page", ...outsiders("404") }, "403") },
+  { name: "public ride .ics", route: "routes/rides.$id.calendar[.ics]", method: "GET", path: "/rides/{publicRide}/calendar.ics", private: true, expect: only({ driver: "page" }, "403") },
+  // The feed's token is its only credential (calendar apps send no cookie): a wrong one is 404 for everyone.
+  { name: "calendar feed with an unknown token", route: "routes/calendar.$token.rides[.ics]", method: "GET", path: "/calendar/0000000000000000000000000000000000000000000000000000000000000000/rides.ics", expect: everyone("404") },
+  { name: "calendar feed: make a URL", route: "routes/calendar-feed", method: "POST", intent: "create-feed", path: "/calendar-feed", fields: { intent: "create-feed" }, expect: app("done->/dashboard/settings#calendar") },
+  { name: "calendar feed: turn off (none yet)", route: "routes/calendar-feed", method: "POST", intent: "revoke-feed", path: "/calendar-feed", fields: { intent: "revoke-feed" }, expect: app("noop->/dashboard/settings#calendar") },
+
+  // ------------------------------------------------------------ Web Push (issue 15): this browser's subscription
+  { name: "push: subscribe this browser", route: "routes/push-subscription", method: "POST", intent: "subscribe", path: "/push-subscription", fields: { intent: "subscribe", endpoint: "https://push.example.test/send/{role}", p256dh: "BFyiXn_EA9hJW8-mQjyKcchGRL6zb-s1tY-5F_m0zONcnJUdSxs6tckCHFCjnIiid4X5MnyAHMlBrVbGYMKx7rQ", auth: "qT5lW104Pk9SxXUyUPKwmg" }, expect: app("done->/dashboard/settings") },
+  { name: "push: unsubscribe (not subscribed)", route: "routes/push-subscription", method: "POST", intent: "unsubscribe", path: "/push-subscription", fields: { intent: "unsubscribe", endpoint: "https://push.example.test/send/{role}" }, expect: app("noop->/dashboard/settings") },
+
   // ------------------------------------------------------------ booking confirmation
   { name: "booking confirmation index", route: "routes/_app.booking-confirmation._index", method: "GET", path: "/booking-confirmation", expect: app("redirect->/dashboard/rides") },
   { name: "accepted booking", route: "routes/_app.booking-confirmation.$requestId", method: "GET", path: "/booking-confirmation/{acceptedRequest}", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "404") },
