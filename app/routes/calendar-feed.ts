@@ -1,9 +1,9 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { createCalendarFeed, revokeCalendarFeed } from "~/models/calendar.server";
 import { calendarFeedActionSchema } from "~/schemas/push";
 import { requireUser } from "~/utils/auth.server";
 import { calendarFeedCookie } from "~/utils/calendar-feed.server";
+import { parseIntent } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const SETTINGS = "/dashboard/settings#calendar";
@@ -14,10 +14,9 @@ const SETTINGS = "/dashboard/settings#calendar";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: calendarFeedActionSchema });
-  if (submission.status !== "success") throw new Response("Unknown action", { status: 400 });
+  const { intent } = parseIntent(await request.formData(), calendarFeedActionSchema);
   const cookie = calendarFeedCookie(request, context.env);
-  if (submission.value.intent === "revoke-feed") {
+  if (intent === "revoke-feed") {
     const n = await revokeCalendarFeed(context, user.id);
     return redirectWithToast(request, context.env, SETTINGS, n ? { title: "Calendar feed turned off", description: "Its URL no longer works." } : { title: "You have no calendar feed", type: "info" }, {
       headers: { "Set-Cookie": await cookie.clear() },

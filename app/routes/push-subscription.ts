@@ -1,9 +1,8 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { ConflictError } from "~/models/errors.server";
 import { subscribePush, unsubscribePush } from "~/models/push.server";
 import { pushActionSchema } from "~/schemas/push";
 import { requireUser } from "~/utils/auth.server";
+import { orToast, parseIntent } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const SETTINGS = "/dashboard/settings";
@@ -15,10 +14,7 @@ const SETTINGS = "/dashboard/settings";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent !== "subscribe" && intent !== "unsubscribe") throw new Response("Unknown action", { status: 400 });
-  const submission = parseWithZod(form, { schema: pushActionSchema });
+  const { submission } = parseIntent(await request.formData(), pushActionSchema);
   if (submission.status !== "success") {
     // A resource route: a real Response, so the status survives (Remix v2 without single fetch).
     return Response.json({ ok: false, error: "This browser's push subscription is not valid. Please try again." }, { status: 400 });
@@ -28,11 +24,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const n = await unsubscribePush(context, user.id, input.endpoint);
     return redirectWithToast(request, context.env, SETTINGS, n ? { title: "Push notifications are off for this browser" } : { title: "This browser was not subscribed", type: "info" });
   }
-  try {
+  return orToast(request, context.env, { to: SETTINGS, title: "Push notifications could not be turned on" }, async () => {
     await subscribePush(context, user.id, input);
-  } catch (e) {
-    if (e instanceof ConflictError) return redirectWithToast(request, context.env, SETTINGS, { title: e.message, type: "error" });
-    throw e;
-  }
-  return redirectWithToast(request, context.env, SETTINGS, { title: "Push notifications are on for this browser" });
+    return redirectWithToast(request, context.env, SETTINGS, { title: "Push notifications are on for this browser" });
+  });
 }

@@ -132,7 +132,7 @@ describe("push subscriptions", () => {
     const before = await tableCounts();
     const res = await subscribe(user.cookie, { ...b, endpoint: "https://evil.example/collect" });
     expect(res.status).toBe(302);
-    expect(toastOf(res)).toMatchObject({ type: "error", title: "This browser's push service is not supported. Please try another browser." });
+    expect(toastOf(res)).toMatchObject({ type: "error", title: "Push notifications could not be turned on", description: "This browser's push service is not supported. Please try another browser." });
     expect(await tableCounts()).toEqual(before);
     // The real services are accepted.
     for (const endpoint of ["https://fcm.googleapis.com/fcm/send/abc", "https://updates.push.services.mozilla.com/wpush/v2/abc", "https://web.push.apple.com/abc", "https://wns2-par02p.notify.windows.com/w/?token=abc"]) {
