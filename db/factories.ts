@@ -214,7 +214,7 @@ export function buildRide(opts: RideOptions & BuildExtras & { now?: number }) {
   };
 }
 
-export async function createRide({ db }: Ctx, opts: RideOptions) {
+export async function createRide({ db }: Ctx, opts: RideOptions & BuildExtras) {
   const row = buildRide(opts);
   await db.insert(rides).values(row);
   return row;

@@ -344,7 +344,8 @@ export const rides = sqliteTable(
   },
   (t) => [
     index("rides_discover_idx").on(t.status, t.departsAt),
-    index("rides_from_cell_idx").on(t.status, t.fromCell, t.departsAt),
+    // Led by from_cell: an index led by status would tempt the planner on every status = ? query.
+    index("rides_from_cell_idx").on(t.fromCell, t.status, t.departsAt),
     index("rides_driver_idx").on(t.driverId, t.departsAt),
     index("rides_community_idx").on(t.communityId, t.status, t.departsAt),
     index("rides_from_idx").on(t.status, t.fromLocation, t.departsAt),

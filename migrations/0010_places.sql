@@ -10,7 +10,7 @@ ALTER TABLE `rides` ADD `to_lat` real;--> statement-breakpoint
 ALTER TABLE `rides` ADD `to_lng` real;--> statement-breakpoint
 ALTER TABLE `rides` ADD `from_cell` integer;--> statement-breakpoint
 ALTER TABLE `rides` ADD `to_cell` integer;--> statement-breakpoint
-CREATE INDEX `rides_from_cell_idx` ON `rides` (`status`,`from_cell`,`departs_at`);--> statement-breakpoint
+CREATE INDEX `rides_from_cell_idx` ON `rides` (`from_cell`,`status`,`departs_at`);--> statement-breakpoint
 WITH p(name, id, lat, lng, cell) AS (VALUES
   ('Manyata Tech Park', 'manyata-tech-park', 13.0474, 77.6207, 65212881),
   ('Electronic City Phase 1', 'electronic-city-phase-1', 12.8452, 77.6602, 64212883),

@@ -1,7 +1,7 @@
 // The full place list (localities and landmarks, generated: app/models/places-data.server.ts)
 // and how a typed name becomes one place. Server-only: 455 places would not fit the pages'
 // initial-JS budget; the browser asks /places for suggestions instead.
-import { cellOf, type PlaceRecord, type PlaceResolution } from "../domain/places";
+import { cellOf, findPlace, type PlaceRecord, type PlaceResolution } from "../domain/places";
 import { PLACE_ROWS } from "./places-data.server";
 
 export const PLACES: readonly PlaceRecord[] = PLACE_ROWS.map(([id, name, landmark, lat, lng, cell]) => ({
@@ -31,7 +31,7 @@ export function placeById(id: string): PlaceRecord | undefined {
 
 /**
  * Places whose name matches what was typed, best first: names starting with it, then names
- * with a word starting with it, then names containing it (landmarks before localities).
+ * with a word starting with it, then names containing it.
  */
 export function suggestPlaces(typed: string, limit = 8): PlaceRecord[] {
   const q = fold(typed);
@@ -40,7 +40,8 @@ export function suggestPlaces(typed: string, limit = 8): PlaceRecord[] {
   for (const p of PLACES) {
     const k = fold(p.name);
     const s = k.startsWith(q) ? 0 : ` ${k}`.includes(` ${q}`) ? 1 : k.includes(q) ? 2 : -1;
-    if (s >= 0) scored.push({ p, s: s * 2 + (p.kind === "landmark" ? 0 : 1) });
+    // The curated places (the old fixed list, where most rides start) before the others.
+    if (s >= 0) scored.push({ p, s: s * 2 + (findPlace(p.name) ? 0 : 1) });
   }
   // Nothing contains it: the names sharing the longest start with it (a typo late in the word).
   if (!scored.length) {

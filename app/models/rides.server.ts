@@ -245,7 +245,7 @@ const nearMatchSearch = (s: NearSearch): MatchSearch => ({
  * The candidates of a distance search (exported so a test can EXPLAIN it): active rides the
  * viewer may see whose pickup lies in a grid cell the radius around `from` touches, leaving
  * in the window, with the drop in a cell around `to`. rides_from_cell_idx is ranged once per
- * cell (status, from_cell, departs_at); the exact distances are measured afterwards.
+ * cell (from_cell, status, departs_at); the exact distances are measured afterwards.
  * Cell keys are integers computed here, inlined: a 10 km radius touches over 100 cells, more
  * than the 100 parameters D1 binds.
  */
@@ -321,7 +321,8 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
     // A text search, and "Community rides only", count only their page ("25+ rides found"):
     // counting every match of a popular place, or a hundred rides of a viewer's few
     // communities among all upcoming rides, would walk thousands of rides.
-    cappedCount(db, countable(db).from(rides).where(near ? sql`0` : discoverWhere(viewerId, f, now)), pageOnly || near ? 0 : FOUND_CAP),
+    // A distance search ranks its candidates itself: its count is a no-op lookup by id.
+    cappedCount(db, countable(db).from(rides).where(near ? eq(rides.id, "") : discoverWhere(viewerId, f, now)), pageOnly || near ? 0 : FOUND_CAP),
     db.select(totals(rideDayStats)).from(rideDayStats).where(gte(rideDayStats.day, tomorrow)),
     db
       .select(totals(rideHourStats))
