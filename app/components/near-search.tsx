@@ -37,7 +37,7 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
       </div>
       <div className="grid gap-4 sm:grid-cols-4">
         <div>
-          <label htmlFor="near-date" className="mb-1 block text-sm font-medium">Date</label>
+          <label htmlFor="near-date" className="mb-1 block text-sm font-medium">Day</label>
           <input id="near-date" name="date" type="date" min={today} defaultValue={v.date ?? today} className={inputClass} />
           <FieldErrors id="near-date-error" errors={e.date} />
         </div>

@@ -40,7 +40,7 @@ export function rankMatches<R extends { id: string; departsAt: number }>(search:
 
 /** "1.4 km", "350 m": what a result says about a walk. */
 export function formatWalk(km: number): string {
-  return km < 1 ? `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m` : `${(Math.round(km * 10) / 10).toLocaleString("en-IN")} km`;
+  return km < 1 ? `${Math.round((km * 1000) / 10) * 10} m` : `${(Math.round(km * 10) / 10).toLocaleString("en-IN")} km`;
 }
 
 /** "on time", "20 min later", "5 min earlier". */

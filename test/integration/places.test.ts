@@ -202,7 +202,7 @@ describe("distance search through D1", () => {
     const html = await res.text();
     expect(html).toContain("Kiran Driver");
     expect(html).toContain("Pickup 1.4 km from Koramangala");
-    expect(html).toContain("Drop 10 m from Manyata Tech Park");
+    expect(html).toContain("Drop 0 m from Manyata Tech Park");
     expect(html).toContain("Leaves 20 min later");
   });
 
