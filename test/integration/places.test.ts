@@ -5,7 +5,7 @@ import { cellOf, straightLineKm } from "~/domain/places";
 import { matchRide, rankMatches, WALK_MINUTES_PER_KM } from "~/domain/ride-match";
 import { addDays, istDate, istToInstant } from "~/domain/time";
 import { PLACES, placeByName, resolvePlace, ridePlaceColumns, suggestPlaces } from "~/models/places.server";
-import { discoverRides } from "~/models/rides.server";
+import { discoverRides, nearPageQuery } from "~/models/rides.server";
 import { discoverFiltersSchema } from "~/schemas/rides";
 import { parseNearSearch } from "~/utils/near-search.server";
 import { db, get, postForm, signedInUser, tableCounts } from "../support/worker";
@@ -229,6 +229,18 @@ describe("distance search through D1", () => {
       expect(html, qs).toContain('data-testid="rides-found">0 rides found');
     }
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it("the candidates query ranges rides_from_cell_idx once per cell, never a SCAN of rides, even at 10 km", async () => {
+    const rider = await createUser({ db: db() });
+    const search = { from: placeByName("HSR Layout")!, to: placeByName("Whitefield ITPL")!, date: day(), time: "08:30", radiusKm: 10, windowMinutes: 60 };
+    const q = nearPageQuery(db(), rider.id, search, filters).toSQL();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail);
+    expect(details.join("\n")).toMatch(/SEARCH rides USING INDEX rides_from_cell_idx \(from_cell=\? AND status=\? AND departs_at>\? AND departs_at<\?\)/);
+    expect(details.filter((d) => /^SCAN rides\b/.test(d))).toEqual([]);
+    // More cells than D1's 100 bound parameters: they are inlined, the statement still runs.
+    expect(q.params.length).toBeLessThan(100);
   });
 
   it("the place-name search keeps working, now over every place", async () => {
