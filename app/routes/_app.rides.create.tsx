@@ -69,9 +69,11 @@ export default function CreateRide() {
   });
   const [from, setFrom] = useState(String(fields.fromLocation.initialValue ?? ""));
   const [to, setTo] = useState(String(fields.toLocation.initialValue ?? ""));
-  const extra = lastResult as { placeOptions?: Record<string, string[]>; suggestion?: ReturnType<typeof suggestTripCost> } | undefined;
-  // The browser knows the curated places; for a locality the server's suggestion is shown.
-  const suggestion = suggestTripCost(from, to, carType) ?? extra?.suggestion ?? null;
+  const extra = lastResult as { placeOptions?: Record<string, string[]>; suggestion?: ReturnType<typeof suggestTripCost>; initialValue?: Record<string, unknown> } | undefined;
+  // The browser knows the curated places; for a locality the server's suggestion is shown
+  // while the places are still the ones it was made for.
+  const serverSuggestion = extra?.initialValue?.fromLocation === from && extra?.initialValue?.toLocation === to ? extra?.suggestion : null;
+  const suggestion = suggestTripCost(from, to, carType) ?? serverSuggestion ?? null;
   const busy = navigation.state === "submitting";
   return (
     <div className="mx-auto max-w-2xl space-y-6">

@@ -101,6 +101,17 @@ describe("the place list", () => {
     expect(await tableCounts()).toEqual(before);
   });
 
+  it("'Suggest cost' works for a locality the browser does not know (the server measures it)", async () => {
+    const driver = await signedInUser();
+    const res = await postForm("/rides/create", { intent: "suggest", fromLocation: "Bellandur", toLocation: "Manyata Tech Park" }, { cookie: driver.cookie });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const km = straightLineKm(placeByName("Bellandur")!, placeByName("Manyata Tech Park")!);
+    expect(html).toContain(`${(Math.round(km * 10) / 10).toFixed(1)} km straight line × 1.4 road factor`);
+    const rupees = /data-testid="suggested-cost">₹(\d+)</.exec(html)![1];
+    expect(html).toMatch(new RegExp(`name="tripCost"[^>]*value="${rupees}"|value="${rupees}"[^>]*name="tripCost"`));
+  });
+
   it("/places suggests matching places as JSON (for the datalist with JavaScript)", async () => {
     const res = await get("/places?q=kora");
     expect(res.status).toBe(200);
