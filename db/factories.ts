@@ -6,6 +6,7 @@ import { computeCostBreakdown } from "../app/domain/cost-split";
 import { newId } from "../app/domain/ids";
 import { addDays, istDate, istToInstant } from "../app/domain/time";
 import { refreshMemberCount } from "../app/models/communities.server";
+import { placeByName, ridePlaceColumns } from "../app/models/places.server";
 import type { Db } from "../app/models/db.server";
 import { hashPassword } from "../app/utils/password.server";
 import {
@@ -182,17 +183,23 @@ export type RideOptions = {
   notes?: string | null;
   status?: "active" | "completed" | "cancelled";
   createdAt?: number;
+  /** A pickup or drop point other than the place's own (distance-search tests). */
+  fromPoint?: { lat: number; lng: number };
+  toPoint?: { lat: number; lng: number };
 };
 
 export function buildRide(opts: RideOptions & BuildExtras & { now?: number }) {
   const date = opts.date ?? addDays(istDate(opts.now), 1);
   const time = opts.time ?? "08:30";
+  const fromLocation = opts.fromLocation ?? "HSR Layout";
+  const toLocation = opts.toLocation ?? "Manyata Tech Park";
   return {
     id: opts.id ?? newId(),
     driverId: opts.driverId,
     communityId: opts.communityId ?? null,
-    fromLocation: opts.fromLocation ?? "HSR Layout",
-    toLocation: opts.toLocation ?? "Manyata Tech Park",
+    fromLocation,
+    toLocation,
+    ...ridePlaceColumns(placeByName(fromLocation), placeByName(toLocation), { from: opts.fromPoint, to: opts.toPoint }),
     date,
     time,
     departsAt: istToInstant(date, time),
@@ -207,7 +214,7 @@ export function buildRide(opts: RideOptions & BuildExtras & { now?: number }) {
   };
 }
 
-export async function createRide({ db }: Ctx, opts: RideOptions) {
+export async function createRide({ db }: Ctx, opts: RideOptions & BuildExtras) {
   const row = buildRide(opts);
   await db.insert(rides).values(row);
   return row;

@@ -16,6 +16,7 @@ import {
   index,
   integer,
   primaryKey,
+  real,
   sqliteTable,
   text,
   uniqueIndex,
@@ -330,9 +331,21 @@ export const rides = sqliteTable(
     // Cancelled by the driver within 2 hours of departure (the reliability record).
     cancelledLate: bool("cancelled_late").notNull().default(false),
     paymentsRequestedAt: integer("payments_requested_at"),
+    // Issue 14 (migrations/0010_places.sql): the places behind the names, their points and
+    // search-grid cells (app/domain/places.ts cellOf); the distance search ranges from_cell.
+    fromPlaceId: text("from_place_id"),
+    toPlaceId: text("to_place_id"),
+    fromLat: real("from_lat"),
+    fromLng: real("from_lng"),
+    toLat: real("to_lat"),
+    toLng: real("to_lng"),
+    fromCell: integer("from_cell"),
+    toCell: integer("to_cell"),
   },
   (t) => [
     index("rides_discover_idx").on(t.status, t.departsAt),
+    // Led by from_cell: an index led by status would tempt the planner on every status = ? query.
+    index("rides_from_cell_idx").on(t.fromCell, t.status, t.departsAt),
     index("rides_driver_idx").on(t.driverId, t.departsAt),
     index("rides_community_idx").on(t.communityId, t.status, t.departsAt),
     index("rides_from_idx").on(t.status, t.fromLocation, t.departsAt),

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { formatRating, type RatingSummary } from "~/domain/rating";
 import type { DiscoverRide } from "~/models/rides.server";
 import { Avatar } from "./avatar";
@@ -7,7 +8,7 @@ import { cardClass, RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, sha
 type Ride = Omit<DiscoverRide, "saved"> & { saved: boolean };
 
 /** A Discover Rides card: driver, route, when, seats left, price, and the four actions. */
-export function RideCard({ ride, redirectTo, rating }: { ride: Ride; redirectTo: string; rating?: RatingSummary }) {
+export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: Ride; redirectTo: string; rating?: RatingSummary; matchFacts?: ReactNode }) {
   const left = ride.seats - ride.bookedSeats;
   const full = left <= 0;
   return (
@@ -29,6 +30,7 @@ export function RideCard({ ride, redirectTo, rating }: { ride: Ride; redirectTo:
       <p className="text-sm text-slate-800 dark:text-slate-200">
         <RideWhen date={ride.date} time={ride.time} />
       </p>
+      {matchFacts}
       <RidePrice tripCostPaise={ride.tripCostPaise} seats={ride.seats} bookedSeats={ride.bookedSeats} />
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
         {ride.myRequestId ? (

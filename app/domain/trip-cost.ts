@@ -17,9 +17,15 @@ export type CostSuggestion = {
 const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 
 /** straight-line km × road factor × fuel cost per km, rounded to whole rupees. */
-export function suggestTripCost(from: string, to: string, carType: CarType = "petrol"): CostSuggestion | null {
-  const a = findPlace(from);
-  const b = findPlace(to);
+export function suggestTripCost(
+  from: string,
+  to: string,
+  carType: CarType = "petrol",
+  // The browser knows the curated places only; the server passes the full list's lookup.
+  lookup: (name: string) => { name: string; lat: number; lng: number } | undefined = findPlace,
+): CostSuggestion | null {
+  const a = lookup(from);
+  const b = lookup(to);
   if (!a || !b || a.name === b.name) return null;
   const straightKm = straightLineKm(a, b);
   const roadKm = straightKm * ROAD_FACTOR;

@@ -2,10 +2,11 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type 
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { communities, communityMembers, notifications, rideDayStats, rideHourStats, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
-import { ALL_PLACES } from "../domain/places";
 import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, carTypeOf, DISCOVER_PAGE_SIZE } from "../domain/rides";
 import { suggestTripCost } from "../domain/trip-cost";
 import { addDays, istToInstant } from "../domain/time";
+import { cellsAround, type PlaceRecord } from "../domain/places";
+import { rankMatches, type Match, type MatchSearch } from "../domain/ride-match";
 import type { CreateRideInput, DiscoverFilters } from "../schemas/rides";
 import { isCleanText, TEXT_INVALID } from "../schemas/text";
 import type { Db } from "./db.server";
@@ -13,6 +14,7 @@ import { cappedCount, countable } from "./badges.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { type ModelCtx, audience } from "./context.server";
+import { PLACES, placeByName, ridePlaceColumns } from "./places.server";
 
 
 export const PROFILE_MISSING = "User profile not found. Please complete your profile first.";
@@ -83,15 +85,20 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
   ]);
   if (profile.length === 0) throw new NotFoundError(PROFILE_MISSING);
   if (input.communityId && membership.length === 0) throw new ForbiddenError(NOT_A_MEMBER, { field: "communityId" });
+  const from = placeByName(input.fromLocation);
+  const to = placeByName(input.toLocation);
+  // The schema resolved both names on the server; a caller that skipped it is refused here.
+  if (!from || !to) throw new ConflictError("Please choose pickup and drop from the list of places.");
   const vehicle = profile[0].vehicleInfo;
-  const suggestion = suggestTripCost(input.fromLocation, input.toLocation, carTypeOf(vehicle));
+  const suggestion = suggestTripCost(from.name, to.name, carTypeOf(vehicle), placeByName);
   const id = newId();
   await db.insert(rides).values({
     id,
     driverId,
     communityId: input.communityId,
-    fromLocation: input.fromLocation,
-    toLocation: input.toLocation,
+    fromLocation: from.name,
+    toLocation: to.name,
+    ...ridePlaceColumns(from, to),
     date: input.date,
     time: input.time,
     departsAt: istToInstant(input.date, input.time),
@@ -137,9 +144,16 @@ export function visibleRideCondition(viewerId: string, { withRequests = false } 
  */
 const aliased = <T>(col: SQLiteColumn, name: string) => sql<T>`${col}`.as(name);
 
+// D1 binds at most 100 parameters: a short text ("a") matches hundreds of the 455 places, so
+// the search keeps the first 40 (landmarks, where most rides start, first).
+const PLACE_MATCH_CAP = 40;
 const placesMatching = (q: string) => {
   const needle = q.toLowerCase();
-  return ALL_PLACES.filter((p) => p.name.toLowerCase().includes(needle)).map((p) => p.name);
+  const hits = PLACES.filter((p) => p.name.toLowerCase().includes(needle));
+  return hits
+    .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "landmark" ? -1 : 1))
+    .slice(0, PLACE_MATCH_CAP)
+    .map((p) => p.name);
 };
 
 /**
@@ -213,6 +227,70 @@ export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, 
     .offset((f.page - 1) * DISCOVER_PAGE_SIZE);
 }
 
+/** A distance-and-time search with its places resolved (app/schemas/ride-search.ts). */
+export type NearSearch = { from: PlaceRecord; to: PlaceRecord; date: string; time: string; radiusKm: number; windowMinutes: number };
+
+/** How many candidates a distance search ranks (the nearest in time first). */
+export const NEAR_CANDIDATES = 200;
+
+const nearMatchSearch = (s: NearSearch): MatchSearch => ({
+  from: s.from,
+  to: s.to,
+  departsAt: istToInstant(s.date, s.time),
+  radiusKm: s.radiusKm,
+  windowMinutes: s.windowMinutes,
+});
+
+/**
+ * The candidates of a distance search (exported so a test can EXPLAIN it): active rides the
+ * viewer may see whose pickup lies in a grid cell the radius around `from` touches, leaving
+ * in the window, with the drop in a cell around `to`. rides_from_cell_idx is ranged once per
+ * cell (from_cell, status, departs_at); the exact distances are measured afterwards.
+ * Cell keys are integers computed here, inlined: a 10 km radius touches over 100 cells, more
+ * than the 100 parameters D1 binds.
+ */
+export function nearPageQuery(db: Db, viewerId: string, s: NearSearch, f: Pick<DiscoverFilters, "maxCost" | "community">, now = Date.now()) {
+  const m = nearMatchSearch(s);
+  const from = Math.max(now, m.departsAt - s.windowMinutes * 60_000);
+  const until = m.departsAt + s.windowMinutes * 60_000;
+  const cells = (list: number[]) => sql.raw(list.map((c) => String(Math.trunc(c))).join(", "));
+  const where: SQL[] = [
+    eq(rides.status, "active"),
+    sql`${rides.fromCell} IN (${cells(cellsAround(s.from.lat, s.from.lng, s.radiusKm))})`,
+    gte(rides.departsAt, from),
+    sql`${rides.departsAt} <= ${until}`,
+    sql`+${rides.toCell} IN (${cells(cellsAround(s.to.lat, s.to.lng, s.radiusKm))})`,
+    ne(rides.driverId, viewerId),
+    f.community ? sql`${rides.communityId} IN ${myCommunityIds(viewerId)}` : visibleRideCondition(viewerId),
+  ];
+  if (f.maxCost < 50) where.push(sql`${rides.tripCostPaise} <= ${f.maxCost * 100} * ${rides.seats}`);
+  return db
+    .select({
+      ...rideColumns,
+      fromLat: rides.fromLat,
+      fromLng: rides.fromLng,
+      toLat: rides.toLat,
+      toLng: rides.toLng,
+      driverName: userProfiles.fullName,
+      driverAvatarUrl: userProfiles.avatarUrl,
+      communityName: communities.name,
+      saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
+      myRequestId: aliased<string | null>(rideRequests.id, "my_request_id"),
+      myRequestStatus: aliased<"pending" | "accepted" | null>(rideRequests.status, "my_request_status"),
+    })
+    .from(rides)
+    .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
+    .leftJoin(communities, eq(communities.id, rides.communityId))
+    .leftJoin(savedRides, and(eq(savedRides.rideId, rides.id), eq(savedRides.userId, viewerId)))
+    .leftJoin(
+      rideRequests,
+      and(eq(rideRequests.rideId, rides.id), eq(rideRequests.riderId, viewerId), sql`${rideRequests.status} IN ('pending','accepted')`),
+    )
+    .where(and(...where))
+    .orderBy(sql`abs(${rides.departsAt} - ${m.departsAt})`, asc(rides.id))
+    .limit(NEAR_CANDIDATES);
+}
+
 /** "100+ rides found": counting every match would read every upcoming ride. */
 export const FOUND_CAP = 100;
 const HOUR = 3_600_000;
@@ -227,7 +305,7 @@ const IST_OFFSET = 19_800_000;
  * rows however many rides are upcoming. They cover public rides only (the triggers skip
  * community rides), so the banner never counts rides a viewer may not see.
  */
-export async function discoverRides({ db }: ModelCtx, viewerId: string, f: DiscoverFilters, now = Date.now()) {
+export async function discoverRides({ db }: ModelCtx, viewerId: string, f: DiscoverFilters, now = Date.now(), near?: NearSearch) {
   // Buckets are IST hours and days (departs_at shifted by +5:30), so hours nest in days.
   const nextHour = Math.floor((now + IST_OFFSET) / HOUR) + 1;
   const tomorrow = Math.floor((now + IST_OFFSET) / DAY) + 1;
@@ -239,11 +317,12 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
     bookedSeats: sql<number>`coalesce(sum(${t.bookedSeats}), 0)`.mapWith(Number),
   });
   const [page, found, laterDays, laterToday, thisHour] = await db.batch([
-    discoverPageQuery(db, viewerId, f, now),
+    near ? nearPageQuery(db, viewerId, near, f, now) : discoverPageQuery(db, viewerId, f, now),
     // A text search, and "Community rides only", count only their page ("25+ rides found"):
     // counting every match of a popular place, or a hundred rides of a viewer's few
     // communities among all upcoming rides, would walk thousands of rides.
-    cappedCount(db, countable(db).from(rides).where(discoverWhere(viewerId, f, now)), pageOnly ? 0 : FOUND_CAP),
+    // A distance search ranks its candidates itself: its count is a no-op lookup by id.
+    cappedCount(db, countable(db).from(rides).where(near ? eq(rides.id, "") : discoverWhere(viewerId, f, now)), pageOnly || near ? 0 : FOUND_CAP),
     db.select(totals(rideDayStats)).from(rideDayStats).where(gte(rideDayStats.day, tomorrow)),
     db
       .select(totals(rideHourStats))
@@ -261,17 +340,30 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
   const zero = { rides: 0, seatsOpen: 0, bookedSeats: 0 };
   const parts = [laterDays[0] ?? zero, laterToday[0] ?? zero, thisHour[0] ?? zero];
   const sum = (k: keyof typeof zero) => parts.reduce((n, p) => n + p[k], 0);
+  const stats = { rides: sum("rides"), seatsOpen: sum("seatsOpen"), bookedSeats: sum("bookedSeats") };
+  if (near) {
+    // Ranked by walking distance plus minutes off (app/domain/ride-match.ts); one page.
+    const ranked = rankMatches(
+      nearMatchSearch(near),
+      (page as NearRow[]).map((r) => ({ ...r, from: { lat: r.fromLat ?? NaN, lng: r.fromLng ?? NaN }, to: { lat: r.toLat ?? NaN, lng: r.toLng ?? NaN } })),
+    );
+    const shown = ranked.slice(0, DISCOVER_PAGE_SIZE).map(({ from: _f, to: _t, fromLat: _a, fromLng: _b, toLat: _c, toLng: _d, ...r }) => r);
+    return { rides: shown as (DiscoverRow & { match?: Match })[], hasMore: false, found: shown.length, foundMore: ranked.length > shown.length || page.length >= NEAR_CANDIDATES, stats };
+  }
   const hasMore = page.length > DISCOVER_PAGE_SIZE;
   const shown = (f.page - 1) * DISCOVER_PAGE_SIZE + Math.min(page.length, DISCOVER_PAGE_SIZE);
   const n = pageOnly ? shown : Math.min(found[0]?.n ?? 0, FOUND_CAP);
   return {
-    rides: page.slice(0, DISCOVER_PAGE_SIZE),
+    rides: page.slice(0, DISCOVER_PAGE_SIZE) as (DiscoverRow & { match?: Match })[],
     hasMore,
     found: n,
     foundMore: pageOnly ? hasMore : (found[0]?.n ?? 0) > FOUND_CAP,
-    stats: { rides: sum("rides"), seatsOpen: sum("seatsOpen"), bookedSeats: sum("bookedSeats") },
+    stats,
   };
 }
+
+type NearRow = Awaited<ReturnType<ReturnType<typeof nearPageQuery>["all"]>>[number];
+type DiscoverRow = Awaited<ReturnType<ReturnType<typeof discoverPageQuery>["all"]>>[number];
 
 export type DiscoverRide = Awaited<ReturnType<typeof discoverRides>>["rides"][number];
 

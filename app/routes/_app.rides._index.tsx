@@ -1,7 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
+import { MatchFacts, NearSearchForm } from "~/components/near-search";
 import { RideCard } from "~/components/ride-card";
 import { cardClass } from "~/components/ride-ui";
 import { CO2_KG_PER_SEAT, MAX_COST_SLIDER } from "~/domain/rides";
@@ -9,6 +10,7 @@ import { istDate } from "~/domain/time";
 import { ratingSummaries } from "~/models/ratings.server";
 import { discoverRides } from "~/models/rides.server";
 import { discoverFiltersSchema } from "~/schemas/rides";
+import { parseNearSearch } from "~/utils/near-search.server";
 import { requireUser } from "~/utils/auth.server";
 import { handleRideIntent } from "~/utils/ride-actions.server";
 
@@ -18,9 +20,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
   const filters = discoverFiltersSchema.parse(Object.fromEntries(url.searchParams));
-  const result = await discoverRides(context, user.id, filters);
+  // From A to B around a time (when either place is given); a wrong value is a 400 with its message.
+  const near = parseNearSearch(url.searchParams);
+  if (near.form && !near.search) {
+    return data({ rides: [], hasMore: false, found: 0, foundMore: false, stats: null, ratings: {} as Awaited<ReturnType<typeof ratingSummaries>>, filters, today: istDate(), near: near.form }, { status: 400 });
+  }
+  const result = await discoverRides(context, user.id, filters, Date.now(), near.search);
   const ratings = await ratingSummaries(context, result.rides.map((r) => r.driverId));
-  return { ...result, ratings, filters, today: istDate() };
+  return { ...result, ratings, filters, today: istDate(), near: near.form };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,7 +44,7 @@ function pageHref(search: string, page: number) {
 }
 
 export default function DiscoverRides() {
-  const { rides, hasMore, found, foundMore, stats, filters, today, ratings } = useLoaderData<typeof loader>();
+  const { rides, hasMore, found, foundMore, stats, filters, today, ratings, near } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [maxCost, setMaxCost] = useState(filters.maxCost);
   const here = location.pathname + location.search;
@@ -49,20 +56,24 @@ export default function DiscoverRides() {
         <Link to="/rides/create" className={buttonClass}>Create Ride</Link>
       </div>
 
-      <section aria-label="Ride stats" className="grid gap-3 rounded-xl bg-emerald-800 p-5 text-white sm:grid-cols-3">
-        <div>
-          <p className="text-3xl font-bold" data-testid="stat-rides">{stats.rides}</p>
-          <p className="text-sm text-emerald-50">public rides available</p>
-        </div>
-        <div>
-          <p className="text-3xl font-bold" data-testid="stat-seats">{stats.seatsOpen}</p>
-          <p className="text-sm text-emerald-50">seats open on public rides</p>
-        </div>
-        <div>
-          <p className="text-3xl font-bold" data-testid="stat-co2">{`${(stats.bookedSeats * CO2_KG_PER_SEAT).toLocaleString("en-IN")} kg`}</p>
-          <p className="text-sm text-emerald-50">CO2 saved by shared seats on public rides</p>
-        </div>
-      </section>
+      {stats ? (
+        <section aria-label="Ride stats" className="grid gap-3 rounded-xl bg-emerald-800 p-5 text-white sm:grid-cols-3">
+          <div>
+            <p className="text-3xl font-bold" data-testid="stat-rides">{stats.rides}</p>
+            <p className="text-sm text-emerald-50">public rides available</p>
+          </div>
+          <div>
+            <p className="text-3xl font-bold" data-testid="stat-seats">{stats.seatsOpen}</p>
+            <p className="text-sm text-emerald-50">seats open on public rides</p>
+          </div>
+          <div>
+            <p className="text-3xl font-bold" data-testid="stat-co2">{`${(stats.bookedSeats * CO2_KG_PER_SEAT).toLocaleString("en-IN")} kg`}</p>
+            <p className="text-sm text-emerald-50">CO2 saved by shared seats on public rides</p>
+          </div>
+        </section>
+      ) : null}
+
+      <NearSearchForm form={near ?? { values: {}, errors: {}, options: {} }} today={today} />
 
       <Form method="get" action="/rides" className={`${cardClass} space-y-4`} role="search">
         <div className="flex gap-2">
@@ -119,7 +130,13 @@ export default function DiscoverRides() {
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           {rides.map((r) => (
-            <RideCard key={r.id} ride={r} redirectTo={here} rating={ratings[r.driverId]} />
+            <RideCard
+              key={r.id}
+              ride={r}
+              redirectTo={here}
+              rating={ratings[r.driverId]}
+              matchFacts={r.match && near ? <MatchFacts match={r.match} from={near.values.from} to={near.values.to} /> : null}
+            />
           ))}
         </ul>
       )}

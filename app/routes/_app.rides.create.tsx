@@ -4,12 +4,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Field, FieldErrors, FormErrors, TextareaField, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
-import { PlaceSelect } from "~/components/place-select";
+import { PlaceInput } from "~/components/place-input";
 import { BackLink, cardClass } from "~/components/ride-form-ui";
 import { formatRupees } from "~/domain/money";
 import { MAX_SEATS, NOTES_MAX } from "~/domain/rides";
 import { suggestTripCost } from "~/domain/trip-cost";
 import { istDate } from "~/domain/time";
+import { placeByName, resolvePlace } from "~/models/places.server";
 import { createRide, getCreateRideContext } from "~/models/rides.server";
 import { createRideIntentSchema, createRideSchema } from "~/schemas/rides";
 import { requireUser } from "~/utils/auth.server";
@@ -28,17 +29,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await request.formData();
   const { intent } = parseIntent(formData, createRideIntentSchema);
-  const submission = parseWithZod(formData, { schema: createRideSchema() });
+  const submission = parseWithZod(formData, { schema: createRideSchema(Date.now(), resolvePlace) });
+  // A typed place that is not one: its "did you mean" names fill that field's <datalist>.
+  const placeOptions = Object.fromEntries(
+    ["fromLocation", "toLocation"].map((f) => [f, resolvePlace(String(formData.get(f) ?? "")).suggestions?.map((p) => p.name) ?? []]),
+  );
   if (intent === "suggest") {
-    // Without JavaScript: the same form again, with the suggested cost filled in.
+    // Without JavaScript (or for a locality the browser does not know): the same form
+    // again, with the suggested cost filled in.
     const { carType } = await getCreateRideContext(context, user.id);
-    const suggestion = suggestTripCost(String(formData.get("fromLocation") ?? ""), String(formData.get("toLocation") ?? ""), carType);
+    const suggestion = suggestTripCost(String(formData.get("fromLocation") ?? ""), String(formData.get("toLocation") ?? ""), carType, placeByName);
     const reply = submission.reply();
     const initialValue = { ...(reply.initialValue ?? {}) } as Record<string, unknown>;
     if (suggestion) initialValue.tripCost = String(suggestion.paise / 100);
-    return data({ ...reply, status: undefined, error: undefined, initialValue } as SubmissionResult<string[]>);
+    return data({ ...reply, status: undefined, error: undefined, initialValue, placeOptions, suggestion } as SubmissionResult<string[]>);
   }
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data({ ...submission.reply(), placeOptions }, { status: 400 });
   // A missing profile or a community the driver is not in is refused as invalid input (400).
   return orFormError(submission, async () => {
     await createRide(context, user.id, submission.value);
@@ -59,7 +65,11 @@ export default function CreateRide() {
   });
   const [from, setFrom] = useState(String(fields.fromLocation.initialValue ?? ""));
   const [to, setTo] = useState(String(fields.toLocation.initialValue ?? ""));
-  const suggestion = suggestTripCost(from, to, carType);
+  const extra = lastResult as { placeOptions?: Record<string, string[]>; suggestion?: ReturnType<typeof suggestTripCost>; initialValue?: Record<string, unknown> } | undefined;
+  // The browser knows the curated places; for a locality the server's suggestion is shown
+  // while the places are still the ones it was made for.
+  const serverSuggestion = extra?.initialValue?.fromLocation === from && extra?.initialValue?.toLocation === to ? extra?.suggestion : null;
+  const suggestion = suggestTripCost(from, to, carType) ?? serverSuggestion ?? null;
   const busy = navigation.state === "submitting";
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -74,26 +84,28 @@ export default function CreateRide() {
         </button>
         <FormErrors errors={form.errors} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <PlaceSelect
-            {...getSelectProps(fields.fromLocation)}
+          <PlaceInput
             key={fields.fromLocation.key}
             id={fields.fromLocation.id}
             name={fields.fromLocation.name}
+            defaultValue={String(fields.fromLocation.initialValue ?? "")}
             label="Pickup location"
-            placeholder="Select pickup location"
+            placeholder="e.g. HSR Layout"
             errors={fields.fromLocation.errors}
             errorId={fields.fromLocation.errorId}
+            options={extra?.placeOptions?.fromLocation}
             onChange={(e) => setFrom(e.currentTarget.value)}
           />
-          <PlaceSelect
-            {...getSelectProps(fields.toLocation)}
+          <PlaceInput
             key={fields.toLocation.key}
             id={fields.toLocation.id}
             name={fields.toLocation.name}
+            defaultValue={String(fields.toLocation.initialValue ?? "")}
             label="Drop location"
-            placeholder="Select drop location"
+            placeholder="e.g. Manyata Tech Park"
             errors={fields.toLocation.errors}
             errorId={fields.toLocation.errorId}
+            options={extra?.placeOptions?.toLocation}
             onChange={(e) => setTo(e.currentTarget.value)}
           />
         </div>
@@ -130,6 +142,8 @@ export default function CreateRide() {
             formNoValidate
             className={`${secondaryButtonClass} mt-3`}
             onClick={(e) => {
+              // A locality the browser does not know: the server suggests (the form posts).
+              if (!suggestTripCost(from, to, carType)) return;
               e.preventDefault();
               if (suggestion) form.update({ name: fields.tripCost.name, value: String(suggestion.paise / 100) });
             }}

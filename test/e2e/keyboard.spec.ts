@@ -115,9 +115,9 @@ test("create a ride, request a seat, accept it and message the driver with the k
   const community = input(driver, "Share with a community (optional)");
   const create = driver.getByRole("button", { name: "Create Ride", exact: true }).last();
   await tabTo(driver, from);
-  await arrowToOption(driver, from, "HSR Layout");
+  await typeHere(driver, from, "HSR Layout");
   await expectTabOrder(driver, [to]);
-  await arrowToOption(driver, to, "Koramangala");
+  await typeHere(driver, to, "Koramangala");
   await expectTabOrder(driver, [date]);
   await driver.keyboard.type(slot.typedDate);
   await expect(date).toHaveValue(slot.date);

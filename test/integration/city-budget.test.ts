@@ -36,6 +36,10 @@ beforeAll(async () => {
     "/rides?q=koramangala",
     `/rides?q=koramangala&date=${tomorrow}&maxCost=30`,
     "/rides?page=3",
+    // The distance-and-time search (issue 14): the default 2 km and 15 min, and the widest 10 km and 60 min.
+    `/rides?from=Koramangala&to=Manyata+Tech+Park&date=${tomorrow}&time=09:00`,
+    `/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${tomorrow}&time=08:30&radius=10&window=60`,
+    `/rides?from=Bellandur&to=MG+Road&time=18:00&radius=5&window=30&community=1`,
     `/rides/${city.rideId}`,
     `/rides/${city.requestedRideId}`,
     `/rides/${city.rideId}/book`,

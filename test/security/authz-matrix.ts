@@ -87,6 +87,7 @@ export const MATRIX: Column[] = [
   { name: "privacy policy", route: "routes/_public.privacy-policy", method: "GET", path: "/privacy-policy", expect: everyone("page") },
   { name: "terms", route: "routes/_public.terms-of-service", method: "GET", path: "/terms-of-service", expect: everyone("page") },
   { name: "health check (constant, no D1)", route: "routes/healthz", method: "GET", path: "/healthz", expect: everyone("page") },
+  { name: "place suggestions (public list, no D1)", route: "routes/places", method: "GET", path: "/places?q=kora", expect: everyone("page") },
   { name: "unknown page", route: "routes/$", method: "GET", path: "/no-such-page-here", expect: everyone("404") },
   { name: "GET /logout changes nothing", route: "routes/logout", method: "GET", path: "/logout", expect: everyone("redirect->/") },
   { name: "GET /auth/google changes nothing", route: "routes/auth.google", method: "GET", path: "/auth/google", expect: everyone("redirect->/login") },

@@ -10,6 +10,7 @@ import { ALL_PLACES } from "~/domain/places";
 export type CityScale = { busyId: string; partnerId: string; conversationId: string; rideId: string; requestedRideId: string; communityId: string };
 
 const DAY = 86_400_000;
+const MIGRATION_0010 = Object.values(import.meta.glob("../../migrations/0010_places.sql", { query: "?raw", import: "default", eager: true }))[0] as string;
 
 export async function seedCityScale(busyId: string, now = Date.now()): Promise<CityScale> {
   const places = ALL_PLACES.map((p) => `'${p.name.replace(/'/g, "''")}'`);
@@ -78,6 +79,8 @@ export async function seedCityScale(busyId: string, now = Date.now()): Promise<C
        SELECT 'om' || n, min('u' || (200 + n / 2), 'u' || (200 + n / 2 + 1 + (n / 2) % 97)) || max('u' || (200 + n / 2), 'u' || (200 + n / 2 + 1 + (n / 2) % 97)), 'u' || (200 + n / 2), 'u' || (200 + n / 2 + 1 + (n / 2) % 97), 'Hi ' || n, ${now - DAY} + n, ${now} FROM seq`,
     // Counters exactly as the app keeps them.
     `UPDATE communities SET member_count = (SELECT count(*) FROM community_members m WHERE m.community_id = communities.id AND m.status = 'approved')`,
+    // Every ride's places, points and grid cells, exactly as migration 0010 maps the fixed places.
+    ...MIGRATION_0010.split("--> statement-breakpoint").filter((st) => /UPDATE `rides`/.test(st)),
   ];
   const conversationId = conversationIdFor(busyId, "u1");
   await env.DB.batch(stmts.map((s) => {

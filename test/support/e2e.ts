@@ -148,8 +148,8 @@ export async function offerRide(
 ) {
   const slot = soon ? soonSlot() : { ...uniqueSlot(), timeLabel: "" };
   await page.goto("/rides/create");
-  await page.getByLabel("Pickup location").selectOption(from);
-  await page.getByLabel("Drop location").selectOption(to);
+  await page.getByLabel("Pickup location").fill(from);
+  await page.getByLabel("Drop location").fill(to);
   await page.getByLabel("Date").fill(slot.date);
   await page.getByLabel("Time").fill(slot.time);
   await page.getByLabel("Available seats").selectOption("3");

@@ -1,0 +1,72 @@
+import { Form, Link } from "@remix-run/react";
+import { formatMinutesOff, formatWalk, RADIUS_CHOICES, WINDOW_CHOICES, type Match } from "~/domain/ride-match";
+import { FieldErrors } from "./forms";
+import { PlaceInput } from "./place-input";
+import { buttonClass, cardClass, inputClass, secondaryButtonClass } from "./styles";
+
+export type NearForm = {
+  values: Record<string, string>;
+  errors: Record<string, string[]>;
+  /** "Did you mean" places for a field whose text is not a place. */
+  options: Record<string, string[]>;
+};
+
+const select = (id: string, label: string, name: string, value: string, choices: readonly number[], text: (n: number) => string, errors?: string[]) => (
+  <div>
+    <label htmlFor={id} className="mb-1 block text-sm font-medium">{label}</label>
+    <select id={id} name={name} defaultValue={value} className={inputClass} aria-invalid={errors?.length ? true : undefined}>
+      {/* A value typed into the URL that is not a choice stays selected (and is checked). */}
+      {value && !choices.map(String).includes(value) ? <option value={value}>{value}</option> : null}
+      {choices.map((n) => (
+        <option key={n} value={n}>{text(n)}</option>
+      ))}
+    </select>
+    <FieldErrors id={`${id}-error`} errors={errors} />
+  </div>
+);
+
+/** Find rides from A to B around a time: a GET form, so it works without JavaScript. */
+export function NearSearchForm({ form, today }: { form: NearForm; today: string }) {
+  const { values: v, errors: e, options } = form;
+  return (
+    <Form method="get" action="/rides" className={`${cardClass} space-y-4`} role="search" aria-label="Find rides near you">
+      <h2 className="text-lg font-semibold">Find rides near you</h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PlaceInput id="near-from" name="from" label="From (your locality)" placeholder="e.g. Koramangala" defaultValue={v.from ?? ""} errors={e.from} errorId="near-from-error" options={options.from} />
+        <PlaceInput id="near-to" name="to" label="To" placeholder="e.g. Manyata Tech Park" defaultValue={v.to ?? ""} errors={e.to} errorId="near-to-error" options={options.to} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-4">
+        <div>
+          <label htmlFor="near-date" className="mb-1 block text-sm font-medium">Day</label>
+          <input id="near-date" name="date" type="date" min={today} defaultValue={v.date ?? today} className={inputClass} />
+          <FieldErrors id="near-date-error" errors={e.date} />
+        </div>
+        <div>
+          <label htmlFor="near-time" className="mb-1 block text-sm font-medium">Around</label>
+          <input id="near-time" name="time" type="time" defaultValue={v.time ?? ""} className={inputClass} />
+          <FieldErrors id="near-time-error" errors={e.time} />
+        </div>
+        {select("near-radius", "Walk at most", "radius", v.radius ?? "2", RADIUS_CHOICES, (n) => `${n} km`, e.radius)}
+        {select("near-window", "Leaving within", "window", v.window ?? "15", WINDOW_CHOICES, (n) => `± ${n} min`, e.window)}
+      </div>
+      <p className="text-xs text-slate-700 dark:text-slate-300">Distances are straight lines between locality centres, so they are approximate.</p>
+      <div className="flex gap-2">
+        <button type="submit" className={buttonClass}>Find rides</button>
+        {v.from || v.to ? <Link to="/rides" className={secondaryButtonClass}>Clear</Link> : null}
+      </div>
+    </Form>
+  );
+}
+
+/** What a distance-search result says: how far the pickup and drop are, and how much earlier or later it leaves. */
+export function MatchFacts({ match, from, to }: { match: Match; from: string; to: string }) {
+  return (
+    <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50" data-testid="match-facts">
+      <span data-testid="pickup-distance">{`Pickup ${formatWalk(match.pickupKm)} from ${from}`}</span>
+      {" · "}
+      <span data-testid="drop-distance">{`Drop ${formatWalk(match.dropKm)} from ${to}`}</span>
+      {" · "}
+      <span data-testid="minutes-off">{`Leaves ${formatMinutesOff(match.minutesOff)}`}</span>
+    </p>
+  );
+}

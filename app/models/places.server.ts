@@ -1,0 +1,84 @@
+// The full place list (localities and landmarks, generated: app/models/places-data.server.ts)
+// and how a typed name becomes one place. Server-only: 455 places would not fit the pages'
+// initial-JS budget; the browser asks /places for suggestions instead.
+import { cellOf, findPlace, type PlaceRecord, type PlaceResolution } from "../domain/places";
+import { PLACE_ROWS } from "./places-data.server";
+
+export const PLACES: readonly PlaceRecord[] = PLACE_ROWS.map(([id, name, landmark, lat, lng, cell]) => ({
+  id,
+  name,
+  kind: landmark ? "landmark" : "locality",
+  lat,
+  lng,
+  cell,
+}));
+
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+const BY_KEY = new Map(PLACES.map((p) => [fold(p.name), p]));
+const BY_ID = new Map(PLACES.map((p) => [p.id, p]));
+
+export function placeByName(name: string): PlaceRecord | undefined {
+  return BY_KEY.get(fold(name));
+}
+
+export function placeById(id: string): PlaceRecord | undefined {
+  return BY_ID.get(id);
+}
+
+/**
+ * Places whose name matches what was typed, best first: names starting with it, then names
+ * with a word starting with it, then names containing it.
+ */
+export function suggestPlaces(typed: string, limit = 8): PlaceRecord[] {
+  const q = fold(typed);
+  if (!q) return [];
+  const scored: { p: PlaceRecord; s: number }[] = [];
+  for (const p of PLACES) {
+    const k = fold(p.name);
+    const s = k.startsWith(q) ? 0 : ` ${k}`.includes(` ${q}`) ? 1 : k.includes(q) ? 2 : -1;
+    // The curated places (the old fixed list, where most rides start) before the others.
+    if (s >= 0) scored.push({ p, s: s * 2 + (findPlace(p.name) ? 0 : 1) });
+  }
+  // Nothing contains it: the names sharing the longest start with it (a typo late in the word).
+  if (!scored.length) {
+    for (let n = q.length - 1; n >= 3 && !scored.length; n--) {
+      const head = q.slice(0, n);
+      for (const p of PLACES) if (fold(p.name).startsWith(head)) scored.push({ p, s: 0 });
+    }
+  }
+  return scored
+    .sort((a, b) => a.s - b.s || a.p.name.length - b.p.name.length || a.p.name.localeCompare(b.p.name))
+    .slice(0, limit)
+    .map((x) => x.p);
+}
+
+/**
+ * What a place field holds: the place whose name it is (case and punctuation aside), or a
+ * short "did you mean" list (possibly empty). The ride form, the search and (after issue 14's
+ * merge) the commute form all resolve through here.
+ */
+export function resolvePlace(typed: string): PlaceResolution {
+  const exact = placeByName(typed);
+  if (exact) return { place: exact };
+  return { suggestions: suggestPlaces(typed, 5) };
+}
+
+/** The place columns of a ride (migrations/0010_places.sql); a point overrides the place's. */
+export function ridePlaceColumns(
+  from: PlaceRecord | undefined,
+  to: PlaceRecord | undefined,
+  points: { from?: { lat: number; lng: number }; to?: { lat: number; lng: number } } = {},
+) {
+  const side = (p: PlaceRecord | undefined, at?: { lat: number; lng: number }) => {
+    const lat = at?.lat ?? p?.lat ?? null;
+    const lng = at?.lng ?? p?.lng ?? null;
+    return { id: p?.id ?? null, lat, lng, cell: lat !== null && lng !== null ? cellOf(lat, lng) : null };
+  };
+  const a = side(from, points.from);
+  const b = side(to, points.to);
+  return { fromPlaceId: a.id, fromLat: a.lat, fromLng: a.lng, fromCell: a.cell, toPlaceId: b.id, toLat: b.lat, toLng: b.lng, toCell: b.cell };
+}

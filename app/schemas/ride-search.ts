@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { RADIUS_KM, WINDOW_MINUTES } from "~/domain/ride-match";
+import { istDate, isValidDate, isValidTime } from "~/domain/time";
+import { placeField, type PlaceResolver } from "./rides";
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const RADIUS_MESSAGE = `The distance must be between ${RADIUS_KM.min} and ${RADIUS_KM.max} km`;
+const WINDOW_MESSAGE = `The time window must be between ${WINDOW_MINUTES.min} and ${WINDOW_MINUTES.max} minutes`;
+
+/**
+ * The distance-and-time search of Discover Rides (GET parameters from, to, date, time,
+ * radius in km, window in minutes). Unlike the lenient filters, a wrong value is reported,
+ * not silently replaced: the rider should know why nothing was found.
+ */
+export function nearSearchSchema(resolve?: PlaceResolver, now = Date.now()) {
+  return z.object({
+    from: placeField("Please enter where you start", resolve),
+    to: placeField("Please enter where you are going", resolve),
+    date: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .refine(isValidDate, "Please pick a date")
+        .refine((d) => d >= istDate(now), "Date cannot be in the past")
+        .default(istDate(now)),
+    ),
+    time: z.string({ required_error: "Please pick a time" }).trim().refine(isValidTime, "Please pick a time"),
+    radius: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ invalid_type_error: RADIUS_MESSAGE }).min(RADIUS_KM.min, RADIUS_MESSAGE).max(RADIUS_KM.max, RADIUS_MESSAGE).default(RADIUS_KM.default),
+    ),
+    window: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ invalid_type_error: WINDOW_MESSAGE })
+        .int(WINDOW_MESSAGE)
+        .min(WINDOW_MINUTES.min, WINDOW_MESSAGE)
+        .max(WINDOW_MINUTES.max, WINDOW_MESSAGE)
+        .default(WINDOW_MINUTES.default),
+    ),
+  });
+}
+
+export type NearSearchInput = z.output<ReturnType<typeof nearSearchSchema>>;
+
+/** Whether the Discover query asks for the distance search (either place given). */
+export const isNearSearch = (params: URLSearchParams) => params.has("from") || params.has("to");

@@ -1,0 +1,266 @@
+// Issue 14, items 1 and 2: real places with coordinates, and finding rides by distance and time.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { cellOf, straightLineKm } from "~/domain/places";
+import { matchRide, rankMatches, WALK_MINUTES_PER_KM } from "~/domain/ride-match";
+import { addDays, istDate, istToInstant } from "~/domain/time";
+import { PLACES, placeByName, resolvePlace, ridePlaceColumns, suggestPlaces } from "~/models/places.server";
+import { discoverRides, nearPageQuery } from "~/models/rides.server";
+import { discoverFiltersSchema } from "~/schemas/rides";
+import { parseNearSearch } from "~/utils/near-search.server";
+import { db, get, postForm, signedInUser, tableCounts } from "../support/worker";
+import { createRide, createUser } from "../support/rides";
+
+const migration0010 = Object.values(import.meta.glob("../../migrations/0010_places.sql", { query: "?raw", import: "default", eager: true }))[0] as string;
+const KM_PER_DEG = (Math.PI * 6371) / 180; // 111.19493 km along a meridian
+const day = () => addDays(istDate(), 1);
+const north = (p: { lat: number; lng: number }, km: number) => ({ lat: p.lat + km / KM_PER_DEG, lng: p.lng });
+const filters = discoverFiltersSchema.parse({});
+
+async function near(viewerId: string, params: Record<string, string>) {
+  const { search, form } = parseNearSearch(new URLSearchParams({ date: day(), ...params }));
+  expect(form?.errors ?? {}).toEqual({});
+  return discoverRides({ db: db() }, viewerId, filters, Date.now(), search);
+}
+
+describe("the place list", () => {
+  it("holds Bengaluru's localities and the curated landmarks, with points in the city and their grid cells", () => {
+    expect(PLACES.length).toBeGreaterThan(300);
+    expect(PLACES.length).toBeLessThan(700);
+    expect(new Set(PLACES.map((p) => p.id)).size).toBe(PLACES.length);
+    for (const p of PLACES) {
+      expect(p.lat, p.name).toBeGreaterThan(12.5);
+      expect(p.lat, p.name).toBeLessThan(13.6);
+      expect(p.lng, p.name).toBeGreaterThan(77.0);
+      expect(p.lng, p.name).toBeLessThan(78.1);
+      expect(p.cell, p.name).toBe(cellOf(p.lat, p.lng));
+    }
+    // A curated point wins over the PIN centroid; localities come from GeoNames with their PIN's centroid.
+    expect(placeByName("Koramangala")).toMatchObject({ id: "koramangala", kind: "locality", lat: 12.9352, lng: 77.6245 });
+    expect(placeByName("Manyata Tech Park")).toMatchObject({ kind: "landmark" });
+    const bellandur = placeByName("bellandur")!;
+    expect(bellandur.kind).toBe("locality");
+    expect(straightLineKm(bellandur, placeByName("RMZ Ecospace")!)).toBeLessThan(3);
+  });
+
+  it("resolves a typed name exactly (case and punctuation aside), else offers a short 'did you mean' list", () => {
+    expect(resolvePlace("  hsr layout ").place?.name).toBe("HSR Layout");
+    const typo = resolvePlace("Koramangla");
+    expect(typo.place).toBeUndefined();
+    expect(typo.suggestions!.map((p) => p.name)).toContain("Koramangala");
+    expect(typo.suggestions!.length).toBeLessThanOrEqual(5);
+    expect(resolvePlace("Qwertyville").suggestions).toEqual([]);
+    expect(suggestPlaces("whitef").map((p) => p.name)).toEqual(expect.arrayContaining(["Whitefield", "Whitefield ITPL"]));
+  });
+
+  it("migration 0010 maps every ride of the 29 old places to the same place, point and cell as new rides get", async () => {
+    const driver = await createUser({ db: db() });
+    const names = ["HSR Layout", "Kempegowda International Airport", "RMZ Ecospace", "Majestic Bus Station"];
+    for (const [i, n] of names.entries()) {
+      await env.DB.prepare(
+        "INSERT INTO rides (id, driver_id, from_location, to_location, date, time, departs_at, seats, trip_cost_paise, created_at) VALUES (?, ?, ?, ?, '2026-12-01', '08:00', 0, 3, 100, 0)",
+      )
+        .bind(`old${i}`, driver.id, n, names[(i + 1) % names.length])
+        .run();
+    }
+    const updates = migration0010.split("--> statement-breakpoint").filter((s) => /UPDATE `rides`/.test(s));
+    expect(updates).toHaveLength(2);
+    for (const sql of updates) await env.DB.prepare(sql).run();
+    for (const [i, n] of names.entries()) {
+      const row = await env.DB.prepare("SELECT * FROM rides WHERE id = ?").bind(`old${i}`).first<Record<string, unknown>>();
+      const want = ridePlaceColumns(placeByName(n), placeByName(names[(i + 1) % names.length]));
+      expect(row).toMatchObject({
+        from_location: n,
+        from_place_id: want.fromPlaceId,
+        from_lat: want.fromLat,
+        from_lng: want.fromLng,
+        from_cell: want.fromCell,
+        to_place_id: want.toPlaceId,
+        to_cell: want.toCell,
+      });
+    }
+  });
+
+  it("the ride form takes a typed locality: stored under its own name with its point; a typo gets 'did you mean' and changes nothing", async () => {
+    const driver = await signedInUser();
+    const ride = { intent: "create", date: day(), time: "08:30", seats: "3", tripCost: "300", notes: "", communityId: "" };
+    const ok = await postForm("/rides/create", { ...ride, fromLocation: "bellandur", toLocation: "Manyata Tech Park" }, { cookie: driver.cookie });
+    expect(ok.status).toBe(302);
+    const row = await env.DB.prepare("SELECT * FROM rides WHERE driver_id = ?").bind(driver.id).first<Record<string, unknown>>();
+    const b = placeByName("Bellandur")!;
+    expect(row).toMatchObject({ from_location: "Bellandur", from_place_id: "bellandur", from_lat: b.lat, from_lng: b.lng, from_cell: b.cell, to_place_id: "manyata-tech-park" });
+    expect(row!.distance_km).toBeGreaterThan(10);
+
+    const before = await tableCounts();
+    const typo = await postForm("/rides/create", { ...ride, fromLocation: "Koramangla", toLocation: "Manyata Tech Park" }, { cookie: driver.cookie });
+    expect(typo.status).toBe(400);
+    const html = await typo.text();
+    expect(html).toContain("We don&#x27;t know &quot;Koramangla&quot;. Did you mean");
+    // The suggestions fill the field's datalist, to pick from without JavaScript.
+    expect(html).toMatch(/<datalist id="[^"]*fromLocation[^"]*-places"><option value="Koramangala"/);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("'Suggest cost' works for a locality the browser does not know (the server measures it)", async () => {
+    const driver = await signedInUser();
+    const res = await postForm("/rides/create", { intent: "suggest", fromLocation: "Bellandur", toLocation: "Manyata Tech Park" }, { cookie: driver.cookie });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const km = straightLineKm(placeByName("Bellandur")!, placeByName("Manyata Tech Park")!);
+    expect(html).toContain(`${(Math.round(km * 10) / 10).toFixed(1)} km straight line × 1.4 road factor`);
+    const rupees = /data-testid="suggested-cost">₹(\d+)</.exec(html)![1];
+    expect(html).toMatch(new RegExp(`name="tripCost"[^>]*value="${rupees}"|value="${rupees}"[^>]*name="tripCost"`));
+  });
+
+  it("/places suggests matching places as JSON (for the datalist with JavaScript)", async () => {
+    const res = await get("/places?q=kora");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { places: { name: string }[] };
+    expect(body.places[0].name).toBe("Koramangala");
+    expect(body.places.length).toBeLessThanOrEqual(8);
+  });
+});
+
+describe("matching by distance and time (pure)", () => {
+  const A = { lat: 12.9352, lng: 77.6245 };
+  const B = { lat: 13.0474, lng: 77.6207 };
+  const t = Date.UTC(2026, 11, 1, 3, 0);
+  const search = { from: A, to: B, departsAt: t, radiusKm: 2, windowMinutes: 15 };
+
+  it("measures great-circle distances: along a meridian d = R * dLat", () => {
+    // 0.0179 degrees north is 1.9904 km, 0.0181 degrees is 2.0126 km (R = 6371 km).
+    expect(straightLineKm(A, { lat: A.lat + 0.0179, lng: A.lng })).toBeCloseTo(1.99040, 4);
+    expect(matchRide(search, { from: { lat: A.lat + 0.0179, lng: A.lng }, to: B, departsAt: t })).not.toBeNull();
+    expect(matchRide(search, { from: { lat: A.lat + 0.0181, lng: A.lng }, to: B, departsAt: t })).toBeNull();
+    expect(matchRide(search, { from: A, to: { lat: B.lat - 0.0181, lng: B.lng }, departsAt: t })).toBeNull();
+    expect(matchRide(search, { from: A, to: B, departsAt: t + 16 * 60_000 })).toBeNull();
+    expect(matchRide(search, { from: A, to: B, departsAt: t - 15 * 60_000 })).toMatchObject({ minutesOff: -15, score: 15 });
+  });
+
+  it("ranks by walking minutes (12 a km) plus minutes off", () => {
+    const km = (d: number) => d / KM_PER_DEG;
+    const rides = [
+      // 0.5 km + 0.5 km walked and 10 min later: 12 + 10 = 22.
+      { id: "walk-and-wait", departsAt: t + 10 * 60_000, from: { lat: A.lat + km(0.5), lng: A.lng }, to: { lat: B.lat - km(0.5), lng: B.lng } },
+      // 1.5 km walked, on time: 18.
+      { id: "walk", departsAt: t, from: { lat: A.lat - km(1.5), lng: A.lng }, to: B },
+      // No walk, 14 min earlier: 14.
+      { id: "wait", departsAt: t - 14 * 60_000, from: A, to: B },
+      // 2.5 km: outside the radius.
+      { id: "far", departsAt: t, from: { lat: A.lat + km(2.5), lng: A.lng }, to: B },
+    ];
+    const ranked = rankMatches(search, rides);
+    expect(ranked.map((r) => r.id)).toEqual(["wait", "walk", "walk-and-wait"]);
+    expect(ranked.map((r) => Math.round(r.match.score * 1000) / 1000)).toEqual([14, 1.5 * WALK_MINUTES_PER_KM, 22]);
+  });
+});
+
+describe("distance search through D1", () => {
+  it("finds rides just inside the radius around a place at the city's edge, across grid cells, and not just outside", async () => {
+    const rider = await createUser({ db: db() });
+    const driver = await createUser({ db: db() });
+    // Anekal is the southernmost locality; Adarangi the westernmost.
+    const edge = placeByName("Anekal")!;
+    const west = placeByName("Adarangi")!;
+    const ride = (id: string, from: { lat: number; lng: number }, to: { lat: number; lng: number } = west) =>
+      createRide({ db: db() }, { id, driverId: driver.id, fromLocation: "Anekal", toLocation: "Adarangi", date: day(), time: "08:30", fromPoint: from, toPoint: to });
+    const inside = north(edge, 1.99);
+    const south = { lat: edge.lat - 1.99 / KM_PER_DEG, lng: edge.lng }; // beyond the data's edge
+    await ride("inside-n", inside);
+    await ride("inside-s", south);
+    await ride("outside-n", north(edge, 2.02));
+    await ride("outside-s", { lat: edge.lat - 2.02 / KM_PER_DEG, lng: edge.lng });
+    await ride("drop-outside", edge, { lat: west.lat, lng: west.lng - 2.05 / (KM_PER_DEG * Math.cos((west.lat * Math.PI) / 180)) });
+    await ride("drop-inside", edge, { lat: west.lat, lng: west.lng - 1.95 / (KM_PER_DEG * Math.cos((west.lat * Math.PI) / 180)) });
+    // The matches lie in other cells than the searched place.
+    expect(cellOf(inside.lat, inside.lng)).not.toBe(edge.cell);
+    expect(cellOf(south.lat, south.lng)).not.toBe(edge.cell);
+
+    const found = await near(rider.id, { from: "Anekal", to: "Adarangi", time: "08:30" });
+    expect(found.rides.map((r) => r.id).sort()).toEqual(["drop-inside", "inside-n", "inside-s"]);
+    const byId = Object.fromEntries(found.rides.map((r) => [r.id, r.match!]));
+    expect(byId["inside-n"].pickupKm).toBeCloseTo(1.99, 3);
+    expect(byId["drop-inside"].dropKm).toBeCloseTo(1.95, 2);
+    // The closest walk ranks first.
+    expect(found.rides[0].id).toBe("drop-inside");
+
+    // A wider radius takes the ones just outside too.
+    const wide = await near(rider.id, { from: "Anekal", to: "Adarangi", time: "08:30", radius: "3" });
+    expect(wide.rides).toHaveLength(6);
+  });
+
+  it("keeps to the time window (15 min either way by default, up to 60) and says how much earlier or later", async () => {
+    const rider = await createUser({ db: db() });
+    const driver = await createUser({ db: db() });
+    const kora = placeByName("Koramangala")!;
+    await createRide({ db: db() }, { id: "later20", driverId: driver.id, fromLocation: "Koramangala", toLocation: "Manyata Tech Park", date: day(), time: "09:20", fromPoint: north(kora, 1.4) });
+    await createRide({ db: db() }, { id: "earlier10", driverId: driver.id, fromLocation: "Koramangala", toLocation: "Manyata Tech Park", date: day(), time: "08:50" });
+    await createRide({ db: db() }, { id: "other-day", driverId: driver.id, fromLocation: "Koramangala", toLocation: "Manyata Tech Park", date: addDays(day(), 1), time: "09:00" });
+    const narrow = await near(rider.id, { from: "Koramangala", to: "Manyata Tech Park", time: "09:00" });
+    expect(narrow.rides.map((r) => [r.id, r.match!.minutesOff])).toEqual([["earlier10", -10]]);
+    const wide = await near(rider.id, { from: "Koramangala", to: "Manyata Tech Park", time: "09:00", window: "30" });
+    expect(wide.rides.map((r) => r.id)).toEqual(["earlier10", "later20"]);
+    expect(wide.rides[1].match!.pickupKm).toBeCloseTo(1.4, 3);
+  });
+
+  it("the page shows each result's pickup and drop distances and minutes off, without JavaScript", async () => {
+    const rider = await signedInUser();
+    const driver = await createUser({ db: db() }, { fullName: "Kiran Driver" });
+    const kora = placeByName("Koramangala")!;
+    await createRide({ db: db() }, { driverId: driver.id, fromLocation: "Koramangala", toLocation: "Manyata Tech Park", date: day(), time: "09:20", fromPoint: north(kora, 1.4) });
+    const res = await get(`/rides?from=koramangala&to=Manyata+Tech+Park&date=${day()}&time=09:00&window=30`, { cookie: rider.cookie });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Kiran Driver");
+    expect(html).toContain("Pickup 1.4 km from Koramangala");
+    expect(html).toContain("Drop 0 m from Manyata Tech Park");
+    expect(html).toContain("Leaves 20 min later");
+  });
+
+  it("bad input gets a clear message (400) and no results: unknown place, radius or window out of range, bad time", async () => {
+    const rider = await signedInUser();
+    const driver = await createUser({ db: db() });
+    await createRide({ db: db() }, { driverId: driver.id, fromLocation: "Koramangala", toLocation: "Manyata Tech Park", date: day(), time: "09:00" });
+    const before = await tableCounts();
+    const cases: [string, string][] = [
+      ["from=Koramangla&to=Manyata+Tech+Park&time=09:00", "Did you mean Koramangala"],
+      ["from=Qwertyville&to=Manyata+Tech+Park&time=09:00", "Try a Bengaluru locality or landmark"],
+      ["from=Koramangala&to=Manyata+Tech+Park&time=09:00&radius=20", "The distance must be between 0.5 and 10 km"],
+      ["from=Koramangala&to=Manyata+Tech+Park&time=09:00&radius=0.2", "The distance must be between 0.5 and 10 km"],
+      ["from=Koramangala&to=Manyata+Tech+Park&time=09:00&radius=abc", "The distance must be between 0.5 and 10 km"],
+      ["from=Koramangala&to=Manyata+Tech+Park&time=09:00&window=90", "The time window must be between 0 and 60 minutes"],
+      ["from=Koramangala&to=Manyata+Tech+Park&time=25:00", "Please pick a time"],
+      ["from=Koramangala&time=09:00", "Please enter where you are going"],
+    ];
+    for (const [qs, message] of cases) {
+      const res = await get(`/rides?${qs}&date=${day()}`, { cookie: rider.cookie });
+      expect(res.status, qs).toBe(400);
+      const html = (await res.text()).replace(/&quot;/g, '"');
+      expect(html, qs).toContain(message);
+      expect(html, qs).toContain('data-testid="rides-found">0 rides found');
+    }
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("the candidates query ranges rides_from_cell_idx once per cell, never a SCAN of rides, even at 10 km", async () => {
+    const rider = await createUser({ db: db() });
+    const search = { from: placeByName("HSR Layout")!, to: placeByName("Whitefield ITPL")!, date: day(), time: "08:30", radiusKm: 10, windowMinutes: 60 };
+    const q = nearPageQuery(db(), rider.id, search, filters).toSQL();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail);
+    expect(details.join("\n")).toMatch(/SEARCH rides USING INDEX rides_from_cell_idx \(from_cell=\? AND status=\? AND departs_at>\? AND departs_at<\?\)/);
+    expect(details.filter((d) => /^SCAN rides\b/.test(d))).toEqual([]);
+    // More cells than D1's 100 bound parameters: they are inlined, the statement still runs.
+    expect(q.params.length).toBeLessThan(100);
+  });
+
+  it("the place-name search keeps working, now over every place", async () => {
+    const rider = await signedInUser();
+    const driver = await createUser({ db: db() }, { fullName: "Lata Bellandur" });
+    await createRide({ db: db() }, { driverId: driver.id, fromLocation: "Bellandur", toLocation: "Manyata Tech Park", date: day(), time: "09:00" });
+    const html = await (await get("/rides?q=bellan", { cookie: rider.cookie })).text();
+    expect(html).toContain("Lata Bellandur");
+    const byDay = await (await get(`/rides?q=bellan&date=${day()}`, { cookie: rider.cookie })).text();
+    expect(byDay).toContain("Lata Bellandur");
+  });
+});
