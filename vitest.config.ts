@@ -43,6 +43,10 @@ export function workersConfig({ include, exclude = [], isolatedStorage }: { incl
                 // D1 accounting is off as in production; the budget tests turn it on per
                 // request (test/support/worker-fetch.ts debugFetch).
                 DEBUG_TIMING: "0",
+                // E-mail goes to the local sink (mail_sink in D1); links point at the tests' BASE.
+                // The development mailbox stays off (as in production); its tests turn it on.
+                MAIL_TRANSPORT: "sink",
+                APP_ORIGIN: "http://localhost",
               },
             },
           },

@@ -20,7 +20,8 @@ const server = await startWrangler({
   port,
   persist,
   // Browser journeys sign in many times from one address.
-  vars: { ...secrets, AUTH_RATE_LIMIT_PER_MINUTE: "1000" },
+  // E-mail goes to the local sink and the development mailbox is on (issue 15 journeys).
+  vars: { ...secrets, AUTH_RATE_LIMIT_PER_MINUTE: "1000", MAIL_TRANSPORT: "sink", DEV_MAILBOX: "1", APP_ORIGIN: `http://127.0.0.1:${port}` },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -17,6 +17,7 @@ import { guardPublicForm, RATE_LIMIT_MESSAGE, signupAddressHash } from "~/utils/
 import { accountKey, redirectSignedIn } from "~/utils/sign-in.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { welcomeNewUser } from "~/utils/welcome.server";
+import { kickOutbox } from "~/utils/outbox.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up | LoopRide" }];
 
@@ -62,6 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     throw e;
   }
+  kickOutbox(context);
   const toast = await welcomeNewUser(context, userId, referralCode);
   const { cookie } = await startUserSession(request, context, userId);
   const headers = new Headers();

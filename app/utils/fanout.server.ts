@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { HubEvent, RoomEvent } from "../../durable-objects/hub-events";
 import type { Audience } from "../models/context.server";
 import { getLiveState } from "../models/live.server";
+import { kickOutbox } from "./outbox.server";
 
 type Ctx = Pick<AppLoadContext, "env" | "ctx" | "db">;
 
@@ -22,6 +23,8 @@ const FRESH_MS = 60_000;
  */
 export function publishChange(context: Ctx, audience: Audience): void {
   const notified = new Set(audience.notified.filter(Boolean));
+  // A change that notified someone may have queued e-mail/push (same batch): send it now.
+  if (notified.size > 0) kickOutbox(context);
   const others = new Set(audience.others.filter((id) => id && !notified.has(id)));
   if (notified.size + others.size === 0) return;
   const sends = [...[...notified].map((id) => publishToUser(context, id, true)), ...[...others].map((id) => publishToUser(context, id, false))];
