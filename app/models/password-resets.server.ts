@@ -72,9 +72,10 @@ export async function resetPassword({ db }: ModelCtx, token: string, passwordHas
       .set({ usedAt: now })
       .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .returning({ userId: passwordResets.userId }),
-    db.run(sql`INSERT INTO passwords (user_id, hash, updated_at)
-      SELECT ${passwordResets.userId}, ${passwordHash}, ${now} FROM ${passwordResets} WHERE ${passwordResets.tokenHash} = ${tokenHash} AND changes() = 1
-      ON CONFLICT (user_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at`),
+    db
+      .insert(passwords)
+      .select(sql`SELECT ${passwordResets.userId}, ${passwordHash}, ${now} FROM ${passwordResets} WHERE ${passwordResets.tokenHash} = ${tokenHash} AND changes() = 1`)
+      .onConflictDoUpdate({ target: passwords.userId, set: { hash: sql`excluded.hash`, updatedAt: sql`excluded.updated_at` } }),
     db.delete(sessions).where(and(sql`${sessions.userId} = ${owner}`, won)),
     db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` }).where(and(sql`${users.id} = ${owner}`, won)),
     db.update(passwordResets).set({ expiresAt: now }).where(and(sql`${passwordResets.userId} = ${owner}`, isNull(passwordResets.usedAt), won)),
