@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth";
-import { FormErrors, buttonClass } from "~/components/forms";
-import { textLinkClass } from "~/components/styles";
+import { LinkProblem } from "~/components/mail-link";
+import { buttonClass, textLinkClass } from "~/components/styles";
 import { turnOffEmailNotifications } from "~/models/outbox.server";
 import { UNSUBSCRIBE_INVALID } from "~/schemas/account-recovery";
 import { readMailToken } from "~/utils/mail/tokens.server";
@@ -41,7 +41,7 @@ export default function Unsubscribe() {
   if (!valid) {
     return (
       <AuthCard title="Unsubscribe">
-        <FormErrors errors={[UNSUBSCRIBE_INVALID]} />
+        <LinkProblem>{UNSUBSCRIBE_INVALID}</LinkProblem>
       </AuthCard>
     );
   }

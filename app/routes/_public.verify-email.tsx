@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth";
-import { FormErrors, buttonClass } from "~/components/forms";
-import { textLinkClass } from "~/components/styles";
+import { LinkProblem } from "~/components/mail-link";
+import { buttonClass, textLinkClass } from "~/components/styles";
 import { isModelError } from "~/models/errors.server";
 import { verifyEmail } from "~/models/password-resets.server";
 import { completeReferral } from "~/models/referrals.server";
@@ -46,7 +46,7 @@ export default function VerifyEmail() {
   if (!email) {
     return (
       <AuthCard title="Confirm your e-mail">
-        <FormErrors errors={[VERIFY_LINK_INVALID]} />
+        <LinkProblem>{VERIFY_LINK_INVALID}</LinkProblem>
         <p className="mt-6 text-center text-sm"><Link className={textLinkClass} to="/login">Sign in</Link></p>
       </AuthCard>
     );
