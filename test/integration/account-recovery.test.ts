@@ -14,6 +14,7 @@ import { toastOf } from "../support/rides";
 import { awayFromMinuteBoundary, BASE, Browser, db, get, postForm, signedInUser } from "../support/worker";
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
+import { openSocket, sleep } from "../support/messages";
 
 const PEPPER = "test-pepper";
 const OLD = "old-masala-2026";
@@ -120,6 +121,19 @@ describe("resetting the password", () => {
     // Sign in with the new password, not the old.
     expect((await postForm("/login", { identifier: user.email!, password: OLD })).status).toBe(400);
     expect((await postForm("/login", { identifier: user.email!, password: NEW })).status).toBe(302);
+  });
+
+  it("closes the open live-update sockets of every other session", async () => {
+    const user = await account();
+    const socket = await openSocket("/ws/user", user.cookie);
+    let closedWith: number | null = null;
+    socket.ws.addEventListener("close", (e) => (closedWith = e.code));
+    await postForm("/forgot-password", { email: user.email! });
+    const path = await resetLinkFor(user.email!);
+    expect((await postForm(path, { token: tokenOf(path), password: NEW, confirmPassword: NEW })).status).toBe(302);
+    const deadline = Date.now() + 3000;
+    while (closedWith === null && Date.now() < deadline) await sleep(25);
+    expect(closedWith).toBe(4001);
   });
 
   it("a link works once, even when used concurrently", async () => {
