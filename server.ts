@@ -8,6 +8,8 @@ import { createDb } from "./app/models/db.server";
 import { refuseUnreadableForm } from "./app/utils/form-body.server";
 import { isCrossSiteWrite } from "./app/utils/origin.server";
 import { publishChange } from "./app/utils/fanout.server";
+import { enqueueRideReminders } from "./app/models/outbox.server";
+import { deliverOutbox } from "./app/utils/outbox.server";
 import { handleSocket } from "./app/utils/realtime.server";
 import { applySecurityHeaders } from "./app/utils/security-headers.server";
 
@@ -39,11 +41,18 @@ export default {
     return response;
   },
 
-  // Cron Trigger (wrangler.toml): pending requests of rides that have departed expire.
+  // Cron Trigger (wrangler.toml): pending requests of rides that have departed expire; ride
+  // reminders are queued; the outbox is drained (retries included).
   async scheduled(_controller, env, ctx) {
     const db = createDb(env.DB);
     const expired = await expireDepartedRequests({ db });
     // Riders got a notification; open tabs hear of it live.
     publishChange({ env, ctx, db }, { notified: expired.map((r) => r.riderId), others: [] });
+    await enqueueRideReminders({ db });
+    // A bounded number of rounds: what is left waits for the next run.
+    for (let round = 0; round < 8; round++) {
+      const r = await deliverOutbox({ db, env }, { limit: 50 });
+      if (r.sent + r.skipped + r.retried < 50) break;
+    }
   },
 } satisfies ExportedHandler<Env>;

@@ -63,6 +63,11 @@ export function workersConfig({ include, exclude = [], isolatedStorage }: { incl
                 VAPID_PRIVATE_KEY: "HI7bk7XVsuxaVKLATkoekF-hX0ewPF0USFGVcOHNVaE",
                 VAPID_SUBJECT: "mailto:test@loopride.invalid",
                 PUSH_ALLOWED_HOSTS: "push.example.test",
+
+                // E-mail goes to the local sink (mail_sink in D1); links point at the tests' BASE.
+                // The development mailbox stays off (as in production); its tests turn it on.
+                MAIL_TRANSPORT: "sink",
+                APP_ORIGIN: "http://localhost",
               },
             },
           },

@@ -41,6 +41,8 @@ export type UserOptions = {
   profile?: Partial<typeof userProfiles.$inferInsert>;
   settings?: Partial<typeof userSettings.$inferInsert>;
   createdAt?: number;
+  /** When the e-mail was verified (issue 15: only verified addresses get notification e-mails). */
+  emailVerifiedAt?: number | null;
 };
 
 /**
@@ -84,7 +86,7 @@ export function buildUser(opts: UserOptions & BuildExtras & { passwordHash?: str
     };
   }
   return {
-    user: { id, email: email?.toLowerCase() ?? null, phone: opts.phone ?? null, createdAt: now },
+    user: { id, email: email?.toLowerCase() ?? null, phone: opts.phone ?? null, createdAt: now, emailVerifiedAt: opts.emailVerifiedAt ?? null },
     settings: { userId: id, updatedAt: now, ...opts.settings },
     profile,
     password: opts.passwordHash ? { userId: id, hash: opts.passwordHash, updatedAt: now } : null,

@@ -603,3 +603,72 @@ export const calendarFeeds = sqliteTable(
   },
   (t) => [uniqueIndex("calendar_feeds_token_hash_unique").on(t.tokenHash)],
 );
+
+// ---------------------------------------------------------------- issue 15: outbox, e-mail, password recovery
+
+/**
+ * Every message to a person outside the app (e-mail, Web Push), one row per person, event and
+ * channel, written in the same transaction as the change it is about (a trigger on
+ * notifications queues the notification e-mails; migrations/0012_outbox_and_mail.sql). The
+ * UNIQUE idempotency key means an event is queued, and so sent, at most once.
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: text("id").primaryKey(),
+    channel: text("channel").notNull().$type<"email" | "push">(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull().$type<"notification" | "reminder" | "verify_email" | "password_reset">(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    status: text("status").notNull().default("pending").$type<"pending" | "sending" | "sent" | "skipped" | "failed">(),
+    attempts: integer("attempts").notNull().default(0),
+    // When a pending row is due; while 'sending', when the sender's claim lapses.
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [
+    uniqueIndex("outbox_key_unique").on(t.idempotencyKey),
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_user_idx").on(t.userId),
+    check("outbox_channel", sql`${t.channel} IN ('email','push')`),
+    check("outbox_kind", sql`${t.kind} IN ('notification','reminder','verify_email','password_reset')`),
+    check("outbox_status", sql`${t.status} IN ('pending','sending','sent','skipped','failed')`),
+  ],
+);
+
+/** The local mail sink (MAIL_TRANSPORT=sink): rendered messages, read by /dev/mailbox. */
+export const mailSink = sqliteTable(
+  "mail_sink",
+  {
+    id: text("id").primaryKey(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("mail_sink_key_unique").on(t.idempotencyKey), index("mail_sink_created_idx").on(t.createdAt)],
+);
+
+/** Password reset links: only the token's SHA-256 is stored; single use, 30 minutes. */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [uniqueIndex("password_resets_token_unique").on(t.tokenHash), index("password_resets_user_idx").on(t.userId)],
+);

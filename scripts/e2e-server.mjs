@@ -28,6 +28,10 @@ const server = await startWrangler({
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: "mailto:e2e@loopride.invalid",
+    // E-mail goes to the local sink and the development mailbox is on (issue 15 journeys).
+    MAIL_TRANSPORT: "sink",
+    DEV_MAILBOX: "1",
+    APP_ORIGIN: `http://127.0.0.1:${port}`,
   },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));

@@ -13,7 +13,8 @@ await run(bin("remix"), ["vite:build"]);
 await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { env: { ...process.env, CI: "true" } });
 await run(bin("vite-node"), ["scripts/seed.ts"]);
 
-const server = await startWrangler({ port });
+// E-mail stays on this machine: stored in D1 and shown at /dev/mailbox (issue 15).
+const server = await startWrangler({ port, vars: { MAIL_TRANSPORT: "sink", DEV_MAILBOX: "1", APP_ORIGIN: `http://127.0.0.1:${port}` } });
 server.on("exit", (code) => process.exit(code ?? 0));
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 

@@ -22,6 +22,15 @@ declare global {
   PUSH_ALLOWED_HOSTS?: string;
   /** Set to "1" to emit Server-Timing with D1 query counts (never on by default). */
   DEBUG_TIMING?: string;
+  /** Issue 15 e-mail: "sink" stores messages in D1 (local, tests); anything else sends through Resend. */
+  MAIL_TRANSPORT?: string;
+  /** "1" shows the development mailbox at /dev/mailbox (never in production). */
+  DEV_MAILBOX?: string;
+  /** The site's address for links in e-mails, e.g. https://loopride.in (never taken from a request). */
+  APP_ORIGIN?: string;
+  /** Resend API key (secret) and the From address, e.g. "LoopRide <rides@mail.loopride.in>". */
+  RESEND_API_KEY?: string;
+  MAIL_FROM?: string;
   }
 }
 

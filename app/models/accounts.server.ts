@@ -5,6 +5,7 @@ import { oauthAccounts, passwords, userCredits, userProfiles, userSettings, user
 import { newId } from "../domain/ids";
 import type { Identifier } from "../schemas/auth";
 import { type ModelCtx } from "./context.server";
+import { verificationEmailInsert } from "./password-resets.server";
 
 export class AccountTakenError extends ConflictError {
   constructor(public readonly kind: "email" | "phone") {
@@ -30,7 +31,7 @@ export async function createPasswordAccount(
   const phone = input.identifier.kind === "phone" ? input.identifier.value : null;
   try {
     await db.batch([
-      // The e-mail is not verified: nothing proves it yet (issue 15 sends the link).
+      // The e-mail is not verified: nothing proves it yet (the link in the e-mail below does).
       db.insert(users).values({ id, email, phone, createdAt: now, signupAddressHash: input.signupAddressHash ?? null }),
       db.insert(passwords).values({ userId: id, hash: input.passwordHash, updatedAt: now }),
       db.insert(userProfiles).values({
@@ -45,6 +46,8 @@ export async function createPasswordAccount(
       }),
       db.insert(userSettings).values({ userId: id, updatedAt: now }),
       db.insert(userCredits).values({ userId: id, updatedAt: now }),
+      // The verification e-mail, queued with the account (issue 15): only the link proves the address.
+      ...(email ? [verificationEmailInsert({ db }, id, now)] : []),
     ]);
   } catch (e) {
     if (isUniqueViolation(e)) throw new AccountTakenError(input.identifier.kind);

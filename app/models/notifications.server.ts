@@ -33,10 +33,11 @@ export type NotificationRows = {
 /** A fresh id for each row of a multi-row notification insert. */
 export const PER_ROW_ID = sql`lower(hex(randomblob(8)))`;
 
-// E-mail: LoopRide sends no e-mail at all (no mail provider is configured), so the
-// email_notifications setting is stored and shown but has no effect yet. push_notifications
-// decides whether a live toast is pushed to open tabs (see app/utils/fanout.server.ts);
-// the notification row itself is always written (it is the user's own history).
+// E-mail: a trigger on this table queues the notifications that are also e-mailed (and
+// pushed) in the outbox, in the same transaction (docs/decisions/0018-outbox-and-email.md);
+// email_notifications decides at send time. push_notifications decides whether a live toast is
+// pushed to open tabs (see app/utils/fanout.server.ts); the notification row itself is always
+// written (it is the user's own history).
 
 /**
  * THE notification insert (every notification row is written by it), to be sent in the

@@ -114,9 +114,9 @@ export type CompleteReferralResult =
  * index on credit_transactions refuses a second credit for one referral, so concurrent
  * completions credit at most once and cannot pass the cap.
  *
- * Issue 15 (e-mail verification) plugs in here: also require a verified address, i.e.
- * return { status: "unverified" } while the new user's users.email_verified_at is null
- * (and their phone is unverified), and call this again when the address is verified.
+ * The new account must also have a verified e-mail (issue 15): { status: "unverified" } while
+ * users.email_verified_at is null (LoopRide verifies no phone numbers), and the verification
+ * link (app/routes/_public.verify-email.tsx) calls this again.
  */
 export async function completeReferral({ db }: ModelCtx, userId: string, now = Date.now()): Promise<CompleteReferralResult> {
   const referrer = alias(users, "referrer");
@@ -129,6 +129,7 @@ export async function completeReferral({ db }: ModelCtx, userId: string, now = D
       phone: users.phone,
       phoneNumber: userProfiles.phoneNumber,
       addressHash: users.signupAddressHash,
+      emailVerifiedAt: users.emailVerifiedAt,
       referrerPhone: referrer.phone,
       referrerPhoneNumber: referrerProfile.phoneNumber,
       referrerAddressHash: referrer.signupAddressHash,
@@ -142,6 +143,7 @@ export async function completeReferral({ db }: ModelCtx, userId: string, now = D
     .get();
   if (!row) return { status: "none" };
   if (row.status !== "pending") return { status: "already" };
+  if (row.emailVerifiedAt === null) return { status: "unverified" };
   const mine = new Set([row.phone, row.phoneNumber].filter((p): p is string => !!p));
   if ([row.referrerPhone, row.referrerPhoneNumber].some((p) => !!p && mine.has(p))) return { status: "shared-phone" };
   if (row.addressHash && row.addressHash === row.referrerAddressHash) return { status: "shared-address" };

@@ -5,13 +5,16 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useState, type ChangeEvent } from "react";
 import { Avatar } from "~/components/avatar";
 import { CreditsCard } from "~/components/credits-card";
+import { EmailStatus } from "~/components/email-status";
 import { Field, TextareaField, buttonClass } from "~/components/forms";
 import { removeProfilePhoto, setProfilePhoto } from "~/models/photos.server";
 import { getOwnProfile, updateOwnProfile } from "~/models/profiles.server";
+import { getOwnEmailStatus, resendVerification } from "~/models/password-resets.server";
+import { kickOutbox } from "~/utils/outbox.server";
 import { ensureReferralCode, getCreditsOverview } from "~/models/referrals.server";
 import { profileEditSchema, profileIntentSchema } from "~/schemas/profile";
 import { requireUser } from "~/utils/auth.server";
-import { orFormError, parseIntent } from "~/utils/errors.server";
+import { orFormError, orToast, parseIntent } from "~/utils/errors.server";
 import { declaredLength, MAX_FORM_BYTES } from "~/utils/form-body.server";
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES, PhotoError, photoVersion, processPhoto } from "~/utils/photo.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -20,10 +23,10 @@ export const meta: MetaFunction = () => [{ title: "Profile | LoopRide" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [{ profile }, credits] = await Promise.all([getOwnProfile(context, user.id), getCreditsOverview(context, user.id)]);
+  const [{ profile }, credits, emailStatus] = await Promise.all([getOwnProfile(context, user.id), getCreditsOverview(context, user.id), getOwnEmailStatus(context, user.id)]);
   // Every account gets its code at sign-up; an older account without one asks for it with
   // a POST (intent=referral-code): a GET never writes.
-  return { profile, hasPhoto: Boolean(profile?.avatarKey), credits, origin: new URL(request.url).origin };
+  return { profile, hasPhoto: Boolean(profile?.avatarKey), credits, emailStatus, origin: new URL(request.url).origin };
 }
 
 const photoRefused = (message: string, status = 400) => data({ photoError: message }, { status });
@@ -65,6 +68,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { removed } = await removeProfilePhoto(context, user.id);
     return redirectWithToast(request, context.env, "/dashboard/profile", { title: removed ? "Profile photo removed." : "You have no profile photo." });
   }
+  if (intent === "resend-verification") {
+    return orToast(request, context.env, { to: "/dashboard/profile", title: "No confirmation link sent" }, async () => {
+      await resendVerification(context, user.id);
+      kickOutbox(context);
+      return redirectWithToast(request, context.env, "/dashboard/profile", { title: "Confirmation link sent", description: "Please check your e-mail." });
+    });
+  }
   if (intent === "referral-code") {
     await ensureReferralCode(context, user.id);
     return redirectWithToast(request, context.env, "/dashboard/profile", { title: "Your referral code is ready." });
@@ -91,7 +101,7 @@ function showPreview(e: ChangeEvent<HTMLInputElement>, set: (url: string | null)
 }
 
 export default function ProfilePage() {
-  const { profile, hasPhoto, credits, origin } = useLoaderData<typeof loader>();
+  const { profile, hasPhoto, credits, emailStatus, origin } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const photoError = actionData && "photoError" in actionData ? actionData.photoError : null;
   const lastResult = actionData && !("photoError" in actionData) ? actionData : null;
@@ -123,6 +133,7 @@ export default function ProfilePage() {
           <Avatar name={profile?.fullName ?? null} url={preview ?? profile?.avatarUrl} size="lg" />
           <div className="min-w-0 flex-1 space-y-2">
             <p className="font-medium">{profile?.fullName ?? "Unknown User"}</p>
+            <EmailStatus email={emailStatus.email} verified={emailStatus.verified} />
             {/* A plain multipart form: works without JavaScript; with it, a preview. */}
             <Form method="post" encType="multipart/form-data" className="space-y-2">
               <input type="hidden" name="intent" value="upload-photo" />

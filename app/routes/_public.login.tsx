@@ -84,6 +84,9 @@ export default function Login() {
         <FormErrors errors={form.errors} />
         <Field label="E-mail or mobile number" field={fields.identifier} autoComplete="username" />
         <Field label="Password" field={fields.password} type="password" autoComplete="current-password" clearOn={lastResult} />
+        <p className="text-right text-sm">
+          <Link className="font-medium text-emerald-800 underline dark:text-emerald-300" to="/forgot-password">Forgot password?</Link>
+        </p>
         <button type="submit" className={`${buttonClass} w-full`} disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Signing in..." : "Sign in"}
         </button>

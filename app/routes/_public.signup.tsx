@@ -18,6 +18,7 @@ import { guardPublicForm, RATE_LIMIT_MESSAGE, signupAddressHash } from "~/utils/
 import { accountKey, redirectSignedIn } from "~/utils/sign-in.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { welcomeNewUser } from "~/utils/welcome.server";
+import { kickOutbox } from "~/utils/outbox.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up | LoopRide" }];
 
@@ -60,6 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     async () => {
       const passwordHash = await hashPassword(password, requireSecret(context.env, "PASSWORD_PEPPER"));
       const { id: userId } = await createPasswordAccount(context, { fullName, identifier: parsed, passwordHash, signupAddressHash: await signupAddressHash(request, context.env) });
+      kickOutbox(context);
       const toast = await welcomeNewUser(context, userId, referralCode);
       const { cookie } = await startUserSession(request, context, userId);
       const headers = new Headers();

@@ -85,4 +85,5 @@ export const profileIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("upload-photo") }),
   z.object({ intent: z.literal("remove-photo") }),
   z.object({ intent: z.literal("referral-code") }),
+  z.object({ intent: z.literal("resend-verification") }),
 ]);

@@ -1,9 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { HubEvent, RoomEvent } from "../../durable-objects/hub-events";
 import type { Audience } from "../models/context.server";
-import { notificationHref } from "../domain/notifications";
-import { getLiveState, type LatestNotification } from "../models/live.server";
-import { deliverPush } from "../models/push.server";
+import { getLiveState } from "../models/live.server";
+import { kickOutbox } from "./outbox.server";
 
 type Ctx = Pick<AppLoadContext, "env" | "ctx" | "db">;
 
@@ -24,6 +23,8 @@ const FRESH_MS = 60_000;
  */
 export function publishChange(context: Ctx, audience: Audience): void {
   const notified = new Set(audience.notified.filter(Boolean));
+  // A change that notified someone may have queued e-mail/push (same batch): send it now.
+  if (notified.size > 0) kickOutbox(context);
   const others = new Set(audience.others.filter((id) => id && !notified.has(id)));
   if (notified.size + others.size === 0) return;
   const sends = [...[...notified].map((id) => publishToUser(context, id, true)), ...[...others].map((id) => publishToUser(context, id, false))];
@@ -39,29 +40,13 @@ async function publishToUser(context: Ctx, userId: string, withNotification: boo
     if (fresh) {
       frames.push({ type: "notification", id: fresh.id, title: fresh.title, message: fresh.message, notificationType: fresh.type, createdAt: fresh.createdAt });
     }
-    // Web Push (issue 15) reaches the user's subscribed browsers even with no tab open; it
-    // does not wait for, or depend on, the Durable Object.
-    const pushed = fresh ? pushNotification(context, userId, fresh) : null;
     try {
       for (const frame of frames) await hub.publish(frame);
     } catch (e) {
       console.error("fan-out to UserHub failed (the data is safe in D1)", e);
     }
-    await pushed;
   } catch (e) {
     console.error("fan-out failed (the data is safe in D1)", e);
-  }
-}
-
-/**
- * Until the outbox (issue 15, item 1) carries push, the live fan-out delivers it: the same
- * fresh notification the open tabs get as a toast. deliverPush re-checks push_notifications.
- */
-async function pushNotification(context: Ctx, userId: string, n: LatestNotification): Promise<void> {
-  try {
-    await deliverPush(context, userId, { title: n.title, body: n.message, url: notificationHref(n.type, n.data) ?? "/dashboard", tag: n.id });
-  } catch (e) {
-    console.error("Web Push delivery failed", e);
   }
 }
 

@@ -24,6 +24,11 @@ const PUBLIC_PAGES = [
   "/login",
   "/signup",
   "/communities",
+  // Issue 15: account recovery and the pages e-mail links open (here without a token).
+  "/forgot-password",
+  "/reset-password",
+  "/verify-email",
+  "/unsubscribe",
 ];
 
 /** Visits a path, checks it rendered (no 5xx, the expected status) and runs axe on it. */

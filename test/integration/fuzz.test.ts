@@ -440,6 +440,42 @@ const TARGETS: Target[] = [
       referralCode: one(["", "LRABC123", w.users.driver.id]),
     }),
   },
+  // Issue 15: account recovery and the links in e-mails (tokens: garbage, truncated, forged).
+  {
+    file: "_public.forgot-password.tsx",
+    intent: null,
+    path: () => c("/forgot-password"),
+    actors: ["visitor", "r1"],
+    fields: (w) => ({ email: fc.oneof(one([w.users.driver.email!, "nobody@example.test", "not-an-address", ""]), fc.string()), website: one(["", "http://spam.example"]) }),
+  },
+  {
+    file: "_public.reset-password.tsx",
+    intent: null,
+    path: () => one(["/reset-password", "/reset-password?token=abc"]),
+    actors: ["visitor", "r1"],
+    fields: () => ({ token: fc.oneof(fc.string(), fc.stringMatching(/^[0-9a-f]{64}$/)), password: one(["filter-coffee-2026", "short", ""]), confirmPassword: one(["filter-coffee-2026", "other-coffee-2026"]) }),
+  },
+  {
+    file: "_public.verify-email.tsx",
+    intent: null,
+    path: () => c("/verify-email"),
+    actors: ["visitor", "r1"],
+    fields: () => ({ token: fc.oneof(fc.string(), fc.base64String().map((b) => `${b}.${b}`)) }),
+  },
+  {
+    file: "_public.unsubscribe.tsx",
+    intent: null,
+    path: () => one(["/unsubscribe", "/unsubscribe?token=a.b"]),
+    actors: ["visitor", "r1"],
+    fields: () => ({ token: fc.oneof(fc.string(), fc.base64String().map((b) => `${b}.${b}`)), "List-Unsubscribe": one(["", "One-Click"]) }),
+  },
+  {
+    file: "_app.dashboard.profile.tsx",
+    intent: "resend-verification",
+    path: () => c("/dashboard/profile"),
+    actors: ["r1", "r2", "visitor"],
+    fields: () => ({ intent: c("resend-verification") }),
+  },
   {
     file: "auth.google.tsx",
     intent: null,

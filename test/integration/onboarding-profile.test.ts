@@ -72,7 +72,8 @@ describe("onboarding wizard", () => {
   it("a valid code entered at onboarding credits both users", async () => {
     const referrer = await createUser({ db: db() });
     const code = await ensureReferralCode({ db: db() }, referrer.id);
-    const { user, b } = await newUserBrowser();
+    // A verified e-mail: referrals wait for one (issue 15).
+    const { user, b } = await newUserBrowser({ onboarded: false, emailVerifiedAt: Date.now() });
     await b.post("/onboarding?step=1", { step: "1", intent: "next", phone: "9845012345" });
     await b.post("/onboarding?step=2", { step: "2", intent: "next", hasCar: "no" });
     await b.post("/onboarding?step=3", { step: "3", intent: "next", referralCode: code.toLowerCase() });
@@ -101,7 +102,7 @@ describe("referral credits", () => {
     for (let round = 0; round < 3; round++) {
       const referrer = await createUser({ db: db() });
       const code = await ensureReferralCode({ db: db() }, referrer.id);
-      const newcomer = await createUser({ db: db() });
+      const newcomer = await createUser({ db: db() }, { emailVerifiedAt: Date.now() });
       const results = await Promise.all(Array.from({ length: 20 }, () => redeemReferralCode({ db: db() }, newcomer.id, code)));
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === "already")).toBe(true);
@@ -148,6 +149,8 @@ describe("referral credits", () => {
     expect((await b.follow(res)).html).toContain("Welcome bonus applied!");
     const credits = () => env.DB.prepare("SELECT u.email, c.credits FROM user_credits c JOIN users u ON u.id = c.user_id WHERE c.credits > 0 ORDER BY c.credits").all();
     expect((await credits()).results.map((r) => r.credits)).toEqual([375]);
+    // The newcomer confirms the e-mail (issue 15: referrals wait for a verified address).
+    await env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE email = 'friend@example.com'").bind(Date.now()).run();
     await b.post("/onboarding?step=1", { step: "1", intent: "next", phone: "9845012345" });
     await b.post("/onboarding?step=2", { step: "2", intent: "next", hasCar: "no" });
     await b.post("/onboarding?step=4", { step: "4", intent: "complete" });

@@ -23,6 +23,8 @@ async function signUp(b: Browser, code: string) {
   const res = await b.post("/signup", { fullName: `Throwaway ${n}`, identifier: `throwaway-${n}@example.in`, password: "monsoon-ride-42", referralCode: code });
   expect(res.status).toBe(302);
   expect(res.headers.get("Location")).toBe("/onboarding");
+  // The newcomer confirms the e-mail (issue 15: referrals wait for a verified address).
+  await env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE email = ?").bind(Date.now(), `throwaway-${n}@example.in`).run();
 }
 
 async function onboard(b: Browser, phone: string) {
@@ -56,13 +58,13 @@ describe("referral credits need a real account", () => {
     const day2 = Date.UTC(2026, 10, 20, 19, 0);
     const outcomes = [];
     for (let i = 0; i < REFERRALS_CREDITED_PER_DAY + 2; i++) {
-      const u = await createUser({ db: db() });
+      const u = await createUser({ db: db() }, { emailVerifiedAt: day1 });
       expect(await redeemReferralCode({ db: db() }, u.id, code, day1)).toMatchObject({ ok: true });
       outcomes.push(await completeReferral({ db: db() }, u.id, day1));
     }
     expect(outcomes.map((o) => (o.status === "completed" ? o.referrerCredited : o.status))).toEqual([true, true, true, true, true, false, false]);
     expect(await wallet(referrer.id)).toBe(750 * REFERRALS_CREDITED_PER_DAY);
-    const next = await createUser({ db: db() });
+    const next = await createUser({ db: db() }, { emailVerifiedAt: day2 });
     await redeemReferralCode({ db: db() }, next.id, code, day2);
     expect(await completeReferral({ db: db() }, next.id, day2)).toEqual({ status: "completed", referrerCredited: true });
     expect(await wallet(referrer.id)).toBe(750 * (REFERRALS_CREDITED_PER_DAY + 1));
@@ -71,7 +73,7 @@ describe("referral credits need a real account", () => {
   it("the daily cap holds when many newcomers complete at once", async () => {
     const referrer = await createUser({ db: db() });
     const code = await ensureReferralCode({ db: db() }, referrer.id);
-    const users = await Promise.all(Array.from({ length: 12 }, () => createUser({ db: db() })));
+    const users = await Promise.all(Array.from({ length: 12 }, () => createUser({ db: db() }, { emailVerifiedAt: Date.now() })));
     for (const u of users) await redeemReferralCode({ db: db() }, u.id, code);
     await Promise.all(users.map((u) => completeReferral({ db: db() }, u.id)));
     expect(await wallet(referrer.id)).toBe(750 * REFERRALS_CREDITED_PER_DAY);

@@ -25,6 +25,9 @@ const EXPECTED: Record<string, string> = {
   "credit_transactions.user_id -> users": "CASCADE",
   "user_referral_codes.user_id -> users": "CASCADE",
   "notifications.user_id -> users": "CASCADE",
+  // Issue 15: messages waiting to be e-mailed to a person, and their password reset links.
+  "outbox.user_id -> users": "CASCADE",
+  "password_resets.user_id -> users": "CASCADE",
   "saved_rides.user_id -> users": "CASCADE",
   "saved_rides.ride_id -> rides": "CASCADE",
   "community_members.user_id -> users": "CASCADE",

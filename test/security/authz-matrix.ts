@@ -97,6 +97,21 @@ export const MATRIX: Column[] = [
   // sent on by the page's loader, as on GET.
   { name: "sign in (wrong password)", route: "routes/_public.login", method: "POST", path: "/login", fields: { identifier: "nobody@example.test", password: "not-the-password" }, expect: everyone("redirect->/dashboard", { visitor: "400", newUser: "redirect->/onboarding" }) },
   { name: "sign up", route: "routes/_public.signup", method: "POST", path: "/signup", fields: { fullName: "Fresh Person", identifier: "fresh-{role}@example.test", password: "masala-dosa-2026" }, expect: everyone("done->/onboarding") },
+  // Issue 15: account recovery and e-mail links. A link's page without a (valid) token says so
+  // and changes nothing; its POST is refused with 400. "Forgot password?" answers the same for
+  // every address (these roles' addresses are not the ones asked about: nothing is queued).
+  { name: "forgot password page", route: "routes/_public.forgot-password", method: "GET", path: "/forgot-password", expect: everyone("redirect->/dashboard", { visitor: "page", ...signedInElsewhere }) },
+  { name: "forgot password", route: "routes/_public.forgot-password", method: "POST", path: "/forgot-password", fields: { email: "nobody-{role}@example.test" }, expect: everyone("noop->/login") },
+  { name: "reset password page (no token)", route: "routes/_public.reset-password", method: "GET", path: "/reset-password", expect: everyone("page") },
+  { name: "reset password (invalid token)", route: "routes/_public.reset-password", method: "POST", path: "/reset-password", fields: { token: "not-a-token", password: "filter-coffee-2026", confirmPassword: "filter-coffee-2026" }, expect: everyone("400") },
+  { name: "verify e-mail page (no token)", route: "routes/_public.verify-email", method: "GET", path: "/verify-email", expect: everyone("page") },
+  { name: "verify e-mail (invalid token)", route: "routes/_public.verify-email", method: "POST", path: "/verify-email", fields: { token: "not-a-token" }, expect: everyone("400") },
+  { name: "unsubscribe page (no token)", route: "routes/_public.unsubscribe", method: "GET", path: "/unsubscribe", expect: everyone("page") },
+  { name: "unsubscribe (invalid token)", route: "routes/_public.unsubscribe", method: "POST", path: "/unsubscribe", fields: { token: "not-a-token" }, expect: everyone("400") },
+  // The development mailbox exists only with DEV_MAILBOX=1 (off here, as in production).
+  { name: "dev mailbox", route: "routes/dev.mailbox._index", method: "GET", path: "/dev/mailbox", expect: everyone("404") },
+  { name: "dev mailbox message", route: "routes/dev.mailbox.$id", method: "GET", path: "/dev/mailbox/x", expect: everyone("404") },
+  { name: "dev mailbox HTML part", route: "routes/dev.mailbox.$id.html", method: "GET", path: "/dev/mailbox/x/html", expect: everyone("404") },
   { name: "sign out", route: "routes/logout", method: "POST", path: "/logout", expect: everyone("done->/", { visitor: "noop->/" }) },
   // Starting Google sign-in only redirects to Google (state in a cookie); nothing is stored.
   { name: "Google sign-in start", route: "routes/auth.google", method: "POST", path: "/auth/google", expect: everyone("noop->https://accounts.google.com") },
@@ -120,6 +135,8 @@ export const MATRIX: Column[] = [
   { name: "profile: get my referral code", route: "routes/_app.dashboard.profile", method: "POST", intent: "referral-code", path: "/dashboard/profile", fields: { intent: "referral-code" }, expect: app("done->/dashboard/profile") },
   // Profile photos: a urlencoded post carries no file (400, the form says what is missing);
   // only the driver has a photo to remove, for everyone else removing changes nothing.
+  // Issue 15: the scenario's people have unverified e-mails, so each may ask for the link again.
+  { name: "profile: resend verification e-mail", route: "routes/_app.dashboard.profile", method: "POST", intent: "resend-verification", path: "/dashboard/profile", fields: { intent: "resend-verification" }, expect: app("done->/dashboard/profile") },
   { name: "profile: upload photo (no file)", route: "routes/_app.dashboard.profile", method: "POST", intent: "upload-photo", path: "/dashboard/profile", fields: { intent: "upload-photo" }, expect: app("400") },
   { name: "profile: remove photo", route: "routes/_app.dashboard.profile", method: "POST", intent: "remove-photo", path: "/dashboard/profile", fields: { intent: "remove-photo" }, expect: only({ driver: "done->/dashboard/profile" }, "noop->/dashboard/profile") },
   // The driver's photo: the driver, people sharing an approved community membership with

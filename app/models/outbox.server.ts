@@ -1,0 +1,208 @@
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { mailSink, outbox, rideRequests, rides, userProfiles, userSettings, users } from "../../db/schema";
+import { newId } from "../domain/ids";
+import type { Db } from "./db.server";
+import { NotFoundError } from "./errors.server";
+import { type ModelCtx } from "./context.server";
+
+// The outbox (docs/decisions/0018-outbox-and-email.md). Rows are written in the same
+// transaction as the change they are about: notification e-mails by the trigger on
+// notifications (migration 0012), account e-mails by the batch that causes them
+// (outboxInsert), ride reminders by one guarded INSERT … SELECT from the Cron Trigger. The
+// sender (app/utils/outbox.server.ts) claims due rows, delivers them and records the outcome.
+
+export type OutboxChannel = "email" | "push";
+export type OutboxKind = "notification" | "reminder" | "verify_email" | "password_reset";
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** Every channel an event goes out on; each channel's sender decides by the person's settings. */
+export const OUTBOX_CHANNELS: OutboxChannel[] = ["email", "push"];
+
+/** A claimed row is someone's for this long; after that another sender may retry it. */
+export const CLAIM_MS = 2 * 60_000;
+/** Give up after this many attempts (about 4 hours of back-off in all). */
+export const MAX_ATTEMPTS = 8;
+/** A notification e-mail older than this is not sent any more (after an outage, old news). */
+export const NOTIFICATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** A ride reminder goes out when the cron first sees the ride this close to departure. */
+export const REMINDER_LEAD_MS = 60 * 60_000;
+/** The cron runs every 5 minutes: the window is one run wider than the lead. */
+export const REMINDER_WINDOW_MS = REMINDER_LEAD_MS + 5 * 60_000;
+
+/** Retry delay after `attempts` failed attempts: 1, 2, 4, … minutes, at most an hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
+}
+
+/** The statement queuing one message (for the caller's db.batch); a repeated key queues nothing. */
+export function outboxInsert(
+  db: Db,
+  row: { channel: OutboxChannel; userId: string; kind: OutboxKind; key: string; payload?: Record<string, unknown> },
+  now = Date.now(),
+) {
+  return db
+    .insert(outbox)
+    .values({
+      id: newId(),
+      channel: row.channel,
+      userId: row.userId,
+      kind: row.kind,
+      idempotencyKey: row.key,
+      payload: row.payload ?? {},
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: outbox.idempotencyKey });
+}
+
+/**
+ * Queues the reminder of every active ride that departs within REMINDER_WINDOW_MS, for its
+ * driver and each accepted rider whose ride_reminders setting is on, on every channel. The key
+ * (ride, person, channel) makes a second run, a late run or two concurrent runs queue nothing
+ * new. Cancelled rides and withdrawn requests match nothing (and the sender checks again).
+ * Uses rides_discover_idx (status, departs_at) and ride_requests_ride_idx.
+ */
+export async function enqueueRideReminders({ db }: ModelCtx, now = Date.now()): Promise<number> {
+  const until = now + REMINDER_WINDOW_MS;
+  const rows = await db.all<{ id: string }>(sql`
+    INSERT INTO outbox (id, channel, user_id, kind, idempotency_key, payload, status, attempts, next_attempt_at, created_at)
+    SELECT lower(hex(randomblob(8))), c.channel, p.user_id, 'reminder', 'reminder:' || p.ride_id || ':' || p.user_id || ':' || c.channel,
+           json_object('ride_id', p.ride_id), 'pending', 0, ${now}, ${now}
+    FROM (
+      SELECT r.id AS ride_id, r.driver_id AS user_id FROM rides r
+        WHERE r.status = 'active' AND r.departs_at > ${now} AND r.departs_at <= ${until}
+      UNION ALL
+      SELECT rr.ride_id, rr.rider_id FROM rides r JOIN ride_requests rr ON rr.ride_id = r.id AND rr.status = 'accepted'
+        WHERE r.status = 'active' AND r.departs_at > ${now} AND r.departs_at <= ${until}
+    ) AS p
+    LEFT JOIN user_settings s ON s.user_id = p.user_id
+    CROSS JOIN (SELECT 'email' AS channel UNION ALL SELECT 'push') AS c
+    WHERE coalesce(s.ride_reminders, 1) = 1
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING id`);
+  return rows.length;
+}
+
+/**
+ * Claims up to `limit` due rows (pending and due, or claimed by a sender whose claim lapsed)
+ * in one UPDATE, so two senders running at once never claim the same row. Each claim counts
+ * as an attempt.
+ */
+export async function claimDueOutbox({ db }: ModelCtx, now = Date.now(), limit = 25): Promise<OutboxRow[]> {
+  return db
+    .update(outbox)
+    .set({ status: "sending", nextAttemptAt: now + CLAIM_MS, attempts: sql`${outbox.attempts} + 1` })
+    .where(
+      sql`${outbox.id} IN (SELECT id FROM outbox WHERE status IN ('pending', 'sending') AND next_attempt_at <= ${now} ORDER BY next_attempt_at LIMIT ${limit})`,
+    )
+    .returning();
+}
+
+/** Records the outcome of a claimed row; `retry` puts it back with back-off (or fails it). */
+export async function settleOutbox(
+  { db }: ModelCtx,
+  row: Pick<OutboxRow, "id" | "attempts">,
+  outcome: { status: "sent" } | { status: "skipped"; reason: string } | { status: "retry"; error: string },
+  now = Date.now(),
+) {
+  const claimed = and(eq(outbox.id, row.id), eq(outbox.status, "sending"));
+  if (outcome.status === "sent") {
+    await db.update(outbox).set({ status: "sent", sentAt: now, lastError: null }).where(claimed);
+  } else if (outcome.status === "skipped") {
+    await db.update(outbox).set({ status: "skipped", lastError: outcome.reason.slice(0, 500) }).where(claimed);
+  } else {
+    const failed = row.attempts >= MAX_ATTEMPTS;
+    await db
+      .update(outbox)
+      .set({ status: failed ? "failed" : "pending", nextAttemptAt: now + backoffMs(row.attempts), lastError: outcome.error.slice(0, 500) })
+      .where(claimed);
+  }
+}
+
+/** Everything the sender needs to decide and render a row for its person, in one batch. */
+export async function loadDelivery({ db }: ModelCtx, row: OutboxRow) {
+  const rideId = typeof row.payload.ride_id === "string" ? row.payload.ride_id : typeof (row.payload.data as Record<string, unknown> | undefined)?.ride_id === "string" ? ((row.payload.data as Record<string, unknown>).ride_id as string) : null;
+  const [person, ride, mine, newerReset] = await db.batch([
+    db
+      .select({
+        email: users.email,
+        emailVerifiedAt: users.emailVerifiedAt,
+        firstName: userProfiles.firstName,
+        emailNotifications: userSettings.emailNotifications,
+        pushNotifications: userSettings.pushNotifications,
+        rideReminders: userSettings.rideReminders,
+      })
+      .from(users)
+      .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
+      .where(eq(users.id, row.userId))
+      .limit(1),
+    db
+      .select({
+        id: rides.id,
+        driverId: rides.driverId,
+        status: rides.status,
+        fromLocation: rides.fromLocation,
+        toLocation: rides.toLocation,
+        date: rides.date,
+        time: rides.time,
+        departsAt: rides.departsAt,
+        seats: rides.seats,
+        bookedSeats: rides.bookedSeats,
+        tripCostPaise: rides.tripCostPaise,
+        driverName: userProfiles.fullName,
+      })
+      .from(rides)
+      .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
+      .where(eq(rides.id, rideId ?? ""))
+      .limit(1),
+    db
+      .select({ seats: rideRequests.seats })
+      .from(rideRequests)
+      .where(and(eq(rideRequests.rideId, rideId ?? ""), eq(rideRequests.riderId, row.userId), eq(rideRequests.status, "accepted")))
+      .limit(1),
+    // A newer reset request for the same person makes this one moot.
+    db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.userId, row.userId), eq(outbox.kind, "password_reset"), eq(outbox.channel, row.channel), gt(outbox.createdAt, row.createdAt)))
+      .limit(1),
+  ]);
+  return { person: person[0] ?? null, ride: ride[0] ?? null, acceptedSeats: mine[0]?.seats ?? null, newerReset: newerReset.length > 0 };
+}
+
+export type Delivery = Awaited<ReturnType<typeof loadDelivery>>;
+
+/** One-click unsubscribe: the person the signed link names stops getting notification e-mails. */
+export async function turnOffEmailNotifications({ db }: ModelCtx, userId: string, now = Date.now()) {
+  await db.update(userSettings).set({ emailNotifications: false, updatedAt: now }).where(eq(userSettings.userId, userId));
+}
+
+// ---------------------------------------------------------------- the local sink and its mailbox
+
+export type SinkMessage = { key: string; to: string; subject: string; text: string; html: string; headers: Record<string, string> };
+
+/** Stores a rendered message; the same key twice stores it once (a redelivery is not a new e-mail). */
+export async function storeInSink({ db }: ModelCtx, m: SinkMessage, now = Date.now()) {
+  await db
+    .insert(mailSink)
+    .values({ id: newId(), idempotencyKey: m.key, toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html, headers: m.headers, createdAt: now })
+    .onConflictDoNothing({ target: mailSink.idempotencyKey });
+}
+
+/** The development mailbox's list, newest first. Only reachable with DEV_MAILBOX=1 (routes check). */
+export async function listSink({ db }: ModelCtx, limit = 100) {
+  return db
+    .select({ id: mailSink.id, to: mailSink.toAddress, subject: mailSink.subject, createdAt: mailSink.createdAt })
+    .from(mailSink)
+    .orderBy(desc(mailSink.createdAt))
+    .limit(limit);
+}
+
+export async function getSinkMessage({ db }: ModelCtx, id: string) {
+  const row = await db.select().from(mailSink).where(eq(mailSink.id, id)).get();
+  if (!row) throw new NotFoundError("Message not found");
+  return row;
+}

@@ -1,0 +1,53 @@
+import { storeInSink } from "../../models/outbox.server";
+import type { Db } from "../../models/db.server";
+
+// Where a rendered e-mail goes (docs/decisions/0018-outbox-and-email.md).
+// - "resend" (production): Resend's HTTP API, https://resend.com/docs/api-reference/emails/send-email,
+//   with the outbox key as its Idempotency-Key, so a retry after a lost answer is one e-mail.
+// - "sink" (npm start, tests, browser journeys): the message as the API would receive it,
+//   stored in D1 (mail_sink) for the development mailbox. The same rendering and the same
+//   outbox path run up to this point; only the network call differs.
+
+export type OutgoingMail = { key: string; to: string; subject: string; text: string; html: string; headers: Record<string, string> };
+
+/** A failure worth retrying (network, 5xx, 429) or not (a refused address, a bad request). */
+export class TransportError extends Error {
+  constructor(message: string, readonly permanent = false) {
+    super(message);
+  }
+}
+
+export type MailTransport = { name: string; send(mail: OutgoingMail): Promise<void> };
+
+export const RESEND_ENDPOINT = "https://api.resend.com/emails";
+
+export function resendTransport(env: Env, fetcher: typeof fetch = fetch): MailTransport {
+  return {
+    name: "resend",
+    async send(mail) {
+      if (!env.RESEND_API_KEY || !env.MAIL_FROM) throw new TransportError("RESEND_API_KEY and MAIL_FROM must be set to send e-mail");
+      let res: Response;
+      try {
+        res = await fetcher(RESEND_ENDPOINT, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${env.RESEND_API_KEY}`, "Content-Type": "application/json", "Idempotency-Key": mail.key.slice(0, 256) },
+          body: JSON.stringify({ from: env.MAIL_FROM, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers }),
+        });
+      } catch (e) {
+        throw new TransportError(`network: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      if (res.ok) return;
+      const detail = (await res.text().catch(() => "")).slice(0, 300);
+      throw new TransportError(`resend ${res.status}: ${detail}`, res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429);
+    },
+  };
+}
+
+export function sinkTransport(db: Db): MailTransport {
+  return { name: "sink", send: (mail) => storeInSink({ db }, mail) };
+}
+
+/** The transport this deployment uses: MAIL_TRANSPORT=sink locally, Resend otherwise. */
+export function mailTransport(env: Env, db: Db): MailTransport {
+  return env.MAIL_TRANSPORT === "sink" ? sinkTransport(db) : resendTransport(env);
+}

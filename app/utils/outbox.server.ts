@@ -1,0 +1,134 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Db } from "../models/db.server";
+import { claimDueOutbox, loadDelivery, NOTIFICATION_MAX_AGE_MS, settleOutbox, type Delivery, type OutboxRow } from "../models/outbox.server";
+import { issueResetToken } from "../models/password-resets.server";
+import { deliverPush } from "../models/push.server";
+import { renderMail, type RenderedMail } from "./mail/render.server";
+import { signMailToken, VERIFY_EMAIL_TTL_MS } from "./mail/tokens.server";
+import { mailTransport, TransportError, type MailTransport } from "./mail/transport.server";
+
+// The outbox sender (docs/decisions/0018-outbox-and-email.md): claims due rows, decides by
+// the person's settings at send time, renders, hands the message to the channel's transport
+// and records the outcome. At-least-once: a failure puts the row back with exponential
+// back-off; the outbox key goes with the message (Resend's Idempotency-Key, the sink's unique
+// key) so a retry after a lost answer is still one e-mail. Runs right after a change
+// (`kickOutbox`, in waitUntil) and from the Cron Trigger (server.ts), which also retries.
+
+type Ctx = { db: Db; env: Env };
+
+/** A push message (the same words as the e-mail, shorter). */
+export type PushMessage = { title: string; body: string; url: string; tag: string };
+/** Delivers one push message to all of a person's push subscriptions. */
+export type PushSender = (ctx: Ctx, userId: string, message: PushMessage) => Promise<"sent" | "no-subscription">;
+/**
+ * Web Push (app/models/push.server.ts). A subscription whose push service failed makes the
+ * row retry: the browsers that did receive it may get it again, and the notification's tag
+ * (the outbox row's) makes the browser replace the first one rather than show two.
+ */
+export const PUSH_SENDER: PushSender = async (ctx, userId, message) => {
+  const r = await deliverPush(ctx, userId, message);
+  if (r.failed > 0) throw new Error(`push failed for ${r.failed} subscription(s)`);
+  return r.sent > 0 ? "sent" : "no-subscription";
+};
+
+export type DeliverOptions = { now?: number; limit?: number; transport?: MailTransport; push?: PushSender | null };
+export type DeliverReport = { sent: number; skipped: number; retried: number };
+
+/** Why this row must not go out now (settings, verification, a closed ride…), or null. */
+export function skipReason(row: OutboxRow, d: Delivery, now: number): string | null {
+  const p = d.person;
+  if (!p) return "no such person";
+  if (row.kind === "notification" && now - row.createdAt > NOTIFICATION_MAX_AGE_MS) return "too old";
+  if (row.kind === "reminder") {
+    if (p.rideReminders === false) return "ride reminders are off";
+    if (!d.ride || d.ride.status !== "active" || d.ride.departsAt <= now) return "the ride is not upcoming";
+    if (d.ride.driverId !== row.userId && d.acceptedSeats === null) return "no longer on this ride";
+  }
+  if (row.channel === "push") {
+    if (row.kind === "verify_email" || row.kind === "password_reset") return "account e-mails are e-mail only";
+    if (p.pushNotifications === false) return "push notifications are off";
+    return null;
+  }
+  if (!p.email) return "no e-mail address";
+  switch (row.kind) {
+    case "notification":
+    case "reminder":
+      if (p.emailVerifiedAt === null) return "e-mail address not verified";
+      if (p.emailNotifications === false) return "e-mail notifications are off";
+      return null;
+    case "verify_email":
+      return p.emailVerifiedAt !== null ? "already verified" : null;
+    case "password_reset":
+      return d.newerReset ? "a newer reset was requested" : null;
+  }
+}
+
+async function links(ctx: Ctx, row: OutboxRow, d: Delivery, origin: string, now: number) {
+  const out: { unsubscribe?: string; verify?: string; reset?: string } = {};
+  if (row.kind === "notification" || row.kind === "reminder") {
+    out.unsubscribe = `${origin}/unsubscribe?token=${await signMailToken(ctx.env, { p: "unsubscribe", u: row.userId })}`;
+  } else if (row.kind === "verify_email") {
+    out.verify = `${origin}/verify-email?token=${await signMailToken(ctx.env, { p: "verify-email", u: row.userId, e: d.person!.email!, x: now + VERIFY_EMAIL_TTL_MS })}`;
+  } else if (row.kind === "password_reset" && row.channel === "email") {
+    out.reset = `${origin}/reset-password?token=${await issueResetToken(ctx, row.userId, now)}`;
+  }
+  return out;
+}
+
+function firstLine(mail: RenderedMail): string {
+  return mail.text.split("\n").slice(2).find((l) => l.trim()) ?? mail.subject;
+}
+
+async function deliverOne(ctx: Ctx, row: OutboxRow, transport: MailTransport, push: PushSender | null, now: number) {
+  const d = await loadDelivery(ctx, row);
+  const reason = skipReason(row, d, now);
+  if (reason) return { status: "skipped" as const, reason };
+  if (!ctx.env.APP_ORIGIN) throw new TransportError("APP_ORIGIN is not set: links in messages need the site's address");
+  const origin = ctx.env.APP_ORIGIN.replace(/\/+$/, "");
+  const mail = renderMail({ row, delivery: d, origin, links: await links(ctx, row, d, origin, now) });
+  if (!mail) return { status: "skipped" as const, reason: "nothing to say" };
+  if (row.channel === "push") {
+    if (!push) return { status: "skipped" as const, reason: "push is not configured" };
+    const result = await push(ctx, row.userId, { title: mail.subject, body: firstLine(mail), url: mail.url, tag: row.idempotencyKey });
+    return result === "sent" ? { status: "sent" as const } : { status: "skipped" as const, reason: "no push subscription" };
+  }
+  await transport.send({ key: row.idempotencyKey, to: d.person!.email!, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+  return { status: "sent" as const };
+}
+
+/** Sends what is due now (at most `limit` rows); never throws for one row's failure. */
+export async function deliverOutbox(ctx: Ctx, opts: DeliverOptions = {}): Promise<DeliverReport> {
+  const now = opts.now ?? Date.now();
+  const transport = opts.transport ?? mailTransport(ctx.env, ctx.db);
+  const push = opts.push === undefined ? PUSH_SENDER : opts.push;
+  const report: DeliverReport = { sent: 0, skipped: 0, retried: 0 };
+  const rows = await claimDueOutbox(ctx, now, opts.limit ?? 25);
+  for (const row of rows) {
+    try {
+      const outcome = await deliverOne(ctx, row, transport, push, now);
+      await settleOutbox(ctx, row, outcome, now);
+      report[outcome.status === "sent" ? "sent" : "skipped"]++;
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      if (e instanceof TransportError && e.permanent) {
+        await settleOutbox(ctx, row, { status: "skipped", reason: `refused: ${message}` }, now);
+        report.skipped++;
+      } else {
+        console.error("outbox delivery failed; it will be retried", row.id, message);
+        await settleOutbox(ctx, row, { status: "retry", error: message }, now).catch((err) => console.error("outbox settle failed", err));
+        report.retried++;
+      }
+    }
+  }
+  return report;
+}
+
+/** Right after a change: send what it queued without delaying the response. */
+export function kickOutbox(context: Pick<AppLoadContext, "db" | "env" | "ctx">): void {
+  context.ctx.waitUntil(
+    deliverOutbox(context).then(
+      () => undefined,
+      (e) => console.error("outbox delivery failed", e),
+    ),
+  );
+}

@@ -1,0 +1,121 @@
+// Issue 15, item 4: ride reminders. With ride_reminders on, the driver and each accepted rider
+// get one reminder about an hour before departure, exactly once per person and ride however
+// often (or however concurrently) the scheduler runs, and late runs still send it; none for
+// cancelled rides, withdrawn requests, or people who turned reminders off.
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../server";
+import { describe, expect, it } from "vitest";
+import { enqueueRideReminders } from "~/models/outbox.server";
+import { deliverOutbox } from "~/utils/outbox.server";
+import { createRide, createRideRequest, createUser } from "../support/rides";
+import { db } from "../support/worker";
+
+const verified = { emailVerifiedAt: Date.now() - 86_400_000 };
+
+/** IST date and time `minutes` from now. */
+function istSlot(minutes: number) {
+  const ist = new Date(Date.now() + minutes * 60_000 + 5.5 * 3600_000).toISOString();
+  return { date: ist.slice(0, 10), time: ist.slice(11, 16) };
+}
+
+async function runCron() {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: "*/5 * * * *", scheduledTime: Date.now() }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+async function remindersTo(email: string) {
+  const r = await env.DB.prepare("SELECT subject, text_body FROM mail_sink WHERE to_address = ? AND subject LIKE 'Reminder:%'").bind(email.toLowerCase()).all<{ subject: string; text_body: string }>();
+  return r.results;
+}
+
+async function scene() {
+  const driver = await createUser({ db: db() }, { fullName: "Arjun Rao", ...verified });
+  const [accepted, pending, withdrawn, quiet] = await Promise.all(
+    ["Kavya Nair", "Rahul Verma", "Vikram Reddy", "Sneha Kulkarni"].map((fullName) => createUser({ db: db() }, { fullName, ...verified })),
+  );
+  await env.DB.prepare("UPDATE user_settings SET ride_reminders = 0 WHERE user_id = ?").bind(quiet.id).run();
+  const slot = istSlot(50);
+  const ride = await createRide({ db: db() }, { driverId: driver.id, fromLocation: "Whitefield", toLocation: "Indiranagar", tripCostPaise: 24000, seats: 4, ...slot });
+  await createRideRequest({ db: db() }, { rideId: ride.id, riderId: accepted.id, status: "accepted", seats: 2 });
+  await createRideRequest({ db: db() }, { rideId: ride.id, riderId: pending.id, status: "pending" });
+  await createRideRequest({ db: db() }, { rideId: ride.id, riderId: withdrawn.id, status: "cancelled" });
+  await createRideRequest({ db: db() }, { rideId: ride.id, riderId: quiet.id, status: "accepted" });
+  return { driver, accepted, pending, withdrawn, quiet, ride, slot };
+}
+
+describe("ride reminders", () => {
+  it("the driver and each accepted rider get exactly one, however often the scheduler runs", async () => {
+    const s = await scene();
+    // Two runs one after the other, then three at once.
+    await runCron();
+    await runCron();
+    await Promise.all([runCron(), runCron(), runCron()]);
+    const [toDriver] = await remindersTo(s.driver.email!);
+    expect(await remindersTo(s.driver.email!)).toHaveLength(1);
+    expect(toDriver.subject).toBe(`Reminder: Whitefield → Indiranagar at ${formatted(s.slot.time)} IST`);
+    expect(toDriver.text_body).toContain("You are driving, with 3 seats booked.");
+    const toRider = await remindersTo(s.accepted.email!);
+    expect(toRider).toHaveLength(1);
+    expect(toRider[0].text_body).toContain("Your ride with Arjun Rao leaves soon.");
+    expect(toRider[0].text_body).toContain("Your seats: 2 (₹120.00 in all)");
+    for (const nobody of [s.pending, s.withdrawn, s.quiet]) expect(await remindersTo(nobody.email!)).toEqual([]);
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'reminder' AND payload ->> '$.ride_id' = ?").bind(s.ride.id).first<{ n: number }>();
+    // Driver and accepted rider, on both channels.
+    expect(rows?.n).toBe(4);
+  });
+
+  it("concurrent enqueues queue each reminder once", async () => {
+    const s = await scene();
+    const counts = await Promise.all(Array.from({ length: 6 }, () => enqueueRideReminders({ db: db() })));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(4);
+    expect(s.ride.id).toBeTruthy();
+  });
+
+  it("a late run still reminds; a ride more than 65 minutes away waits; a departed ride gets none", async () => {
+    const driver = await createUser({ db: db() }, verified);
+    const soon = await createRide({ db: db() }, { driverId: driver.id, fromLocation: "HSR Layout", toLocation: "Koramangala", ...istSlot(10) });
+    const later = await createRide({ db: db() }, { driverId: driver.id, fromLocation: "Hebbal", toLocation: "Yelahanka", ...istSlot(180) });
+    await runCron();
+    const subjects = (await remindersTo(driver.email!)).map((m) => m.subject);
+    expect(subjects.some((t) => t.startsWith("Reminder: HSR Layout → Koramangala"))).toBe(true);
+    expect(subjects.some((t) => t.startsWith("Reminder: Hebbal"))).toBe(false);
+    // Run again when the later ride is 60 minutes away: now it is reminded.
+    const at = later.departsAt - 60 * 60_000;
+    expect(await enqueueRideReminders({ db: db() }, at)).toBe(2);
+    await deliverOutbox({ db: db(), env }, { now: at, push: null });
+    expect((await remindersTo(driver.email!)).filter((m) => m.subject.startsWith("Reminder: Hebbal"))).toHaveLength(1);
+    // After departure, nothing new.
+    expect(await enqueueRideReminders({ db: db() }, soon.departsAt + 1)).toBe(0);
+  });
+
+  it("a ride cancelled, or a seat withdrawn, after the reminder was queued sends none", async () => {
+    const s = await scene();
+    await enqueueRideReminders({ db: db() });
+    await env.DB.prepare("UPDATE ride_requests SET status = 'cancelled' WHERE ride_id = ? AND rider_id = ?").bind(s.ride.id, s.accepted.id).run();
+    await deliverOutbox({ db: db(), env }, { push: null });
+    expect(await remindersTo(s.accepted.email!)).toEqual([]);
+    expect(await remindersTo(s.driver.email!)).toHaveLength(1);
+    const other = await scene();
+    await enqueueRideReminders({ db: db() });
+    await env.DB.prepare("UPDATE rides SET status = 'cancelled' WHERE id = ?").bind(other.ride.id).run();
+    await deliverOutbox({ db: db(), env }, { push: null });
+    expect(await remindersTo(other.driver.email!)).toEqual([]);
+    expect(await remindersTo(other.accepted.email!)).toEqual([]);
+    const skipped = await env.DB.prepare("SELECT last_error FROM outbox WHERE user_id = ? AND channel = 'email'").bind(other.driver.id).first<{ last_error: string }>();
+    expect(skipped?.last_error).toBe("the ride is not upcoming");
+  });
+
+  it("no reminder e-mail with e-mail notifications off (the reminder setting alone is not enough)", async () => {
+    const s = await scene();
+    await env.DB.prepare("UPDATE user_settings SET email_notifications = 0 WHERE user_id = ?").bind(s.accepted.id).run();
+    await runCron();
+    expect(await remindersTo(s.accepted.email!)).toEqual([]);
+    expect(await remindersTo(s.driver.email!)).toHaveLength(1);
+  });
+});
+
+function formatted(time: string) {
+  const [h, m] = time.split(":").map(Number);
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+}
