@@ -12,6 +12,7 @@
 // (docs/decisions/0012-removing-a-person.md).
 import { sql } from "drizzle-orm";
 import {
+  type AnySQLiteColumn,
   check,
   index,
   integer,
@@ -330,8 +331,12 @@ export const rides = sqliteTable(
     // Cancelled by the driver within 2 hours of departure (the reliability record).
     cancelledLate: bool("cancelled_late").notNull().default(false),
     paymentsRequestedAt: integer("payments_requested_at"),
+    // The commute this ride is an occurrence of (issue 14; migration 0011), else null.
+    commuteId: text("commute_id").references((): AnySQLiteColumn => commutes.id),
   },
   (t) => [
+    // One occurrence per commute and day: the daily top-up inserts nothing twice.
+    uniqueIndex("rides_commute_date_unique").on(t.commuteId, t.date).where(sql`${t.commuteId} IS NOT NULL`),
     index("rides_discover_idx").on(t.status, t.departsAt),
     index("rides_driver_idx").on(t.driverId, t.departsAt),
     index("rides_community_idx").on(t.communityId, t.status, t.departsAt),
@@ -554,3 +559,49 @@ export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
   email: text("email").primaryKey(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- issue 14: recurring commutes
+
+/**
+ * A driver's weekly commute pattern (migration 0011). Its occurrences are ordinary rides
+ * (rides.commute_id) for the coming 14 days, topped up daily by the Cron Trigger
+ * (app/models/commutes.server.ts). Places, seats, cost and community mean what they mean
+ * on a ride. `weekdays` is a bit set over SQLite's strftime('%w'): bit 0 Sunday … bit 6 Saturday.
+ */
+export const commutes = sqliteTable(
+  "commutes",
+  {
+    id: text("id").primaryKey(),
+    driverId: text("driver_id")
+      .notNull()
+      .references(() => users.id),
+    communityId: text("community_id").references(() => communities.id, { onDelete: "set null" }),
+    fromLocation: text("from_location").notNull(),
+    toLocation: text("to_location").notNull(),
+    weekdays: integer("weekdays").notNull(),
+    time: text("time").notNull(),
+    seats: integer("seats").notNull(),
+    tripCostPaise: integer("trip_cost_paise").notNull(),
+    distanceKm: integer("distance_km"),
+    notes: text("notes"),
+    vehicleType: text("vehicle_type"),
+    // IST calendar dates; the last day is end_date (null: no end).
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date"),
+    status: text("status").notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("commutes_driver_idx").on(t.driverId, t.createdAt),
+    index("commutes_status_idx").on(t.status, t.endDate),
+    check("commute_weekdays", sql`${t.weekdays} BETWEEN 1 AND 127`),
+    check("commute_seats", sql`${t.seats} BETWEEN 1 AND 6`),
+    check("commute_cost", sql`${t.tripCostPaise} >= 0`),
+    check("commute_status", sql`${t.status} IN ('active','ended')`),
+    check("commute_places_differ", sql`${t.fromLocation} <> ${t.toLocation}`),
+    check("commute_time_format", sql`${t.time} GLOB '[0-2][0-9]:[0-5][0-9]'`),
+    check("commute_start_format", sql`${t.startDate} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
+    check("commute_end_after_start", sql`${t.endDate} IS NULL OR ${t.endDate} >= ${t.startDate}`),
+  ],
+);

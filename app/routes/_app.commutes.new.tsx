@@ -1,0 +1,109 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { WeekdayPicker } from "~/components/commute-ui";
+import { Field, FieldErrors, FormErrors, TextareaField, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
+import { PlaceSelect } from "~/components/place-select";
+import { BackLink, cardClass } from "~/components/ride-form-ui";
+import { MAX_SEATS, NOTES_MAX } from "~/domain/rides";
+import { istDate } from "~/domain/time";
+import { createCommute } from "~/models/commutes.server";
+import { ForbiddenError, NotFoundError } from "~/models/errors.server";
+import { getCreateRideContext } from "~/models/rides.server";
+import { createCommuteSchema } from "~/schemas/commutes";
+import { requireUser } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Publish a Commute | LoopRide" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const { communities } = await getCreateRideContext(context, user.id);
+  return { communities, today: istDate() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: createCommuteSchema() });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  let created: { id: string; occurrences: number };
+  try {
+    created = await createCommute(context, user.id, submission.value);
+  } catch (e) {
+    if (e instanceof NotFoundError) return data(submission.reply({ formErrors: [e.message] }), { status: 400 });
+    if (e instanceof ForbiddenError) return data(submission.reply({ fieldErrors: { communityId: [e.message] } }), { status: 400 });
+    throw e;
+  }
+  return redirectWithToast(request, context.env, `/commutes/${created.id}`, {
+    title: "Commute published!",
+    description: `${created.occurrences} ride${created.occurrences === 1 ? "" : "s"} in the next 14 days; more are added every day.`,
+  });
+}
+
+export default function NewCommute() {
+  const { communities, today } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "create-commute",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createCommuteSchema() }),
+  });
+  const initialDays = fields.weekdays.initialValue;
+  const checked = Array.isArray(initialDays) ? initialDays.map(String) : initialDays ? [String(initialDays)] : [];
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div className="flex items-center gap-3">
+        <BackLink href="/dashboard/rides">Back</BackLink>
+        <h1 className="text-2xl font-bold">Publish a Commute</h1>
+      </div>
+      <p className="text-sm text-slate-800 dark:text-slate-200">
+        The same trip every week: riders can book one day or every day. Rides are created for the next 14 days and topped up daily.
+      </p>
+      <Form method="post" {...getFormProps(form)} className={`${cardClass} space-y-5`}>
+        <FormErrors errors={form.errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PlaceSelect {...getSelectProps(fields.fromLocation)} key={fields.fromLocation.key} id={fields.fromLocation.id} name={fields.fromLocation.name} label="Pickup location" placeholder="Select pickup location" errors={fields.fromLocation.errors} errorId={fields.fromLocation.errorId} />
+          <PlaceSelect {...getSelectProps(fields.toLocation)} key={fields.toLocation.key} id={fields.toLocation.id} name={fields.toLocation.name} label="Drop location" placeholder="Select drop location" errors={fields.toLocation.errors} errorId={fields.toLocation.errorId} />
+        </div>
+        <WeekdayPicker legend="Weekdays" checked={checked} errors={fields.weekdays.errors} errorId={fields.weekdays.errorId} key={fields.weekdays.key} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Departure time" type="time" field={fields.time} />
+          <Field label="Start date" type="date" field={fields.startDate} min={today} />
+          <Field label="End date (optional)" type="date" field={fields.endDate} min={today} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={fields.seats.id} className="mb-1 block text-sm font-medium">Available seats</label>
+            <select {...getSelectProps(fields.seats)} key={fields.seats.key} className={inputClass}>
+              <option value="">Select seats</option>
+              {Array.from({ length: MAX_SEATS }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>{n}</option>
+              ))}
+            </select>
+            <FieldErrors id={fields.seats.errorId} errors={fields.seats.errors} />
+          </div>
+          <Field label="Trip cost (₹, each trip)" field={fields.tripCost} inputMode="decimal" placeholder="e.g. 250" />
+        </div>
+        <TextareaField label="Notes (optional)" field={fields.notes} rows={2} maxLength={NOTES_MAX} />
+        <div>
+          <label htmlFor={fields.communityId.id} className="mb-1 block text-sm font-medium">Share with a community (optional)</label>
+          <select {...getSelectProps(fields.communityId)} key={fields.communityId.key} className={inputClass}>
+            <option value="">Everyone (no community)</option>
+            {communities.map((c) => (
+              <option key={c.id} value={c.id}>{c.name}</option>
+            ))}
+          </select>
+          <FieldErrors id={fields.communityId.errorId} errors={fields.communityId.errors} />
+        </div>
+        <div className="flex justify-end gap-3">
+          <BackLink href="/dashboard/rides" className={secondaryButtonClass}>Cancel</BackLink>
+          <button type="submit" className={buttonClass} disabled={busy}>{busy ? "Publishing..." : "Publish Commute"}</button>
+        </div>
+      </Form>
+    </div>
+  );
+}
