@@ -201,6 +201,18 @@ export const MATRIX: Column[] = [
   { name: "one rider's receipt", route: "routes/rides.$id.receipt", method: "GET", path: "/rides/{pastRide}/receipt?rider={acceptedRider}", private: true, expect: only({ driver: "page", acceptedRider: "page", ...outsiders("404") }, "403") },
   { name: "receipt of an uncompleted ride", route: "routes/rides.$id.receipt", method: "GET", path: "/rides/{ride}/receipt", expect: only({ driver: "409", acceptedRider: "409", ...outsiders("404") }, "403") },
 
+  // ------------------------------------------------------------ commutes (issue 14)
+  // {commute} is the driver's, shared with {community}; the pending rider waits on its two days.
+  { name: "publish commute page", route: "routes/_app.commutes.new", method: "GET", path: "/commutes/new", expect: app("page") },
+  { name: "publish a commute", route: "routes/_app.commutes.new", method: "POST", path: "/commutes/new", fields: { fromLocation: "HSR Layout", toLocation: "Manyata Tech Park", weekdays: "mon", time: "08:30", startDate: "{futureDate}", seats: "3", tripCost: "300" }, expect: app("done->/commutes/") },
+  { name: "commute page", route: "routes/_app.commutes.$id", method: "GET", path: "/commutes/{commute}", private: true, expect: app("page", outsiders("404")) },
+  { name: "commute: book every day", route: "routes/_app.commutes.$id", method: "POST", intent: "book-all", path: "/commutes/{commute}", fields: { intent: "book-all", weekdays: "{commuteWeekday}", seats: "1" }, expect: app("done->/commutes/", { driver: "403", pendingRider: "refused->/commutes/", ...outsiders("404") }) },
+  { name: "commute: accept all of a rider", route: "routes/_app.commutes.$id", method: "POST", intent: "accept-all", path: "/commutes/{commute}", fields: { intent: "accept-all", riderId: "{pendingRider}" }, expect: only({ driver: "done->/commutes/" }, "403") },
+  { name: "commute: skip a day", route: "routes/_app.commutes.$id", method: "POST", intent: "skip", path: "/commutes/{commute}", fields: { intent: "skip", rideId: "{commuteDay}" }, expect: only({ driver: "done->/commutes/" }, "403") },
+  { name: "commute: change a day", route: "routes/_app.commutes.$id", method: "POST", intent: "change-occurrence", path: "/commutes/{commute}", fields: { intent: "change-occurrence", rideId: "{commuteDay}", time: "09:10", seats: "4" }, expect: only({ driver: "done->/commutes/" }, "403") },
+  { name: "commute: change from a date", route: "routes/_app.commutes.$id", method: "POST", intent: "change-pattern", path: "/commutes/{commute}", fields: { intent: "change-pattern", fromDate: "{commuteStart}", time: "09:10", seats: "4", tripCost: "350" }, expect: only({ driver: "done->/commutes/" }, "403") },
+  { name: "commute: end", route: "routes/_app.commutes.$id", method: "POST", intent: "end", path: "/commutes/{commute}", fields: { intent: "end", lastDate: "{commuteStart}" }, expect: only({ driver: "done->/commutes/" }, "403") },
+
   // ------------------------------------------------------------ booking confirmation
   { name: "booking confirmation index", route: "routes/_app.booking-confirmation._index", method: "GET", path: "/booking-confirmation", expect: app("redirect->/dashboard/rides") },
   { name: "accepted booking", route: "routes/_app.booking-confirmation.$requestId", method: "GET", path: "/booking-confirmation/{acceptedRequest}", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "404") },
