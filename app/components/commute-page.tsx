@@ -3,7 +3,7 @@ import { weekdaysOf } from "~/domain/commutes";
 import { MAX_SEATS } from "~/domain/rides";
 import { formatDate, formatTime } from "~/domain/time";
 import type { CommutePage } from "~/models/commutes.server";
-import { WeekdayPicker } from "./commute-ui";
+import { WeekdayPicker } from "./commute-form";
 import { StatusBadge } from "./ride-ui";
 import { buttonClass, cardClass, dangerButtonClass, inputClass, smallButtonClass, smallPrimaryClass } from "./styles";
 

@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { WeekdayPicker } from "~/components/commute-ui";
+import { WeekdayPicker } from "~/components/commute-form";
 import { Field, FieldErrors, FormErrors, TextareaField, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { PlaceSelect } from "~/components/place-select";
 import { BackLink, cardClass } from "~/components/ride-form-ui";
@@ -11,7 +11,7 @@ import { istDate } from "~/domain/time";
 import { createCommute } from "~/models/commutes.server";
 import { ForbiddenError, NotFoundError } from "~/models/errors.server";
 import { getCreateRideContext } from "~/models/rides.server";
-import { createCommuteSchema } from "~/schemas/commutes";
+import { createCommuteSchema, type CreateCommuteInput } from "~/schemas/commutes";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -45,12 +45,12 @@ export default function NewCommute() {
   const { communities, today } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<CreateCommuteInput>({
     id: "create-commute",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createCommuteSchema() }),
+    // Validated by the server only (the same zod schema; its messages come back in place,
+    // with or without JS): zod on the client would put this page over the 130 KB initial-JS
+    // budget (130.5 KB measured), see docs/decisions/0017-recurring-commutes.md.
   });
   const initialDays = fields.weekdays.initialValue;
   const checked = Array.isArray(initialDays) ? initialDays.map(String) : initialDays ? [String(initialDays)] : [];
