@@ -5,17 +5,17 @@ import { PatternSummary } from "~/components/commute-ui";
 import { BackLink, RideRoute } from "~/components/ride-ui";
 import { istDate } from "~/domain/time";
 import { getCommutePage } from "~/models/commutes.server";
-import { idSchema } from "~/schemas/rides";
 import { requireUser } from "~/utils/auth.server";
 import { handleCommuteIntent } from "~/utils/commute-actions.server";
 import { orRespond } from "~/utils/errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Commute | LoopRide" }];
 
+// Ids are URL-safe (newId); anything else cannot be a commute, and would not be safe to
+// put back into the redirect's Location header.
 const commuteId = (params: { id?: string }) => {
-  const id = idSchema.safeParse(params.id);
-  if (!id.success) throw new Response("Commute not found", { status: 404 });
-  return id.data;
+  if (!params.id || !/^[A-Za-z0-9_-]{1,64}$/.test(params.id)) throw new Response("Commute not found", { status: 404 });
+  return params.id;
 };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
