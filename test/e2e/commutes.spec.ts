@@ -1,7 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { dayOfWeek, patternDates, weekdayMask } from "../../app/domain/commutes";
 import { addDays, istDate } from "../../app/domain/time";
+import { closeScanners, expectAccessible } from "../support/axe";
 import { newPage, signUpAndOnboard, unique } from "../support/e2e";
+
+test.afterAll(closeScanners);
+// Three accessibility scans beside two users' journeys on a shared 2-core machine.
+test.setTimeout(180_000);
 
 // Issue 14, recurring commutes: a driver publishes a weekday commute once, a rider books
 // every Monday-Wednesday day of it, the driver accepts them all at once, and My Rides shows
@@ -28,6 +33,7 @@ test("publish a weekday commute, book every Mon-Wed day, accept them at once, se
   await driver.getByLabel("Trip cost (₹, each trip)").fill("240");
   await driver.getByRole("button", { name: "Publish Commute" }).click();
   await expect(driver.getByText("Please choose at least one weekday")).toBeVisible();
+  await expectAccessible(driver, `${info.project.name} /commutes/new with errors`);
   for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]) await driver.getByLabel(day, { exact: true }).check();
   await driver.getByRole("button", { name: "Publish Commute" }).click();
   await expect(driver).toHaveURL(/\/commutes\/[a-z0-9]+$/);
@@ -39,6 +45,7 @@ test("publish a weekday commute, book every Mon-Wed day, accept them at once, se
   const monToWed = patternDates({ weekdays: weekdayMask(["mon", "tue", "wed"]), startDate: start, endDate: null }, istDate()).filter((d) => [1, 2, 3].includes(dayOfWeek(d)));
   await rider.goto(commuteUrl);
   await expect(rider.getByRole("heading", { name: "Book every day of this commute" })).toBeVisible();
+  await expectAccessible(rider, `${info.project.name} /commutes/:id as a rider`);
   await rider.getByLabel("Thursday", { exact: true }).uncheck();
   await rider.getByLabel("Friday", { exact: true }).uncheck();
   await rider.getByRole("button", { name: "Request every selected day" }).click();
@@ -49,6 +56,7 @@ test("publish a weekday commute, book every Mon-Wed day, accept them at once, se
   await driver.goto(commuteUrl);
   const row = driver.getByTestId("commute-rider").filter({ hasText: riderName });
   await expect(row).toContainText(`${monToWed.length} pending · 0 accepted`);
+  await expectAccessible(driver, `${info.project.name} /commutes/:id as its driver`);
   await row.getByRole("button", { name: `Accept all ${monToWed.length} from ${riderName}` }).click();
   await expect(driver.getByTestId("toast")).toContainText(`Accepted ${monToWed.length} requests`);
   await expect(driver.getByTestId("commute-rider").filter({ hasText: riderName })).toContainText(`0 pending · ${monToWed.length} accepted`);
