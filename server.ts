@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "./build/server";
 import { randomToken } from "./app/domain/ids";
 import { expireDepartedRequests } from "./app/models/ride-requests.server";
+import { COMMUTE_TOP_UP_CRON, topUpCommutes } from "./app/models/commutes.server";
 import { instrumentD1, newD1Stats, serverTimingValue } from "./app/utils/d1-stats.server";
 import { createDb } from "./app/models/db.server";
 import { refuseUnreadableForm } from "./app/utils/form-body.server";
@@ -41,10 +42,15 @@ export default {
     return response;
   },
 
-  // Cron Trigger (wrangler.toml): pending requests of rides that have departed expire; ride
-  // reminders are queued; the outbox is drained (retries included).
-  async scheduled(_controller, env, ctx) {
+  // Cron Triggers (wrangler.toml): every 5 minutes pending requests of rides that have
+  // departed expire, ride reminders are queued and the outbox is drained (retries included);
+  // once a day commutes get their missing occurrences for the next 14 days (idempotent).
+  async scheduled(controller, env, ctx) {
     const db = createDb(env.DB);
+    if (controller.cron === COMMUTE_TOP_UP_CRON) {
+      await topUpCommutes({ db });
+      return;
+    }
     const expired = await expireDepartedRequests({ db });
     // Riders got a notification; open tabs hear of it live.
     publishChange({ env, ctx, db }, { notified: expired.map((r) => r.riderId), others: [] });

@@ -12,6 +12,7 @@ import { hashPassword } from "../app/utils/password.server";
 import {
   communities,
   communityMembers,
+  commutes,
   conversations,
   messages,
   notifications,
@@ -380,4 +381,53 @@ export async function createCompletedRide({ db }: Ctx, opts: CompletedRideOption
     ),
   ] as unknown as Parameters<typeof db.batch>[0]);
   return { ...ride, status: "completed" as const, bookedSeats, completedAt, splitMode: breakdown.mode, breakdown };
+}
+
+// ---------------------------------------------------------------- issue 14: recurring commutes
+
+export type CommuteOptions = {
+  driverId: string;
+  fromLocation?: string;
+  toLocation?: string;
+  /** Bit set over strftime('%w') (bit 0 Sunday); defaults to Monday-Friday. */
+  weekdays?: number;
+  time?: string;
+  seats?: number;
+  tripCostPaise?: number;
+  communityId?: string | null;
+  /** IST date; defaults to today in Bengaluru. */
+  startDate?: string;
+  endDate?: string | null;
+  status?: "active" | "ended";
+};
+
+/** A commute pattern row (its occurrences come from topUpCommutes, as in the app). */
+export function buildCommute(opts: CommuteOptions & BuildExtras & { now?: number }) {
+  const now = opts.now ?? Date.now();
+  return {
+    id: opts.id ?? newId(),
+    driverId: opts.driverId,
+    communityId: opts.communityId ?? null,
+    fromLocation: opts.fromLocation ?? "HSR Layout",
+    toLocation: opts.toLocation ?? "Manyata Tech Park",
+    weekdays: opts.weekdays ?? 0b0111110,
+    time: opts.time ?? "08:30",
+    seats: opts.seats ?? 3,
+    tripCostPaise: opts.tripCostPaise ?? 30000,
+    distanceKm: null,
+    notes: null,
+    vehicleType: null,
+    ...ridePlaceColumns(placeByName(opts.fromLocation ?? "HSR Layout"), placeByName(opts.toLocation ?? "Manyata Tech Park")),
+    startDate: opts.startDate ?? istDate(now),
+    endDate: opts.endDate ?? null,
+    status: opts.status ?? "active",
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export async function createCommutePattern({ db }: Ctx, opts: CommuteOptions) {
+  const row = buildCommute(opts);
+  await db.insert(commutes).values(row);
+  return row;
 }

@@ -12,6 +12,7 @@
 // (docs/decisions/0012-removing-a-person.md).
 import { sql } from "drizzle-orm";
 import {
+  type AnySQLiteColumn,
   check,
   index,
   integer,
@@ -341,8 +342,13 @@ export const rides = sqliteTable(
     toLng: real("to_lng"),
     fromCell: integer("from_cell"),
     toCell: integer("to_cell"),
+
+    // The commute this ride is an occurrence of (issue 14; migration 0011), else null.
+    commuteId: text("commute_id").references((): AnySQLiteColumn => commutes.id),
   },
   (t) => [
+    // One occurrence per commute and day: the daily top-up inserts nothing twice.
+    uniqueIndex("rides_commute_date_unique").on(t.commuteId, t.date).where(sql`${t.commuteId} IS NOT NULL`),
     index("rides_discover_idx").on(t.status, t.departsAt),
     // Led by from_cell: an index led by status would tempt the planner on every status = ? query.
     index("rides_from_cell_idx").on(t.fromCell, t.status, t.departsAt),
@@ -671,4 +677,59 @@ export const passwordResets = sqliteTable(
     usedAt: integer("used_at"),
   },
   (t) => [uniqueIndex("password_resets_token_unique").on(t.tokenHash), index("password_resets_user_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------- issue 14: recurring commutes
+
+/**
+ * A driver's weekly commute pattern (migration 0011). Its occurrences are ordinary rides
+ * (rides.commute_id) for the coming 14 days, topped up daily by the Cron Trigger
+ * (app/models/commutes.server.ts). Places, seats, cost and community mean what they mean
+ * on a ride. `weekdays` is a bit set over SQLite's strftime('%w'): bit 0 Sunday … bit 6 Saturday.
+ */
+export const commutes = sqliteTable(
+  "commutes",
+  {
+    id: text("id").primaryKey(),
+    driverId: text("driver_id")
+      .notNull()
+      .references(() => users.id),
+    communityId: text("community_id").references(() => communities.id, { onDelete: "set null" }),
+    fromLocation: text("from_location").notNull(),
+    toLocation: text("to_location").notNull(),
+    weekdays: integer("weekdays").notNull(),
+    time: text("time").notNull(),
+    seats: integer("seats").notNull(),
+    tripCostPaise: integer("trip_cost_paise").notNull(),
+    distanceKm: integer("distance_km"),
+    notes: text("notes"),
+    vehicleType: text("vehicle_type"),
+    // The places behind the names, as on rides (migration 0010); copied into each occurrence.
+    fromPlaceId: text("from_place_id"),
+    toPlaceId: text("to_place_id"),
+    fromLat: real("from_lat"),
+    fromLng: real("from_lng"),
+    toLat: real("to_lat"),
+    toLng: real("to_lng"),
+    fromCell: integer("from_cell"),
+    toCell: integer("to_cell"),
+    // IST calendar dates; the last day is end_date (null: no end).
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date"),
+    status: text("status").notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("commutes_driver_idx").on(t.driverId, t.createdAt),
+    index("commutes_status_idx").on(t.status, t.endDate),
+    check("commute_weekdays", sql`${t.weekdays} BETWEEN 1 AND 127`),
+    check("commute_seats", sql`${t.seats} BETWEEN 1 AND 6`),
+    check("commute_cost", sql`${t.tripCostPaise} >= 0`),
+    check("commute_status", sql`${t.status} IN ('active','ended')`),
+    check("commute_places_differ", sql`${t.fromLocation} <> ${t.toLocation}`),
+    check("commute_time_format", sql`${t.time} GLOB '[0-2][0-9]:[0-5][0-9]'`),
+    check("commute_start_format", sql`${t.startDate} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
+    check("commute_end_after_start", sql`${t.endDate} IS NULL OR ${t.endDate} >= ${t.startDate}`),
+  ],
 );

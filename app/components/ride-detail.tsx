@@ -29,6 +29,11 @@ export function DriverCard({ ride, available, driverRating }: { ride: Ride; avai
           {ride.vehicleType ? ` · ${capitalise(ride.vehicleType)} car` : ""}
         </p>
         {ride.communityName ? <p className="text-sm text-slate-700 dark:text-slate-300">Shared with {ride.communityName}</p> : null}
+        {ride.commuteId ? (
+          <Link to={`/commutes/${ride.commuteId}`} className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
+            A recurring commute: see every day
+          </Link>
+        ) : null}
       </div>
       <div className="ml-auto">
         <StatusBadge status={ride.status}>{ride.status === "active" ? `${available} seats available` : capitalise(ride.status)}</StatusBadge>

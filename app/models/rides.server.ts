@@ -36,6 +36,7 @@ const rideColumns = {
   notes: rides.notes,
   vehicleType: rides.vehicleType,
   status: rides.status,
+  commuteId: rides.commuteId,
 };
 
 /** A ride request with its rider's name and avatar (join user_profiles on the rider). */
@@ -500,7 +501,8 @@ const createdRidesQuery = (db: Db, userId: string, now: number) =>
     .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl })
     .from(rides)
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
-    .where(eq(rides.driverId, userId))
+    // A commute's occurrences are shown on its own card (listDriverCommutes), not one by one.
+    .where(and(eq(rides.driverId, userId), isNull(rides.commuteId)))
     .orderBy(sql`${rides.departsAt} < ${now}`, sql`CASE WHEN ${rides.departsAt} >= ${now} THEN ${rides.departsAt} ELSE -${rides.departsAt} END`, asc(rides.id))
     .limit(MY_RIDES_LIMIT);
 

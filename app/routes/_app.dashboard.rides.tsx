@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { badgeText } from "~/components/badge-count";
-import { buttonClass } from "~/components/forms";
+import { buttonClass, secondaryButtonClass } from "~/components/forms";
+import { CommuteCards } from "~/components/commute-ui";
 import { BookedRideList, CreatedRideList, Empty, ManageBookings } from "~/components/my-rides";
 import { usePoll } from "~/components/ride-ui";
+import { listDriverCommutes } from "~/models/commutes.server";
 import { getMyRides } from "~/models/rides.server";
 import { myRidesQuerySchema } from "~/schemas/rides";
 import { requireUser } from "~/utils/auth.server";
@@ -14,8 +16,11 @@ export const meta: MetaFunction = () => [{ title: "My Rides | LoopRide" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const query = myRidesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { created, booked, requests, counts } = await getMyRides(context, user.id, query);
-  return { query, created, booked, requests, counts };
+  const [{ created, booked, requests, counts }, commutes] = await Promise.all([
+    getMyRides(context, user.id, query),
+    query.tab === "created" ? listDriverCommutes(context, user.id) : [],
+  ]);
+  return { query, created, booked, requests, counts, commutes };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -33,7 +38,7 @@ const TABS = [
 ] as const;
 
 export default function MyRides() {
-  const { query, created, booked, requests, counts } = useLoaderData<typeof loader>();
+  const { query, created, booked, requests, counts, commutes } = useLoaderData<typeof loader>();
   const location = useLocation();
   const revalidator = useRevalidator();
   // Other tabs do not load the requests; the shell's (capped) badge count serves there.
@@ -47,7 +52,10 @@ export default function MyRides() {
     <div className="mx-auto max-w-5xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">My Rides</h1>
-        <Link to="/rides/create" className={buttonClass}>Create New Ride</Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/commutes/new" className={secondaryButtonClass}>Publish a Commute</Link>
+          <Link to="/rides/create" className={buttonClass}>Create New Ride</Link>
+        </div>
       </div>
       <nav aria-label="My Rides tabs" className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
         {TABS.map((t) => (
@@ -69,8 +77,10 @@ export default function MyRides() {
         ))}
       </nav>
 
+      {query.tab === "created" ? <CommuteCards commutes={commutes} /> : null}
+
       {query.tab === "created" ? (
-        created.length === 0 ? (
+        created.length === 0 && commutes.length === 0 ? (
           <Empty title="You haven't created any rides yet">
             <Link to="/rides/create" className={`${buttonClass} mt-4`}>Create Your First Ride</Link>
           </Empty>

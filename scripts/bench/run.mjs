@@ -96,6 +96,8 @@ function pagesFor(manifest) {
     { name: "/dashboard/messages (1,000-message chat)", path: `/dashboard/messages?c=${manifest.conversationId}` },
     { name: "/communities", path: "/communities" },
     { name: "/communities/{id}", path: `/communities/${manifest.communityId}` },
+    // Issue 14: the busy user's commute page (pattern, 14 days, its riders' requests).
+    ...(manifest.busyCommuteId ? [{ name: "/commutes/{id}", path: `/commutes/${manifest.busyCommuteId}` }] : []),
   ];
 }
 

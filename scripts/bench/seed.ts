@@ -1,6 +1,7 @@
 // City-scale benchmark data: the LARGE dataset (10,000 users, 200 communities, 100,000
 // rides of which 20,000 depart in the coming two weeks, 300,000 ride requests, 200,000
-// messages, 300,000 notifications) and the SMALL one (1% of each), each in its own
+// messages, 300,000 notifications, 2,000 commute patterns with their next 14 days) and the
+// SMALL one (1% of each), each in its own
 // persist directory under .bench/state/ (never the developer's .wrangler/state).
 //   vite-node scripts/bench/seed.ts -- [--only large|small]
 //
@@ -15,6 +16,7 @@ import { getTableColumns, getTableName, type Table } from "drizzle-orm";
 import { getPlatformProxy } from "wrangler";
 import {
   buildCommunity,
+  buildCommute,
   buildMember,
   buildMessage,
   buildNotification,
@@ -25,6 +27,7 @@ import {
 import {
   communities,
   communityMembers,
+  commutes,
   conversations,
   messages,
   notifications,
@@ -38,6 +41,8 @@ import {
 import { ALL_PLACES } from "../../app/domain/places";
 import { addDays, istDate } from "../../app/domain/time";
 import { hashPassword } from "../../app/utils/password.server";
+import { topUpCommutes } from "../../app/models/commutes.server";
+import { createDb } from "../../app/models/db.server";
 import { BENCH_PASSWORD, BENCH_PEPPER, BUSY_EMAIL, PARTNER_EMAIL, benchDir } from "./config.mjs";
 
 type Size = "large" | "small";
@@ -385,7 +390,36 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
       notificationRows.push(buildNotification({ id: id(), userId: userIds[user], type: t.type, title: t.title, message: t.message, data: { ride_id: rideInfo[int(0, R - 1)].id }, read: at < now - 3 * DAY || rand() < 0.5, createdAt: at }));
     }
     await ins.add(notifications, notificationRows);
+
+    // ---------------- commutes (issue 14): 2,000 weekly patterns, the busy user's first;
+    // their occurrences for the next 14 days come from the app's own daily top-up.
+    const commuteRows: Array<Record<string, unknown>> = [];
+    const WEEKDAY_SETS = [0b0111110, 0b0111110, 0b0001110, 0b0101010, 0b1111111];
+    for (let k = 0; k < n(2_000); k++) {
+      const driver = k === 0 ? 0 : pick(drivers);
+      const from = pick(ALL_PLACES).name;
+      let to = pick(ALL_PLACES).name;
+      while (to === from) to = pick(ALL_PLACES).name;
+      commuteRows.push(
+        buildCommute({
+          id: id(),
+          driverId: userIds[driver],
+          fromLocation: from,
+          toLocation: to,
+          weekdays: pick(WEEKDAY_SETS),
+          time: `${String(int(6, 10)).padStart(2, "0")}:${pick(["00", "15", "30", "45"])}`,
+          seats: int(2, 4),
+          tripCostPaise: int(20, 120) * 500,
+          communityId: approvedIn[driver].length > 0 && rand() < 0.5 ? pick(approvedIn[driver]) : null,
+          startDate: addDays(today, -int(0, 60)),
+          now: now - int(1, 60) * DAY,
+        }),
+      );
+    }
+    await ins.add(commutes, commuteRows);
     await ins.drain();
+    const occurrences = await topUpCommutes({ db: createDb(proxy.env.DB) }, now);
+    ins.rows.set("commute_rides", occurrences.length);
 
     const busyCommunity = communityIds[0];
     const busyRide = rideInfo.find((r) => r.driver === 0 && r.status === "active")!.id;
@@ -403,6 +437,7 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
       conversationMessages: BIG,
       rideId: otherRide,
       busyRideId: busyRide,
+      busyCommuteId: commuteRows[0].id,
       communityId: busyCommunity,
       // Signed-in users for the mixed load: drivers and riders who share the first community.
       loadUsers: (membersOf.get(busyCommunity) ?? []).filter((u) => u > 1).slice(0, 64).map((u) => ({ id: userIds[u], email: `rider${u}@bench.loopride.in`, driver: isDriver[u] })),

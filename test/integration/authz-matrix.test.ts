@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as build from "../../build/server";
 import { communityActionSchema, membershipActionSchema } from "~/schemas/communities";
 import { completionActionSchema } from "~/schemas/completion";
+
+import { commuteIntentSchema } from "~/schemas/commutes";
 import { messageActionSchema, notificationActionSchema } from "~/schemas/messages";
 import { LAYOUT_ROUTES, MATRIX } from "../security/authz-matrix";
 import { buildScenario, ROLES, type Scenario } from "../support/authz-scenario";
@@ -21,6 +23,8 @@ const SCHEMAS: Record<string, { options: { shape: { intent: { value: string } } 
   membershipActionSchema,
   messageActionSchema,
   notificationActionSchema,
+  // A route that hands its form to handleCommuteIntent handles every intent of its schema.
+  handleCommuteIntent: commuteIntentSchema(),
 } as never;
 
 function intentsIn(source: string): Set<string> {
@@ -70,6 +74,7 @@ describe("the matrix covers the app", () => {
     expect(found["routes/_app.rides.$id.completion"]).toEqual(["complete", "confirm-received", "mark-paid", "process-payments", "rate"]);
     expect(found["routes/_app.dashboard.messages"]).toEqual(["mark-read", "open", "send"]);
     expect(found["routes/_app.communities.$id"]).toEqual(["approve", "clear", "join", "leave", "promote", "reject"]);
+    expect(found["routes/_app.commutes.$id"]).toEqual(["accept-all", "book-all", "change-occurrence", "change-pattern", "end", "skip"]);
     expect(found["routes/_app.rides.$id._index"]).toEqual(["accept", "cancel-request", "cancel-ride", "reject", "save", "unsave"]);
   });
 });

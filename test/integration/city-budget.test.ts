@@ -19,14 +19,19 @@ const HOT_TABLES = ["rides", "ride_requests", "messages", "notifications"];
 
 let city: CityScale;
 let cookie: string;
+let commuterCookie: string;
 let pages: string[];
-// The landing page is for visitors (a signed-in member is sent to the dashboard).
-const visit = (path: string) => debugFetch(`${BASE}${path}`, { headers: path === "/" ? {} : { Cookie: cookie } });
+// The landing page is for visitors (a signed-in member is sent to the dashboard); commute
+// pages are seen by the commuter who drives one (issue 14).
+const visit = (path: string) =>
+  debugFetch(`${BASE}${path}`, { headers: path === "/" ? {} : { Cookie: path.startsWith("/commutes/") || path.endsWith("#commuter") ? commuterCookie : cookie } });
 
 beforeAll(async () => {
   const busy = await signedInUser({ fullName: "Busy Commuter" });
-  city = await seedCityScale(busy.id);
+  const commuter = await signedInUser({ fullName: "Regular Commuter" });
+  city = await seedCityScale(busy.id, Date.now(), commuter.id);
   cookie = busy.cookie;
+  commuterCookie = commuter.cookie;
   const tomorrow = addDays(istDate(), 1);
   pages = [
     "/",
@@ -55,6 +60,11 @@ beforeAll(async () => {
     `/communities/${city.communityId}`,
     // A community the busy user is not in: its card only, no member list.
     "/communities/c1",
+    // Issue 14: the driver's commute page (5 regular riders on each day), someone else's,
+    // and the commuter's My Rides with the commute card.
+    `/commutes/${city.commuteId}`,
+    `/commutes/${city.otherCommuteId}`,
+    "/dashboard/rides?tab=created#commuter",
   ];
 }, 120_000);
 
@@ -64,6 +74,9 @@ describe("page budgets on a city-shaped dataset", () => {
       const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${t}`).first<{ n: number }>();
       expect(row!.n, t).toBeGreaterThan(3000);
     }
+    const commutes = await env.DB.prepare("SELECT count(*) AS n, (SELECT count(*) FROM rides WHERE commute_id IS NOT NULL) AS days FROM commutes").first<{ n: number; days: number }>();
+    expect(commutes!.n).toBe(2001);
+    expect(commutes!.days).toBeGreaterThan(400);
   });
 
   it("every page: at most 5 D1 round trips and at most 1,000 rows read", async () => {

@@ -6,8 +6,11 @@ import { communityActionSchema, membershipActionSchema } from "~/schemas/communi
 import { completionActionSchema } from "~/schemas/completion";
 import { messageActionSchema, notificationActionSchema } from "~/schemas/messages";
 import { createRideIntentSchema } from "~/schemas/rides";
+
+import { commuteIntentSchema } from "~/schemas/commutes";
+import { bookCommute, topUpCommutes } from "~/models/commutes.server";
 import { rideIntentSchema } from "~/utils/ride-actions.server";
-import { addMember, createCommunity, createMessage, createNotification, createRide, createRideRequest, createUser } from "../../db/factories";
+import { addMember, createCommunity, createCommutePattern, createMessage, createNotification, createRide, createRideRequest, createUser } from "../../db/factories";
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
 import { BASE, db, postForm, signedInUser } from "../support/worker";
@@ -86,8 +89,15 @@ async function buildWorld() {
   ];
   const msg = await createMessage({ db: d }, { senderId: r1.id, receiverId: driver.id, content: "Is the 8:30 seat still free?" });
 
+  // A commute of the driver (issue 14): its days for 14 days, Rahul waiting on every one.
+  const commute = await createCommutePattern({ db: d }, { driverId: driver.id, weekdays: 127, startDate: tomorrow, seats: 3 });
+  const commuteDays = (await topUpCommutes({ db: d })).map((r) => r.id);
+  await bookCommute({ db: d }, r1.id, commute.id, { weekdays: 127, seats: 1, notes: null });
+
   const users = { driver, r1, r2, r3, r4, mod, stranger };
   const ids = {
+    commutes: [commute.id],
+    commuteDays: commuteDays.slice(0, 3),
     users: Object.values(users).map((u) => u.id),
     communities: [community.id, other.id],
     members: [m1.id, m2.id, m3.id, m4.id, o1.id],
@@ -270,6 +280,45 @@ const TARGETS: Target[] = [
       fields: (w) => ({ intent: c(intent), communityId: one(w.ids.communities) }),
     }),
   ),
+  ...intentsOf(commuteIntentSchema()).map(
+    (intent): Target => ({
+      file: "_app.commutes.$id.tsx",
+      intent,
+      path: (w) => pathArb((id) => `/commutes/${id}`, w.ids.commutes, w.pool),
+      actors: ALL,
+      fields: (w) => ({
+        intent: c(intent),
+        weekdays: one(["mon", "sun", "someday", ""]),
+        seats: one(["1", "3", "7", "-1"]),
+        riderId: one(w.ids.users),
+        rideId: one(w.ids.commuteDays),
+        time: one(["07:45", "23:59", "25:00"]),
+        fromDate: one([istDate(), addDays(istDate(), 2), addDays(istDate(), 40), "2020-02-30"]),
+        lastDate: one([istDate(), addDays(istDate(), 5), addDays(istDate(), -3)]),
+        tripCost: one(["250", "₹1,200.50", "-5"]),
+        reason: one(["Car at the service centre", ""]),
+        redirectTo,
+      }),
+    }),
+  ),
+  {
+    file: "_app.commutes.new.tsx",
+    intent: null,
+    path: () => c("/commutes/new"),
+    actors: ["driver", "r1", "visitor"],
+    fields: (w) => ({
+      fromLocation: one(["HSR Layout", "Koramangala", "Atlantis"]),
+      toLocation: one(["Manyata Tech Park", "Koramangala"]),
+      weekdays: one(["mon", "fri", "funday", ""]),
+      time: one(["08:30", "18:15", "8"]),
+      startDate: fc.constant(null).map(validFuture),
+      endDate: one(["", addDays(istDate(), 1), addDays(istDate(), 30)]),
+      seats: one(["1", "3", "6"]),
+      tripCost: one(["250", "0"]),
+      notes: one(["AC on", ""]),
+      communityId: one([w.community.id, ""]),
+    }),
+  },
   {
     file: "_app.communities.new.tsx",
     intent: null,
@@ -558,6 +607,7 @@ describe("fuzzing covers every action", () => {
     // Multi-intent routes: every intent their schema (or switch) knows is fuzzed.
     for (const [file, intents] of [
       ["_app.rides.$id._index.tsx", intentsOf(rideIntentSchema)],
+      ["_app.commutes.$id.tsx", intentsOf(commuteIntentSchema())],
       ["_app.communities.$id.tsx", intentsOf(communityActionSchema)],
       ["_app.communities._index.tsx", intentsOf(membershipActionSchema)],
       ["_app.dashboard.messages.tsx", intentsOf(messageActionSchema)],

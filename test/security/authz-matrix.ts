@@ -233,6 +233,18 @@ export const MATRIX: Column[] = [
   { name: "push: subscribe this browser", route: "routes/push-subscription", method: "POST", intent: "subscribe", path: "/push-subscription", fields: { intent: "subscribe", endpoint: "https://push.example.test/send/{role}", p256dh: "BFyiXn_EA9hJW8-mQjyKcchGRL6zb-s1tY-5F_m0zONcnJUdSxs6tckCHFCjnIiid4X5MnyAHMlBrVbGYMKx7rQ", auth: "qT5lW104Pk9SxXUyUPKwmg" }, expect: app("done->/dashboard/settings") },
   { name: "push: unsubscribe (not subscribed)", route: "routes/push-subscription", method: "POST", intent: "unsubscribe", path: "/push-subscription", fields: { intent: "unsubscribe", endpoint: "https://push.example.test/send/{role}" }, expect: app("noop->/dashboard/settings") },
 
+  // ------------------------------------------------------------ commutes (issue 14)
+  // {commute} is the driver's, shared with {community}; the pending rider waits on its two days.
+  { name: "publish commute page", route: "routes/_app.commutes.new", method: "GET", path: "/commutes/new", expect: app("page") },
+  { name: "publish a commute", route: "routes/_app.commutes.new", method: "POST", path: "/commutes/new", fields: { fromLocation: "HSR Layout", toLocation: "Manyata Tech Park", weekdays: "mon", time: "08:30", startDate: "{futureDate}", seats: "3", tripCost: "300" }, expect: app("done->/commutes/") },
+  { name: "commute page", route: "routes/_app.commutes.$id", method: "GET", path: "/commutes/{commute}", private: true, expect: app("page", outsiders("404")) },
+  { name: "commute: book every day", route: "routes/_app.commutes.$id", method: "POST", intent: "book-all", path: "/commutes/{commute}", fields: { intent: "book-all", weekdays: "{commuteWeekday}", seats: "1" }, expect: app("done->/commutes/", { driver: "403", pendingRider: "refused->/commutes/", ...outsiders("404") }) },
+  { name: "commute: accept all of a rider", route: "routes/_app.commutes.$id", method: "POST", intent: "accept-all", path: "/commutes/{commute}", fields: { intent: "accept-all", riderId: "{pendingRider}" }, expect: only({ driver: "done->/commutes/" }, "403") },
+  { name: "commute: skip a day", route: "routes/_app.commutes.$id", method: "POST", intent: "skip", path: "/commutes/{commute}", fields: { intent: "skip", rideId: "{commuteDay}" }, expect: only({ driver: "done->/commutes/" }, "403") },
+  { name: "commute: change a day", route: "routes/_app.commutes.$id", method: "POST", intent: "change-occurrence", path: "/commutes/{commute}", fields: { intent: "change-occurrence", rideId: "{commuteDay}", time: "09:10", seats: "4" }, expect: only({ driver: "done->/commutes/" }, "403") },
+  { name: "commute: change from a date", route: "routes/_app.commutes.$id", method: "POST", intent: "change-pattern", path: "/commutes/{commute}", fields: { intent: "change-pattern", fromDate: "{commuteStart}", time: "09:10", seats: "4", tripCost: "350" }, expect: only({ driver: "done->/commutes/" }, "403") },
+  { name: "commute: end", route: "routes/_app.commutes.$id", method: "POST", intent: "end", path: "/commutes/{commute}", fields: { intent: "end", lastDate: "{commuteStart}" }, expect: only({ driver: "done->/commutes/" }, "403") },
+
   // ------------------------------------------------------------ booking confirmation
   { name: "booking confirmation index", route: "routes/_app.booking-confirmation._index", method: "GET", path: "/booking-confirmation", expect: app("redirect->/dashboard/rides") },
   { name: "accepted booking", route: "routes/_app.booking-confirmation.$requestId", method: "GET", path: "/booking-confirmation/{acceptedRequest}", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "404") },

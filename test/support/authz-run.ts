@@ -30,6 +30,11 @@ export function resolve(template: string, s: Scenario, role: Role): string {
     driverPhoto: s.driverPhotoPath,
     acceptedRider: s.people.acceptedRider.id,
     futureDate: addDays(istDate(), 3),
+    commute: s.commuteId,
+    commuteDay: s.commuteDay,
+    commuteStart: s.commuteStart,
+    commuteWeekday: s.commuteWeekday,
+    pendingRider: s.people.pendingRider.id,
     role: role.toLowerCase(),
   };
   return template.replace(/\{(\w+)\}/g, (_, k: string) => {

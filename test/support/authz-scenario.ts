@@ -2,9 +2,11 @@ import { env } from "cloudflare:test";
 import { conversationIdFor } from "~/domain/conversation";
 import { addDays, istDate } from "~/domain/time";
 import { completeRide } from "~/models/completion.server";
+import { topUpCommutes } from "~/models/commutes.server";
+import { WEEKDAYS, dayOfWeek } from "~/domain/commutes";
 import { setProfilePhoto } from "~/models/photos.server";
 import { PHOTO_JPG_BASE64 } from "../fixtures/photos";
-import { addMember, createCommunity, createMessage, createNotification, createRide, createRideRequest } from "../../db/factories";
+import { addMember, createCommunity, createCommutePattern, createMessage, createNotification, createRide, createRideRequest } from "../../db/factories";
 import { db, signedInUser } from "./worker";
 
 // One world for the authorization tests: every role of the matrix, with private data
@@ -115,6 +117,14 @@ export async function buildScenario() {
     .bind(pastRide.id, people.acceptedRider.id)
     .first<{ id: string; amount_paise: number }>();
 
+  // A commute of the driver shared with the community (issue 14): two days, five and six
+  // days ahead, the pending rider waiting on both.
+  const commuteStart = addDays(istDate(), 5);
+  const commute = await createCommutePattern(ctx, { driverId: people.driver.id, communityId: community.id, weekdays: 127, startDate: commuteStart, endDate: addDays(commuteStart, 1), seats: 3 });
+  const commuteDays = (await topUpCommutes(ctx)).filter((r) => r.commuteId === commute.id);
+  for (const day of commuteDays) await createRideRequest(ctx, { rideId: day.id, riderId: people.pendingRider.id, status: "pending" });
+  const commuteDay = commuteDays.find((d) => d.id)!.id;
+
   // Private conversations: driver with accepted rider, moderator with member.
   const driverChat = `MESSAGE-driver-to-rider see you at 8`;
   const riderChat = `MESSAGE-rider-to-driver thanks`;
@@ -157,6 +167,10 @@ export async function buildScenario() {
     modConversationId: conversationIdFor(people.moderator.id, people.member.id),
     messages: { driverChat, riderChat, modChat },
     messageNotificationId: messageNotification.id,
+    commuteId: commute.id,
+    commuteDay,
+    commuteStart,
+    commuteWeekday: WEEKDAYS.find((d) => d.bit === dayOfWeek(commuteStart))!.key,
   };
 }
 

@@ -6,13 +6,26 @@
 import { env } from "cloudflare:test";
 import { conversationIdFor } from "~/domain/conversation";
 import { ALL_PLACES } from "~/domain/places";
+import { istDate } from "~/domain/time";
+import { createDb } from "~/models/db.server";
+import { topUpCommutes } from "~/models/commutes.server";
 
-export type CityScale = { busyId: string; partnerId: string; conversationId: string; rideId: string; requestedRideId: string; communityId: string };
+export type CityScale = {
+  busyId: string;
+  partnerId: string;
+  conversationId: string;
+  rideId: string;
+  requestedRideId: string;
+  communityId: string;
+  /** The busy user's commute (issue 14), with pending requests on its days; and someone else's public one. */
+  commuteId: string;
+  otherCommuteId: string;
+};
 
 const DAY = 86_400_000;
 const MIGRATION_0010 = Object.values(import.meta.glob("../../migrations/0010_places.sql", { query: "?raw", import: "default", eager: true }))[0] as string;
 
-export async function seedCityScale(busyId: string, now = Date.now()): Promise<CityScale> {
+export async function seedCityScale(busyId: string, now = Date.now(), commuterId = busyId): Promise<CityScale> {
   const places = ALL_PLACES.map((p) => `'${p.name.replace(/'/g, "''")}'`);
   const placeCase = (expr: string) => `(CASE (${expr}) % ${places.length} ${places.map((p, i) => `WHEN ${i} THEN ${p}`).join(" ")} END)`;
   const seq = (n: number) => `WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${n - 1})`;
@@ -77,6 +90,16 @@ export async function seedCityScale(busyId: string, now = Date.now()): Promise<C
        SELECT min('u' || (200 + n), 'u' || (200 + n + 1 + n % 97)) || max('u' || (200 + n), 'u' || (200 + n + 1 + n % 97)), min('u' || (200 + n), 'u' || (200 + n + 1 + n % 97)), max('u' || (200 + n), 'u' || (200 + n + 1 + n % 97)), ${now - DAY}, 'Hi', 'u' || (200 + n), ${now - 10 * DAY} FROM seq`,
     `${seq(3000)} INSERT INTO messages (id, conversation_id, sender_id, receiver_id, content, created_at, read_at)
        SELECT 'om' || n, min('u' || (200 + n / 2), 'u' || (200 + n / 2 + 1 + (n / 2) % 97)) || max('u' || (200 + n / 2), 'u' || (200 + n / 2 + 1 + (n / 2) % 97)), 'u' || (200 + n / 2), 'u' || (200 + n / 2 + 1 + (n / 2) % 97), 'Hi ' || n, ${now - DAY} + n, ${now} FROM seq`,
+    // 2,000 commute patterns (issue 14), the first 60 running (the top-up below gives them
+    // their days; every other one has ended), half of them shared with a community; and the
+    // commuter's Mon-Fri commute (another
+    // user: the busy user's Manage Bookings is already at its budget's edge).
+    `${seq(2000)} INSERT INTO commutes (id, driver_id, community_id, from_location, to_location, weekdays, time, seats, trip_cost_paise, start_date, end_date, status, created_at, updated_at)
+       SELECT 'k' || n, 'u' || (n % ${users}), CASE WHEN n % 2 = 0 THEN 'c' || (n % 300) END, ${placeCase("n + 2")}, ${placeCase("n + 5")},
+              62, printf('%02d:%02d', 6 + n % 4, (n * 5) % 60), 3, 20000 + (n % 10) * 1000, '${istDate(now)}',
+              CASE WHEN n < 60 THEN NULL ELSE '${istDate(now)}' END, CASE WHEN n < 60 THEN 'active' ELSE 'ended' END, ${now - 5 * DAY} + n, ${now - 5 * DAY} FROM seq`,
+    `INSERT INTO commutes (id, driver_id, community_id, from_location, to_location, weekdays, time, seats, trip_cost_paise, start_date, status, created_at, updated_at)
+       VALUES ('kb', ?3, NULL, ${places[0]}, ${places[3]}, 62, '23:59', 6, 30000, '${istDate(now)}', 'active', ${now - DAY}, ${now - DAY})`,
     // Counters exactly as the app keeps them.
     `UPDATE communities SET member_count = (SELECT count(*) FROM community_members m WHERE m.community_id = communities.id AND m.status = 'approved')`,
     // Every ride's places, points and grid cells, exactly as migration 0010 maps the fixed places.
@@ -85,10 +108,16 @@ export async function seedCityScale(busyId: string, now = Date.now()): Promise<C
   const conversationId = conversationIdFor(busyId, "u1");
   await env.DB.batch(stmts.map((s) => {
     const st = env.DB.prepare(s);
-    const params = [busyId, conversationId].slice(0, s.includes("?2") ? 2 : s.includes("?1") ? 1 : 0);
+    const params = [busyId, conversationId, commuterId].slice(0, s.includes("?3") ? 3 : s.includes("?2") ? 2 : s.includes("?1") ? 1 : 0);
     return params.length ? st.bind(...params) : st;
   }));
+  await topUpCommutes({ db: createDb(env.DB) }, now);
+  // Five regular riders wait on every day of the commuter's commute.
+  await env.DB.prepare(
+    `${seq(5)} INSERT INTO ride_requests (id, ride_id, rider_id, seats, status, created_at)
+       SELECT 'kq' || r.id || '-' || n, r.id, 'u' || (n + 1), 1, 'pending', ${now} FROM rides r, seq WHERE r.commute_id = 'kb'`,
+  ).run();
   // r14 is shared with c14, one of the busy user's communities; r26 with c26, which they are
   // not in, but they asked for a seat on it (bq-r1), so they still see it.
-  return { busyId, partnerId: "u1", conversationId, rideId: "r14", requestedRideId: "r26", communityId: "c0" };
+  return { busyId, partnerId: "u1", conversationId, rideId: "r14", requestedRideId: "r26", communityId: "c0", commuteId: "kb", otherCommuteId: "k1" };
 }

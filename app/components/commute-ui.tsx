@@ -1,0 +1,73 @@
+import { Link } from "@remix-run/react";
+import { weekdaysLabel } from "~/domain/commutes";
+import { formatRupees } from "~/domain/money";
+import { formatDate, formatTime } from "~/domain/time";
+import { RideRoute, StatusBadge } from "./ride-ui";
+import { cardClass, smallPrimaryClass } from "./styles";
+
+// The pieces of the commute screens (issue 14): the pattern summary and My Rides' commute
+// card. The weekday checkboxes are in commute-form.tsx (the publish page's JS stays small).
+
+export function PatternSummary({ c }: { c: { weekdays: number; time: string; seats: number; tripCostPaise: number; startDate: string; endDate: string | null; status: string } }) {
+  return (
+    <p className="text-sm text-slate-800 dark:text-slate-200" data-testid="commute-pattern">
+      {weekdaysLabel(c.weekdays)} at {formatTime(c.time)} · {c.seats} seat{c.seats === 1 ? "" : "s"} · {formatRupees(c.tripCostPaise, { decimals: 0 })} a trip · from{" "}
+      {formatDate(c.startDate)}
+      {c.endDate ? ` to ${formatDate(c.endDate)}` : ""}
+      {c.status === "ended" ? " · ended" : ""}
+    </p>
+  );
+}
+
+type Card = {
+  id: string;
+  fromLocation: string;
+  toLocation: string;
+  weekdays: number;
+  time: string;
+  seats: number;
+  tripCostPaise: number;
+  startDate: string;
+  endDate: string | null;
+  status: string;
+  next: { id: string; date: string; time: string; seats: number; bookedSeats: number; status: string }[];
+};
+
+/** My Rides: one card per commute, with its next occurrences. */
+export function CommuteCards({ commutes }: { commutes: Card[] }) {
+  if (commutes.length === 0) return null;
+  return (
+    <section aria-labelledby="my-commutes" className="space-y-3">
+      <h2 id="my-commutes" className="text-lg font-semibold">My commutes</h2>
+      <ul className="grid gap-4 md:grid-cols-2">
+        {commutes.map((c) => (
+          <li key={c.id} className={`${cardClass} space-y-2`} data-testid="commute-card">
+            <div className="flex items-center gap-2">
+              <RideRoute from={c.fromLocation} to={c.toLocation} />
+              <span className="ml-auto">
+                <StatusBadge status={c.status === "ended" ? "cancelled" : "active"}>{c.status === "ended" ? "Ended" : "Recurring"}</StatusBadge>
+              </span>
+            </div>
+            <PatternSummary c={c} />
+            {c.next.length ? (
+              <ul className="text-sm text-slate-800 dark:text-slate-200" aria-label="Next days">
+                {c.next.map((o) => (
+                  <li key={o.id}>
+                    <Link to={`/rides/${o.id}`} className="underline">
+                      {formatDate(o.date)} · {formatTime(o.time)}
+                    </Link>{" "}
+                    {o.status === "cancelled" ? "(skipped)" : `· ${o.bookedSeats}/${o.seats} seats booked`}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-700 dark:text-slate-300">No upcoming days.</p>
+            )}
+            <Link to={`/commutes/${c.id}`} className={smallPrimaryClass}>Manage commute</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+

@@ -1,0 +1,60 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { DriverDays, PatternForms, RegularRiders, RiderBooking } from "~/components/commute-page";
+import { PatternSummary } from "~/components/commute-ui";
+import { BackLink, RideRoute } from "~/components/ride-ui";
+import { istDate } from "~/domain/time";
+import { getCommutePage } from "~/models/commutes.server";
+import { requireUser } from "~/utils/auth.server";
+import { handleCommuteIntent } from "~/utils/commute-actions.server";
+import { orRespond } from "~/utils/errors.server";
+
+export const meta: MetaFunction = () => [{ title: "Commute | LoopRide" }];
+
+// Ids are URL-safe (newId); anything else cannot be a commute, and would not be safe to
+// put back into the redirect's Location header.
+const commuteId = (params: { id?: string }) => {
+  if (!params.id || !/^[A-Za-z0-9_-]{1,64}$/.test(params.id)) throw new Response("Commute not found", { status: 404 });
+  return params.id;
+};
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const now = Date.now();
+  const page = await orRespond(getCommutePage(context, user.id, commuteId(params), now));
+  return { ...page, now, today: istDate(now) };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  return handleCommuteIntent(request, context, user.id, commuteId(params), await request.formData());
+}
+
+export default function Commute() {
+  const { commute, isDriver, occurrences, requests, now, today } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <BackLink href={isDriver ? "/dashboard/rides" : "/rides"}>Back</BackLink>
+        <h1 className="text-2xl font-bold">Commute</h1>
+      </div>
+      <div className="space-y-1">
+        <RideRoute from={commute.fromLocation} to={commute.toLocation} />
+        <PatternSummary c={commute} />
+        <p className="text-sm text-slate-800 dark:text-slate-200">
+          Driver: {commute.driverName ?? "Unknown Driver"}
+          {commute.communityName ? ` · shared with ${commute.communityName}` : ""}
+        </p>
+      </div>
+      {isDriver ? (
+        <>
+          <RegularRiders requests={requests} />
+          <DriverDays occurrences={occurrences} requests={requests} now={now} />
+          {commute.status === "active" ? <PatternForms commute={commute} today={today} /> : null}
+        </>
+      ) : (
+        <RiderBooking commute={commute} occurrences={occurrences} requests={requests} now={now} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { WeekdayPicker } from "~/components/commute-form";
+import { Field, FieldErrors, FormErrors, TextareaField, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
+import { PlaceInput } from "~/components/place-input";
+import { BackLink, cardClass } from "~/components/ride-form-ui";
+import { MAX_SEATS, NOTES_MAX } from "~/domain/rides";
+import { istDate } from "~/domain/time";
+import { createCommute } from "~/models/commutes.server";
+import { resolvePlace } from "~/models/places.server";
+import { getCreateRideContext } from "~/models/rides.server";
+import { createCommuteSchema, type CreateCommuteInput } from "~/schemas/commutes";
+import { requireUser } from "~/utils/auth.server";
+import { orFormError } from "~/utils/errors.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Publish a Commute | LoopRide" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const { communities } = await getCreateRideContext(context, user.id);
+  return { communities, today: istDate() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: createCommuteSchema(Date.now(), resolvePlace) });
+  // A typed place that is not one: its "did you mean" names fill that field's <datalist>.
+  const placeOptions = Object.fromEntries(
+    ["fromLocation", "toLocation"].map((f) => [f, resolvePlace(String(formData.get(f) ?? "")).suggestions?.map((p) => p.name) ?? []]),
+  );
+  if (submission.status !== "success") return data({ ...submission.reply(), placeOptions }, { status: 400 });
+  // A missing profile or a community the driver is not in is refused as invalid input (400).
+  return orFormError(
+    submission,
+    async () => {
+      const created = await createCommute(context, user.id, submission.value);
+      return redirectWithToast(request, context.env, `/commutes/${created.id}`, {
+        title: "Commute published!",
+        description: `${created.occurrences} ride${created.occurrences === 1 ? "" : "s"} in the next 14 days; more are added every day.`,
+      });
+    },
+    { status: 400 },
+  );
+}
+
+export default function NewCommute() {
+  const { communities, today } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const placeOptions = (lastResult as { placeOptions?: Record<string, string[]> } | undefined)?.placeOptions;
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm<CreateCommuteInput>({
+    id: "create-commute",
+    lastResult,
+    // Validated by the server only (the same zod schema; its messages come back in place,
+    // with or without JS): zod on the client would put this page over the 130 KB initial-JS
+    // budget (130.5 KB measured), see docs/decisions/0017-recurring-commutes.md.
+  });
+  const initialDays = fields.weekdays.initialValue;
+  const checked = Array.isArray(initialDays) ? initialDays.map(String) : initialDays ? [String(initialDays)] : [];
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div className="flex items-center gap-3">
+        <BackLink href="/dashboard/rides">Back</BackLink>
+        <h1 className="text-2xl font-bold">Publish a Commute</h1>
+      </div>
+      <p className="text-sm text-slate-800 dark:text-slate-200">
+        The same trip every week: riders can book one day or every day. Rides are created for the next 14 days and topped up daily.
+      </p>
+      <Form method="post" {...getFormProps(form)} className={`${cardClass} space-y-5`}>
+        <FormErrors errors={form.errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PlaceInput key={fields.fromLocation.key} id={fields.fromLocation.id} name={fields.fromLocation.name} defaultValue={String(fields.fromLocation.initialValue ?? "")} label="Pickup location" placeholder="e.g. HSR Layout" errors={fields.fromLocation.errors} errorId={fields.fromLocation.errorId} options={placeOptions?.fromLocation} />
+          <PlaceInput key={fields.toLocation.key} id={fields.toLocation.id} name={fields.toLocation.name} defaultValue={String(fields.toLocation.initialValue ?? "")} label="Drop location" placeholder="e.g. Manyata Tech Park" errors={fields.toLocation.errors} errorId={fields.toLocation.errorId} options={placeOptions?.toLocation} />
+        </div>
+        <WeekdayPicker legend="Weekdays" checked={checked} errors={fields.weekdays.errors} errorId={fields.weekdays.errorId} key={fields.weekdays.key} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Departure time" type="time" field={fields.time} />
+          <Field label="Start date" type="date" field={fields.startDate} min={today} />
+          <Field label="End date (optional)" type="date" field={fields.endDate} min={today} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={fields.seats.id} className="mb-1 block text-sm font-medium">Available seats</label>
+            <select {...getSelectProps(fields.seats)} key={fields.seats.key} className={inputClass}>
+              <option value="">Select seats</option>
+              {Array.from({ length: MAX_SEATS }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>{n}</option>
+              ))}
+            </select>
+            <FieldErrors id={fields.seats.errorId} errors={fields.seats.errors} />
+          </div>
+          <Field label="Trip cost (₹, each trip)" field={fields.tripCost} inputMode="decimal" placeholder="e.g. 250" />
+        </div>
+        <TextareaField label="Notes (optional)" field={fields.notes} rows={2} maxLength={NOTES_MAX} />
+        <div>
+          <label htmlFor={fields.communityId.id} className="mb-1 block text-sm font-medium">Share with a community (optional)</label>
+          <select {...getSelectProps(fields.communityId)} key={fields.communityId.key} className={inputClass}>
+            <option value="">Everyone (no community)</option>
+            {communities.map((c) => (
+              <option key={c.id} value={c.id}>{c.name}</option>
+            ))}
+          </select>
+          <FieldErrors id={fields.communityId.errorId} errors={fields.communityId.errors} />
+        </div>
+        <div className="flex justify-end gap-3">
+          <BackLink href="/dashboard/rides" className={secondaryButtonClass}>Cancel</BackLink>
+          <button type="submit" className={buttonClass} disabled={busy}>{busy ? "Publishing..." : "Publish Commute"}</button>
+        </div>
+      </Form>
+    </div>
+  );
+}

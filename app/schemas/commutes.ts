@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { WEEKDAY_KEYS, COMMUTE_HORIZON_DAYS, weekdayMask } from "~/domain/commutes";
+import { addDays, istDate, isValidDate, isValidTime } from "~/domain/time";
+import { seatsField } from "./booking";
+import { createRideSchema, idSchema, type PlaceResolver } from "./rides";
+
+// A commute's places, seats, cost, notes and community are a ride's: the fields (and their
+// messages) come from the Create a New Ride schema, so changing how places are chosen
+// there changes them here too.
+const rideFields = (resolve?: PlaceResolver) =>
+  createRideSchema(Date.now(), resolve).innerType().pick({ fromLocation: true, toLocation: true, seats: true, tripCost: true, notes: true, communityId: true });
+
+export const NO_WEEKDAYS = "Please choose at least one weekday";
+export const END_BEFORE_START = "The end date cannot be before the start date";
+
+/** Checkboxes named `weekdays` (one value per ticked day); none ticked is an error. */
+const weekdaysField = z
+  .preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(WEEKDAY_KEYS, { message: NO_WEEKDAYS })))
+  .refine((v) => v.length > 0, NO_WEEKDAYS)
+  .transform((v) => weekdayMask(v));
+
+const date = (message: string) => z.string({ required_error: message }).trim().refine(isValidDate, message);
+const time = z.string({ required_error: "Please select time" }).trim().refine(isValidTime, "Please select time");
+
+/** Publish a commute: a ride's fields plus weekdays, a departure time and a date range. */
+export function createCommuteSchema(now = Date.now(), resolve?: PlaceResolver) {
+  return rideFields(resolve)
+    .extend({
+      weekdays: weekdaysField,
+      time,
+      startDate: date("Please select a start date"),
+      endDate: z
+        .string()
+        .trim()
+        .optional()
+        .transform((v) => v || null)
+        .refine((v) => v === null || isValidDate(v), "Please select a valid end date"),
+    })
+    .superRefine((v, ctx) => {
+      if (v.fromLocation && v.fromLocation === v.toLocation) {
+        ctx.addIssue({ code: "custom", path: ["toLocation"], message: "Pickup and drop locations cannot be the same" });
+      }
+      if (isValidDate(v.startDate) && v.startDate < istDate(now)) {
+        ctx.addIssue({ code: "custom", path: ["startDate"], message: "The start date cannot be in the past" });
+      }
+      if (v.endDate && isValidDate(v.startDate) && v.endDate < v.startDate) {
+        ctx.addIssue({ code: "custom", path: ["endDate"], message: END_BEFORE_START });
+      }
+    });
+}
+
+export type CreateCommuteInput = z.output<ReturnType<typeof createCommuteSchema>>;
+
+const redirectTo = z.string().optional();
+
+/** The commute page's actions (driver and rider), one named intent each. */
+export function commuteIntentSchema(now = Date.now()) {
+  const today = istDate(now);
+  const lastHorizonDay = addDays(today, COMMUTE_HORIZON_DAYS - 1);
+  return z.discriminatedUnion("intent", [
+    // A rider: one request per upcoming occurrence on the chosen weekdays.
+    z.object({ intent: z.literal("book-all"), weekdays: weekdaysField, seats: seatsField, notes: rideFields().shape.notes, redirectTo }),
+    // The driver: accept every pending request of one rider on this commute.
+    z.object({ intent: z.literal("accept-all"), riderId: idSchema, redirectTo }),
+    z.object({ intent: z.literal("skip"), rideId: idSchema, reason: z.string().optional(), redirectTo }),
+    z.object({ intent: z.literal("change-occurrence"), rideId: idSchema, time, seats: seatsField, redirectTo }),
+    z.object({
+      intent: z.literal("change-pattern"),
+      fromDate: date("Please choose the first day of the change").refine(
+        (d) => d >= today && d <= lastHorizonDay,
+        `Choose a first day between today and ${COMMUTE_HORIZON_DAYS - 1} days from now`,
+      ),
+      time,
+      seats: seatsField,
+      tripCost: rideFields().shape.tripCost,
+      redirectTo,
+    }),
+    z.object({
+      intent: z.literal("end"),
+      lastDate: date("Please choose the last day of the commute").refine((d) => d >= addDays(today, -1), "The last day cannot be in the past"),
+      redirectTo,
+    }),
+  ]);
+}
+
+export type CommuteIntent = z.output<ReturnType<typeof commuteIntentSchema>>;
