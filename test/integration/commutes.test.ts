@@ -102,6 +102,12 @@ describe("publishing a commute", () => {
     expect(rides.length).toBeGreaterThanOrEqual(5);
     const departs = await env.DB.prepare("SELECT departs_at FROM rides WHERE commute_id = ? AND date = ?").bind(id, rides[0].date).first<{ departs_at: number }>();
     expect(new Date(departs!.departs_at).toISOString()).toBe(`${rides[0].date}T03:00:00.000Z`);
+    // Every occurrence carries the pattern's places, points and grid cells (the distance search's key).
+    const placed = await env.DB.prepare("SELECT DISTINCT from_place_id, to_place_id, from_cell, to_cell FROM rides WHERE commute_id = ?").bind(id).all<Record<string, unknown>>();
+    expect(placed.results).toHaveLength(1);
+    expect(placed.results[0]).toMatchObject({ from_place_id: row!.from_place_id, to_place_id: row!.to_place_id, from_cell: row!.from_cell, to_cell: row!.to_cell });
+    expect(row!.from_cell).not.toBeNull();
+    expect(row!.to_place_id).not.toBeNull();
     const page = await (await get(location, { cookie: driver.cookie })).text();
     expect(page).toMatch(/Mon, Wed, Fri(<!-- -->)? at (<!-- -->)?8:30 AM/);
     // My Rides shows it as one card with its next days, not as single rides.
