@@ -160,6 +160,8 @@ export const userSettings = sqliteTable("user_settings", {
   shareLocation: bool("share_location").notNull().default(false),
   darkMode: bool("dark_mode").notNull().default(false),
   updatedAt: integer("updated_at").notNull(),
+  // Issue 20: whether riders with no other relation may message this user about their rides.
+  rideInquiries: bool("ride_inquiries").notNull().default(true),
 });
 
 // ---------------------------------------------------------------- referral credits
@@ -554,3 +556,38 @@ export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
   email: text("email").primaryKey(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- ride inquiries (issue 20)
+
+/**
+ * The first message a rider sent a driver about one of the driver's rides (one per rider and
+ * ride). It names the ride in the chat and keeps the pair's conversation open while the ride
+ * is upcoming, even when they share no community or request (app/models/messages.server.ts).
+ */
+export const rideInquiries = sqliteTable(
+  "ride_inquiries",
+  {
+    rideId: text("ride_id")
+      .notNull()
+      .references(() => rides.id, { onDelete: "cascade" }),
+    riderId: text("rider_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    driverId: text("driver_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rideId, t.riderId] }),
+    uniqueIndex("ride_inquiries_message_unique").on(t.messageId),
+    index("ride_inquiries_pair_idx").on(t.riderId, t.driverId),
+    check("ride_inquiry_parties_differ", sql`${t.riderId} <> ${t.driverId}`),
+  ],
+);
