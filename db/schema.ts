@@ -569,19 +569,19 @@ export const rideInquiries = sqliteTable(
   {
     rideId: text("ride_id")
       .notNull()
-      .references(() => rides.id, { onDelete: "cascade" }),
+      .references(() => rides.id, { onDelete: "restrict" }),
     riderId: text("rider_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "restrict" }),
     driverId: text("driver_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "restrict" }),
     conversationId: text("conversation_id")
       .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
+      .references(() => conversations.id, { onDelete: "restrict" }),
     messageId: text("message_id")
       .notNull()
-      .references(() => messages.id, { onDelete: "cascade" }),
+      .references(() => messages.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
   (t) => [
