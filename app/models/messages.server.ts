@@ -29,12 +29,13 @@ export type AboutRide = { id: string; fromLocation: string; toLocation: string; 
 /**
  * Whether `a` and `b` have an open ride inquiry (either one asked the other about a ride): the
  * ride is active and upcoming, and its driver still takes ride inquiries. Each EXISTS is one
- * lookup on ride_inquiries_pair_idx.
+ * lookup on ride_inquiries_pair_idx (the unary + keeps SQLite from walking rides_discover_idx,
+ * every upcoming ride, instead).
  */
 function openInquiryBetween(a: string, b: string, now: number) {
   const side = (rider: string, driver: string) => sql`EXISTS (
     SELECT 1 FROM ride_inquiries ri JOIN rides r ON r.id = ri.ride_id
-    WHERE ri.rider_id = ${rider} AND ri.driver_id = ${driver} AND r.status = 'active' AND r.departs_at > ${now}
+    WHERE ri.rider_id = ${rider} AND ri.driver_id = ${driver} AND +r.status = 'active' AND +r.departs_at > ${now}
       AND COALESCE((SELECT s.ride_inquiries FROM user_settings s WHERE s.user_id = ri.driver_id), 1) = 1)`;
   return sql<number>`(${side(a, b)} OR ${side(b, a)})`;
 }
