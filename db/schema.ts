@@ -162,6 +162,8 @@ export const userSettings = sqliteTable("user_settings", {
   shareLocation: bool("share_location").notNull().default(false),
   darkMode: bool("dark_mode").notNull().default(false),
   updatedAt: integer("updated_at").notNull(),
+  // Issue 20: whether riders with no other relation may message this user about their rides.
+  rideInquiries: bool("ride_inquiries").notNull().default(true),
 });
 
 // ---------------------------------------------------------------- referral credits
@@ -731,5 +733,40 @@ export const commutes = sqliteTable(
     check("commute_time_format", sql`${t.time} GLOB '[0-2][0-9]:[0-5][0-9]'`),
     check("commute_start_format", sql`${t.startDate} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
     check("commute_end_after_start", sql`${t.endDate} IS NULL OR ${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+// ---------------------------------------------------------------- ride inquiries (issue 20)
+
+/**
+ * The first message a rider sent a driver about one of the driver's rides (one per rider and
+ * ride). It names the ride in the chat and keeps the pair's conversation open while the ride
+ * is upcoming, even when they share no community or request (app/models/messages.server.ts).
+ */
+export const rideInquiries = sqliteTable(
+  "ride_inquiries",
+  {
+    rideId: text("ride_id")
+      .notNull()
+      .references(() => rides.id, { onDelete: "restrict" }),
+    riderId: text("rider_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    driverId: text("driver_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "restrict" }),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rideId, t.riderId] }),
+    uniqueIndex("ride_inquiries_message_unique").on(t.messageId),
+    index("ride_inquiries_pair_idx").on(t.riderId, t.driverId),
+    check("ride_inquiry_parties_differ", sql`${t.riderId} <> ${t.driverId}`),
   ],
 );

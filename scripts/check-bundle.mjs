@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { bin, run } from "./lib.mjs";
+import { bin, run } from "./lib/process.mjs";
 import { INITIAL_JS_BUDGET, initialJsByRoute } from "./lib/initial-js.mjs";
 
 const BUDGET = 1024 * 1024;

@@ -1,7 +1,7 @@
 // Serves the already-built worker for the browser tests: a fresh local D1 (migrated and
 // seeded with the demo data) in its own state directory, fixed test secrets.
 import { rmSync } from "node:fs";
-import { bin, run, vapidKeys } from "./lib.mjs";
+import { bin, run, vapidKeys } from "./lib/process.mjs";
 import { startWrangler } from "./lib/server.mjs";
 
 const port = process.argv[2] ?? "8788";

@@ -2,7 +2,7 @@
 // empty, and serve the built worker with wrangler dev on http://127.0.0.1:8787.
 // npm run dev (--watch): the same, rebuilding on every change (wrangler reloads).
 import { watch } from "node:fs";
-import { bin, ensureDevVars, run } from "./lib.mjs";
+import { bin, ensureDevVars, run } from "./lib/process.mjs";
 import { startWrangler } from "./lib/server.mjs";
 
 const watchMode = process.argv.includes("--watch");

@@ -3,7 +3,7 @@
 // one failed, so one run reports everything; the exit code is non-zero on any failure.
 // The last line is the combined count: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { bin, run } from "./lib.mjs";
+import { bin, run } from "./lib/process.mjs";
 
 rmSync(".cache/reports", { recursive: true, force: true });
 mkdirSync(".cache/reports", { recursive: true });

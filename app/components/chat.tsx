@@ -5,10 +5,10 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { RoomEvent } from "../../durable-objects/hub-events";
 import { Avatar } from "~/components/avatar";
 import { buttonClass, FieldErrors, FormErrors, inputClass } from "~/components/forms";
-import { textLinkClass } from "~/components/styles";
+import { mutedTextClass, secondaryButtonClass, textLinkClass } from "~/components/styles";
 import { useConversationLive } from "~/components/live";
-import { formatDateTimeShort, formatTime, istDate, istTime } from "~/domain/time";
-import type { ChatMessage, Partner } from "~/models/messages.server";
+import { formatDateTimeShort, formatTime, formatWeekdayDate, istDate, istTime } from "~/domain/time";
+import type { AboutRide, ChatMessage, MessagingAccess, Partner } from "~/models/messages.server";
 import { MESSAGES_PAGE, sendMessageSchema } from "~/schemas/messages";
 
 // The open chat of the messages page: header, live message list, and the send form
@@ -32,7 +32,12 @@ function ChatHeader({ partner }: { partner: Partner }) {
   );
 }
 
-export type Chat = { conversationId: string; partner: Partner; messages: ChatMessage[]; hasEarlier: boolean; limit: number };
+export type Chat = { conversationId: string; partner: Partner; messages: ChatMessage[]; hasEarlier: boolean; limit: number; access: MessagingAccess };
+
+/** "About: Koramangala → MG Road, Tue, Nov 24, 8:30 AM": the ride a first message asks about. */
+export function aboutText(ride: Omit<AboutRide, "id">) {
+  return `About: ${ride.fromLocation} → ${ride.toLocation}, ${formatWeekdayDate(ride.date)}, ${formatTime(ride.time)}`;
+}
 
 export function ChatPane({ chat, me, clientId, now }: { chat: Chat; me: string; clientId: string; now: number }) {
   const [live, setLive] = useState<ChatMessage[]>([]);
@@ -92,17 +97,17 @@ export function ChatPane({ chat, me, clientId, now }: { chat: Chat; me: string; 
           ) : null}
           <ol className="space-y-2" data-testid="chat-messages" aria-label={`Messages with ${chat.partner.fullName ?? "Unknown User"}`}>
             {shown.map((m) => (
-              <Bubble key={m.id} own={m.senderId === me} content={m.content} time={messageTime(m.createdAt, now)} />
+              <Bubble key={m.id} own={m.senderId === me} content={m.content} time={messageTime(m.createdAt, now)} about={m.about} />
             ))}
           </ol>
         </div>
       </div>
-      <Composer to={chat.partner.id} formAction={`/dashboard/messages?c=${chat.conversationId}`} clientId={clientId} />
+      <ComposerOrWhy access={chat.access} to={chat.partner.id} formAction={`/dashboard/messages?c=${chat.conversationId}`} clientId={clientId} />
     </>
   );
 }
 
-function Bubble({ own, content, time, pending }: { own: boolean; content: string; time: string; pending?: boolean }) {
+function Bubble({ own, content, time, pending, about }: { own: boolean; content: string; time: string; pending?: boolean; about?: ChatMessage["about"] }) {
   return (
     <li className={`flex ${own ? "justify-end" : "justify-start"}`} data-testid="message" data-own={own ? "true" : "false"}>
       <div
@@ -110,6 +115,11 @@ function Bubble({ own, content, time, pending }: { own: boolean; content: string
           own ? "rounded-br-sm bg-emerald-700 text-white" : "rounded-bl-sm bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100"
         } ${pending ? "opacity-70" : ""}`}
       >
+        {about ? (
+          <p className={`mb-1 text-xs font-semibold ${own ? "text-emerald-50" : "text-slate-700 dark:text-slate-200"}`} data-testid="message-about">
+            {aboutText(about)}
+          </p>
+        ) : null}
         <p className="whitespace-pre-wrap break-words">{content}</p>
         <p className={`mt-1 text-right text-xs ${own ? "text-emerald-50" : "text-slate-600 dark:text-slate-300"}`}>
           <span className="sr-only">{own ? "You, " : ""}</span>
@@ -128,20 +138,48 @@ export function NoChatSelected() {
   );
 }
 
-export function NewChatPane({ partner, allowed, clientId }: { partner: Partner; allowed: boolean; clientId: string }) {
+export function NewChatPane({ partner, access, clientId }: { partner: Partner; access: MessagingAccess; clientId: string }) {
   return (
     <>
       <ChatHeader partner={partner} />
-      <div className="flex flex-1 items-center justify-center p-8 text-center text-slate-700 dark:text-slate-300">
-        {allowed ? <p>Say hello to start the conversation.</p> : <p role="alert">You can only message people who share a community or a ride with you.</p>}
+      <div className={`flex flex-1 items-center justify-center p-8 text-center ${mutedTextClass}`}>
+        {access.allowed ? <p>{access.about ? "Ask the driver about this ride." : "Say hello to start the conversation."}</p> : null}
       </div>
-      {allowed ? <Composer to={partner.id} formAction={`/dashboard/messages?to=${partner.id}`} clientId={clientId} /> : null}
+      <ComposerOrWhy access={access} to={partner.id} formAction={`/dashboard/messages?to=${partner.id}`} clientId={clientId} />
     </>
   );
 }
 
+/**
+ * The composer where the messaging rule allows a message (naming the ride a first message asks
+ * about); otherwise why not, and the way on: Request a seat, or other rides. Never a dead end.
+ */
+function ComposerOrWhy({ access, to, formAction, clientId }: { access: MessagingAccess; to: string; formAction: string; clientId: string }) {
+  if (access.allowed) {
+    const about = access.about;
+    return <Composer to={to} formAction={about ? `${formAction}&ride=${about.id}` : formAction} clientId={clientId} about={about} />;
+  }
+  return (
+    <div className="space-y-3 border-t border-slate-200 p-4 text-center dark:border-slate-800" data-testid="cannot-message">
+      <p role="alert" className={mutedTextClass}>
+        {access.reason}
+      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        {access.bookHref ? (
+          <Link to={access.bookHref} className={buttonClass}>
+            Request a seat
+          </Link>
+        ) : null}
+        <Link to="/rides" className={secondaryButtonClass}>
+          Find rides
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 /** The send form: a plain POST + redirect without JavaScript; with it, a fetcher (no reload) that disables itself while sending. */
-function Composer({ to, formAction, clientId }: { to: string; formAction: string; clientId: string }) {
+function Composer({ to, formAction, clientId, about }: { to: string; formAction: string; clientId: string; about: AboutRide | null }) {
   const fetcher = useFetcher<object>();
   const actionData = useActionData<object>();
   const fetcherResult = fetcher.data && "status" in fetcher.data ? (fetcher.data as SubmissionResult<string[]>) : undefined;
@@ -169,11 +207,17 @@ function Composer({ to, formAction, clientId }: { to: string; formAction: string
           <Bubble own content={pendingText} time="Sending..." pending />
         </ol>
       ) : null}
+      {about ? (
+        <p className={`mb-2 text-sm font-medium ${mutedTextClass}`} data-testid="composer-about">
+          {aboutText(about)}
+        </p>
+      ) : null}
       <FormErrors errors={form.errors} />
       <fetcher.Form method="post" action={formAction} {...getFormProps(form)} ref={formRef} className="flex items-start gap-2">
         <input type="hidden" name="intent" value="send" />
         <input type="hidden" name="to" value={to} />
         <input type="hidden" name="clientId" value={clientId} />
+        {about ? <input type="hidden" name="rideId" value={about.id} /> : null}
         <div className="flex-1">
           <label htmlFor={fields.content.id} className="sr-only">
             Message

@@ -47,6 +47,19 @@ function RoleBadge({ role }: { role: MemberRole }) {
   return null;
 }
 
+/** A member's promotion by a moderator (to moderator) or an admin (to admin): a plain form. */
+function PromoteForm({ m, role, label }: { m: MemberView; role: "moderator" | "admin"; label: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="memberId" value={m.id} />
+      <input type="hidden" name="role" value={role} />
+      <button type="submit" name="intent" value="promote" className={smallSecondary} aria-label={`Make ${m.fullName ?? "member"} ${role === "admin" ? "an admin" : "a moderator"}`}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 export function MembersList({ members, canModerate, canMakeAdmin }: { members: MemberView[]; canModerate: boolean; canMakeAdmin: boolean }) {
   if (members.length === 0) return <p className="text-slate-700 dark:text-slate-300">No members yet.</p>;
   return (
@@ -56,24 +69,8 @@ export function MembersList({ members, canModerate, canMakeAdmin }: { members: M
           <Person m={m} />
           <div className="flex items-center gap-2">
             <RoleBadge role={m.role} />
-            {canModerate && m.role === "member" ? (
-              <Form method="post">
-                <input type="hidden" name="memberId" value={m.id} />
-                <input type="hidden" name="role" value="moderator" />
-                <button type="submit" name="intent" value="promote" className={smallSecondary} aria-label={`Make ${m.fullName ?? "member"} a moderator`}>
-                  Make moderator
-                </button>
-              </Form>
-            ) : null}
-            {canMakeAdmin && m.role === "moderator" ? (
-              <Form method="post">
-                <input type="hidden" name="memberId" value={m.id} />
-                <input type="hidden" name="role" value="admin" />
-                <button type="submit" name="intent" value="promote" className={smallSecondary} aria-label={`Make ${m.fullName ?? "member"} an admin`}>
-                  Make admin
-                </button>
-              </Form>
-            ) : null}
+            {canModerate && m.role === "member" ? <PromoteForm m={m} role="moderator" label="Make moderator" /> : null}
+            {canMakeAdmin && m.role === "moderator" ? <PromoteForm m={m} role="admin" label="Make admin" /> : null}
           </div>
         </li>
       ))}

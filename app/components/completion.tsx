@@ -6,7 +6,7 @@ import { COMPLETE_EARLY_MS, TOO_EARLY_TO_COMPLETE } from "~/domain/rides";
 import { formatDate, formatTime } from "~/domain/time";
 import { inputClass } from "./forms";
 import { showToast } from "./toast";
-import { panelClass } from "./styles";
+import { buttonClass, panelClass, smallPrimaryClass } from "./styles";
 
 const TYPE_ICON: Record<string, string> = { residential: "🏘️", workplace: "🏢", interest: "⭐" };
 
@@ -42,7 +42,7 @@ export function CompleteRideCard({ blockedReason }: { blockedReason: string | nu
         <button
           type="submit"
           disabled={!canComplete || busy || done}
-          className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-60"
+          className={buttonClass}
         >
           {busy ? "Completing..." : done ? "Completed" : "Complete Ride"}
         </button>
@@ -203,7 +203,7 @@ export function CostBreakdownCard({
                       <option value="cash">Cash</option>
                     </select>
                   </div>
-                  <button type="submit" className="rounded-md bg-emerald-700 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-800">Paid</button>
+                  <button type="submit" className={smallPrimaryClass}>Paid</button>
                 </Form>
               </div>
             ) : null}
@@ -232,7 +232,7 @@ export function CostBreakdownCard({
         {isDriver ? (
           <Form method="post">
             <input type="hidden" name="intent" value="process-payments" />
-            <button type="submit" className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800">
+            <button type="submit" className={buttonClass}>
               {paymentsRequested ? "Remind riders again" : "Process Payments"}
             </button>
           </Form>
@@ -270,7 +270,7 @@ export function RatePeople({ people, rated }: { people: { userId: string; name: 
                 <label htmlFor={`comment-${p.userId}`} className="block text-xs font-medium">Comment (optional)</label>
                 <input id={`comment-${p.userId}`} name="comment" maxLength={500} className={inputClass} />
               </div>
-              <button type="submit" className="rounded-md bg-emerald-700 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-800">
+              <button type="submit" className={smallPrimaryClass}>
                 Rate<span className="sr-only"> {p.name ?? "this person"}</span>
               </button>
             </Form>

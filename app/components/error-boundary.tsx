@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { NotFound } from "./not-found";
+import { buttonClass } from "./styles";
 
 /** A page's own not-found texts, sent as the body of its 404 (`NOT_FOUND` in app/utils/errors.server.ts). */
 export type NotFoundPage = { title: string; message: string; back: { href: string; label: string } };
@@ -48,7 +49,7 @@ export function GeneralErrorBoundary() {
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-slate-600 dark:text-slate-300">{message}</p>
-      <Link to="/" className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
+      <Link to="/" className={buttonClass}>
         Return Home
       </Link>
     </main>

@@ -2,10 +2,11 @@ import { Form, Link } from "@remix-run/react";
 import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import type { ReactNode } from "react";
 import { Avatar } from "~/components/avatar";
-import { cardClass, dangerButtonClass, IntentButton, RequestDecision, RideRoute, smallButtonClass, smallPrimaryClass, StatusBadge } from "~/components/ride-ui";
-import { formatRupees } from "~/domain/money";
+import { RequestCard } from "~/components/request-card";
+import { cardClass, dangerButtonClass, IntentButton, RideRoute, smallButtonClass, smallPrimaryClass, StatusBadge } from "~/components/ride-ui";
+import { detailTextClass, mutedTextClass } from "~/components/styles";
 import { capitalise, costPerSeatPaise } from "~/domain/rides";
-import { formatDate, formatDateTimeShort, formatTime } from "~/domain/time";
+import { formatDate, formatTime } from "~/domain/time";
 import type { getMyRides, IncomingRequest } from "~/models/rides.server";
 import type { myRidesQuerySchema } from "~/schemas/rides";
 import type { z } from "zod";
@@ -27,71 +28,98 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
   );
 }
 
-export function CreatedRideList({ rides, manageHref }: { rides: MyCreatedRide[]; manageHref: string }) {
+/** One card of My Rides: who drives, where and when, one line of detail, badges and actions. */
+type RideCardItem = {
+  key: string;
+  driverName: string | null;
+  driverAvatarUrl: string | null;
+  from: string;
+  to: string;
+  date: string;
+  time: string;
+  badges: ReactNode;
+  detail: ReactNode;
+  actions: ReactNode;
+};
+
+/** The created and booked tabs share one card; only badges, the detail line and actions differ. */
+function RideCardList({ items, testId }: { items: RideCardItem[]; testId: string }) {
   return (
     <ul className="grid gap-4 md:grid-cols-2">
-      {rides.map((r) => (
-        <li key={r.id} className={`${cardClass} space-y-2`} data-testid="created-ride">
+      {items.map((c) => (
+        <li key={c.key} className={`${cardClass} space-y-2`} data-testid={testId}>
           <div className="flex items-center gap-3">
-            <Avatar name={r.driverName} url={r.driverAvatarUrl} size="sm" />
-            <p className="font-medium">{r.driverName ?? "Unknown Driver"}</p>
-            <span className="ml-auto">
-              <StatusBadge status={r.status} />
-            </span>
+            <Avatar name={c.driverName} url={c.driverAvatarUrl} size="sm" />
+            <p className="font-medium">{c.driverName ?? "Unknown Driver"}</p>
+            <span className="ml-auto flex gap-1">{c.badges}</span>
           </div>
-          <RideRoute from={r.fromLocation} to={r.toLocation} />
-          <p className="text-sm text-slate-800 dark:text-slate-200">
-            {formatDate(r.date)} · {formatTime(r.time)}
+          <RideRoute from={c.from} to={c.to} />
+          <p className={detailTextClass}>
+            {formatDate(c.date)} · {formatTime(c.time)}
           </p>
-          <p className="text-sm text-slate-800 dark:text-slate-200">{`${r.bookedSeats}/${r.seats} seats booked`}</p>
-          <div className="flex flex-wrap gap-2 pt-1">
-            <Link to={manageHref} className={smallPrimaryClass}>
-              Manage Bookings
-            </Link>
-            <Link to={`/rides/${r.id}`} className={smallButtonClass}>
-              View ride
-            </Link>
-          </div>
+          <p className={detailTextClass}>{c.detail}</p>
+          <div className="flex flex-wrap gap-2 pt-1">{c.actions}</div>
         </li>
       ))}
     </ul>
   );
 }
 
+export function CreatedRideList({ rides, manageHref }: { rides: MyCreatedRide[]; manageHref: string }) {
+  const items = rides.map((r) => ({
+    key: r.id,
+    driverName: r.driverName,
+    driverAvatarUrl: r.driverAvatarUrl,
+    from: r.fromLocation,
+    to: r.toLocation,
+    date: r.date,
+    time: r.time,
+    badges: <StatusBadge status={r.status} />,
+    detail: `${r.bookedSeats}/${r.seats} seats booked`,
+    actions: (
+      <>
+        <Link to={manageHref} className={smallPrimaryClass}>
+          Manage Bookings
+        </Link>
+        <Link to={`/rides/${r.id}`} className={smallButtonClass}>
+          View ride
+        </Link>
+      </>
+    ),
+  }));
+  return <RideCardList items={items} testId="created-ride" />;
+}
+
 export function BookedRideList({ bookings, redirectTo }: { bookings: MyBookedRide[]; redirectTo: string }) {
-  return (
-    <ul className="grid gap-4 md:grid-cols-2">
-      {bookings.map((b) => (
-        <li key={b.requestId} className={`${cardClass} space-y-2`} data-testid="booked-ride">
-          <div className="flex items-center gap-3">
-            <Avatar name={b.driverName} url={b.driverAvatarUrl} size="sm" />
-            <p className="font-medium">{b.driverName ?? "Unknown Driver"}</p>
-            <span className="ml-auto flex gap-1">
-              <StatusBadge status={b.status} />
-              {b.rideStatus !== "active" ? <StatusBadge status={b.rideStatus}>Ride {capitalise(b.rideStatus)}</StatusBadge> : null}
-            </span>
-          </div>
-          <RideRoute from={b.fromLocation} to={b.toLocation} />
-          <p className="text-sm text-slate-800 dark:text-slate-200">
-            {formatDate(b.date)} · {formatTime(b.time)}
-          </p>
-          <p className="text-sm text-slate-800 dark:text-slate-200">
-            {b.seats} seat{b.seats === 1 ? "" : "s"} requested
-          </p>
-          <div className="flex flex-wrap gap-2 pt-1">
-            <Link to={`/booking-confirmation/${b.requestId}`} className={smallButtonClass}>
-              View booking
-            </Link>
-            {b.status === "pending" ? (
-              <IntentButton intent="cancel-request" fields={{ requestId: b.requestId, redirectTo }} className={dangerButtonClass}>
-                Cancel
-              </IntentButton>
-            ) : null}
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
+  const items = bookings.map((b) => ({
+    key: b.requestId,
+    driverName: b.driverName,
+    driverAvatarUrl: b.driverAvatarUrl,
+    from: b.fromLocation,
+    to: b.toLocation,
+    date: b.date,
+    time: b.time,
+    badges: (
+      <>
+        <StatusBadge status={b.status} />
+        {b.rideStatus !== "active" ? <StatusBadge status={b.rideStatus}>Ride {capitalise(b.rideStatus)}</StatusBadge> : null}
+      </>
+    ),
+    detail: `${b.seats} seat${b.seats === 1 ? "" : "s"} requested`,
+    actions: (
+      <>
+        <Link to={`/booking-confirmation/${b.requestId}`} className={smallButtonClass}>
+          View booking
+        </Link>
+        {b.status === "pending" ? (
+          <IntentButton intent="cancel-request" fields={{ requestId: b.requestId, redirectTo }} className={dangerButtonClass}>
+            Cancel
+          </IntentButton>
+        ) : null}
+      </>
+    ),
+  }));
+  return <RideCardList items={items} testId="booked-ride" />;
 }
 
 const FILTERS = [
@@ -164,19 +192,19 @@ export function ManageBookings({
       </nav>
       {counts.activeRides === 0 ? (
         <Empty title="No active rides found">
-          <p className="mt-1 text-slate-700 dark:text-slate-300">Create a ride to start receiving booking requests.</p>
+          <p className={`mt-1 ${mutedTextClass}`}>Create a ride to start receiving booking requests.</p>
           <Link to="/rides/create" className={`${buttonClass} mt-4`}>
             Create a Ride
           </Link>
         </Empty>
       ) : requests.length === 0 ? (
         <Empty title="No requests found">
-          <p className="mt-1 text-slate-700 dark:text-slate-300">{query.q ? "No requests match your search." : EMPTY_TEXT[query.status]}</p>
+          <p className={`mt-1 ${mutedTextClass}`}>{query.q ? "No requests match your search." : EMPTY_TEXT[query.status]}</p>
         </Empty>
       ) : (
         <ul className="space-y-3">
           {requests.map((r) => (
-            <RequestCard key={r.id} r={r} redirectTo={here} />
+            <IncomingRequestCard key={r.id} r={r} redirectTo={here} />
           ))}
         </ul>
       )}
@@ -189,7 +217,7 @@ export function ManageBookings({
         ].map(([label, n]) => (
           <div key={label} className={`${cardClass} text-center`}>
             <p className="text-2xl font-bold">{n}</p>
-            <p className="text-sm text-slate-700 dark:text-slate-300">{label}</p>
+            <p className={`text-sm ${mutedTextClass}`}>{label}</p>
           </div>
         ))}
       </section>
@@ -197,39 +225,22 @@ export function ManageBookings({
   );
 }
 
-/** One incoming booking request in Manage Bookings, with Accept/Reject while pending. */
-export function RequestCard({ r, redirectTo }: { r: IncomingRequest; redirectTo: string }) {
-  const perSeat = costPerSeatPaise(r.tripCostPaise, r.rideSeats);
+/** One incoming booking request in Manage Bookings: the shared request card with its ride and price. */
+function IncomingRequestCard({ r, redirectTo }: { r: IncomingRequest; redirectTo: string }) {
   return (
-    <li className={`${cardClass} space-y-2`} data-testid="request-card" data-ride-id={r.rideId}>
-      <div className="flex flex-wrap items-center gap-3">
-        {r.hasProfile ? (
-          <>
-            <Avatar name={r.riderName} url={r.riderAvatarUrl} size="sm" />
-            <p className="font-medium">{r.riderName ?? "Unknown User"}</p>
-          </>
-        ) : (
-          <p className="text-sm italic text-slate-700 dark:text-slate-300">User data not available for this request</p>
-        )}
-        <span className="ml-auto">
-          <StatusBadge status={r.status} />
-        </span>
-      </div>
+    <RequestCard
+      request={r}
+      redirectTo={redirectTo}
+      canDecide
+      perSeatPaise={costPerSeatPaise(r.tripCostPaise, r.rideSeats)}
+      className={`${cardClass} space-y-2`}
+      testId="request-card"
+      rideId={r.rideId}
+    >
       <RideRoute from={r.fromLocation} to={r.toLocation} />
-      <p className="text-sm text-slate-800 dark:text-slate-200">
+      <p className={detailTextClass}>
         {formatDate(r.date)} at {formatTime(r.time)}
       </p>
-      <p className="text-sm text-slate-800 dark:text-slate-200">
-        {`${r.seats} seat${r.seats === 1 ? "" : "s"} requested · ${formatRupees(perSeat)} × ${r.seats} = ${formatRupees(perSeat * r.seats)}`}
-      </p>
-      <p className="text-xs text-slate-700 dark:text-slate-300">Requested {formatDateTimeShort(r.createdAt)}</p>
-      {r.notes ? (
-        <p className="text-sm">
-          <span className="font-semibold">Message: </span>
-          {r.notes}
-        </p>
-      ) : null}
-      {r.status === "pending" ? <RequestDecision requestId={r.id} redirectTo={redirectTo} className="flex gap-2 pt-1" /> : null}
-    </li>
+    </RequestCard>
   );
 }

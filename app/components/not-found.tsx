@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { buttonClass } from "./styles";
 
 export function NotFound({ backHref = "/" }: { backHref?: string }) {
   return (
@@ -20,7 +21,7 @@ export function NotFound({ backHref = "/" }: { backHref?: string }) {
         >
           Go Back
         </a>
-        <Link to="/" className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
+        <Link to="/" className={buttonClass}>
           Return Home
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatRupees } from "~/domain/money";
+import { buttonClass } from "./styles";
 
 const PLANS = [
   {
@@ -51,7 +52,7 @@ export function Plans() {
           </ul>
           <Link
             to="/signup"
-            className="mt-6 inline-flex w-full justify-center rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800"
+            className={`mt-6 w-full ${buttonClass}`}
           >
             {plan.cta}
           </Link>

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import { Logo } from "./brand";
 import { Avatar } from "./avatar";
+import { smallPrimaryClass } from "./styles";
 
 type HeaderUser = { fullName: string | null; email: string | null; avatarUrl: string | null } | null;
 
@@ -63,7 +64,7 @@ function SignedOutActions() {
       <Link to="/login" className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-900">
         Sign in
       </Link>
-      <Link to="/signup" className="rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800">
+      <Link to="/signup" className={smallPrimaryClass}>
         Sign up
       </Link>
     </>
@@ -73,7 +74,7 @@ function SignedOutActions() {
 function SignedInActions({ user }: { user: NonNullable<HeaderUser> }) {
   return (
     <>
-      <Link to="/rides/create" className="rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800">
+      <Link to="/rides/create" className={smallPrimaryClass}>
         Create Ride
       </Link>
       <details className="relative">

@@ -43,7 +43,7 @@ export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: Ride;
         ) : (
           <Link to={`/rides/${ride.id}/book`} className={smallPrimaryClass}>Book Now</Link>
         )}
-        <Link to={`/dashboard/messages?to=${ride.driverId}`} className={smallButtonClass}>Contact</Link>
+        <Link to={`/dashboard/messages?to=${ride.driverId}&ride=${ride.id}`} className={smallButtonClass}>Contact</Link>
         <SaveButton rideId={ride.id} saved={ride.saved} redirectTo={redirectTo} />
         <ShareButton text={shareText(ride)} path={`/rides/${ride.id}`} />
       </div>

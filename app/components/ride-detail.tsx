@@ -1,11 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
-import { cardClass, dangerButtonClass, IntentButton, RequestDecision, StatusBadge } from "~/components/ride-ui";
+import { RequestCard } from "~/components/request-card";
+import { cardClass, dangerButtonClass, IntentButton, StatusBadge } from "~/components/ride-ui";
+import { mutedTextClass } from "~/components/styles";
 import { Avatar } from "~/components/avatar";
 import { formatRupees } from "~/domain/money";
 import { CANCEL_REASON_MAX, capitalise, costPerSeatPaise, NOTES_MAX, TOO_EARLY_TO_COMPLETE } from "~/domain/rides";
-import { formatDateTimeShort } from "~/domain/time";
 import type { getRideDetail } from "~/models/rides.server";
 
 // The panels of the ride page (/rides/:id): the rider's join panel, and the driver's
@@ -21,14 +22,14 @@ export function DriverCard({ ride, available, driverRating }: { ride: Ride; avai
       <Avatar name={ride.driverName} url={ride.driverAvatarUrl} size="lg" />
       <div>
         <p className="text-xl font-bold">{ride.driverName ?? "Unknown Driver"}</p>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
+        <p className={`text-sm ${mutedTextClass}`}>
           {"Driver · Rating: "}
           <span className="font-semibold" data-testid="driver-rating">
             {driverRating}
           </span>
           {ride.vehicleType ? ` · ${capitalise(ride.vehicleType)} car` : ""}
         </p>
-        {ride.communityName ? <p className="text-sm text-slate-700 dark:text-slate-300">Shared with {ride.communityName}</p> : null}
+        {ride.communityName ? <p className={`text-sm ${mutedTextClass}`}>Shared with {ride.communityName}</p> : null}
         {ride.commuteId ? (
           <Link to={`/commutes/${ride.commuteId}`} className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
             A recurring commute: see every day
@@ -96,7 +97,7 @@ export function JoinPanel({
           {ride.communityId ? (
             // The per-seat figures above are what a rider owes unless the community split
             // applies, whose equal shares depend on who rides: say so before booking.
-            <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="split-note">
+            <p className={`text-sm ${mutedTextClass}`} data-testid="split-note">
               {`Community ride: if the driver and every rider are members of ${ride.communityName ?? "its community"}, the trip cost of ${formatRupees(
                 ride.tripCostPaise
               )} is split equally among the driver and the riders instead of per seat; the cost breakdown after the ride shows each share.`}
@@ -136,7 +137,7 @@ function MyRequest({
       <h2 id="join" className="text-lg font-semibold">
         {heading}
       </h2>
-      <p className="text-slate-700 dark:text-slate-300">{children}</p>
+      <p className={mutedTextClass}>{children}</p>
       <div className="flex flex-wrap gap-2">
         <Link to={`/booking-confirmation/${request.id}`} className={secondaryButtonClass}>
           View booking
@@ -148,7 +149,7 @@ function MyRequest({
         )}
       </div>
       {closedReason ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="requests-closed">
+        <p className={`text-sm ${mutedTextClass}`} data-testid="requests-closed">
           {closedReason}
         </p>
       ) : null}
@@ -164,27 +165,11 @@ export function RideRequests({ requests, closedReason, here }: { requests: Detai
         Ride requests
       </h2>
       {requests.length === 0 ? (
-        <p className="mt-2 text-slate-700 dark:text-slate-300">No requests yet.</p>
+        <p className={`mt-2 ${mutedTextClass}`}>No requests yet.</p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
           {requests.map((r) => (
-            <li key={r.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="ride-request">
-              <Avatar name={r.riderName} url={r.riderAvatarUrl} size="sm" />
-              <div className="min-w-0 flex-1">
-                <p className="font-medium">{r.riderName ?? "Unknown User"}</p>
-                <p className="text-sm text-slate-700 dark:text-slate-300">
-                  {r.seats} seat{r.seats === 1 ? "" : "s"} · {formatDateTimeShort(r.createdAt)}
-                </p>
-                {r.notes ? (
-                  <p className="text-sm">
-                    <span className="font-semibold">Message: </span>
-                    {r.notes}
-                  </p>
-                ) : null}
-              </div>
-              <StatusBadge status={r.status} />
-              {r.status === "pending" && !closedReason ? <RequestDecision requestId={r.id} redirectTo={here} /> : null}
-            </li>
+            <RequestCard key={r.id} request={r} redirectTo={here} canDecide={!closedReason} className="space-y-2 py-3" testId="ride-request" />
           ))}
         </ul>
       )}
@@ -198,13 +183,13 @@ export function CompleteRideSection({ ride, tooEarly, late, here }: { ride: Ride
       <h2 id="manage-ride" className="text-lg font-semibold">
         Complete Ride
       </h2>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
+      <p className={`text-sm ${mutedTextClass}`}>
         After the trip, complete the ride to see the cost breakdown. Costs and payments are calculated automatically from community membership and splitting
         rules.
       </p>
       <div className="flex flex-wrap gap-2">
         {ride.bookedSeats > 0 && tooEarly ? (
-          <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="complete-too-early">
+          <p className={`text-sm ${mutedTextClass}`} data-testid="complete-too-early">
             {TOO_EARLY_TO_COMPLETE}
           </p>
         ) : ride.bookedSeats > 0 ? (
@@ -212,7 +197,7 @@ export function CompleteRideSection({ ride, tooEarly, late, here }: { ride: Ride
             Complete Ride
           </Link>
         ) : (
-          <p className="text-sm text-slate-700 dark:text-slate-300">A ride can be completed once at least one seat is booked.</p>
+          <p className={`text-sm ${mutedTextClass}`}>A ride can be completed once at least one seat is booked.</p>
         )}
       </div>
       <CancelRideForm rideId={ride.id} redirectTo={here} late={late} />

@@ -2,6 +2,7 @@ import { Form, Link, NavLink } from "@remix-run/react";
 import { Avatar } from "./avatar";
 import { badgeText } from "./badge-count";
 import { Logo } from "./brand";
+import { smallPrimaryClass } from "./styles";
 
 type SidebarUser = { fullName: string | null; email: string | null; avatarUrl: string | null };
 type Badges = { pendingRequests: number; unreadNotifications: number; unreadMessages: number };
@@ -27,7 +28,7 @@ export function SidebarNav({ user, badges }: { user: SidebarUser; badges: Badges
   return (
     <div className="flex h-full flex-col gap-4 p-4">
       <Logo className="sidebar-label" />
-      <Link to="/rides/create" className="rounded-md bg-emerald-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-emerald-800">
+      <Link to="/rides/create" className={smallPrimaryClass}>
         Create Ride
       </Link>
       <nav aria-label="Dashboard" className="flex flex-col gap-1">

@@ -20,3 +20,7 @@ export const dangerButtonClass =
 export const textLinkClass = "text-sm font-medium text-emerald-800 underline dark:text-emerald-300";
 /** A bordered section without a background (dashboard and completion panels). */
 export const panelClass = "rounded-xl border border-slate-200 p-6 dark:border-slate-800";
+/** Secondary text beside a heading or value (captions, hints, empty states). */
+export const mutedTextClass = "text-slate-700 dark:text-slate-300";
+/** A card's small detail line (date and time, seats). */
+export const detailTextClass = "text-sm text-slate-800 dark:text-slate-200";

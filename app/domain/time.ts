@@ -50,6 +50,14 @@ export function formatDate(date: string): string {
   return `${MONTHS[m - 1]} ${d}, ${y}`;
 }
 
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** 'Tue, Nov 24' for a YYYY-MM-DD date (the calendar date itself, no time zone involved). */
+export function formatWeekdayDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${MONTHS[m - 1]} ${d}`;
+}
+
 /** '3:00 PM' for HH:MM. */
 export function formatTime(time: string): string {
   const [hh, mm] = time.split(":").map(Number);

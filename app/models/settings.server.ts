@@ -10,6 +10,7 @@ const DEFAULTS = {
   showProfile: true,
   shareLocation: false,
   darkMode: false,
+  rideInquiries: true,
 };
 
 export type Settings = typeof DEFAULTS;
@@ -24,6 +25,7 @@ export async function getOwnSettings({ db }: ModelCtx, userId: string): Promise<
       showProfile: userSettings.showProfile,
       shareLocation: userSettings.shareLocation,
       darkMode: userSettings.darkMode,
+      rideInquiries: userSettings.rideInquiries,
     })
     .from(userSettings)
     .where(eq(userSettings.userId, userId))

@@ -8,6 +8,7 @@ import {
   getChat,
   markConversationRead,
   sendMessage,
+  type MessagingAccess,
   type Partner,
 } from "~/models/messages.server";
 import { isId, messageActionSchema, MESSAGES_MAX_PAGE, MESSAGES_PAGE } from "~/schemas/messages";
@@ -23,19 +24,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const c = url.searchParams.get("c");
   const to = url.searchParams.get("to");
+  const ride = url.searchParams.get("ride");
+  const rideId = isId(ride) ? ride : null;
   const limit = Math.min(MESSAGES_MAX_PAGE, Math.max(MESSAGES_PAGE, Number(url.searchParams.get("n")) || MESSAGES_PAGE));
 
   let chat: Awaited<ReturnType<typeof getChat>> | null = null;
-  let newChat: { partner: Partner; allowed: boolean } | null = null;
+  let newChat: { partner: Partner; access: MessagingAccess } | null = null;
   if (isId(c)) {
     // Reading a chat never writes: marking it read is a POST (intent=open from the list,
     // intent=mark-read from the open chat), so a GET (a link, a prefetch, a crawler,
     // another site) cannot change anything.
-    chat = await orRespond(getChat(context, user.id, c, limit));
+    chat = await orRespond(getChat(context, user.id, c, limit, rideId));
   } else if (isId(to)) {
-    const found = await orRespond(findChatWith(context, user.id, to));
-    if (found.conversationId) throw redirect(`/dashboard/messages?c=${found.conversationId}`);
-    newChat = { partner: found.partner, allowed: found.allowed };
+    const found = await orRespond(findChatWith(context, user.id, to, rideId));
+    if (found.conversationId) throw redirect(`/dashboard/messages?c=${found.conversationId}${rideId ? `&ride=${rideId}` : ""}`);
+    newChat = { partner: found.partner, access: found.access };
   }
   const [conversations, contacts] = await Promise.all([
     listConversations(context, user.id),
@@ -57,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // A refusal (not someone the user may message) is shown on the composer, with its status.
   return orFormError(submission, async () => {
-    const sent = await sendMessage(context, user.id, { to: value.to, content: value.content, clientId: value.clientId });
+    const sent = await sendMessage(context, user.id, { to: value.to, content: value.content, clientId: value.clientId, rideId: value.rideId });
     if (sent.created) {
       const m = sent.message;
       publishToConversation(context, { type: "message", ...m, clientId: m.clientId });
@@ -79,7 +82,7 @@ export default function MessagesPage() {
         {chat ? (
           <ChatPane key={chat.conversationId} chat={chat} me={me} clientId={clientId} now={now} />
         ) : newChat ? (
-          <NewChatPane key={newChat.partner.id} partner={newChat.partner} allowed={newChat.allowed} clientId={clientId} />
+          <NewChatPane key={newChat.partner.id} partner={newChat.partner} access={newChat.access} clientId={clientId} />
         ) : (
           <NoChatSelected />
         )}

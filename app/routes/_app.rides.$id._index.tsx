@@ -63,7 +63,7 @@ export default function RideDetail() {
         <div className="flex flex-wrap gap-2">
           <SaveButton rideId={ride.id} saved={saved} redirectTo={here} />
           <ShareButton text={shareText(ride)} path={here} />
-          {!isDriver ? <Link to={`/dashboard/messages?to=${ride.driverId}`} className={secondaryButtonClass}>Contact Driver</Link> : null}
+          {!isDriver ? <Link to={`/dashboard/messages?to=${ride.driverId}&ride=${ride.id}`} className={secondaryButtonClass}>Contact Driver</Link> : null}
           {isDriver || myRequest ? <CalendarLink rideId={ride.id} /> : null}
         </div>
       </section>

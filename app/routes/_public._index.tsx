@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { FeatureGrid } from "~/components/feature-grid";
 import { HowItWorksSteps } from "~/components/how-it-works-steps";
 import { Field, buttonClass } from "~/components/forms";
 import { HoneypotField } from "~/components/honeypot";
@@ -94,18 +95,7 @@ export default function Landing() {
         </div>
       </section>
 
-      <section aria-labelledby="features" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="features" className="text-center text-3xl font-bold">Why LoopRide</h2>
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
-          {FEATURES.map((f) => (
-            <div key={f.title} className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
-              <p aria-hidden="true" className="text-3xl">{f.icon}</p>
-              <h3 className="mt-3 text-lg font-semibold">{f.title}</h3>
-              <p className="mt-2 text-slate-700 dark:text-slate-300">{f.body}</p>
-            </div>
-          ))}
-        </div>
-      </section>
+      <FeatureGrid id="features" title="Why LoopRide" items={FEATURES} />
 
       <section aria-labelledby="how" className="bg-slate-50 py-16 dark:bg-slate-900">
         <div className="mx-auto max-w-6xl px-4">

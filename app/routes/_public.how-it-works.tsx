@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { secondaryButtonClass } from "~/components/forms";
+import { FeatureGrid } from "~/components/feature-grid";
 import { HowItWorksSteps } from "~/components/how-it-works-steps";
 import { PageHeader } from "~/components/legal-page";
 import { formatRupees } from "~/domain/money";
@@ -45,18 +46,7 @@ export default function HowItWorks() {
         </div>
       </section>
 
-      <section aria-labelledby="values" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="values" className="text-center text-3xl font-bold">Why share your ride</h2>
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
-          {VALUES.map((v) => (
-            <div key={v.title} className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
-              <p aria-hidden="true" className="text-3xl">{v.icon}</p>
-              <h3 className="mt-3 text-lg font-semibold">{v.title}</h3>
-              <p className="mt-2 text-slate-700 dark:text-slate-300">{v.body}</p>
-            </div>
-          ))}
-        </div>
-      </section>
+      <FeatureGrid id="values" title="Why share your ride" items={VALUES} />
 
       <section aria-labelledby="drivers-riders" className="mx-auto max-w-4xl px-4 pb-16">
         <h2 id="drivers-riders" className="sr-only">For drivers and passengers</h2>

@@ -19,6 +19,8 @@ export const sendMessageSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9-]{8,64}$/)
     .optional(),
+  // The ride a first message asks about (a ride's Contact button); the server decides whether it may.
+  rideId: id.optional(),
 });
 
 export const messageActionSchema = z.discriminatedUnion("intent", [

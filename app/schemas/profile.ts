@@ -69,6 +69,12 @@ export const SETTINGS = [
   { group: "Notifications", key: "pushNotifications", label: "Push notifications", description: "Live alerts in open tabs, and browser notifications on devices you turn them on for (below)." },
   { group: "Notifications", key: "rideReminders", label: "Ride reminders", description: "A reminder before each ride you are part of." },
   { group: "Privacy", key: "showProfile", label: "Show profile", description: "Let community members see your area, workplace and bio." },
+  {
+    group: "Privacy",
+    key: "rideInquiries",
+    label: "Ride inquiries",
+    description: "Let riders you share no community with message you about a ride of yours they can book.",
+  },
   { group: "Privacy", key: "shareLocation", label: "Share location", description: "Share your pickup location with your driver on the day of the ride." },
   { group: "Appearance", key: "darkMode", label: "Dark mode", description: "Use a dark theme on every page." },
 ] as const;

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import WebSocket from "ws";
-import { run } from "../lib.mjs";
+import { run } from "../lib/process.mjs";
 import { initialJsByRoute, initialJsForPath } from "../lib/initial-js.mjs";
 import { freePort, startWrangler, stopGroup, waitFor } from "../lib/server.mjs";
 import { BENCH_PASSWORD, BENCH_PEPPER, BENCH_SESSION_SECRET, benchDir } from "./config.mjs";

@@ -2,7 +2,7 @@
 // readiness wait, one way to run `wrangler dev` on loopback and to stop it with its workerd.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { bin } from "../lib.mjs";
+import { bin } from "./process.mjs";
 
 /** A port that was free a moment ago on 127.0.0.1. */
 export function freePort() {

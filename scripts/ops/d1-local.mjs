@@ -3,17 +3,12 @@
 import { mkdtempSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { spawn } from "node:child_process";
+import { run } from "../lib/process.mjs";
 
 export const WRANGLER = resolve("node_modules/.bin/wrangler");
 
 export function wrangler(args, { capture = false } = {}) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(WRANGLER, args, { stdio: capture ? ["ignore", "pipe", "inherit"] : "inherit", env: { ...process.env, CI: "true" } });
-    let out = "";
-    if (capture) child.stdout.on("data", (d) => (out += d));
-    child.on("exit", (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`wrangler ${args.join(" ")} exited with ${code}`))));
-  });
+  return run(WRANGLER, args, { capture, env: { ...process.env, CI: "true" } });
 }
 
 /**

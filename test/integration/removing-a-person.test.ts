@@ -55,6 +55,11 @@ const EXPECTED: Record<string, string> = {
   "ride_ratings.ratee_id -> users": "RESTRICT",
   "referrals.referrer_id -> users": "RESTRICT",
   "referrals.referred_user_id -> users": "RESTRICT",
+  "ride_inquiries.ride_id -> rides": "RESTRICT",
+  "ride_inquiries.rider_id -> users": "RESTRICT",
+  "ride_inquiries.driver_id -> users": "RESTRICT",
+  "ride_inquiries.conversation_id -> conversations": "RESTRICT",
+  "ride_inquiries.message_id -> messages": "RESTRICT",
 };
 
 async function foreignKeys() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatRupees, parseRupeesToPaise } from "~/domain/money";
-import { addDays, formatDate, formatTime, istDate, istToInstant, relativeDate, relativeTime } from "~/domain/time";
+import { addDays, formatDate, formatTime, formatWeekdayDate, istDate, istToInstant, relativeDate, relativeTime } from "~/domain/time";
 
 describe("Bengaluru time", () => {
   it("'today' at 23:30 UTC is already tomorrow in Bengaluru", () => {
@@ -16,6 +16,10 @@ describe("Bengaluru time", () => {
     expect(formatTime("15:00")).toBe("3:00 PM");
     expect(formatTime("00:05")).toBe("12:05 AM");
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+  });
+  it("names the weekday of a ride's calendar date (the chat's 'About:' line)", () => {
+    expect(formatWeekdayDate("2026-11-24")).toBe("Tue, Nov 24");
+    expect(formatWeekdayDate("2027-01-03")).toBe("Sun, Jan 3");
   });
   it("relative times", () => {
     const now = Date.UTC(2026, 10, 22, 10, 0);

@@ -1,14 +1,21 @@
+// Running commands for the scripts (the one place that spawns a command and waits for its exit)
+// and the local secrets file. Long-running servers are in ./server.mjs.
 import { spawn } from "node:child_process";
 import { randomBytes, webcrypto } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 
 export const bin = (name) => `node_modules/.bin/${name}`;
 
-/** Runs a command, inheriting stdio; rejects on a non-zero exit. */
-export function run(cmd, args, opts = {}) {
+/**
+ * Runs a command, inheriting stdio; rejects on a non-zero exit. With `capture`, its stdout is
+ * collected and resolved instead of shown.
+ */
+export function run(cmd, args, { capture = false, ...opts } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: "inherit", ...opts });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}`))));
+    const child = spawn(cmd, args, { stdio: capture ? ["ignore", "pipe", "inherit"] : "inherit", ...opts });
+    let out = "";
+    if (capture) child.stdout.on("data", (d) => (out += d));
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}`))));
   });
 }
 
