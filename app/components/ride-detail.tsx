@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { SafetyLink } from "./safety-link";
 import type { ReactNode } from "react";
 import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { cardClass, dangerButtonClass, IntentButton, RequestDecision, StatusBadge } from "~/components/ride-ui";
@@ -15,7 +16,7 @@ type Detail = NonNullable<Awaited<ReturnType<typeof getRideDetail>>>;
 type Ride = Detail["ride"];
 
 /** Who drives, their rating and car, the community the ride is shared with, and the seats left. */
-export function DriverCard({ ride, available, driverRating }: { ride: Ride; available: number; driverRating: string }) {
+export function DriverCard({ ride, available, driverRating, isDriver }: { ride: Ride; available: number; driverRating: string; isDriver?: boolean }) {
   return (
     <section className={`${cardClass} flex items-center gap-4`} aria-label="Driver">
       <Avatar name={ride.driverName} url={ride.driverAvatarUrl} size="lg" />
@@ -29,6 +30,7 @@ export function DriverCard({ ride, available, driverRating }: { ride: Ride; avai
           {ride.vehicleType ? ` · ${capitalise(ride.vehicleType)} car` : ""}
         </p>
         {ride.communityName ? <p className="text-sm text-slate-700 dark:text-slate-300">Shared with {ride.communityName}</p> : null}
+        {isDriver ? null : <SafetyLink personId={ride.driverId} from="ride" name={ride.driverName} />}
       </div>
       <div className="ml-auto">
         <StatusBadge status={ride.status}>{ride.status === "active" ? `${available} seats available` : capitalise(ride.status)}</StatusBadge>

@@ -5,7 +5,7 @@ import { newId } from "../domain/ids";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { markConversationNotificationsRead, notificationInsert } from "./notifications.server";
-import { sharesCommunityOrRide } from "./relations.server";
+import { blockedEitherWay, sharesCommunityOrRide } from "./relations.server";
 
 import { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_MAX_PAGE, MESSAGES_PAGE } from "../schemas/messages";
 import { audience, type ModelCtx } from "./context.server";
@@ -26,7 +26,9 @@ function contactQuery(db: Db, me: string, other: string) {
       id: users.id,
       fullName: userProfiles.fullName,
       avatarUrl: userProfiles.avatarUrl,
-      shared: sharesCommunityOrRide(me, other),
+      // A blocked pair (either way) may not: the sender sees the same neutral refusal.
+      shared: sql<number>`(${sharesCommunityOrRide(me, other)} AND NOT ${blockedEitherWay(me, other)})`,
+      blocked: blockedEitherWay(me, other),
     })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
@@ -176,7 +178,8 @@ export async function findChatWith({ db }: ModelCtx, userId: string, otherId: st
   const partner = contact[0];
   if (!partner) throw new NotFoundError("User not found");
   return {
-    conversationId: existing[0]?.id ?? null,
+    // A blocked pair's old chat is not reopened from a link: the pane shows the neutral refusal.
+    conversationId: partner.blocked ? null : existing[0]?.id ?? null,
     partner: { id: partner.id, fullName: partner.fullName, avatarUrl: partner.avatarUrl } satisfies Partner,
     allowed: Boolean(partner.shared),
   };

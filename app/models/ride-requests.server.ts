@@ -9,6 +9,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged, PER_ROW_ID, type NewNotification } from "./notifications.server";
 import { visibleRideCondition } from "./rides.server";
 import { type ModelCtx, audience } from "./context.server";
+import { blockedEitherWay } from "./relations.server";
 
 
 export const DUPLICATE_REQUEST = "You already have a pending or accepted request for this ride.";
@@ -106,7 +107,7 @@ export async function requestSeats(
       db
         .insert(rideRequests)
         .select(
-          sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL WHERE ${rideOpen(rideId, now)}`,
+          sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL WHERE ${rideOpen(rideId, now)} AND NOT ${blockedEitherWay(riderId, r.driverId)}`,
         )
         .returning({ id: rideRequests.id }),
       notificationInsertIfChanged(
@@ -214,6 +215,8 @@ export async function decideRequest(
           eq(rideRequests.id, requestId),
           eq(rideRequests.status, "pending"),
           sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${req.rideId} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now} AND ${rides.bookedSeats} + ${req.seats} <= ${rides.seats})`,
+          // A pair blocked since the request was made (issue 16) cannot be booked together.
+          sql`NOT ${blockedEitherWay(driverId, req.riderId)}`,
         ),
       )
       .returning({ id: rideRequests.id }),

@@ -13,6 +13,7 @@ import { cappedCount, countable } from "./badges.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { type ModelCtx, audience } from "./context.server";
+import { blockedEitherWay } from "./relations.server";
 
 
 export const PROFILE_MISSING = "User profile not found. Please complete your profile first.";
@@ -119,15 +120,15 @@ const myCommunityIds = (viewerId: string) =>
  * Unary + keeps each caller's own index choice (the membership list is read once).
  */
 export function visibleRideCondition(viewerId: string, { withRequests = false } = {}): SQL {
-  const terms = [
-    sql`+${rides.communityId} IS NULL`,
-    sql`+${rides.driverId} = ${viewerId}`,
-    sql`+${rides.communityId} IN ${myCommunityIds(viewerId)}`,
-  ];
+  const terms = [sql`+${rides.communityId} IS NULL`, sql`+${rides.communityId} IN ${myCommunityIds(viewerId)}`];
+  // A blocked pair (issue 16) do not see each other's rides, as if they did not exist; a
+  // rider keeps sight of a seat they already hold (below), to cancel it.
+  const open = sql`(NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)} AND (${sql.join(terms, sql` OR `)}))`;
+  const all = [sql`+${rides.driverId} = ${viewerId}`, open];
   if (withRequests) {
-    terms.push(sql`EXISTS (SELECT 1 FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rides.id} AND ${rideRequests.riderId} = ${viewerId})`);
+    all.push(sql`EXISTS (SELECT 1 FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rides.id} AND ${rideRequests.riderId} = ${viewerId})`);
   }
-  return sql`(${sql.join(terms, sql` OR `)})`;
+  return sql`(${sql.join(all, sql` OR `)})`;
 }
 
 /**
@@ -180,7 +181,7 @@ function discoverWhere(viewerId: string, f: DiscoverFilters | null, now: number)
   if (f.maxCost < 50) where.push(sql`${rides.tripCostPaise} <= ${f.maxCost * 100} * ${rides.seats}`);
   // "Community rides only" means rides of the viewer's communities (the only community rides
   // they may see). The page walks the departure index (its ORDER BY) until it is full.
-  if (f.community) where.push(sql`${rides.communityId} IN ${myCommunityIds(viewerId)}`);
+  if (f.community) where.push(sql`${rides.communityId} IN ${myCommunityIds(viewerId)}`, sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`);
   if (until !== null && !byPlaceIndex) where.push(lt(rides.departsAt, until));
   return and(...where)!;
 }

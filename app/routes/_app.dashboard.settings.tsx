@@ -2,7 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+import { BlockedList } from "~/components/safety";
 import { showToast } from "~/components/toast";
+import { listBlocked } from "~/models/safety.server";
 import { getOwnSettings, setOwnSetting } from "~/models/settings.server";
 import { SETTINGS, settingToggleSchema, type SettingKey } from "~/schemas/profile";
 import { requireUser } from "~/utils/auth.server";
@@ -12,7 +14,8 @@ export const meta: MetaFunction = () => [{ title: "Settings | LoopRide" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { settings: await getOwnSettings(context, user.id) };
+  const [settings, blocked] = await Promise.all([getOwnSettings(context, user.id), listBlocked(context, user.id)]);
+  return { settings, blocked };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const GROUPS = ["Notifications", "Privacy", "Appearance"] as const;
 
 export default function SettingsPage() {
-  const { settings } = useLoaderData<typeof loader>();
+  const { settings, blocked } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -54,6 +57,7 @@ export default function SettingsPage() {
             </ul>
           </section>
         ))}
+        <BlockedList people={blocked} />
       </div>
     </div>
   );

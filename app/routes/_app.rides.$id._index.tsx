@@ -53,7 +53,7 @@ export default function RideDetail() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <Link to="/rides" className={textLinkClass}>Back to rides</Link>
-      <DriverCard ride={ride} available={available} driverRating={driverRating} />
+      <DriverCard ride={ride} available={available} driverRating={driverRating} isDriver={isDriver} />
 
       <section className={`${cardClass} space-y-3`} aria-labelledby="ride-details">
         <h1 id="ride-details" className="text-2xl font-bold">

@@ -30,6 +30,8 @@ const EXPECTED: Record<string, string> = {
   "community_members.user_id -> users": "CASCADE",
   "community_members.community_id -> communities": "CASCADE",
   "rides.community_id -> communities": "SET NULL",
+  "user_blocks.blocker_id -> users": "CASCADE",
+  "user_blocks.blocked_id -> users": "CASCADE",
   // Shared with someone else: removing one side is refused.
   "rides.driver_id -> users": "NO ACTION",
   "communities.created_by -> users": "NO ACTION",
@@ -49,6 +51,8 @@ const EXPECTED: Record<string, string> = {
   "ride_ratings.ratee_id -> users": "RESTRICT",
   "referrals.referrer_id -> users": "RESTRICT",
   "referrals.referred_user_id -> users": "RESTRICT",
+  "user_reports.reporter_id -> users": "RESTRICT",
+  "user_reports.reported_id -> users": "RESTRICT",
 };
 
 async function foreignKeys() {

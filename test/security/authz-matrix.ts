@@ -144,6 +144,16 @@ export const MATRIX: Column[] = [
   { name: "mark a conversation read", route: "routes/_app.dashboard.messages", method: "POST", intent: "mark-read", path: "/dashboard/messages", fields: { intent: "mark-read", c: "{driverConversation}" }, expect: only({ driver: "done", acceptedRider: "done" }, "404") },
   { name: "open a conversation (marks it read)", route: "routes/_app.dashboard.messages", method: "POST", intent: "open", path: "/dashboard/messages", fields: { intent: "open", c: "{driverConversation}" }, expect: only({ driver: "done->/dashboard/messages?c=", acceptedRider: "done->/dashboard/messages?c=" }, "404") },
 
+  // ------------------------------------------------------------ report and block (issue 16)
+  // Anyone onboarded may report or block another person (never themselves: 404, as for a
+  // missing person); unblocking someone you have not blocked is a 404 and changes nothing.
+  { name: "report or block page", route: "routes/_app.people.$id", method: "GET", path: "/people/{driver}?from=ride", private: true, expect: app("page", { driver: "404" }) },
+  { name: "report a person", route: "routes/_app.people.$id", method: "POST", intent: "report", path: "/people/{driver}", fields: { intent: "report", reason: "harassment", details: "From the matrix", context: "ride" }, expect: app("done->/people/", { driver: "404" }) },
+  { name: "block a person", route: "routes/_app.people.$id", method: "POST", intent: "block", path: "/people/{driver}", fields: { intent: "block" }, expect: app("done->/people/", { driver: "404" }) },
+  { name: "unblock (nobody blocked)", route: "routes/_app.people.$id", method: "POST", intent: "unblock", path: "/people/{driver}", fields: { intent: "unblock" }, expect: app("404") },
+  // A community's reports: its admins only ({community}'s creator is the moderator role).
+  { name: "community reports", route: "routes/_app.communities.$id_.reports", method: "GET", path: "/communities/{community}/reports", private: true, expect: only({ moderator: "page" }, "403") },
+
   // ------------------------------------------------------------ communities
   { name: "communities", route: "routes/_app.communities._index", method: "GET", path: "/communities", expect: everyone("page") },
   { name: "communities: join", route: "routes/_app.communities._index", method: "POST", intent: "join", path: "/communities", fields: { intent: "join", communityId: "{community}" }, expect: { ...only({ pendingRider: "done->/communities", stranger: "done->/communities", otherModerator: "done->/communities" }, "refused->/communities"), visitor: "redirect->/login" } },
