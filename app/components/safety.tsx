@@ -91,3 +91,19 @@ export function BlockedList({ people }: { people: { id: string; fullName: string
     </section>
   );
 }
+
+/** Settings: the person's own data (issue 16): download it, or delete the account. */
+export function OwnDataSection() {
+  return (
+    <section aria-labelledby="group-data" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      <h2 id="group-data" className="text-lg font-semibold">Your data</h2>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        A copy of everything LoopRide stores about you, or closing your account for good. See the privacy policy for what each does.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <a href="/dashboard/my-data" download className={smallButtonClass} data-testid="download-my-data">Download my data</a>
+        <a href="/dashboard/delete-account" className={dangerButtonClass}>Delete my account</a>
+      </div>
+    </section>
+  );
+}

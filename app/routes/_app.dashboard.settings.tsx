@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { BlockedList } from "~/components/safety";
+import { BlockedList, OwnDataSection } from "~/components/safety";
 import { showToast } from "~/components/toast";
 import { listBlocked } from "~/models/safety.server";
 import { getOwnSettings, setOwnSetting } from "~/models/settings.server";
@@ -58,6 +58,7 @@ export default function SettingsPage() {
           </section>
         ))}
         <BlockedList people={blocked} />
+        <OwnDataSection />
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass, secondaryButtonClass } from "~/components/forms";
 import { textLinkClass } from "~/components/styles";
-import { CompleteRideSection, DriverCard, JoinPanel, RideRequests } from "~/components/ride-detail";
+import { CompleteRideSection, DriverCard, JoinPanel, RideRequests, WomenSeats } from "~/components/ride-detail";
 import { cardClass, RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, shareText } from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
 import { CANCEL_WINDOW_MS, COMPLETE_EARLY_MS, requestsClosedReason } from "~/domain/rides";
@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   return handleRideIntent(request, context, user.id, await request.formData(), {
-    allowed: ["accept", "reject", "cancel-request", "cancel-ride", "save", "unsave"],
+    allowed: ["accept", "reject", "cancel-request", "cancel-ride", "save", "unsave", "women-lock"],
     fallback: `/rides/${encodeURIComponent(params.id ?? "")}`,
   });
 }
@@ -43,7 +43,7 @@ export default function RideDetail() {
       </div>
     );
   }
-  const { ride, isDriver, requests, myRequest, saved, now, driverRating } = loaded;
+  const { ride, isDriver, requests, myRequest, saved, now, driverRating, canLockToWomen } = loaded;
   const available = ride.seats - ride.bookedSeats;
   const upcoming = ride.status === "active" && ride.departsAt > now;
   // Why requests on this ride can no longer change (completed, cancelled, departed), shown instead of the buttons.
@@ -74,6 +74,7 @@ export default function RideDetail() {
         </div>
       </section>
 
+      <WomenSeats ride={ride} canLock={canLockToWomen} here={here} />
       {!isDriver ? (
         <JoinPanel ride={ride} myRequest={myRequest} available={available} upcoming={upcoming} closedReason={closedReason} here={here} />
       ) : (

@@ -10,7 +10,7 @@ import { formatRupees } from "~/domain/money";
 import { MAX_SEATS, NOTES_MAX } from "~/domain/rides";
 import { suggestTripCost } from "~/domain/trip-cost";
 import { istDate } from "~/domain/time";
-import { ForbiddenError, NotFoundError } from "~/models/errors.server";
+import { ConflictError, ForbiddenError, NotFoundError } from "~/models/errors.server";
 import { createRide, getCreateRideContext } from "~/models/rides.server";
 import { createRideSchema } from "~/schemas/rides";
 import { requireUser } from "~/utils/auth.server";
@@ -45,13 +45,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (e) {
     if (e instanceof NotFoundError) return data(submission.reply({ formErrors: [e.message] }), { status: 400 });
     if (e instanceof ForbiddenError) return data(submission.reply({ fieldErrors: { communityId: [e.message] } }), { status: 400 });
+    if (e instanceof ConflictError) return data(submission.reply({ fieldErrors: { womenOnly: [e.message] } }), { status: 400 });
     throw e;
   }
   return redirectWithToast(request, context.env, "/dashboard/rides", { title: "Ride created successfully!" });
 }
 
 export default function CreateRide() {
-  const { carType, communities, today } = useLoaderData<typeof loader>();
+  const { carType, communities, today, isWoman } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -159,6 +160,15 @@ export default function CreateRide() {
           </select>
           <FieldErrors id={fields.communityId.errorId} errors={fields.communityId.errors} />
         </div>
+        {isWoman ? (
+          <div>
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input type="checkbox" name={fields.womenOnly.name} defaultChecked={fields.womenOnly.initialValue === "on"} className="h-4 w-4 accent-emerald-700" />
+              Women only (only women can book seats)
+            </label>
+            <FieldErrors id={fields.womenOnly.errorId} errors={fields.womenOnly.errors} />
+          </div>
+        ) : null}
         <div className="flex justify-end gap-3">
           <BackLink href="/dashboard/rides" className={secondaryButtonClass}>Cancel</BackLink>
           <button type="submit" name="intent" value="create" className={buttonClass} disabled={busy}>
