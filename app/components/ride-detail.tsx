@@ -173,6 +173,7 @@ export function RideRequests({ requests, closedReason, here }: { requests: Detai
                 <p className="text-sm text-slate-700 dark:text-slate-300">
                   {r.seats} seat{r.seats === 1 ? "" : "s"} · {formatDateTimeShort(r.createdAt)}
                 </p>
+                <SafetyLink personId={r.riderId} from="ride" name={r.riderName} />
                 {r.notes ? (
                   <p className="text-sm">
                     <span className="font-semibold">Message: </span>

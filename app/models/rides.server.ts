@@ -143,10 +143,13 @@ export function visibleRideCondition(viewerId: string, { withRequests = false } 
   const terms = [sql`+${rides.communityId} IS NULL`, sql`+${rides.communityId} IN ${myCommunityIds(viewerId)}`];
   // A blocked pair (issue 16) do not see each other's rides, as if they did not exist; a
   // rider keeps sight of a seat they already hold (below), to cancel it.
-  const open = sql`(NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)} AND (${sql.join(terms, sql` OR `)}))`;
+  const blocked = blockedEitherWay(viewerId, sql`${rides.driverId}`);
+  const open = sql`(NOT ${blocked} AND (${sql.join(terms, sql` OR `)}))`;
   const all = [sql`+${rides.driverId} = ${viewerId}`, open];
   if (withRequests) {
-    all.push(sql`EXISTS (SELECT 1 FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rides.id} AND ${rideRequests.riderId} = ${viewerId})`);
+    all.push(
+      sql`EXISTS (SELECT 1 FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rides.id} AND ${rideRequests.riderId} = ${viewerId} AND (${rideRequests.status} = 'accepted' OR NOT ${blocked}))`,
+    );
   }
   return sql`(${sql.join(all, sql` OR `)})`;
 }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createMessage, createRide, createRideRequest } from "../../db/factories";
 import { conversationIdFor } from "~/domain/conversation";
-import { decideRequest } from "~/models/ride-requests.server";
+import { decideRequest, requestSeats } from "~/models/ride-requests.server";
 import { ALREADY_REPORTED } from "~/models/safety.server";
 import { changedTables, dbChecksum } from "../support/db-checksum";
 import { toastOf } from "../support/rides";
@@ -125,12 +125,16 @@ describe("blocking a person", () => {
     const { a, b } = await world();
     const ride = await createRide({ db: db() }, { driverId: a.id, seats: 3 });
     const pending = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: b.id, status: "pending" });
-    const accepted = await createRideRequest({ db: db() }, { rideId: (await createRide({ db: db() }, { driverId: a.id, seats: 2 })).id, riderId: b.id, status: "accepted" });
+    const bookedRide = await createRide({ db: db() }, { driverId: a.id, seats: 2, bookedSeats: 1 });
+    const accepted = await createRideRequest({ db: db() }, { rideId: bookedRide.id, riderId: b.id, status: "accepted" });
     expect((await block(a, b.id)).status).toBe(302);
     const status = (id: string) => env.DB.prepare("SELECT status FROM ride_requests WHERE id = ?").bind(id).first<{ status: string }>();
     expect(await status(pending.id)).toEqual({ status: "cancelled" });
     // A seat already arranged stays (cancelled the ordinary way, with notice).
     expect(await status(accepted.id)).toEqual({ status: "accepted" });
+    // b keeps sight of the seat they hold (to cancel it); the ride whose request was withdrawn is gone.
+    expect((await get(`/rides/${bookedRide.id}`, { cookie: b.cookie })).status).toBe(200);
+    expect((await get(`/rides/${ride.id}`, { cookie: b.cookie })).status).toBe(404);
     // b is told nothing.
     expect(await notificationsFor(b.id)).toEqual([]);
     // A request written behind the models' back: accepting it is refused by the UPDATE's own guard.
@@ -145,10 +149,12 @@ describe("blocking a person", () => {
     await createRideRequest({ db: db() }, { rideId: ride.id, riderId: b.id, status: "rejected" });
     expect((await block(a, b.id)).status).toBe(302);
     const res = await unchanged(() => postForm(`/rides/${ride.id}/book`, { seats: "1" }, { cookie: b.cookie }));
-    expect(res.status).toBe(409);
-    const body = await res.text();
-    expect(body).toContain("This ride is no longer available.");
-    expect(body).not.toMatch(/blocked/i);
+    // As for any missing ride: back to discover, "This ride could not be found."
+    expect(res.headers.get("Location")).toBe("/rides");
+    expect(toastOf(res)).toMatchObject({ type: "error", description: "This ride could not be found." });
+    expect((await get(`/rides/${ride.id}`, { cookie: b.cookie })).status).toBe(404);
+    // The guarded INSERT refuses too, however the read went (the model's own refusal is neutral).
+    await unchanged(() => expect(requestSeats({ db: db() }, b.id, ride.id, { seats: 1, notes: null })).rejects.toThrow(/not found|no longer available/i));
   });
 
   it("is listed in Settings and undone there; blocking twice or unblocking a stranger changes nothing", async () => {
