@@ -41,6 +41,8 @@ export const users = sqliteTable(
     emailVerifiedAt: integer("email_verified_at"),
     // HMAC of the sign-up client address (never the address): referral self-dealing check.
     signupAddressHash: text("signup_address_hash"),
+    // When the person closed their account (issue 16): personal fields were erased then.
+    deletedAt: integer("deleted_at"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
@@ -139,6 +141,8 @@ export const userProfiles = sqliteTable(
     conversationPreference: text("conversation_preference").notNull().default("casual"),
     maxDetourMinutes: integer("max_detour_minutes").notNull().default(15),
     genderPreference: text("gender_preference").notNull().default("any"),
+    // Self-declared, private (issue 16): never shown, only women-only rides' rule reads it.
+    gender: text("gender"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -147,6 +151,7 @@ export const userProfiles = sqliteTable(
     check("profile_conversation", sql`${t.conversationPreference} IN ('quiet','casual','talkative')`),
     check("profile_detour", sql`${t.maxDetourMinutes} BETWEEN 0 AND 60`),
     check("profile_gender", sql`${t.genderPreference} IN ('any','female','male')`),
+    check("profile_gender_self", sql`${t.gender} IS NULL OR ${t.gender} IN ('female','male','other')`),
     check("profile_phone_format", sql`${t.phoneNumber} IS NULL OR (length(${t.phoneNumber}) = 10 AND ${t.phoneNumber} NOT GLOB '*[^0-9]*')`),
   ],
 );
@@ -347,6 +352,11 @@ export const rides = sqliteTable(
 
     // The commute this ride is an occurrence of (issue 14; migration 0011), else null.
     commuteId: text("commute_id").references((): AnySQLiteColumn => commutes.id),
+
+    // Issue 16: only women may book (set by a woman driver at creation).
+    womenOnly: bool("women_only").notNull().default(false),
+    // The comfort lock: seats booked when the driver locked the rest to women (null: none).
+    womenLockBooked: integer("women_lock_booked"),
   },
   (t) => [
     // One occurrence per commute and day: the daily top-up inserts nothing twice.
@@ -768,5 +778,52 @@ export const rideInquiries = sqliteTable(
     uniqueIndex("ride_inquiries_message_unique").on(t.messageId),
     index("ride_inquiries_pair_idx").on(t.riderId, t.driverId),
     check("ride_inquiry_parties_differ", sql`${t.riderId} <> ${t.driverId}`),
+  ],
+);
+
+// ---------------------------------------------------------------- issue 16: report and block
+
+/** Who blocked whom: each is hidden from the other (discover, requests, messages). */
+export const userBlocks = sqliteTable(
+  "user_blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("user_blocks_blocked_idx").on(t.blockedId, t.blockerId),
+    check("block_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/** A member's report about another person, read by the admins of communities both share. */
+export const userReports = sqliteTable(
+  "user_reports",
+  {
+    id: text("id").primaryKey(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    reportedId: text("reported_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    reason: text("reason").notNull(),
+    details: text("details"),
+    context: text("context").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("user_reports_once").on(t.reporterId, t.reportedId),
+    index("user_reports_reported_idx").on(t.reportedId, t.createdAt),
+    check("report_not_self", sql`${t.reporterId} <> ${t.reportedId}`),
+    check("report_reason", sql`${t.reason} IN ('harassment','unsafe_driving','no_show','inappropriate','fake_profile','other')`),
+    check("report_context", sql`${t.context} IN ('profile','ride','chat')`),
+    check("report_details_len", sql`${t.details} IS NULL OR length(${t.details}) <= 1000`),
   ],
 );

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { RoomEvent } from "../../durable-objects/hub-events";
 import { Avatar } from "~/components/avatar";
 import { buttonClass, FieldErrors, FormErrors, inputClass } from "~/components/forms";
+import { SafetyLink } from "~/components/safety-link";
 import { mutedTextClass, secondaryButtonClass, textLinkClass } from "~/components/styles";
 import { useConversationLive } from "~/components/live";
 import { formatDateTimeShort, formatTime, formatWeekdayDate, istDate, istTime } from "~/domain/time";
@@ -28,6 +29,9 @@ function ChatHeader({ partner }: { partner: Partner }) {
       <h2 className="font-semibold" data-testid="chat-partner">
         {partner.fullName ?? "Unknown User"}
       </h2>
+      <span className="ml-auto">
+        <SafetyLink personId={partner.id} from="chat" name={partner.fullName} />
+      </span>
     </div>
   );
 }

@@ -70,7 +70,7 @@ export function VehicleStep({ fields }: { fields: Fields }) {
   );
 }
 
-type Prefs = { smokingAllowed: boolean; petsAllowed: boolean; musicPreference: string; conversationPreference: string; maxDetourMinutes: number; genderPreference: string } | null;
+type Prefs = { smokingAllowed: boolean; petsAllowed: boolean; musicPreference: string; conversationPreference: string; maxDetourMinutes: number; genderPreference: string; gender?: string | null } | null;
 
 export function Preferences({ profile, errors, errorId }: { profile: Prefs; errors?: string[]; errorId: string }) {
   const select = (name: string, label: string, value: string, options: [string, string][]) => (
@@ -97,6 +97,7 @@ export function Preferences({ profile, errors, errorId }: { profile: Prefs; erro
         <FieldErrors id={errorId} errors={errors} />
       </div>
       {select("genderPreference", "Co-passenger gender preference", profile?.genderPreference ?? "any", [["any", "Any"], ["female", "Female only"], ["male", "Male only"]])}
+      {select("gender", "Your gender (private: never shown; lets women book and offer women-only rides)", profile?.gender ?? "unsaid", [["unsaid", "Prefer not to say"], ["female", "Woman"], ["male", "Man"], ["other", "Another gender"]])}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Avatar } from "~/components/avatar";
 import { RequestDecision, StatusBadge } from "~/components/ride-ui";
+import { SafetyLink } from "~/components/safety-link";
 import { mutedTextClass } from "~/components/styles";
 import { formatRupees } from "~/domain/money";
 import { formatDateTimeShort } from "~/domain/time";
@@ -13,6 +14,8 @@ type RideRequestView = {
   notes: string | null;
   riderName: string | null;
   riderAvatarUrl: string | null;
+  /** With it, a "Report or block" link to the rider (issue 16). */
+  riderId?: string;
   /** False when the rider has no profile row (a deleted account); their name is then not known. */
   hasProfile?: boolean;
 };
@@ -62,6 +65,7 @@ export function RequestCard({
         {perSeatPaise === undefined ? seats : `${seats} · ${formatRupees(perSeatPaise)} × ${r.seats} = ${formatRupees(perSeatPaise * r.seats)}`}
       </p>
       <p className={`text-xs ${mutedTextClass}`}>Requested {formatDateTimeShort(r.createdAt)}</p>
+      {r.riderId && r.hasProfile !== false ? <SafetyLink personId={r.riderId} from="ride" name={r.riderName} /> : null}
       {r.notes ? (
         <p className="text-sm">
           <span className="font-semibold">Message: </span>

@@ -19,6 +19,7 @@ export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: Ride;
           <p className="truncate font-medium">{ride.driverName ?? "Unknown Driver"}</p>
           <p className="text-xs text-slate-700 dark:text-slate-300" data-testid="driver-rating">{formatRating(rating)}</p>
           {ride.communityName ? <p className="truncate text-xs text-slate-700 dark:text-slate-300">{ride.communityName}</p> : null}
+          {ride.womenOnly || ride.womenLockBooked !== null ? <p className="text-xs font-medium text-emerald-900 dark:text-emerald-200" data-testid="women-only">{ride.womenOnly ? "Women only" : "Open seats for women"}</p> : null}
         </div>
         <span className="ml-auto text-sm font-medium text-slate-800 dark:text-slate-200" data-testid="seats-left">
           {full ? "Full" : `${left} seat${left === 1 ? "" : "s"} left`}

@@ -1,4 +1,6 @@
 import { Form, Link } from "@remix-run/react";
+import { SafetyLink } from "./safety-link";
+import { smallButtonClass } from "./styles";
 import type { ReactNode } from "react";
 import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { RequestCard } from "~/components/request-card";
@@ -16,7 +18,7 @@ type Detail = NonNullable<Awaited<ReturnType<typeof getRideDetail>>>;
 type Ride = Detail["ride"];
 
 /** Who drives, their rating and car, the community the ride is shared with, and the seats left. */
-export function DriverCard({ ride, available, driverRating }: { ride: Ride; available: number; driverRating: string }) {
+export function DriverCard({ ride, available, driverRating, isDriver }: { ride: Ride; available: number; driverRating: string; isDriver?: boolean }) {
   return (
     <section className={`${cardClass} flex items-center gap-4`} aria-label="Driver">
       <Avatar name={ride.driverName} url={ride.driverAvatarUrl} size="lg" />
@@ -35,6 +37,7 @@ export function DriverCard({ ride, available, driverRating }: { ride: Ride; avai
             A recurring commute: see every day
           </Link>
         ) : null}
+        {isDriver ? null : <SafetyLink personId={ride.driverId} from="ride" name={ride.driverName} />}
       </div>
       <div className="ml-auto">
         <StatusBadge status={ride.status}>{ride.status === "active" ? `${available} seats available` : capitalise(ride.status)}</StatusBadge>
@@ -236,5 +239,28 @@ function CancelRideForm({ rideId, redirectTo, late }: { rideId: string; redirect
         Cancel Ride
       </button>
     </Form>
+  );
+}
+
+/**
+ * Issue 16: whether the ride's seats are for women (the rule's effect only; nobody's gender is
+ * shown), and for a woman driver once a woman has booked, the comfort lock.
+ */
+export function WomenSeats({ ride, canLock, here }: { ride: Ride; canLock: boolean; here: string }) {
+  const note = ride.womenOnly ? "Women only: only women can book seats on this ride." : ride.womenLockBooked !== null ? "The remaining seats on this ride are for women only." : null;
+  if (!note && !canLock) return null;
+  return (
+    <section className={`${cardClass} space-y-2`} aria-label="Women's seats" data-testid="women-seats">
+      {note ? <p className="font-medium">{note}</p> : null}
+      {canLock ? (
+        <Form method="post" className="space-y-2">
+          <p className="text-sm text-slate-700 dark:text-slate-300">A woman has booked a seat. You can keep the seats still open for women only; riders already booked keep their seats.</p>
+          <input type="hidden" name="intent" value="women-lock" />
+          <input type="hidden" name="rideId" value={ride.id} />
+          <input type="hidden" name="redirectTo" value={here} />
+          <button type="submit" className={smallButtonClass}>Lock remaining seats to women</button>
+        </Form>
+      ) : null}
+    </section>
   );
 }

@@ -29,6 +29,8 @@ export function notificationHref(type: string, data: Record<string, unknown> | n
     }
     case "community": {
       const id = str(d.community_id);
+      // A report about a member (issue 16) opens the community's reports list.
+      if (id && str(d.report_id)) return `/communities/${id}/reports`;
       return id ? `/communities/${id}` : "/communities";
     }
     default:

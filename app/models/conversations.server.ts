@@ -2,6 +2,7 @@ import { aliasedTable, and, desc, eq, inArray, isNull, ne, or, sql } from "drizz
 import { communityMembers, conversations, messages, userProfiles } from "../../db/schema";
 import type { Db } from "./db.server";
 import { type ModelCtx } from "./context.server";
+import { blockedEitherWay } from "./relations.server";
 
 /** The conversation, if the user is one of its two members; null otherwise. */
 export async function findConversationForMember({ db }: ModelCtx, userId: string, conversationId: string) {
@@ -36,7 +37,8 @@ export function conversationListQueries(db: Db, userId: string, limit = CONVERSA
       })
       .from(conversations)
       .leftJoin(userProfiles, eq(userProfiles.userId, partner))
-      .where(eq(mine, userId))
+      // A blocked pair's chat leaves both lists (issue 16).
+      .where(and(eq(mine, userId), sql`NOT ${blockedEitherWay(userId, sql`${partner}`)}`))
       .orderBy(desc(conversations.lastMessageAt))
       .limit(limit);
   return [
@@ -92,6 +94,7 @@ export async function listCommunityContacts({ db }: ModelCtx, userId: string, li
     .selectDistinct({ id: candidates.userId, fullName: userProfiles.fullName })
     .from(candidates)
     .leftJoin(userProfiles, eq(userProfiles.userId, candidates.userId))
+    .where(sql`NOT ${blockedEitherWay(userId, sql`${candidates.userId}`)}`)
     .orderBy(userProfiles.fullName)
     .limit(limit);
 }

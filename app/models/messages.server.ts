@@ -7,7 +7,7 @@ import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { markConversationNotificationsRead, notificationInsert } from "./notifications.server";
 import { rateLimitHitStatement, withinRateLimit } from "./rate-limits.server";
-import { sharesCommunityOrRide } from "./relations.server";
+import { blockedEitherWay, sharesCommunityOrRide } from "./relations.server";
 import { visibleRideCondition } from "./rides.server";
 
 import { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_MAX_PAGE, MESSAGES_PAGE } from "../schemas/messages";
@@ -55,6 +55,8 @@ function messagingFacts(db: Db, me: string, other: string, rideId: string | null
       shared: sharesCommunityOrRide(me, other),
       openInquiry: openInquiryBetween(me, other, now),
       inquiriesOn: sql<number>`COALESCE((SELECT s.ride_inquiries FROM user_settings s WHERE s.user_id = ${other}), 1)`,
+      // A blocked pair (either way) may not message at all: the sender sees the neutral refusal.
+      blocked: blockedEitherWay(me, other),
     })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
@@ -92,13 +94,13 @@ export type MessagingAccess =
  * THE messaging rule (every send and every composer goes through it): `me` may message `other`
  * when they share a community or a ride request, when they have an open ride inquiry (either
  * way), or to ask `other` about a ride of theirs `me` can see and book (active, upcoming, a seat
- * left) while `other` takes ride inquiries. Checks like blocking belong here.
+ * left) while `other` takes ride inquiries; never when either has blocked the other (issue 16).
  */
 function decideMessaging(me: string, person: PersonFacts, ride: RideFacts | undefined, now: number): MessagingAccess {
   const upcoming = Boolean(ride && ride.status === "active" && ride.departsAt > now);
   const bookable = Boolean(ride && upcoming && ride.bookedSeats < ride.seats);
   const about = ride && upcoming && !ride.asked ? { id: ride.id, fromLocation: ride.fromLocation, toLocation: ride.toLocation, date: ride.date, time: ride.time } : null;
-  if (person.id === me) return { allowed: false, reason: MESSAGE_REFUSED, bookHref: null };
+  if (person.id === me || person.blocked) return { allowed: false, reason: MESSAGE_REFUSED, bookHref: null };
   if (person.shared) return { allowed: true, via: "relation", about };
   if (person.openInquiry) return { allowed: true, via: "inquiry", about };
   if (!ride) return { allowed: false, reason: MESSAGE_REFUSED, bookHref: null };
@@ -308,7 +310,8 @@ export async function findChatWith({ db }: ModelCtx, userId: string, otherId: st
   const partner = person[0];
   if (!partner) throw new NotFoundError("User not found");
   return {
-    conversationId: existing[0]?.id ?? null,
+    // A blocked pair's old chat is not reopened from a link: the pane shows the neutral refusal.
+    conversationId: partner.blocked ? null : existing[0]?.id ?? null,
     partner: { id: partner.id, fullName: partner.fullName, avatarUrl: partner.avatarUrl } satisfies Partner,
     access: decideMessaging(userId, partner, ride[0], now),
   };

@@ -21,6 +21,7 @@ const profileColumns = {
   conversationPreference: userProfiles.conversationPreference,
   maxDetourMinutes: userProfiles.maxDetourMinutes,
   genderPreference: userProfiles.genderPreference,
+  gender: userProfiles.gender,
   createdAt: userProfiles.createdAt,
 };
 
@@ -71,6 +72,7 @@ export type ProfilePatch = Partial<{
   conversationPreference: string;
   maxDetourMinutes: number;
   genderPreference: string;
+  gender: string | null;
 }> & { vehicle?: Omit<VehicleInfo, "has_car" | "car_type"> };
 
 /** Saves the given fields of the acting user's own profile. */

@@ -7,8 +7,9 @@ import { CANCEL_WINDOW_MS, requestsClosedReason } from "../domain/rides";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged, PER_ROW_ID, type NewNotification } from "./notifications.server";
-import { visibleRideCondition } from "./rides.server";
+import { isWoman, SEATS_LOCKED_TO_WOMEN, visibleRideCondition, WOMEN_ONLY_REFUSED, womenRuleAllows } from "./rides.server";
 import { type ModelCtx, audience } from "./context.server";
+import { blockedEitherWay } from "./relations.server";
 
 
 export const DUPLICATE_REQUEST = "You already have a pending or accepted request for this ride.";
@@ -84,6 +85,9 @@ export async function requestSeats(
         toLocation: rides.toLocation,
         date: rides.date,
         time: rides.time,
+        womenOnly: rides.womenOnly,
+        womenLockBooked: rides.womenLockBooked,
+        riderIsWoman: sql<number>`${isWoman(riderId)}`,
       })
       .from(rides)
       // A community ride an outsider may not see is "not found": refused before anything is written.
@@ -96,6 +100,8 @@ export async function requestSeats(
   if (r.driverId === riderId) throw new ForbiddenError("You cannot request a seat on your own ride.");
   if (r.status !== "active") throw new ConflictError("This ride is no longer available.");
   if (r.departsAt <= now) throw new ConflictError("This ride has already departed.");
+  const womenRule = womenRuleRefusal(r, Boolean(r.riderIsWoman));
+  if (womenRule) throw new ConflictError(womenRule);
   const available = r.seats - r.bookedSeats;
   if (input.seats > available) throw new SeatsUnavailableError(available);
   const id = newId();
@@ -108,7 +114,8 @@ export async function requestSeats(
       db
         .insert(rideRequests)
         .select(
-          sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL WHERE ${rideOpen(rideId, now)}`,
+          sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL WHERE ${rideOpen(rideId, now)} AND NOT ${blockedEitherWay(riderId, r.driverId)}
+          AND EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${rideId} AND ${womenRuleAllows(riderId)})`,
         )
         .returning({ id: rideRequests.id }),
       notificationInsertIfChanged(
@@ -128,10 +135,23 @@ export async function requestSeats(
     throw e;
   }
   if (inserted.length === 0) {
-    const [after] = await db.select({ status: rides.status, departsAt: rides.departsAt }).from(rides).where(eq(rides.id, rideId)).limit(1);
+    const [after] = await db
+      .select({ status: rides.status, departsAt: rides.departsAt, womenOnly: rides.womenOnly, womenLockBooked: rides.womenLockBooked, riderIsWoman: sql<number>`${isWoman(riderId)}` })
+      .from(rides)
+      .where(eq(rides.id, rideId))
+      .limit(1);
+    const locked = after && after.status === "active" ? womenRuleRefusal(after, Boolean(after.riderIsWoman)) : null;
+    if (locked) throw new ConflictError(locked);
     throw new ConflictError(after && after.status === "active" && after.departsAt <= now ? "This ride has already departed." : "This ride is no longer available.");
   }
   return { id, audience: audience([r.driverId]) };
+}
+
+/** Why a ride's women-only rule refuses this rider (null: it does not). */
+function womenRuleRefusal(ride: { womenOnly: boolean; womenLockBooked: number | null }, riderIsWoman: boolean) {
+  if (riderIsWoman) return null;
+  if (ride.womenOnly) return WOMEN_ONLY_REFUSED;
+  return ride.womenLockBooked !== null ? SEATS_LOCKED_TO_WOMEN : null;
 }
 
 async function loadRequestWithRide(db: Db, requestId: string) {
@@ -154,6 +174,9 @@ async function loadRequestWithRide(db: Db, requestId: string) {
       time: rides.time,
       driverName: driver.fullName,
       riderName: userProfiles.fullName,
+      womenOnly: rides.womenOnly,
+      womenLockBooked: rides.womenLockBooked,
+      riderIsWoman: sql<number>`coalesce(${userProfiles.gender} = 'female', 0)`,
     })
     .from(rideRequests)
     .innerJoin(rides, eq(rides.id, rideRequests.rideId))
@@ -187,6 +210,8 @@ export async function decideRequest(
   const closed = requestsClosedReason({ status: req.rideStatus, departsAt: req.departsAt }, now);
   if (closed) throw new ConflictError(closed);
   if (req.status !== "pending") throw new ConflictError(NOT_PENDING);
+  const womenRule = decision === "accepted" ? womenRuleRefusal(req, Boolean(req.riderIsWoman)) : null;
+  if (womenRule) throw new ConflictError(womenRule);
   const route = `${req.fromLocation} → ${req.toLocation}`;
   const notification: NewNotification = {
     userId: req.riderId,
@@ -215,7 +240,9 @@ export async function decideRequest(
         and(
           eq(rideRequests.id, requestId),
           eq(rideRequests.status, "pending"),
-          sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${req.rideId} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now} AND ${rides.bookedSeats} + ${req.seats} <= ${rides.seats})`,
+          sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${req.rideId} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now} AND ${rides.bookedSeats} + ${req.seats} <= ${rides.seats} AND ${womenRuleAllows(req.riderId)})`,
+          // A pair blocked since the request was made (issue 16) cannot be booked together.
+          sql`NOT ${blockedEitherWay(driverId, req.riderId)}`,
         ),
       )
       .returning({ id: rideRequests.id }),
@@ -228,6 +255,8 @@ export async function decideRequest(
     const closedNow = requestsClosedReason({ status: after.rideStatus, departsAt: after.departsAt }, now);
     if (closedNow) throw new ConflictError(closedNow);
     if (after.status !== "pending") throw new ConflictError(NOT_PENDING);
+    const lockedNow = womenRuleRefusal(after, Boolean(after.riderIsWoman));
+    if (lockedNow) throw new ConflictError(lockedNow);
     throw new SeatsUnavailableError(Math.max(0, after.rideSeats - after.bookedSeats));
   }
   return { status: "accepted" as const, audience: audience([req.riderId]) };

@@ -15,10 +15,27 @@ import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { type ModelCtx, audience } from "./context.server";
 import { PLACES, placeByName, ridePlaceColumns } from "./places.server";
+import { blockedEitherWay } from "./relations.server";
 
 
 export const PROFILE_MISSING = "User profile not found. Please complete your profile first.";
 export const NOT_A_MEMBER = "You can only share a ride with a community you are an approved member of.";
+export const WOMEN_ONLY_DRIVER = "Only a woman driver can offer a women-only ride. You can set your gender in your profile's ride preferences; it is never shown to anyone.";
+export const WOMEN_ONLY_REFUSED = "This ride is for women only.";
+export const SEATS_LOCKED_TO_WOMEN = "The remaining seats on this ride are for women only.";
+export const LOCK_NEEDS_WOMAN = "You can lock the remaining seats to women once a woman has booked a seat on this ride.";
+
+/** The rider (a user id, or a column) has declared herself a woman in her private profile. */
+export const isWoman = (userId: string | SQL) =>
+  sql`EXISTS (SELECT 1 FROM ${userProfiles} WHERE ${userProfiles.userId} = ${userId} AND ${userProfiles.gender} = 'female')`;
+
+/**
+ * THE women-only rule (issue 16), over the \`rides\` row in scope: a ride that is women-only or
+ * comfort-locked takes only women. Discover hides what the viewer cannot book, and the guarded
+ * request INSERT and accept UPDATE carry it, so a lock racing a booking never seats a man.
+ */
+export const womenRuleAllows = (riderId: string) =>
+  sql`((${rides.womenOnly} = 0 AND ${rides.womenLockBooked} IS NULL) OR ${isWoman(riderId)})`;
 
 const rideColumns = {
   id: rides.id,
@@ -37,6 +54,8 @@ const rideColumns = {
   vehicleType: rides.vehicleType,
   status: rides.status,
   commuteId: rides.commuteId,
+  womenOnly: rides.womenOnly,
+  womenLockBooked: rides.womenLockBooked,
 };
 
 /** A ride request with its rider's name and avatar (join user_profiles on the rider). */
@@ -54,7 +73,7 @@ const requestWithRider = {
 /** What the create form needs: the driver's car (for the suggestion) and their communities. */
 export async function getCreateRideContext({ db }: ModelCtx, userId: string) {
   const [profile, mine] = await db.batch([
-    db.select({ vehicleInfo: userProfiles.vehicleInfo }).from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1),
+    db.select({ vehicleInfo: userProfiles.vehicleInfo, gender: userProfiles.gender }).from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1),
     db
       .select({ id: communities.id, name: communities.name, type: communities.type })
       .from(communityMembers)
@@ -62,7 +81,7 @@ export async function getCreateRideContext({ db }: ModelCtx, userId: string) {
       .where(and(eq(communityMembers.userId, userId), eq(communityMembers.status, "approved")))
       .orderBy(communities.name),
   ]);
-  return { hasProfile: profile.length > 0, carType: carTypeOf(profile[0]?.vehicleInfo), communities: mine };
+  return { hasProfile: profile.length > 0, carType: carTypeOf(profile[0]?.vehicleInfo), communities: mine, isWoman: profile[0]?.gender === "female" };
 }
 
 /**
@@ -71,7 +90,7 @@ export async function getCreateRideContext({ db }: ModelCtx, userId: string) {
  */
 export async function createRide({ db }: ModelCtx, driverId: string, input: CreateRideInput, now = Date.now()) {
   const [profile, membership] = await db.batch([
-    db.select({ vehicleInfo: userProfiles.vehicleInfo }).from(userProfiles).where(eq(userProfiles.userId, driverId)).limit(1),
+    db.select({ vehicleInfo: userProfiles.vehicleInfo, gender: userProfiles.gender }).from(userProfiles).where(eq(userProfiles.userId, driverId)).limit(1),
     db
       .select({ id: communityMembers.id })
       .from(communityMembers)
@@ -90,6 +109,7 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
   const to = placeByName(input.toLocation);
   // The schema resolved both names on the server; a caller that skipped it is refused here.
   if (!from || !to) throw new ConflictError("Please choose pickup and drop from the list of places.");
+  if (input.womenOnly && profile[0].gender !== "female") throw new ConflictError(WOMEN_ONLY_DRIVER, { field: "womenOnly" });
   const vehicle = profile[0].vehicleInfo;
   const suggestion = suggestTripCost(from.name, to.name, carTypeOf(vehicle), placeByName);
   const id = newId();
@@ -110,6 +130,7 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
     notes: input.notes,
     vehicleType: vehicle?.has_car && vehicle.car_type ? vehicle.car_type : null,
     status: "active",
+    womenOnly: Boolean(input.womenOnly),
     createdAt: now,
   });
   return { id };
@@ -127,15 +148,18 @@ const myCommunityIds = (viewerId: string) =>
  * Unary + keeps each caller's own index choice (the membership list is read once).
  */
 export function visibleRideCondition(viewerId: string, { withRequests = false } = {}): SQL {
-  const terms = [
-    sql`+${rides.communityId} IS NULL`,
-    sql`+${rides.driverId} = ${viewerId}`,
-    sql`+${rides.communityId} IN ${myCommunityIds(viewerId)}`,
-  ];
+  const terms = [sql`+${rides.communityId} IS NULL`, sql`+${rides.communityId} IN ${myCommunityIds(viewerId)}`];
+  // A blocked pair (issue 16) do not see each other's rides, as if they did not exist; a
+  // rider keeps sight of a seat they already hold (below), to cancel it.
+  const blocked = blockedEitherWay(viewerId, sql`${rides.driverId}`);
+  const open = sql`(NOT ${blocked} AND (${sql.join(terms, sql` OR `)}))`;
+  const all = [sql`+${rides.driverId} = ${viewerId}`, open];
   if (withRequests) {
-    terms.push(sql`EXISTS (SELECT 1 FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rides.id} AND ${rideRequests.riderId} = ${viewerId})`);
+    all.push(
+      sql`EXISTS (SELECT 1 FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rides.id} AND ${rideRequests.riderId} = ${viewerId} AND (${rideRequests.status} = 'accepted' OR NOT ${blocked}))`,
+    );
   }
-  return sql`(${sql.join(terms, sql` OR `)})`;
+  return sql`(${sql.join(all, sql` OR `)})`;
 }
 
 /**
@@ -175,6 +199,8 @@ function discoverWhere(viewerId: string, f: DiscoverFilters | null, now: number)
     : [eq(rides.status, "active"), gte(rides.departsAt, from), ne(rides.driverId, viewerId)];
   // Only rides the viewer may see; "Community rides only" (below) is already narrower.
   if (!f?.community) where.push(visibleRideCondition(viewerId));
+  // Rides whose seats are for women are hidden from those who cannot book them (issue 16).
+  where.push(womenRuleAllows(viewerId));
   if (!f) return and(...where)!;
   if (f.q) {
     // Places come from a fixed list (the create form refuses others), so the search is
@@ -192,10 +218,11 @@ function discoverWhere(viewerId: string, f: DiscoverFilters | null, now: number)
     }
   }
   // Cost per seat (trip cost / seats) at most the slider's rupees; 50 means no limit.
+  if (f.women) where.push(sql`(${rides.womenOnly} = 1 OR ${rides.womenLockBooked} IS NOT NULL)`);
   if (f.maxCost < 50) where.push(sql`${rides.tripCostPaise} <= ${f.maxCost * 100} * ${rides.seats}`);
   // "Community rides only" means rides of the viewer's communities (the only community rides
   // they may see). The page walks the departure index (its ORDER BY) until it is full.
-  if (f.community) where.push(sql`${rides.communityId} IN ${myCommunityIds(viewerId)}`);
+  if (f.community) where.push(sql`${rides.communityId} IN ${myCommunityIds(viewerId)}`, sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`);
   if (until !== null && !byPlaceIndex) where.push(lt(rides.departsAt, until));
   return and(...where)!;
 }
@@ -373,8 +400,8 @@ export type DiscoverRide = Awaited<ReturnType<typeof discoverRides>>["rides"][nu
  * driver, only their own for anyone else. One round trip. Null (a 404) also when the
  * viewer may not see the ride, so a community ride's existence is not revealed.
  */
-export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: string) {
-  const [ride, requests, saved] = await db.batch([
+export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: string, now = Date.now()) {
+  const [ride, requests, saved, lockable] = await db.batch([
     db
       .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl, communityName: communities.name })
       .from(rides)
@@ -393,6 +420,7 @@ export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: 
       .orderBy(desc(rideRequests.createdAt))
       .limit(200),
     db.select({ n: count() }).from(savedRides).where(and(eq(savedRides.rideId, rideId), eq(savedRides.userId, viewerId))),
+    db.select({ open: comfortLockOpen(viewerId, rideId, now) }).from(sql`(SELECT 1)`),
   ]);
   if (!ride[0]) throw new NotFoundError("Ride Not Found");
   const isDriver = ride[0].driverId === viewerId;
@@ -402,6 +430,7 @@ export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: 
     requests: isDriver ? requests : [],
     myRequest: isDriver ? null : requests.find((r) => r.status === "pending" || r.status === "accepted") ?? null,
     saved: (saved[0]?.n ?? 0) > 0,
+    canLockToWomen: isDriver && Boolean(lockable[0]?.open),
   };
 }
 
@@ -600,3 +629,63 @@ export async function getMyRides({ db }: ModelCtx, userId: string, query: MyRide
 }
 
 export type IncomingRequest = Awaited<ReturnType<typeof incomingDetailQuery>>[number];
+
+/** Accepted seats of a woman rider on the ride (the comfort lock needs one). */
+const womanBooked = (rideId: string) =>
+  sql`EXISTS (SELECT 1 FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} = 'accepted' AND ${isWoman(sql`${rideRequests.riderId}`)})`;
+
+/** Whether the driver may lock this ride's remaining seats to women now (shown on the ride page). */
+export const comfortLockOpen = (driverId: string, rideId: string, now: number) =>
+  sql<number>`(${isWoman(driverId)} AND ${womanBooked(rideId)} AND EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${rideId} AND ${rides.driverId} = ${driverId} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now} AND ${rides.womenOnly} = 0 AND ${rides.womenLockBooked} IS NULL))`;
+
+/**
+ * The comfort lock (issue 16): a woman driver, once a woman has booked, locks the ride's
+ * remaining seats to women. One batch: the guarded UPDATE records the seats booked at that
+ * moment (women_lock_booked; men booked before keep their seats), then every PENDING request
+ * of a rider who is not a woman is rejected with a notification saying so. Accepts and
+ * requests check the rule in their own guarded statements, so one racing the lock either
+ * lands before it (and counts in women_lock_booked) or is refused.
+ */
+export async function lockRemainingSeatsToWomen({ db }: ModelCtx, driverId: string, rideId: string, now = Date.now()) {
+  const ride = await db
+    .select({ driverId: rides.driverId, fromLocation: rides.fromLocation, toLocation: rides.toLocation, status: rides.status })
+    .from(rides)
+    .where(and(eq(rides.id, rideId), visibleRideCondition(driverId, { withRequests: true })))
+    .get();
+  if (!ride) throw new NotFoundError("Ride not found");
+  if (ride.driverId !== driverId) throw new ForbiddenError("Only the driver can lock this ride's seats.");
+  const locked = sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${rideId} AND ${rides.womenLockBooked} IS NOT NULL)`;
+  const menPending = sql`FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.status} = 'pending' AND NOT ${isWoman(sql`${rideRequests.riderId}`)} AND ${locked}`;
+  const [updated, , rejected] = await db.batch([
+    db
+      .update(rides)
+      .set({ womenLockBooked: sql`${rides.bookedSeats}` })
+      .where(and(eq(rides.id, rideId), sql`${comfortLockOpen(driverId, rideId, now)}`))
+      .returning({ id: rides.id }),
+    notificationInsert(
+      db,
+      {
+        id: PER_ROW_ID,
+        userId: sql`${rideRequests.riderId}`,
+        type: "ride_update",
+        title: "Request declined",
+        message: `${SEATS_LOCKED_TO_WOMEN} Your request for ${ride.fromLocation} → ${ride.toLocation} was declined.`,
+        data: sql`json_object('ride_id', ${rideRequests.rideId}, 'request_id', ${rideRequests.id}, 'status', 'rejected')`,
+      },
+      now,
+      menPending,
+    ),
+    db
+      .update(rideRequests)
+      .set({ status: "rejected", decidedAt: now })
+      .where(and(eq(rideRequests.rideId, rideId), eq(rideRequests.status, "pending"), sql`NOT ${isWoman(sql`${rideRequests.riderId}`)}`, locked))
+      .returning({ riderId: rideRequests.riderId }),
+  ]);
+  if (updated.length === 0) {
+    const after = await db.select({ status: rides.status, womenOnly: rides.womenOnly, lock: rides.womenLockBooked }).from(rides).where(eq(rides.id, rideId)).get();
+    if (after?.womenOnly || after?.lock !== null) throw new ConflictError("This ride's seats are already for women only.");
+    if (after?.status !== "active") throw new ConflictError("This ride is no longer active.");
+    throw new ConflictError(LOCK_NEEDS_WOMAN);
+  }
+  return { audience: audience(rejected.map((r) => r.riderId)) };
+}

@@ -6,6 +6,8 @@ import { CalendarFeed, PushDevice } from "~/components/reach-settings";
 import { showToast } from "~/components/toast";
 import { getOwnPushAndFeed } from "~/models/calendar.server";
 import { vapidKeys } from "~/models/push.server";
+import { BlockedList, OwnDataSection } from "~/components/safety";
+import { listBlocked } from "~/models/safety.server";
 import { getOwnSettings, setOwnSetting } from "~/models/settings.server";
 import { SETTINGS, settingToggleSchema, type SettingKey } from "~/schemas/profile";
 import { requireUser } from "~/utils/auth.server";
@@ -19,9 +21,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   // Issue 15: this browser's push subscription and the private calendar feed.
   const shownToken = await calendarFeedCookie(request, context.env).parse(request);
-  const [settings, { endpoints, feed }] = await Promise.all([
+  const [settings, { endpoints, feed }, blocked] = await Promise.all([
     getOwnSettings(context, user.id),
     getOwnPushAndFeed(context, user.id, typeof shownToken === "string" ? shownToken : null),
+    listBlocked(context, user.id),
   ]);
   const feedUrl = feed?.tokenIsCurrent && typeof shownToken === "string" ? calendarFeedUrl(new URL(request.url).origin, shownToken) : null;
   return {
@@ -29,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     push: { vapidPublicKey: vapidKeys(context.env)?.publicKey ?? null, endpoints },
     feed: feed ? { createdAt: feed.createdAt } : null,
     feedUrl,
+    blocked,
   };
 }
 
@@ -52,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const GROUPS = ["Notifications", "Privacy", "Appearance"] as const;
 
 export default function SettingsPage() {
-  const { settings, push, feed, feedUrl } = useLoaderData<typeof loader>();
+  const { settings, push, feed, feedUrl, blocked } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -80,6 +84,8 @@ export default function SettingsPage() {
           </section>
         ))}
         <CalendarFeed feed={feed} feedUrl={feedUrl} />
+        <BlockedList people={blocked} />
+        <OwnDataSection />
       </div>
     </div>
   );

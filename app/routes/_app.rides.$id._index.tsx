@@ -4,7 +4,7 @@ import { CalendarLink } from "~/components/calendar-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { secondaryButtonClass } from "~/components/forms";
 import { textLinkClass } from "~/components/styles";
-import { CompleteRideSection, DriverCard, JoinPanel, RideRequests } from "~/components/ride-detail";
+import { CompleteRideSection, DriverCard, JoinPanel, RideRequests, WomenSeats } from "~/components/ride-detail";
 import { cardClass, RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, shareText } from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
 import { CANCEL_WINDOW_MS, COMPLETE_EARLY_MS, requestsClosedReason } from "~/domain/rides";
@@ -29,14 +29,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   return handleRideIntent(request, context, user.id, await request.formData(), {
-    allowed: ["accept", "reject", "cancel-request", "cancel-ride", "save", "unsave"],
+    allowed: ["accept", "reject", "cancel-request", "cancel-ride", "save", "unsave", "women-lock"],
     fallback: `/rides/${encodeURIComponent(params.id ?? "")}`,
   });
 }
 
 export default function RideDetail() {
   const loaded = useLoaderData<typeof loader>();
-  const { ride, isDriver, requests, myRequest, saved, now, driverRating } = loaded;
+  const { ride, isDriver, requests, myRequest, saved, now, driverRating, canLockToWomen } = loaded;
   const available = ride.seats - ride.bookedSeats;
   const upcoming = ride.status === "active" && ride.departsAt > now;
   // Why requests on this ride can no longer change (completed, cancelled, departed), shown instead of the buttons.
@@ -46,7 +46,7 @@ export default function RideDetail() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <Link to="/rides" className={textLinkClass}>Back to rides</Link>
-      <DriverCard ride={ride} available={available} driverRating={driverRating} />
+      <DriverCard ride={ride} available={available} driverRating={driverRating} isDriver={isDriver} />
 
       <section className={`${cardClass} space-y-3`} aria-labelledby="ride-details">
         <h1 id="ride-details" className="text-2xl font-bold">
@@ -68,6 +68,7 @@ export default function RideDetail() {
         </div>
       </section>
 
+      <WomenSeats ride={ride} canLock={canLockToWomen} here={here} />
       {!isDriver ? (
         <JoinPanel ride={ride} myRequest={myRequest} available={available} upcoming={upcoming} closedReason={closedReason} here={here} />
       ) : (

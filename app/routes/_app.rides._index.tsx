@@ -48,7 +48,7 @@ export default function DiscoverRides() {
   const location = useLocation();
   const [maxCost, setMaxCost] = useState(filters.maxCost);
   const here = location.pathname + location.search;
-  const filtersOpen = filters.maxCost < 50 || filters.community || Boolean(filters.date);
+  const filtersOpen = filters.maxCost < 50 || filters.community || filters.women || Boolean(filters.date);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -104,6 +104,10 @@ export default function DiscoverRides() {
             <div className="flex items-center gap-2 pt-6">
               <input id="community" name="community" type="checkbox" value="1" defaultChecked={filters.community} className="h-4 w-4 accent-emerald-700" />
               <label htmlFor="community" className="text-sm font-medium">Community rides only</label>
+            </div>
+            <div className="flex items-center gap-2 pt-6">
+              <input id="women" name="women" type="checkbox" value="1" defaultChecked={filters.women} className="h-4 w-4 accent-emerald-700" />
+              <label htmlFor="women" className="text-sm font-medium">Women-only rides</label>
             </div>
             <div>
               <label htmlFor="date" className="mb-1 block text-sm font-medium">Date</label>

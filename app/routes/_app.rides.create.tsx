@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CreateRide() {
-  const { carType, communities, today } = useLoaderData<typeof loader>();
+  const { carType, communities, today, isWoman } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -169,6 +169,15 @@ export default function CreateRide() {
           </select>
           <FieldErrors id={fields.communityId.errorId} errors={fields.communityId.errors} />
         </div>
+        {isWoman ? (
+          <div>
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input type="checkbox" name={fields.womenOnly.name} defaultChecked={fields.womenOnly.initialValue === "on"} className="h-4 w-4 accent-emerald-700" />
+              Women only (only women can book seats)
+            </label>
+            <FieldErrors id={fields.womenOnly.errorId} errors={fields.womenOnly.errors} />
+          </div>
+        ) : null}
         <div className="flex justify-end gap-3">
           <BackLink href="/dashboard/rides" className={secondaryButtonClass}>Cancel</BackLink>
           <button type="submit" name="intent" value="create" className={buttonClass} disabled={busy}>

@@ -111,14 +111,31 @@ export default function PrivacyPolicy() {
           <li>Sign-in sessions: they expire after 30 days, and end immediately when you sign out.</li>
           <li>Security records such as rate-limit counters: a few minutes to a few days.</li>
           <li>
-            When you ask us to delete your account, we delete or anonymise your personal data within 30 days, except where
-            the law requires us to keep it longer. Messages you sent may remain visible to the other participants in an
-            anonymised form.
+            When you delete your account (Settings, then Delete my account) it is closed at once: your name, e-mail, phone
+            number, photo, emergency contact, UPI ID, gender and other profile details are erased, and so is your name in
+            other members' notifications. Your upcoming rides and seats are cancelled and the members on them are told.
+            Messages you sent stay with the people you sent them to, shown as from &quot;Deleted user&quot;. Settled payment
+            records are kept, as the law requires, without anything that identifies you.
           </li>
         </ul>
       </LegalSection>
 
       <LegalSection title="Your rights">
+        <p>
+          <strong>Download your data:</strong> Settings, then Download my data, gives you at once a JSON file with everything
+          we store about you: your account and profile, settings, rides, requests, messages you sent or received,
+          notifications, credits, payments, ratings you gave, communities, and the people you blocked and reported. Only
+          secrets that would let someone sign in as you (your password hash, session ids) are left out.
+        </p>
+        <p>
+          <strong>Delete your account:</strong> Settings, then Delete my account, after re-entering your password (see above
+          for what is kept).
+        </p>
+        <p>
+          <strong>Gender</strong> is optional, self-declared and never shown to anyone; it only lets women offer and book
+          women-only rides. <strong>Reports</strong> you make about a member go to the admins of the communities you both
+          belong to, who do not tell the member who reported them; <strong>blocking</strong> someone is never shown to them.
+        </p>
         <p>
           You can see and correct most of your information in your profile and settings at any time. You may also ask us
           for a summary of the personal data we hold about you, ask us to correct or erase it, withdraw your consent, or

@@ -48,6 +48,11 @@ export const preferencesSchema = z.object({
     .max(60, "Maximum detour must be between 0 and 60 minutes")
     .default(15),
   genderPreference: z.enum(["any", "female", "male"]).default("any"),
+  // Self-declared and private (issue 16): only women-only rides' rule reads it. "unsaid" clears it.
+  gender: z
+    .enum(["female", "male", "other", "unsaid"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "unsaid" ? null : v)),
 });
 
 export const profileEditSchema = z.object({

@@ -56,6 +56,8 @@ export function createRideSchema(now = Date.now(), resolve?: PlaceResolver) {
         .trim()
         .optional()
         .transform((v) => v || null),
+      // Issue 16: only women may book (the server accepts it from a woman driver only).
+      womenOnly: z.literal("on").optional().transform(Boolean),
     })
     .superRefine((v, ctx) => {
       if (v.fromLocation && v.fromLocation === v.toLocation) {
@@ -93,9 +95,16 @@ export const discoverFiltersSchema = z.object({
     .catch(undefined)
     .transform((v) => (v && isValidDate(v) ? v : "")),
   page: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
+  // Issue 16: only rides whose seats are for women (women-only or comfort-locked).
+  women: z
+    .enum(["1", "on", "true"])
+    .optional()
+    .catch(undefined)
+    .transform((v) => Boolean(v)),
 });
 
-export type DiscoverFilters = z.output<typeof discoverFiltersSchema>;
+// `women` optional so callers built before issue 16 still type-check (absent: no filter).
+export type DiscoverFilters = Omit<z.output<typeof discoverFiltersSchema>, "women"> & { women?: boolean };
 
 export const myRidesQuerySchema = z.object({
   tab: z.enum(["created", "booked", "manage"]).catch("created").default("created"),

@@ -2,7 +2,7 @@ import { publishChange } from "./fanout.server";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { cancelRequest, decideRequest } from "../models/ride-requests.server";
-import { cancelRide } from "../models/rides.server";
+import { cancelRide, lockRemainingSeatsToWomen } from "../models/rides.server";
 import { setRideSaved } from "../models/saved-rides.server";
 import { idSchema } from "../schemas/rides";
 import { safeRedirect } from "./auth.server";
@@ -21,6 +21,8 @@ export const rideIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel-ride"), rideId: idSchema, reason: z.string().optional(), redirectTo: z.string().optional() }),
   z.object({ intent: z.literal("save"), rideId: idSchema, redirectTo: z.string().optional() }),
   z.object({ intent: z.literal("unsave"), rideId: idSchema, redirectTo: z.string().optional() }),
+  // Issue 16: the comfort lock (remaining seats to women once a woman has booked).
+  z.object({ intent: z.literal("women-lock"), rideId: idSchema, redirectTo: z.string().optional() }),
 ]);
 
 export type RideIntent = z.infer<typeof rideIntentSchema>["intent"];
@@ -32,6 +34,7 @@ const DONE: Record<RideIntent, Toast> = {
   "cancel-ride": { title: "Ride cancelled", description: "Everyone who had requested a seat has been notified." },
   save: { title: "Trip Saved" },
   unsave: { title: "Removed from saved trips" },
+  "women-lock": { title: "Remaining seats locked to women", description: "Only women can request the seats left on this ride." },
 };
 
 const FAILED: Record<RideIntent, string> = {
@@ -41,6 +44,7 @@ const FAILED: Record<RideIntent, string> = {
   "cancel-ride": "Failed to cancel ride",
   save: "Failed to save trip",
   unsave: "Failed to save trip",
+  "women-lock": "Could not lock the seats",
 };
 
 /**
@@ -75,6 +79,11 @@ export async function handleRideIntent(
       }
       case "cancel-ride": {
         const r = await cancelRide(context, userId, input.rideId, { reason: input.reason });
+        publishChange(context, r.audience);
+        break;
+      }
+      case "women-lock": {
+        const r = await lockRemainingSeatsToWomen(context, userId, input.rideId);
         publishChange(context, r.audience);
         break;
       }

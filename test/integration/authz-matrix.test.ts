@@ -75,7 +75,7 @@ describe("the matrix covers the app", () => {
     expect(found["routes/_app.dashboard.messages"]).toEqual(["mark-read", "open", "send"]);
     expect(found["routes/_app.communities.$id"]).toEqual(["approve", "clear", "join", "leave", "promote", "reject"]);
     expect(found["routes/_app.commutes.$id"]).toEqual(["accept-all", "book-all", "change-occurrence", "change-pattern", "end", "skip"]);
-    expect(found["routes/_app.rides.$id._index"]).toEqual(["accept", "cancel-request", "cancel-ride", "reject", "save", "unsave"]);
+    expect(found["routes/_app.rides.$id._index"]).toEqual(["accept", "cancel-request", "cancel-ride", "reject", "save", "unsave", "women-lock"]);
   });
 });
 

@@ -31,11 +31,18 @@ const EXPECTED: Record<string, string> = {
   "saved_rides.user_id -> users": "CASCADE",
   "saved_rides.ride_id -> rides": "CASCADE",
   "community_members.user_id -> users": "CASCADE",
+  // Issue 14: a commute is the driver's like their rides (NO ACTION: a person with rides is
+  // closed, not deleted, ADR 0012); its rides point at it; a deleted community leaves it unshared.
+  "commutes.community_id -> communities": "SET NULL",
+  "commutes.driver_id -> users": "NO ACTION",
   "community_members.community_id -> communities": "CASCADE",
   "rides.community_id -> communities": "SET NULL",
+  "rides.commute_id -> commutes": "NO ACTION",
   // Issue 15: a person's browser push subscriptions and calendar feed token.
   "push_subscriptions.user_id -> users": "CASCADE",
   "calendar_feeds.user_id -> users": "CASCADE",
+  "user_blocks.blocker_id -> users": "CASCADE",
+  "user_blocks.blocked_id -> users": "CASCADE",
   // Shared with someone else: removing one side is refused.
   "rides.driver_id -> users": "NO ACTION",
   "communities.created_by -> users": "NO ACTION",
@@ -60,6 +67,8 @@ const EXPECTED: Record<string, string> = {
   "ride_inquiries.driver_id -> users": "RESTRICT",
   "ride_inquiries.conversation_id -> conversations": "RESTRICT",
   "ride_inquiries.message_id -> messages": "RESTRICT",
+  "user_reports.reporter_id -> users": "RESTRICT",
+  "user_reports.reported_id -> users": "RESTRICT",
 };
 
 async function foreignKeys() {

@@ -168,6 +168,24 @@ export const MATRIX: Column[] = [
   { name: "mark a conversation read", route: "routes/_app.dashboard.messages", method: "POST", intent: "mark-read", path: "/dashboard/messages", fields: { intent: "mark-read", c: "{driverConversation}" }, expect: only({ driver: "done", acceptedRider: "done" }, "404") },
   { name: "open a conversation (marks it read)", route: "routes/_app.dashboard.messages", method: "POST", intent: "open", path: "/dashboard/messages", fields: { intent: "open", c: "{driverConversation}" }, expect: only({ driver: "done->/dashboard/messages?c=", acceptedRider: "done->/dashboard/messages?c=" }, "404") },
 
+  // ------------------------------------------------------------ report and block (issue 16)
+  // Anyone onboarded may report or block another person (never themselves: 404, as for a
+  // missing person); unblocking someone you have not blocked is a 404 and changes nothing.
+  { name: "report or block page", route: "routes/_app.people.$id", method: "GET", path: "/people/{driver}?from=ride", private: true, expect: app("page", { driver: "404" }) },
+  { name: "report a person", route: "routes/_app.people.$id", method: "POST", intent: "report", path: "/people/{driver}", fields: { intent: "report", reason: "harassment", details: "From the matrix", context: "ride" }, expect: app("done->/people/", { driver: "404" }) },
+  { name: "block a person", route: "routes/_app.people.$id", method: "POST", intent: "block", path: "/people/{driver}", fields: { intent: "block" }, expect: app("done->/people/", { driver: "404" }) },
+  { name: "unblock (nobody blocked)", route: "routes/_app.people.$id", method: "POST", intent: "unblock", path: "/people/{driver}", fields: { intent: "unblock" }, expect: app("404") },
+  // A community's reports: its admins only ({community}'s creator is the moderator role).
+  { name: "community reports", route: "routes/_app.communities.$id_.reports", method: "GET", path: "/communities/{community}/reports", private: true, expect: only({ moderator: "page" }, "403") },
+
+  // ------------------------------------------------------------ a person's own data (issue 16)
+  // Only ever the acting user's own: the export and the deletion take no id.
+  { name: "download my data", route: "routes/_app.dashboard.my-data", method: "GET", path: "/dashboard/my-data", private: true, expect: app("page") },
+  { name: "delete my account page", route: "routes/_app.dashboard.delete-account", method: "GET", path: "/dashboard/delete-account", private: true, expect: app("page") },
+  { name: "delete my account (not confirmed)", route: "routes/_app.dashboard.delete-account", method: "POST", path: "/dashboard/delete-account", fields: { confirm: "nope" }, expect: app("400") },
+  // The matrix's people have no password (as after Google sign-in): typing DELETE is the check.
+  { name: "delete my account", route: "routes/_app.dashboard.delete-account", method: "POST", path: "/dashboard/delete-account", fields: { confirm: "DELETE" }, expect: app("done->/") },
+
   // ------------------------------------------------------------ communities
   { name: "communities", route: "routes/_app.communities._index", method: "GET", path: "/communities", expect: everyone("page") },
   { name: "communities: join", route: "routes/_app.communities._index", method: "POST", intent: "join", path: "/communities", fields: { intent: "join", communityId: "{community}" }, expect: { ...only({ pendingRider: "done->/communities", stranger: "done->/communities", otherModerator: "done->/communities" }, "refused->/communities"), visitor: "redirect->/login" } },
@@ -206,6 +224,9 @@ export const MATRIX: Column[] = [
   { name: "ride: reject", route: "routes/_app.rides.$id._index", method: "POST", intent: "reject", path: "/rides/{ride}", fields: { intent: "reject", requestId: "{pendingRequest}" }, expect: only({ driver: "done->/rides/" }, "403") },
   { name: "ride: cancel a seat", route: "routes/_app.rides.$id._index", method: "POST", intent: "cancel-request", path: "/rides/{ride}", fields: { intent: "cancel-request", requestId: "{acceptedRequest}" }, expect: only({ acceptedRider: "done->/rides/" }, "403") },
   { name: "ride: cancel ride", route: "routes/_app.rides.$id._index", method: "POST", intent: "cancel-ride", path: "/rides/{ride}", fields: { intent: "cancel-ride", rideId: "{ride}" }, expect: only({ driver: "done->/rides/" }, "403") },
+  // The comfort lock (issue 16): the driver only, and only a woman driver once a woman has
+  // booked (the matrix driver has declared no gender: refused with a toast).
+  { name: "ride: lock remaining seats to women", route: "routes/_app.rides.$id._index", method: "POST", intent: "women-lock", path: "/rides/{ride}", fields: { intent: "women-lock", rideId: "{ride}" }, expect: only({ driver: "refused->/rides/", ...outsiders("404") }, "403") },
   { name: "ride: save", route: "routes/_app.rides.$id._index", method: "POST", intent: "save", path: "/rides/{ride}", fields: { intent: "save", rideId: "{ride}" }, expect: app("done->/rides/", outsiders("404")) },
   { name: "ride: unsave (nothing saved)", route: "routes/_app.rides.$id._index", method: "POST", intent: "unsave", path: "/rides/{ride}", fields: { intent: "unsave", rideId: "{ride}" }, expect: app("noop->/rides/") },
   { name: "book page of the community ride", route: "routes/_app.rides.$id.book", method: "GET", path: "/rides/{ride}/book", expect: app("page", outsiders("redirect->/rides")) },

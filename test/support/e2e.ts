@@ -144,7 +144,7 @@ export async function newPage(browser: Browser, projectName: string) {
 /** Offers a ride through /rides/create and returns its id. */
 export async function offerRide(
   page: Page,
-  { from = "HSR Layout", to = "Koramangala", cost = "300", community, soon = false }: { from?: string; to?: string; cost?: string; community?: string; soon?: boolean } = {},
+  { from = "HSR Layout", to = "Koramangala", cost = "300", community, soon = false, womenOnly = false }: { from?: string; to?: string; cost?: string; community?: string; soon?: boolean; womenOnly?: boolean } = {},
 ) {
   const slot = soon ? soonSlot() : { ...uniqueSlot(), timeLabel: "" };
   await page.goto("/rides/create");
@@ -155,6 +155,7 @@ export async function offerRide(
   await page.getByLabel("Available seats").selectOption("3");
   await page.getByLabel("Trip cost (₹, the whole trip)").fill(cost);
   if (community) await page.getByLabel("Share with a community (optional)").selectOption({ label: community });
+  if (womenOnly) await page.getByLabel("Women only (only women can book seats)").check();
   await page.getByRole("button", { name: "Create Ride", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/rides$/);
   const cards = page.getByTestId("created-ride").filter({ hasText: slot.label }).filter({ hasText: from }).filter({ hasText: to });

@@ -1,0 +1,109 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { FieldErrors, FormErrors, TextareaField } from "./forms";
+import { buttonClass, cardClass, dangerButtonClass, inputClass, smallButtonClass } from "./styles";
+import { REPORT_DETAILS_MAX, REPORT_REASONS, reportSchema } from "~/schemas/safety";
+
+type Person = { id: string; fullName: string | null; blockedByMe: boolean; reportedByMe: boolean };
+
+/** The report form and the block / unblock button for one person. */
+export function PersonSafety({ person, from, lastResult }: { person: Person; from: string; lastResult: SubmissionResult<string[]> | null | undefined }) {
+  const [form, fields] = useForm({
+    id: "report",
+    lastResult,
+    defaultValue: { context: from },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reportSchema }),
+  });
+  const name = person.fullName ?? "this person";
+  return (
+    <div className="space-y-6">
+      <section className={cardClass} aria-labelledby="report-heading">
+        <h2 id="report-heading" className="text-lg font-semibold">Report {name}</h2>
+        {person.reportedByMe ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">You have reported this person. The admins of the communities you share have your report.</p>
+        ) : (
+          <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">
+            <input type="hidden" name="intent" value="report" />
+            <input type="hidden" name="context" value={from} />
+            <FormErrors errors={form.errors} />
+            <div>
+              <label htmlFor={fields.reason.id} className="mb-1 block text-sm font-medium">Reason</label>
+              <select {...getSelectProps(fields.reason)} key={fields.reason.key} className={inputClass}>
+                <option value="">Choose a reason</option>
+                {REPORT_REASONS.map((r) => (
+                  <option key={r.value} value={r.value}>{r.label}</option>
+                ))}
+              </select>
+              <FieldErrors id={fields.reason.errorId} errors={fields.reason.errors} />
+            </div>
+            <TextareaField label="What happened (optional)" field={fields.details} rows={3} maxLength={REPORT_DETAILS_MAX} />
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              Your report goes to the admins of the communities you both belong to. {name} is not told who reported them.
+            </p>
+            <button type="submit" className={buttonClass}>Send report</button>
+          </Form>
+        )}
+      </section>
+      <section className={cardClass} aria-labelledby="block-heading">
+        <h2 id="block-heading" className="text-lg font-semibold">{person.blockedByMe ? `You blocked ${name}` : `Block ${name}`}</h2>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          {person.blockedByMe
+            ? "Neither of you sees the other's rides, requests or messages. You can unblock them here or in Settings."
+            : "Neither of you will see the other's rides, and neither can request a seat from or message the other. Pending requests between you are withdrawn. They are not told."}
+        </p>
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value={person.blockedByMe ? "unblock" : "block"} />
+          <button type="submit" className={person.blockedByMe ? smallButtonClass : dangerButtonClass}>
+            {person.blockedByMe ? "Unblock" : "Block"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+/** Settings: the people the user blocked, each with an Unblock button. */
+export function BlockedList({ people }: { people: { id: string; fullName: string | null }[] }) {
+  return (
+    <section aria-labelledby="group-blocked" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      <h2 id="group-blocked" className="text-lg font-semibold">Blocked people</h2>
+      {people.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">You have not blocked anyone.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
+          {people.map((p) => (
+            <li key={p.id} className="flex items-center justify-between gap-4 py-3">
+              <span className="font-medium">{p.fullName ?? "Unknown User"}</span>
+              <Form method="post" action={`/people/${p.id}`}>
+                <input type="hidden" name="intent" value="unblock" />
+                <input type="hidden" name="redirectTo" value="/dashboard/settings" />
+                <button type="submit" className={smallButtonClass}>
+                  Unblock<span className="sr-only"> {p.fullName}</span>
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Settings: the person's own data (issue 16): download it, or delete the account. */
+export function OwnDataSection() {
+  return (
+    <section aria-labelledby="group-data" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      <h2 id="group-data" className="text-lg font-semibold">Your data</h2>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        A copy of everything LoopRide stores about you, or closing your account for good. See the privacy policy for what each does.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <a href="/dashboard/my-data" download className={smallButtonClass} data-testid="download-my-data">Download my data</a>
+        <a href="/dashboard/delete-account" className={dangerButtonClass}>Delete my account</a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,288 @@
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import {
+  calendarFeeds,
+  communities,
+  communityMembers,
+  commutes,
+  conversations,
+  creditTransactions,
+  mailSink,
+  messages,
+  newsletterSubscribers,
+  notifications,
+  oauthAccounts,
+  outbox,
+  passwordResets,
+  passwords,
+  payments,
+  pushSubscriptions,
+  referrals,
+  rideInquiries,
+  rideRatings,
+  rideRequests,
+  rides,
+  savedRides,
+  sessions,
+  userBlocks,
+  userCredits,
+  userProfiles,
+  userReferralCodes,
+  userReports,
+  users,
+  userSettings,
+} from "../../db/schema";
+import { CANCEL_WINDOW_MS } from "../domain/rides";
+import { audience, type ModelCtx } from "./context.server";
+import { ConflictError, NotFoundError } from "./errors.server";
+import { notificationInsert, PER_ROW_ID } from "./notifications.server";
+
+// A person's own data (issue 16, item 7; docs/decisions/0020-report-block-and-own-data.md):
+// "Download my data" and "Delete my account" (India's DPDP Act 2023: access and erasure).
+
+export const DELETED_NAME = "Deleted user";
+
+type ExportEntry = { table: SQLiteTable; name: string; by: SQLiteColumn[]; omit?: string[] };
+
+/**
+ * What the export holds: each table with the columns that make a row the user's. Every
+ * foreign key to users must be listed here or in NOT_EXPORTED (own-data.test.ts reads the
+ * schema, so a new table with a user column and no entry fails it).
+ */
+export const EXPORT: ExportEntry[] = [
+  // The hash of the sign-up address is a server secret for fraud checks, not the person's data.
+  { table: users, name: "users", by: [users.id], omit: ["signupAddressHash"] },
+  // Secrets are left out: the password hash and the session ids (they would sign one in).
+  { table: passwords, name: "passwords", by: [passwords.userId], omit: ["hash"] },
+  { table: sessions, name: "sessions", by: [sessions.userId], omit: ["id"] },
+  { table: oauthAccounts, name: "oauth_accounts", by: [oauthAccounts.userId] },
+  { table: userProfiles, name: "user_profiles", by: [userProfiles.userId] },
+  { table: userSettings, name: "user_settings", by: [userSettings.userId] },
+  { table: userCredits, name: "user_credits", by: [userCredits.userId] },
+  { table: creditTransactions, name: "credit_transactions", by: [creditTransactions.userId] },
+  { table: userReferralCodes, name: "user_referral_codes", by: [userReferralCodes.userId] },
+  { table: referrals, name: "referrals", by: [referrals.referrerId, referrals.referredUserId] },
+  { table: communities, name: "communities", by: [communities.createdBy] },
+  { table: communityMembers, name: "community_members", by: [communityMembers.userId] },
+  { table: rides, name: "rides", by: [rides.driverId] },
+  { table: rideRequests, name: "ride_requests", by: [rideRequests.riderId] },
+  { table: savedRides, name: "saved_rides", by: [savedRides.userId] },
+  { table: payments, name: "payments", by: [payments.payerId, payments.payeeId] },
+  { table: rideRatings, name: "ride_ratings", by: [rideRatings.raterId] },
+  { table: notifications, name: "notifications", by: [notifications.userId] },
+  { table: conversations, name: "conversations", by: [conversations.userA, conversations.userB] },
+  { table: messages, name: "messages", by: [messages.senderId, messages.receiverId] },
+  { table: userBlocks, name: "user_blocks", by: [userBlocks.blockerId] },
+  { table: userReports, name: "user_reports", by: [userReports.reporterId] },
+  { table: commutes, name: "commutes", by: [commutes.driverId] },
+  { table: rideInquiries, name: "ride_inquiries", by: [rideInquiries.riderId, rideInquiries.driverId] },
+  // The browser's keys would let anyone push to it; the feed and reset tokens are credentials.
+  { table: pushSubscriptions, name: "push_subscriptions", by: [pushSubscriptions.userId], omit: ["p256dh", "auth"] },
+  { table: calendarFeeds, name: "calendar_feeds", by: [calendarFeeds.userId], omit: ["tokenHash"] },
+  { table: passwordResets, name: "password_resets", by: [passwordResets.userId], omit: ["tokenHash"] },
+  { table: outbox, name: "outbox", by: [outbox.userId] },
+];
+
+/** User columns deliberately not used to pick rows, and why. */
+export const NOT_EXPORTED: Record<string, string> = {
+  "community_members.decided_by": "other people's memberships that this user decided as a moderator",
+  "ride_ratings.ratee_id": "ratings others gave this user are the raters' (the issue asks for ratings given)",
+  "user_blocks.blocked_id": "who blocked this user stays private to the blocker",
+  "user_reports.reported_id": "reports about this user are evidence for community admins; the reporter stays private",
+};
+
+/**
+ * Everything stored about the acting user, as one JSON-ready object (one round trip): a
+ * key per table of EXPORT, plus the newsletter address if they subscribed with it.
+ */
+export async function exportMyData({ db }: ModelCtx, userId: string, now = Date.now()) {
+  const me = await db.select({ email: users.email, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).get();
+  if (!me || me.deletedAt !== null) throw new NotFoundError("Account not found");
+  const statements = EXPORT.map((e) =>
+    db
+      .select()
+      .from(e.table)
+      .where(or(...e.by.map((c) => eq(c, userId)))),
+  );
+  const all = [db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, me.email ?? "")), ...statements];
+  const [newsletter, ...results] = (await db.batch(all as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
+  const tables: Record<string, Record<string, unknown>[]> = {};
+  EXPORT.forEach((e, i) => {
+    tables[e.name] = (results[i] as Record<string, unknown>[]).map((row) => {
+      const out = { ...row };
+      for (const k of e.omit ?? []) delete out[k];
+      return out;
+    });
+  });
+  tables.newsletter_subscribers = newsletter as Record<string, unknown>[];
+  return {
+    format: "LoopRide personal data export, version 1",
+    exportedAt: new Date(now).toISOString(),
+    userId,
+    notes: "Times are milliseconds since 1970-01-01 UTC; money is in paise (₹1 = 100 paise). Secrets (password hash, session ids) are left out.",
+    tables,
+  };
+}
+
+export const DELETE_CONFIRM = "DELETE";
+export const DELETE_WRONG_PASSWORD = "That password is not right. Your account was not deleted.";
+
+/**
+ * Closes the acting user's account at once, in ONE db.batch (docs/decisions/0012: the users
+ * row stays so everyone else's history stays valid):
+ *  - their upcoming active rides are cancelled, each rider notified;
+ *  - their pending/accepted seats on others' upcoming rides are cancelled, each driver
+ *    notified, booked seats recomputed;
+ *  - personal fields are erased (e-mail, phone, profile, photo key, notes they wrote, their
+ *    name inside other people's notifications), the name becomes "Deleted user";
+ *  - their own rows go (password, Google link, sessions, settings, credits, referral code,
+ *    notifications, saved rides, blocks, memberships; member counts recomputed);
+ *  - messages, requests, payments and ratings stay, shown as from "Deleted user"; settled
+ *    payments are kept as the law requires, pointing only at the de-identified row.
+ * The caller checked the password (the route: verifyPassword with the pepper).
+ */
+export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Date.now()) {
+  const me = await db
+    .select({ email: users.email, deletedAt: users.deletedAt, fullName: userProfiles.fullName, avatarKey: userProfiles.avatarKey })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .get();
+  if (!me || me.deletedAt !== null) throw new NotFoundError("Account not found");
+  const name = me.fullName?.trim() || null;
+  const upcomingMine = sql`(SELECT ${rides.id} FROM ${rides} WHERE ${rides.driverId} = ${userId} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now})`;
+  const mySeats = sql`${rideRequests.riderId} = ${userId} AND ${rideRequests.status} IN ('pending','accepted')
+    AND ${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${rides.status} = 'active' AND ${rides.departsAt} > ${now})`;
+  const myCommunities = db.select({ id: communityMembers.communityId }).from(communityMembers).where(eq(communityMembers.userId, userId));
+  const communityIds = (await myCommunities).map((r) => r.id);
+  // Others' notifications that name this person (a request, a cancellation...): the name goes.
+  const named = (col: typeof notifications.title | typeof notifications.message): SQL =>
+    name ? sql`replace(${col}, ${name}, ${DELETED_NAME})` : sql`${col}`;
+  const statements = [
+    // Riders of the person's upcoming rides, told before their requests change.
+    notificationInsert(
+      db,
+      {
+        id: PER_ROW_ID,
+        userId: sql`${rideRequests.riderId}`,
+        type: "ride_update",
+        title: "Ride cancelled",
+        message: sql`'The ride from ' || ${rides.fromLocation} || ' to ' || ${rides.toLocation} || ' was cancelled: the driver closed their account.'`,
+        data: sql`json_object('ride_id', ${rides.id}, 'request_id', ${rideRequests.id}, 'status', 'cancelled')`,
+      },
+      now,
+      sql`FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId} WHERE ${rideRequests.status} IN ('pending','accepted') AND ${rides.id} IN ${upcomingMine}`,
+    ),
+    db
+      .update(rideRequests)
+      .set({ status: "cancelled", cancelledAt: now })
+      .where(and(sql`${rideRequests.status} IN ('pending','accepted')`, sql`${rideRequests.rideId} IN ${upcomingMine}`))
+      .returning({ userId: rideRequests.riderId }),
+    db
+      .update(rides)
+      .set({ status: "cancelled", cancelledAt: now, bookedSeats: 0, cancelReason: "The driver closed their account.", cancelledLate: sql`(${rides.departsAt} - ${now} < ${CANCEL_WINDOW_MS})` })
+      .where(sql`${rides.id} IN ${upcomingMine}`),
+    // Drivers of the rides the person had asked to join.
+    notificationInsert(
+      db,
+      {
+        id: PER_ROW_ID,
+        userId: sql`${rides.driverId}`,
+        type: "ride_update",
+        title: "Seat cancelled",
+        message: sql`'A passenger closed their account: their request for ' || ${rides.fromLocation} || ' to ' || ${rides.toLocation} || ' was cancelled.'`,
+        data: sql`json_object('ride_id', ${rides.id}, 'request_id', ${rideRequests.id}, 'status', 'cancelled', 'seats', ${rideRequests.seats})`,
+      },
+      now,
+      sql`FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId} WHERE ${mySeats}`,
+    ),
+    db.select({ userId: rides.driverId }).from(rideRequests).innerJoin(rides, eq(rides.id, rideRequests.rideId)).where(mySeats),
+    db.update(rideRequests).set({ status: "cancelled", cancelledAt: now }).where(mySeats),
+    db
+      .update(rides)
+      .set({
+        bookedSeats: sql`(SELECT coalesce(sum(rr.seats), 0) FROM ride_requests rr WHERE rr.ride_id = ${rides.id} AND rr.status = 'accepted')`,
+      })
+      .where(sql`${rides.id} IN (SELECT ${rideRequests.rideId} FROM ${rideRequests} WHERE ${rideRequests.riderId} = ${userId} AND ${rideRequests.cancelledAt} = ${now})`),
+    // Notes they wrote on rides and requests.
+    db.update(rides).set({ notes: null }).where(eq(rides.driverId, userId)),
+    db.update(rideRequests).set({ notes: null }).where(eq(rideRequests.riderId, userId)),
+    db.update(rideRatings).set({ comment: null }).where(eq(rideRatings.raterId, userId)),
+    db.update(userReports).set({ details: null }).where(eq(userReports.reporterId, userId)),
+    // Their name inside others' notifications (a rare, whole-table rewrite of matching rows).
+    ...(name
+      ? [
+          db
+            .update(notifications)
+            .set({ title: named(notifications.title), message: named(notifications.message) })
+            .where(sql`instr(${notifications.title}, ${name}) > 0 OR instr(${notifications.message}, ${name}) > 0`),
+        ]
+      : []),
+    db.update(referrals).set({ referredEmail: null }).where(or(eq(referrals.referredUserId, userId), eq(referrals.referrerId, userId))),
+    ...(me.email ? [db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, me.email))] : []),
+    // Own rows.
+    db.delete(passwords).where(eq(passwords.userId, userId)),
+    db.delete(oauthAccounts).where(eq(oauthAccounts.userId, userId)),
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.delete(userSettings).where(eq(userSettings.userId, userId)),
+    db.delete(creditTransactions).where(eq(creditTransactions.userId, userId)),
+    db.delete(userCredits).where(eq(userCredits.userId, userId)),
+    db.delete(userReferralCodes).where(eq(userReferralCodes.userId, userId)),
+    db.delete(notifications).where(eq(notifications.userId, userId)),
+    db.delete(savedRides).where(eq(savedRides.userId, userId)),
+    db.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId))),
+    // Issue 14/15 rows: a commute makes no more rides; push, calendar, reset links and queued
+    // or stored e-mails (the local sink holds rendered mails with the address and name) go.
+    db.update(commutes).set({ status: "ended", notes: null, updatedAt: now }).where(eq(commutes.driverId, userId)),
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
+    db.delete(passwordResets).where(eq(passwordResets.userId, userId)),
+    db.delete(outbox).where(eq(outbox.userId, userId)),
+    ...(me.email ? [db.delete(mailSink).where(eq(mailSink.toAddress, me.email))] : []),
+    db.delete(communityMembers).where(eq(communityMembers.userId, userId)),
+    ...(communityIds.length
+      ? [
+          db
+            .update(communities)
+            .set({ memberCount: sql`(SELECT count(*) FROM community_members m WHERE m.community_id = ${communities.id} AND m.status = 'approved')` })
+            .where(inArray(communities.id, communityIds)),
+        ]
+      : []),
+    // The profile keeps its row (messages and rides join it for the name) with nothing personal in it.
+    db
+      .update(userProfiles)
+      .set({
+        fullName: DELETED_NAME,
+        firstName: null,
+        lastName: null,
+        avatarUrl: null,
+        avatarKey: null,
+        residentialArea: null,
+        workplace: null,
+        phoneNumber: null,
+        emergencyContact: null,
+        bio: null,
+        upiId: null,
+        vehicleInfo: {},
+        gender: null,
+        updatedAt: now,
+      })
+      .where(eq(userProfiles.userId, userId)),
+    db
+      .update(users)
+      .set({ email: null, phone: null, emailVerifiedAt: null, signupAddressHash: null, deletedAt: now })
+      .where(and(eq(users.id, userId), sql`${users.deletedAt} IS NULL`))
+      .returning({ id: users.id }),
+  ];
+  const results = (await db.batch(statements as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
+  const closed = results[results.length - 1] as { id: string }[];
+  if (closed.length === 0) throw new ConflictError("This account is already closed.");
+  const told = [...(results[1] as { userId: string }[]), ...(results[4] as { userId: string }[])].map((r) => r.userId);
+  return { avatarKey: me.avatarKey, audience: audience([...new Set(told)]) };
+}
+
+/** What the delete form needs to know: whether the account has a password to re-enter. */
+export async function getPasswordHash({ db }: ModelCtx, userId: string) {
+  const row = await db.select({ hash: passwords.hash }).from(passwords).where(eq(passwords.userId, userId)).get();
+  return row?.hash ?? null;
+}
