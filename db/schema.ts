@@ -285,6 +285,8 @@ export const communityMembers = sqliteTable(
     requestedAt: integer("requested_at").notNull(),
     decidedAt: integer("decided_at"),
     decidedBy: text("decided_by").references(() => users.id),
+    // Issue 16 (moderation): suspended until this instant (UTC ms); NULL or past = not suspended.
+    suspendedUntil: integer("suspended_until"),
   },
   (t) => [
     uniqueIndex("community_members_unique").on(t.communityId, t.userId),
@@ -554,3 +556,27 @@ export const newsletterSubscribers = sqliteTable("newsletter_subscribers", {
   email: text("email").primaryKey(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- issue 16: community moderation
+
+/** Every moderator action on a community, for its admins (migration 0015). */
+export const communityAuditLog = sqliteTable(
+  "community_audit_log",
+  {
+    id: text("id").primaryKey(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    actorId: text("actor_id")
+      .notNull()
+      .references(() => users.id),
+    action: text("action").notNull(),
+    targetUserId: text("target_user_id").references(() => users.id),
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("community_audit_log_community_idx").on(t.communityId, t.createdAt),
+    check("audit_action", sql`${t.action} IN ('approve','reject','clear','promote','remove','suspend','unsuspend','handover')`),
+  ],
+);

@@ -6,6 +6,7 @@ import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged } from "./notifications.server";
 import { type ModelCtx, audience } from "./context.server";
+import { auditInsert } from "./community-audit.server";
 
 /**
  * The statement that keeps communities.member_count exact: recomputed from the approved
@@ -120,7 +121,7 @@ export async function createCommunity(
   return { id, name: input.name };
 }
 
-async function findCommunity(db: Db, communityId: string) {
+export async function findCommunity(db: Db, communityId: string) {
   const row = await db
     .select({ id: communities.id, name: communities.name, createdBy: communities.createdBy })
     .from(communities)
@@ -130,7 +131,7 @@ async function findCommunity(db: Db, communityId: string) {
   return row;
 }
 
-async function findMembership(db: Db, communityId: string, userId: string) {
+export async function findMembership(db: Db, communityId: string, userId: string) {
   return db
     .select({ id: communityMembers.id, status: communityMembers.status, role: communityMembers.role })
     .from(communityMembers)
@@ -222,7 +223,7 @@ export async function leaveCommunity({ db }: ModelCtx, userId: string, community
   return { id: community.id, name: community.name };
 }
 
-async function findRequest(db: Db, communityId: string, memberId: string) {
+export async function findRequest(db: Db, communityId: string, memberId: string) {
   const row = await db
     .select({ id: communityMembers.id, userId: communityMembers.userId, status: communityMembers.status, role: communityMembers.role })
     .from(communityMembers)
@@ -268,6 +269,8 @@ export async function decideJoinRequest(
       },
       now,
     ),
+    // The notification above inserted a row exactly when this decision won.
+    auditInsert(db, { communityId, actorId: actorId!, action: approved ? "approve" : "reject", targetUserId: request.userId }, now, sql`changes() = 1`),
     refreshMemberCount(db, communityId),
   ]);
   if (updated.length === 0) throw new ConflictError("This request is no longer pending.");
@@ -275,12 +278,13 @@ export async function decideJoinRequest(
 }
 
 /** rejected -> not_member: a moderator clears a rejection so the user may ask again. */
-export async function clearRejection({ db }: ModelCtx, actorId: string | null, communityId: string, memberId: string) {
+export async function clearRejection({ db }: ModelCtx, actorId: string | null, communityId: string, memberId: string, now = Date.now()) {
   const { community } = await requireModerator(db, actorId, communityId);
   const request = await findRequest(db, communityId, memberId);
   if (request.status !== "rejected") throw new ConflictError("Only a rejected request can be cleared.");
   await db.batch([
     db.delete(communityMembers).where(and(eq(communityMembers.id, memberId), eq(communityMembers.status, "rejected"))),
+    auditInsert(db, { communityId, actorId: actorId!, action: "clear", targetUserId: request.userId }, now, sql`changes() = 1`),
     refreshMemberCount(db, communityId),
   ]);
   return { id: community.id, name: community.name };
@@ -296,6 +300,7 @@ export async function promoteMember(
   communityId: string,
   memberId: string,
   role: "moderator" | "admin" = "moderator",
+  now = Date.now(),
 ) {
   const { community, membership } = await requireModerator(db, actorId, communityId);
   if (role === "admin" && community.createdBy !== actorId && membership?.role !== "admin") {
@@ -309,6 +314,7 @@ export async function promoteMember(
       .update(communityMembers)
       .set({ role })
       .where(and(eq(communityMembers.id, memberId), eq(communityMembers.status, "approved"))),
+    auditInsert(db, { communityId, actorId: actorId!, action: "promote", targetUserId: target.userId, detail: role }, now, sql`changes() = 1`),
     refreshMemberCount(db, communityId),
   ]);
   return { id: community.id, name: community.name };
@@ -354,6 +360,7 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       residentialArea: userProfiles.residentialArea,
       workplace: userProfiles.workplace,
       showProfile: userSettings.showProfile,
+      suspendedUntil: communityMembers.suspendedUntil,
     })
     .from(communityMembers)
     .leftJoin(userProfiles, eq(userProfiles.userId, communityMembers.userId))
@@ -378,6 +385,9 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       residentialArea: visible ? p.residentialArea : null,
       workplace: visible ? p.workplace : null,
       isSelf: p.userId === viewerId,
+      isCreator: p.userId === community.createdBy,
+      // Issue 16: moderators see who is suspended (and until when).
+      suspendedUntil: canModerate && p.suspendedUntil && p.suspendedUntil > Date.now() ? p.suspendedUntil : null,
     };
   });
   const { createdBy, ...rest } = community;

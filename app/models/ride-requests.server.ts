@@ -1,19 +1,20 @@
 import { isUniqueViolation } from "./db-errors.server";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { communities, notifications, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
+import { communities, communityMembers, notifications, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
 import { CANCEL_WINDOW_MS, requestsClosedReason } from "../domain/rides";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged, PER_ROW_ID, type NewNotification } from "./notifications.server";
-import { visibleRideCondition } from "./rides.server";
+import { suspendedMessage, visibleRideCondition } from "./rides.server";
 import { type ModelCtx, audience } from "./context.server";
 
 
 export const DUPLICATE_REQUEST = "You already have a pending or accepted request for this ride.";
 export const LATE_CANCELLATION = "Seats can only be cancelled up to 2 hours before departure.";
 export const NOT_PENDING = "This request is no longer pending.";
+export const NOT_IN_COMMUNITY = "You are not a member of this ride's community, so you cannot book it.";
 
 export const RIDE_FULL = "This ride is full.";
 
@@ -82,6 +83,11 @@ export async function requestSeats(
         toLocation: rides.toLocation,
         date: rides.date,
         time: rides.time,
+        // Issue 16: the rider's running suspension from the ride's community, if any, and
+        // whether a moderator removed (or rejected) them: an earlier request keeps the ride
+        // visible to them, but they may not book it again.
+        suspendedUntil: sql<number | null>`(SELECT ${communityMembers.suspendedUntil} FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${rides.communityId} AND ${communityMembers.userId} = ${riderId} AND ${communityMembers.suspendedUntil} > ${now})`,
+        excluded: sql<number>`EXISTS (SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${rides.communityId} AND ${communityMembers.userId} = ${riderId} AND ${communityMembers.status} = 'rejected')`,
       })
       .from(rides)
       // A community ride an outsider may not see is "not found": refused before anything is written.
@@ -94,6 +100,8 @@ export async function requestSeats(
   if (r.driverId === riderId) throw new ForbiddenError("You cannot request a seat on your own ride.");
   if (r.status !== "active") throw new ConflictError("This ride is no longer available.");
   if (r.departsAt <= now) throw new ConflictError("This ride has already departed.");
+  if (r.suspendedUntil) throw new ConflictError(suspendedMessage(r.suspendedUntil));
+  if (r.excluded) throw new ConflictError(NOT_IN_COMMUNITY);
   const available = r.seats - r.bookedSeats;
   if (input.seats > available) throw new SeatsUnavailableError(available);
   const id = newId();

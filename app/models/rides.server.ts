@@ -5,7 +5,7 @@ import { newId } from "../domain/ids";
 import { ALL_PLACES } from "../domain/places";
 import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, carTypeOf, DISCOVER_PAGE_SIZE } from "../domain/rides";
 import { suggestTripCost } from "../domain/trip-cost";
-import { addDays, istToInstant } from "../domain/time";
+import { addDays, formatDateTimeShort, istToInstant } from "../domain/time";
 import type { CreateRideInput, DiscoverFilters } from "../schemas/rides";
 import { isCleanText, TEXT_INVALID } from "../schemas/text";
 import type { Db } from "./db.server";
@@ -17,6 +17,8 @@ import { type ModelCtx, audience } from "./context.server";
 
 export const PROFILE_MISSING = "User profile not found. Please complete your profile first.";
 export const NOT_A_MEMBER = "You can only share a ride with a community you are an approved member of.";
+export const suspendedMessage = (until: number) =>
+  `You are suspended from this community until ${formatDateTimeShort(until)}: you cannot share or book its rides until then.`;
 
 const rideColumns = {
   id: rides.id,
@@ -70,7 +72,7 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
   const [profile, membership] = await db.batch([
     db.select({ vehicleInfo: userProfiles.vehicleInfo }).from(userProfiles).where(eq(userProfiles.userId, driverId)).limit(1),
     db
-      .select({ id: communityMembers.id })
+      .select({ id: communityMembers.id, suspendedUntil: communityMembers.suspendedUntil })
       .from(communityMembers)
       .where(
         and(
@@ -83,6 +85,9 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
   ]);
   if (profile.length === 0) throw new NotFoundError(PROFILE_MISSING);
   if (input.communityId && membership.length === 0) throw new ForbiddenError(NOT_A_MEMBER);
+  // Issue 16: a suspended member cannot share rides with the community until it ends.
+  const suspendedUntil = membership[0]?.suspendedUntil;
+  if (input.communityId && suspendedUntil && suspendedUntil > now) throw new ForbiddenError(suspendedMessage(suspendedUntil));
   const vehicle = profile[0].vehicleInfo;
   const suggestion = suggestTripCost(input.fromLocation, input.toLocation, carTypeOf(vehicle));
   const id = newId();

@@ -5,6 +5,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import { CommunityTypeBadge, ModeratorBadge, memberCountLabel } from "~/components/community-badges";
 import { MembershipButton } from "~/components/community-card";
 import { MembersList, ModerationPanel } from "~/components/community-members";
+import { AuditLog, MemberModeration } from "~/components/community-moderation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate, istDate } from "~/domain/time";
 import {
@@ -20,6 +21,8 @@ import { ConflictError, isModelError } from "~/models/errors.server";
 import { communityActionSchema } from "~/schemas/communities";
 import { getUser, requireUser } from "~/utils/auth.server";
 import { orRespond } from "~/utils/errors.server";
+import { moderateMemberIntent } from "~/utils/community-moderation.server";
+import { listAuditLog } from "~/models/community-audit.server";
 import type { Db } from "~/models/db.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import type { z } from "zod";
@@ -29,14 +32,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 function tabOf(url: URL) {
-  return url.searchParams.get("tab") === "moderation" ? "moderation" : "members";
+  const tab = url.searchParams.get("tab");
+  return tab === "moderation" || tab === "audit" ? tab : "members";
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const detail = await orRespond(getCommunityDetail(context, user.id, params.id ?? ""));
   const tab = tabOf(new URL(request.url));
-  return { ...detail, tab: tab === "moderation" && detail.canModerate ? tab : "members" };
+  // The moderation log is for admins (issue 16); anyone else asking for it sees the members.
+  const audit = tab === "audit" && detail.canMakeAdmin ? await orRespond(listAuditLog(context, user.id, detail.community.id)) : null;
+  return { ...detail, audit, tab: (tab === "moderation" && detail.canModerate) || audit ? tab : "members" };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -86,6 +92,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     reject: "Failed to reject request. Please try again.",
     clear: "Failed to clear the rejection. Please try again.",
     promote: "Failed to promote member. Please try again.",
+    remove: "Failed to remove the member. Please try again.",
+    suspend: "Failed to suspend the member. Please try again.",
+    unsuspend: "Failed to lift the suspension. Please try again.",
+    handover: "Failed to hand over admin. Please try again.",
   }[value.intent];
   try {
     const toast = await orRespond(
@@ -126,6 +136,11 @@ async function moderate(
     case "promote":
       await promoteMember(context, userId, communityId, value.memberId, value.role);
       return { title: value.role === "admin" ? "Admin Added" : "Moderator Added" };
+    case "remove":
+    case "suspend":
+    case "unsuspend":
+    case "handover":
+      return moderateMemberIntent(context, userId, communityId, value);
   }
 }
 
@@ -137,7 +152,7 @@ const tabClass = (active: boolean) =>
   }`;
 
 export default function CommunityDetailPage() {
-  const { community, membership, canModerate, canMakeAdmin, membersVisible, members, pending, rejected, tab } = useLoaderData<typeof loader>();
+  const { community, membership, viewerRole, canModerate, canMakeAdmin, membersVisible, members, pending, rejected, audit, tab } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 md:px-0">
       <Link to="/communities" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
@@ -185,11 +200,23 @@ export default function CommunityDetailPage() {
               </Link>
             </li>
           ) : null}
+          {canMakeAdmin ? (
+            <li>
+              <Link to="?tab=audit" aria-current={tab === "audit" ? "page" : undefined} className={tabClass(tab === "audit")}>
+                Moderation log
+              </Link>
+            </li>
+          ) : null}
         </ul>
       </nav>
 
-      {tab === "moderation" && canModerate ? (
-        <ModerationPanel pending={pending} rejected={rejected} />
+      {tab === "audit" && audit ? (
+        <AuditLog entries={audit} />
+      ) : tab === "moderation" && canModerate ? (
+        <div className="space-y-8">
+          <ModerationPanel pending={pending} rejected={rejected} />
+          <MemberModeration members={members} viewerRank={canMakeAdmin ? 2 : 1} viewerIsAdminMember={viewerRole === "admin"} />
+        </div>
       ) : membersVisible ? (
         <MembersList members={members} canModerate={canModerate} canMakeAdmin={canMakeAdmin} />
       ) : (

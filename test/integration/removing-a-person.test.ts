@@ -34,6 +34,10 @@ const EXPECTED: Record<string, string> = {
   "rides.driver_id -> users": "NO ACTION",
   "communities.created_by -> users": "NO ACTION",
   "community_members.decided_by -> users": "NO ACTION",
+  // Issue 16: the moderation audit log is the community's history (goes with the community).
+  "community_audit_log.community_id -> communities": "CASCADE",
+  "community_audit_log.actor_id -> users": "NO ACTION",
+  "community_audit_log.target_user_id -> users": "NO ACTION",
   "conversations.user_a -> users": "RESTRICT",
   "conversations.user_b -> users": "RESTRICT",
   "messages.conversation_id -> conversations": "RESTRICT",

@@ -1,0 +1,21 @@
+-- Issue 16, item 4 (moderation): a member may be suspended until an instant (UTC ms), and
+-- every moderator action is recorded in an audit log that the community's admins read.
+-- Removing a member reuses the 'rejected' status (they cannot ask again until a moderator
+-- clears it), so community_members keeps its CHECKs and is not rebuilt.
+ALTER TABLE `community_members` ADD `suspended_until` integer;
+--> statement-breakpoint
+CREATE TABLE `community_audit_log` (
+	`id` text PRIMARY KEY NOT NULL,
+	`community_id` text NOT NULL,
+	`actor_id` text NOT NULL,
+	`action` text NOT NULL,
+	`target_user_id` text,
+	`detail` text,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`community_id`) REFERENCES `communities`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`actor_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`target_user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
+	CONSTRAINT "audit_action" CHECK("community_audit_log"."action" IN ('approve','reject','clear','promote','remove','suspend','unsuspend','handover'))
+);
+--> statement-breakpoint
+CREATE INDEX `community_audit_log_community_idx` ON `community_audit_log` (`community_id`,`created_at`);
