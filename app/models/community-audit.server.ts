@@ -55,8 +55,9 @@ export async function listAuditLog({ db }: ModelCtx, actorId: string, communityI
         action: communityAuditLog.action,
         detail: communityAuditLog.detail,
         createdAt: communityAuditLog.createdAt,
-        actorName: actor.fullName,
-        targetName: userProfiles.fullName,
+        // Named apart: in a D1 batch drizzle maps rows by column name, and both are full_name.
+        actorName: sql<string | null>`${actor.fullName}`.as("actor_name"),
+        targetName: sql<string | null>`${userProfiles.fullName}`.as("target_name"),
       })
       .from(communityAuditLog)
       .leftJoin(actor, eq(actor.userId, communityAuditLog.actorId))
