@@ -386,6 +386,10 @@ export const rideRequests = sqliteTable(
     createdAt: createdAt(),
     decidedAt: integer("decided_at"),
     cancelledAt: integer("cancelled_at"),
+    // Issue 16 (reliability record): marked a no-show by the driver after completion, and
+    // when the rider disputed it (each at most once).
+    noShowAt: integer("no_show_at"),
+    noShowDisputedAt: integer("no_show_disputed_at"),
   },
   (t) => [
     // One live (pending or accepted) request per rider and ride, enforced by the database.

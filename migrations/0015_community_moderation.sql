@@ -19,3 +19,10 @@ CREATE TABLE `community_audit_log` (
 );
 --> statement-breakpoint
 CREATE INDEX `community_audit_log_community_idx` ON `community_audit_log` (`community_id`,`created_at`);
+--> statement-breakpoint
+-- Issue 16, item 5 (reliability record): the driver marks an accepted rider of a completed
+-- ride as a no-show (once); the rider may dispute it (once). Added columns: ride_requests is
+-- not rebuilt.
+ALTER TABLE `ride_requests` ADD `no_show_at` integer;
+--> statement-breakpoint
+ALTER TABLE `ride_requests` ADD `no_show_disputed_at` integer;

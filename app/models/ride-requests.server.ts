@@ -114,7 +114,8 @@ export async function requestSeats(
       db
         .insert(rideRequests)
         .select(
-          sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL WHERE ${rideOpen(rideId, now)}`,
+          // Columns in table order; the last two are no_show_at and no_show_disputed_at (issue 16).
+          sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL, NULL, NULL WHERE ${rideOpen(rideId, now)}`,
         )
         .returning({ id: rideRequests.id }),
       notificationInsertIfChanged(

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CompleteRideCard, CostBreakdownCard, RatePeople } from "~/components/completion";
+import { NoShowPanel } from "~/components/reliability";
 import { formatRupees } from "~/domain/money";
 import { COMPLETE_EARLY_MS, TOO_EARLY_TO_COMPLETE } from "~/domain/rides";
 import { formatDate, formatTime } from "~/domain/time";
@@ -15,7 +16,8 @@ import {
   requestPayments,
 } from "~/models/completion.server";
 import { isModelError, NotFoundError } from "~/models/errors.server";
-import { confirmReceivedSchema, markPaidSchema, rateSchema } from "~/schemas/completion";
+import { confirmReceivedSchema, markPaidSchema, noShowSchema, rateSchema } from "~/schemas/completion";
+import { disputeNoShow, markNoShow } from "~/models/reliability.server";
 import { requireUser } from "~/utils/auth.server";
 import { publishChange } from "~/utils/fanout.server";
 import { qrPath } from "~/utils/qr.server";
@@ -102,6 +104,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         if (submission.status !== "success") return data(submission.reply(), { status: 400 });
         await rateParticipant(context, user.id, rideId, submission.value);
         return redirectWithToast(request, context.env, here, { title: "Thanks for your rating!" });
+      }
+      // Issue 16: no-shows (the reliability record).
+      case "no-show": {
+        const submission = parseWithZod(formData, { schema: noShowSchema });
+        if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+        publishChange(context, (await markNoShow(context, user.id, rideId, submission.value.riderId)).audience);
+        return redirectWithToast(request, context.env, here, { title: "Marked as a no-show", description: "The rider has been told and may dispute it once." });
+      }
+      case "dispute-no-show": {
+        publishChange(context, (await disputeNoShow(context, user.id, rideId)).audience);
+        return redirectWithToast(request, context.env, here, { title: "No-show disputed", description: "Your driver has been told." });
       }
       default:
         return data({ error: "Unknown action" }, { status: 400 });
@@ -201,6 +214,9 @@ export default function RideCompletion() {
       ) : null}
 
       {completed ? <RatePeople people={canRate} rated={rated} /> : null}
+      {completed && breakdown ? (
+        <NoShowPanel isDriver={viewer.isDriver} viewerId={userId} marks={view.noShows} names={Object.fromEntries(breakdown.riders.map((r) => [r.userId, r.name]))} />
+      ) : null}
     </div>
   );
 }

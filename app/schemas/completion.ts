@@ -23,3 +23,6 @@ export const rateSchema = z.object({
     .optional()
     .transform((v) => v || null),
 });
+
+/** Issue 16: the driver marks a rider of the completed ride as a no-show. */
+export const noShowSchema = z.object({ riderId: z.string().min(1).max(64) });
