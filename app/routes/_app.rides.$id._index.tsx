@@ -9,6 +9,8 @@ import { CANCEL_WINDOW_MS, COMPLETE_EARLY_MS, requestsClosedReason } from "~/dom
 import { formatRating } from "~/domain/rating";
 import { ratingSummaries } from "~/models/ratings.server";
 import { getRideDetail } from "~/models/rides.server";
+import { getReliabilityRecord } from "~/models/reliability.server";
+import { ReliabilityRecord } from "~/components/reliability";
 import { requireUser } from "~/utils/auth.server";
 import { handleRideIntent } from "~/utils/ride-actions.server";
 
@@ -20,8 +22,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const detail = await getRideDetail(context, user.id, params.id ?? "");
   if (!detail) return data({ ride: null } as const, { status: 404 });
-  const ratings = await ratingSummaries(context, [detail.ride.driverId]);
-  return { ...detail, driverRating: formatRating(ratings[detail.ride.driverId]), now: Date.now() };
+  // Issue 16: the driver's reliability record beside the stars (one more batch, in parallel).
+  const [ratings, reliability] = await Promise.all([ratingSummaries(context, [detail.ride.driverId]), getReliabilityRecord(context, detail.ride.driverId)]);
+  return { ...detail, driverRating: formatRating(ratings[detail.ride.driverId]), reliability, now: Date.now() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -43,7 +46,7 @@ export default function RideDetail() {
       </div>
     );
   }
-  const { ride, isDriver, requests, myRequest, saved, now, driverRating } = loaded;
+  const { ride, isDriver, requests, myRequest, saved, now, driverRating, reliability } = loaded;
   const available = ride.seats - ride.bookedSeats;
   const upcoming = ride.status === "active" && ride.departsAt > now;
   // Why requests on this ride can no longer change (completed, cancelled, departed), shown instead of the buttons.
@@ -54,6 +57,7 @@ export default function RideDetail() {
     <div className="mx-auto max-w-3xl space-y-6">
       <Link to="/rides" className={textLinkClass}>Back to rides</Link>
       <DriverCard ride={ride} available={available} driverRating={driverRating} />
+      <ReliabilityRecord record={reliability} title={isDriver ? "Your reliability record" : "Driver's reliability record"} />
 
       <section className={`${cardClass} space-y-3`} aria-labelledby="ride-details">
         <h1 id="ride-details" className="text-2xl font-bold">

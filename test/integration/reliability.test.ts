@@ -72,6 +72,11 @@ describe("the record", () => {
     expect(driverPage).toMatch(/Rides completed as driver\s+3/);
     expect(driverPage).toMatch(/Driver cancellations within 2 hours of departure\s+1/);
     expect(driverPage).toMatch(/Median response to ride requests\s+20 min \(last 6\)/);
+    // A rider looking at the driver's ride sees the same facts beside the stars.
+    const ridePage = (await (await get(`/rides/${ride.id}`, { cookie: other.cookie })).text()).replace(/<!-- -->|<[^>]+>/g, " ");
+    expect(ridePage).toMatch(/Driver(&#x27;|')s reliability record/);
+    expect(ridePage).toMatch(/Rides completed as driver\s+3/);
+    expect(ridePage).toMatch(/Driver cancellations within 2 hours of departure\s+1/);
   });
 
   it("median of an even count is the mean of the middle two; none is null", () => {
