@@ -259,9 +259,15 @@ export const communities = sqliteTable(
     // Maintained in the same batch as every membership change (recomputed, not incremented).
     memberCount: integer("member_count").notNull().default(0),
     createdAt: createdAt(),
+    // Issue 16 (join rules, migration 0015): open | moderated | domain | invite, and the
+    // current invite token (NULL = no link).
+    joinMode: text("join_mode").notNull().default("moderated"),
+    inviteToken: text("invite_token"),
   },
   (t) => [
     index("communities_created_idx").on(t.createdAt),
+    uniqueIndex("communities_invite_token_unique").on(t.inviteToken).where(sql`${t.inviteToken} IS NOT NULL`),
+    check("community_join_mode", sql`${t.joinMode} IN ('open','moderated','domain','invite')`),
     index("communities_type_created_idx").on(t.type, t.createdAt),
     check("community_type", sql`${t.type} IN ('residential','workplace','interest')`),
     check("community_member_count", sql`${t.memberCount} >= 0`),
@@ -581,6 +587,6 @@ export const communityAuditLog = sqliteTable(
   },
   (t) => [
     index("community_audit_log_community_idx").on(t.communityId, t.createdAt),
-    check("audit_action", sql`${t.action} IN ('approve','reject','clear','promote','remove','suspend','unsuspend','handover')`),
+    check("audit_action", sql`${t.action} IN ('approve','reject','clear','promote','remove','suspend','unsuspend','handover','rules','invite')`),
   ],
 );

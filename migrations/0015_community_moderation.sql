@@ -15,7 +15,7 @@ CREATE TABLE `community_audit_log` (
 	FOREIGN KEY (`community_id`) REFERENCES `communities`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`actor_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`target_user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
-	CONSTRAINT "audit_action" CHECK("community_audit_log"."action" IN ('approve','reject','clear','promote','remove','suspend','unsuspend','handover'))
+	CONSTRAINT "audit_action" CHECK("community_audit_log"."action" IN ('approve','reject','clear','promote','remove','suspend','unsuspend','handover','rules','invite'))
 );
 --> statement-breakpoint
 CREATE INDEX `community_audit_log_community_idx` ON `community_audit_log` (`community_id`,`created_at`);
@@ -26,3 +26,12 @@ CREATE INDEX `community_audit_log_community_idx` ON `community_audit_log` (`comm
 ALTER TABLE `ride_requests` ADD `no_show_at` integer;
 --> statement-breakpoint
 ALTER TABLE `ride_requests` ADD `no_show_disputed_at` integer;
+--> statement-breakpoint
+-- Issue 16, item 1 (join rules): how people join, set by the community's admins. 'domain'
+-- (a verified work e-mail) is reserved for the e-mail verification flow; 'invite' joins with
+-- the community's current invite token (revoked by replacing or clearing it).
+ALTER TABLE `communities` ADD `join_mode` text DEFAULT 'moderated' NOT NULL CHECK (`join_mode` IN ('open','moderated','domain','invite'));
+--> statement-breakpoint
+ALTER TABLE `communities` ADD `invite_token` text;
+--> statement-breakpoint
+CREATE UNIQUE INDEX `communities_invite_token_unique` ON `communities` (`invite_token`) WHERE `invite_token` IS NOT NULL;

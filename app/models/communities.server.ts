@@ -123,7 +123,7 @@ export async function createCommunity(
 
 export async function findCommunity(db: Db, communityId: string) {
   const row = await db
-    .select({ id: communities.id, name: communities.name, createdBy: communities.createdBy })
+    .select({ id: communities.id, name: communities.name, createdBy: communities.createdBy, joinMode: communities.joinMode })
     .from(communities)
     .where(eq(communities.id, communityId))
     .get();
@@ -163,15 +163,36 @@ const ALREADY: Record<string, string> = {
   rejected: "Your request to join this community was declined. A moderator must clear it before you can ask again.",
 };
 
+export const INVITE_ONLY = "This community is joined with an invitation link from its admins.";
+export const INVITE_INVALID = "This invitation link is no longer valid. Ask the community's admins for a new one.";
+export const DOMAIN_NOT_AVAILABLE = "This community is joined by verifying a work e-mail address, which is not available yet.";
+
 /**
- * not_member -> pending. One insert guarded by the unique (community, user) index: a second
- * join, however many arrive at once, is refused with a ConflictError.
+ * not_member -> pending, or straight to approved where the community's join rule says so
+ * (issue 16: open, or invite with the current token). One insert guarded by the unique
+ * (community, user) index: a second join, however many arrive at once, is refused with a
+ * ConflictError; the insert also re-checks the rule, so a link revoked meanwhile admits nobody.
  */
-export async function requestToJoin({ db }: ModelCtx, userId: string, communityId: string, now = Date.now()) {
+export async function requestToJoin({ db }: ModelCtx, userId: string, communityId: string, now = Date.now(), opts: { invite?: string | null } = {}) {
   const community = await findCommunity(db, communityId);
+  const mode = community.joinMode;
+  if (mode === "domain") throw new ConflictError(DOMAIN_NOT_AVAILABLE);
+  if (mode === "invite" && !opts.invite) throw new ConflictError(INVITE_ONLY);
+  const admitted = mode === "open" || mode === "invite";
+  const rule =
+    mode === "invite"
+      ? sql`EXISTS (SELECT 1 FROM ${communities} WHERE ${communities.id} = ${communityId} AND ${communities.joinMode} = 'invite' AND ${communities.inviteToken} = ${opts.invite ?? ""})`
+      : sql`EXISTS (SELECT 1 FROM ${communities} WHERE ${communities.id} = ${communityId} AND ${communities.joinMode} = ${mode})`;
+  let inserted: { id: string }[];
   try {
-    await db.batch([
-      db.insert(communityMembers).values({ id: newId(), communityId, userId, status: "pending", role: "member", requestedAt: now }),
+    [inserted] = await db.batch([
+      // Columns in table order: id, community_id, user_id, status, role, requested_at, decided_at, decided_by, suspended_until.
+      db
+        .insert(communityMembers)
+        .select(
+          sql`SELECT ${newId()}, ${communityId}, ${userId}, ${admitted ? "approved" : "pending"}, 'member', ${now}, ${admitted ? now : null}, NULL, NULL WHERE ${rule}`,
+        )
+        .returning({ id: communityMembers.id }),
       refreshMemberCount(db, communityId),
     ]);
   } catch (e) {
@@ -179,7 +200,8 @@ export async function requestToJoin({ db }: ModelCtx, userId: string, communityI
     const existing = await findMembership(db, communityId, userId);
     throw new ConflictError(ALREADY[existing?.status ?? "pending"] ?? ALREADY.pending);
   }
-  return { id: community.id, name: community.name };
+  if (inserted.length === 0) throw new ConflictError(mode === "invite" ? INVITE_INVALID : "This community's join rule just changed. Please try again.");
+  return { id: community.id, name: community.name, joined: admitted };
 }
 
 export const LAST_ADMIN_MESSAGE = "You are the only admin of this community. Make another member an admin before leaving.";
@@ -338,6 +360,8 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       memberCount: communities.memberCount,
       createdAt: communities.createdAt,
       createdBy: communities.createdBy,
+      joinMode: communities.joinMode,
+      inviteToken: communities.inviteToken,
     })
     .from(communities)
     .where(eq(communities.id, communityId))
@@ -390,15 +414,18 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       suspendedUntil: canModerate && p.suspendedUntil && p.suspendedUntil > Date.now() ? p.suspendedUntil : null,
     };
   });
-  const { createdBy, ...rest } = community;
+  const { createdBy, inviteToken, ...rest } = community;
+  const canMakeAdmin = createdBy === viewerId || (viewer?.status === "approved" && viewer.role === "admin");
   return {
     community: { ...rest, type: community.type as CommunityType },
+    // Issue 16: the invite link is for the community's admins only.
+    inviteToken: canMakeAdmin ? inviteToken : null,
     membership: (viewer?.status ?? "not_member") as MembershipStatus,
     viewerRole: viewer?.status === "approved" ? (viewer.role as MemberRole) : null,
     isCreator: createdBy === viewerId,
     canModerate,
     membersVisible,
-    canMakeAdmin: createdBy === viewerId || (viewer?.status === "approved" && viewer.role === "admin"),
+    canMakeAdmin,
     members: shown.filter((p) => p.status === "approved"),
     pending: canModerate ? shown.filter((p) => p.status === "pending") : [],
     rejected: canModerate ? shown.filter((p) => p.status === "rejected") : [],

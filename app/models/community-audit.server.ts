@@ -10,7 +10,7 @@ import type { ModelCtx } from "./context.server";
 // same db.batch as the action and only when the action took effect (the `guard`), so the
 // log says exactly what happened. Admins of the community read it; nobody edits it.
 
-export const AUDIT_ACTIONS = ["approve", "reject", "clear", "promote", "remove", "suspend", "unsuspend", "handover"] as const;
+export const AUDIT_ACTIONS = ["approve", "reject", "clear", "promote", "remove", "suspend", "unsuspend", "handover", "rules", "invite"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_SHOWN = 50;

@@ -6,6 +6,7 @@ import { CommunityTypeBadge, ModeratorBadge, memberCountLabel } from "~/componen
 import { MembershipButton } from "~/components/community-card";
 import { MembersList, ModerationPanel } from "~/components/community-members";
 import { AuditLog, MemberModeration } from "~/components/community-moderation";
+import { CommunityRulesForm, CommunityRulesSummary } from "~/components/community-rules";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate, istDate } from "~/domain/time";
 import {
@@ -42,7 +43,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const tab = tabOf(new URL(request.url));
   // The moderation log is for admins (issue 16); anyone else asking for it sees the members.
   const audit = tab === "audit" && detail.canMakeAdmin ? await orRespond(listAuditLog(context, user.id, detail.community.id)) : null;
-  return { ...detail, audit, tab: (tab === "moderation" && detail.canModerate) || audit ? tab : "members" };
+  const url = new URL(request.url);
+  // Issue 16: an invitation link (?invite=token) is carried by the Join button; the admins see their link.
+  const invite = url.searchParams.get("invite")?.slice(0, 64) ?? null;
+  const inviteUrl = detail.inviteToken ? `${url.origin}/communities/${encodeURIComponent(detail.community.id)}?invite=${detail.inviteToken}` : null;
+  return { ...detail, audit, invite, inviteUrl, tab: (tab === "moderation" && detail.canModerate) || audit ? tab : "members" };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -69,11 +74,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (value.intent === "join" || value.intent === "leave") {
     try {
       if (value.intent === "join") {
-        const c = await requestToJoin(context, userId!, communityId);
-        return redirectWithToast(request, context.env, here, {
-          title: "Request Sent",
-          description: `Your request to join ${c.name} has been sent. Community moderators will review your request.`,
-        });
+        const c = await requestToJoin(context, userId!, communityId, undefined, { invite: value.invite });
+        return redirectWithToast(request, context.env, here, c.joined
+          ? { title: "Welcome!", description: `You joined ${c.name}.` }
+          : { title: "Request Sent", description: `Your request to join ${c.name} has been sent. Community moderators will review your request.` });
       }
       const c = await leaveCommunity(context, userId!, communityId);
       return redirectWithToast(request, context.env, here, { title: "Left Community", description: `You have left ${c.name}` });
@@ -96,6 +100,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     suspend: "Failed to suspend the member. Please try again.",
     unsuspend: "Failed to lift the suspension. Please try again.",
     handover: "Failed to hand over admin. Please try again.",
+    "set-join-mode": "Failed to change the join rule. Please try again.",
+    "invite-reset": "Failed to make a new invitation link. Please try again.",
+    "invite-revoke": "Failed to revoke the invitation link. Please try again.",
   }[value.intent];
   try {
     const toast = await orRespond(
@@ -140,6 +147,9 @@ async function moderate(
     case "suspend":
     case "unsuspend":
     case "handover":
+    case "set-join-mode":
+    case "invite-reset":
+    case "invite-revoke":
       return moderateMemberIntent(context, userId, communityId, value);
   }
 }
@@ -152,7 +162,7 @@ const tabClass = (active: boolean) =>
   }`;
 
 export default function CommunityDetailPage() {
-  const { community, membership, viewerRole, canModerate, canMakeAdmin, membersVisible, members, pending, rejected, audit, tab } = useLoaderData<typeof loader>();
+  const { community, membership, viewerRole, canModerate, canMakeAdmin, membersVisible, members, pending, rejected, audit, invite, inviteUrl, tab } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 md:px-0">
       <Link to="/communities" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
@@ -167,7 +177,7 @@ export default function CommunityDetailPage() {
               {canModerate ? <ModeratorBadge /> : null}
             </div>
           </div>
-          <MembershipButton membership={membership} communityName={community.name} />
+          <MembershipButton membership={membership} communityName={community.name} invite={invite} />
         </div>
         <p className="text-slate-800 dark:text-slate-200">{community.description}</p>
         <dl className="grid gap-2 text-sm sm:grid-cols-3">
@@ -183,6 +193,7 @@ export default function CommunityDetailPage() {
             <dt className="font-medium text-slate-700 dark:text-slate-300">Created</dt>
             <dd>{formatDate(istDate(community.createdAt))}</dd>
           </div>
+          <CommunityRulesSummary joinMode={community.joinMode} />
         </dl>
       </header>
 
@@ -214,6 +225,7 @@ export default function CommunityDetailPage() {
         <AuditLog entries={audit} />
       ) : tab === "moderation" && canModerate ? (
         <div className="space-y-8">
+          {canMakeAdmin ? <CommunityRulesForm joinMode={community.joinMode} inviteUrl={inviteUrl} /> : null}
           <ModerationPanel pending={pending} rejected={rejected} />
           <MemberModeration members={members} viewerRank={canMakeAdmin ? 2 : 1} viewerIsAdminMember={viewerRole === "admin"} />
         </div>

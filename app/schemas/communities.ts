@@ -40,7 +40,8 @@ export const membershipActionSchema = z.discriminatedUnion("intent", [
 
 /** The detail page's buttons: the viewer's own membership, and moderation of requests and members. */
 export const communityActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("join") }),
+  // Issue 16: an invite link's token, when the community joins by invitation.
+  z.object({ intent: z.literal("join"), invite: z.string().trim().max(64).optional() }),
   z.object({ intent: z.literal("leave") }),
   z.object({ intent: z.literal("approve"), memberId: id }),
   z.object({ intent: z.literal("reject"), memberId: id }),
@@ -58,6 +59,10 @@ export const communityActionSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("unsuspend"), memberId: id }),
   z.object({ intent: z.literal("handover"), memberId: id }),
+  // Issue 16: community rules (admins; app/models/community-rules.server.ts).
+  z.object({ intent: z.literal("set-join-mode"), mode: z.enum(["open", "moderated", "invite"], { message: "Please choose how people join" }) }),
+  z.object({ intent: z.literal("invite-reset") }),
+  z.object({ intent: z.literal("invite-revoke") }),
 ]);
 
 export const communityListQuerySchema = z.object({
