@@ -129,7 +129,7 @@ export function AuditLog({ entries }: { entries: AuditRow[] }) {
   return (
     <section aria-labelledby="audit-log" className="space-y-2">
       <h2 id="audit-log" className="text-lg font-semibold">
-        Moderation Log
+        Audit Log
       </h2>
       {entries.length === 0 ? (
         <p className="text-slate-700 dark:text-slate-300">No moderator actions yet.</p>

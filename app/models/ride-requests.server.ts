@@ -1,7 +1,7 @@
 import { isUniqueViolation } from "./db-errors.server";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { communities, communityMembers, notifications, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
+import { communities, notifications, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
 import { CANCEL_WINDOW_MS, requestsClosedReason } from "../domain/rides";
 import type { Db } from "./db.server";
@@ -85,9 +85,11 @@ export async function requestSeats(
         time: rides.time,
         // Issue 16: the rider's running suspension from the ride's community, if any, and
         // whether a moderator removed (or rejected) them: an earlier request keeps the ride
-        // visible to them, but they may not book it again.
-        suspendedUntil: sql<number | null>`(SELECT ${communityMembers.suspendedUntil} FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${rides.communityId} AND ${communityMembers.userId} = ${riderId} AND ${communityMembers.suspendedUntil} > ${now})`,
-        excluded: sql<number>`EXISTS (SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${rides.communityId} AND ${communityMembers.userId} = ${riderId} AND ${communityMembers.status} = 'rejected')`,
+        // visible to them, but they may not book it again. Written with explicit names: in a
+        // single-table select drizzle renders a selected column unqualified, and a bare
+        // community_id inside the subquery would mean the member's own column.
+        suspendedUntil: sql<number | null>`(SELECT cm.suspended_until FROM community_members cm WHERE cm.community_id = rides.community_id AND cm.user_id = ${riderId} AND cm.suspended_until > ${now})`,
+        excluded: sql<number>`EXISTS (SELECT 1 FROM community_members cm WHERE cm.community_id = rides.community_id AND cm.user_id = ${riderId} AND cm.status = 'rejected')`,
       })
       .from(rides)
       // A community ride an outsider may not see is "not found": refused before anything is written.

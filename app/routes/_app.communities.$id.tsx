@@ -214,7 +214,7 @@ export default function CommunityDetailPage() {
           {canMakeAdmin ? (
             <li>
               <Link to="?tab=audit" aria-current={tab === "audit" ? "page" : undefined} className={tabClass(tab === "audit")}>
-                Moderation log
+                Audit log
               </Link>
             </li>
           ) : null}

@@ -142,6 +142,24 @@ describe("removing a member", () => {
   });
 });
 
+describe("a removal or suspension is about one community only", () => {
+  it("a member removed from one community and suspended in another still books public rides and rides of a third", async () => {
+    const w = await world();
+    const second = await createCommunity(ctx(), { createdBy: w.admin.id, name: "Second Pool" });
+    const secondRow = await addMember(ctx(), { communityId: second.id, userId: w.member.id });
+    const third = await createCommunity(ctx(), { createdBy: w.admin.id, name: "Third Pool" });
+    await addMember(ctx(), { communityId: third.id, userId: w.member.id });
+    await removeMember(ctx(), w.admin.id, w.community.id, w.memberRowId);
+    await suspendMember(ctx(), w.admin.id, second.id, secondRow.id, 7);
+    const publicRide = await createRide(ctx(), { driverId: w.driver.id, date: addDays(istDate(), 2) });
+    const thirdRide = await createRide(ctx(), { driverId: w.admin.id, communityId: third.id, date: addDays(istDate(), 2) });
+    for (const ride of [publicRide, thirdRide]) {
+      const res = await postForm(`/rides/${ride.id}/book`, { seats: "1", notes: "" }, { cookie: w.member.cookie });
+      expect(res.headers.get("Location"), ride.id).toMatch(/^\/booking-confirmation\//);
+    }
+  });
+});
+
 describe("suspending a member", () => {
   it("suspends for the chosen days: they can neither book nor share the community's rides; lifting it restores both; logged", async () => {
     const w = await world();
@@ -213,10 +231,10 @@ describe("handing over admin", () => {
     expect((await auditRows(w.community.id)).map((a) => [a.action, a.target_user_id])).toEqual([["handover", w.other.id]]);
     // The new admin reads the moderation log; a plain member does not get it.
     const log = await (await get(`/communities/${w.community.id}?tab=audit`, { cookie: w.other.cookie })).text();
-    expect(log).toContain("Moderation Log");
+    expect(log).toContain("Audit Log");
     expect(log).toContain("handed admin over to");
     const memberView = await (await get(`/communities/${w.community.id}?tab=audit`, { cookie: w.member.cookie })).text();
-    expect(memberView).not.toContain("Moderation Log");
+    expect(memberView).not.toContain("Audit Log");
   });
 
   it("two hand-overs at once by the same admin: exactly one wins, and the community keeps exactly one admin among them", async () => {
@@ -254,12 +272,12 @@ describe("the audit log", () => {
       ["promote", w.admin.id, w.member.id],
     ]);
     const adminView = await (await get(`/communities/${w.community.id}?tab=audit`, { cookie: w.admin.cookie })).text();
-    expect(adminView).toContain("Moderation log");
+    expect(adminView).toContain("Audit log");
     expect(adminView).toContain("approved the request of");
     expect(adminView.replace(/<!-- -->|<[^>]+>/g, "")).toContain("Manoj Moderator approved the request of Jaya Joiner");
     // A moderator (not an admin) is shown the members, not the log, and the log is not even read.
     const modView = await (await get(`/communities/${w.community.id}?tab=audit`, { cookie: w.mod.cookie })).text();
     expect(modView).not.toContain("approved the request of");
-    expect(modView).not.toContain("Moderation log");
+    expect(modView).not.toContain("Audit log");
   });
 });
