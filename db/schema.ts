@@ -268,9 +268,15 @@ export const communities = sqliteTable(
     // Maintained in the same batch as every membership change (recomputed, not incremented).
     memberCount: integer("member_count").notNull().default(0),
     createdAt: createdAt(),
+    // Issue 16 (join rules, migration 0015): open | moderated | domain | invite, and the
+    // current invite token (NULL = no link).
+    joinMode: text("join_mode").notNull().default("moderated"),
+    inviteToken: text("invite_token"),
   },
   (t) => [
     index("communities_created_idx").on(t.createdAt),
+    uniqueIndex("communities_invite_token_unique").on(t.inviteToken).where(sql`${t.inviteToken} IS NOT NULL`),
+    check("community_join_mode", sql`${t.joinMode} IN ('open','moderated','domain','invite')`),
     index("communities_type_created_idx").on(t.type, t.createdAt),
     check("community_type", sql`${t.type} IN ('residential','workplace','interest')`),
     check("community_member_count", sql`${t.memberCount} >= 0`),
@@ -294,6 +300,8 @@ export const communityMembers = sqliteTable(
     requestedAt: integer("requested_at").notNull(),
     decidedAt: integer("decided_at"),
     decidedBy: text("decided_by").references(() => users.id),
+    // Issue 16 (moderation): suspended until this instant (UTC ms); NULL or past = not suspended.
+    suspendedUntil: integer("suspended_until"),
   },
   (t) => [
     uniqueIndex("community_members_unique").on(t.communityId, t.userId),
@@ -415,6 +423,10 @@ export const rideRequests = sqliteTable(
     createdAt: createdAt(),
     decidedAt: integer("decided_at"),
     cancelledAt: integer("cancelled_at"),
+    // Issue 16 (reliability record): marked a no-show by the driver after completion, and
+    // when the rider disputed it (each at most once).
+    noShowAt: integer("no_show_at"),
+    noShowDisputedAt: integer("no_show_disputed_at"),
   },
   (t) => [
     // One live (pending or accepted) request per rider and ride, enforced by the database.
@@ -825,5 +837,29 @@ export const userReports = sqliteTable(
     check("report_reason", sql`${t.reason} IN ('harassment','unsafe_driving','no_show','inappropriate','fake_profile','other')`),
     check("report_context", sql`${t.context} IN ('profile','ride','chat')`),
     check("report_details_len", sql`${t.details} IS NULL OR length(${t.details}) <= 1000`),
+  ],
+);
+
+// ---------------------------------------------------------------- issue 16: community moderation
+
+/** Every moderator action on a community, for its admins (migration 0015). */
+export const communityAuditLog = sqliteTable(
+  "community_audit_log",
+  {
+    id: text("id").primaryKey(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    actorId: text("actor_id")
+      .notNull()
+      .references(() => users.id),
+    action: text("action").notNull(),
+    targetUserId: text("target_user_id").references(() => users.id),
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("community_audit_log_community_idx").on(t.communityId, t.createdAt),
+    check("audit_action", sql`${t.action} IN ('approve','reject','clear','promote','remove','suspend','unsuspend','handover','rules','invite')`),
   ],
 );

@@ -12,11 +12,14 @@ export function MembershipButton({
   communityId,
   communityName,
   busy = false,
+  invite,
 }: {
   membership: MembershipStatus;
   communityId?: string;
   communityName: string;
   busy?: boolean;
+  /** Issue 16: the invitation link's token, sent with Join. */
+  invite?: string | null;
 }) {
   if (membership === "pending") {
     return (
@@ -36,6 +39,7 @@ export function MembershipButton({
   return (
     <Form method="post" preventScrollReset>
       {communityId ? <input type="hidden" name="communityId" value={communityId} /> : null}
+      {invite && intent === "join" ? <input type="hidden" name="invite" value={invite} /> : null}
       <button
         type="submit"
         name="intent"

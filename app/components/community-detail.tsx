@@ -3,11 +3,13 @@ import { formatDate, istDate } from "~/domain/time";
 import type { CommunityType, MembershipStatus } from "~/models/communities.server";
 import { CommunityTypeBadge, ModeratorBadge, memberCountLabel } from "./community-badges";
 import { MembershipButton } from "./community-card";
+import { CommunityRulesSummary } from "./community-rules";
 
-type Community = { name: string; type: CommunityType; description: string | null; location: string | null; memberCount: number; createdAt: number };
+type Community = { name: string; type: CommunityType; description: string | null; location: string | null; memberCount: number; createdAt: number; joinMode: string };
 
 /** The community page's card: name, badges, the viewer's membership button and the facts. */
-export function CommunityHeader({ community, membership, canModerate }: { community: Community; membership: MembershipStatus; canModerate: boolean }) {
+/** `invite`: an invitation link's token (?invite=), carried by the Join button (issue 16). */
+export function CommunityHeader({ community, membership, canModerate, invite }: { community: Community; membership: MembershipStatus; canModerate: boolean; invite?: string | null }) {
   return (
     <header className="space-y-3 rounded-xl border border-slate-200 p-6 dark:border-slate-800">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -18,7 +20,7 @@ export function CommunityHeader({ community, membership, canModerate }: { commun
             {canModerate ? <ModeratorBadge /> : null}
           </div>
         </div>
-        <MembershipButton membership={membership} communityName={community.name} />
+        <MembershipButton membership={membership} communityName={community.name} invite={invite} />
       </div>
       <p className="text-slate-800 dark:text-slate-200">{community.description}</p>
       <dl className="grid gap-2 text-sm sm:grid-cols-3">
@@ -34,6 +36,7 @@ export function CommunityHeader({ community, membership, canModerate }: { commun
           <dt className="font-medium text-slate-700 dark:text-slate-300">Created</dt>
           <dd>{formatDate(istDate(community.createdAt))}</dd>
         </div>
+        <CommunityRulesSummary joinMode={community.joinMode} />
       </dl>
     </header>
   );
@@ -46,8 +49,8 @@ const tabClass = (active: boolean) =>
       : "border-transparent text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
   }`;
 
-/** Members / Moderation (N) tabs, as links (?tab=), so they work without JavaScript. */
-export function CommunityTabs({ tab, canModerate, pendingCount }: { tab: string; canModerate: boolean; pendingCount: number }) {
+/** Members / Moderation (N) / Audit log (admins) tabs, as links (?tab=), so they work without JavaScript. */
+export function CommunityTabs({ tab, canModerate, canSeeAudit, pendingCount }: { tab: string; canModerate: boolean; canSeeAudit: boolean; pendingCount: number }) {
   return (
     <nav aria-label="Community sections">
       <ul className="flex gap-2 border-b border-slate-200 dark:border-slate-800">
@@ -60,6 +63,13 @@ export function CommunityTabs({ tab, canModerate, pendingCount }: { tab: string;
           <li>
             <Link to="?tab=moderation" aria-current={tab === "moderation" ? "page" : undefined} className={tabClass(tab === "moderation")}>
               Moderation{pendingCount ? ` (${pendingCount})` : ""}
+            </Link>
+          </li>
+        ) : null}
+        {canSeeAudit ? (
+          <li>
+            <Link to="?tab=audit" aria-current={tab === "audit" ? "page" : undefined} className={tabClass(tab === "audit")}>
+              Audit log
             </Link>
           </li>
         ) : null}

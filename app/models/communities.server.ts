@@ -6,6 +6,7 @@ import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged } from "./notifications.server";
 import { type ModelCtx, audience } from "./context.server";
+import { auditInsert } from "./community-audit.server";
 
 /**
  * The statement that keeps communities.member_count exact: recomputed from the approved
@@ -120,9 +121,9 @@ export async function createCommunity(
   return { id, name: input.name };
 }
 
-async function findCommunity(db: Db, communityId: string) {
+export async function findCommunity(db: Db, communityId: string) {
   const row = await db
-    .select({ id: communities.id, name: communities.name, createdBy: communities.createdBy })
+    .select({ id: communities.id, name: communities.name, createdBy: communities.createdBy, joinMode: communities.joinMode })
     .from(communities)
     .where(eq(communities.id, communityId))
     .get();
@@ -130,7 +131,7 @@ async function findCommunity(db: Db, communityId: string) {
   return row;
 }
 
-async function findMembership(db: Db, communityId: string, userId: string) {
+export async function findMembership(db: Db, communityId: string, userId: string) {
   return db
     .select({ id: communityMembers.id, status: communityMembers.status, role: communityMembers.role })
     .from(communityMembers)
@@ -162,15 +163,36 @@ const ALREADY: Record<string, string> = {
   rejected: "Your request to join this community was declined. A moderator must clear it before you can ask again.",
 };
 
+export const INVITE_ONLY = "This community is joined with an invitation link from its admins.";
+export const INVITE_INVALID = "This invitation link is no longer valid. Ask the community's admins for a new one.";
+export const DOMAIN_NOT_AVAILABLE = "This community is joined by verifying a work e-mail address, which is not available yet.";
+
 /**
- * not_member -> pending. One insert guarded by the unique (community, user) index: a second
- * join, however many arrive at once, is refused with a ConflictError.
+ * not_member -> pending, or straight to approved where the community's join rule says so
+ * (issue 16: open, or invite with the current token). One insert guarded by the unique
+ * (community, user) index: a second join, however many arrive at once, is refused with a
+ * ConflictError; the insert also re-checks the rule, so a link revoked meanwhile admits nobody.
  */
-export async function requestToJoin({ db }: ModelCtx, userId: string, communityId: string, now = Date.now()) {
+export async function requestToJoin({ db }: ModelCtx, userId: string, communityId: string, now = Date.now(), opts: { invite?: string | null } = {}) {
   const community = await findCommunity(db, communityId);
+  const mode = community.joinMode;
+  if (mode === "domain") throw new ConflictError(DOMAIN_NOT_AVAILABLE);
+  if (mode === "invite" && !opts.invite) throw new ConflictError(INVITE_ONLY);
+  const admitted = mode === "open" || mode === "invite";
+  const rule =
+    mode === "invite"
+      ? sql`EXISTS (SELECT 1 FROM ${communities} WHERE ${communities.id} = ${communityId} AND ${communities.joinMode} = 'invite' AND ${communities.inviteToken} = ${opts.invite ?? ""})`
+      : sql`EXISTS (SELECT 1 FROM ${communities} WHERE ${communities.id} = ${communityId} AND ${communities.joinMode} = ${mode})`;
+  let inserted: { id: string }[];
   try {
-    await db.batch([
-      db.insert(communityMembers).values({ id: newId(), communityId, userId, status: "pending", role: "member", requestedAt: now }),
+    [inserted] = await db.batch([
+      // Columns in table order: id, community_id, user_id, status, role, requested_at, decided_at, decided_by, suspended_until.
+      db
+        .insert(communityMembers)
+        .select(
+          sql`SELECT ${newId()}, ${communityId}, ${userId}, ${admitted ? "approved" : "pending"}, 'member', ${now}, ${admitted ? now : null}, NULL, NULL WHERE ${rule}`,
+        )
+        .returning({ id: communityMembers.id }),
       refreshMemberCount(db, communityId),
     ]);
   } catch (e) {
@@ -178,7 +200,8 @@ export async function requestToJoin({ db }: ModelCtx, userId: string, communityI
     const existing = await findMembership(db, communityId, userId);
     throw new ConflictError(ALREADY[existing?.status ?? "pending"] ?? ALREADY.pending);
   }
-  return { id: community.id, name: community.name };
+  if (inserted.length === 0) throw new ConflictError(mode === "invite" ? INVITE_INVALID : "This community's join rule just changed. Please try again.");
+  return { id: community.id, name: community.name, joined: admitted };
 }
 
 export const LAST_ADMIN_MESSAGE = "You are the only admin of this community. Make another member an admin before leaving.";
@@ -222,7 +245,7 @@ export async function leaveCommunity({ db }: ModelCtx, userId: string, community
   return { id: community.id, name: community.name };
 }
 
-async function findRequest(db: Db, communityId: string, memberId: string) {
+export async function findRequest(db: Db, communityId: string, memberId: string) {
   const row = await db
     .select({ id: communityMembers.id, userId: communityMembers.userId, status: communityMembers.status, role: communityMembers.role })
     .from(communityMembers)
@@ -268,6 +291,8 @@ export async function decideJoinRequest(
       },
       now,
     ),
+    // The notification above inserted a row exactly when this decision won.
+    auditInsert(db, { communityId, actorId: actorId!, action: approved ? "approve" : "reject", targetUserId: request.userId }, now, sql`changes() = 1`),
     refreshMemberCount(db, communityId),
   ]);
   if (updated.length === 0) throw new ConflictError("This request is no longer pending.");
@@ -275,12 +300,13 @@ export async function decideJoinRequest(
 }
 
 /** rejected -> not_member: a moderator clears a rejection so the user may ask again. */
-export async function clearRejection({ db }: ModelCtx, actorId: string | null, communityId: string, memberId: string) {
+export async function clearRejection({ db }: ModelCtx, actorId: string | null, communityId: string, memberId: string, now = Date.now()) {
   const { community } = await requireModerator(db, actorId, communityId);
   const request = await findRequest(db, communityId, memberId);
   if (request.status !== "rejected") throw new ConflictError("Only a rejected request can be cleared.");
   await db.batch([
     db.delete(communityMembers).where(and(eq(communityMembers.id, memberId), eq(communityMembers.status, "rejected"))),
+    auditInsert(db, { communityId, actorId: actorId!, action: "clear", targetUserId: request.userId }, now, sql`changes() = 1`),
     refreshMemberCount(db, communityId),
   ]);
   return { id: community.id, name: community.name };
@@ -296,6 +322,7 @@ export async function promoteMember(
   communityId: string,
   memberId: string,
   role: "moderator" | "admin" = "moderator",
+  now = Date.now(),
 ) {
   const { community, membership } = await requireModerator(db, actorId, communityId);
   if (role === "admin" && community.createdBy !== actorId && membership?.role !== "admin") {
@@ -309,6 +336,7 @@ export async function promoteMember(
       .update(communityMembers)
       .set({ role })
       .where(and(eq(communityMembers.id, memberId), eq(communityMembers.status, "approved"))),
+    auditInsert(db, { communityId, actorId: actorId!, action: "promote", targetUserId: target.userId, detail: role }, now, sql`changes() = 1`),
     refreshMemberCount(db, communityId),
   ]);
   return { id: community.id, name: community.name };
@@ -332,6 +360,8 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       memberCount: communities.memberCount,
       createdAt: communities.createdAt,
       createdBy: communities.createdBy,
+      joinMode: communities.joinMode,
+      inviteToken: communities.inviteToken,
     })
     .from(communities)
     .where(eq(communities.id, communityId))
@@ -354,6 +384,7 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       residentialArea: userProfiles.residentialArea,
       workplace: userProfiles.workplace,
       showProfile: userSettings.showProfile,
+      suspendedUntil: communityMembers.suspendedUntil,
     })
     .from(communityMembers)
     .leftJoin(userProfiles, eq(userProfiles.userId, communityMembers.userId))
@@ -378,17 +409,23 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       residentialArea: visible ? p.residentialArea : null,
       workplace: visible ? p.workplace : null,
       isSelf: p.userId === viewerId,
+      isCreator: p.userId === community.createdBy,
+      // Issue 16: moderators see who is suspended (and until when).
+      suspendedUntil: canModerate && p.suspendedUntil && p.suspendedUntil > Date.now() ? p.suspendedUntil : null,
     };
   });
-  const { createdBy, ...rest } = community;
+  const { createdBy, inviteToken, ...rest } = community;
+  const canMakeAdmin = createdBy === viewerId || (viewer?.status === "approved" && viewer.role === "admin");
   return {
     community: { ...rest, type: community.type as CommunityType },
+    // Issue 16: the invite link is for the community's admins only.
+    inviteToken: canMakeAdmin ? inviteToken : null,
     membership: (viewer?.status ?? "not_member") as MembershipStatus,
     viewerRole: viewer?.status === "approved" ? (viewer.role as MemberRole) : null,
     isCreator: createdBy === viewerId,
     canModerate,
     membersVisible,
-    canMakeAdmin: createdBy === viewerId || (viewer?.status === "approved" && viewer.role === "admin"),
+    canMakeAdmin,
     members: shown.filter((p) => p.status === "approved"),
     pending: canModerate ? shown.filter((p) => p.status === "pending") : [],
     rejected: canModerate ? shown.filter((p) => p.status === "rejected") : [],

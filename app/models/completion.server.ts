@@ -210,6 +210,8 @@ export type CompletionView = {
   /** People on the ride the viewer may still rate (completed rides only). */
   canRate: { userId: string; name: string | null }[];
   rated: { userId: string; stars: number }[];
+  /** Issue 16: the accepted riders' no-show marks (completed rides). */
+  noShows: { userId: string; markedAt: number | null; disputedAt: number | null }[];
 };
 
 /**
@@ -237,7 +239,7 @@ export async function getCompletionView(ctx: ModelCtx, userId: string, rideId: s
       .where(eq(payments.rideId, rideId))
       .orderBy(asc(payments.createdAt), asc(payments.id)),
     db
-      .select({ userId: rideRequests.riderId })
+      .select({ userId: rideRequests.riderId, markedAt: rideRequests.noShowAt, disputedAt: rideRequests.noShowDisputedAt })
       .from(rideRequests)
       .where(and(eq(rideRequests.rideId, rideId), eq(rideRequests.status, "accepted"))),
     db
@@ -296,7 +298,9 @@ export async function getCompletionView(ctx: ModelCtx, userId: string, rideId: s
   const rated = myRatings.map((r) => ({ userId: r.rateeId, stars: r.stars }));
   const canRate =
     ride.status === "completed" ? people.filter((p) => p.userId !== userId && !rated.some((r) => r.userId === p.userId)) : [];
-  return { ride, viewer: { isDriver, isParticipant }, breakdown, canRate, rated };
+  // The driver sees every rider's mark; a rider only their own.
+  const noShows = ride.status === "completed" ? riders.filter((r) => isDriver || r.userId === userId) : [];
+  return { ride, viewer: { isDriver, isParticipant }, breakdown, canRate, rated, noShows };
 }
 
 /** Process Payments: the driver asks every rider who has not paid yet to settle up. */

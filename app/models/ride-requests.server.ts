@@ -7,7 +7,7 @@ import { CANCEL_WINDOW_MS, requestsClosedReason } from "../domain/rides";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged, PER_ROW_ID, type NewNotification } from "./notifications.server";
-import { isWoman, SEATS_LOCKED_TO_WOMEN, visibleRideCondition, WOMEN_ONLY_REFUSED, womenRuleAllows } from "./rides.server";
+import { isWoman, suspendedMessage, SEATS_LOCKED_TO_WOMEN, visibleRideCondition, WOMEN_ONLY_REFUSED, womenRuleAllows } from "./rides.server";
 import { type ModelCtx, audience } from "./context.server";
 import { blockedEitherWay } from "./relations.server";
 
@@ -15,6 +15,7 @@ import { blockedEitherWay } from "./relations.server";
 export const DUPLICATE_REQUEST = "You already have a pending or accepted request for this ride.";
 export const LATE_CANCELLATION = "Seats can only be cancelled up to 2 hours before departure.";
 export const NOT_PENDING = "This request is no longer pending.";
+export const NOT_IN_COMMUNITY = "You are not a member of this ride's community, so you cannot book it.";
 
 export const RIDE_FULL = "This ride is full.";
 
@@ -88,6 +89,13 @@ export async function requestSeats(
         womenOnly: rides.womenOnly,
         womenLockBooked: rides.womenLockBooked,
         riderIsWoman: sql<number>`${isWoman(riderId)}`,
+        // Issue 16: the rider's running suspension from the ride's community, if any, and
+        // whether a moderator removed (or rejected) them: an earlier request keeps the ride
+        // visible to them, but they may not book it again. Written with explicit names: in a
+        // single-table select drizzle renders a selected column unqualified, and a bare
+        // community_id inside the subquery would mean the member's own column.
+        suspendedUntil: sql<number | null>`(SELECT cm.suspended_until FROM community_members cm WHERE cm.community_id = rides.community_id AND cm.user_id = ${riderId} AND cm.suspended_until > ${now})`,
+        excluded: sql<number>`EXISTS (SELECT 1 FROM community_members cm WHERE cm.community_id = rides.community_id AND cm.user_id = ${riderId} AND cm.status = 'rejected')`,
       })
       .from(rides)
       // A community ride an outsider may not see is "not found": refused before anything is written.
@@ -100,6 +108,8 @@ export async function requestSeats(
   if (r.driverId === riderId) throw new ForbiddenError("You cannot request a seat on your own ride.");
   if (r.status !== "active") throw new ConflictError("This ride is no longer available.");
   if (r.departsAt <= now) throw new ConflictError("This ride has already departed.");
+  if (r.suspendedUntil) throw new ConflictError(suspendedMessage(r.suspendedUntil));
+  if (r.excluded) throw new ConflictError(NOT_IN_COMMUNITY);
   const womenRule = womenRuleRefusal(r, Boolean(r.riderIsWoman));
   if (womenRule) throw new ConflictError(womenRule);
   const available = r.seats - r.bookedSeats;
@@ -114,7 +124,7 @@ export async function requestSeats(
       db
         .insert(rideRequests)
         .select(
-          sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL WHERE ${rideOpen(rideId, now)} AND NOT ${blockedEitherWay(riderId, r.driverId)}
+          sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL, NULL, NULL WHERE ${rideOpen(rideId, now)} AND NOT ${blockedEitherWay(riderId, r.driverId)}
           AND EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${rideId} AND ${womenRuleAllows(riderId)})`,
         )
         .returning({ id: rideRequests.id }),

@@ -4,7 +4,7 @@ import { communities, communityMembers, notifications, rideDayStats, rideHourSta
 import { newId } from "../domain/ids";
 import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, carTypeOf, DISCOVER_PAGE_SIZE } from "../domain/rides";
 import { suggestTripCost } from "../domain/trip-cost";
-import { addDays, istToInstant } from "../domain/time";
+import { addDays, formatDateTimeShort, istToInstant } from "../domain/time";
 import { cellsAround, type PlaceRecord } from "../domain/places";
 import { rankMatches, type Match, type MatchSearch } from "../domain/ride-match";
 import type { CreateRideInput, DiscoverFilters } from "../schemas/rides";
@@ -36,6 +36,9 @@ export const isWoman = (userId: string | SQL) =>
  */
 export const womenRuleAllows = (riderId: string) =>
   sql`((${rides.womenOnly} = 0 AND ${rides.womenLockBooked} IS NULL) OR ${isWoman(riderId)})`;
+
+export const suspendedMessage = (until: number) =>
+  `You are suspended from this community until ${formatDateTimeShort(until)}: you cannot share or book its rides until then.`;
 
 const rideColumns = {
   id: rides.id,
@@ -92,7 +95,7 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
   const [profile, membership] = await db.batch([
     db.select({ vehicleInfo: userProfiles.vehicleInfo, gender: userProfiles.gender }).from(userProfiles).where(eq(userProfiles.userId, driverId)).limit(1),
     db
-      .select({ id: communityMembers.id })
+      .select({ id: communityMembers.id, suspendedUntil: communityMembers.suspendedUntil })
       .from(communityMembers)
       .where(
         and(
@@ -110,6 +113,9 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
   // The schema resolved both names on the server; a caller that skipped it is refused here.
   if (!from || !to) throw new ConflictError("Please choose pickup and drop from the list of places.");
   if (input.womenOnly && profile[0].gender !== "female") throw new ConflictError(WOMEN_ONLY_DRIVER, { field: "womenOnly" });
+  // Issue 16: a suspended member cannot share rides with the community until it ends.
+  const suspendedUntil = membership[0]?.suspendedUntil;
+  if (input.communityId && suspendedUntil && suspendedUntil > now) throw new ForbiddenError(suspendedMessage(suspendedUntil), { field: "communityId" });
   const vehicle = profile[0].vehicleInfo;
   const suggestion = suggestTripCost(from.name, to.name, carTypeOf(vehicle), placeByName);
   const id = newId();

@@ -67,10 +67,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return orToast(request, context.env, { to: back, toastAll: true, unexpected }, async () => {
     if (intent === "join") {
       const c = await requestToJoin(context, user.id, communityId);
-      return redirectWithToast(request, context.env, back, {
-        title: "Request Sent",
-        description: `Your request to join ${c.name} has been sent. Community moderators will review your request.`,
-      });
+      return redirectWithToast(request, context.env, back, c.joined
+        ? { title: "Welcome!", description: `You joined ${c.name}.` }
+        : { title: "Request Sent", description: `Your request to join ${c.name} has been sent. Community moderators will review your request.` });
     }
     const c = await leaveCommunity(context, user.id, communityId);
     return redirectWithToast(request, context.env, back, { title: "Left Community", description: `You have left ${c.name}` });

@@ -6,6 +6,8 @@ import { useState, type ChangeEvent } from "react";
 import { Avatar } from "~/components/avatar";
 import { CreditsCard } from "~/components/credits-card";
 import { EmailStatus } from "~/components/email-status";
+import { ReliabilityRecord } from "~/components/reliability";
+import { getReliabilityRecord } from "~/models/reliability.server";
 import { Field, TextareaField, buttonClass } from "~/components/forms";
 import { removeProfilePhoto, setProfilePhoto } from "~/models/photos.server";
 import { getOwnProfile, updateOwnProfile } from "~/models/profiles.server";
@@ -23,10 +25,15 @@ export const meta: MetaFunction = () => [{ title: "Profile | LoopRide" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [{ profile }, credits, emailStatus] = await Promise.all([getOwnProfile(context, user.id), getCreditsOverview(context, user.id), getOwnEmailStatus(context, user.id)]);
+  const [{ profile }, credits, emailStatus, reliability] = await Promise.all([
+    getOwnProfile(context, user.id),
+    getCreditsOverview(context, user.id),
+    getOwnEmailStatus(context, user.id),
+    getReliabilityRecord(context, user.id),
+  ]);
   // Every account gets its code at sign-up; an older account without one asks for it with
   // a POST (intent=referral-code): a GET never writes.
-  return { profile, hasPhoto: Boolean(profile?.avatarKey), credits, emailStatus, origin: new URL(request.url).origin };
+  return { profile, hasPhoto: Boolean(profile?.avatarKey), credits, emailStatus, reliability, origin: new URL(request.url).origin };
 }
 
 const photoRefused = (message: string, status = 400) => data({ photoError: message }, { status });
@@ -101,7 +108,7 @@ function showPreview(e: ChangeEvent<HTMLInputElement>, set: (url: string | null)
 }
 
 export default function ProfilePage() {
-  const { profile, hasPhoto, credits, emailStatus, origin } = useLoaderData<typeof loader>();
+  const { profile, hasPhoto, credits, emailStatus, reliability, origin } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const photoError = actionData && "photoError" in actionData ? actionData.photoError : null;
   const lastResult = actionData && !("photoError" in actionData) ? actionData : null;
@@ -181,6 +188,7 @@ export default function ProfilePage() {
         </Form>
       </section>
       <CreditsCard credits={credits} origin={origin} />
+      <ReliabilityRecord record={reliability} title="Your reliability record" />
       {credits.referralCode ? null : (
         <Form method="post" className="-mt-4">
           <input type="hidden" name="intent" value="referral-code" />

@@ -11,6 +11,8 @@ import { CANCEL_WINDOW_MS, COMPLETE_EARLY_MS, requestsClosedReason } from "~/dom
 import { formatRating } from "~/domain/rating";
 import { ratingSummaries } from "~/models/ratings.server";
 import { getRideDetail } from "~/models/rides.server";
+import { getReliabilityRecord } from "~/models/reliability.server";
+import { ReliabilityRecord } from "~/components/reliability";
 import { requireUser } from "~/utils/auth.server";
 import { NOT_FOUND, orRespond } from "~/utils/errors.server";
 import { handleRideIntent } from "~/utils/ride-actions.server";
@@ -22,8 +24,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const detail = await orRespond(getRideDetail(context, user.id, params.id ?? ""), NOT_FOUND.ride);
-  const ratings = await ratingSummaries(context, [detail.ride.driverId]);
-  return { ...detail, driverRating: formatRating(ratings[detail.ride.driverId]), now: Date.now() };
+  // Issue 16: the driver's reliability record beside the stars (one more batch, in parallel).
+  const [ratings, reliability] = await Promise.all([ratingSummaries(context, [detail.ride.driverId]), getReliabilityRecord(context, detail.ride.driverId)]);
+  return { ...detail, driverRating: formatRating(ratings[detail.ride.driverId]), reliability, now: Date.now() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -36,7 +39,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function RideDetail() {
   const loaded = useLoaderData<typeof loader>();
-  const { ride, isDriver, requests, myRequest, saved, now, driverRating, canLockToWomen } = loaded;
+  const { ride, isDriver, requests, myRequest, saved, now, driverRating, canLockToWomen, reliability } = loaded;
   const available = ride.seats - ride.bookedSeats;
   const upcoming = ride.status === "active" && ride.departsAt > now;
   // Why requests on this ride can no longer change (completed, cancelled, departed), shown instead of the buttons.
@@ -47,6 +50,7 @@ export default function RideDetail() {
     <div className="mx-auto max-w-3xl space-y-6">
       <Link to="/rides" className={textLinkClass}>Back to rides</Link>
       <DriverCard ride={ride} available={available} driverRating={driverRating} isDriver={isDriver} />
+      <ReliabilityRecord record={reliability} title={isDriver ? "Your reliability record" : "Driver's reliability record"} />
 
       <section className={`${cardClass} space-y-3`} aria-labelledby="ride-details">
         <h1 id="ride-details" className="text-2xl font-bold">

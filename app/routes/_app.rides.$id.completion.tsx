@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CompletionNotice, CostBreakdownCard, RatePeople, RideSummary } from "~/components/completion";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NoShowPanel } from "~/components/reliability";
 import {
   completeRide,
   confirmPaymentReceived,
@@ -11,6 +12,7 @@ import {
   requestPayments,
 } from "~/models/completion.server";
 import { completionActionSchema } from "~/schemas/completion";
+import { disputeNoShow, markNoShow } from "~/models/reliability.server";
 import { requireUser } from "~/utils/auth.server";
 import { riderUpi } from "~/utils/completion.server";
 import { NOT_FOUND, orRespond, orToast, parseIntent } from "~/utils/errors.server";
@@ -71,12 +73,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         await rateParticipant(context, user.id, rideId, { rateeId, stars, comment });
         return redirectWithToast(request, context.env, here, { title: "Thanks for your rating!" });
       }
+      // Issue 16: no-shows (the reliability record).
+      case "no-show": {
+        publishChange(context, (await markNoShow(context, user.id, rideId, input.riderId)).audience);
+        return redirectWithToast(request, context.env, here, { title: "Marked as a no-show", description: "The rider has been told and may dispute it once." });
+      }
+      case "dispute-no-show": {
+        publishChange(context, (await disputeNoShow(context, user.id, rideId)).audience);
+        return redirectWithToast(request, context.env, here, { title: "No-show disputed", description: "Your driver has been told." });
+      }
     }
   });
 }
 
 export default function RideCompletion() {
-  const { ride, viewer, breakdown, canRate, rated, upi, userId, now } = useLoaderData<typeof loader>();
+  const { ride, viewer, breakdown, canRate, rated, upi, userId, now, noShows } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <Link to="/dashboard/rides" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">Back to Rides</Link>
@@ -94,6 +105,9 @@ export default function RideCompletion() {
         />
       ) : null}
       {ride.status === "completed" ? <RatePeople people={canRate} rated={rated} /> : null}
+      {ride.status === "completed" && breakdown ? (
+        <NoShowPanel isDriver={viewer.isDriver} viewerId={userId} marks={noShows} names={Object.fromEntries(breakdown.riders.map((r) => [r.userId, r.name]))} />
+      ) : null}
     </div>
   );
 }

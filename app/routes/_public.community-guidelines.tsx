@@ -15,8 +15,10 @@ export default function CommunityGuidelines() {
       intro={
         <p>
           LoopRide works because neighbours and colleagues trust each other with their commute. These guidelines apply to
-          every member, every community and every ride. Community moderators decide who may join their community; tell
-          them, or us, when someone does not follow these guidelines.
+          every member, every community and every ride. Community moderators decide who may join their community, and may
+          suspend or remove a member who does not follow these guidelines (a removed member's bookings on the community's
+          upcoming rides are cancelled, and they and the drivers are told); tell them, or us, when someone does not follow
+          these guidelines.
         </p>
       }
     >

@@ -42,7 +42,8 @@ export default function TermsOfService() {
 
       <LegalSection title="Communities and moderation">
         <p>
-          Members can create communities and ask to join them. A community's creator and its moderators decide who may join.
+          Members can create communities and ask to join them. A community's creator and its moderators decide who may join,
+          and may suspend a member for a period or remove them; a community's admins see a log of every moderator action.
           LoopRide may suspend communities or members that misuse the platform.
         </p>
       </LegalSection>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCleanText, TEXT_INVALID } from "./text";
+import { SUSPENSION_DAY_OPTIONS } from "../domain/moderation";
 
 // Shared by the client (instant validation) and the server (the rule that counts).
 export const COMMUNITY_TYPE_OPTIONS = [
@@ -39,12 +40,29 @@ export const membershipActionSchema = z.discriminatedUnion("intent", [
 
 /** The detail page's buttons: the viewer's own membership, and moderation of requests and members. */
 export const communityActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("join") }),
+  // Issue 16: an invite link's token, when the community joins by invitation.
+  z.object({ intent: z.literal("join"), invite: z.string().trim().max(64).optional() }),
   z.object({ intent: z.literal("leave") }),
   z.object({ intent: z.literal("approve"), memberId: id }),
   z.object({ intent: z.literal("reject"), memberId: id }),
   z.object({ intent: z.literal("clear"), memberId: id }),
   z.object({ intent: z.literal("promote"), memberId: id, role: z.enum(["moderator", "admin"]).default("moderator") }),
+  // Issue 16: moderation of members (app/models/community-moderation.server.ts).
+  z.object({ intent: z.literal("remove"), memberId: id }),
+  z.object({
+    intent: z.literal("suspend"),
+    memberId: id,
+    days: z.coerce
+      .number({ required_error: "Choose a suspension period", invalid_type_error: "Choose a suspension period" })
+      .int("Choose a suspension period")
+      .refine((d) => (SUSPENSION_DAY_OPTIONS as readonly number[]).includes(d), "Choose a suspension period"),
+  }),
+  z.object({ intent: z.literal("unsuspend"), memberId: id }),
+  z.object({ intent: z.literal("handover"), memberId: id }),
+  // Issue 16: community rules (admins; app/models/community-rules.server.ts).
+  z.object({ intent: z.literal("set-join-mode"), mode: z.enum(["open", "moderated", "invite"], { message: "Please choose how people join" }) }),
+  z.object({ intent: z.literal("invite-reset") }),
+  z.object({ intent: z.literal("invite-revoke") }),
 ]);
 
 export const communityListQuerySchema = z.object({

@@ -24,6 +24,9 @@ export const rateSchema = z.object({
     .transform((v) => v || null),
 });
 
+/** Issue 16: the driver marks a rider of the completed ride as a no-show. */
+export const noShowSchema = z.object({ riderId: z.string().min(1).max(64) });
+
 /** The completion page's forms, one branch per button. */
 export const completionActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("complete"), js: z.string().optional() }),
@@ -31,4 +34,6 @@ export const completionActionSchema = z.discriminatedUnion("intent", [
   markPaidSchema.extend({ intent: z.literal("mark-paid") }),
   confirmReceivedSchema.extend({ intent: z.literal("confirm-received") }),
   rateSchema.extend({ intent: z.literal("rate") }),
+  noShowSchema.extend({ intent: z.literal("no-show") }),
+  z.object({ intent: z.literal("dispute-no-show") }),
 ]);

@@ -4,6 +4,7 @@ import { clearRejection, decideJoinRequest, leaveCommunity, promoteMember, reque
 import { communityActionSchema } from "../schemas/communities";
 import { getUser, requireUser } from "./auth.server";
 import { NOT_FOUND, orToast, parseIntent } from "./errors.server";
+import { moderateMemberIntent } from "./community-moderation.server";
 import { publishChange } from "./fanout.server";
 import { redirectWithToast, type Toast } from "./toast.server";
 
@@ -18,6 +19,13 @@ const FAILED: Record<z.infer<typeof communityActionSchema>["intent"], string> = 
   reject: "Failed to reject request. Please try again.",
   clear: "Failed to clear the rejection. Please try again.",
   promote: "Failed to promote member. Please try again.",
+  remove: "Failed to remove the member. Please try again.",
+  suspend: "Failed to suspend the member. Please try again.",
+  unsuspend: "Failed to lift the suspension. Please try again.",
+  handover: "Failed to hand over admin. Please try again.",
+  "set-join-mode": "Failed to change the join rule. Please try again.",
+  "invite-reset": "Failed to make a new invitation link. Please try again.",
+  "invite-revoke": "Failed to revoke the invitation link. Please try again.",
 };
 
 /**
@@ -51,11 +59,15 @@ export async function handleCommunityIntent(request: Request, context: Ctx, comm
   const options = { to, notFound: NOT_FOUND.community, unexpected: { title: "Error", description: FAILED[intent] } };
   return orToast(request, context.env, options, async () => {
     if (value.intent === "join") {
-      const c = await requestToJoin(context, userId!, communityId);
-      return redirectWithToast(request, context.env, to, {
-        title: "Request Sent",
-        description: `Your request to join ${c.name} has been sent. Community moderators will review your request.`,
-      });
+      const c = await requestToJoin(context, userId!, communityId, undefined, { invite: value.invite });
+      return redirectWithToast(
+        request,
+        context.env,
+        to,
+        c.joined
+          ? { title: "Welcome!", description: `You joined ${c.name}.` }
+          : { title: "Request Sent", description: `Your request to join ${c.name} has been sent. Community moderators will review your request.` },
+      );
     }
     if (value.intent === "leave") {
       const c = await leaveCommunity(context, userId!, communityId);
@@ -83,5 +95,14 @@ async function moderate(context: Ctx, userId: string | null, communityId: string
     case "promote":
       await promoteMember(context, userId, communityId, value.memberId, value.role);
       return { title: value.role === "admin" ? "Admin Added" : "Moderator Added" };
+    // Issue 16: removal, suspension, handing over admin, join rules and invitation links.
+    case "remove":
+    case "suspend":
+    case "unsuspend":
+    case "handover":
+    case "set-join-mode":
+    case "invite-reset":
+    case "invite-revoke":
+      return moderateMemberIntent(context, userId, communityId, value);
   }
 }

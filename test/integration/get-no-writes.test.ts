@@ -31,6 +31,7 @@ const VARIANTS = [
   "/communities?type=residential",
   "/communities/{community}?tab=members",
   "/communities/{community}?tab=moderation",
+  "/communities/{community}?tab=audit",
   "/onboarding?step=2",
   "/onboarding?step=4",
   "/profile-completion?step=1",

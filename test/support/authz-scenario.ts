@@ -87,6 +87,8 @@ export async function buildScenario() {
   const targetMembership = await env.DB.prepare("SELECT id FROM community_members WHERE community_id = ? AND user_id = ?")
     .bind(community.id, people.target.id)
     .first<{ id: string }>();
+  // Issue 16: the target member is suspended for a week (lifting it is a matrix cell).
+  await env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE id = ?").bind(Date.now() + 7 * 86_400_000, targetMembership!.id).run();
   // The stranger waits to join the OTHER community (so its moderator has something to decide).
   const otherJoin = await addMember(ctx, { communityId: otherCommunity.id, userId: people.stranger.id, status: "pending" });
 
