@@ -3,6 +3,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   calendarFeeds,
   communities,
+  communityAuditLog,
   communityMembers,
   commutes,
   conversations,
@@ -81,10 +82,13 @@ export const EXPORT: ExportEntry[] = [
   { table: calendarFeeds, name: "calendar_feeds", by: [calendarFeeds.userId], omit: ["tokenHash"] },
   { table: passwordResets, name: "password_resets", by: [passwordResets.userId], omit: ["tokenHash"] },
   { table: outbox, name: "outbox", by: [outbox.userId] },
+  // What this user did as a moderator (the community's record); actions taken on them are below.
+  { table: communityAuditLog, name: "community_audit_log", by: [communityAuditLog.actorId] },
 ];
 
 /** User columns deliberately not used to pick rows, and why. */
 export const NOT_EXPORTED: Record<string, string> = {
+  "community_audit_log.target_user_id": "moderators' actions on this user are the community's record, read by its admins",
   "community_members.decided_by": "other people's memberships that this user decided as a moderator",
   "ride_ratings.ratee_id": "ratings others gave this user are the raters' (the issue asks for ratings given)",
   "user_blocks.blocked_id": "who blocked this user stays private to the blocker",

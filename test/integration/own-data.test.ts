@@ -96,6 +96,9 @@ async function world() {
     await run("INSERT INTO outbox (id, channel, user_id, kind, idempotency_key, next_attempt_at, created_at) VALUES (?, 'email', ?, 'verify_email', ?, ?, ?)", `ob${u.id}`, u.id, `key-${tag}`, now, now);
   }
   await run("INSERT INTO ride_inquiries (ride_id, rider_id, driver_id, conversation_id, message_id, created_at) VALUES (?, ?, ?, ?, ?, ?)", theirRide.id, me.id, other.id, asked.conversationId, asked.id, now);
+  // Issue 16: my moderator action in my community, and the other's on me in theirs.
+  await run("INSERT INTO community_audit_log (id, community_id, actor_id, action, target_user_id, detail, created_at) VALUES (?, ?, ?, 'promote', ?, NULL, ?)", `al${me.id}`, community.id, me.id, other.id, now);
+  await run("INSERT INTO community_audit_log (id, community_id, actor_id, action, target_user_id, detail, created_at) VALUES (?, ?, ?, 'promote', ?, NULL, ?)", `al${other.id}`, otherCommunity.id, other.id, me.id, now);
   await createSession(ctx, me.id);
   return { me, other, third, myRide, theirRide, done };
 }
