@@ -373,6 +373,9 @@ export const rides = sqliteTable(
     // Led by from_cell: an index led by status would tempt the planner on every status = ? query.
     index("rides_from_cell_idx").on(t.fromCell, t.status, t.departsAt),
     index("rides_driver_idx").on(t.driverId, t.departsAt),
+    // A driver's rides in one state (badges, Manage Bookings, counts): without it SQLite, which
+    // has no statistics here, may pick a (status, ...) index and read every active ride.
+    index("rides_driver_status_idx").on(t.driverId, t.status, t.departsAt),
     index("rides_community_idx").on(t.communityId, t.status, t.departsAt),
     index("rides_from_idx").on(t.status, t.fromLocation, t.departsAt),
     index("rides_to_idx").on(t.status, t.toLocation, t.departsAt),
