@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Db } from "../models/db.server";
 import { claimDueOutbox, loadDelivery, NOTIFICATION_MAX_AGE_MS, settleOutbox, type Delivery, type OutboxRow } from "../models/outbox.server";
 import { issueResetToken } from "../models/password-resets.server";
+import { notificationHref } from "../domain/notifications";
 import { deliverPush } from "../models/push.server";
 import { renderMail, type RenderedMail } from "./mail/render.server";
 import { signMailToken, VERIFY_EMAIL_TTL_MS } from "./mail/tokens.server";
@@ -79,6 +80,20 @@ function firstLine(mail: RenderedMail): string {
   return mail.text.split("\n").slice(2).find((l) => l.trim()) ?? mail.subject;
 }
 
+/**
+ * A notification is pushed with the words and the link the app shows for it (the in-app
+ * toast's); a reminder with the e-mail's subject, first line and the link's path (a push
+ * opens only paths on this site).
+ */
+function pushMessage(row: OutboxRow, mail: RenderedMail): PushMessage {
+  const p = row.payload as { type?: string; title?: string; message?: string; data?: Record<string, unknown> | null };
+  if (row.kind === "notification" && p.type && p.title && p.message) {
+    return { title: p.title, body: p.message, url: notificationHref(p.type, p.data) ?? "/dashboard", tag: row.idempotencyKey };
+  }
+  const link = new URL(mail.url);
+  return { title: mail.subject, body: firstLine(mail), url: `${link.pathname}${link.search}`, tag: row.idempotencyKey };
+}
+
 async function deliverOne(ctx: Ctx, row: OutboxRow, transport: MailTransport, push: PushSender | null, now: number) {
   const d = await loadDelivery(ctx, row);
   const reason = skipReason(row, d, now);
@@ -89,7 +104,7 @@ async function deliverOne(ctx: Ctx, row: OutboxRow, transport: MailTransport, pu
   if (!mail) return { status: "skipped" as const, reason: "nothing to say" };
   if (row.channel === "push") {
     if (!push) return { status: "skipped" as const, reason: "push is not configured" };
-    const result = await push(ctx, row.userId, { title: mail.subject, body: firstLine(mail), url: mail.url, tag: row.idempotencyKey });
+    const result = await push(ctx, row.userId, pushMessage(row, mail));
     return result === "sent" ? { status: "sent" as const } : { status: "skipped" as const, reason: "no push subscription" };
   }
   await transport.send({ key: row.idempotencyKey, to: d.person!.email!, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
