@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from "react";
-import { PLACE_GROUPS } from "~/domain/places";
+import { PLACE_GROUPS } from "~/domain/curated-places";
 import { FieldErrors } from "./forms";
 import { inputClass } from "./styles";
 

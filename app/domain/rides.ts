@@ -3,15 +3,10 @@
 import type { VehicleInfo } from "../../db/schema";
 import { formatRupees, seatPricePaise } from "./money";
 
-export const MIN_SEATS = 1;
-export const MAX_SEATS = 6;
-export const NOTES_MAX = 500;
-/** Roads are longer than the straight line between two points. */
-export const ROAD_FACTOR = 1.4;
-/** What a kilometre of driving costs, by car type, in paise. */
-export const FUEL_COST_PAISE_PER_KM = { petrol: 700, diesel: 600, hybrid: 450, electric: 200 } as const;
-export type CarType = keyof typeof FUEL_COST_PAISE_PER_KM;
-export const CAR_TYPE_LABEL: Record<CarType, string> = { petrol: "petrol", diesel: "diesel", hybrid: "hybrid", electric: "electric" };
+// The ride form's limits and the cost suggestion's rates live in ./ride-limits.ts (the Create a
+// New Ride page loads only those); re-exported here for everything else.
+export { CAR_TYPE_LABEL, FUEL_COST_PAISE_PER_KM, MAX_SEATS, MIN_SEATS, NOTES_MAX, ROAD_FACTOR, type CarType } from "./ride-limits";
+import { FUEL_COST_PAISE_PER_KM, type CarType } from "./ride-limits";
 
 /** Eco impact: CO2 kept off the road and community points, per shared seat. */
 export const CO2_KG_PER_SEAT = 2.5;

@@ -1,8 +1,8 @@
 // The cost suggestion for a new ride, kept apart from rides.ts because it needs the place list:
 // pages that only show prices (booking) then do not load every place in their initial JS.
 import { formatRupees } from "./money";
-import { findPlace, straightLineKm } from "./places";
-import { CAR_TYPE_LABEL, FUEL_COST_PAISE_PER_KM, ROAD_FACTOR, type CarType } from "./rides";
+import { straightLineKm } from "./places";
+import { CAR_TYPE_LABEL, FUEL_COST_PAISE_PER_KM, ROAD_FACTOR, type CarType } from "./ride-limits";
 
 export type CostSuggestion = {
   straightKm: number;
@@ -20,9 +20,10 @@ const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 export function suggestTripCost(
   from: string,
   to: string,
-  carType: CarType = "petrol",
-  // The browser knows the curated places only; the server passes the full list's lookup.
-  lookup: (name: string) => { name: string; lat: number; lng: number } | undefined = findPlace,
+  carType: CarType,
+  // The server passes the full place list's lookup; the browser one built from the 29 curated
+  // places its loader sends (the table is then not part of the page's JavaScript).
+  lookup: (name: string) => { name: string; lat: number; lng: number } | undefined,
 ): CostSuggestion | null {
   const a = lookup(from);
   const b = lookup(to);

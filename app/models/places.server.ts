@@ -1,7 +1,8 @@
 // The full place list (localities and landmarks, generated: app/models/places-data.server.ts)
 // and how a typed name becomes one place. Server-only: 455 places would not fit the pages'
 // initial-JS budget; the browser asks /places for suggestions instead.
-import { cellOf, findPlace, type PlaceRecord, type PlaceResolution } from "../domain/places";
+import { findPlace } from "../domain/curated-places";
+import { cellOf, type PlaceRecord, type PlaceResolution } from "../domain/places";
 import { PLACE_ROWS } from "./places-data.server";
 
 export const PLACES: readonly PlaceRecord[] = PLACE_ROWS.map(([id, name, landmark, lat, lng, cell]) => ({

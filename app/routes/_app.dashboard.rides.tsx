@@ -7,7 +7,7 @@ import { BookedRideList, CreatedRideList, Empty, ManageBookings } from "~/compon
 import { usePoll } from "~/components/ride-ui";
 import { listDriverCommutes } from "~/models/commutes.server";
 import { getMyRides } from "~/models/rides.server";
-import { myRidesQuerySchema } from "~/schemas/rides";
+import { myRidesQuerySchema } from "~/schemas/ride-search";
 import { requireUser } from "~/utils/auth.server";
 import { handleRideIntent } from "~/utils/ride-actions.server";
 

@@ -6,7 +6,7 @@ import { CalendarFeed, PushDevice } from "~/components/reach-settings";
 import { showToast } from "~/components/toast";
 import { getOwnPushAndFeed } from "~/models/calendar.server";
 import { vapidKeys } from "~/models/push.server";
-import { BlockedList, OwnDataSection } from "~/components/safety";
+import { BlockedList, OwnDataSection } from "~/components/settings-safety";
 import { listBlocked } from "~/models/safety.server";
 import { getOwnSettings, setOwnSetting } from "~/models/settings.server";
 import { SETTINGS, settingToggleSchema, type SettingKey } from "~/schemas/profile";

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CompletionNotice, CostBreakdownCard, RatePeople, RideSummary } from "~/components/completion";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { NoShowPanel } from "~/components/reliability";
+import { NoShowPanel } from "~/components/no-show";
 import {
   completeRide,
   confirmPaymentReceived,

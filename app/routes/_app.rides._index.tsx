@@ -9,7 +9,7 @@ import { CO2_KG_PER_SEAT, MAX_COST_SLIDER } from "~/domain/rides";
 import { istDate } from "~/domain/time";
 import { ratingSummaries } from "~/models/ratings.server";
 import { discoverRides } from "~/models/rides.server";
-import { discoverFiltersSchema } from "~/schemas/rides";
+import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { parseNearSearch } from "~/utils/near-search.server";
 import { requireUser } from "~/utils/auth.server";
 import { handleRideIntent } from "~/utils/ride-actions.server";

@@ -2,14 +2,15 @@ import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@c
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Field, FieldErrors, FormErrors, TextareaField, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { PlaceInput } from "~/components/place-input";
 import { BackLink, cardClass } from "~/components/ride-form-ui";
 import { formatRupees } from "~/domain/money";
-import { MAX_SEATS, NOTES_MAX } from "~/domain/rides";
+import { MAX_SEATS, NOTES_MAX } from "~/domain/ride-limits";
 import { suggestTripCost } from "~/domain/trip-cost";
 import { istDate } from "~/domain/time";
+import { ALL_PLACES } from "~/domain/curated-places";
 import { placeByName, resolvePlace } from "~/models/places.server";
 import { createRide, getCreateRideContext } from "~/models/rides.server";
 import { createRideIntentSchema, createRideSchema } from "~/schemas/rides";
@@ -22,7 +23,9 @@ export const meta: MetaFunction = () => [{ title: "Create a New Ride | LoopRide"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const ctx = await getCreateRideContext(context, user.id);
-  return { ...ctx, today: istDate() };
+  // The curated places (tech parks, hubs) for the live cost suggestion: sent as data rather
+  // than bundled, which keeps this page within its initial-JS budget.
+  return { ...ctx, today: istDate(), curated: ALL_PLACES };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,7 +56,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CreateRide() {
-  const { carType, communities, today, isWoman } = useLoaderData<typeof loader>();
+  const { carType, communities, today, isWoman, curated } = useLoaderData<typeof loader>();
+  const lookup = useMemo(() => {
+    const byName = new Map(curated.map((p) => [p.name, p]));
+    return (name: string) => byName.get(name);
+  }, [curated]);
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -69,7 +76,7 @@ export default function CreateRide() {
   // The browser knows the curated places; for a locality the server's suggestion is shown
   // while the places are still the ones it was made for.
   const serverSuggestion = extra?.initialValue?.fromLocation === from && extra?.initialValue?.toLocation === to ? extra?.suggestion : null;
-  const suggestion = suggestTripCost(from, to, carType) ?? serverSuggestion ?? null;
+  const suggestion = suggestTripCost(from, to, carType, lookup) ?? serverSuggestion ?? null;
   const busy = navigation.state === "submitting";
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -143,7 +150,7 @@ export default function CreateRide() {
             className={`${secondaryButtonClass} mt-3`}
             onClick={(e) => {
               // A locality the browser does not know: the server suggests (the form posts).
-              if (!suggestTripCost(from, to, carType)) return;
+              if (!suggestTripCost(from, to, carType, lookup)) return;
               e.preventDefault();
               if (suggestion) form.update({ name: fields.tripCost.name, value: String(suggestion.paise / 100) });
             }}

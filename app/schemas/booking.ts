@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_SEATS, MIN_SEATS, NOTES_MAX } from "~/domain/rides";
+import { MAX_SEATS, MIN_SEATS, NOTES_MAX } from "~/domain/ride-limits";
 import { isCleanText, TEXT_INVALID } from "./text";
 
 // Seats and notes, shared by the booking form and the Create a New Ride form. Kept apart from

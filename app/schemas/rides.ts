@@ -80,34 +80,5 @@ export type CreateRideInput = z.output<ReturnType<typeof createRideSchema>>;
 
 export const idSchema = z.string().trim().min(1).max(64);
 
-/** Discover filters: every one a GET parameter. */
-export const discoverFiltersSchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined).transform((v) => v || ""),
-  maxCost: z.coerce.number().int().min(5).max(50).catch(50).default(50),
-  community: z
-    .enum(["1", "on", "true"])
-    .optional()
-    .catch(undefined)
-    .transform((v) => Boolean(v)),
-  date: z
-    .string()
-    .optional()
-    .catch(undefined)
-    .transform((v) => (v && isValidDate(v) ? v : "")),
-  page: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
-  // Issue 16: only rides whose seats are for women (women-only or comfort-locked).
-  women: z
-    .enum(["1", "on", "true"])
-    .optional()
-    .catch(undefined)
-    .transform((v) => Boolean(v)),
-});
-
-// `women` optional so callers built before issue 16 still type-check (absent: no filter).
-export type DiscoverFilters = Omit<z.output<typeof discoverFiltersSchema>, "women"> & { women?: boolean };
-
-export const myRidesQuerySchema = z.object({
-  tab: z.enum(["created", "booked", "manage"]).catch("created").default("created"),
-  status: z.enum(["all", "pending", "accepted", "rejected"]).catch("all").default("all"),
-  q: z.string().trim().max(100).optional().catch(undefined).transform((v) => v || ""),
-});
+// The Discover filters and the My Rides query live in ./ride-search.ts: the pages that create
+// rides then do not carry them in their initial JS (zod schemas are not tree-shaken).

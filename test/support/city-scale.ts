@@ -5,7 +5,7 @@
 // calls would take minutes in the test runtime; the shapes follow db/factories.ts.
 import { env } from "cloudflare:test";
 import { conversationIdFor } from "~/domain/conversation";
-import { ALL_PLACES } from "~/domain/places";
+import { ALL_PLACES } from "~/domain/curated-places";
 import { istDate } from "~/domain/time";
 import { createDb } from "~/models/db.server";
 import { topUpCommutes } from "~/models/commutes.server";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findPlace, straightLineKm } from "~/domain/places";
+import { findPlace } from "~/domain/curated-places";
+import { straightLineKm } from "~/domain/places";
 import { carTypeOf, costPerSeatPaise, ecoScore, formatElapsed, priceBand, requestedAgo } from "~/domain/rides";
 import { suggestTripCost } from "~/domain/trip-cost";
 
@@ -7,16 +8,16 @@ describe("cost suggestion", () => {
   const km = straightLineKm(findPlace("HSR Layout")!, findPlace("Manyata Tech Park")!);
 
   it("is straight-line km x 1.4 x the car's fuel cost per km, in whole rupees", () => {
-    const petrol = suggestTripCost("HSR Layout", "Manyata Tech Park", "petrol")!;
+    const petrol = suggestTripCost("HSR Layout", "Manyata Tech Park", "petrol", findPlace)!;
     expect(petrol.paise).toBe(Math.round(km * 1.4 * 7) * 100);
     expect(petrol.paise % 100).toBe(0);
-    expect(suggestTripCost("HSR Layout", "Manyata Tech Park", "diesel")!.paise).toBe(Math.round(km * 1.4 * 6) * 100);
-    expect(suggestTripCost("HSR Layout", "Manyata Tech Park", "hybrid")!.paise).toBe(Math.round(km * 1.4 * 4.5) * 100);
-    expect(suggestTripCost("HSR Layout", "Manyata Tech Park", "electric")!.paise).toBe(Math.round(km * 1.4 * 2) * 100);
+    expect(suggestTripCost("HSR Layout", "Manyata Tech Park", "diesel", findPlace)!.paise).toBe(Math.round(km * 1.4 * 6) * 100);
+    expect(suggestTripCost("HSR Layout", "Manyata Tech Park", "hybrid", findPlace)!.paise).toBe(Math.round(km * 1.4 * 4.5) * 100);
+    expect(suggestTripCost("HSR Layout", "Manyata Tech Park", "electric", findPlace)!.paise).toBe(Math.round(km * 1.4 * 2) * 100);
   });
 
   it("explains how it was computed", () => {
-    const s = suggestTripCost("HSR Layout", "Manyata Tech Park", "hybrid")!;
+    const s = suggestTripCost("HSR Layout", "Manyata Tech Park", "hybrid", findPlace)!;
     expect(s.explanation).toMatch(/^\d+\.\d km straight line × 1\.4 road factor = \d+\.\d km × ₹4\.5\/km \(hybrid\) = ₹\d+$/);
     expect(s.explanation).not.toContain("$");
   });
@@ -26,8 +27,8 @@ describe("cost suggestion", () => {
     expect(carTypeOf({ has_car: false, car_type: null })).toBe("petrol");
     expect(carTypeOf({ has_car: true, car_type: "electric" })).toBe("electric");
     expect(carTypeOf({ has_car: true, car_type: "steam" as never })).toBe("petrol");
-    expect(suggestTripCost("HSR Layout", "Atlantis")).toBeNull();
-    expect(suggestTripCost("HSR Layout", "HSR Layout")).toBeNull();
+    expect(suggestTripCost("HSR Layout", "Atlantis", "petrol", findPlace)).toBeNull();
+    expect(suggestTripCost("HSR Layout", "HSR Layout", "petrol", findPlace)).toBeNull();
   });
 });
 
