@@ -101,7 +101,8 @@ test("signing up through /signup?ref=CODE credits 375 to the new user and 750 to
   await expect(friend.getByLabel("Referral code (optional)")).toHaveValue(code);
   await expect(friend.getByLabel("Referral code (optional)")).toHaveAttribute("readonly", "");
   await friend.getByLabel("Full name").fill("Friend Fernandes");
-  await friend.getByLabel("E-mail or mobile number").fill(uniqueEmail("friend"));
+  const friendEmail = uniqueEmail("friend");
+  await friend.getByLabel("E-mail or mobile number").fill(friendEmail);
   await friend.getByLabel("Password").fill("masala-dosa-77");
   await friend.getByRole("button", { name: "Sign up", exact: true }).click();
   await expect(friend.getByTestId("toast")).toContainText("Welcome bonus applied!");
@@ -116,6 +117,13 @@ test("signing up through /signup?ref=CODE credits 375 to the new user and 750 to
   await friend.goto("/dashboard/profile");
   await expect(friend.getByTestId("credit-balance")).toHaveText("375 credits");
   await expect(friend.getByTestId("credit-history")).toContainText("Welcome bonus");
+  // The referrer is credited only once the friend's e-mail is confirmed (issue 19 finding 8,
+  // issue 15): through the sign-up e-mail in the development mailbox.
+  await friend.goto("/dev/mailbox");
+  await friend.getByRole("listitem").filter({ hasText: `To ${friendEmail.toLowerCase()}` }).filter({ hasText: "Confirm your e-mail address for LoopRide" }).first().getByRole("link").click();
+  await friend.getByRole("link", { name: /\/verify-email\?token=/ }).first().click();
+  await friend.getByRole("button", { name: "Yes, confirm my e-mail" }).click();
+  await expect(friend.getByText("✓ Verified")).toBeVisible();
   await context.close();
 
   await signIn(page, referrer.email, referrer.password);

@@ -17,8 +17,8 @@ test("a driver adds their ride to a calendar and gets, uses and turns off a priv
   await signUpAndOnboard(page, { fullName: "Chitra Calendar" });
   const slot = uniqueSlot();
   await page.goto("/rides/create");
-  await page.getByLabel("Pickup location").selectOption("Koramangala");
-  await page.getByLabel("Drop location").selectOption("Whitefield ITPL");
+  await page.getByLabel("Pickup location").fill("Koramangala");
+  await page.getByLabel("Drop location").fill("Whitefield ITPL");
   await page.getByLabel("Trip cost (₹, the whole trip)").fill("450");
   await page.getByLabel("Date").fill(slot.date);
   await page.getByLabel("Time").fill(slot.time);
