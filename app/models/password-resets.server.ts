@@ -116,9 +116,3 @@ export async function verifyEmail({ db }: ModelCtx, userId: string, email: strin
   const p = profile[0];
   return { onboarded: !!p?.phone && !!p.vehicle && Object.keys(p.vehicle).length > 0 };
 }
-
-/** The acting user's own e-mail and whether it is verified (the profile's badge). */
-export async function getOwnEmailStatus({ db }: ModelCtx, userId: string) {
-  const row = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).get();
-  return { email: row?.email ?? null, verified: row?.verifiedAt != null };
-}

@@ -8,6 +8,8 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export type SessionUser = {
   id: string;
   email: string | null;
+  /** The e-mail address was confirmed (issue 15). */
+  emailVerified: boolean;
   phone: string | null;
   hasProfile: boolean;
   fullName: string | null;
@@ -41,6 +43,7 @@ export async function getSessionUser({ db }: ModelCtx, sessionId: string, now = 
     .select({
       id: users.id,
       email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
       phone: users.phone,
       profileUserId: userProfiles.userId,
       fullName: userProfiles.fullName,
@@ -61,6 +64,7 @@ export async function getSessionUser({ db }: ModelCtx, sessionId: string, now = 
   return {
     id: row.id,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
     phone: row.phone,
     hasProfile: row.profileUserId !== null,
     fullName: row.fullName,

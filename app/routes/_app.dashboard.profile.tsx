@@ -11,7 +11,7 @@ import { getReliabilityRecord } from "~/models/reliability.server";
 import { Field, TextareaField, buttonClass } from "~/components/forms";
 import { removeProfilePhoto, setProfilePhoto } from "~/models/photos.server";
 import { getOwnProfile, updateOwnProfile } from "~/models/profiles.server";
-import { getOwnEmailStatus, resendVerification } from "~/models/password-resets.server";
+import { resendVerification } from "~/models/password-resets.server";
 import { kickOutbox } from "~/utils/outbox.server";
 import { ensureReferralCode, getCreditsOverview } from "~/models/referrals.server";
 import { profileEditSchema, profileIntentSchema } from "~/schemas/profile";
@@ -25,12 +25,13 @@ export const meta: MetaFunction = () => [{ title: "Profile | LoopRide" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [{ profile }, credits, emailStatus, reliability] = await Promise.all([
+  const [{ profile }, credits, reliability] = await Promise.all([
     getOwnProfile(context, user.id),
     getCreditsOverview(context, user.id),
-    getOwnEmailStatus(context, user.id),
     getReliabilityRecord(context, user.id),
   ]);
+  // The session's user row already says whether the address is confirmed (no extra read).
+  const emailStatus = { email: user.email, verified: user.emailVerified };
   // Every account gets its code at sign-up; an older account without one asks for it with
   // a POST (intent=referral-code): a GET never writes.
   return { profile, hasPhoto: Boolean(profile?.avatarKey), credits, emailStatus, reliability, origin: new URL(request.url).origin };

@@ -1,13 +1,11 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PersonSafety } from "~/components/safety";
 import { textLinkClass } from "~/components/styles";
-import { ConflictError, isModelError } from "~/models/errors.server";
 import { blockUser, getPersonForSafety, reportUser, unblockUser } from "~/models/safety.server";
 import { REPORT_CONTEXTS, safetyActionSchema } from "~/schemas/safety";
 import { requireUser, safeRedirect } from "~/utils/auth.server";
-import { orRespond } from "~/utils/errors.server";
+import { orRespond, orToast, parseIntent } from "~/utils/errors.server";
 import { publishChange } from "~/utils/fanout.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -29,14 +27,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const personId = params.id ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: safetyActionSchema });
-  if (submission.status !== "success") {
-    if (submission.payload.intent === "report") return data(submission.reply(), { status: 400 });
-    throw data("Unknown action", { status: 400 });
-  }
+  const { submission } = parseIntent(await request.formData(), safetyActionSchema);
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const input = submission.value;
-  const here = `/people/${personId}`;
-  try {
+  // The id comes from the URL, decoded: encode it again for the Location header.
+  const here = `/people/${encodeURIComponent(personId)}`;
+  return orToast(request, context.env, { to: here, title: "Nothing changed" }, async () => {
     switch (input.intent) {
       case "report": {
         const r = await reportUser(context, user.id, personId, input);
@@ -53,11 +49,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return redirectWithToast(request, context.env, safeRedirect(input.redirectTo, here), { title: "Unblocked" });
       }
     }
-  } catch (e) {
-    if (e instanceof ConflictError) return redirectWithToast(request, context.env, here, { title: "Nothing changed", description: e.message, type: "error" });
-    if (isModelError(e)) throw data(e.message, { status: e.status });
-    throw e;
-  }
+  });
 }
 
 export default function PersonPage() {

@@ -399,7 +399,7 @@ const TARGETS: Target[] = [
     actors: ["r1", "r2", "r3", "r4", "stranger", "driver", "visitor"],
     fields: () => ({ seats: one(["1", "2"]), notes: one(["Pickup at the BDA complex gate", ""]) }),
   },
-  ...["complete", "process-payments", "mark-paid", "confirm-received", "rate"].map(
+  ...["complete", "process-payments", "mark-paid", "confirm-received", "rate", "no-show", "dispute-no-show"].map(
     (intent): Target => ({
       file: "_app.rides.$id.completion.tsx",
       intent,
@@ -413,6 +413,7 @@ const TARGETS: Target[] = [
         rateeId: one([w.users.driver.id, w.users.r1.id, w.users.r2.id]),
         stars: one(["1", "4", "5"]),
         comment: one(["Smooth ride, on time.", ""]),
+        riderId: one([w.users.r1.id, w.users.r2.id, "nobody"]),
       }),
     }),
   ),
@@ -436,6 +437,31 @@ const TARGETS: Target[] = [
     }),
   ),
   // Issue 15: this browser's push subscription, and the private calendar feed.
+  // Issue 16: report or block a person (any id, including unknown and malformed ones).
+  ...["report", "block", "unblock"].map(
+    (intent): Target => ({
+      file: "_app.people.$id.tsx",
+      intent,
+      path: (w) => pathArb((id) => `/people/${id}`, w.ids.users, w.pool),
+      actors: ["r1", "stranger", "visitor"],
+      fields: () => ({
+        intent: c(intent),
+        reason: one(["harassment", "no_show", "other", "spam", ""]),
+        details: one(["Rude at pickup", "", "x".repeat(1200)]),
+        context: one(["profile", "ride", "chat", "elsewhere"]),
+        redirectTo: one(["/dashboard/settings", "//evil.example", ""]),
+      }),
+    }),
+  ),
+  // Deleting an account: only the driver has a password, and the fuzzer never sends it, so
+  // no actor is ever deleted (a refused deletion must change nothing).
+  {
+    file: "_app.dashboard.delete-account.tsx",
+    intent: null,
+    path: () => c("/dashboard/delete-account"),
+    actors: ["driver", "visitor"],
+    fields: () => ({ password: one(["wrong-password-1", "", "x".repeat(250)]), confirm: one(["DELETE", "delete", ""]) }),
+  },
   ...["subscribe", "unsubscribe"].map(
     (intent): Target => ({
       file: "push-subscription.ts",
