@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { SelectedFields, SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { communities, communityMembers, notifications, rideDayStats, rideHourStats, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
 import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, carTypeOf, DISCOVER_PAGE_SIZE } from "../domain/rides";
@@ -234,17 +234,20 @@ function discoverWhere(viewerId: string, f: DiscoverFilters | null, now: number)
   return and(...where)!;
 }
 
-/** The discover page query (exported so a test can EXPLAIN it). */
-export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, now = Date.now()) {
+/**
+ * Discover's ride cards as the viewer sees them (driver, community, saved, the viewer's live
+ * request; at most one per ride by ride_requests_live_unique, so the card shows Requested or
+ * Booked instead of Book Now): the one select both Discover queries start from.
+ */
+function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra: E) {
   return db
     .select({
       ...rideColumns,
+      ...extra,
       driverName: userProfiles.fullName,
       driverAvatarUrl: userProfiles.avatarUrl,
       communityName: communities.name,
       saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
-      // The viewer's live request on the ride, if any (the card then shows Requested or
-      // Booked instead of Book Now); at most one per ride by ride_requests_live_unique.
       myRequestId: aliased<string | null>(rideRequests.id, "my_request_id"),
       myRequestStatus: aliased<"pending" | "accepted" | null>(rideRequests.status, "my_request_status"),
     })
@@ -255,7 +258,12 @@ export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, 
     .leftJoin(
       rideRequests,
       and(eq(rideRequests.rideId, rides.id), eq(rideRequests.riderId, viewerId), sql`${rideRequests.status} IN ('pending','accepted')`),
-    )
+    );
+}
+
+/** The discover page query (exported so a test can EXPLAIN it). */
+export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, now = Date.now()) {
+  return discoverCards(db, viewerId, {})
     .where(discoverWhere(viewerId, f, now))
     .orderBy(asc(rides.departsAt), asc(rides.id))
     .limit(DISCOVER_PAGE_SIZE + 1)
@@ -299,28 +307,7 @@ export function nearPageQuery(db: Db, viewerId: string, s: NearSearch, f: Pick<D
     f.community ? sql`${rides.communityId} IN ${myCommunityIds(viewerId)}` : visibleRideCondition(viewerId),
   ];
   if (f.maxCost < 50) where.push(sql`${rides.tripCostPaise} <= ${f.maxCost * 100} * ${rides.seats}`);
-  return db
-    .select({
-      ...rideColumns,
-      fromLat: rides.fromLat,
-      fromLng: rides.fromLng,
-      toLat: rides.toLat,
-      toLng: rides.toLng,
-      driverName: userProfiles.fullName,
-      driverAvatarUrl: userProfiles.avatarUrl,
-      communityName: communities.name,
-      saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
-      myRequestId: aliased<string | null>(rideRequests.id, "my_request_id"),
-      myRequestStatus: aliased<"pending" | "accepted" | null>(rideRequests.status, "my_request_status"),
-    })
-    .from(rides)
-    .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
-    .leftJoin(communities, eq(communities.id, rides.communityId))
-    .leftJoin(savedRides, and(eq(savedRides.rideId, rides.id), eq(savedRides.userId, viewerId)))
-    .leftJoin(
-      rideRequests,
-      and(eq(rideRequests.rideId, rides.id), eq(rideRequests.riderId, viewerId), sql`${rideRequests.status} IN ('pending','accepted')`),
-    )
+  return discoverCards(db, viewerId, { fromLat: rides.fromLat, fromLng: rides.fromLng, toLat: rides.toLat, toLng: rides.toLng })
     .where(and(...where))
     .orderBy(sql`abs(${rides.departsAt} - ${m.departsAt})`, asc(rides.id))
     .limit(NEAR_CANDIDATES);
