@@ -68,6 +68,12 @@ export function resolvePlace(typed: string): PlaceResolution {
   return { suggestions: suggestPlaces(typed, 5) };
 }
 
+/** The "did you mean" names of a ride form's typed pickup and drop, for their <datalist>s (no JS). */
+export function placeOptionsOf(formData: FormData): Record<"fromLocation" | "toLocation", string[]> {
+  const options = (field: string) => resolvePlace(String(formData.get(field) ?? "")).suggestions?.map((p) => p.name) ?? [];
+  return { fromLocation: options("fromLocation"), toLocation: options("toLocation") };
+}
+
 /** The place columns of a ride (migrations/0010_places.sql); a point overrides the place's. */
 export function ridePlaceColumns(
   from: PlaceRecord | undefined,

@@ -9,7 +9,7 @@ import { BackLink, cardClass } from "~/components/ride-form-ui";
 import { MAX_SEATS, NOTES_MAX } from "~/domain/rides";
 import { istDate } from "~/domain/time";
 import { createCommute } from "~/models/commutes.server";
-import { resolvePlace } from "~/models/places.server";
+import { placeOptionsOf, resolvePlace } from "~/models/places.server";
 import { getCreateRideContext } from "~/models/rides.server";
 import { createCommuteSchema, type CreateCommuteInput } from "~/schemas/commutes";
 import { requireUser } from "~/utils/auth.server";
@@ -29,9 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: createCommuteSchema(Date.now(), resolvePlace) });
   // A typed place that is not one: its "did you mean" names fill that field's <datalist>.
-  const placeOptions = Object.fromEntries(
-    ["fromLocation", "toLocation"].map((f) => [f, resolvePlace(String(formData.get(f) ?? "")).suggestions?.map((p) => p.name) ?? []]),
-  );
+  const placeOptions = placeOptionsOf(formData);
   if (submission.status !== "success") return data({ ...submission.reply(), placeOptions }, { status: 400 });
   // A missing profile or a community the driver is not in is refused as invalid input (400).
   return orFormError(

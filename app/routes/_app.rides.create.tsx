@@ -11,7 +11,7 @@ import { MAX_SEATS, NOTES_MAX } from "~/domain/ride-limits";
 import { suggestTripCost } from "~/domain/trip-cost";
 import { istDate } from "~/domain/time";
 import { ALL_PLACES } from "~/domain/curated-places";
-import { placeByName, resolvePlace } from "~/models/places.server";
+import { placeByName, placeOptionsOf, resolvePlace } from "~/models/places.server";
 import { createRide, getCreateRideContext } from "~/models/rides.server";
 import { createRideIntentSchema, createRideSchema } from "~/schemas/rides";
 import { requireUser } from "~/utils/auth.server";
@@ -34,9 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { intent } = parseIntent(formData, createRideIntentSchema);
   const submission = parseWithZod(formData, { schema: createRideSchema(Date.now(), resolvePlace) });
   // A typed place that is not one: its "did you mean" names fill that field's <datalist>.
-  const placeOptions = Object.fromEntries(
-    ["fromLocation", "toLocation"].map((f) => [f, resolvePlace(String(formData.get(f) ?? "")).suggestions?.map((p) => p.name) ?? []]),
-  );
+  const placeOptions = placeOptionsOf(formData);
   if (intent === "suggest") {
     // Without JavaScript (or for a locality the browser does not know): the same form
     // again, with the suggested cost filled in.
