@@ -21,6 +21,10 @@ await run(bin("vite-node"), ["scripts/seed.ts", "--", "--persist-to", persist, "
 const server = await startWrangler({
   port,
   persist,
+  // Playwright ignores the server's stdout (a line per request); only what matters goes on to
+  // stderr, which the test log shows: a reload of the worker mid-run fails every request in
+  // flight ("Your worker restarted mid-request"), so it must be visible when a journey fails.
+  stdio: ["ignore", "pipe", "inherit"],
   // Browser journeys sign in many times from one address.
   vars: {
     ...secrets,
@@ -33,6 +37,14 @@ const server = await startWrangler({
     DEV_MAILBOX: "1",
     APP_ORIGIN: `http://127.0.0.1:${port}`,
   },
+});
+let pending = "";
+server.stdout.on("data", (chunk) => {
+  const lines = (pending + chunk).split("\n");
+  pending = lines.pop() ?? "";
+  for (const line of lines) {
+    if (/updated and ready|Reloading|restarted|Connection status|\[ERROR\]/i.test(line)) console.error(`[${new Date().toISOString()}] wrangler: ${line}`);
+  }
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -207,6 +207,9 @@ test("create a community, flip a setting and subscribe to the newsletter with th
   await tabTo(page, toggle, { max: 80 });
   await page.keyboard.press("Space");
   await expect(toggle).toHaveAttribute("aria-checked", "true");
+  // With JS the switch flips at once (optimistic) while its POST is in flight; reloading
+  // before the answer would abort the save.
+  await expect(page.getByTestId("toast")).toContainText("Settings saved");
   await page.reload();
   await expect(page.getByTestId("toggle-darkMode")).toHaveAttribute("aria-checked", "true");
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
