@@ -1,5 +1,5 @@
-import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { env, fetchMock } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
 import { createUser } from "../../db/factories";
 import { appCookie } from "~/utils/cookies.server";
 import { BOOKMARK_COOKIE } from "~/utils/d1-session.server";
@@ -76,6 +76,10 @@ function browser(workerEnv: Env, cookie = "") {
 const bookmarkSetBy = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith(`${BOOKMARK_COOKIE}=`));
 
 describe("read replicas: D1 sessions and the bookmark cookie", () => {
+  afterEach(() => {
+    fetchMock.deactivate();
+  });
+
   it("a page without a bookmark reads through first-unconstrained and sets no bookmark", async () => {
     const user = await signedInUser();
     const { env: watched, opened } = watchedEnv();
@@ -145,6 +149,32 @@ describe("read replicas: D1 sessions and the bookmark cookie", () => {
     const page = await b.get("/dashboard/settings");
     expect(opened.at(-1)!.from).toBe(c);
     expect(await page.text()).toMatch(/aria-checked="true"[^>]*aria-labelledby="label-rideReminders"/);
+  });
+
+  it("a GET that writes (the Google sign-in callback creates the account and session) hands on its bookmark too", async () => {
+    const { env: watched, opened } = watchedEnv();
+    const b = browser(watched);
+    const start = await b.post("/auth/google", {});
+    const state = new URL(start.headers.get("Location")!).searchParams.get("state")!;
+    fetchMock.activate();
+    fetchMock.disableNetConnect();
+    fetchMock
+      .get("https://oauth2.googleapis.com")
+      .intercept({ path: "/token", method: "POST" })
+      .reply(200, JSON.stringify({ access_token: "at", expires_in: 3600, token_type: "Bearer", scope: "openid", id_token: "x" }), { headers: { "Content-Type": "application/json" } });
+    fetchMock
+      .get("https://www.googleapis.com")
+      .intercept({ path: "/oauth2/v3/userinfo", method: "GET" })
+      .reply(200, JSON.stringify({ sub: "g-rr-1", name: "Kavya Rao", email: "kavya@gmail.com", email_verified: true }), { headers: { "Content-Type": "application/json" } });
+    const callback = await b.get(`/auth/callback?code=abc&state=${state}`);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("Location")).toBe("/onboarding");
+    expect(opened.at(-1)!.from).toBe("first-unconstrained");
+    const written = opened.at(-1)!.session.getBookmark()!;
+    expect(bookmarkSetBy(callback)).toBeDefined();
+    const next = await b.get("/onboarding");
+    expect(next.status).toBe(200);
+    expect(opened.at(-1)!.from).toBe(written);
   });
 
   it("over https the bookmark cookie is Secure", async () => {
