@@ -6,6 +6,7 @@ import { expireDepartedRequests } from "./app/models/ride-requests.server";
 import { COMMUTE_TOP_UP_CRON, topUpCommutes } from "./app/models/commutes.server";
 import { instrumentD1, newD1Stats, serverTimingValue } from "./app/utils/d1-stats.server";
 import { createDb } from "./app/models/db.server";
+import { openD1Session } from "./app/utils/d1-session.server";
 import { refuseUnreadableForm } from "./app/utils/form-body.server";
 import { isCrossSiteWrite } from "./app/utils/origin.server";
 import { publishChange } from "./app/utils/fanout.server";
@@ -30,14 +31,17 @@ export default {
     const debug = env.DEBUG_TIMING === "1";
     const started = performance.now();
     const stats = newD1Stats();
-    const db = createDb(debug ? instrumentD1(env.DB, stats) : env.DB);
+    // Reads may come from a nearby replica; writes and the next page after them stay
+    // consistent through the bookmark cookie (ADR 0026).
+    const d1 = await openD1Session(request, env);
+    const db = createDb(debug ? instrumentD1(d1.d1, stats) : d1.d1);
     if (request.headers.get("Upgrade")?.toLowerCase() === "websocket") {
       return handleSocket(request, env, db);
     }
     const nonce = randomToken(128);
     const unreadable = await refuseUnreadableForm(request);
     if (unreadable) return applySecurityHeaders(unreadable, request, nonce);
-    const response = applySecurityHeaders(await handleRemix(request, { env, ctx, db, nonce }), request, nonce);
+    const response = await d1.finish(applySecurityHeaders(await handleRemix(request, { env, ctx, db, nonce }), request, nonce));
     if (debug) response.headers.append("Server-Timing", serverTimingValue(stats, performance.now() - started));
     return response;
   },

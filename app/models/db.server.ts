@@ -1,8 +1,11 @@
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
 
-export function createDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+// A request's client talks to a Sessions API session (read replicas, ADR 0026); cron and
+// Durable Objects use the binding itself (always the primary). drizzle's d1 driver only
+// calls prepare() and batch(), which both have.
+export function createDb(d1: D1Database | D1DatabaseSession) {
+  return drizzle(d1 as D1Database, { schema });
 }
 
 export type Db = ReturnType<typeof createDb>;

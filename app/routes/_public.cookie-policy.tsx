@@ -10,7 +10,8 @@ export const meta: MetaFunction = () => [
 
 // Keep in step with the cookies the app really sets: app/utils/auth.server.ts (session),
 // app/utils/toast.server.ts (toast), app/utils/authenticator.server.ts (referral, return
-// address, Google sign-in state) and app/utils/onboarding-draft.server.ts (onboarding).
+// address, Google sign-in state), app/utils/onboarding-draft.server.ts (onboarding) and
+// app/utils/d1-session.server.ts (database bookmark).
 const COOKIES: { name: string; purpose: string; duration: string }[] = [
   {
     name: "lr_session (__Host-lr_session over HTTPS)",
@@ -45,6 +46,12 @@ const COOKIES: { name: string; purpose: string; duration: string }[] = [
     purpose:
       "Keeps the answers you have already given in the onboarding steps (such as your mobile number and car details) until you press Complete Setup, so they survive going Back or reloading. It is signed, HttpOnly and only sent to the onboarding pages.",
     duration: "Up to 24 hours",
+  },
+  {
+    name: "lr_d1",
+    purpose:
+      "Set after you change something (for example a setting or a booking). It holds a signed database position, no personal details, so the next page you open shows your change even if it is served from a database copy nearer to you. It is HttpOnly and SameSite=Lax.",
+    duration: "1 hour",
   },
 ];
 

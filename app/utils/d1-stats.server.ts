@@ -84,7 +84,7 @@ function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats, query: string,
 }
 
 /** A D1Database that records into `stats`; everything else passes through. */
-export function instrumentD1(d1: D1Database, stats: D1Stats): D1Database {
+export function instrumentD1<T extends D1Database | D1DatabaseSession>(d1: T, stats: D1Stats): T {
   return new Proxy(d1, {
     get(target, prop, receiver) {
       if (prop === "prepare") return (query: string) => wrapStatement(target.prepare(query), stats, query);

@@ -3,7 +3,9 @@
 // loopback port, signs in as the busy user through the real /login form and measures
 // with autocannon. Writes bench/results/latest.json and latest.md and prints PASS/FAIL
 // per budget. Every server it starts is killed, even on failure.
-//   node scripts/bench/run.mjs [--quick] [--no-build]
+// CPU time per page comes from a profile through the worker's inspector (cpu-profile.mjs,
+// ADR 0027); `--cpu-only` measures just that, on the large dataset.
+//   node scripts/bench/run.mjs [--quick] [--no-build] [--cpu-only]
 import autocannon from "autocannon";
 import { randomUUID } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -14,6 +16,7 @@ import { initialJsByRoute, initialJsForPath } from "../lib/initial-js.mjs";
 import { freePort, startWrangler, stopGroup, waitFor } from "../lib/server.mjs";
 import { BENCH_PASSWORD, BENCH_PEPPER, BENCH_SESSION_SECRET, benchDir } from "./config.mjs";
 import { Client, mixedLoad, signIn } from "./mixed-load.mjs";
+import { calibrate, connectInspector, profileRequests, sourceLocator, summarize } from "./cpu-profile.mjs";
 
 const args = process.argv.slice(2);
 const QUICK = args.includes("--quick");
@@ -21,8 +24,10 @@ const DURATION = QUICK ? 2 : 10; // seconds per autocannon run
 const MIXED_SECONDS = QUICK ? 10 : 60;
 const MESSAGES = QUICK ? 40 : 200;
 const SOCKETS = 1000;
+const CPU_ONLY = args.includes("--cpu-only");
+const CPU_REQUESTS = QUICK ? 10 : 30; // profiled requests per page
 
-const BUDGET = { p50Ms: 10, growth: 1.3, queries: 5, rowsRead: 1000, initialJsBytes: 130_000, deliveryP95Ms: 50, broadcastMs: 1000, mixedErrors: 0 };
+const BUDGET = { cpuP50Ms: 3, cpuP99Ms: 10, wallToFloor: 3, p50Ms: 10, growth: 1.3, queries: 5, rowsRead: 1000, initialJsBytes: 130_000, deliveryP95Ms: 50, broadcastMs: 1000, mixedErrors: 0 };
 
 const servers = new Set();
 function killAll() {
@@ -52,7 +57,7 @@ async function startServer(size, { debug = false } = {}) {
   child.stderr.on("data", (d) => { stderr = (stderr + d).slice(-4000); logFile.write(d); });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, 90_000, { child, stderr: () => stderr });
-  return { base, child };
+  return { base, child, inspectorPort };
 }
 
 function stopServer(child) {
@@ -170,6 +175,29 @@ async function measurePages(base, manifest, cookie, { full, counts }) {
   return out;
 }
 
+/** CPU ms per request (p50/p99 over CPU_REQUESTS profiled requests) and the top 5 self-time functions, per page. */
+async function cpuPages(base, inspectorPort, manifest, cookie) {
+  const inspector = await connectInspector(inspectorPort);
+  const locate = await sourceLocator();
+  const out = {};
+  try {
+    for (const page of pagesFor(manifest)) {
+      const headers = page.anonymous ? {} : { Cookie: cookie };
+      const request = async () => {
+        const res = await fetch(base + page.path, { headers, redirect: "manual" });
+        await res.arrayBuffer();
+      };
+      for (let i = 0; i < 3; i++) await request(); // compiled and warm, as in a busy isolate
+      const cpu = summarize(await profileRequests(inspector, request, CPU_REQUESTS, { locate }));
+      out[page.path] = cpu;
+      console.log(`  CPU ${page.name}: p50 ${cpu.cpuP50} ms, p99 ${cpu.cpuP99} ms (mean ${cpu.cpuMean}, wall p50 while profiled ${cpu.wallP50} ms); top: ${cpu.top.map((t) => `${t.fn} ${t.msPerRequest} ms`).join("; ")}; by module: ${cpu.byModule.map((m) => `${m.module} ${m.msPerRequest} ms`).join(", ")}`);
+    }
+  } finally {
+    inspector.close();
+  }
+  return out;
+}
+
 function openSocket(url, cookie, origin) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers: { Cookie: cookie, Origin: origin } });
@@ -250,14 +278,60 @@ function table(report) {
   const L = report.datasets.large.pages, S = report.datasets.small.pages;
   const floor = L.find((p) => p.path === "/healthz");
   const lines = [
-    "| Page | p50 c=1 (ms) | p99 c=1 (ms) | req/s c=16 | × floor | small p50 (ms) | growth | D1 queries | rows read | in worker (ms) | waiting on D1 (ms) | HTML bytes | initial JS gz |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| Page | p50 c=1 (ms) | p99 c=1 (ms) | CPU p50 (ms) | CPU p99 (ms) | req/s c=16 | × floor | small p50 (ms) | growth | D1 queries | rows read | in worker (ms) | waiting on D1 (ms) | HTML bytes | initial JS gz |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const p of L) {
     const s = S.find((x) => x.path === p.path || x.name === p.name);
-    lines.push(`| ${p.name} | ${p.p50} | ${p.p99} | ${p.rps16 ?? ""} | ${round(p.p50 / floor.p50)} | ${s?.p50 ?? ""} | ${p.growth ?? ""} | ${p.queries ?? ""} | ${p.rowsRead ?? ""} | ${p.breakdown?.workerMs ?? ""} | ${p.breakdown?.d1WaitMs ?? ""} | ${p.htmlBytes} | ${p.initialJsGz === null ? "n/a" : `${round(p.initialJsGz / 1000)} KB`} |`);
+    lines.push(`| ${p.name} | ${p.p50} | ${p.p99} | ${p.cpu?.cpuP50 ?? ""} | ${p.cpu?.cpuP99 ?? ""} | ${p.rps16 ?? ""} | ${round(p.p50 / floor.p50)} | ${s?.p50 ?? ""} | ${p.growth ?? ""} | ${p.queries ?? ""} | ${p.rowsRead ?? ""} | ${p.breakdown?.workerMs ?? ""} | ${p.breakdown?.d1WaitMs ?? ""} | ${p.htmlBytes} | ${p.initialJsGz === null ? "n/a" : `${round(p.initialJsGz / 1000)} KB`} |`);
   }
   return lines.join("\n");
+}
+
+function cpuTop(pages) {
+  const lines = ["| Page | top 5 functions by self time per request (function (source:line): ms, share of CPU) | by package or folder |", "|---|---|---|"];
+  for (const p of pages) if (p.cpu) lines.push(`| ${p.name} | ${p.cpu.top.map((t) => `${t.fn.replace(/\|/g, "/")}: ${t.msPerRequest} ms, ${t.share}%`).join("<br>")} | ${p.cpu.byModule.map((m) => `${m.module} ${m.share}%`).join(", ")} |`);
+  return lines.join("\n");
+}
+
+/** The CPU budgets (issue 17) and the profiler's own check; `wall` only when autocannon ran. */
+function cpuVerdicts(pages, calibration, { wall = true } = {}) {
+  const L = pages.filter((p) => p.path !== "/healthz");
+  const floor = pages.find((p) => p.path === "/healthz");
+  const check = (name, ok, measured) => ({ budget: name, pass: ok, measured });
+  const worst = (f) => L.reduce((a, b) => ((f(b) ?? -Infinity) > (f(a) ?? -Infinity) ? b : a));
+  const p50 = worst((p) => p.cpu?.cpuP50), p99 = worst((p) => p.cpu?.cpuP99), w = worst((p) => p.p50);
+  const out = [
+    check("CPU profile measures CPU, not wall time (calibration worker)", calibration.ok, `waiting ${calibration.waitMs} ms: CPU ${calibration.wait.cpuP50} ms (wall ${calibration.wait.wallP50} ms); spinning: CPU ${calibration.spin.cpuP50} ms (wall ${calibration.spin.wallP50} ms), twice as long: CPU ${calibration.spin2.cpuP50} ms (x${calibration.ratio})`),
+    check(`CPU p50 <= ${BUDGET.cpuP50Ms} ms on every page`, L.every((p) => p.cpu && p.cpu.cpuP50 <= BUDGET.cpuP50Ms), `worst ${p50.cpu?.cpuP50} ms (${p50.name}); over: ${L.filter((p) => !(p.cpu?.cpuP50 <= BUDGET.cpuP50Ms)).map((p) => p.name).join(", ") || "none"}`),
+    check(`CPU p99 <= ${BUDGET.cpuP99Ms} ms on every page`, L.every((p) => p.cpu && p.cpu.cpuP99 <= BUDGET.cpuP99Ms), `worst ${p99.cpu?.cpuP99} ms (${p99.name}); over: ${L.filter((p) => !(p.cpu?.cpuP99 <= BUDGET.cpuP99Ms)).map((p) => p.name).join(", ") || "none"}`),
+  ];
+  if (wall) out.push(check(`wall p50 at c=1 <= ${BUDGET.wallToFloor}x /healthz`, L.every((p) => p.p50 <= BUDGET.wallToFloor * floor.p50), `floor ${floor.p50} ms; worst ${w.p50} ms (${w.name}, ${round(w.p50 / floor.p50)}x); over: ${L.filter((p) => p.p50 > BUDGET.wallToFloor * floor.p50).map((p) => p.name).join(", ") || "none"}`));
+  return out;
+}
+
+/** `--cpu-only`: the calibration and the CPU pass on the large dataset, nothing else. */
+async function cpuOnly() {
+  const manifest = JSON.parse(readFileSync(`${benchDir("large")}/manifest.json`, "utf8"));
+  const loadAvgAtStart = os.loadavg().map((x) => round(x, 2));
+  console.log("CPU profiler check (calibration worker)...");
+  const calibration = await calibrate();
+  const { base, child, inspectorPort } = await startServer("large");
+  let pages;
+  try {
+    const busy = await signIn(base, manifest.busy.email, BENCH_PASSWORD);
+    const cpu = await cpuPages(base, inspectorPort, manifest, busy.cookieHeader());
+    pages = pagesFor(manifest).map((p) => ({ name: p.name, path: p.path, cpu: cpu[p.path] }));
+  } finally {
+    stopServer(child);
+  }
+  const verdictsCpu = cpuVerdicts(pages, calibration, { wall: false });
+  const report = { date: new Date().toISOString(), requestsPerPage: CPU_REQUESTS, machine: { cpus: os.cpus().length, loadAvgAtStart, loadAvgAtEnd: os.loadavg().map((x) => round(x, 2)) }, calibration, pages, verdicts: verdictsCpu };
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync("bench/results/cpu-latest.json", JSON.stringify(report, null, 2) + "\n");
+  console.log("\n" + cpuTop(pages) + "\n");
+  for (const v of verdictsCpu) console.log(`${v.pass ? "PASS" : "FAIL"}  ${v.budget}  (${v.measured})`);
+  console.log(`\nload average ${loadAvgAtStart.join("/")} at start, ${report.machine.loadAvgAtEnd.join("/")} at end. Wrote bench/results/cpu-latest.json`);
 }
 
 function verdicts(report) {
@@ -267,6 +341,7 @@ function verdicts(report) {
   const p50 = worst("p50"), growth = worst("growth"), q = worst("queries"), rows = worst("rowsRead"), js = worst("initialJsGz");
   const rt = report.realtime;
   return [
+    ...cpuVerdicts(report.datasets.large.pages, report.cpuCalibration),
     check(`p50 at c=1 <= ${BUDGET.p50Ms} ms on every page`, L.every((p) => p.p50 <= BUDGET.p50Ms && p.status < 400), `worst ${p50.p50} ms (${p50.name}); over: ${L.filter((p) => p.p50 > BUDGET.p50Ms).map((p) => p.name).join(", ") || "none"}`),
     check(`growth ratio (large/small p50) <= ${BUDGET.growth}`, L.every((p) => p.growth !== null && p.growth <= BUDGET.growth), `worst ${growth.growth} (${growth.name})`),
     check(`D1 queries per request <= ${BUDGET.queries}`, L.every((p) => p.queries !== null && p.queries <= BUDGET.queries), `worst ${q.queries} (${q.name})`),
@@ -282,23 +357,32 @@ async function main() {
   for (const size of ["large", "small"]) {
     if (!existsSync(`${benchDir(size)}/manifest.json`)) throw new Error(`${benchDir(size)}/manifest.json missing: run npm run bench:seed first`);
   }
-  if (!args.includes("--no-build")) await run("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  // The production build plus the server's source map, which names the sources in the CPU profiles.
+  if (!args.includes("--no-build")) await run("npx", ["remix", "vite:build", "--sourcemapServer"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (CPU_ONLY) return cpuOnly();
   let js = null;
   try {
     js = initialJsByRoute("build/client");
   } catch (e) {
     console.warn(`initial JS not computed: ${e.message}`);
   }
-  const report = { date: new Date().toISOString(), quick: QUICK, durationPerRunSeconds: DURATION, machine: { cpus: os.cpus().length, node: process.version, loadAvgAtStart: os.loadavg().map((x) => round(x, 2)) }, budgets: BUDGET, datasets: {} };
+  const report = { date: new Date().toISOString(), quick: QUICK, durationPerRunSeconds: DURATION, cpuRequestsPerPage: CPU_REQUESTS, machine: { cpus: os.cpus().length, node: process.version, loadAvgAtStart: os.loadavg().map((x) => round(x, 2)) }, budgets: BUDGET, datasets: {} };
+  console.log("CPU profiler check (calibration worker)...");
+  report.cpuCalibration = await calibrate();
+  console.log(`  ${JSON.stringify(report.cpuCalibration)}`);
 
   for (const size of ["small", "large"]) {
     const manifest = JSON.parse(readFileSync(`${benchDir(size)}/manifest.json`, "utf8"));
     console.log(`\n${size} dataset (${JSON.stringify(manifest.counts)})`);
     const counts = await d1Counts(size, manifest);
-    const { base, child } = await startServer(size);
+    const { base, child, inspectorPort } = await startServer(size);
     try {
       const busy = await signIn(base, manifest.busy.email, BENCH_PASSWORD);
       const pages = await measurePages(base, manifest, busy.cookieHeader(), { full: size === "large", counts });
+      if (size === "large") {
+        const cpu = await cpuPages(base, inspectorPort, manifest, busy.cookieHeader());
+        for (const p of pages) p.cpu = cpu[p.path] ?? null;
+      }
       for (const p of pages) {
         const r = js ? initialJsForPath(js, p.path) : null;
         p.initialJsGz = p.path === "/healthz" ? 0 : (r?.gzipBytes ?? null);
@@ -343,6 +427,10 @@ async function main() {
     `Large dataset: ${JSON.stringify(report.datasets.large.counts)}. autocannon runs of ${DURATION} s each on loopback, wrangler dev (local workerd), ${report.machine.cpus} cores shared with other work (1/5/15-min load average ${report.machine.loadAvgAtStart.join("/")} at start, ${report.machine.loadAvgAtEnd.join("/")} at end).`,
     "",
     table(report),
+    "",
+    `CPU: sampled profiles through the worker's inspector, ${CPU_REQUESTS} requests per page, one profile each (ADR 0027). Top self time per page:`,
+    "",
+    cpuTop(report.datasets.large.pages),
     "",
     `Real-time: message POST to frame on the receiver's socket, ${report.realtime.delivery.messages} messages: p50 ${report.realtime.delivery.p50} ms, p95 ${report.realtime.delivery.p95} ms (the POST's own response: p50 ${report.realtime.delivery.postP50} ms, p95 ${report.realtime.delivery.postP95} ms). One UserHub to ${report.realtime.broadcast.sockets} sockets: all received within ${report.realtime.broadcast.allWithinMs} ms.`,
     "",

@@ -9,5 +9,7 @@ export function startWrangler(opts: {
   stdio?: StdioOptions;
   detached?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** Another wrangler.toml (the bench's CPU calibration worker). */
+  config?: string;
 }): Promise<ChildProcess>;
 export function stopGroup(child: ChildProcess): void;

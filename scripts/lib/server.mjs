@@ -34,8 +34,8 @@ export async function waitFor(url, ms, { child, stderr = () => "" } = {}) {
  * default inspector port, so one is always chosen. `detached` puts wrangler and its workerd in
  * their own process group, which `stopGroup` ends as a whole.
  */
-export async function startWrangler({ port, persist, vars = {}, inspectorPort, stdio = "inherit", detached = false, env = process.env }) {
-  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort ?? (await freePort())),
+export async function startWrangler({ port, persist, vars = {}, inspectorPort, stdio = "inherit", detached = false, env = process.env, config }) {
+  const args = ["dev", ...(config ? ["--config", config] : []), "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort ?? (await freePort())),
     "--show-interactive-dev-session=false"];
   if (persist) args.push("--persist-to", persist);
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);

@@ -265,7 +265,7 @@ export const offSiteRedirect: fc.Arbitrary<string> = fc.oneof(
 // Malformed cookies (finding 5): every cookie the app reads, with values its signed-cookie
 // parser cannot decode. Only characters a Cookie header may carry.
 
-export const APP_COOKIE_NAMES = ["lr_session", "__Host-lr_session", "lr_toast", "lr_onboarding", "lr_oauth", "lr_ref", "lr_return", "lr_google_link"];
+export const APP_COOKIE_NAMES = ["lr_session", "__Host-lr_session", "lr_toast", "lr_onboarding", "lr_oauth", "lr_ref", "lr_return", "lr_google_link", "lr_d1"];
 const COOKIE_CHARS = [..."%azAZ09.=+/-_\"!~*'()", "%zz", "%E0%A4%A", "%00", "%ff"];
 export const MALFORMED_COOKIE_VALUES = ["%", "a%zz", "%E0%A4%A", ".", "..", "a.b", "a.%", "eyJ9.", "=", '""', "%ff%fe", "x".repeat(4000)];
 

@@ -1,0 +1,144 @@
+// CPU time per request for `npm run bench` (issue 17, ADR 0027). Local workerd reports
+// cpuTime 0 and enforces no limit, so the worker is profiled through its inspector
+// (`wrangler dev --inspector-port`, Chrome DevTools Protocol, Profiler domain): one profile
+// per request, and the request's CPU time is the sampled time the isolate spent anywhere but
+// "(idle)" (JavaScript, "(program)" native work on its behalf, "(garbage collector)").
+// Waiting on D1, Durable Objects or the network is idle time, as in production's cpuTime.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import WebSocket from "ws";
+import { freePort, startWrangler, stopGroup, waitFor } from "../lib/server.mjs";
+
+import { cpuOfProfile, frameKey, r2, SAMPLING_INTERVAL_US, summarize } from "./cpu-samples.mjs";
+
+export { summarize };
+
+/** A CDP session on the worker's inspector (wrangler dev's proxy at `port`). */
+export async function connectInspector(port) {
+  const targets = await (await fetch(`http://127.0.0.1:${port}/json`)).json();
+  const ws = new WebSocket(targets[0]?.webSocketDebuggerUrl ?? `ws://127.0.0.1:${port}/ws`);
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+  });
+  let next = 0;
+  const pending = new Map();
+  ws.on("message", (data) => {
+    const msg = JSON.parse(data.toString());
+    const p = msg.id !== undefined && pending.get(msg.id);
+    if (!p) return;
+    pending.delete(msg.id);
+    if (msg.error) p.reject(new Error(`${p.method}: ${msg.error.message}`));
+    else p.resolve(msg.result);
+  });
+  const send = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = ++next;
+      pending.set(id, { resolve, reject, method });
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  await send("Profiler.enable");
+  await send("Profiler.setSamplingInterval", { interval: SAMPLING_INTERVAL_US });
+  return { send, close: () => ws.close() };
+}
+
+/**
+ * Runs `request()` n times, each inside its own profile. Returns per-request CPU ms and wall
+ * ms (as seen by the client) and self time per function summed over all n.
+ */
+export async function profileRequests(inspector, request, n, { locate } = {}) {
+  const cpu = [];
+  const wall = [];
+  const functions = new Map();
+  for (let i = 0; i < n; i++) {
+    await inspector.send("Profiler.start");
+    const t0 = performance.now();
+    await request();
+    wall.push(performance.now() - t0);
+    const { profile } = await inspector.send("Profiler.stop");
+    const { cpuMs, functions: own } = cpuOfProfile(profile, (frame) => frameKey(frame, locate));
+    for (const [key, ms] of own) functions.set(key, (functions.get(key) ?? 0) + ms);
+    cpu.push(cpuMs);
+  }
+  return { cpu, wall, functions };
+}
+
+/**
+ * Maps a position in wrangler's bundle to its source. The profile names the bundle only as
+ * "server.js": it is the newest server.js under .wrangler/tmp/dev-XXXX, whose source map (esbuild)
+ * continues into the Remix build's own map when the build has one (`remix vite:build
+ * --sourcemapServer`, as the bench builds), down to app/ and node_modules/ files. The Remix
+ * build is minified, so without the map a function is only a short name and a line.
+ */
+// Sources relative to the project, packages by name. drizzle-orm's own maps point one folder
+// too high ("node_modules/src/..."), hence the second rule.
+const relative = (source) =>
+  source.replace(`${process.cwd()}/`, "").replace(/^(\.\.\/)+/, "").replace(/^node_modules\/src\//, "drizzle-orm/src/").replace(/^node_modules\//, "");
+
+export async function sourceLocator() {
+  let SourceMapConsumer;
+  try {
+    // Already installed (vite/postcss use it); no dependency of its own for the bench.
+    ({ SourceMapConsumer } = await import("source-map-js"));
+  } catch {
+    return null;
+  }
+  const maps = new Map();
+  const mapFor = (url) => {
+    if (!maps.has(url)) {
+      let consumer = null;
+      const dirs = existsSync(".wrangler/tmp") ? readdirSync(".wrangler/tmp").filter((d) => d.startsWith("dev-")).map((d) => `.wrangler/tmp/${d}`) : [];
+      const file = dirs.map((d) => `${d}/${url.split("/").pop()}.map`).filter((f) => existsSync(f)).sort((x, y) => statSync(y).mtimeMs - statSync(x).mtimeMs)[0];
+      if (file) consumer = new SourceMapConsumer(JSON.parse(readFileSync(file, "utf8")));
+      maps.set(url, consumer);
+    }
+    return maps.get(url);
+  };
+  return (url, line, column) => {
+    const pos = mapFor(url)?.originalPositionFor({ line: line + 1, column: Math.max(0, column) });
+    if (!pos?.source) return null;
+    return { where: `${relative(pos.source)}:${pos.line}`, name: pos.name ?? null };
+  };
+}
+
+/**
+ * The method's check: a calibration worker (scripts/bench/cpu-calibration) with a route that
+ * only waits and one that spins. CPU must be near 0 for the first while its wall time is
+ * >= the wait, and double when the second spins twice as long.
+ */
+export async function calibrate({ waitMs = 100, spins = 10_000_000, n = 3 } = {}) {
+  const [port, inspectorPort] = [await freePort(), await freePort()];
+  const child = await startWrangler({
+    port, inspectorPort, config: "scripts/bench/cpu-calibration/wrangler.toml",
+    stdio: ["ignore", "ignore", "pipe"], detached: true, env: { ...process.env, CI: "true" },
+  });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-2000)));
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/`, 60_000, { child, stderr: () => stderr });
+    const inspector = await connectInspector(inspectorPort);
+    try {
+      const get = (path) => () => fetch(base + path).then((r) => r.text());
+      await profileRequests(inspector, get("/spin?n=1000"), 3); // warm-up
+      const wait = summarize(await profileRequests(inspector, get(`/wait?ms=${waitMs}`), n));
+      const spin = summarize(await profileRequests(inspector, get(`/spin?n=${spins}`), n));
+      const spin2 = summarize(await profileRequests(inspector, get(`/spin?n=${2 * spins}`), n));
+      // Waiting is no CPU however long it lasts; spinning is CPU in proportion to the work
+      // (twice the iterations, twice the CPU), never more than the wall time. A ratio to wall
+      // time alone would fail on a loaded machine, where the client also waits for a core.
+      const ratio = spin2.cpuP50 / spin.cpuP50;
+      const ok = wait.wallP50 >= waitMs && wait.cpuP50 < 2 && ratio >= 1.6 && ratio <= 2.4 && spin.cpuP50 <= 1.05 * spin.wallP50 && spin2.cpuP50 <= 1.05 * spin2.wallP50;
+      return {
+        ok, waitMs,
+        wait: { cpuP50: wait.cpuP50, wallP50: wait.wallP50 },
+        spin: { iterations: spins, cpuP50: spin.cpuP50, wallP50: spin.wallP50 },
+        spin2: { iterations: 2 * spins, cpuP50: spin2.cpuP50, wallP50: spin2.wallP50 },
+        ratio: r2(ratio),
+      };
+    } finally {
+      inspector.close();
+    }
+  } finally {
+    stopGroup(child);
+  }
+}

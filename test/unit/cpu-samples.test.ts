@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { cpuOfProfile, moduleOf, summarize, type CallFrame, type Profile } from "../../scripts/bench/cpu-samples.mjs";
+
+// The bench's CPU arithmetic (issue 17, ADR 0027) on made-up profiles: what counts as CPU,
+// which sample a gap belongs to, the cap on one sample, percentiles and the package summary.
+
+const frame = (functionName: string, url = "", lineNumber = -1): CallFrame => ({ functionName, url, lineNumber, columnNumber: 0 });
+const NODES = [
+  { id: 1, callFrame: frame("(root)") },
+  { id: 2, callFrame: frame("(idle)") },
+  { id: 3, callFrame: frame("render", "server.js", 10) },
+  { id: 4, callFrame: frame("(garbage collector)") },
+  { id: 5, callFrame: frame("(program)") },
+];
+
+/** A profile from [node id, ms until the next sample] pairs. */
+function profile(steps: [number, number][]): Profile {
+  const samples = steps.map(([id]) => id);
+  // timeDeltas[i] is the time from sample i-1 to sample i (the first from the start).
+  const timeDeltas = [0, ...steps.slice(0, -1).map(([, ms]) => ms * 1000)];
+  const span = steps.reduce((a, [, ms]) => a + ms, 0) * 1000;
+  return { nodes: NODES, startTime: 0, endTime: span, samples, timeDeltas };
+}
+
+describe("CPU of one profiled request", () => {
+  it("counts JavaScript, GC and native samples, not idle time, and gives a gap to the sample before it", () => {
+    const p = profile([
+      [2, 50], // waiting on D1: idle
+      [3, 0.1],
+      [3, 0.1],
+      [4, 0.3],
+      [5, 0.2],
+      [2, 30], // waiting again
+      [3, 0.1],
+    ]);
+    const { cpuMs, functions } = cpuOfProfile(p);
+    // 0.1 + 0.1 + 0.3 + 0.2 + the last sample's one interval (0.1).
+    expect(cpuMs).toBeCloseTo(0.8, 5);
+    expect(functions.get("render (server.js:11)")).toBeCloseTo(0.3, 5);
+    expect(functions.has("(idle)")).toBe(false);
+    expect(functions.get("(garbage collector)")).toBeCloseTo(0.3, 5);
+  });
+
+  it("a long gap after a JavaScript sample counts at most 2 ms (the thread was not running the isolate)", () => {
+    const { cpuMs } = cpuOfProfile(profile([[3, 40], [2, 10], [3, 0.1]]));
+    expect(cpuMs).toBeCloseTo(2.1, 5);
+  });
+
+  it("a request that only waits costs no CPU however long it waits", () => {
+    expect(cpuOfProfile(profile([[2, 100], [2, 250]])).cpuMs).toBe(0);
+  });
+});
+
+describe("per page summary", () => {
+  it("p50/p99 over the requests, top functions by self time per request, packages", () => {
+    const cpu = Array.from({ length: 30 }, (_, i) => i + 1); // 1..30 ms
+    const functions = new Map([
+      ["u (react-dom/cjs/react-dom-server.browser.production.min.js:11)", 150],
+      ["is (drizzle-orm/src/entity.ts:12)", 90],
+      ["p (react-dom/cjs/react-dom-server.browser.production.min.js:11)", 60],
+      ["loader (app/routes/_app.rides._index.tsx:20)", 30],
+      ["(garbage collector)", 15],
+      ["encode", 6],
+    ]);
+    const s = summarize({ cpu, wall: cpu.map((x) => x * 3), functions });
+    expect(s.cpuP50).toBe(15);
+    expect(s.cpuP99).toBe(30);
+    expect(s.cpuMean).toBe(15.5);
+    expect(s.wallP50).toBe(45);
+    expect(s.top.map((t) => t.fn)).toEqual([
+      "u (react-dom/cjs/react-dom-server.browser.production.min.js:11)",
+      "is (drizzle-orm/src/entity.ts:12)",
+      "p (react-dom/cjs/react-dom-server.browser.production.min.js:11)",
+      "loader (app/routes/_app.rides._index.tsx:20)",
+      "(garbage collector)",
+    ]);
+    expect(s.top[0].msPerRequest).toBe(5);
+    expect(s.byModule[0]).toEqual({ module: "react-dom", msPerRequest: 7, share: 45 });
+    expect(s.byModule.map((m) => m.module)).toEqual(["react-dom", "drizzle-orm", "app/routes", "(garbage collector)", "runtime (native)"]);
+  });
+
+  it("names packages, app folders and runtime frames", () => {
+    expect(moduleOf("x (@remix-run/router/dist/router.js:817)")).toBe("@remix-run/router");
+    expect(moduleOf("f (app/models/rides.server.ts:40)")).toBe("app/models");
+    expect(moduleOf("g (cloudflare-internal:d1-api:5)")).toBe("cloudflare-internal:d1-api");
+    expect(moduleOf("fetch")).toBe("runtime (native)");
+    expect(moduleOf("(program)")).toBe("(program)");
+  });
+});
