@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { FieldErrors } from "./forms";
 import { inputClass, panelClass, smallButtonClass, smallPrimaryClass } from "./styles";
 
 // Issue 16, item 1: the community's join rule, shown to everyone on its page, and the
@@ -20,7 +21,7 @@ export function CommunityRulesSummary({ joinMode, emailDomain }: { joinMode: str
   );
 }
 
-export function CommunityRulesForm({ joinMode, inviteUrl, emailDomain }: { joinMode: string; inviteUrl: string | null; emailDomain?: string | null }) {
+export function CommunityRulesForm({ joinMode, inviteUrl, emailDomain, domainErrors }: { joinMode: string; inviteUrl: string | null; emailDomain?: string | null; domainErrors?: string[] | null }) {
   return (
     <section aria-labelledby="community-rules-form" className={`${panelClass} space-y-4`}>
       <h2 id="community-rules-form" className="text-lg font-semibold">
@@ -42,7 +43,7 @@ export function CommunityRulesForm({ joinMode, inviteUrl, emailDomain }: { joinM
         </button>
       </Form>
       <p className="text-sm text-slate-700 dark:text-slate-300">Changing the rule keeps everyone who is already a member, and pending requests wait for a moderator as before.</p>
-      <WorkDomainForm joinMode={joinMode} emailDomain={emailDomain ?? null} />
+      <WorkDomainForm joinMode={joinMode} emailDomain={emailDomain ?? null} errors={domainErrors} />
       {joinMode === "invite" ? (
         <div className="space-y-2">
           {inviteUrl ? (
@@ -72,7 +73,7 @@ export function CommunityRulesForm({ joinMode, inviteUrl, emailDomain }: { joinM
 }
 
 /** Issue 16: join by a verified work e-mail at a domain (also how the domain is changed). */
-function WorkDomainForm({ joinMode, emailDomain }: { joinMode: string; emailDomain: string | null }) {
+function WorkDomainForm({ joinMode, emailDomain, errors }: { joinMode: string; emailDomain: string | null; errors?: string[] | null }) {
   const on = joinMode === "domain";
   return (
     <Form method="post" className="space-y-2" data-testid="work-domain-form">
@@ -81,12 +82,13 @@ function WorkDomainForm({ joinMode, emailDomain }: { joinMode: string; emailDoma
           <label htmlFor="email-domain" className="block text-sm font-medium">
             Work e-mail domain
           </label>
-          <input id="email-domain" name="domain" required placeholder="infosys.com" defaultValue={emailDomain ?? ""} className={`${inputClass} mt-1 w-56`} aria-describedby="email-domain-hint" />
+          <input id="email-domain" name="domain" required placeholder="infosys.com" defaultValue={emailDomain ?? ""} className={`${inputClass} mt-1 w-56`} aria-invalid={errors?.length ? true : undefined} aria-describedby="email-domain-hint email-domain-error" />
         </div>
         <button type="submit" name="intent" value="set-email-domain" className={smallPrimaryClass}>
           {on ? "Change domain" : "Join by work e-mail"}
         </button>
       </div>
+      <FieldErrors id="email-domain-error" errors={errors ?? undefined} />
       <p id="email-domain-hint" className="text-sm text-slate-700 dark:text-slate-300">
         {on ? `People join now by verifying an address at @${emailDomain}. ` : "People join by verifying an address at this domain with a code we e-mail them. "}
         Free-mail providers (gmail.com, yahoo.com, outlook.com…) are not accepted. Members who verified keep their badge if you change the domain.

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { formatDateTimeShort } from "~/domain/time";
+import { FieldErrors } from "./forms";
 import { inputClass, mutedTextClass, panelClass, smallButtonClass, smallPrimaryClass } from "./styles";
 import { VerifiedBadge } from "./verified-badge";
 
@@ -13,7 +14,7 @@ type State = {
  * e-mail. Two plain forms: the address (a code is e-mailed to it) and the code. The address is
  * shown to its owner only.
  */
-export function WorkEmailJoin({ domain, state, membership }: { domain: string; state: State; membership: string }) {
+export function WorkEmailJoin({ domain, state, membership, errors = {} }: { domain: string; state: State; membership: string; errors?: Record<string, string[] | null> }) {
   if (state.verified) {
     return (
       <section aria-labelledby="work-email" className={`${panelClass} space-y-2`} data-testid="work-email">
@@ -42,7 +43,8 @@ export function WorkEmailJoin({ domain, state, membership }: { domain: string; s
           <label htmlFor="work-email-address" className="block text-sm font-medium">
             Your work e-mail (@{domain})
           </label>
-          <input id="work-email-address" name="email" type="email" required autoComplete="email" placeholder={`name@${domain}`} defaultValue={state.code?.email} className={`${inputClass} mt-1`} />
+          <input id="work-email-address" name="email" type="email" required autoComplete="email" placeholder={`name@${domain}`} defaultValue={state.code?.email} className={`${inputClass} mt-1`} aria-invalid={errors.email?.length ? true : undefined} aria-describedby="work-email-address-error" />
+          <FieldErrors id="work-email-address-error" errors={errors.email ?? undefined} />
         </div>
         <button type="submit" name="intent" value="work-email-code" className={state.code ? smallButtonClass : smallPrimaryClass}>
           {state.code ? "Send a new code" : "Send code"}
@@ -54,7 +56,8 @@ export function WorkEmailJoin({ domain, state, membership }: { domain: string; s
             <label htmlFor="work-email-code" className="block text-sm font-medium">
               Code sent to {state.code.email}
             </label>
-            <input id="work-email-code" name="code" required inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} className={`${inputClass} mt-1 w-36`} aria-describedby="work-email-code-hint" />
+            <input id="work-email-code" name="code" required inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} className={`${inputClass} mt-1 w-36`} aria-invalid={errors.code?.length ? true : undefined} aria-describedby="work-email-code-hint work-email-code-error" />
+            <FieldErrors id="work-email-code-error" errors={errors.code ?? undefined} />
             <p id="work-email-code-hint" className={`mt-1 text-xs ${mutedTextClass}`}>
               Valid until {formatDateTimeShort(state.code.expiresAt)} IST; {state.code.triesLeft} {state.code.triesLeft === 1 ? "try" : "tries"} left.
             </p>

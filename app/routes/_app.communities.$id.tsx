@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CommunityHeader, CommunityTabs, MembersHidden } from "~/components/community-detail";
 import { MembersList, ModerationPanel } from "~/components/community-members";
 import { AuditLog, MemberModeration } from "~/components/community-moderation";
@@ -43,19 +43,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function CommunityDetailPage() {
   const { community, membership, viewerRole, canModerate, canMakeAdmin, membersVisible, members, pending, rejected, audit, invite, inviteUrl, workEmail, tab } = useLoaderData<typeof loader>();
+  // A refused form (400) comes back with its field messages (issue 16's domain, address and code forms).
+  const errors = (useActionData<typeof action>() as { error?: Record<string, string[] | null> } | undefined)?.error ?? {};
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 md:px-0">
       <Link to="/communities" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
         Back
       </Link>
       <CommunityHeader community={community} membership={membership} canModerate={canModerate} invite={invite} />
-      {workEmail && community.emailDomain ? <WorkEmailJoin domain={community.emailDomain} state={workEmail} membership={membership} /> : null}
+      {workEmail && community.emailDomain ? <WorkEmailJoin domain={community.emailDomain} state={workEmail} membership={membership} errors={errors} /> : null}
       <CommunityTabs tab={tab} canModerate={canModerate} canSeeAudit={canMakeAdmin} pendingCount={pending.length} />
       {tab === "audit" && audit ? (
         <AuditLog entries={audit} />
       ) : tab === "moderation" && canModerate ? (
         <div className="space-y-8">
-          {canMakeAdmin ? <CommunityRulesForm joinMode={community.joinMode} inviteUrl={inviteUrl} emailDomain={community.emailDomain} /> : null}
+          {canMakeAdmin ? <CommunityRulesForm joinMode={community.joinMode} inviteUrl={inviteUrl} emailDomain={community.emailDomain} domainErrors={errors.domain} /> : null}
           <ModerationPanel pending={pending} rejected={rejected} />
           <MemberModeration members={members} viewerRank={canMakeAdmin ? 2 : 1} viewerIsAdminMember={viewerRole === "admin"} />
         </div>
