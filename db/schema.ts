@@ -314,6 +314,7 @@ export const communityMembers = sqliteTable(
   (t) => [
     uniqueIndex("community_members_unique").on(t.communityId, t.userId),
     uniqueIndex("community_members_verified_email_unique").on(t.communityId, t.verifiedEmail).where(sql`${t.verifiedEmail} IS NOT NULL`),
+    index("community_members_verified_idx").on(t.userId).where(sql`${t.verifiedAt} IS NOT NULL`),
     index("community_members_user_idx").on(t.userId, t.status),
     index("community_members_status_idx").on(t.communityId, t.status, t.requestedAt),
     check("member_status", sql`${t.status} IN ('pending','approved','rejected')`),

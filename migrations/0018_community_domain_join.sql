@@ -42,6 +42,9 @@ ALTER TABLE `community_members` ADD `verified_email` text;--> statement-breakpoi
 ALTER TABLE `community_members` ADD `verified_domain` text;--> statement-breakpoint
 ALTER TABLE `community_members` ADD `verified_at` integer;--> statement-breakpoint
 CREATE UNIQUE INDEX `community_members_verified_email_unique` ON `community_members` (`community_id`,`verified_email`) WHERE `verified_email` IS NOT NULL;--> statement-breakpoint
+-- The badge on ride cards and requests looks up a person's verified memberships only: most people
+-- have none, and then the lookup reads nothing.
+CREATE INDEX `community_members_verified_idx` ON `community_members` (`user_id`) WHERE `verified_at` IS NOT NULL;--> statement-breakpoint
 -- 4. The one live code per person and community: only an HMAC of the code is stored (made when
 --    the e-mail is sent), 10 minutes, 5 tries. A new request replaces the row (new id), so the
 --    old code is dead; a right code deletes it in the batch that admits the member.

@@ -1,4 +1,13 @@
-import { verifiedBadgeText } from "~/domain/work-email";
+/**
+ * The badge's words from the badge column (`workplaceBadge` in app/models/work-email.server.ts):
+ * the domain verified in the ride's community, "" when verified in another community (its domain
+ * is not shown outside it), null for none. Kept here, not in app/domain/work-email.ts, so ride
+ * pages do not ship the free-mail list.
+ */
+export function verifiedBadgeText(badge: string | null | undefined): string | null {
+  if (badge === null || badge === undefined) return null;
+  return badge ? `Verified ${badge}` : "Verified workplace";
+}
 
 /**
  * Issue 16: a member who proved a work e-mail address carries this badge ("Verified infosys.com"

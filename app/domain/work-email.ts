@@ -35,13 +35,3 @@ export function isAddressAt(email: string, domain: string): boolean {
   const host = email.slice(at + 1);
   return host === domain || host.endsWith(`.${domain}`);
 }
-
-/**
- * The badge's words from the badge column (`workplaceBadge` in app/models/work-email.server.ts):
- * the domain verified in the ride's community, "" when verified in another community (its
- * domain is not shown outside it), null for none.
- */
-export function verifiedBadgeText(badge: string | null | undefined): string | null {
-  if (badge === null || badge === undefined) return null;
-  return badge ? `Verified ${badge}` : "Verified workplace";
-}

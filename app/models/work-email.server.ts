@@ -231,12 +231,14 @@ export async function getWorkEmailState({ db }: ModelCtx, viewerId: string, comm
 
 /**
  * The workplace badge of person `userId` (a column of the ride card / request queries, no extra
- * round trip): the domain they verified in the ride's community; "" when they verified in some
- * other community (whose domain is not shown outside it); NULL for none. Uses the
- * (community_id, user_id) unique index, then community_members_user_idx.
+ * round trip): the domain they verified in the ride's community; "" when they verified only in
+ * other communities (whose domain is not shown outside them); NULL for none. One lookup on the
+ * partial index of verified memberships (INDEXED BY: the unique (community, user) index would
+ * read a row for every unverified member too), so people who never verified cost no row read.
  */
 export function workplaceBadge(userId: AnySQLiteColumn | SQL, rideCommunityId: AnySQLiteColumn | SQL): SQL<string | null> {
-  return sql<string | null>`COALESCE(
-    (SELECT wb.verified_domain FROM ${communityMembers} wb WHERE wb.community_id = ${rideCommunityId} AND wb.user_id = ${userId} AND wb.status = 'approved'),
-    (SELECT '' FROM ${communityMembers} wa WHERE wa.user_id = ${userId} AND wa.status = 'approved' AND wa.verified_at IS NOT NULL LIMIT 1))`;
+  return sql<string | null>`(SELECT CASE WHEN count(*) = 0 THEN NULL
+      ELSE coalesce(max(CASE WHEN wb.community_id = ${rideCommunityId} THEN wb.verified_domain END), '') END
+    FROM ${communityMembers} AS wb INDEXED BY community_members_verified_idx
+    WHERE wb.user_id = ${userId} AND wb.verified_at IS NOT NULL AND wb.status = 'approved')`;
 }
