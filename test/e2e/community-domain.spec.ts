@@ -54,7 +54,7 @@ test("work e-mail domain join: the code from the mailbox makes a verified member
   await expect(member.getByTestId("member-count")).toContainText("2");
 
   // The member offers a ride in the community: the badge is on it, for the admin too.
-  const rideId = await offerRide(member, { from: "Electronic City", to: "Koramangala", community: name });
+  const rideId = await offerRide(member, { from: "HSR Layout", to: "Koramangala", community: name });
   await expect(member.getByRole("region", { name: "Driver" }).getByTestId("verified-badge")).toContainText(`Verified ${domain}`);
   await page.goto(`/rides/${rideId}`);
   await expect(page.getByRole("region", { name: "Driver" }).getByTestId("verified-badge")).toContainText(`Verified ${domain}`);
