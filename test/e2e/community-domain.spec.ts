@@ -1,5 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { closeScanners, expectAccessible } from "../support/axe";
 import { createCommunity, newPage, offerRide, signUpAndOnboard, unique } from "../support/e2e";
+
+test.afterEach(async () => {
+  await closeScanners();
+});
 
 // Issue 16, item 1: a workplace community joined with a verified work e-mail. The admin sets
 // the domain; a member asks for a code, reads it in the development mailbox (DEV_MAILBOX=1 in
@@ -18,6 +23,7 @@ test("work e-mail domain join: the code from the mailbox makes a verified member
   await page.getByLabel("Work e-mail domain").fill("gmail.com");
   await page.getByRole("button", { name: "Join by work e-mail" }).click();
   await expect(page.getByText("That is a free e-mail provider")).toBeVisible();
+  await expectAccessible(page, "community rules with a refused domain");
   await page.goto(`${communityPath}?tab=moderation`);
   await page.getByLabel("Work e-mail domain").fill(domain.toUpperCase());
   await page.getByRole("button", { name: "Join by work e-mail" }).click();
@@ -47,6 +53,7 @@ test("work e-mail domain join: the code from the mailbox makes a verified member
   await member.getByLabel(`Code sent to ${workEmail}`).fill(String((Number(code) + 1) % 1_000_000).padStart(6, "0"));
   await member.getByRole("button", { name: "Verify and join" }).click();
   await expect(member.getByTestId("toast")).toContainText("That code is not right. 4 tries left.");
+  await expectAccessible(member, "work e-mail code form");
   await member.getByLabel(`Code sent to ${workEmail}`).fill(code!);
   await member.getByRole("button", { name: "Verify and join" }).click();
   await expect(member.getByTestId("toast")).toContainText(`You verified your @${domain} address and joined ${name}.`);
