@@ -281,3 +281,32 @@ describe("the workplace badge", () => {
     expect(await textOf(await get("/dashboard/my-rides?tab=manage", { cookie: unverified.cookie }))).toContain("Verified infosys.com");
   });
 });
+
+describe("migration 0018 (outbox rebuilt for the new kind)", () => {
+  it("rebuilding outbox over real rows keeps every row, its indexes and the notifications trigger, which still queues into it", async () => {
+    const { community, rahul } = await world();
+    await post(community.id, rahul.cookie, { intent: "work-email-code", email: "rahul@infosys.com" });
+    // A community decision notification: the trigger queues its e-mail and push rows.
+    await env.DB.prepare("INSERT INTO notifications (id, user_id, type, title, message, data, read, created_at) VALUES ('n1', ?, 'community', 'Request Approved', 'Welcome', json_object('community_id', ?), 0, 1)")
+      .bind(rahul.id, community.id)
+      .run();
+    const rows = async () => (await env.DB.prepare("SELECT * FROM outbox ORDER BY id").all()).results;
+    const schemaOf = async () =>
+      (await env.DB.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE (tbl_name = 'outbox' OR type = 'trigger') AND name NOT LIKE 'sqlite_%' ORDER BY name").all()).results;
+    const before = await rows();
+    expect(before.map((r) => r.kind).sort()).toEqual(["notification", "notification", "work_email_code"]);
+    const schemaBefore = await schemaOf();
+    const m = env.TEST_MIGRATIONS.find((x) => x.name.startsWith("0018_"));
+    const rebuild = m!.queries.filter((q) => /`(__copy_)?outbox`/.test(q));
+    expect(rebuild.length).toBe(8);
+    await env.DB.batch(rebuild.map((q) => env.DB.prepare(q)));
+    expect(await rows()).toEqual(before);
+    expect(await schemaOf()).toEqual(schemaBefore);
+    expect(schemaBefore.some((r) => r.name === "notifications_outbox")).toBe(true);
+    await env.DB.prepare("INSERT INTO notifications (id, user_id, type, title, message, data, read, created_at) VALUES ('n2', ?, 'community', 'Request Approved', 'Welcome', json_object('community_id', ?), 0, 2)")
+      .bind(rahul.id, community.id)
+      .run();
+    expect((await rows()).length).toBe(before.length + 2);
+    expect(await env.DB.prepare("PRAGMA foreign_key_check").all()).toMatchObject({ results: [] });
+  });
+});
