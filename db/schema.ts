@@ -272,11 +272,14 @@ export const communities = sqliteTable(
     // current invite token (NULL = no link).
     joinMode: text("join_mode").notNull().default("moderated"),
     inviteToken: text("invite_token"),
+    // Issue 16 (work e-mail join, migration 0018): the domain members verify an address at.
+    emailDomain: text("email_domain"),
   },
   (t) => [
     index("communities_created_idx").on(t.createdAt),
     uniqueIndex("communities_invite_token_unique").on(t.inviteToken).where(sql`${t.inviteToken} IS NOT NULL`),
     check("community_join_mode", sql`${t.joinMode} IN ('open','moderated','domain','invite')`),
+    check("community_email_domain_lower", sql`${t.emailDomain} IS NULL OR ${t.emailDomain} = lower(${t.emailDomain})`),
     index("communities_type_created_idx").on(t.type, t.createdAt),
     check("community_type", sql`${t.type} IN ('residential','workplace','interest')`),
     check("community_member_count", sql`${t.memberCount} >= 0`),
@@ -302,9 +305,16 @@ export const communityMembers = sqliteTable(
     decidedBy: text("decided_by").references(() => users.id),
     // Issue 16 (moderation): suspended until this instant (UTC ms); NULL or past = not suspended.
     suspendedUntil: integer("suspended_until"),
+    // Issue 16 (work e-mail join, migration 0018): the work address the member proved (private
+    // to them), the domain it was at (the badge) and when. One address verifies one member.
+    verifiedEmail: text("verified_email"),
+    verifiedDomain: text("verified_domain"),
+    verifiedAt: integer("verified_at"),
   },
   (t) => [
     uniqueIndex("community_members_unique").on(t.communityId, t.userId),
+    uniqueIndex("community_members_verified_email_unique").on(t.communityId, t.verifiedEmail).where(sql`${t.verifiedEmail} IS NOT NULL`),
+    index("community_members_verified_idx").on(t.userId).where(sql`${t.verifiedAt} IS NOT NULL`),
     index("community_members_user_idx").on(t.userId, t.status),
     index("community_members_status_idx").on(t.communityId, t.status, t.requestedAt),
     check("member_status", sql`${t.status} IN ('pending','approved','rejected')`),
@@ -653,7 +663,7 @@ export const outbox = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull().$type<"notification" | "reminder" | "verify_email" | "password_reset">(),
+    kind: text("kind").notNull().$type<"notification" | "reminder" | "verify_email" | "password_reset" | "work_email_code">(),
     idempotencyKey: text("idempotency_key").notNull(),
     payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     status: text("status").notNull().default("pending").$type<"pending" | "sending" | "sent" | "skipped" | "failed">(),
@@ -669,7 +679,7 @@ export const outbox = sqliteTable(
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("outbox_user_idx").on(t.userId),
     check("outbox_channel", sql`${t.channel} IN ('email','push')`),
-    check("outbox_kind", sql`${t.kind} IN ('notification','reminder','verify_email','password_reset')`),
+    check("outbox_kind", sql`${t.kind} IN ('notification','reminder','verify_email','password_reset','work_email_code')`),
     check("outbox_status", sql`${t.status} IN ('pending','sending','sent','skipped','failed')`),
   ],
 );
@@ -864,5 +874,36 @@ export const communityAuditLog = sqliteTable(
   (t) => [
     index("community_audit_log_community_idx").on(t.communityId, t.createdAt),
     check("audit_action", sql`${t.action} IN ('approve','reject','clear','promote','remove','suspend','unsuspend','handover','rules','invite')`),
+  ],
+);
+
+// ---------------------------------------------------------------- issue 16: work e-mail domain join
+
+/**
+ * The one live one-time code per person and community (migration 0018): only an HMAC of the
+ * code, made when the e-mail is sent; 10 minutes, 5 tries; a new request replaces the row.
+ */
+export const communityEmailCodes = sqliteTable(
+  "community_email_codes",
+  {
+    id: text("id").primaryKey(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    domain: text("domain").notNull(),
+    codeHash: text("code_hash"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("community_email_codes_member_unique").on(t.communityId, t.userId),
+    index("community_email_codes_user_idx").on(t.userId),
+    check("email_code_attempts", sql`${t.attempts} BETWEEN 0 AND 5`),
+    check("email_code_lower", sql`${t.email} = lower(${t.email})`),
   ],
 );

@@ -5,7 +5,7 @@ import { CommunityTypeBadge, ModeratorBadge, memberCountLabel } from "./communit
 import { MembershipButton } from "./community-card";
 import { CommunityRulesSummary } from "./community-rules";
 
-type Community = { name: string; type: CommunityType; description: string | null; location: string | null; memberCount: number; createdAt: number; joinMode: string };
+type Community = { name: string; type: CommunityType; description: string | null; location: string | null; memberCount: number; createdAt: number; joinMode: string; emailDomain?: string | null };
 
 /** The community page's card: name, badges, the viewer's membership button and the facts. */
 /** `invite`: an invitation link's token (?invite=), carried by the Join button (issue 16). */
@@ -20,7 +20,8 @@ export function CommunityHeader({ community, membership, canModerate, invite }: 
             {canModerate ? <ModeratorBadge /> : null}
           </div>
         </div>
-        <MembershipButton membership={membership} communityName={community.name} invite={invite} />
+        {/* Issue 16: a work e-mail community is joined with the code form below, not a Join button. */}
+        {community.joinMode === "domain" && membership === "not_member" ? null : <MembershipButton membership={membership} communityName={community.name} invite={invite} />}
       </div>
       <p className="text-slate-800 dark:text-slate-200">{community.description}</p>
       <dl className="grid gap-2 text-sm sm:grid-cols-3">
@@ -36,7 +37,7 @@ export function CommunityHeader({ community, membership, canModerate, invite }: 
           <dt className="font-medium text-slate-700 dark:text-slate-300">Created</dt>
           <dd>{formatDate(istDate(community.createdAt))}</dd>
         </div>
-        <CommunityRulesSummary joinMode={community.joinMode} />
+        <CommunityRulesSummary joinMode={community.joinMode} emailDomain={community.emailDomain} />
       </dl>
     </header>
   );

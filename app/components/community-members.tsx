@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import type { MemberRole } from "~/models/communities.server";
 import { Avatar } from "./avatar";
 import { ModeratorBadge } from "./community-badges";
+import { VerifiedBadge } from "./verified-badge";
 import { buttonClass, secondaryButtonClass } from "./forms";
 import { formatDateTimeShort } from "~/domain/time";
 
@@ -14,6 +15,8 @@ export type MemberView = {
   residentialArea: string | null;
   workplace: string | null;
   isSelf: boolean;
+  /** Issue 16: the domain of the work e-mail they verified here (the badge). */
+  verifiedDomain?: string | null;
 };
 
 function Person({ m }: { m: MemberView }) {
@@ -26,6 +29,7 @@ function Person({ m }: { m: MemberView }) {
           {name}
           {m.isSelf ? <span className="text-slate-700 dark:text-slate-300"> (you)</span> : null}
         </p>
+        {m.verifiedDomain ? <VerifiedBadge badge={m.verifiedDomain} /> : null}
         {m.residentialArea || m.workplace ? (
           <p className="truncate text-sm text-slate-700 dark:text-slate-300">
             {[m.residentialArea, m.workplace].filter(Boolean).join(" · ")}

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Avatar } from "~/components/avatar";
 import { RequestDecision, StatusBadge } from "~/components/ride-ui";
 import { SafetyLink } from "~/components/safety-link";
+import { VerifiedBadge } from "~/components/verified-badge";
 import { mutedTextClass } from "~/components/styles";
 import { formatRupees } from "~/domain/money";
 import { formatDateTimeShort } from "~/domain/time";
@@ -18,6 +19,8 @@ type RideRequestView = {
   riderId?: string;
   /** False when the rider has no profile row (a deleted account); their name is then not known. */
   hasProfile?: boolean;
+  /** The rider's workplace badge (issue 16; app/models/work-email.server.ts). */
+  riderVerified?: string | null;
 };
 
 /**
@@ -54,6 +57,7 @@ export function RequestCard({
           <>
             <Avatar name={r.riderName} url={r.riderAvatarUrl} size="sm" />
             <p className="font-medium">{r.riderName ?? "Unknown User"}</p>
+            <VerifiedBadge badge={r.riderVerified} />
           </>
         )}
         <span className="ml-auto">

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { formatRating, type RatingSummary } from "~/domain/rating";
 import type { DiscoverRide } from "~/models/rides.server";
 import { Avatar } from "./avatar";
+import { VerifiedBadge } from "./verified-badge";
 import { cardClass, RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, shareText, smallButtonClass, smallPrimaryClass } from "./ride-ui";
 
 type Ride = Omit<DiscoverRide, "saved"> & { saved: boolean };
@@ -19,6 +20,7 @@ export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: Ride;
           <p className="truncate font-medium">{ride.driverName ?? "Unknown Driver"}</p>
           <p className="text-xs text-slate-700 dark:text-slate-300" data-testid="driver-rating">{formatRating(rating)}</p>
           {ride.communityName ? <p className="truncate text-xs text-slate-700 dark:text-slate-300">{ride.communityName}</p> : null}
+          <VerifiedBadge badge={ride.driverVerified} />
           {ride.womenOnly || ride.womenLockBooked !== null ? <p className="text-xs font-medium text-emerald-900 dark:text-emerald-200" data-testid="women-only">{ride.womenOnly ? "Women only" : "Open seats for women"}</p> : null}
         </div>
         <span className="ml-auto text-sm font-medium text-slate-800 dark:text-slate-200" data-testid="seats-left">

@@ -4,6 +4,7 @@ import { smallButtonClass } from "./styles";
 import type { ReactNode } from "react";
 import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { RequestCard } from "~/components/request-card";
+import { VerifiedBadge } from "~/components/verified-badge";
 import { cardClass, dangerButtonClass, IntentButton, StatusBadge } from "~/components/ride-ui";
 import { mutedTextClass } from "~/components/styles";
 import { Avatar } from "~/components/avatar";
@@ -24,6 +25,7 @@ export function DriverCard({ ride, available, driverRating, isDriver }: { ride: 
       <Avatar name={ride.driverName} url={ride.driverAvatarUrl} size="lg" />
       <div>
         <p className="text-xl font-bold">{ride.driverName ?? "Unknown Driver"}</p>
+        <VerifiedBadge badge={ride.driverVerified} />
         <p className={`text-sm ${mutedTextClass}`}>
           {"Driver · Rating: "}
           <span className="font-semibold" data-testid="driver-rating">

@@ -165,7 +165,7 @@ const ALREADY: Record<string, string> = {
 
 export const INVITE_ONLY = "This community is joined with an invitation link from its admins.";
 export const INVITE_INVALID = "This invitation link is no longer valid. Ask the community's admins for a new one.";
-export const DOMAIN_NOT_AVAILABLE = "This community is joined by verifying a work e-mail address, which is not available yet.";
+export const DOMAIN_JOIN = "This community is joined by verifying your work e-mail address: enter it on the community's page to get a code.";
 
 /**
  * not_member -> pending, or straight to approved where the community's join rule says so
@@ -176,7 +176,7 @@ export const DOMAIN_NOT_AVAILABLE = "This community is joined by verifying a wor
 export async function requestToJoin({ db }: ModelCtx, userId: string, communityId: string, now = Date.now(), opts: { invite?: string | null } = {}) {
   const community = await findCommunity(db, communityId);
   const mode = community.joinMode;
-  if (mode === "domain") throw new ConflictError(DOMAIN_NOT_AVAILABLE);
+  if (mode === "domain") throw new ConflictError(DOMAIN_JOIN);
   if (mode === "invite" && !opts.invite) throw new ConflictError(INVITE_ONLY);
   const admitted = mode === "open" || mode === "invite";
   const rule =
@@ -186,11 +186,12 @@ export async function requestToJoin({ db }: ModelCtx, userId: string, communityI
   let inserted: { id: string }[];
   try {
     [inserted] = await db.batch([
-      // Columns in table order: id, community_id, user_id, status, role, requested_at, decided_at, decided_by, suspended_until.
+      // Columns in table order: id, community_id, user_id, status, role, requested_at, decided_at, decided_by, suspended_until,
+      // verified_email, verified_domain, verified_at.
       db
         .insert(communityMembers)
         .select(
-          sql`SELECT ${newId()}, ${communityId}, ${userId}, ${admitted ? "approved" : "pending"}, 'member', ${now}, ${admitted ? now : null}, NULL, NULL WHERE ${rule}`,
+          sql`SELECT ${newId()}, ${communityId}, ${userId}, ${admitted ? "approved" : "pending"}, 'member', ${now}, ${admitted ? now : null}, NULL, NULL, NULL, NULL, NULL WHERE ${rule}`,
         )
         .returning({ id: communityMembers.id }),
       refreshMemberCount(db, communityId),
@@ -362,6 +363,7 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       createdBy: communities.createdBy,
       joinMode: communities.joinMode,
       inviteToken: communities.inviteToken,
+      emailDomain: communities.emailDomain,
     })
     .from(communities)
     .where(eq(communities.id, communityId))
@@ -385,6 +387,7 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       workplace: userProfiles.workplace,
       showProfile: userSettings.showProfile,
       suspendedUntil: communityMembers.suspendedUntil,
+      verifiedDomain: communityMembers.verifiedDomain,
     })
     .from(communityMembers)
     .leftJoin(userProfiles, eq(userProfiles.userId, communityMembers.userId))
@@ -412,6 +415,8 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       isCreator: p.userId === community.createdBy,
       // Issue 16: moderators see who is suspended (and until when).
       suspendedUntil: canModerate && p.suspendedUntil && p.suspendedUntil > Date.now() ? p.suspendedUntil : null,
+      // Issue 16: the workplace badge (the domain they verified; never their address).
+      verifiedDomain: p.status === "approved" ? p.verifiedDomain : null,
     };
   });
   const { createdBy, inviteToken, ...rest } = community;

@@ -54,3 +54,23 @@ export async function resetInvite({ db }: ModelCtx, actorId: string | null, comm
   ]);
   return { id: community.id, token };
 }
+
+/**
+ * Issue 16: the community joins by a verified work e-mail at `domain` (already validated and
+ * lower-cased by the schema). Also how an admin changes the domain: members who verified keep
+ * their verification and the domain they verified (the badge shows it); live codes for the old
+ * domain stop admitting anyone (the join re-checks the domain).
+ */
+export async function setEmailDomain({ db }: ModelCtx, actorId: string | null, communityId: string, domain: string, now = Date.now()) {
+  await requireAdmin(db, actorId, communityId);
+  const [updated] = await db.batch([
+    db
+      .update(communities)
+      .set({ joinMode: "domain", emailDomain: domain })
+      .where(and(eq(communities.id, communityId), sql`NOT (${communities.joinMode} = 'domain' AND ${communities.emailDomain} IS ${domain})`))
+      .returning({ id: communities.id }),
+    auditInsert(db, { communityId, actorId: actorId!, action: "rules", targetUserId: null, detail: `join: domain ${domain}` }, now, sql`changes() = 1`),
+  ]);
+  if (updated.length === 0) throw new ConflictError(`The community already joins with @${domain} addresses.`);
+  return { id: communityId, domain };
+}

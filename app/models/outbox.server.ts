@@ -4,6 +4,7 @@ import { newId } from "../domain/ids";
 import type { Db } from "./db.server";
 import { NotFoundError } from "./errors.server";
 import { type ModelCtx } from "./context.server";
+import { workCodeForDelivery } from "./work-email.server";
 
 // The outbox (docs/decisions/0018-outbox-and-email.md). Rows are written in the same
 // transaction as the change they are about: notification e-mails by the trigger on
@@ -12,7 +13,7 @@ import { type ModelCtx } from "./context.server";
 // sender (app/utils/outbox.server.ts) claims due rows, delivers them and records the outcome.
 
 export type OutboxChannel = "email" | "push";
-export type OutboxKind = "notification" | "reminder" | "verify_email" | "password_reset";
+export type OutboxKind = "notification" | "reminder" | "verify_email" | "password_reset" | "work_email_code";
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /** Every channel an event goes out on; each channel's sender decides by the person's settings. */
@@ -124,7 +125,8 @@ export async function settleOutbox(
 /** Everything the sender needs to decide and render a row for its person, in one batch. */
 export async function loadDelivery({ db }: ModelCtx, row: OutboxRow) {
   const rideId = typeof row.payload.ride_id === "string" ? row.payload.ride_id : typeof (row.payload.data as Record<string, unknown> | undefined)?.ride_id === "string" ? ((row.payload.data as Record<string, unknown>).ride_id as string) : null;
-  const [person, ride, mine, newerReset] = await db.batch([
+  const codeId = row.kind === "work_email_code" && typeof row.payload.code_id === "string" ? row.payload.code_id : "";
+  const [person, ride, mine, newerReset, workCode] = await db.batch([
     db
       .select({
         email: users.email,
@@ -169,8 +171,10 @@ export async function loadDelivery({ db }: ModelCtx, row: OutboxRow) {
       .from(outbox)
       .where(and(eq(outbox.userId, row.userId), eq(outbox.kind, "password_reset"), eq(outbox.channel, row.channel), gt(outbox.createdAt, row.createdAt)))
       .limit(1),
+    // Issue 16: a work e-mail code goes to the work address of its (still current) code row.
+    workCodeForDelivery({ db }, codeId),
   ]);
-  return { person: person[0] ?? null, ride: ride[0] ?? null, acceptedSeats: mine[0]?.seats ?? null, newerReset: newerReset.length > 0 };
+  return { person: person[0] ?? null, ride: ride[0] ?? null, acceptedSeats: mine[0]?.seats ?? null, newerReset: newerReset.length > 0, workCode: workCode[0] ?? null };
 }
 
 export type Delivery = Awaited<ReturnType<typeof loadDelivery>>;

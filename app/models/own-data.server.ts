@@ -4,6 +4,7 @@ import {
   calendarFeeds,
   communities,
   communityAuditLog,
+  communityEmailCodes,
   communityMembers,
   commutes,
   conversations,
@@ -84,6 +85,8 @@ export const EXPORT: ExportEntry[] = [
   { table: outbox, name: "outbox", by: [outbox.userId] },
   // What this user did as a moderator (the community's record); actions taken on them are below.
   { table: communityAuditLog, name: "community_audit_log", by: [communityAuditLog.actorId] },
+  // Issue 16: a live work e-mail code request (the address; the code's HMAC is a credential).
+  { table: communityEmailCodes, name: "community_email_codes", by: [communityEmailCodes.userId], omit: ["codeHash"] },
 ];
 
 /** User columns deliberately not used to pick rows, and why. */
@@ -243,6 +246,12 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
     db.delete(passwordResets).where(eq(passwordResets.userId, userId)),
     db.delete(outbox).where(eq(outbox.userId, userId)),
     ...(me.email ? [db.delete(mailSink).where(eq(mailSink.toAddress, me.email))] : []),
+    // Issue 16: work addresses (codes asked for, memberships verified) and the codes mailed to them.
+    db.delete(mailSink).where(
+      sql`${mailSink.toAddress} IN (SELECT ${communityEmailCodes.email} FROM ${communityEmailCodes} WHERE ${communityEmailCodes.userId} = ${userId})
+        OR ${mailSink.toAddress} IN (SELECT ${communityMembers.verifiedEmail} FROM ${communityMembers} WHERE ${communityMembers.userId} = ${userId} AND ${communityMembers.verifiedEmail} IS NOT NULL)`,
+    ),
+    db.delete(communityEmailCodes).where(eq(communityEmailCodes.userId, userId)),
     db.delete(communityMembers).where(eq(communityMembers.userId, userId)),
     ...(communityIds.length
       ? [

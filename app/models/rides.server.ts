@@ -17,6 +17,7 @@ import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { type ModelCtx, audience } from "./context.server";
 import { PLACES, placeByName, ridePlaceColumns } from "./places.server";
 import { blockedEitherWay } from "./relations.server";
+import { workplaceBadge } from "./work-email.server";
 
 
 export const PROFILE_MISSING = "User profile not found. Please complete your profile first.";
@@ -72,6 +73,8 @@ const requestWithRider = {
   createdAt: rideRequests.createdAt,
   riderName: userProfiles.fullName,
   riderAvatarUrl: userProfiles.avatarUrl,
+  // Issue 16: the rider's workplace badge (every use joins the request's ride).
+  riderVerified: workplaceBadge(rideRequests.riderId, rides.communityId),
 };
 
 /** What the create form needs: the driver's car (for the suggestion) and their communities. */
@@ -246,6 +249,7 @@ function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra
       ...extra,
       driverName: userProfiles.fullName,
       driverAvatarUrl: userProfiles.avatarUrl,
+      driverVerified: workplaceBadge(rides.driverId, rides.communityId),
       communityName: communities.name,
       saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
       myRequestId: aliased<string | null>(rideRequests.id, "my_request_id"),
@@ -397,7 +401,7 @@ export type DiscoverRide = Awaited<ReturnType<typeof discoverRides>>["rides"][nu
 export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: string, now = Date.now()) {
   const [ride, requests, saved, lockable] = await db.batch([
     db
-      .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl, communityName: communities.name })
+      .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl, communityName: communities.name, driverVerified: workplaceBadge(rides.driverId, rides.communityId) })
       .from(rides)
       .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
       .leftJoin(communities, eq(communities.id, rides.communityId))

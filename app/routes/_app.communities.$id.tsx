@@ -1,12 +1,14 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CommunityHeader, CommunityTabs, MembersHidden } from "~/components/community-detail";
 import { MembersList, ModerationPanel } from "~/components/community-members";
 import { AuditLog, MemberModeration } from "~/components/community-moderation";
 import { CommunityRulesForm } from "~/components/community-rules";
+import { WorkEmailJoin } from "~/components/community-work-email";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getCommunityDetail } from "~/models/communities.server";
 import { listAuditLog } from "~/models/community-audit.server";
+import { getWorkEmailState } from "~/models/work-email.server";
 import { requireUser } from "~/utils/auth.server";
 import { handleCommunityIntent } from "~/utils/community-actions.server";
 import { NOT_FOUND, orRespond } from "~/utils/errors.server";
@@ -30,7 +32,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // An invitation link (?invite=token) is carried by the Join button; the admins see their link.
   const invite = url.searchParams.get("invite")?.slice(0, 64) ?? null;
   const inviteUrl = detail.inviteToken ? `${url.origin}/communities/${encodeURIComponent(detail.community.id)}?invite=${detail.inviteToken}` : null;
-  return { ...detail, audit, invite, inviteUrl, tab: (tab === "moderation" && detail.canModerate) || audit ? tab : "members" };
+  // Issue 16: the viewer's own work e-mail code and verification, where the community joins by one.
+  const workEmail = detail.community.joinMode === "domain" ? await orRespond(getWorkEmailState(context, user.id, detail.community.id)) : null;
+  return { ...detail, audit, invite, inviteUrl, workEmail, tab: (tab === "moderation" && detail.canModerate) || audit ? tab : "members" };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -38,19 +42,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function CommunityDetailPage() {
-  const { community, membership, viewerRole, canModerate, canMakeAdmin, membersVisible, members, pending, rejected, audit, invite, inviteUrl, tab } = useLoaderData<typeof loader>();
+  const { community, membership, viewerRole, canModerate, canMakeAdmin, membersVisible, members, pending, rejected, audit, invite, inviteUrl, workEmail, tab } = useLoaderData<typeof loader>();
+  // A refused form (400) comes back with its field messages (issue 16's domain, address and code forms).
+  const errors = (useActionData<typeof action>() as { error?: Record<string, string[] | null> } | undefined)?.error ?? {};
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 md:px-0">
       <Link to="/communities" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
         Back
       </Link>
       <CommunityHeader community={community} membership={membership} canModerate={canModerate} invite={invite} />
+      {workEmail && community.emailDomain ? <WorkEmailJoin domain={community.emailDomain} state={workEmail} membership={membership} errors={errors} /> : null}
       <CommunityTabs tab={tab} canModerate={canModerate} canSeeAudit={canMakeAdmin} pendingCount={pending.length} />
       {tab === "audit" && audit ? (
         <AuditLog entries={audit} />
       ) : tab === "moderation" && canModerate ? (
         <div className="space-y-8">
-          {canMakeAdmin ? <CommunityRulesForm joinMode={community.joinMode} inviteUrl={inviteUrl} /> : null}
+          {canMakeAdmin ? <CommunityRulesForm joinMode={community.joinMode} inviteUrl={inviteUrl} emailDomain={community.emailDomain} domainErrors={errors.domain} /> : null}
           <ModerationPanel pending={pending} rejected={rejected} />
           <MemberModeration members={members} viewerRank={canMakeAdmin ? 2 : 1} viewerIsAdminMember={viewerRole === "admin"} />
         </div>

@@ -44,7 +44,9 @@ export default function PrivacyPolicy() {
             and ride preferences, if you choose to add them.
           </li>
           <li>
-            <strong>Communities:</strong> the communities you create, join or ask to join, and your role in them.
+            <strong>Communities:</strong> the communities you create, join or ask to join, and your role in them. Where a
+            community is joined with a work e-mail address, the address you verify with a one-time code (shown only to you;
+            other members see a &quot;Verified&quot; badge with the workplace&apos;s domain). The code itself is never stored.
           </li>
           <li>
             <strong>Ride locations and activity:</strong> the pickup, drop-off and route locations you enter, departure

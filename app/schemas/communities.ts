@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCleanText, TEXT_INVALID } from "./text";
 import { SUSPENSION_DAY_OPTIONS } from "../domain/moderation";
+import { DOMAIN_INVALID, parseWorkDomain } from "../domain/work-email";
 
 // Shared by the client (instant validation) and the server (the rule that counts).
 export const COMMUNITY_TYPE_OPTIONS = [
@@ -31,6 +32,29 @@ export const createCommunitySchema = z.object({
 });
 
 const id = z.string({ required_error: "Missing id" }).trim().min(1).max(64);
+
+// Issue 16: the work e-mail domain an admin sets, and the member's address and code.
+const workDomain = z
+  .string({ required_error: DOMAIN_INVALID })
+  .max(260, DOMAIN_INVALID)
+  .transform((v, ctx) => {
+    const r = parseWorkDomain(v);
+    if ("error" in r) {
+      ctx.addIssue({ code: "custom", message: r.error });
+      return z.NEVER;
+    }
+    return r.domain;
+  });
+const workEmail = z
+  .string({ required_error: "Enter your work e-mail address" })
+  .trim()
+  .toLowerCase()
+  .max(254, "That e-mail address is too long")
+  .email("Enter a valid e-mail address");
+const workCode = z
+  .string({ required_error: "Enter the 6-digit code from the e-mail" })
+  .trim()
+  .regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail");
 
 /** The list's buttons: join or leave one community. */
 export const membershipActionSchema = z.discriminatedUnion("intent", [
@@ -63,6 +87,10 @@ export const communityActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("set-join-mode"), mode: z.enum(["open", "moderated", "invite"], { message: "Please choose how people join" }) }),
   z.object({ intent: z.literal("invite-reset") }),
   z.object({ intent: z.literal("invite-revoke") }),
+  // Issue 16: join by a verified work e-mail (app/models/work-email.server.ts).
+  z.object({ intent: z.literal("set-email-domain"), domain: workDomain }),
+  z.object({ intent: z.literal("work-email-code"), email: workEmail }),
+  z.object({ intent: z.literal("work-email-verify"), code: workCode }),
 ]);
 
 export const communityListQuerySchema = z.object({

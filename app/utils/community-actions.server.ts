@@ -4,12 +4,12 @@ import { clearRejection, decideJoinRequest, leaveCommunity, promoteMember, reque
 import { communityActionSchema } from "../schemas/communities";
 import { getUser, requireUser } from "./auth.server";
 import { NOT_FOUND, orToast, parseIntent } from "./errors.server";
-import { moderateMemberIntent } from "./community-moderation.server";
+import { moderateMemberIntent, workEmailIntent } from "./community-moderation.server";
 import { publishChange } from "./fanout.server";
 import { redirectWithToast, type Toast } from "./toast.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "env" | "ctx">;
-type Moderation = Exclude<z.infer<typeof communityActionSchema>, { intent: "join" | "leave" }>;
+type Moderation = Exclude<z.infer<typeof communityActionSchema>, { intent: "join" | "leave" | "work-email-code" | "work-email-verify" }>;
 
 // The spec's toasts for a failure that is not a refusal (logged).
 const FAILED: Record<z.infer<typeof communityActionSchema>["intent"], string> = {
@@ -26,6 +26,9 @@ const FAILED: Record<z.infer<typeof communityActionSchema>["intent"], string> = 
   "set-join-mode": "Failed to change the join rule. Please try again.",
   "invite-reset": "Failed to make a new invitation link. Please try again.",
   "invite-revoke": "Failed to revoke the invitation link. Please try again.",
+  "set-email-domain": "Failed to change the join rule. Please try again.",
+  "work-email-code": "Failed to send the code. Please try again.",
+  "work-email-verify": "Failed to check the code. Please try again.",
 };
 
 /**
@@ -42,7 +45,8 @@ export async function handleCommunityIntent(request: Request, context: Ctx, comm
   const value = submission.value;
   const visitor = !(await getUser(request, context));
   // Visitors: joining asks them to sign in; moderation is refused by the model (403).
-  if (visitor && (value.intent === "join" || value.intent === "leave")) {
+  const own = value.intent === "join" || value.intent === "leave" || value.intent === "work-email-code" || value.intent === "work-email-verify";
+  if (visitor && own) {
     return redirectWithToast(request, context.env, `/login?redirectTo=${encodeURIComponent(here)}`, {
       title: "Authentication Required",
       description: "Please sign in to join communities.",
@@ -51,7 +55,7 @@ export async function handleCommunityIntent(request: Request, context: Ctx, comm
   }
   const userId = visitor ? null : (await requireUser(request, context)).id;
   const to =
-    value.intent === "join" || value.intent === "leave"
+    own
       ? here
       : tab === "moderation" || value.intent !== "promote"
         ? `${here}?tab=moderation`
@@ -68,6 +72,9 @@ export async function handleCommunityIntent(request: Request, context: Ctx, comm
           ? { title: "Welcome!", description: `You joined ${c.name}.` }
           : { title: "Request Sent", description: `Your request to join ${c.name} has been sent. Community moderators will review your request.` },
       );
+    }
+    if (value.intent === "work-email-code" || value.intent === "work-email-verify") {
+      return redirectWithToast(request, context.env, to, await workEmailIntent(context, userId!, communityId, value));
     }
     if (value.intent === "leave") {
       const c = await leaveCommunity(context, userId!, communityId);
@@ -103,6 +110,7 @@ async function moderate(context: Ctx, userId: string | null, communityId: string
     case "set-join-mode":
     case "invite-reset":
     case "invite-revoke":
+    case "set-email-domain":
       return moderateMemberIntent(context, userId, communityId, value);
   }
 }

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Db } from "../models/db.server";
 import { claimDueOutbox, loadDelivery, NOTIFICATION_MAX_AGE_MS, settleOutbox, type Delivery, type OutboxRow } from "../models/outbox.server";
 import { issueResetToken } from "../models/password-resets.server";
+import { issueWorkEmailCode } from "../models/work-email.server";
 import { notificationHref } from "../domain/notifications";
 import { deliverPush } from "../models/push.server";
 import { renderMail, type RenderedMail } from "./mail/render.server";
@@ -45,6 +46,8 @@ export function skipReason(row: OutboxRow, d: Delivery, now: number): string | n
     if (!d.ride || d.ride.status !== "active" || d.ride.departsAt <= now) return "the ride is not upcoming";
     if (d.ride.driverId !== row.userId && d.acceptedSeats === null) return "no longer on this ride";
   }
+  // Issue 16: a work e-mail code goes to the work address, not the account's, whatever the settings.
+  if (row.kind === "work_email_code") return row.channel !== "email" ? "codes are e-mail only" : d.workCode ? null : "a newer code was requested";
   if (row.channel === "push") {
     if (row.kind === "verify_email" || row.kind === "password_reset") return "account e-mails are e-mail only";
     if (p.pushNotifications === false) return "push notifications are off";
@@ -65,13 +68,16 @@ export function skipReason(row: OutboxRow, d: Delivery, now: number): string | n
 }
 
 async function links(ctx: Ctx, row: OutboxRow, d: Delivery, origin: string, now: number) {
-  const out: { unsubscribe?: string; verify?: string; reset?: string } = {};
+  const out: { unsubscribe?: string; verify?: string; reset?: string; code?: string } = {};
   if (row.kind === "notification" || row.kind === "reminder") {
     out.unsubscribe = `${origin}/unsubscribe?token=${await signMailToken(ctx.env, { p: "unsubscribe", u: row.userId })}`;
   } else if (row.kind === "verify_email") {
     out.verify = `${origin}/verify-email?token=${await signMailToken(ctx.env, { p: "verify-email", u: row.userId, e: d.person!.email!, x: now + VERIFY_EMAIL_TTL_MS })}`;
   } else if (row.kind === "password_reset" && row.channel === "email") {
     out.reset = `${origin}/reset-password?token=${await issueResetToken(ctx, row.userId, now)}`;
+  } else if (row.kind === "work_email_code" && d.workCode) {
+    // Like the reset link: the code is made now and only its HMAC is stored.
+    out.code = (await issueWorkEmailCode(ctx, d.workCode.id, now)) ?? undefined;
   }
   return out;
 }
@@ -107,7 +113,8 @@ async function deliverOne(ctx: Ctx, row: OutboxRow, transport: MailTransport, pu
     const result = await push(ctx, row.userId, pushMessage(row, mail));
     return result === "sent" ? { status: "sent" as const } : { status: "skipped" as const, reason: "no push subscription" };
   }
-  await transport.send({ key: row.idempotencyKey, to: d.person!.email!, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+  const to = row.kind === "work_email_code" ? d.workCode!.email : d.person!.email!;
+  await transport.send({ key: row.idempotencyKey, to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
   return { status: "sent" as const };
 }
 

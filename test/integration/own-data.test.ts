@@ -29,6 +29,7 @@ async function richUser(tag: string, opts: { password?: boolean } = {}) {
     bio: `BIO-${tag} likes filter coffee`,
     upi: `zara${tag.toLowerCase()}@okaxis`,
     plate: `KA01${tag.toUpperCase()}`,
+    workEmail: `zara.${tag.toLowerCase()}@workplace-${tag.toLowerCase()}.test`,
   };
   const u = await signedInUser({
     fullName: marks.name,
@@ -99,6 +100,13 @@ async function world() {
   // Issue 16: my moderator action in my community, and the other's on me in theirs.
   await run("INSERT INTO community_audit_log (id, community_id, actor_id, action, target_user_id, detail, created_at) VALUES (?, ?, ?, 'promote', ?, NULL, ?)", `al${me.id}`, community.id, me.id, other.id, now);
   await run("INSERT INTO community_audit_log (id, community_id, actor_id, action, target_user_id, detail, created_at) VALUES (?, ?, ?, 'promote', ?, NULL, ?)", `al${other.id}`, otherCommunity.id, other.id, me.id, now);
+  // Issue 16: each verified a work address in the other's community, has a live code, and a code e-mail in the sink.
+  for (const [u, c] of [[me, otherCommunity], [other, community]] as const) {
+    const domain = u.marks.workEmail.split("@")[1];
+    await run("UPDATE community_members SET verified_email = ?, verified_domain = ?, verified_at = ? WHERE community_id = ? AND user_id = ?", u.marks.workEmail, domain, now, c.id, u.id);
+    await run("INSERT INTO community_email_codes (id, community_id, user_id, email, domain, code_hash, attempts, created_at, expires_at) VALUES (?, ?, ?, ?, ?, 'hash', 0, ?, ?)", `ec${u.id}`, c.id, u.id, u.marks.workEmail, domain, now, now + 600_000);
+    await run("INSERT INTO mail_sink (id, idempotency_key, to_address, subject, text_body, html_body, created_at) VALUES (?, ?, ?, 'Your code', 'code', 'code', ?)", `ms${u.id}`, `work_email_code:ec${u.id}`, u.marks.workEmail, now);
+  }
   await createSession(ctx, me.id);
   return { me, other, third, myRide, theirRide, done };
 }
@@ -143,7 +151,11 @@ describe("download my data", () => {
     expect(out.tables.newsletter_subscribers).toEqual([expect.objectContaining({ email: me.marks.email })]);
     // Its own markers are in it; nobody else's private data is.
     for (const v of [me.marks.emergency, me.marks.bio, me.marks.plate, "MY-NOTIFICATION", "MY-REPORT-DETAILS", "Smooth drive", "See you at 8", "Sure"]) expect(text).toContain(v);
-    for (const v of [other.marks.emergency, other.marks.phone, other.marks.email, other.marks.bio, other.marks.upi, "OTHER-PRIVATE", "LROTHR01", "google-LROTHR01"]) expect(text).not.toContain(v);
+    for (const v of [other.marks.emergency, other.marks.phone, other.marks.email, other.marks.bio, other.marks.upi, other.marks.workEmail, "OTHER-PRIVATE", "LROTHR01", "google-LROTHR01"]) expect(text).not.toContain(v);
+    // Issue 16: my verified work address is in my membership; my live code's address without its hash.
+    expect(out.tables.community_members).toEqual(expect.arrayContaining([expect.objectContaining({ verifiedEmail: me.marks.workEmail, verifiedDomain: "workplace-mine.test" })]));
+    expect(out.tables.community_email_codes).toEqual([expect.not.objectContaining({ codeHash: expect.anything() })]);
+    expect(out.tables.community_email_codes[0].email).toBe(me.marks.workEmail);
     // Secrets are left out.
     expect(text).not.toMatch(/pbkdf2|"hash"/i);
   });
@@ -199,6 +211,8 @@ describe("delete my account", () => {
     expect(await textColumnsContaining(...Object.values(me.marks), "MY-RIDE-NOTE", "MY-REQUEST-NOTE", "MY-REPORT-DETAILS", "Smooth drive")).toEqual([]);
     // The other person's data is untouched.
     expect(await textColumnsContaining(other.marks.emergency)).toEqual(["user_profiles.emergency_contact"]);
+    // Issue 16: the other's work address stays where it was (their membership, code and mail).
+    expect((await textColumnsContaining(other.marks.workEmail)).sort()).toEqual(["community_email_codes.email", "community_members.verified_email", "mail_sink.to_address"]);
 
     // Future rides cancelled with notice, both ways.
     const ride = (id: string) => env.DB.prepare("SELECT status, booked_seats FROM rides WHERE id = ?").bind(id).first();

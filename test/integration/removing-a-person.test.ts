@@ -43,6 +43,9 @@ const EXPECTED: Record<string, string> = {
   "calendar_feeds.user_id -> users": "CASCADE",
   "user_blocks.blocker_id -> users": "CASCADE",
   "user_blocks.blocked_id -> users": "CASCADE",
+  // Issue 16: a person's live work e-mail code goes with them or with the community.
+  "community_email_codes.user_id -> users": "CASCADE",
+  "community_email_codes.community_id -> communities": "CASCADE",
   // Shared with someone else: removing one side is refused.
   "rides.driver_id -> users": "NO ACTION",
   "communities.created_by -> users": "NO ACTION",

@@ -217,6 +217,12 @@ export const MATRIX: Column[] = [
   { name: "community: set the join rule", route: "routes/_app.communities.$id", method: "POST", intent: "set-join-mode", path: "/communities/{community}", fields: { intent: "set-join-mode", mode: "invite" }, expect: { ...only({ moderator: "done->/communities/" }, "403"), visitor: "403" } },
   { name: "community: new invitation link", route: "routes/_app.communities.$id", method: "POST", intent: "invite-reset", path: "/communities/{community}", fields: { intent: "invite-reset" }, expect: { ...only({ moderator: "done->/communities/" }, "403"), visitor: "403" } },
   { name: "community: revoke the invitation link", route: "routes/_app.communities.$id", method: "POST", intent: "invite-revoke", path: "/communities/{community}", fields: { intent: "invite-revoke" }, expect: { ...only({ moderator: "done->/communities/" }, "403"), visitor: "403" } },
+  // Issue 16: join by a verified work e-mail. Only an admin sets the domain; {community} is
+  // moderated, so asking for a code or entering one is refused for everyone (the flow itself,
+  // and who may not use whose code, is test/integration/community-domain.test.ts).
+  { name: "community: join by work e-mail domain", route: "routes/_app.communities.$id", method: "POST", intent: "set-email-domain", path: "/communities/{community}", fields: { intent: "set-email-domain", domain: "matrix-works.test" }, expect: { ...only({ moderator: "done->/communities/" }, "403"), visitor: "403" } },
+  { name: "community: ask for a work e-mail code", route: "routes/_app.communities.$id", method: "POST", intent: "work-email-code", path: "/communities/{community}", fields: { intent: "work-email-code", email: "{role}@matrix-works.test" }, expect: { ...app("refused->/communities/"), visitor: "redirect->/login" } },
+  { name: "community: enter a work e-mail code", route: "routes/_app.communities.$id", method: "POST", intent: "work-email-verify", path: "/communities/{community}", fields: { intent: "work-email-verify", code: "123456" }, expect: { ...app("refused->/communities/"), visitor: "redirect->/login" } },
   // The moderation log: admins see it; everyone else asking for it gets the members tab (a page).
   { name: "community moderation log", route: "routes/_app.communities.$id", method: "GET", path: "/communities/{community}?tab=audit", private: true, expect: app("page") },
   // A moderator cannot decide another community's request through their own community's URL.

@@ -60,7 +60,7 @@ export type RenderInput = {
   delivery: Delivery;
   origin: string;
   /** Signed links made by the sender (they need the secret). */
-  links: { unsubscribe?: string; verify?: string; reset?: string };
+  links: { unsubscribe?: string; verify?: string; reset?: string; code?: string };
 };
 
 const NOTIFICATION_FOOTER = (unsubscribe: string) => [
@@ -135,5 +135,21 @@ export function renderMail({ row, delivery, origin, links }: RenderInput): Rende
         action: { label: "Choose a new password", url: links.reset! },
         footer: ["This is an account e-mail: it is sent even when e-mail notifications are off."],
       });
+    case "work_email_code": {
+      const c = delivery.workCode;
+      if (!c || !links.code) return null;
+      return compose({
+        subject: `Your LoopRide code for ${c.communityName}: ${links.code}`,
+        greeting,
+        lines: [
+          `Your code to verify ${c.email} and join ${c.communityName} on LoopRide is:`,
+          links.code,
+          "Enter it on the community's page within 10 minutes. It works once; after 5 wrong tries, or when you ask for a new code, it stops working.",
+          "If you did not ask for it, you can ignore this e-mail: nobody joins without the code.",
+        ],
+        action: { label: "Open the community", url: `${origin}/communities/${encodeURIComponent(c.communityId)}` },
+        footer: ["LoopRide sent this to your work address because someone entered it to verify their workplace. We do not keep it for anything else."],
+      });
+    }
   }
 }
