@@ -4,6 +4,7 @@ import * as build from "./build/server";
 import { randomToken } from "./app/domain/ids";
 import { expireDepartedRequests } from "./app/models/ride-requests.server";
 import { COMMUTE_TOP_UP_CRON, topUpCommutes } from "./app/models/commutes.server";
+import { alertSavedSearches } from "./app/models/saved-searches.server";
 import { instrumentD1, newD1Stats, serverTimingValue } from "./app/utils/d1-stats.server";
 import { createDb } from "./app/models/db.server";
 import { openD1Session } from "./app/utils/d1-session.server";
@@ -52,7 +53,10 @@ export default {
   async scheduled(controller, env, ctx) {
     const db = createDb(env.DB);
     if (controller.cron === COMMUTE_TOP_UP_CRON) {
-      await topUpCommutes({ db });
+      const created = await topUpCommutes({ db });
+      // Saved searches matching the new days hear of it (at most once a day each).
+      const alerted = await alertSavedSearches({ db }, created.map((r) => r.id));
+      publishChange({ env, ctx, db }, alerted.audience);
       return;
     }
     const expired = await expireDepartedRequests({ db });

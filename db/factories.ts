@@ -7,6 +7,7 @@ import { newId } from "../app/domain/ids";
 import { addDays, istDate, istToInstant } from "../app/domain/time";
 import { refreshMemberCount } from "../app/models/communities.server";
 import { placeByName, ridePlaceColumns } from "../app/models/places.server";
+import { cellsAround } from "../app/domain/places";
 import type { Db } from "../app/models/db.server";
 import { hashPassword } from "../app/utils/password.server";
 import {
@@ -430,4 +431,54 @@ export async function createCommutePattern({ db }: Ctx, opts: CommuteOptions) {
   const row = buildCommute(opts);
   await db.insert(commutes).values(row);
   return row;
+}
+
+// ---------------------------------------------------------------- issue 14: saved searches
+
+export type SavedSearchOptions = {
+  userId: string;
+  from?: string;
+  to?: string;
+  time?: string;
+  radiusKm?: number;
+  windowMinutes?: number;
+  /** Bit set over strftime('%w'); defaults to Monday-Friday. */
+  weekdays?: number;
+  status?: "active" | "paused";
+};
+
+/**
+ * A saved search row and its lookup cells (every grid cell its pickup circle touches), as
+ * app/models/saved-searches.server.ts saveSearch writes them; for bulk data (bench, city).
+ */
+export function buildSavedSearch(opts: SavedSearchOptions & BuildExtras & { now?: number }) {
+  const from = placeByName(opts.from ?? "Koramangala")!;
+  const to = placeByName(opts.to ?? "Manyata Tech Park")!;
+  const time = opts.time ?? "09:00";
+  const minute = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  const radiusKm = opts.radiusKm ?? 2;
+  const id = opts.id ?? newId();
+  const search = {
+    id,
+    userId: opts.userId,
+    fromLocation: from.name,
+    toLocation: to.name,
+    fromPlaceId: from.id,
+    toPlaceId: to.id,
+    fromLat: from.lat,
+    fromLng: from.lng,
+    toLat: to.lat,
+    toLng: to.lng,
+    fromCell: from.cell,
+    toCell: to.cell,
+    time,
+    minute,
+    radiusM: Math.round(radiusKm * 1000),
+    windowMinutes: opts.windowMinutes ?? 15,
+    weekdays: opts.weekdays ?? 0b0111110,
+    status: opts.status ?? "active",
+    lastAlertDay: null,
+    createdAt: opts.now ?? Date.now(),
+  };
+  return { search, cells: cellsAround(from.lat, from.lng, radiusKm).map((cell) => ({ cell, minute, searchId: id })) };
 }

@@ -907,3 +907,67 @@ export const communityEmailCodes = sqliteTable(
     check("email_code_lower", sql`${t.email} = lower(${t.email})`),
   ],
 );
+
+// ---------------------------------------------------------------- issue 14: saved searches and alerts
+
+/**
+ * A rider's saved distance-and-time search (migration 0017): places as on rides (name, point,
+ * grid cell), the wanted departure `time` (and `minute` of the day), radius, window and
+ * weekdays (bit set over strftime('%w'), as on commutes). `last_alert_day` (IST date) is set
+ * by the guarded UPDATE that gates each alert: at most one alert per search per IST day
+ * (app/models/saved-searches.server.ts).
+ */
+export const savedSearches = sqliteTable(
+  "saved_searches",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fromLocation: text("from_location").notNull(),
+    toLocation: text("to_location").notNull(),
+    fromPlaceId: text("from_place_id").notNull(),
+    toPlaceId: text("to_place_id").notNull(),
+    fromLat: real("from_lat").notNull(),
+    fromLng: real("from_lng").notNull(),
+    toLat: real("to_lat").notNull(),
+    toLng: real("to_lng").notNull(),
+    fromCell: integer("from_cell").notNull(),
+    toCell: integer("to_cell").notNull(),
+    time: text("time").notNull(),
+    minute: integer("minute").notNull(),
+    radiusM: integer("radius_m").notNull(),
+    windowMinutes: integer("window_minutes").notNull(),
+    weekdays: integer("weekdays").notNull(),
+    status: text("status").notNull().default("active"),
+    lastAlertDay: text("last_alert_day"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("saved_searches_user_idx").on(t.userId, t.createdAt),
+    check("saved_search_time_format", sql`${t.time} GLOB '[0-2][0-9]:[0-5][0-9]'`),
+    check("saved_search_minute", sql`${t.minute} = CAST(substr(${t.time}, 1, 2) AS INTEGER) * 60 + CAST(substr(${t.time}, 4, 2) AS INTEGER)`),
+    check("saved_search_radius", sql`${t.radiusM} BETWEEN 500 AND 10000`),
+    check("saved_search_window", sql`${t.windowMinutes} BETWEEN 0 AND 60`),
+    check("saved_search_weekdays", sql`${t.weekdays} BETWEEN 1 AND 127`),
+    check("saved_search_status", sql`${t.status} IN ('active','paused')`),
+    check("saved_search_places_differ", sql`${t.fromLocation} <> ${t.toLocation}`),
+  ],
+);
+
+/**
+ * The publish-time lookup of saved searches (migration 0017): one row per grid cell the circle
+ * around a search's pickup place touches, with the search's minute of the day. A published
+ * ride's pickup cell and minute (+-60) range the primary key.
+ */
+export const savedSearchCells = sqliteTable(
+  "saved_search_cells",
+  {
+    cell: integer("cell").notNull(),
+    minute: integer("minute").notNull(),
+    searchId: text("search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.cell, t.minute, t.searchId] }), index("saved_search_cells_search_idx").on(t.searchId)],
+);

@@ -13,6 +13,7 @@ import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { placeByName, ridePlaceColumns } from "./places.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
+import { alertSavedSearches } from "./saved-searches.server";
 import { DUPLICATE_REQUEST } from "./ride-requests.server";
 import { cancelRide, NOT_A_MEMBER, PROFILE_MISSING } from "./rides.server";
 
@@ -167,7 +168,9 @@ export async function createCommute({ db }: ModelCtx, driverId: string, input: C
     }),
     topUpStatement(db, now, id),
   ]);
-  return { id, occurrences: created.length };
+  // Saved searches matching its days hear of it once (issue 14); the commute stands even if that fails.
+  const alerted = await alertSavedSearches({ db }, created.map((r) => r.id), now).catch((e: unknown) => (console.error(e), { audience: audience() }));
+  return { id, occurrences: created.length, audience: alerted.audience };
 }
 
 const commuteColumns = {

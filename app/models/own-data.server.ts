@@ -25,6 +25,8 @@ import {
   rideRequests,
   rides,
   savedRides,
+  savedSearchCells,
+  savedSearches,
   sessions,
   userBlocks,
   userCredits,
@@ -87,6 +89,8 @@ export const EXPORT: ExportEntry[] = [
   { table: communityAuditLog, name: "community_audit_log", by: [communityAuditLog.actorId] },
   // Issue 16: a live work e-mail code request (the address; the code's HMAC is a credential).
   { table: communityEmailCodes, name: "community_email_codes", by: [communityEmailCodes.userId], omit: ["codeHash"] },
+  // Issue 14: saved searches (their cell rows are only a lookup index of the same places).
+  { table: savedSearches, name: "saved_searches", by: [savedSearches.userId] },
 ];
 
 /** User columns deliberately not used to pick rows, and why. */
@@ -237,6 +241,8 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
     db.delete(userReferralCodes).where(eq(userReferralCodes.userId, userId)),
     db.delete(notifications).where(eq(notifications.userId, userId)),
     db.delete(savedRides).where(eq(savedRides.userId, userId)),
+    db.delete(savedSearchCells).where(sql`${savedSearchCells.searchId} IN (SELECT ${savedSearches.id} FROM ${savedSearches} WHERE ${savedSearches.userId} = ${userId})`),
+    db.delete(savedSearches).where(eq(savedSearches.userId, userId)),
     db.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId))),
     // Issue 14/15 rows: a commute makes no more rides; push, calendar, reset links and queued
     // or stored e-mails (the local sink holds rendered mails with the address and name) go.

@@ -18,6 +18,7 @@ import { type ModelCtx, audience } from "./context.server";
 import { PLACES, placeByName, ridePlaceColumns } from "./places.server";
 import { blockedEitherWay } from "./relations.server";
 import { workplaceBadge } from "./work-email.server";
+import { alertSavedSearches } from "./saved-searches.server";
 
 
 export const PROFILE_MISSING = "User profile not found. Please complete your profile first.";
@@ -36,7 +37,7 @@ export const isWoman = (userId: string | SQL) =>
  * comfort-locked takes only women. Discover hides what the viewer cannot book, and the guarded
  * request INSERT and accept UPDATE carry it, so a lock racing a booking never seats a man.
  */
-export const womenRuleAllows = (riderId: string) =>
+export const womenRuleAllows = (riderId: string | SQL) =>
   sql`((${rides.womenOnly} = 0 AND ${rides.womenLockBooked} IS NULL) OR ${isWoman(riderId)})`;
 
 export const suspendedMessage = (until: number) =>
@@ -143,11 +144,13 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
     womenOnly: Boolean(input.womenOnly),
     createdAt: now,
   });
-  return { id };
+  // Saved searches that match hear of it (issue 14); the ride stands even if that fails.
+  const alerted = await alertSavedSearches({ db }, [id], now).catch((e: unknown) => (console.error(e), { audience: audience() }));
+  return { id, audience: alerted.audience };
 }
 
 /** The communities the viewer is an approved member of (community_members_user_idx). */
-const myCommunityIds = (viewerId: string) =>
+const myCommunityIds = (viewerId: string | SQL) =>
   sql`(SELECT ${communityMembers.communityId} FROM ${communityMembers} WHERE ${communityMembers.userId} = ${viewerId} AND ${communityMembers.status} = 'approved')`;
 
 /**
@@ -157,7 +160,7 @@ const myCommunityIds = (viewerId: string) =>
  * after they leave). The one condition every read and write that reaches rides uses.
  * Unary + keeps each caller's own index choice (the membership list is read once).
  */
-export function visibleRideCondition(viewerId: string, { withRequests = false } = {}): SQL {
+export function visibleRideCondition(viewerId: string | SQL, { withRequests = false } = {}): SQL {
   const terms = [sql`+${rides.communityId} IS NULL`, sql`+${rides.communityId} IN ${myCommunityIds(viewerId)}`];
   // A blocked pair (issue 16) do not see each other's rides, as if they did not exist; a
   // rider keeps sight of a seat they already hold (below), to cancel it.

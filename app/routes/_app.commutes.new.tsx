@@ -14,6 +14,7 @@ import { getCreateRideContext } from "~/models/rides.server";
 import { createCommuteSchema, type CreateCommuteInput } from "~/schemas/commutes";
 import { requireUser } from "~/utils/auth.server";
 import { orFormError } from "~/utils/errors.server";
+import { publishChange } from "~/utils/fanout.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Publish a Commute | LoopRide" }];
@@ -36,6 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     submission,
     async () => {
       const created = await createCommute(context, user.id, submission.value);
+      publishChange(context, created.audience);
       return redirectWithToast(request, context.env, `/commutes/${created.id}`, {
         title: "Commute published!",
         description: `${created.occurrences} ride${created.occurrences === 1 ? "" : "s"} in the next 14 days; more are added every day.`,

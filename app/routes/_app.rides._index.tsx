@@ -4,15 +4,18 @@ import { useState } from "react";
 import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { MatchFacts, NearSearchForm } from "~/components/near-search";
 import { RideCard } from "~/components/ride-card";
+import { SavedSearchList, SaveSearchForm } from "~/components/saved-searches";
 import { cardClass } from "~/components/ride-ui";
 import { CO2_KG_PER_SEAT, MAX_COST_SLIDER } from "~/domain/rides";
 import { istDate } from "~/domain/time";
 import { ratingSummaries } from "~/models/ratings.server";
 import { discoverRides } from "~/models/rides.server";
+import { listSavedSearches } from "~/models/saved-searches.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { parseNearSearch } from "~/utils/near-search.server";
 import { requireUser } from "~/utils/auth.server";
 import { handleRideIntent } from "~/utils/ride-actions.server";
+import { handleSavedSearchIntent, isSavedSearchIntent } from "~/utils/saved-search-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Discover Rides | LoopRide" }];
 
@@ -22,17 +25,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = discoverFiltersSchema.parse(Object.fromEntries(url.searchParams));
   // From A to B around a time (when either place is given); a wrong value is a 400 with its message.
   const near = parseNearSearch(url.searchParams);
+  const savedSearches = listSavedSearches(context, user.id);
   if (near.form && !near.search) {
-    return data({ rides: [], hasMore: false, found: 0, foundMore: false, stats: null, ratings: {} as Awaited<ReturnType<typeof ratingSummaries>>, filters, today: istDate(), near: near.form }, { status: 400 });
+    return data({ rides: [], hasMore: false, found: 0, foundMore: false, stats: null, ratings: {} as Awaited<ReturnType<typeof ratingSummaries>>, filters, today: istDate(), near: near.form, canSave: false, savedSearches: await savedSearches }, { status: 400 });
   }
   const result = await discoverRides(context, user.id, filters, Date.now(), near.search);
   const ratings = await ratingSummaries(context, result.rides.map((r) => r.driverId));
-  return { ...result, ratings, filters, today: istDate(), near: near.form };
+  return { ...result, ratings, filters, today: istDate(), near: near.form, canSave: Boolean(near.search), savedSearches: await savedSearches };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  return handleRideIntent(request, context, user.id, await request.formData(), { allowed: ["save", "unsave"], fallback: "/rides" });
+  const formData = await request.formData();
+  if (isSavedSearchIntent(formData)) return handleSavedSearchIntent(request, context, user.id, formData, "/rides");
+  return handleRideIntent(request, context, user.id, formData, { allowed: ["save", "unsave"], fallback: "/rides" });
 }
 
 function pageHref(search: string, page: number) {
@@ -44,7 +50,7 @@ function pageHref(search: string, page: number) {
 }
 
 export default function DiscoverRides() {
-  const { rides, hasMore, found, foundMore, stats, filters, today, ratings, near } = useLoaderData<typeof loader>();
+  const { rides, hasMore, found, foundMore, stats, filters, today, ratings, near, canSave, savedSearches } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [maxCost, setMaxCost] = useState(filters.maxCost);
   const here = location.pathname + location.search;
@@ -74,6 +80,7 @@ export default function DiscoverRides() {
       ) : null}
 
       <NearSearchForm form={near ?? { values: {}, errors: {}, options: {} }} today={today} />
+      <SavedSearchList items={savedSearches} redirectTo={here} />
 
       <Form method="get" action="/rides" className={`${cardClass} space-y-4`} role="search">
         <div className="flex gap-2">
@@ -144,6 +151,8 @@ export default function DiscoverRides() {
           ))}
         </ul>
       )}
+
+      {canSave && near ? <SaveSearchForm values={near.values} redirectTo={here} /> : null}
 
       {filters.page > 1 || hasMore ? (
         <nav aria-label="Pagination" className="flex justify-between">

@@ -16,6 +16,7 @@ import { createRide, getCreateRideContext } from "~/models/rides.server";
 import { createRideIntentSchema, createRideSchema } from "~/schemas/rides";
 import { requireUser } from "~/utils/auth.server";
 import { orFormError, parseIntent } from "~/utils/errors.server";
+import { publishChange } from "~/utils/fanout.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Create a New Ride | LoopRide" }];
@@ -48,7 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ ...submission.reply(), placeOptions }, { status: 400 });
   // A missing profile or a community the driver is not in is refused as invalid input (400).
   return orFormError(submission, async () => {
-    await createRide(context, user.id, submission.value);
+    const created = await createRide(context, user.id, submission.value);
+    publishChange(context, created.audience);
     return redirectWithToast(request, context.env, "/dashboard/rides", { title: "Ride created successfully!" });
   }, { status: 400 });
 }

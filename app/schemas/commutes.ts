@@ -14,7 +14,7 @@ export const NO_WEEKDAYS = "Please choose at least one weekday";
 export const END_BEFORE_START = "The end date cannot be before the start date";
 
 /** Checkboxes named `weekdays` (one value per ticked day); none ticked is an error. */
-const weekdaysField = z
+export const weekdaysField = z
   .preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(WEEKDAY_KEYS, { message: NO_WEEKDAYS })))
   .refine((v) => v.length > 0, NO_WEEKDAYS)
   .transform((v) => weekdayMask(v));

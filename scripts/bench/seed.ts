@@ -1,6 +1,7 @@
 // City-scale benchmark data: the LARGE dataset (10,000 users, 200 communities, 100,000
 // rides of which 20,000 depart in the coming two weeks, 300,000 ride requests, 200,000
-// messages, 300,000 notifications, 2,000 commute patterns with their next 14 days) and the
+// messages, 300,000 notifications, 2,000 commute patterns with their next 14 days, 5,000
+// saved searches) and the
 // SMALL one (1% of each), each in its own
 // persist directory under .bench/state/ (never the developer's .wrangler/state).
 //   vite-node scripts/bench/seed.ts -- [--only large|small]
@@ -22,6 +23,7 @@ import {
   buildNotification,
   buildRide,
   buildRideRequest,
+  buildSavedSearch,
   buildUser,
 } from "../../db/factories";
 import {
@@ -34,6 +36,8 @@ import {
   passwords,
   rideRequests,
   rides,
+  savedSearchCells,
+  savedSearches,
   userProfiles,
   userSettings,
   users,
@@ -420,6 +424,33 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
     await ins.drain();
     const occurrences = await topUpCommutes({ db: createDb(proxy.env.DB) }, now);
     ins.rows.set("commute_rides", occurrences.length);
+
+    // ---------------- saved searches (issue 14): 5,000 riders' alerts at commute hours, mostly
+    // 2 km and +-15 min, some up to 10 km and +-60 min, with their lookup cells.
+    const searchRows: Array<Record<string, unknown>> = [];
+    const cellRows: Array<Record<string, unknown>> = [];
+    for (let k = 0; k < n(5_000); k++) {
+      const from = pick(ALL_PLACES).name;
+      let to = pick(ALL_PLACES).name;
+      while (to === from) to = pick(ALL_PLACES).name;
+      const built = buildSavedSearch({
+        id: id(),
+        userId: userIds[int(2, U - 1)],
+        from,
+        to,
+        time: `${String(pick([7, 8, 9, 17, 18, 19])).padStart(2, "0")}:${pick(["00", "15", "30", "45"])}`,
+        radiusKm: pick([2, 2, 2, 1, 3, 5, 10, 0.5]),
+        windowMinutes: pick([15, 15, 30, 60]),
+        weekdays: pick(WEEKDAY_SETS),
+        status: rand() < 0.1 ? "paused" : "active",
+        now: now - int(1, 60) * DAY,
+      });
+      searchRows.push(built.search);
+      cellRows.push(...built.cells);
+    }
+    await ins.add(savedSearches, searchRows);
+    await ins.add(savedSearchCells, cellRows);
+    await ins.drain();
 
     const busyCommunity = communityIds[0];
     const busyRide = rideInfo.find((r) => r.driver === 0 && r.status === "active")!.id;

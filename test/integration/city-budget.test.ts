@@ -4,9 +4,12 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, istDate } from "~/domain/time";
-import { recordedQueries } from "~/utils/d1-stats.server";
+import { instrumentD1, newD1Stats, recordedQueries } from "~/utils/d1-stats.server";
+import { createDb } from "~/models/db.server";
+import { createRide } from "~/models/rides.server";
+import { ALERT_TITLE } from "~/models/saved-searches.server";
 import { BASE, signedInUser } from "../support/worker";
-import { seedCityScale, type CityScale } from "../support/city-scale";
+import { CITY_SAVED_SEARCHES, seedCityScale, type CityScale } from "../support/city-scale";
 import { debugFetch } from "../support/worker-fetch";
 
 function d1Stats(res: Response) {
@@ -79,6 +82,12 @@ describe("page budgets on a city-shaped dataset", () => {
     expect(commutes!.days).toBeGreaterThan(400);
   });
 
+  it("the city holds 5,000 saved searches with their lookup cells (issue 14)", async () => {
+    const row = await env.DB.prepare("SELECT (SELECT count(*) FROM saved_searches) AS n, (SELECT count(*) FROM saved_search_cells) AS cells").first<{ n: number; cells: number }>();
+    expect(row!.n).toBe(CITY_SAVED_SEARCHES);
+    expect(row!.cells).toBeGreaterThan(3 * CITY_SAVED_SEARCHES);
+  });
+
   it("every page: at most 5 D1 round trips and at most 1,000 rows read", async () => {
     const report: string[] = [];
     for (const path of pages) {
@@ -114,6 +123,43 @@ describe("page budgets on a city-shaped dataset", () => {
     }
     console.log(`${seen.size} distinct queries explained`);
     expect(seen.size, "queries recorded").toBeGreaterThan(10);
+    expect(offenders, offenders.join("\n")).toEqual([]);
+  });
+
+  // Issue 14: publishing a ride matches it against the 5,000 saved searches (alerts included).
+  // Measured on the model (createRide: the profile checks, the insert, the candidate lookup and
+  // the alerts' batch); the live fan-out to each alerted person runs after the response
+  // (waitUntil), one batch per person, as for every other notification.
+  it("publishing a ride with saved-search alerts: at most 5 D1 round trips, 1,000 rows read, no SCAN", async () => {
+    const tomorrow = addDays(istDate(), 1);
+    const stats = newD1Stats();
+    recordedQueries.length = 0;
+    const alertsSent = () => env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE title = ?").bind(ALERT_TITLE).first<{ n: number }>();
+    const before = await alertsSent();
+    const ride = await createRide({ db: createDb(instrumentD1(env.DB, stats)) }, city.busyId, {
+      fromLocation: "Koramangala",
+      toLocation: "Manyata Tech Park",
+      date: tomorrow,
+      time: "09:00",
+      seats: 3,
+      tripCost: 30000,
+      notes: null,
+      communityId: null,
+      womenOnly: false,
+    });
+    console.log(`publish (createRide + alerts): queries=${stats.queries} rows_read=${stats.rowsRead} alerted=${ride.audience.notified.length}`);
+    // It did match: some of the city's searches from around Koramangala to Manyata were alerted.
+    expect(ride.audience.notified.length).toBeGreaterThan(0);
+    expect((await alertsSent())!.n - before!.n).toBe(ride.audience.notified.length);
+    expect(stats.queries).toBeLessThanOrEqual(5);
+    expect(stats.rowsRead).toBeLessThanOrEqual(1000);
+    const offenders: string[] = [];
+    for (const q of recordedQueries.filter((r) => /^\s*(select|with)\b/i.test(r.sql))) {
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+      const scans = plan.results.map((r) => r.detail).filter((d) => [...HOT_TABLES, "saved_searches", "saved_search_cells"].some((t) => new RegExp(`^SCAN ${t}\\b`).test(d)));
+      if (scans.length) offenders.push(`${scans.join("; ")}\n    ${q.sql}`);
+    }
+    expect(recordedQueries.some((q) => q.sql.includes("saved_search_cells"))).toBe(true);
     expect(offenders, offenders.join("\n")).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { addDays, istDate } from "~/domain/time";
 import { conversationIdFor } from "~/domain/conversation";
 import { addMember, createCommunity, createCommutePattern, createCompletedRide, createMessage, createNotification, createRide, createRideRequest } from "../../db/factories";
 import { EXPORT, NOT_EXPORTED } from "~/models/own-data.server";
+import { saveSearch } from "~/models/saved-searches.server";
 import { createSession } from "~/models/sessions.server";
 import { changedTables, dbChecksum } from "../support/db-checksum";
 import { toastOf } from "../support/rides";
@@ -96,6 +97,8 @@ async function world() {
     await run("INSERT INTO password_resets (id, user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)", `pr${u.id}`, u.id, `reset-${tag}`, now, now + 60_000);
     await run("INSERT INTO outbox (id, channel, user_id, kind, idempotency_key, next_attempt_at, created_at) VALUES (?, 'email', ?, 'verify_email', ?, ?, ?)", `ob${u.id}`, u.id, `key-${tag}`, now, now);
   }
+  // Issue 14: a saved search each.
+  for (const u of [me, other]) await saveSearch(ctx, u.id, { from: "Jayanagar", to: "Manyata Tech Park", time: "08:45", radiusKm: 2, windowMinutes: 15, weekdays: 62 });
   await run("INSERT INTO ride_inquiries (ride_id, rider_id, driver_id, conversation_id, message_id, created_at) VALUES (?, ?, ?, ?, ?, ?)", theirRide.id, me.id, other.id, asked.conversationId, asked.id, now);
   // Issue 16: my moderator action in my community, and the other's on me in theirs.
   await run("INSERT INTO community_audit_log (id, community_id, actor_id, action, target_user_id, detail, created_at) VALUES (?, ?, ?, 'promote', ?, NULL, ?)", `al${me.id}`, community.id, me.id, other.id, now);
@@ -206,6 +209,9 @@ describe("delete my account", () => {
     // Signed out everywhere.
     expect((await get("/dashboard", { cookie: me.cookie })).headers.get("Location")).toMatch(/^\/login/);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(me.id).first()).toEqual({ n: 0 });
+    // My saved searches (and their lookup cells) are gone; the other's stays.
+    expect(await env.DB.prepare("SELECT user_id FROM saved_searches").all().then((r) => r.results)).toEqual([{ user_id: other.id }]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM saved_search_cells WHERE search_id NOT IN (SELECT id FROM saved_searches)").first()).toEqual({ n: 0 });
 
     // No personal field of mine anywhere (every text column of every table).
     expect(await textColumnsContaining(...Object.values(me.marks), "MY-RIDE-NOTE", "MY-REQUEST-NOTE", "MY-REPORT-DETAILS", "Smooth drive")).toEqual([]);

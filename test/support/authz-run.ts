@@ -32,6 +32,7 @@ export function resolve(template: string, s: Scenario, role: Role): string {
     futureDate: addDays(istDate(), 3),
     commute: s.commuteId,
     commuteDay: s.commuteDay,
+    savedSearch: s.savedSearchId,
     commuteStart: s.commuteStart,
     commuteWeekday: s.commuteWeekday,
     pendingRider: s.people.pendingRider.id,

@@ -3,6 +3,7 @@ import { conversationIdFor } from "~/domain/conversation";
 import { addDays, istDate } from "~/domain/time";
 import { completeRide } from "~/models/completion.server";
 import { topUpCommutes } from "~/models/commutes.server";
+import { saveSearch } from "~/models/saved-searches.server";
 import { WEEKDAYS, dayOfWeek } from "~/domain/commutes";
 import { setProfilePhoto } from "~/models/photos.server";
 import { PHOTO_JPG_BASE64 } from "../fixtures/photos";
@@ -127,6 +128,9 @@ export async function buildScenario() {
   for (const day of commuteDays) await createRideRequest(ctx, { rideId: day.id, riderId: people.pendingRider.id, status: "pending" });
   const commuteDay = commuteDays.find((d) => d.id)!.id;
 
+  // The member's saved search (issue 14): only they may pause, resume or delete it.
+  const savedSearch = await saveSearch(ctx, people.member.id, { from: "HSR Layout", to: "Manyata Tech Park", time: "08:30", radiusKm: 2, windowMinutes: 15, weekdays: 127 });
+
   // Private conversations: driver with accepted rider, moderator with member.
   const driverChat = `MESSAGE-driver-to-rider see you at 8`;
   const riderChat = `MESSAGE-rider-to-driver thanks`;
@@ -171,6 +175,7 @@ export async function buildScenario() {
     messageNotificationId: messageNotification.id,
     commuteId: commute.id,
     commuteDay,
+    savedSearchId: savedSearch.id,
     commuteStart,
     commuteWeekday: WEEKDAYS.find((d) => d.bit === dayOfWeek(commuteStart))!.key,
   };

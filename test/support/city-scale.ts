@@ -9,6 +9,8 @@ import { ALL_PLACES } from "~/domain/curated-places";
 import { istDate } from "~/domain/time";
 import { createDb } from "~/models/db.server";
 import { topUpCommutes } from "~/models/commutes.server";
+import { cellsAround } from "~/domain/places";
+import { placeByName } from "~/models/places.server";
 
 export type CityScale = {
   busyId: string;
@@ -112,6 +114,7 @@ export async function seedCityScale(busyId: string, now = Date.now(), commuterId
     return params.length ? st.bind(...params) : st;
   }));
   await topUpCommutes({ db: createDb(env.DB) }, now);
+  await seedSavedSearches(busyId, now);
   // Five regular riders wait on every day of the commuter's commute.
   await env.DB.prepare(
     `${seq(5)} INSERT INTO ride_requests (id, ride_id, rider_id, seats, status, created_at)
@@ -120,4 +123,48 @@ export async function seedCityScale(busyId: string, now = Date.now(), commuterId
   // r14 is shared with c14, one of the busy user's communities; r26 with c26, which they are
   // not in, but they asked for a seat on it (bq-r1), so they still see it.
   return { busyId, partnerId: "u1", conversationId, rideId: "r14", requestedRideId: "r26", communityId: "c0", commuteId: "kb", otherCommuteId: "k1" };
+}
+
+/** How many saved searches the city holds (issue 14): commuters' alerts, the busy user's three among them. */
+export const CITY_SAVED_SEARCHES = 5000;
+
+/**
+ * 5,000 saved searches (issue 14, item 5) between the fixed places, at commute hours (07:00-10:00
+ * and 17:00-20:00 in 5-minute steps), mostly within 2 km and +-15 min, some up to 10 km and
+ * +-60 min; every tenth paused. Their lookup cells as the app writes them (cellsAround), as
+ * literal multi-row INSERTs (D1 binds 100 parameters; the cells are over 100,000 rows).
+ */
+async function seedSavedSearches(busyId: string, now: number) {
+  const names = ALL_PLACES.map((p) => p.name);
+  const RADII = [2, 2, 2, 1, 3, 5, 10, 2, 0.5, 2];
+  const WINDOWS = [15, 15, 30, 60, 15];
+  const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
+  const searches: string[] = [];
+  const cells: string[] = [];
+  for (let n = 0; n < CITY_SAVED_SEARCHES; n++) {
+    const from = placeByName(names[n % names.length])!;
+    let to = placeByName(names[(n * 7 + 3) % names.length])!;
+    if (to.id === from.id) to = placeByName(names[(n * 7 + 4) % names.length])!;
+    const slot = (n * 13) % 72;
+    const minute = (slot < 36 ? 7 * 60 : 17 * 60) + (slot % 36) * 5;
+    const time = `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+    const radiusKm = RADII[n % RADII.length];
+    const id = `ss${n}`;
+    const owner = n < 3 ? busyId : `u${n % 2000}`;
+    searches.push(
+      `(${q(id)}, ${q(owner)}, ${q(from.name)}, ${q(to.name)}, ${q(from.id)}, ${q(to.id)}, ${from.lat}, ${from.lng}, ${to.lat}, ${to.lng}, ${from.cell}, ${to.cell}, '${time}', ${minute}, ${radiusKm * 1000}, ${WINDOWS[n % WINDOWS.length]}, ${n % 4 === 0 ? 127 : 62}, '${n % 10 === 9 ? "paused" : "active"}', NULL, ${now - 10 * DAY + n})`,
+    );
+    for (const c of cellsAround(from.lat, from.lng, radiusKm)) cells.push(`(${c}, ${minute}, ${q(id)})`);
+  }
+  // Statements under D1's 100 KB limit.
+  const chunks = (rows: string[], head: string, per: number) => {
+    const out: string[] = [];
+    for (let i = 0; i < rows.length; i += per) out.push(`${head} VALUES ${rows.slice(i, i + per).join(", ")}`);
+    return out;
+  };
+  const statements = [
+    ...chunks(searches, "INSERT INTO saved_searches (id, user_id, from_location, to_location, from_place_id, to_place_id, from_lat, from_lng, to_lat, to_lng, from_cell, to_cell, time, minute, radius_m, window_minutes, weekdays, status, last_alert_day, created_at)", 300),
+    ...chunks(cells, "INSERT INTO saved_search_cells (cell, minute, search_id)", 3000),
+  ];
+  await env.DB.batch(statements.map((st) => env.DB.prepare(st)));
 }

@@ -85,6 +85,8 @@ export function renderMail({ row, delivery, origin, links }: RenderInput): Rende
       const lines = [String(p.message ?? "")];
       if (ride) lines.push(...rideLines(ride, row.payload.type === "ride_request" ? null : delivery.acceptedSeats));
       if (typeof data.seats === "number" && row.payload.type === "ride_request") lines.push(`Seats requested: ${data.seats}`);
+      // A saved-search alert (issue 14) says where to pause or delete that search.
+      if (typeof data.saved_search_id === "string") lines.push(`You get this alert because of a search you saved. Pause or delete it under Your saved searches: ${origin}/rides#saved-searches`);
       const subject = ride ? `${p.title ?? "LoopRide"}: ${ride.fromLocation} → ${ride.toLocation}` : (p.title ?? "LoopRide");
       return compose(
         { subject, greeting, lines, action: { label: ride ? "Open the ride" : communityId ? "Open the community" : "Open LoopRide", url }, footer: NOTIFICATION_FOOTER(links.unsubscribe!) },

@@ -1,0 +1,308 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { rides, savedSearchCells, savedSearches } from "../../db/schema";
+import { weekdaysLabel } from "../domain/commutes";
+import { newId } from "../domain/ids";
+import { cellsAround } from "../domain/places";
+import { matchRide, WINDOW_MINUTES, type Match } from "../domain/ride-match";
+import { formatTime, formatWeekdayDate, istDate, istToInstant } from "../domain/time";
+import { audience, type ModelCtx } from "./context.server";
+import type { Db } from "./db.server";
+import { ConflictError, NotFoundError } from "./errors.server";
+import { notificationInsertIfChanged } from "./notifications.server";
+import { placeByName } from "./places.server";
+import { visibleRideCondition, womenRuleAllows } from "./rides.server";
+
+// Saved searches and their alerts (issue 14, item 4; docs/decisions/0022-saved-search-alerts.md).
+// A rider keeps a distance-and-time search; when a ride that matches it is published (a single
+// ride, or a commute's occurrences when created or topped up), its owner gets one notification
+// a day at most. Matching starts from the ride: saved_search_cells lists, per search, every
+// grid cell its pickup circle touches, so the ride's pickup cell and minute find the few
+// candidates by primary key; the exact distances and window are measured here (matchRide, the
+// discover search's own rule), and the guarded UPDATE of last_alert_day decides who is told.
+
+export const MAX_SAVED_SEARCHES = 10;
+export const TOO_MANY_SEARCHES = `You can keep at most ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`;
+export const SAVED_SEARCH_NOT_FOUND = "Saved search not found";
+export const SAME_PLACES = "Pickup and drop places cannot be the same";
+export const ALERT_TITLE = "New ride for your saved search";
+
+export type SaveSearch = {
+  from: string;
+  to: string;
+  time: string;
+  radiusKm: number;
+  windowMinutes: number;
+  weekdays: number;
+};
+
+const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * Saves a search for the acting user. Places are resolved names (the schema did it; a caller
+ * that skipped it is refused). At most MAX_SAVED_SEARCHES per user, decided by the guarded
+ * INSERT itself, so concurrent saves cannot pass the limit; the cell rows are written in the
+ * same batch only if the search was.
+ */
+export async function saveSearch({ db }: ModelCtx, userId: string, input: SaveSearch, now = Date.now()) {
+  const from = placeByName(input.from);
+  const to = placeByName(input.to);
+  if (!from || !to) throw new ConflictError("Please choose both places from the list of places.");
+  if (from.id === to.id) throw new ConflictError(SAME_PLACES);
+  const id = newId();
+  const minute = minuteOf(input.time);
+  const radiusM = Math.round(input.radiusKm * 1000);
+  const cells = cellsAround(from.lat, from.lng, radiusM / 1000);
+  const columns = sql.join(
+    [
+      id,
+      userId,
+      from.name,
+      to.name,
+      from.id,
+      to.id,
+      from.lat,
+      from.lng,
+      to.lat,
+      to.lng,
+      from.cell,
+      to.cell,
+      input.time,
+      minute,
+      radiusM,
+      input.windowMinutes,
+      input.weekdays,
+      "active",
+      null,
+      now,
+    ].map((v) => sql`${v}`),
+    sql`, `
+  );
+  const [inserted] = await db.batch([
+    db
+      .insert(savedSearches)
+      .select(sql`SELECT ${columns} WHERE (SELECT count(*) FROM ${savedSearches} WHERE ${savedSearches.userId} = ${userId}) < ${MAX_SAVED_SEARCHES}`)
+      .returning({ id: savedSearches.id }),
+    db
+      .insert(savedSearchCells)
+      .select(
+        sql`SELECT c.value, ${minute}, ${id} FROM json_each(${JSON.stringify(cells)}) c WHERE EXISTS (SELECT 1 FROM ${savedSearches} WHERE ${savedSearches.id} = ${id})`
+      ),
+  ]);
+  if (inserted.length === 0) throw new ConflictError(TOO_MANY_SEARCHES);
+  return { id };
+}
+
+/** The acting user's saved searches, newest first (saved_searches_user_idx). */
+export async function listSavedSearches({ db }: ModelCtx, userId: string) {
+  const rows = await db
+    .select({
+      id: savedSearches.id,
+      fromLocation: savedSearches.fromLocation,
+      toLocation: savedSearches.toLocation,
+      time: savedSearches.time,
+      radiusM: savedSearches.radiusM,
+      windowMinutes: savedSearches.windowMinutes,
+      weekdays: savedSearches.weekdays,
+      status: savedSearches.status,
+      lastAlertDay: savedSearches.lastAlertDay,
+    })
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(desc(savedSearches.createdAt), asc(savedSearches.id))
+    .limit(MAX_SAVED_SEARCHES);
+  return rows.map((r) => ({
+    ...r,
+    weekdaysLabel: weekdaysLabel(r.weekdays),
+    paused: r.status === "paused",
+  }));
+}
+
+export type SavedSearchItem = Awaited<ReturnType<typeof listSavedSearches>>[number];
+
+/** Pauses or resumes one of the acting user's saved searches; anyone else's is "not found". */
+export async function setSavedSearchPaused({ db }: ModelCtx, userId: string, searchId: string, paused: boolean) {
+  const rows = await db
+    .update(savedSearches)
+    .set({ status: paused ? "paused" : "active" })
+    .where(and(eq(savedSearches.id, searchId), eq(savedSearches.userId, userId)))
+    .returning({ id: savedSearches.id });
+  if (rows.length === 0) throw new NotFoundError(SAVED_SEARCH_NOT_FOUND);
+}
+
+/** Deletes one of the acting user's saved searches (and its cells); anyone else's is "not found". */
+export async function deleteSavedSearch({ db }: ModelCtx, userId: string, searchId: string) {
+  const mine = and(eq(savedSearches.id, searchId), eq(savedSearches.userId, userId));
+  const [, deleted] = await db.batch([
+    db.delete(savedSearchCells).where(sql`${savedSearchCells.searchId} IN (SELECT ${savedSearches.id} FROM ${savedSearches} WHERE ${mine})`),
+    db.delete(savedSearches).where(mine).returning({ id: savedSearches.id }),
+  ]);
+  if (deleted.length === 0) throw new NotFoundError(SAVED_SEARCH_NOT_FOUND);
+}
+
+// ---------------------------------------------------------------- alerts on publish
+
+/** A ride's departure minute of the day (IST), from its HH:MM time. */
+const rideMinute = sql`(CAST(substr(${rides.time}, 1, 2) AS INTEGER) * 60 + CAST(substr(${rides.time}, 4, 2) AS INTEGER))`;
+const owner = sql`${savedSearches.userId}`;
+
+/**
+ * The candidate (ride, saved search) pairs of some just-published rides (exported so a test can
+ * EXPLAIN it): the ride's pickup cell and minute range saved_search_cells' primary key (the
+ * widest window is 60 minutes), then each search by id. Active searches not yet alerted today,
+ * of someone other than the driver, on the ride's weekday and within its window, who may see
+ * and book the ride (the discover query's visibility and women-only predicates).
+ */
+export function alertCandidatesQuery(db: Db, rideIds: string[], now: number) {
+  const today = istDate(now);
+  return db
+    .select({
+      rideId: rides.id,
+      driverId: rides.driverId,
+      rideFrom: rides.fromLocation,
+      rideTo: rides.toLocation,
+      date: rides.date,
+      rideTime: rides.time,
+      departsAt: rides.departsAt,
+      rideFromLat: rides.fromLat,
+      rideFromLng: rides.fromLng,
+      rideToLat: rides.toLat,
+      rideToLng: rides.toLng,
+      commuteId: rides.commuteId,
+      searchId: savedSearches.id,
+      userId: savedSearches.userId,
+      fromLocation: savedSearches.fromLocation,
+      toLocation: savedSearches.toLocation,
+      fromLat: savedSearches.fromLat,
+      fromLng: savedSearches.fromLng,
+      toLat: savedSearches.toLat,
+      toLng: savedSearches.toLng,
+      time: savedSearches.time,
+      radiusM: savedSearches.radiusM,
+      windowMinutes: savedSearches.windowMinutes,
+    })
+    .from(rides)
+    .innerJoin(
+      savedSearchCells,
+      and(
+        eq(savedSearchCells.cell, rides.fromCell),
+        sql`${savedSearchCells.minute} BETWEEN ${rideMinute} - ${WINDOW_MINUTES.max} AND ${rideMinute} + ${WINDOW_MINUTES.max}`
+      )
+    )
+    .innerJoin(savedSearches, eq(savedSearches.id, savedSearchCells.searchId))
+    .where(
+      and(
+        inArray(rides.id, rideIds),
+        // Unary +: the rides are found by id, never by walking the discover index.
+        sql`+${rides.status} = 'active'`,
+        sql`+${rides.departsAt} > ${now}`,
+        eq(savedSearches.status, "active"),
+        sql`(${savedSearches.lastAlertDay} IS NULL OR ${savedSearches.lastAlertDay} < ${today})`,
+        sql`${savedSearches.userId} <> ${rides.driverId}`,
+        sql`abs(${rideMinute} - ${savedSearches.minute}) <= ${savedSearches.windowMinutes}`,
+        sql`((${savedSearches.weekdays} >> CAST(strftime('%w', ${rides.date}) AS INTEGER)) & 1) = 1`,
+        visibleRideCondition(owner),
+        womenRuleAllows(owner)
+      )
+    );
+}
+
+type Candidate = Awaited<ReturnType<ReturnType<typeof alertCandidatesQuery>["all"]>>[number];
+
+/** The exact match of a candidate pair (the discover search's rule), or null. */
+function candidateMatch(c: Candidate): Match | null {
+  if (c.rideFromLat === null || c.rideFromLng === null || c.rideToLat === null || c.rideToLng === null) return null;
+  return matchRide(
+    {
+      from: { lat: c.fromLat, lng: c.fromLng },
+      to: { lat: c.toLat, lng: c.toLng },
+      departsAt: istToInstant(c.date, c.time),
+      radiusKm: c.radiusM / 1000,
+      windowMinutes: c.windowMinutes,
+    },
+    {
+      from: { lat: c.rideFromLat, lng: c.rideFromLng },
+      to: { lat: c.rideToLat, lng: c.rideToLng },
+      departsAt: c.departsAt,
+    }
+  );
+}
+
+// D1 binds at most 100 parameters a statement: rides are matched this many at a time.
+const RIDES_PER_LOOKUP = 40;
+// Each alert is two statements (the guarded UPDATE and the notification).
+const ALERTS_PER_BATCH = 50;
+
+/**
+ * Tells the owners of the saved searches that some just-published rides match (createRide,
+ * createCommute, the daily top-up). One alert per search per IST day: the guarded UPDATE of
+ * last_alert_day (which re-checks, at write time, that the search is active and its owner may
+ * still see and book the ride) gates the notification in the same batch, so concurrent
+ * publishes alert a search once. Returns whom to tell (the fan-out's audience).
+ */
+export async function alertSavedSearches({ db }: ModelCtx, rideIds: string[], now = Date.now()) {
+  if (rideIds.length === 0) return { audience: audience() };
+  const best = new Map<string, { c: Candidate; score: number }>();
+  for (let i = 0; i < rideIds.length; i += RIDES_PER_LOOKUP) {
+    const candidates = await alertCandidatesQuery(db, rideIds.slice(i, i + RIDES_PER_LOOKUP), now);
+    for (const c of candidates) {
+      const m = candidateMatch(c);
+      if (!m) continue;
+      // A commute's days all match alike: the best, then the earliest, is the one named.
+      const seen = best.get(c.searchId);
+      if (!seen || m.score < seen.score || (m.score === seen.score && c.departsAt < seen.c.departsAt)) best.set(c.searchId, { c, score: m.score });
+    }
+  }
+  const today = istDate(now);
+  const notified: string[] = [];
+  const pairs = [...best.values()].map((b) => b.c);
+  for (let i = 0; i < pairs.length; i += ALERTS_PER_BATCH) {
+    const chunk = pairs.slice(i, i + ALERTS_PER_BATCH);
+    const statements = chunk.flatMap((c) => [
+      db
+        .update(savedSearches)
+        .set({ lastAlertDay: today })
+        .where(
+          and(
+            eq(savedSearches.id, c.searchId),
+            eq(savedSearches.status, "active"),
+            sql`(${savedSearches.lastAlertDay} IS NULL OR ${savedSearches.lastAlertDay} < ${today})`,
+            sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${c.rideId} AND ${rides.status} = 'active' AND ${
+              rides.driverId
+            } <> ${owner} AND ${visibleRideCondition(owner)} AND ${womenRuleAllows(owner)})`
+          )
+        )
+        .returning({ userId: savedSearches.userId }),
+      notificationInsertIfChanged(
+        db,
+        {
+          userId: c.userId,
+          type: "ride_update",
+          title: ALERT_TITLE,
+          message: alertMessage(c),
+          data: {
+            ride_id: c.rideId,
+            saved_search_id: c.searchId,
+            from: c.rideFrom,
+            to: c.rideTo,
+            date: c.date,
+            time: c.rideTime,
+            ...(c.commuteId ? { commute_id: c.commuteId } : {}),
+          },
+        },
+        now
+      ),
+    ]);
+    const results = (await db.batch(statements as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
+    for (let k = 0; k < results.length; k += 2) {
+      const updated = results[k] as { userId: string }[];
+      if (updated.length) notified.push(updated[0].userId);
+    }
+  }
+  return { audience: audience([...new Set(notified)]) };
+}
+
+function alertMessage(c: Candidate): string {
+  const when = `${formatWeekdayDate(c.date)} at ${formatTime(c.rideTime)}`;
+  const what = c.commuteId ? `A weekly commute from ${c.rideFrom} to ${c.rideTo} (next on ${when})` : `A ride from ${c.rideFrom} to ${c.rideTo} on ${when}`;
+  return `${what} matches your saved search ${c.fromLocation} → ${c.toLocation} around ${formatTime(c.time)}.`;
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { weekdaysField } from "./commutes";
+import { nearSearchSchema } from "./ride-search";
+import { idSchema, type PlaceResolver } from "./rides";
+
+// Saved searches (issue 14, item 4): the "Save this search" form under Discover's distance
+// results and the pause / resume / delete buttons of the saved list, one named intent each.
+// Places, time, radius and window are the distance search's own fields (and messages).
+const redirectTo = z.string().optional();
+
+export const SAME_PLACES = "Pickup and drop places cannot be the same";
+
+export function savedSearchIntentSchema(resolve?: PlaceResolver) {
+  const near = nearSearchSchema(resolve).shape;
+  return z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("save-search"),
+      from: near.from,
+      to: near.to,
+      time: near.time,
+      radius: near.radius,
+      window: near.window,
+      weekdays: weekdaysField,
+      redirectTo,
+    }),
+    z.object({ intent: z.literal("pause-search"), searchId: idSchema, redirectTo }),
+    z.object({ intent: z.literal("resume-search"), searchId: idSchema, redirectTo }),
+    z.object({ intent: z.literal("delete-search"), searchId: idSchema, redirectTo }),
+  ]);
+}
+
+export type SaveSearchInput = Extract<z.output<ReturnType<typeof savedSearchIntentSchema>>, { intent: "save-search" }>;
+export const SAVED_SEARCH_INTENTS = ["save-search", "pause-search", "resume-search", "delete-search"] as const;
