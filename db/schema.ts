@@ -272,11 +272,17 @@ export const communities = sqliteTable(
     // current invite token (NULL = no link).
     joinMode: text("join_mode").notNull().default("moderated"),
     inviteToken: text("invite_token"),
+    // Issue 16 (community rules, migration 0019): how a shared ride's cost is split
+    // (free | equal | per_seat; 'equal' is the split as it was before), and whether rides shared
+    // with the community must be women-only.
+    pricingMode: text("pricing_mode").notNull().default("equal"),
+    womenOnly: bool("women_only").notNull().default(false),
   },
   (t) => [
     index("communities_created_idx").on(t.createdAt),
     uniqueIndex("communities_invite_token_unique").on(t.inviteToken).where(sql`${t.inviteToken} IS NOT NULL`),
     check("community_join_mode", sql`${t.joinMode} IN ('open','moderated','domain','invite')`),
+    check("community_pricing_mode", sql`${t.pricingMode} IN ('free','equal','per_seat')`),
     index("communities_type_created_idx").on(t.type, t.createdAt),
     check("community_type", sql`${t.type} IN ('residential','workplace','interest')`),
     check("community_member_count", sql`${t.memberCount} >= 0`),
@@ -365,6 +371,9 @@ export const rides = sqliteTable(
     womenOnly: bool("women_only").notNull().default(false),
     // The comfort lock: seats booked when the driver locked the rest to women (null: none).
     womenLockBooked: integer("women_lock_booked"),
+    // Issue 16 (migration 0019): the community's pricing mode when the ride was created (a later
+    // rule change moves no price); NULL: no community, or older than the rule (split as before).
+    pricingMode: text("pricing_mode"),
   },
   (t) => [
     // One occurrence per commute and day: the daily top-up inserts nothing twice.
@@ -384,6 +393,7 @@ export const rides = sqliteTable(
     check("ride_cost", sql`${t.tripCostPaise} >= 0`),
     check("ride_status", sql`${t.status} IN ('active','completed','cancelled')`),
     check("ride_split_mode", sql`${t.splitMode} IS NULL OR ${t.splitMode} IN ('split','standard')`),
+    check("ride_pricing_mode", sql`${t.pricingMode} IS NULL OR ${t.pricingMode} IN ('free','equal','per_seat')`),
     check("ride_places_differ", sql`${t.fromLocation} <> ${t.toLocation}`),
     check("ride_date_format", sql`${t.date} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
     check("ride_time_format", sql`${t.time} GLOB '[0-2][0-9]:[0-5][0-9]'`),
@@ -864,5 +874,24 @@ export const communityAuditLog = sqliteTable(
   (t) => [
     index("community_audit_log_community_idx").on(t.communityId, t.createdAt),
     check("audit_action", sql`${t.action} IN ('approve','reject','clear','promote','remove','suspend','unsuspend','handover','rules','invite')`),
+  ],
+);
+
+// ---------------------------------------------------------------- issue 16: community rules
+
+/** A community's approved pickup points (<= 10, places of the place list), in its admins' order (migration 0019). */
+export const communityPickupPoints = sqliteTable(
+  "community_pickup_points",
+  {
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    placeId: text("place_id").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.placeId] }),
+    uniqueIndex("community_pickup_points_position_unique").on(t.communityId, t.position),
+    check("pickup_point_position", sql`${t.position} BETWEEN 0 AND 9`),
   ],
 );

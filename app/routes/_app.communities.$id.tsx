@@ -1,12 +1,14 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CommunityHeader, CommunityTabs, MembersHidden } from "~/components/community-detail";
 import { MembersList, ModerationPanel } from "~/components/community-members";
 import { AuditLog, MemberModeration } from "~/components/community-moderation";
 import { CommunityRulesForm } from "~/components/community-rules";
+import { CommunityPolicyForm, CommunityPolicySummary } from "~/components/community-policy";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getCommunityDetail } from "~/models/communities.server";
 import { listAuditLog } from "~/models/community-audit.server";
+import { getCommunityPolicy } from "~/models/community-policy.server";
 import { requireUser } from "~/utils/auth.server";
 import { handleCommunityIntent } from "~/utils/community-actions.server";
 import { NOT_FOUND, orRespond } from "~/utils/errors.server";
@@ -29,8 +31,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const audit = tab === "audit" && detail.canMakeAdmin ? await orRespond(listAuditLog(context, user.id, detail.community.id)) : null;
   // An invitation link (?invite=token) is carried by the Join button; the admins see their link.
   const invite = url.searchParams.get("invite")?.slice(0, 64) ?? null;
+  // Issue 16: the ride rules, for members and admins (the model refuses anyone else).
+  const policy = detail.membersVisible ? await orRespond(getCommunityPolicy(context, user.id, detail.community.id)) : null;
   const inviteUrl = detail.inviteToken ? `${url.origin}/communities/${encodeURIComponent(detail.community.id)}?invite=${detail.inviteToken}` : null;
-  return { ...detail, audit, invite, inviteUrl, tab: (tab === "moderation" && detail.canModerate) || audit ? tab : "members" };
+  return { ...detail, audit, invite, inviteUrl, policy, tab: (tab === "moderation" && detail.canModerate) || audit ? tab : "members" };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -38,19 +42,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function CommunityDetailPage() {
-  const { community, membership, viewerRole, canModerate, canMakeAdmin, membersVisible, members, pending, rejected, audit, invite, inviteUrl, tab } = useLoaderData<typeof loader>();
+  const { community, membership, viewerRole, canModerate, canMakeAdmin, membersVisible, members, pending, rejected, audit, invite, inviteUrl, policy, tab } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 md:px-0">
       <Link to="/communities" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
         Back
       </Link>
       <CommunityHeader community={community} membership={membership} canModerate={canModerate} invite={invite} />
+      {policy ? <CommunityPolicySummary policy={policy} /> : null}
       <CommunityTabs tab={tab} canModerate={canModerate} canSeeAudit={canMakeAdmin} pendingCount={pending.length} />
       {tab === "audit" && audit ? (
         <AuditLog entries={audit} />
       ) : tab === "moderation" && canModerate ? (
         <div className="space-y-8">
           {canMakeAdmin ? <CommunityRulesForm joinMode={community.joinMode} inviteUrl={inviteUrl} /> : null}
+          {policy?.canEdit ? <CommunityPolicyForm policy={policy} lastResult={actionData && "status" in actionData ? actionData : undefined} /> : null}
           <ModerationPanel pending={pending} rejected={rejected} />
           <MemberModeration members={members} viewerRank={canMakeAdmin ? 2 : 1} viewerIsAdminMember={viewerRole === "admin"} />
         </div>

@@ -217,6 +217,8 @@ export const MATRIX: Column[] = [
   { name: "community: set the join rule", route: "routes/_app.communities.$id", method: "POST", intent: "set-join-mode", path: "/communities/{community}", fields: { intent: "set-join-mode", mode: "invite" }, expect: { ...only({ moderator: "done->/communities/" }, "403"), visitor: "403" } },
   { name: "community: new invitation link", route: "routes/_app.communities.$id", method: "POST", intent: "invite-reset", path: "/communities/{community}", fields: { intent: "invite-reset" }, expect: { ...only({ moderator: "done->/communities/" }, "403"), visitor: "403" } },
   { name: "community: revoke the invitation link", route: "routes/_app.communities.$id", method: "POST", intent: "invite-revoke", path: "/communities/{community}", fields: { intent: "invite-revoke" }, expect: { ...only({ moderator: "done->/communities/" }, "403"), visitor: "403" } },
+  // Issue 16, community rules (pricing, women-only, pickup points): admins only; the form shows a refusal in place (403), a visitor is sent to sign in.
+  { name: "community: set the ride rules", route: "routes/_app.communities.$id", method: "POST", intent: "set-policy", path: "/communities/{community}?tab=moderation", fields: { intent: "set-policy", pricingMode: "free", womenOnly: "on", pickupPoints: "Koramangala" }, expect: { ...only({ moderator: "done->/communities/" }, "403"), visitor: "login" } },
   // The moderation log: admins see it; everyone else asking for it gets the members tab (a page).
   { name: "community moderation log", route: "routes/_app.communities.$id", method: "GET", path: "/communities/{community}?tab=audit", private: true, expect: app("page") },
   // A moderator cannot decide another community's request through their own community's URL.
