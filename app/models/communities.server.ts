@@ -7,6 +7,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged } from "./notifications.server";
 import { type ModelCtx, audience } from "./context.server";
 import { auditInsert } from "./community-audit.server";
+import { policyColumn, policyOf } from "./community-policy.server";
 
 /**
  * The statement that keeps communities.member_count exact: recomputed from the approved
@@ -362,6 +363,8 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       createdBy: communities.createdBy,
       joinMode: communities.joinMode,
       inviteToken: communities.inviteToken,
+      // Issue 16: the ride rules, read with the card (community-policy.server.ts), shown to members only.
+      policy: policyColumn,
     })
     .from(communities)
     .where(eq(communities.id, communityId))
@@ -414,12 +417,13 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       suspendedUntil: canModerate && p.suspendedUntil && p.suspendedUntil > Date.now() ? p.suspendedUntil : null,
     };
   });
-  const { createdBy, inviteToken, ...rest } = community;
+  const { createdBy, inviteToken, policy, ...rest } = community;
   const canMakeAdmin = createdBy === viewerId || (viewer?.status === "approved" && viewer.role === "admin");
   return {
     community: { ...rest, type: community.type as CommunityType },
     // Issue 16: the invite link is for the community's admins only.
     inviteToken: canMakeAdmin ? inviteToken : null,
+    policy: membersVisible ? policyOf(policy, canMakeAdmin) : null,
     membership: (viewer?.status ?? "not_member") as MembershipStatus,
     viewerRole: viewer?.status === "approved" ? (viewer.role as MemberRole) : null,
     isCreator: createdBy === viewerId,

@@ -15,7 +15,6 @@ import { placeById, resolvePlace } from "./places.server";
 // moves nobody's price; the women-only rule is applied at creation too (existing rides keep theirs).
 
 export const MAX_PICKUP_POINTS = 10;
-export const MEMBERS_SEE_RULES = "Only the community's members can see its rules.";
 export const WOMEN_ONLY_COMMUNITY =
   "This community only allows women-only rides, and only a woman driver can offer one. You can set your gender in your profile's ride preferences; it is never shown to anyone.";
 
@@ -24,31 +23,17 @@ export type CommunityPolicy = { pricingMode: PricingMode; womenOnly: boolean; pi
 const pricingOf = (v: string): PricingMode => ((PRICING_MODES as readonly string[]).includes(v) ? (v as PricingMode) : "equal");
 const namesOf = (placeIds: string[]) => placeIds.map((id) => placeById(id)?.name).filter((n): n is string => !!n);
 
-const isApprovedMemberSql = (communityId: string, userId: string) =>
-  sql`EXISTS (SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${communityId} AND ${communityMembers.userId} = ${userId} AND ${communityMembers.status} = 'approved')`;
+/**
+ * The rules as one JSON column of the community page's card query (getCommunityDetail: no
+ * extra round trip), which hands them to members and admins only, through `policyOf`.
+ */
+export const policyColumn = sql<string>`json_object('pricingMode', ${communities.pricingMode}, 'womenOnly', ${communities.womenOnly},
+  'pickupPlaceIds', (SELECT json_group_array(place_id) FROM (SELECT ${communityPickupPoints.placeId} AS place_id FROM ${communityPickupPoints}
+    WHERE ${communityPickupPoints.communityId} = ${communities.id} ORDER BY ${communityPickupPoints.position})))`;
 
-/** The rules as the community page shows them: to approved members and admins only (one round trip). */
-export async function getCommunityPolicy({ db }: ModelCtx, viewerId: string, communityId: string): Promise<CommunityPolicy> {
-  const [rows, points] = await db.batch([
-    db
-      .select({
-        pricingMode: communities.pricingMode,
-        womenOnly: communities.womenOnly,
-        admin: sql<number>`${isAdminSql(communityId, viewerId)}`,
-        member: sql<number>`${isApprovedMemberSql(communityId, viewerId)}`,
-      })
-      .from(communities)
-      .where(eq(communities.id, communityId)),
-    db
-      .select({ placeId: communityPickupPoints.placeId })
-      .from(communityPickupPoints)
-      .where(eq(communityPickupPoints.communityId, communityId))
-      .orderBy(asc(communityPickupPoints.position)),
-  ]);
-  const row = rows[0];
-  if (!row) throw new NotFoundError(COMMUNITY_NOT_FOUND);
-  if (!row.admin && !row.member) throw new ForbiddenError(MEMBERS_SEE_RULES);
-  return { pricingMode: pricingOf(row.pricingMode), womenOnly: row.womenOnly, pickupPoints: namesOf(points.map((p) => p.placeId)), canEdit: row.admin === 1 };
+export function policyOf(json: string, canEdit: boolean): CommunityPolicy {
+  const p = JSON.parse(json) as { pricingMode: string; womenOnly: number; pickupPlaceIds: string[] };
+  return { pricingMode: pricingOf(p.pricingMode), womenOnly: p.womenOnly === 1, pickupPoints: namesOf(p.pickupPlaceIds), canEdit };
 }
 
 export type PolicyInput = { pricingMode: PricingMode; womenOnly: boolean; pickupPoints: string[] };

@@ -8,7 +8,6 @@ import { CommunityPolicyForm, CommunityPolicySummary } from "~/components/commun
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getCommunityDetail } from "~/models/communities.server";
 import { listAuditLog } from "~/models/community-audit.server";
-import { getCommunityPolicy } from "~/models/community-policy.server";
 import { requireUser } from "~/utils/auth.server";
 import { handleCommunityIntent } from "~/utils/community-actions.server";
 import { NOT_FOUND, orRespond } from "~/utils/errors.server";
@@ -31,10 +30,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const audit = tab === "audit" && detail.canMakeAdmin ? await orRespond(listAuditLog(context, user.id, detail.community.id)) : null;
   // An invitation link (?invite=token) is carried by the Join button; the admins see their link.
   const invite = url.searchParams.get("invite")?.slice(0, 64) ?? null;
-  // Issue 16: the ride rules, for members and admins (the model refuses anyone else).
-  const policy = detail.membersVisible ? await orRespond(getCommunityPolicy(context, user.id, detail.community.id)) : null;
   const inviteUrl = detail.inviteToken ? `${url.origin}/communities/${encodeURIComponent(detail.community.id)}?invite=${detail.inviteToken}` : null;
-  return { ...detail, audit, invite, inviteUrl, policy, tab: (tab === "moderation" && detail.canModerate) || audit ? tab : "members" };
+  return { ...detail, audit, invite, inviteUrl, tab: (tab === "moderation" && detail.canModerate) || audit ? tab : "members" };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
