@@ -61,6 +61,8 @@ const rideColumns = {
   commuteId: rides.commuteId,
   womenOnly: rides.womenOnly,
   womenLockBooked: rides.womenLockBooked,
+  // Issue 16: the community's pricing mode the ride was offered under (a free ride says so).
+  pricingMode: rides.pricingMode,
 };
 
 /** A ride request with its rider's name and avatar (join user_profiles on the rider). */

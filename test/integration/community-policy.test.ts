@@ -156,6 +156,12 @@ describe("pricing mode and the cost split", () => {
     await setPolicy(w.community.id, w.admin.cookie, { pricingMode: "free" });
     const rideId = await offer(w.admin.cookie, w.admin.id, w.community.id);
     expect(await env.DB.prepare("SELECT pricing_mode FROM rides WHERE id = ?").bind(rideId).first()).toEqual({ pricing_mode: "free" });
+    // Before booking, the ride page, the booking page and Discover's card say so instead of a seat price.
+    for (const path of [`/rides/${rideId}`, `/rides/${rideId}/book`, "/rides?community=1"]) {
+      const html = await text(await get(path, { cookie: w.member.cookie }));
+      expect(html, path).toMatch(/data-testid="cost-per-seat">Free ride</);
+      expect(html, path).not.toContain("₹100.33");
+    }
     const pays = await bookAndComplete(rideId, w.admin.cookie, [w.member.id, w.man.id]);
     expect(pays).toEqual([
       { amount_paise: 0, status: "received" },
