@@ -44,13 +44,6 @@ export type PolicyInput = { pricingMode: PricingMode; womenOnly: boolean; pickup
  * audit row. Pickup points must be places of the place list (a typo gets "did you mean").
  */
 export async function setCommunityPolicy({ db }: ModelCtx, actorId: string | null, communityId: string, input: PolicyInput, now = Date.now()) {
-  const places: { id: string; name: string }[] = [];
-  for (const typed of input.pickupPoints) {
-    const r = resolvePlace(typed);
-    if (!r.place) throw new ConflictError(unknownPlaceMessage(typed, r.suggestions ?? []), { field: "pickupPoints" });
-    if (!places.some((p) => p.id === r.place!.id)) places.push(r.place);
-  }
-  if (places.length > MAX_PICKUP_POINTS) throw new ConflictError(`At most ${MAX_PICKUP_POINTS} pickup points, please.`, { field: "pickupPoints" });
   const community = await db
     .select({ id: communities.id, admin: sql<number>`${isAdminSql(communityId, actorId ?? "")}` })
     .from(communities)
@@ -58,6 +51,13 @@ export async function setCommunityPolicy({ db }: ModelCtx, actorId: string | nul
     .get();
   if (!community) throw new NotFoundError(COMMUNITY_NOT_FOUND);
   if (!actorId || !community.admin) throw new ForbiddenError(ONLY_ADMINS_SET_RULES);
+  const places: { id: string; name: string }[] = [];
+  for (const typed of input.pickupPoints) {
+    const r = resolvePlace(typed);
+    if (!r.place) throw new ConflictError(unknownPlaceMessage(typed, r.suggestions ?? []), { field: "pickupPoints" });
+    if (!places.some((p) => p.id === r.place!.id)) places.push(r.place);
+  }
+  if (places.length > MAX_PICKUP_POINTS) throw new ConflictError(`At most ${MAX_PICKUP_POINTS} pickup points, please.`, { field: "pickupPoints" });
   const admin = isAdminSql(communityId, actorId);
   const detail = `pricing: ${input.pricingMode}; women-only: ${input.womenOnly ? "yes" : "no"}; pickup points: ${places.map((p) => p.name).join(", ") || "none"}`;
   const [updated] = await db.batch([

@@ -109,6 +109,8 @@ describe("setting the community rules", () => {
       else expect([res.status, res.headers.get("Location")?.startsWith("/login?")]).toEqual([302, true]);
       expect(changedTables(before, await dbChecksum())).toEqual([]);
     }
+    // Refused before the input is looked at: a non-admin's typo is a 403 too, not a "did you mean".
+    expect((await setPolicy(w.community.id, w.member.cookie, { pickupPoints: "Koramangla" })).status).toBe(403);
     // The model refuses the same way (a caller that skips the route).
     await expect(setCommunityPolicy(ctx(), w.member.id, w.community.id, { pricingMode: "free", womenOnly: false, pickupPoints: [] })).rejects.toThrow(/Only the community's admins/);
     // A missing community: 404.
