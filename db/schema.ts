@@ -274,12 +274,18 @@ export const communities = sqliteTable(
     inviteToken: text("invite_token"),
     // Issue 16 (work e-mail join, migration 0018): the domain members verify an address at.
     emailDomain: text("email_domain"),
+    // Issue 16 (community rules, migration 0019): how a shared ride's cost is split
+    // (free | equal | per_seat; 'equal' is the split as it was before), and whether rides shared
+    // with the community must be women-only.
+    pricingMode: text("pricing_mode").notNull().default("equal"),
+    womenOnly: bool("women_only").notNull().default(false),
   },
   (t) => [
     index("communities_created_idx").on(t.createdAt),
     uniqueIndex("communities_invite_token_unique").on(t.inviteToken).where(sql`${t.inviteToken} IS NOT NULL`),
     check("community_join_mode", sql`${t.joinMode} IN ('open','moderated','domain','invite')`),
     check("community_email_domain_lower", sql`${t.emailDomain} IS NULL OR ${t.emailDomain} = lower(${t.emailDomain})`),
+    check("community_pricing_mode", sql`${t.pricingMode} IN ('free','equal','per_seat')`),
     index("communities_type_created_idx").on(t.type, t.createdAt),
     check("community_type", sql`${t.type} IN ('residential','workplace','interest')`),
     check("community_member_count", sql`${t.memberCount} >= 0`),
@@ -375,6 +381,9 @@ export const rides = sqliteTable(
     womenOnly: bool("women_only").notNull().default(false),
     // The comfort lock: seats booked when the driver locked the rest to women (null: none).
     womenLockBooked: integer("women_lock_booked"),
+    // Issue 16 (migration 0019): the community's pricing mode when the ride was created (a later
+    // rule change moves no price); NULL: no community, or older than the rule (split as before).
+    pricingMode: text("pricing_mode"),
   },
   (t) => [
     // One occurrence per commute and day: the daily top-up inserts nothing twice.
@@ -394,6 +403,7 @@ export const rides = sqliteTable(
     check("ride_cost", sql`${t.tripCostPaise} >= 0`),
     check("ride_status", sql`${t.status} IN ('active','completed','cancelled')`),
     check("ride_split_mode", sql`${t.splitMode} IS NULL OR ${t.splitMode} IN ('split','standard')`),
+    check("ride_pricing_mode", sql`${t.pricingMode} IS NULL OR ${t.pricingMode} IN ('free','equal','per_seat')`),
     check("ride_places_differ", sql`${t.fromLocation} <> ${t.toLocation}`),
     check("ride_date_format", sql`${t.date} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
     check("ride_time_format", sql`${t.time} GLOB '[0-2][0-9]:[0-5][0-9]'`),
@@ -970,4 +980,22 @@ export const savedSearchCells = sqliteTable(
       .references(() => savedSearches.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.cell, t.minute, t.searchId] }), index("saved_search_cells_search_idx").on(t.searchId)],
+);
+// ---------------------------------------------------------------- issue 16: community rules
+
+/** A community's approved pickup points (<= 10, places of the place list), in its admins' order (migration 0019). */
+export const communityPickupPoints = sqliteTable(
+  "community_pickup_points",
+  {
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    placeId: text("place_id").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.placeId] }),
+    uniqueIndex("community_pickup_points_position_unique").on(t.communityId, t.position),
+    check("pickup_point_position", sql`${t.position} BETWEEN 0 AND 9`),
+  ],
 );

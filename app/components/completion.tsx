@@ -64,7 +64,7 @@ type Line = {
 };
 
 type Breakdown = {
-  mode: "split" | "standard";
+  mode: "split" | "standard" | "free";
   totalCostPaise: number;
   costPerSeatPaise: number;
   totalParticipants: number;
@@ -103,7 +103,11 @@ export function CostBreakdownCard({
     <section aria-labelledby="breakdown" className={panelClass}>
       <div className="flex flex-wrap items-center gap-2">
         <h2 id="breakdown" className="text-lg font-semibold">Cost breakdown</h2>
-        {split ? (
+        {b.mode === "free" ? (
+          <span data-testid="split-badge" className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+            Free ride
+          </span>
+        ) : split ? (
           <span data-testid="split-badge" className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
             Fuel Cost Split Applied
           </span>
@@ -222,14 +226,20 @@ export function CostBreakdownCard({
       </ul>
 
       <div className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50">
-        <p className="font-semibold">Payment Ready</p>
-        <p className="text-sm">
-          {formatRupees(b.collectedPaise)} to collect from {b.riders.length} {b.riders.length === 1 ? "rider" : "riders"}. LoopRide never holds
-          money: riders pay the driver directly by UPI or cash.
-        </p>
+        {b.mode === "free" ? (
+          <p className="font-semibold">Free ride: the community's rule, nobody owes anything.</p>
+        ) : (
+          <>
+            <p className="font-semibold">Payment Ready</p>
+            <p className="text-sm">
+              {formatRupees(b.collectedPaise)} to collect from {b.riders.length} {b.riders.length === 1 ? "rider" : "riders"}. LoopRide never holds
+              money: riders pay the driver directly by UPI or cash.
+            </p>
+          </>
+        )}
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
-        {isDriver ? (
+        {isDriver && b.mode !== "free" ? (
           <Form method="post">
             <input type="hidden" name="intent" value="process-payments" />
             <button type="submit" className={buttonClass}>

@@ -4,8 +4,9 @@ import { inputClass } from "./styles";
 
 /**
  * A place typed as text, resolved by the server (exact name, or a "did you mean" message).
- * Its <datalist> holds `options` from the server (the suggestions after a miss, so they can
- * be picked without JavaScript) and, with JavaScript, what /places suggests while typing.
+ * Its <datalist> holds `options` from the server (the suggestions after a miss, or approved
+ * pickup points, so they can be picked without JavaScript) and, with JavaScript, what /places
+ * suggests while typing.
  */
 export function PlaceInput({
   id,
@@ -16,7 +17,8 @@ export function PlaceInput({
   options = [],
   ...rest
 }: { id: string; name: string; label: string; errors?: string[]; errorId: string; options?: string[] } & InputHTMLAttributes<HTMLInputElement>) {
-  const [names, setNames] = useState(options);
+  // The server's options (pickup points, "did you mean") stay first, above what /places suggests.
+  const [names, setNames] = useState<string[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
@@ -48,7 +50,7 @@ export function PlaceInput({
         }}
       />
       <datalist id={`${id}-places`}>
-        {names.map((n) => (
+        {[...new Set([...options, ...names])].map((n) => (
           <option key={n} value={n} />
         ))}
       </datalist>

@@ -34,7 +34,7 @@ export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: Ride;
         <RideWhen date={ride.date} time={ride.time} />
       </p>
       {matchFacts}
-      <RidePrice tripCostPaise={ride.tripCostPaise} seats={ride.seats} bookedSeats={ride.bookedSeats} />
+      <RidePrice tripCostPaise={ride.tripCostPaise} seats={ride.seats} bookedSeats={ride.bookedSeats} pricingMode={ride.pricingMode} />
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
         {ride.myRequestId ? (
           // Already asked: the viewer's own state, linking to their booking, not Book Now.

@@ -88,7 +88,7 @@ export function JoinPanel({
             <select id="join-seats" name="seats" defaultValue="1" className={inputClass}>
               {Array.from({ length: available }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
-                  {n} seat{n === 1 ? "" : "s"} · {formatRupees(costPerSeatPaise(ride.tripCostPaise, ride.seats) * n)}
+                  {n} seat{n === 1 ? "" : "s"} · {ride.pricingMode === "free" ? "free" : formatRupees(costPerSeatPaise(ride.tripCostPaise, ride.seats) * n)}
                 </option>
               ))}
             </select>
@@ -99,7 +99,7 @@ export function JoinPanel({
             </label>
             <textarea id="join-notes" name="notes" rows={3} maxLength={NOTES_MAX} className={inputClass} placeholder="Where you'd like to be picked up..." />
           </div>
-          {ride.communityId ? (
+          {ride.communityId && (ride.pricingMode ?? "equal") === "equal" ? (
             // The per-seat figures above are what a rider owes unless the community split
             // applies, whose equal shares depend on who rides: say so before booking.
             <p className={`text-sm ${mutedTextClass}`} data-testid="split-note">

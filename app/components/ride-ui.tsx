@@ -49,16 +49,18 @@ export function RideWhen({ date, time }: { date: string; time: string }) {
 }
 
 /** Cost per seat with its price band and the eco score. */
-export function RidePrice({ tripCostPaise, seats, bookedSeats }: { tripCostPaise: number; seats: number; bookedSeats: number }) {
+export function RidePrice({ tripCostPaise, seats, bookedSeats, pricingMode }: { tripCostPaise: number; seats: number; bookedSeats: number; pricingMode?: string | null }) {
   const perSeat = costPerSeatPaise(tripCostPaise, seats);
   const band = priceBand(perSeat);
+  // Issue 16: a ride offered under its community's "free" rule costs riders nothing.
+  const free = pricingMode === "free";
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <span className="text-lg font-bold text-emerald-800 dark:text-emerald-300" data-testid="cost-per-seat">
-        {formatRupees(perSeat)}
+        {free ? "Free ride" : formatRupees(perSeat)}
       </span>
-      <span className="text-slate-700 dark:text-slate-300">per seat</span>
-      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-900 dark:bg-slate-800 dark:text-slate-100">{band}</span>
+      {free ? null : <span className="text-slate-700 dark:text-slate-300">per seat</span>}
+      {free ? null : <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-900 dark:bg-slate-800 dark:text-slate-100">{band}</span>}
       <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
         Eco score {ecoScore(seats, bookedSeats)}
       </span>

@@ -14,8 +14,16 @@
 // DOWN to the paisa. Either way the driver, a named participant, absorbs what is left
 // (`driverCoversPaise`: the paise of rounding, and in standard mode the unbooked seats), so
 // riders' amounts + driverCoversPaise = trip cost exactly and the receipt sums.
+//
+// Issue 16 (community rules, ADR 0024): a ride shared with a community carries the
+// community's pricing mode from the moment it was created (`pricing`): 'free' (riders owe
+// nothing; the driver covers the trip), 'per_seat' (standard mode even among members), or
+// 'equal' / none (the rule above: split when everyone is a member, else standard).
 
 import { seatPricePaise, seatsCostPaise } from "./money";
+
+export const PRICING_MODES = ["free", "equal", "per_seat"] as const;
+export type PricingMode = (typeof PRICING_MODES)[number];
 
 export type SplitRider = { userId: string; name: string | null; seats: number; sameCommunity: boolean };
 
@@ -26,6 +34,8 @@ export type SplitInput = {
   community: { name: string; type: string } | null;
   driverInCommunity: boolean;
   riders: SplitRider[];
+  /** The ride's own copy of its community's pricing mode (NULL for older rides: 'equal'). */
+  pricing?: PricingMode | null;
 };
 
 export type SplitLine = {
@@ -38,12 +48,12 @@ export type SplitLine = {
 };
 
 export type CostBreakdown = {
-  mode: "split" | "standard";
+  mode: "split" | "standard" | "free";
   totalCostPaise: number;
   costPerSeatPaise: number;
   /** Riders plus the driver. */
   totalParticipants: number;
-  driver: { label: "Equal share" | "No charge"; amountPaise: number | null };
+  driver: { label: "Equal share" | "No charge" | "Free ride"; amountPaise: number | null };
   riders: SplitLine[];
   collectedPaise: number;
   /** What the driver bears: trip cost − collected (their own share in split mode). */
@@ -55,12 +65,21 @@ export function computeCostBreakdown(input: SplitInput): CostBreakdown {
   const total = Math.max(0, Math.round(input.tripCostPaise));
   const seatsOffered = Math.max(1, input.seatsOffered);
   const costPerSeat = seatPricePaise(total, seatsOffered);
+  const free = input.pricing === "free";
   const split =
-    input.community !== null && input.driverInCommunity && input.riders.length > 0 && input.riders.every((r) => r.sameCommunity);
+    !free &&
+    input.pricing !== "per_seat" &&
+    input.community !== null &&
+    input.driverInCommunity &&
+    input.riders.length > 0 &&
+    input.riders.every((r) => r.sameCommunity);
 
   let riders: SplitLine[];
   let driver: CostBreakdown["driver"];
-  if (split) {
+  if (free) {
+    riders = input.riders.map((r) => ({ ...r, amountPaise: 0, explanation: "Free ride" }));
+    driver = { label: "Free ride", amountPaise: null };
+  } else if (split) {
     const share = Math.floor(total / (input.riders.length + 1));
     riders = input.riders.map((r) => ({ ...r, amountPaise: share, explanation: "Equal share" }));
     driver = { label: "Equal share", amountPaise: total - share * input.riders.length };
@@ -74,7 +93,7 @@ export function computeCostBreakdown(input: SplitInput): CostBreakdown {
   }
   const collectedPaise = riders.reduce((sum, r) => sum + r.amountPaise, 0);
   return {
-    mode: split ? "split" : "standard",
+    mode: free ? "free" : split ? "split" : "standard",
     totalCostPaise: total,
     costPerSeatPaise: costPerSeat,
     totalParticipants: input.riders.length + 1,

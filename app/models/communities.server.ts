@@ -7,6 +7,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged } from "./notifications.server";
 import { type ModelCtx, audience } from "./context.server";
 import { auditInsert } from "./community-audit.server";
+import { policyColumn, policyOf } from "./community-policy.server";
 
 /**
  * The statement that keeps communities.member_count exact: recomputed from the approved
@@ -364,6 +365,8 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       joinMode: communities.joinMode,
       inviteToken: communities.inviteToken,
       emailDomain: communities.emailDomain,
+      // Issue 16: the ride rules, read with the card (community-policy.server.ts), shown to members only.
+      policy: policyColumn,
     })
     .from(communities)
     .where(eq(communities.id, communityId))
@@ -419,12 +422,13 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       verifiedDomain: p.status === "approved" ? p.verifiedDomain : null,
     };
   });
-  const { createdBy, inviteToken, ...rest } = community;
+  const { createdBy, inviteToken, policy, ...rest } = community;
   const canMakeAdmin = createdBy === viewerId || (viewer?.status === "approved" && viewer.role === "admin");
   return {
     community: { ...rest, type: community.type as CommunityType },
     // Issue 16: the invite link is for the community's admins only.
     inviteToken: canMakeAdmin ? inviteToken : null,
+    policy: membersVisible ? policyOf(policy, canMakeAdmin) : null,
     membership: (viewer?.status ?? "not_member") as MembershipStatus,
     viewerRole: viewer?.status === "approved" ? (viewer.role as MemberRole) : null,
     isCreator: createdBy === viewerId,

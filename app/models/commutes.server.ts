@@ -12,6 +12,7 @@ import type { Db } from "./db.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { placeByName, ridePlaceColumns } from "./places.server";
+import { WOMEN_ONLY_COMMUNITY } from "./community-policy.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { alertSavedSearches } from "./saved-searches.server";
 import { DUPLICATE_REQUEST } from "./ride-requests.server";
@@ -99,6 +100,9 @@ function topUpStatement(db: Db, now: number, commuteId?: string) {
     toCell: sql`c.to_cell`,
     createdAt: sql`${now}`,
     commuteId: sql`c.id`,
+    // Issue 16: each occurrence takes its community's rules as they are when it is created.
+    womenOnly: sql`coalesce((SELECT women_only FROM communities WHERE id = c.community_id), 0)`,
+    pricingMode: sql`(SELECT pricing_mode FROM communities WHERE id = c.community_id)`,
   });
   return db
     .insert(rides)
@@ -129,15 +133,18 @@ export async function topUpCommutes({ db }: ModelCtx, now = Date.now()) {
  */
 export async function createCommute({ db }: ModelCtx, driverId: string, input: CreateCommuteInput, now = Date.now()) {
   const [profile, membership] = await db.batch([
-    db.select({ vehicleInfo: userProfiles.vehicleInfo }).from(userProfiles).where(eq(userProfiles.userId, driverId)).limit(1),
+    db.select({ vehicleInfo: userProfiles.vehicleInfo, gender: userProfiles.gender }).from(userProfiles).where(eq(userProfiles.userId, driverId)).limit(1),
     db
-      .select({ id: communityMembers.id })
+      .select({ id: communityMembers.id, womenOnlyCommunity: communities.womenOnly })
       .from(communityMembers)
+      .innerJoin(communities, eq(communities.id, communityMembers.communityId))
       .where(and(eq(communityMembers.userId, driverId), eq(communityMembers.communityId, input.communityId ?? ""), eq(communityMembers.status, "approved")))
       .limit(1),
   ]);
   if (profile.length === 0) throw new NotFoundError(PROFILE_MISSING);
   if (input.communityId && membership.length === 0) throw new ForbiddenError(NOT_A_MEMBER);
+  // Issue 16: a women-only community's commutes are offered by women (their rides are women-only).
+  if (membership[0]?.womenOnlyCommunity && profile[0].gender !== "female") throw new ConflictError(WOMEN_ONLY_COMMUNITY, { field: "communityId" });
   const from = placeByName(input.fromLocation);
   const to = placeByName(input.toLocation);
   // The schema resolved both names on the server; a caller that skipped it is refused here.

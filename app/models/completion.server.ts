@@ -11,7 +11,7 @@ import {
   rides,
   userProfiles,
 } from "../../db/schema";
-import { computeCostBreakdown, type CostBreakdown } from "../domain/cost-split";
+import { computeCostBreakdown, PRICING_MODES, type CostBreakdown, type PricingMode } from "../domain/cost-split";
 import { newId } from "../domain/ids";
 import { COMPLETE_EARLY_MS, TOO_EARLY_TO_COMPLETE } from "../domain/rides";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
@@ -22,6 +22,8 @@ import { type ModelCtx, audience } from "./context.server";
 
 
 const driverProfile = alias(userProfiles, "driver_profile");
+
+const pricingOf = (v: string | null) => (PRICING_MODES as readonly (string | null)[]).includes(v) ? (v as PricingMode) : null;
 
 async function loadRide({ db }: ModelCtx, rideId: string) {
   return (
@@ -41,6 +43,7 @@ async function loadRide({ db }: ModelCtx, rideId: string) {
         tripCostPaise: rides.tripCostPaise,
         status: rides.status,
         splitMode: rides.splitMode,
+        pricingMode: rides.pricingMode,
         completedAt: rides.completedAt,
         paymentsRequestedAt: rides.paymentsRequestedAt,
         communityId: rides.communityId,
@@ -105,7 +108,10 @@ export async function completeRide(ctx: ModelCtx, userId: string, rideId: string
     community: ride.communityId ? { name: ride.communityName ?? "", type: ride.communityType ?? "" } : null,
     driverInCommunity: driverMember,
     riders: riders.map((r) => ({ userId: r.userId, name: r.name, seats: r.seats, sameCommunity: r.member === 1 })),
+    pricing: pricingOf(ride.pricingMode),
   });
+  // A free ride (issue 16) owes nothing: its ₹0 shares are recorded as already settled.
+  const free = breakdown.mode === "free";
   const route = `${ride.fromLocation} → ${ride.toLocation}`;
   // Rows inserted only if the ride is completed at that point of the batch: INSERT ... SELECT
   // from the ride row itself (drizzle's D1 batch cannot bind parameters of raw sql).
@@ -121,7 +127,7 @@ export async function completeRide(ctx: ModelCtx, userId: string, rideId: string
   const statements = [
     db
       .update(rides)
-      .set({ status: "completed", completedAt: now, splitMode: breakdown.mode })
+      .set({ status: "completed", completedAt: now, splitMode: free ? "standard" : breakdown.mode })
       .where(
         and(
           eq(rides.id, rideId),
@@ -158,12 +164,12 @@ export async function completeRide(ctx: ModelCtx, userId: string, rideId: string
             payeeId: lit(userId).as("payee_id"),
             seats: lit(r.seats).as("seats"),
             amountPaise: lit(r.amountPaise).as("amount_paise"),
-            status: lit("pending").as("status"),
+            status: lit(free ? "received" : "pending").as("status"),
             method: sql<null>`NULL`.as("method"),
             createdAt: lit(now).as("created_at"),
             requestedAt: sql<null>`NULL`.as("requested_at"),
             paidAt: sql<null>`NULL`.as("paid_at"),
-            receivedAt: sql<null>`NULL`.as("received_at"),
+            receivedAt: (free ? lit(now) : sql<null>`NULL`).as("received_at"),
             })
             .from(rides)
             .where(rideIsCompleted),
@@ -175,7 +181,7 @@ export async function completeRide(ctx: ModelCtx, userId: string, rideId: string
           userId: r.userId,
           type: "ride_update",
           title: "Ride completed",
-          message: `Your ride ${route} is complete. Your share is ready to settle.`,
+          message: free ? `Your ride ${route} is complete. It was a free ride: you owe nothing.` : `Your ride ${route} is complete. Your share is ready to settle.`,
           data: { ride_id: rideId, status: "completed" },
         },
         now,
@@ -269,16 +275,17 @@ export async function getCompletionView(ctx: ModelCtx, userId: string, rideId: s
       community,
       driverInCommunity: driverMember.length > 0,
       riders: recorded.map((p) => ({ userId: p.payerId, name: p.name, seats: p.seats, sameCommunity: p.member === 1 })),
+      pricing: pricingOf(ride.pricingMode),
     });
-    // The recorded split wins over today's memberships.
-    const mode = ride.splitMode === "split" ? "split" : "standard";
+    // The recorded split wins over today's memberships; a free ride's mode is the ride's own copy.
+    const mode = ride.pricingMode === "free" ? "free" : ride.splitMode === "split" ? "split" : "standard";
     const ridersLines: BreakdownRider[] = recorded.map((p) => ({
       userId: p.payerId,
       name: p.name,
       seats: p.seats,
       sameCommunity: p.member === 1,
       amountPaise: p.amountPaise,
-      explanation: mode === "split" ? "Equal share" : `${p.seats} × cost per seat`,
+      explanation: mode === "free" ? "Free ride" : mode === "split" ? "Equal share" : `${p.seats} × cost per seat`,
       paymentId: p.id,
       status: p.status as BreakdownRider["status"],
       method: (p.method as BreakdownRider["method"]) ?? null,
@@ -291,7 +298,10 @@ export async function getCompletionView(ctx: ModelCtx, userId: string, rideId: s
       collectedPaise: collected,
       driverCoversPaise: ride.tripCostPaise - collected,
       totalParticipants: ridersLines.length + 1,
-      driver: mode === "split" ? { label: "Equal share", amountPaise: ride.tripCostPaise - collected } : { label: "No charge", amountPaise: null },
+      driver:
+        mode === "split"
+          ? { label: "Equal share", amountPaise: ride.tripCostPaise - collected }
+          : { label: mode === "free" ? "Free ride" : "No charge", amountPaise: null },
     };
   }
   const people = [{ userId: ride.driverId, name: ride.driverName }, ...recorded.map((p) => ({ userId: p.payerId, name: p.name }))];

@@ -19,6 +19,7 @@ import { PLACES, placeByName, ridePlaceColumns } from "./places.server";
 import { blockedEitherWay } from "./relations.server";
 import { workplaceBadge } from "./work-email.server";
 import { alertSavedSearches } from "./saved-searches.server";
+import { WOMEN_ONLY_COMMUNITY } from "./community-policy.server";
 
 
 export const PROFILE_MISSING = "User profile not found. Please complete your profile first.";
@@ -62,6 +63,8 @@ const rideColumns = {
   commuteId: rides.commuteId,
   womenOnly: rides.womenOnly,
   womenLockBooked: rides.womenLockBooked,
+  // Issue 16: the community's pricing mode the ride was offered under (a free ride says so).
+  pricingMode: rides.pricingMode,
 };
 
 /** A ride request with its rider's name and avatar (join user_profiles on the rider). */
@@ -100,8 +103,9 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
   const [profile, membership] = await db.batch([
     db.select({ vehicleInfo: userProfiles.vehicleInfo, gender: userProfiles.gender }).from(userProfiles).where(eq(userProfiles.userId, driverId)).limit(1),
     db
-      .select({ id: communityMembers.id, suspendedUntil: communityMembers.suspendedUntil })
+      .select({ id: communityMembers.id, suspendedUntil: communityMembers.suspendedUntil, womenOnlyCommunity: communities.womenOnly })
       .from(communityMembers)
+      .innerJoin(communities, eq(communities.id, communityMembers.communityId))
       .where(
         and(
           eq(communityMembers.userId, driverId),
@@ -121,6 +125,9 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
   // Issue 16: a suspended member cannot share rides with the community until it ends.
   const suspendedUntil = membership[0]?.suspendedUntil;
   if (input.communityId && suspendedUntil && suspendedUntil > now) throw new ForbiddenError(suspendedMessage(suspendedUntil), { field: "communityId" });
+  // Issue 16 (community rules): a women-only community's rides are women-only, offered by women.
+  const womenOnlyCommunity = Boolean(input.communityId && membership[0]?.womenOnlyCommunity);
+  if (womenOnlyCommunity && profile[0].gender !== "female") throw new ConflictError(WOMEN_ONLY_COMMUNITY, { field: "communityId" });
   const vehicle = profile[0].vehicleInfo;
   const suggestion = suggestTripCost(from.name, to.name, carTypeOf(vehicle), placeByName);
   const id = newId();
@@ -141,7 +148,9 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
     notes: input.notes,
     vehicleType: vehicle?.has_car && vehicle.car_type ? vehicle.car_type : null,
     status: "active",
-    womenOnly: Boolean(input.womenOnly),
+    womenOnly: Boolean(input.womenOnly) || womenOnlyCommunity,
+    // The community's pricing mode as it is now, copied in the same statement (ADR 0024).
+    pricingMode: input.communityId ? sql`(SELECT ${communities.pricingMode} FROM ${communities} WHERE ${communities.id} = ${input.communityId})` : null,
     createdAt: now,
   });
   // Saved searches that match hear of it (issue 14); the ride stands even if that fails.

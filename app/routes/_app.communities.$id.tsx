@@ -5,6 +5,7 @@ import { MembersList, ModerationPanel } from "~/components/community-members";
 import { AuditLog, MemberModeration } from "~/components/community-moderation";
 import { CommunityRulesForm } from "~/components/community-rules";
 import { WorkEmailJoin } from "~/components/community-work-email";
+import { CommunityPolicyForm, CommunityPolicySummary } from "~/components/community-policy";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getCommunityDetail } from "~/models/communities.server";
 import { listAuditLog } from "~/models/community-audit.server";
@@ -42,9 +43,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function CommunityDetailPage() {
-  const { community, membership, viewerRole, canModerate, canMakeAdmin, membersVisible, members, pending, rejected, audit, invite, inviteUrl, workEmail, tab } = useLoaderData<typeof loader>();
+  const { community, membership, viewerRole, canModerate, canMakeAdmin, membersVisible, members, pending, rejected, audit, invite, inviteUrl, workEmail, policy, tab } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   // A refused form (400) comes back with its field messages (issue 16's domain, address and code forms).
-  const errors = (useActionData<typeof action>() as { error?: Record<string, string[] | null> } | undefined)?.error ?? {};
+  const errors = (actionData as { error?: Record<string, string[] | null> } | undefined)?.error ?? {};
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 md:px-0">
       <Link to="/communities" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
@@ -52,12 +54,14 @@ export default function CommunityDetailPage() {
       </Link>
       <CommunityHeader community={community} membership={membership} canModerate={canModerate} invite={invite} />
       {workEmail && community.emailDomain ? <WorkEmailJoin domain={community.emailDomain} state={workEmail} membership={membership} errors={errors} /> : null}
+      {policy ? <CommunityPolicySummary policy={policy} /> : null}
       <CommunityTabs tab={tab} canModerate={canModerate} canSeeAudit={canMakeAdmin} pendingCount={pending.length} />
       {tab === "audit" && audit ? (
         <AuditLog entries={audit} />
       ) : tab === "moderation" && canModerate ? (
         <div className="space-y-8">
           {canMakeAdmin ? <CommunityRulesForm joinMode={community.joinMode} inviteUrl={inviteUrl} emailDomain={community.emailDomain} domainErrors={errors.domain} /> : null}
+          {policy?.canEdit ? <CommunityPolicyForm policy={policy} lastResult={actionData && "status" in actionData ? actionData : undefined} /> : null}
           <ModerationPanel pending={pending} rejected={rejected} />
           <MemberModeration members={members} viewerRank={canMakeAdmin ? 2 : 1} viewerIsAdminMember={viewerRole === "admin"} />
         </div>

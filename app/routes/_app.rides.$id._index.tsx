@@ -62,7 +62,7 @@ export default function RideDetail() {
           <div><dt className="text-slate-700 dark:text-slate-300">Trip cost</dt><dd className="font-medium">{formatRupees(ride.tripCostPaise)} for the whole trip</dd></div>
           {ride.distanceKm ? <div><dt className="text-slate-700 dark:text-slate-300">Distance</dt><dd className="font-medium">About {ride.distanceKm} km</dd></div> : null}
         </dl>
-        <RidePrice tripCostPaise={ride.tripCostPaise} seats={ride.seats} bookedSeats={ride.bookedSeats} />
+        <RidePrice tripCostPaise={ride.tripCostPaise} seats={ride.seats} bookedSeats={ride.bookedSeats} pricingMode={ride.pricingMode} />
         {ride.notes ? <p className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800"><span className="font-semibold">Notes: </span>{ride.notes}</p> : null}
         <div className="flex flex-wrap gap-2">
           <SaveButton rideId={ride.id} saved={saved} redirectTo={here} />

@@ -97,7 +97,7 @@ export default function BookRide() {
         </div>
         <RideRoute from={ride.fromLocation} to={ride.toLocation} />
         <p className="text-sm"><RideWhen date={ride.date} time={ride.time} /> · {available} of {ride.seats} seats left</p>
-        <RidePrice tripCostPaise={ride.tripCostPaise} seats={ride.seats} bookedSeats={ride.bookedSeats} />
+        <RidePrice tripCostPaise={ride.tripCostPaise} seats={ride.seats} bookedSeats={ride.bookedSeats} pricingMode={ride.pricingMode} />
       </section>
       {refusal ? (
         <div className={`${cardClass} space-y-3`} role="alert">
@@ -112,7 +112,7 @@ export default function BookRide() {
             <select {...getSelectProps(fields.seats)} key={fields.seats.key} className={inputClass}>
               {Array.from({ length: available }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
-                  {n} seat{n === 1 ? "" : "s"} · {formatRupees(perSeat * n)}
+                  {n} seat{n === 1 ? "" : "s"} · {ride.pricingMode === "free" ? "free" : formatRupees(perSeat * n)}
                 </option>
               ))}
             </select>

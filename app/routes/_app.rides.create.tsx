@@ -13,6 +13,7 @@ import { istDate } from "~/domain/time";
 import { ALL_PLACES } from "~/domain/curated-places";
 import { placeByName, placeOptionsOf, resolvePlace } from "~/models/places.server";
 import { createRide, getCreateRideContext } from "~/models/rides.server";
+import { rulesOfMyCommunities } from "~/models/community-policy.server";
 import { createRideIntentSchema, createRideSchema } from "~/schemas/rides";
 import { requireUser } from "~/utils/auth.server";
 import { orFormError, parseIntent } from "~/utils/errors.server";
@@ -23,10 +24,12 @@ export const meta: MetaFunction = () => [{ title: "Create a New Ride | LoopRide"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx = await getCreateRideContext(context, user.id);
+  const [ctx, rules] = await Promise.all([getCreateRideContext(context, user.id), rulesOfMyCommunities(context, user.id)]);
   // The curated places (tech parks, hubs) for the live cost suggestion: sent as data rather
-  // than bundled, which keeps this page within its initial-JS budget.
-  return { ...ctx, today: istDate(), curated: ALL_PLACES };
+  // than bundled, which keeps this page within its initial-JS budget. Issue 16: each
+  // community's rules (women-only, approved pickup points), data too.
+  const communities = ctx.communities.map((c) => ({ ...c, ...rules.find((r) => r.id === c.id) }));
+  return { ...ctx, communities, today: istDate(), curated: ALL_PLACES };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -57,6 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function CreateRide() {
   const { carType, communities, today, isWoman, curated } = useLoaderData<typeof loader>();
+  const [shared, setShared] = useState("");
   const lookup = useMemo(() => {
     const byName = new Map(curated.map((p) => [p.name, p]));
     return (name: string) => byName.get(name);
@@ -78,6 +82,9 @@ export default function CreateRide() {
   const serverSuggestion = extra?.initialValue?.fromLocation === from && extra?.initialValue?.toLocation === to ? extra?.suggestion : null;
   const suggestion = suggestTripCost(from, to, carType, lookup) ?? serverSuggestion ?? null;
   const busy = navigation.state === "submitting";
+  // Approved pickup points, the chosen community's first (issue 16).
+  const sharedWith = shared || String(fields.communityId.initialValue ?? "");
+  const pickups = [...new Set([...communities.filter((c) => c.id === sharedWith), ...communities].flatMap((c) => c.pickupPoints ?? []))];
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div className="flex items-center gap-3">
@@ -90,6 +97,11 @@ export default function CreateRide() {
           Create Ride
         </button>
         <FormErrors errors={form.errors} />
+        {pickups.length ? (
+          <p className="text-sm" data-testid="pickup-points">
+            Approved pickup points: {communities.filter((c) => c.pickupPoints?.length).map((c) => `${c.name}: ${c.pickupPoints!.join(", ")}`).join("; ")}
+          </p>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <PlaceInput
             key={fields.fromLocation.key}
@@ -100,7 +112,7 @@ export default function CreateRide() {
             placeholder="e.g. HSR Layout"
             errors={fields.fromLocation.errors}
             errorId={fields.fromLocation.errorId}
-            options={extra?.placeOptions?.fromLocation}
+            options={[...new Set([...pickups, ...(extra?.placeOptions?.fromLocation ?? [])])]}
             onChange={(e) => setFrom(e.currentTarget.value)}
           />
           <PlaceInput
@@ -168,10 +180,10 @@ export default function CreateRide() {
         <TextareaField label="Notes (optional)" field={fields.notes} rows={3} maxLength={NOTES_MAX} placeholder="Pickup point, luggage, AC, music..." />
         <div>
           <label htmlFor={fields.communityId.id} className="mb-1 block text-sm font-medium">Share with a community (optional)</label>
-          <select {...getSelectProps(fields.communityId)} key={fields.communityId.key} className={inputClass}>
+          <select {...getSelectProps(fields.communityId)} key={fields.communityId.key} className={inputClass} onChange={(e) => setShared(e.currentTarget.value)}>
             <option value="">Everyone (no community)</option>
             {communities.map((c) => (
-              <option key={c.id} value={c.id}>{c.name}</option>
+              <option key={c.id} value={c.id}>{c.name}{c.womenOnly ? " (women-only rides)" : ""}</option>
             ))}
           </select>
           <FieldErrors id={fields.communityId.errorId} errors={fields.communityId.errors} />

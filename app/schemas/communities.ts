@@ -62,6 +62,23 @@ export const membershipActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("leave"), communityId: id }),
 ]);
 
+/**
+ * The community rules form (issue 16, item 2). Pickup points: one place of the place list
+ * per line (the server resolves the names; the browser only counts them).
+ */
+export const communityPolicySchema = z.object({
+  intent: z.literal("set-policy"),
+  pricingMode: z.enum(["free", "equal", "per_seat"], { message: "Please choose how rides are priced" }),
+  womenOnly: z.literal("on").optional().transform(Boolean),
+  pickupPoints: z
+    .string()
+    .max(2000, "Too many pickup points: at most 10, one per line")
+    .optional()
+    .transform((v) => [...new Set((v ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean))])
+    .refine((v) => v.length <= 10, "At most 10 pickup points, one per line")
+    .refine((v) => v.every((l) => l.length <= 100 && isCleanText(l)), "Each pickup point is a place name, like Koramangala"),
+});
+
 /** The detail page's buttons: the viewer's own membership, and moderation of requests and members. */
 export const communityActionSchema = z.discriminatedUnion("intent", [
   // Issue 16: an invite link's token, when the community joins by invitation.
@@ -91,6 +108,8 @@ export const communityActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("set-email-domain"), domain: workDomain }),
   z.object({ intent: z.literal("work-email-code"), email: workEmail }),
   z.object({ intent: z.literal("work-email-verify"), code: workCode }),
+  // Issue 16: pricing, women-only and pickup points (admins; app/models/community-policy.server.ts).
+  communityPolicySchema,
 ]);
 
 export const communityListQuerySchema = z.object({

@@ -5,11 +5,12 @@ import { communityActionSchema } from "../schemas/communities";
 import { getUser, requireUser } from "./auth.server";
 import { NOT_FOUND, orToast, parseIntent } from "./errors.server";
 import { moderateMemberIntent, workEmailIntent } from "./community-moderation.server";
+import { setPolicyIntent } from "./community-policy-actions.server";
 import { publishChange } from "./fanout.server";
 import { redirectWithToast, type Toast } from "./toast.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "env" | "ctx">;
-type Moderation = Exclude<z.infer<typeof communityActionSchema>, { intent: "join" | "leave" | "work-email-code" | "work-email-verify" }>;
+type Moderation = Exclude<z.infer<typeof communityActionSchema>, { intent: "join" | "leave" | "work-email-code" | "work-email-verify" | "set-policy" }>;
 
 // The spec's toasts for a failure that is not a refusal (logged).
 const FAILED: Record<z.infer<typeof communityActionSchema>["intent"], string> = {
@@ -29,6 +30,7 @@ const FAILED: Record<z.infer<typeof communityActionSchema>["intent"], string> = 
   "set-email-domain": "Failed to change the join rule. Please try again.",
   "work-email-code": "Failed to send the code. Please try again.",
   "work-email-verify": "Failed to check the code. Please try again.",
+  "set-policy": "Failed to save the community rules. Please try again.",
 };
 
 /**
@@ -60,6 +62,8 @@ export async function handleCommunityIntent(request: Request, context: Ctx, comm
       : tab === "moderation" || value.intent !== "promote"
         ? `${here}?tab=moderation`
         : `${here}?tab=members`;
+  // Issue 16: the community rules form shows its errors by its fields (conform).
+  if (value.intent === "set-policy") return setPolicyIntent(request, context, userId, communityId, submission, value, to);
   const options = { to, notFound: NOT_FOUND.community, unexpected: { title: "Error", description: FAILED[intent] } };
   return orToast(request, context.env, options, async () => {
     if (value.intent === "join") {

@@ -73,7 +73,7 @@ describe("the matrix covers the app", () => {
     // The scanner really finds intents (so an empty "missing" above means something).
     expect(found["routes/_app.rides.$id.completion"]).toEqual(["complete", "confirm-received", "dispute-no-show", "mark-paid", "no-show", "process-payments", "rate"]);
     expect(found["routes/_app.dashboard.messages"]).toEqual(["mark-read", "open", "send"]);
-    expect(found["routes/_app.communities.$id"]).toEqual(["approve", "clear", "handover", "invite-reset", "invite-revoke", "join", "leave", "promote", "reject", "remove", "set-email-domain", "set-join-mode", "suspend", "unsuspend", "work-email-code", "work-email-verify"]);
+    expect(found["routes/_app.communities.$id"]).toEqual(["approve", "clear", "handover", "invite-reset", "invite-revoke", "join", "leave", "promote", "reject", "remove", "set-email-domain", "set-join-mode", "set-policy", "suspend", "unsuspend", "work-email-code", "work-email-verify"]);
     expect(found["routes/_app.commutes.$id"]).toEqual(["accept-all", "book-all", "change-occurrence", "change-pattern", "end", "skip"]);
     expect(found["routes/_app.rides.$id._index"]).toEqual(["accept", "cancel-request", "cancel-ride", "reject", "save", "unsave", "women-lock"]);
   });

@@ -268,7 +268,14 @@ const TARGETS: Target[] = [
       intent,
       path: (w) => pathArb((id) => `/communities/${id}`, w.ids.communities, w.pool).chain((p) => one([p, `${p}?tab=moderation`, `${p}?tab=%ff`])),
       actors: ALL,
-      fields: (w) => ({ intent: c(intent), memberId: one(w.ids.members), role: one(["moderator", "admin"]) }),
+      fields: (w) => ({
+        intent: c(intent),
+        memberId: one(w.ids.members),
+        role: one(["moderator", "admin"]),
+        // Issue 16, the ride rules form (set-policy): typed pickup points go through the place list.
+        pricingMode: one(["free", "equal", "per_seat"]),
+        pickupPoints: fc.oneof(one(["Koramangala\nHSR Layout", "Koramangla", ""]), nastyString()),
+      }),
     }),
   ),
   ...intentsOf(membershipActionSchema).map(
