@@ -129,7 +129,10 @@ export function TripDetails({ booking, perSeat }: { booking: Booking; perSeat: n
         <dt className="text-slate-700 dark:text-slate-300">Time</dt>
         <dd className="font-medium">{formatTime(booking.time)}</dd>
         <dt className="text-slate-700 dark:text-slate-300">Price</dt>
-        <dd className="font-medium" data-testid="booking-price">{`${formatRupees(perSeat)} × ${booking.seats} = ${formatRupees(perSeat * booking.seats)}`}</dd>
+        <dd className="font-medium" data-testid="booking-price">
+          {/* Issue 16: a ride offered under its community's "free" rule costs the rider nothing. */}
+          {booking.pricingMode === "free" ? "Free ride" : `${formatRupees(perSeat)} × ${booking.seats} = ${formatRupees(perSeat * booking.seats)}`}
+        </dd>
         {booking.communityName ? (
           <>
             <dt className="text-slate-700 dark:text-slate-300">Community</dt>

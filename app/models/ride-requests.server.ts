@@ -345,6 +345,7 @@ export async function getRequestForViewer({ db }: ModelCtx, viewerId: string, re
       rideSeats: rides.seats,
       bookedSeats: rides.bookedSeats,
       tripCostPaise: rides.tripCostPaise,
+      pricingMode: rides.pricingMode,
       vehicleType: rides.vehicleType,
       communityName: communities.name,
       driverName: driver.fullName,

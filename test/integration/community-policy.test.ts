@@ -169,6 +169,11 @@ describe("pricing mode and the cost split", () => {
       { amount_paise: 0, status: "received" },
       { amount_paise: 0, status: "received" },
     ]);
+    // The rider's booking confirmation says so too, not "₹100.33 × 1".
+    const request = await env.DB.prepare("SELECT id FROM ride_requests WHERE ride_id = ? AND rider_id = ?").bind(rideId, w.member.id).first<{ id: string }>();
+    const confirmation = await text(await get(`/booking-confirmation/${request!.id}`, { cookie: w.member.cookie }));
+    expect(confirmation).toMatch(/data-testid="booking-price">(<!-- -->)?Free ride/);
+    expect(confirmation).not.toContain("₹100.33");
     const page = await text(await get(`/rides/${rideId}/completion`, { cookie: w.member.cookie }));
     expect(page).toContain("Free ride");
     expect(page).not.toContain("Process Payments");
