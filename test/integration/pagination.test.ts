@@ -1,0 +1,103 @@
+// Keyset pagination of the lists that grow with data (issue 17, ADR 0025): each "Older"/"More"
+// link is a plain <a href> carrying a (timestamp, id) cursor; following them shows every item
+// exactly once, in order, also when many items share one timestamp; a bad cursor is the first page.
+import { describe, expect, it } from "vitest";
+import { addMember, createCommunity, createMessage } from "../../db/factories";
+import { conversationIdFor } from "~/domain/conversation";
+import { MESSAGES_PAGE } from "~/schemas/messages";
+import { CONVERSATIONS_SHOWN } from "~/models/conversations.server";
+import { db, get, signedInUser } from "../support/worker";
+import { linkHref, walkPages } from "../support/pages";
+
+const messageTexts = (html: string) => [...html.matchAll(/data-testid="message"[^>]*>[\s\S]*?<p class="whitespace-pre-wrap[^>]*>([^<]*)<\/p>/g)].map((m) => m[1]);
+const partners = (html: string) => [...html.matchAll(/data-testid="conversation" data-partner="([^"]*)"/g)].map((m) => m[1]);
+
+async function neighbours() {
+  const a = await signedInUser({ fullName: "Asha Rao" });
+  const b = await signedInUser({ fullName: "Bharat Menon" });
+  const community = await createCommunity({ db: db() }, { createdBy: a.id });
+  await addMember({ db: db() }, { communityId: community.id, userId: b.id });
+  return { a, b, conversationId: conversationIdFor(a.id, b.id) };
+}
+
+describe("a long chat", () => {
+  it("shows the newest page; Older messages walks back through every message once, ties on the timestamp included", async () => {
+    const { a, b, conversationId } = await neighbours();
+    const t0 = Date.now() - 10 * 60_000;
+    const total = MESSAGES_PAGE * 2 + 17;
+    // Groups of 7 messages share one millisecond, so page boundaries fall inside ties.
+    for (let i = 0; i < total; i += 25) {
+      await Promise.all(
+        Array.from({ length: Math.min(25, total - i) }, (_, j) =>
+          createMessage({ db: db() }, { senderId: (i + j) % 2 ? a.id : b.id, receiverId: (i + j) % 2 ? b.id : a.id, content: `msg #${i + j}#`, createdAt: t0 + Math.floor((i + j) / 7), read: true }),
+        ),
+      );
+    }
+    const { pages, paths } = await walkPages(`/dashboard/messages?c=${conversationId}`, a.cookie, "older-messages", messageTexts);
+    expect(pages.map((p) => p.length)).toEqual([MESSAGES_PAGE, MESSAGES_PAGE, 17]);
+    // Pages go back in time; each is oldest-first inside.
+    const all = pages.reverse().flat();
+    expect(new Set(all).size).toBe(total);
+    // Within a tie the order is the id's, so compare sets per timestamp group, and the order of groups.
+    const group = (text: string) => Math.floor(Number(/#(\d+)#/.exec(text)![1]) / 7);
+    expect(all.map(group)).toEqual([...all.map(group)].sort((x, y) => x - y));
+    expect(paths[1]).toMatch(new RegExp(`^/dashboard/messages\\?c=${conversationId}&before=\\d+\\.`));
+    // An older page links back to the newest messages and has no composer-only live list issue.
+    const older = await (await get(paths[1], { cookie: a.cookie })).text();
+    expect(linkHref(older, "newest-messages")).toBe(`/dashboard/messages?c=${conversationId}`);
+    const first = await (await get(paths[0], { cookie: a.cookie })).text();
+    expect(linkHref(first, "newest-messages")).toBeNull();
+  });
+
+  it("a bad cursor shows the newest page, never an error", async () => {
+    const { a, b, conversationId } = await neighbours();
+    for (let i = 0; i < 3; i++) await createMessage({ db: db() }, { senderId: a.id, receiverId: b.id, content: `hello ${i}`, createdAt: Date.now() - 1000 + i });
+    for (const bad of ["x", "12", ".abc", "1.2.3", "99999999999999999999.a", "1.%27%20OR%201=1", "-5.abc", "1.a b"]) {
+      const res = await get(`/dashboard/messages?c=${conversationId}&before=${bad}`, { cookie: a.cookie });
+      expect(res.status, bad).toBe(200);
+      expect(messageTexts(await res.text()), bad).toEqual(["hello 0", "hello 1", "hello 2"]);
+    }
+  });
+
+  it("a cursor in someone else's conversation shows nothing of it", async () => {
+    const { a, b, conversationId } = await neighbours();
+    await createMessage({ db: db() }, { senderId: a.id, receiverId: b.id, content: "private", createdAt: Date.now() - 1000 });
+    const outsider = await signedInUser();
+    const res = await get(`/dashboard/messages?c=${conversationId}&before=${Date.now()}.zzz`, { cookie: outsider.cookie });
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain("private");
+  });
+});
+
+describe("the conversation list", () => {
+  it("shows the most recent conversations; More conversations shows every other one once, ties included", async () => {
+    const me = await signedInUser({ fullName: "Many Chats" });
+    const community = await createCommunity({ db: db() }, { createdBy: me.id });
+    const n = CONVERSATIONS_SHOWN * 2 + 3;
+    const at = Date.now() - 60_000;
+    const others = await Promise.all(Array.from({ length: n }, (_, i) => signedInUser({ fullName: `Partner ${i}` })));
+    for (const o of others) await addMember({ db: db() }, { communityId: community.id, userId: o.id });
+    // Pairs of conversations share their last message's time; half start from me, half to me
+    // (so both sides of the pair index are paged).
+    await Promise.all(
+      others.map((o, i) =>
+        createMessage({ db: db() }, { senderId: i % 2 ? me.id : o.id, receiverId: i % 2 ? o.id : me.id, content: `hi ${i}`, createdAt: at + Math.floor(i / 2), read: true }),
+      ),
+    );
+    const { pages } = await walkPages("/dashboard/messages", me.cookie, "more-conversations", partners);
+    expect(pages.map((p) => p.length)).toEqual([CONVERSATIONS_SHOWN, CONVERSATIONS_SHOWN, 3]);
+    const all = pages.flat();
+    expect(new Set(all).size).toBe(n);
+    const index = (name: string) => Number(name.split(" ")[1]);
+    // Most recent first: the time groups descend.
+    expect(all.map((p) => Math.floor(index(p) / 2))).toEqual([...all.map((p) => Math.floor(index(p) / 2))].sort((x, y) => y - x));
+  });
+
+  it("a bad list cursor is the first page", async () => {
+    const { a, b } = await neighbours();
+    await createMessage({ db: db() }, { senderId: b.id, receiverId: a.id, content: "hey", createdAt: Date.now() - 1000 });
+    const res = await get("/dashboard/messages?chats=garbage", { cookie: a.cookie });
+    expect(res.status).toBe(200);
+    expect(partners(await res.text())).toEqual(["Bharat Menon"]);
+  });
+});
