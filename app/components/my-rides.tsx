@@ -143,12 +143,15 @@ export function ManageBookings({
   counts,
   here,
   manageHref,
+  moreHref,
 }: {
   query: MyRidesQuery;
   requests: IncomingRequest[];
   counts: MyRides["counts"];
   here: string;
   manageHref: (status: string) => string;
+  /** The next page of requests (older ones), when there is one. */
+  moreHref: string | null;
 }) {
   return (
     <div className="space-y-4">
@@ -208,6 +211,13 @@ export function ManageBookings({
           ))}
         </ul>
       )}
+      {moreHref ? (
+        <p className="text-center">
+          <Link to={moreHref} className={smallButtonClass} data-testid="more-requests">
+            More requests
+          </Link>
+        </p>
+      ) : null}
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
           ["Active Rides", counts.activeRides],

@@ -2,10 +2,11 @@
 // link is a plain <a href> carrying a (timestamp, id) cursor; following them shows every item
 // exactly once, in order, also when many items share one timestamp; a bad cursor is the first page.
 import { describe, expect, it } from "vitest";
-import { addMember, createCommunity, createMessage } from "../../db/factories";
+import { addMember, createCommunity, createMessage, createRide, createRideRequest } from "../../db/factories";
 import { conversationIdFor } from "~/domain/conversation";
 import { MESSAGES_PAGE } from "~/schemas/messages";
 import { CONVERSATIONS_SHOWN } from "~/models/conversations.server";
+import { MANAGE_PAGE } from "~/models/rides.server";
 import { db, get, signedInUser } from "../support/worker";
 import { linkHref, walkPages } from "../support/pages";
 
@@ -99,5 +100,39 @@ describe("the conversation list", () => {
     const res = await get("/dashboard/messages?chats=garbage", { cookie: a.cookie });
     expect(res.status).toBe(200);
     expect(partners(await res.text())).toEqual(["Bharat Menon"]);
+  });
+});
+
+describe("Manage Bookings", () => {
+  const notes = (html: string) => [...html.matchAll(/<span class="font-semibold">Message: <\/span>(note \d+)</g)].map((m) => m[1]);
+
+  it("shows the newest requests; More requests shows the rest once each, ties included, and keeps the filter", async () => {
+    const driver = await signedInUser({ fullName: "Busy Driver" });
+    const rides = await Promise.all(Array.from({ length: 8 }, () => createRide({ db: db() }, { driverId: driver.id, seats: 6 })));
+    const riders = await Promise.all(Array.from({ length: 6 }, () => signedInUser()));
+    const at = Date.now() - 3600_000;
+    let n = 0;
+    // 48 requests, four at each millisecond; one in three rejected.
+    for (const ride of rides)
+      for (const rider of riders) {
+        const i = n++;
+        await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id, notes: `note ${i}`, status: i % 3 === 2 ? "rejected" : "pending", createdAt: at + Math.floor(i / 4) });
+      }
+    const { pages, paths } = await walkPages("/dashboard/rides?tab=manage", driver.cookie, "more-requests", notes);
+    expect(pages.map((p) => p.length)).toEqual([MANAGE_PAGE, MANAGE_PAGE, 48 - 2 * MANAGE_PAGE]);
+    const all = pages.flat();
+    expect(new Set(all).size).toBe(48);
+    const group = (t: string) => Math.floor(Number(t.split(" ")[1]) / 4);
+    expect(all.map(group)).toEqual([...all.map(group)].sort((x, y) => y - x));
+    expect(paths[1]).toMatch(/^\/dashboard\/rides\?tab=manage&after=\d+\./);
+    // The filter travels with the cursor: only rejected ones, 16 of them, on one page.
+    const rejected = await walkPages("/dashboard/rides?tab=manage&status=rejected", driver.cookie, "more-requests", notes);
+    expect(rejected.pages.map((p) => p.length)).toEqual([16]);
+    const pending = await walkPages("/dashboard/rides?tab=manage&status=pending", driver.cookie, "more-requests", notes);
+    expect(pending.paths[1]).toMatch(/status=pending&after=/);
+    expect(pending.pages.flat().sort()).toEqual(all.filter((t) => Number(t.split(" ")[1]) % 3 !== 2).sort());
+    // A bad cursor is the first page.
+    const bad = await (await get("/dashboard/rides?tab=manage&after=1.x%27", { cookie: driver.cookie })).text();
+    expect(notes(bad)).toEqual(pages[0]);
   });
 });
