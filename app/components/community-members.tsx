@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { MemberRole } from "~/models/communities.server";
 import { Avatar } from "./avatar";
 import { ModeratorBadge } from "./community-badges";
-import { buttonClass, secondaryButtonClass } from "./forms";
+import { smallButtonClass, smallPrimaryClass } from "./styles";
 import { formatDateTimeShort } from "~/domain/time";
 
 export type MemberView = {
@@ -36,8 +36,8 @@ function Person({ m }: { m: MemberView }) {
   );
 }
 
-const smallPrimary = buttonClass.replace("px-4 py-2", "px-3 py-1.5 text-sm");
-const smallSecondary = secondaryButtonClass.replace("px-4 py-2", "px-3 py-1.5 text-sm");
+const smallPrimary = smallPrimaryClass;
+const smallSecondary = smallButtonClass;
 
 function RoleBadge({ role }: { role: MemberRole }) {
   if (role === "admin") {

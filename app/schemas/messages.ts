@@ -6,7 +6,7 @@ export const MESSAGE_MAX = 2000;
 export const MESSAGE_TOO_LONG = "Message must be at most 2,000 characters";
 export const MESSAGE_EMPTY = "Type a message to send";
 /** Messages on one page of a chat; "Older messages" shows the next this many (ADR 0025). */
-export const MESSAGES_PAGE = 40;
+export const MESSAGES_PAGE = 30;
 
 const id = z.string().regex(/^[a-z0-9]{1,64}$/, "Invalid id");
 
