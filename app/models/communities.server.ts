@@ -1,7 +1,9 @@
 import { isUniqueViolation } from "./db-errors.server";
 import { and, asc, count, desc, eq, exists, ne, or, sql } from "drizzle-orm";
 import { communities, communityMembers, userProfiles, userSettings } from "../../db/schema";
+import { cursorParam, type Cursor } from "../domain/cursor";
 import { newId } from "../domain/ids";
+import { afterCursor } from "./keyset.server";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged } from "./notifications.server";
@@ -342,6 +344,11 @@ export async function promoteMember(
   return { id: community.id, name: community.name };
 }
 
+/** Members on one page of each list of a community's page; "More" shows the next this many. */
+export const MEMBERS_PAGE = 30;
+/** Where each list of a community's page starts (a cursor from `more`; none: the first page). */
+export type MemberPages = { members?: Cursor | null; pending?: Cursor | null; rejected?: Cursor | null };
+
 /**
  * The detail page: the community, the viewer's status, approved members (with profiles that
  * respect user_settings.show_profile) and, for moderators only, the open requests. Members
@@ -349,7 +356,7 @@ export async function promoteMember(
  * anyone else gets the community's card (name, type, location, description, member count)
  * and their own membership status, and the member list is not even read.
  */
-export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, communityId: string) {
+export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, communityId: string, pages: MemberPages = {}) {
   const community = await db
     .select({
       id: communities.id,
@@ -371,30 +378,49 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
   const canModerate = mayModerate(community, viewerId, viewer);
   const membersVisible = canModerate || viewer?.status === "approved";
 
-  const people = !membersVisible ? [] : await db
-    .select({
-      id: communityMembers.id,
-      userId: communityMembers.userId,
-      status: communityMembers.status,
-      role: communityMembers.role,
-      requestedAt: communityMembers.requestedAt,
-      decidedAt: communityMembers.decidedAt,
-      fullName: userProfiles.fullName,
-      avatarUrl: userProfiles.avatarUrl,
-      residentialArea: userProfiles.residentialArea,
-      workplace: userProfiles.workplace,
-      showProfile: userSettings.showProfile,
-      suspendedUntil: communityMembers.suspendedUntil,
-    })
-    .from(communityMembers)
-    .leftJoin(userProfiles, eq(userProfiles.userId, communityMembers.userId))
-    .leftJoin(userSettings, eq(userSettings.userId, communityMembers.userId))
-    .where(
-      canModerate
-        ? eq(communityMembers.communityId, communityId)
-        : and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, "approved")),
-    )
-    .orderBy(asc(communityMembers.requestedAt), asc(communityMembers.id));
+  // One page per list (ADR 0025), each a range read on community_members_status_idx
+  // (community, status, requested_at) in order of joining, the id breaking ties; moderators
+  // also get the pending count for the tab. One round trip however large the community.
+  const listOf = (status: "approved" | "pending" | "rejected", after: Cursor | null) =>
+    db
+      .select({
+        id: communityMembers.id,
+        userId: communityMembers.userId,
+        status: communityMembers.status,
+        role: communityMembers.role,
+        requestedAt: communityMembers.requestedAt,
+        decidedAt: communityMembers.decidedAt,
+        fullName: userProfiles.fullName,
+        avatarUrl: userProfiles.avatarUrl,
+        residentialArea: userProfiles.residentialArea,
+        workplace: userProfiles.workplace,
+        showProfile: userSettings.showProfile,
+        suspendedUntil: communityMembers.suspendedUntil,
+      })
+      .from(communityMembers)
+      .leftJoin(userProfiles, eq(userProfiles.userId, communityMembers.userId))
+      .leftJoin(userSettings, eq(userSettings.userId, communityMembers.userId))
+      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, status), afterCursor(communityMembers.requestedAt, communityMembers.id, after, "newer")))
+      .orderBy(asc(communityMembers.requestedAt), asc(communityMembers.id))
+      .limit(MEMBERS_PAGE + 1);
+  const countOf = (status: "pending" | "rejected") =>
+    db.select({ n: count() }).from(communityMembers).where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, status)));
+  const [approvedRows, pendingRows, rejectedRows, pendingCount, rejectedCount] = !membersVisible
+    ? [[], [], [], [{ n: 0 }], [{ n: 0 }]]
+    : canModerate
+      ? await db.batch([
+          listOf("approved", pages.members ?? null),
+          listOf("pending", pages.pending ?? null),
+          listOf("rejected", pages.rejected ?? null),
+          countOf("pending"),
+          countOf("rejected"),
+        ])
+      : [await listOf("approved", pages.members ?? null), [], [], [{ n: 0 }], [{ n: 0 }]];
+  const nextOf = (rows: { requestedAt: number; id: string }[]) => {
+    const last = rows.length > MEMBERS_PAGE ? rows[MEMBERS_PAGE - 1] : null;
+    return last ? cursorParam(last.requestedAt, last.id) : null;
+  };
+  const people = [approvedRows, pendingRows, rejectedRows].flatMap((rows) => rows.slice(0, MEMBERS_PAGE));
 
   const shown = people.map((p) => {
     const visible = p.showProfile !== false || p.userId === viewerId;
@@ -429,5 +455,9 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
     members: shown.filter((p) => p.status === "approved"),
     pending: canModerate ? shown.filter((p) => p.status === "pending") : [],
     rejected: canModerate ? shown.filter((p) => p.status === "rejected") : [],
+    pendingCount: pendingCount[0]?.n ?? 0,
+    rejectedCount: rejectedCount[0]?.n ?? 0,
+    /** Cursors of each list's next page (null: it ends here). */
+    more: { members: nextOf(approvedRows), pending: nextOf(pendingRows), rejected: nextOf(rejectedRows) },
   };
 }

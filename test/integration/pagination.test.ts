@@ -2,11 +2,12 @@
 // link is a plain <a href> carrying a (timestamp, id) cursor; following them shows every item
 // exactly once, in order, also when many items share one timestamp; a bad cursor is the first page.
 import { describe, expect, it } from "vitest";
-import { addMember, createCommunity, createMessage, createRide, createRideRequest } from "../../db/factories";
+import { addMember, createCommunity, createMessage, createRide, createRideRequest, createUser } from "../../db/factories";
 import { conversationIdFor } from "~/domain/conversation";
 import { MESSAGES_PAGE } from "~/schemas/messages";
 import { CONVERSATIONS_SHOWN } from "~/models/conversations.server";
 import { MANAGE_PAGE } from "~/models/rides.server";
+import { MEMBERS_PAGE } from "~/models/communities.server";
 import { db, get, signedInUser } from "../support/worker";
 import { linkHref, walkPages } from "../support/pages";
 
@@ -134,5 +135,57 @@ describe("Manage Bookings", () => {
     // A bad cursor is the first page.
     const bad = await (await get("/dashboard/rides?tab=manage&after=1.x%27", { cookie: driver.cookie })).text();
     expect(notes(bad)).toEqual(pages[0]);
+  });
+});
+
+describe("a community's members and requests", () => {
+  const names = (testId: string) => (html: string) =>
+    [...html.matchAll(new RegExp(`data-testid="${testId}"[\\s\\S]*?<p class="truncate font-medium">([^<]*)<`, "g"))].map((m) => m[1]);
+
+  async function bigCommunity(approved: number, pending: number) {
+    const admin = await signedInUser({ fullName: "Admin Person" });
+    const community = await createCommunity({ db: db() }, { createdBy: admin.id });
+    const at = Date.now() - 86_400_000;
+    const people = await Promise.all(Array.from({ length: approved + pending }, (_, i) => createUser({ db: db() }, { fullName: `Person ${i}` })));
+    // Five members join in each millisecond: page boundaries fall inside ties.
+    await Promise.all(
+      people.map((p, i) => addMember({ db: db() }, { communityId: community.id, userId: p.id, status: i < approved ? "approved" : "pending", at: at + Math.floor(i / 5) })),
+    );
+    return { admin, community };
+  }
+
+  it("members page in order of joining; More members shows each one once; a member sees the same pages", async () => {
+    const { admin, community } = await bigCommunity(MEMBERS_PAGE * 2 + 4, 0);
+    const { pages, paths } = await walkPages(`/communities/${community.id}`, admin.cookie, "more-members", names("member"));
+    // Person 0..N-1 joined a day ago, the admin (creator) now.
+    expect(pages.map((p) => p.length)).toEqual([MEMBERS_PAGE, MEMBERS_PAGE, 5]);
+    const all = pages.flat();
+    expect(new Set(all).size).toBe(MEMBERS_PAGE * 2 + 5);
+    const index = (n: string) => (n === "Admin Person" ? 1e6 : Number(n.split(" ")[1]));
+    const group = (n: string) => Math.floor(index(n) / 5);
+    expect(all.map(group)).toEqual([...all.map(group)].sort((x, y) => x - y));
+    expect(paths[1]).toMatch(new RegExp(`^/communities/${community.id}\\?after=\\d+\\.`));
+    const bad = await get(`/communities/${community.id}?after=nonsense`, { cookie: admin.cookie });
+    expect(bad.status).toBe(200);
+    expect(names("member")(await bad.text())).toEqual(pages[0]);
+  });
+
+  it("moderators page the pending requests; the tab and heading count all of them", async () => {
+    const { admin, community } = await bigCommunity(3, MEMBERS_PAGE + 7);
+    const { pages, paths } = await walkPages(`/communities/${community.id}?tab=moderation`, admin.cookie, "more-pending", names("pending-request"));
+    expect(pages.map((p) => p.length)).toEqual([MEMBERS_PAGE, 7]);
+    expect(new Set(pages.flat()).size).toBe(MEMBERS_PAGE + 7);
+    expect(paths[1]).toMatch(/\?tab=moderation&pending=\d+\./);
+    const html = (await (await get(paths[1], { cookie: admin.cookie })).text()).replace(/<!-- -->/g, "");
+    expect(html).toContain(`Pending Requests (${MEMBERS_PAGE + 7})`);
+    expect(html).toContain(`Moderation (${MEMBERS_PAGE + 7})`);
+  });
+
+  it("a cursor shows an outsider nothing: the member list stays hidden", async () => {
+    const { community } = await bigCommunity(5, 0);
+    const outsider = await signedInUser();
+    const res = await get(`/communities/${community.id}?after=0.a`, { cookie: outsider.cookie });
+    expect(res.status).toBe(200);
+    expect(names("member")(await res.text())).toEqual([]);
   });
 });
