@@ -345,9 +345,14 @@ export async function promoteMember(
 }
 
 /** Members on one page of each list of a community's page; "More" shows the next this many. */
-export const MEMBERS_PAGE = 30;
-/** Where each list of a community's page starts (a cursor from `more`; none: the first page). */
-export type MemberPages = { members?: Cursor | null; pending?: Cursor | null; rejected?: Cursor | null };
+export const MEMBERS_PAGE = 20;
+/** Members a page on the moderation tab, where each comes with its remove and suspend forms. */
+export const MODERATED_MEMBERS_PAGE = 10;
+/**
+ * Where each list of a community's page starts (a cursor from `more`; none: the first page);
+ * `moderation`: the page is the moderation tab (fewer, heavier member rows).
+ */
+export type MemberPages = { members?: Cursor | null; pending?: Cursor | null; rejected?: Cursor | null; moderation?: boolean };
 
 /**
  * The detail page: the community, the viewer's status, approved members (with profiles that
@@ -381,7 +386,7 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
   // One page per list (ADR 0025), each a range read on community_members_status_idx
   // (community, status, requested_at) in order of joining, the id breaking ties; moderators
   // also get the pending count for the tab. One round trip however large the community.
-  const listOf = (status: "approved" | "pending" | "rejected", after: Cursor | null) =>
+  const listOf = (status: "approved" | "pending" | "rejected", after: Cursor | null, size = MEMBERS_PAGE) =>
     db
       .select({
         id: communityMembers.id,
@@ -402,25 +407,26 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       .leftJoin(userSettings, eq(userSettings.userId, communityMembers.userId))
       .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, status), afterCursor(communityMembers.requestedAt, communityMembers.id, after, "newer")))
       .orderBy(asc(communityMembers.requestedAt), asc(communityMembers.id))
-      .limit(MEMBERS_PAGE + 1);
+      .limit(size + 1);
+  const membersPage = canModerate && pages.moderation ? MODERATED_MEMBERS_PAGE : MEMBERS_PAGE;
   const countOf = (status: "pending" | "rejected") =>
     db.select({ n: count() }).from(communityMembers).where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, status)));
   const [approvedRows, pendingRows, rejectedRows, pendingCount, rejectedCount] = !membersVisible
     ? [[], [], [], [{ n: 0 }], [{ n: 0 }]]
     : canModerate
       ? await db.batch([
-          listOf("approved", pages.members ?? null),
+          listOf("approved", pages.members ?? null, membersPage),
           listOf("pending", pages.pending ?? null),
           listOf("rejected", pages.rejected ?? null),
           countOf("pending"),
           countOf("rejected"),
         ])
       : [await listOf("approved", pages.members ?? null), [], [], [{ n: 0 }], [{ n: 0 }]];
-  const nextOf = (rows: { requestedAt: number; id: string }[]) => {
-    const last = rows.length > MEMBERS_PAGE ? rows[MEMBERS_PAGE - 1] : null;
+  const nextOf = (rows: { requestedAt: number; id: string }[], size = MEMBERS_PAGE) => {
+    const last = rows.length > size ? rows[size - 1] : null;
     return last ? cursorParam(last.requestedAt, last.id) : null;
   };
-  const people = [approvedRows, pendingRows, rejectedRows].flatMap((rows) => rows.slice(0, MEMBERS_PAGE));
+  const people = [approvedRows.slice(0, membersPage), pendingRows.slice(0, MEMBERS_PAGE), rejectedRows.slice(0, MEMBERS_PAGE)].flat();
 
   const shown = people.map((p) => {
     const visible = p.showProfile !== false || p.userId === viewerId;
@@ -458,6 +464,6 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
     pendingCount: pendingCount[0]?.n ?? 0,
     rejectedCount: rejectedCount[0]?.n ?? 0,
     /** Cursors of each list's next page (null: it ends here). */
-    more: { members: nextOf(approvedRows), pending: nextOf(pendingRows), rejected: nextOf(rejectedRows) },
+    more: { members: nextOf(approvedRows, membersPage), pending: nextOf(pendingRows), rejected: nextOf(rejectedRows) },
   };
 }

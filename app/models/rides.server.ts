@@ -515,7 +515,7 @@ export async function cancelRide({ db }: ModelCtx, driverId: string, rideId: str
 /** My Rides lists show the most recent this many rows. */
 export const MY_RIDES_LIMIT = 50;
 /** Request cards on one page of Manage Bookings; "More requests" shows the next this many (ADR 0025). */
-export const MANAGE_PAGE = 20;
+export const MANAGE_PAGE = 15;
 
 type MyRidesQuery = { tab: "created" | "booked" | "manage"; status: "all" | "pending" | "accepted" | "rejected"; q: string; after?: string };
 

@@ -24,9 +24,9 @@ function tabOf(url: URL) {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const pages = { members: parseCursor(url.searchParams.get("after")), pending: parseCursor(url.searchParams.get("pending")), rejected: parseCursor(url.searchParams.get("rejected")) };
-  const detail = await orRespond(getCommunityDetail(context, user.id, params.id ?? "", pages), NOT_FOUND.community);
   const tab = tabOf(url);
+  const pages = { members: parseCursor(url.searchParams.get("after")), pending: parseCursor(url.searchParams.get("pending")), rejected: parseCursor(url.searchParams.get("rejected")), moderation: tab === "moderation" };
+  const detail = await orRespond(getCommunityDetail(context, user.id, params.id ?? "", pages), NOT_FOUND.community);
   // The moderation log is for admins (issue 16); anyone else asking for it sees the members.
   const audit = tab === "audit" && detail.canMakeAdmin ? await orRespond(listAuditLog(context, user.id, detail.community.id)) : null;
   // An invitation link (?invite=token) is carried by the Join button; the admins see their link.
