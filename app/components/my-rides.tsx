@@ -90,7 +90,7 @@ export function CreatedRideList({ rides, manageHref }: { rides: MyCreatedRide[];
   return <RideCardList items={items} testId="created-ride" />;
 }
 
-export function BookedRideList({ bookings, redirectTo }: { bookings: MyBookedRide[]; redirectTo: string }) {
+export function BookedRideList({ bookings, redirectTo, moreHref }: { bookings: MyBookedRide[]; redirectTo: string; moreHref: string | null }) {
   const items = bookings.map((b) => ({
     key: b.requestId,
     driverName: b.driverName,
@@ -119,7 +119,18 @@ export function BookedRideList({ bookings, redirectTo }: { bookings: MyBookedRid
       </>
     ),
   }));
-  return <RideCardList items={items} testId="booked-ride" />;
+  return (
+    <>
+      <RideCardList items={items} testId="booked-ride" />
+      {moreHref ? (
+        <p className="text-center">
+          <Link to={moreHref} className={smallButtonClass} data-testid="more-bookings">
+            More bookings
+          </Link>
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 const FILTERS = [

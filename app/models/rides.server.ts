@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields, SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { communities, communityMembers, notifications, rideDayStats, rideHourStats, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
-import { cursorParam, parseCursor } from "../domain/cursor";
+import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
+import { afterCursor } from "./keyset.server";
 import { newId } from "../domain/ids";
 import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, carTypeOf, DISCOVER_PAGE_SIZE } from "../domain/rides";
 import { suggestTripCost } from "../domain/trip-cost";
@@ -532,7 +533,10 @@ const createdRidesQuery = (db: Db, userId: string, now: number) =>
     .orderBy(sql`${rides.departsAt} < ${now}`, sql`CASE WHEN ${rides.departsAt} >= ${now} THEN ${rides.departsAt} ELSE -${rides.departsAt} END`, asc(rides.id))
     .limit(MY_RIDES_LIMIT);
 
-const bookedRidesQuery = (db: Db, userId: string) =>
+/** Bookings on one page of Booked Rides; "More bookings" shows the next this many (ADR 0025). */
+export const BOOKED_PAGE = 20;
+
+const bookedRidesQuery = (db: Db, userId: string, after: Cursor | null) =>
   db
     .select({
       requestId: rideRequests.id,
@@ -553,9 +557,10 @@ const bookedRidesQuery = (db: Db, userId: string) =>
     .from(rideRequests)
     .innerJoin(rides, eq(rides.id, rideRequests.rideId))
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
-    .where(eq(rideRequests.riderId, userId))
-    .orderBy(desc(rideRequests.createdAt))
-    .limit(MY_RIDES_LIMIT);
+    // Newest first on ride_requests_rider_idx (rider, created_at), after the cursor.
+    .where(and(eq(rideRequests.riderId, userId), afterCursor(rideRequests.createdAt, rideRequests.id, after)))
+    .orderBy(desc(rideRequests.createdAt), desc(rideRequests.id))
+    .limit(BOOKED_PAGE + 1);
 
 const incomingDetailQuery = (db: Db, userId: string, ids: string[]) =>
   db
@@ -588,7 +593,11 @@ const incomingDetailQuery = (db: Db, userId: string, ids: string[]) =>
 export async function getMyRides({ db }: ModelCtx, userId: string, query: MyRidesQuery, now = Date.now()) {
   const empty = { created: [], booked: [], requests: [], moreCursor: null as string | null, counts: { activeRides: 0, pending: 0, accepted: 0, rejected: 0 } };
   if (query.tab === "created") return { ...empty, created: await createdRidesQuery(db, userId, now) };
-  if (query.tab === "booked") return { ...empty, booked: await bookedRidesQuery(db, userId) };
+  if (query.tab === "booked") {
+    const rows = await bookedRidesQuery(db, userId, parseCursor(query.after));
+    const last = rows.length > BOOKED_PAGE ? rows[BOOKED_PAGE - 1] : null;
+    return { ...empty, booked: rows.slice(0, BOOKED_PAGE), moreCursor: last ? cursorParam(last.createdAt, last.requestId) : null };
+  }
   const q = query.q.toLowerCase();
   const narrow = db
     .select({

@@ -95,7 +95,7 @@ export default function MyRides() {
             <Link to="/rides" className={`${buttonClass} mt-4`}>Find Rides to Book</Link>
           </Empty>
         ) : (
-          <BookedRideList bookings={booked} redirectTo={here} />
+          <BookedRideList bookings={booked} redirectTo={here} moreHref={moreCursor ? `${base}?tab=booked&after=${moreCursor}` : null} />
         )
       ) : null}
 

@@ -45,6 +45,7 @@ describe("HTML size on the city dataset (budget: 60 KB a page)", () => {
     await check("/dashboard/messages", "more-conversations");
     await check("/dashboard/rides?tab=manage", "more-requests");
     await check("/dashboard/rides?tab=manage&status=pending", "more-requests");
+    await check("/dashboard/rides?tab=booked", "more-bookings");
     await check(`/communities/${city.communityId}`, "more-members");
     await check(`/communities/${city.communityId}?tab=moderation`, "more-pending");
     await check(`/communities/${city.communityId}/reports`);

@@ -6,7 +6,7 @@ import { addMember, createCommunity, createMessage, createRide, createRideReques
 import { conversationIdFor } from "~/domain/conversation";
 import { MESSAGES_PAGE } from "~/schemas/messages";
 import { CONVERSATIONS_SHOWN } from "~/models/conversations.server";
-import { MANAGE_PAGE } from "~/models/rides.server";
+import { BOOKED_PAGE, MANAGE_PAGE } from "~/models/rides.server";
 import { MEMBERS_PAGE } from "~/models/communities.server";
 import { db, get, signedInUser } from "../support/worker";
 import { linkHref, walkPages } from "../support/pages";
@@ -189,5 +189,33 @@ describe("a community's members and requests", () => {
     const res = await get(`/communities/${community.id}?after=0.a`, { cookie: outsider.cookie });
     expect(res.status).toBe(200);
     expect(names("member")(await res.text())).toEqual([]);
+  });
+});
+
+describe("Booked Rides", () => {
+  const routes = (html: string) => [...html.matchAll(/data-testid="booked-ride"[\s\S]*?href="\/booking-confirmation\/([a-z0-9]+)"/g)].map((m) => m[1]);
+
+  it("shows the newest bookings; More bookings shows every other one once, ties included", async () => {
+    const rider = await signedInUser({ fullName: "Frequent Rider" });
+    const drivers = await Promise.all(Array.from({ length: 3 }, () => signedInUser()));
+    const n = BOOKED_PAGE * 2 + 5;
+    const at = Date.now() - 3600_000;
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const ride = await createRide({ db: db() }, { driverId: drivers[i % 3].id });
+      // Three bookings in each millisecond.
+      const r = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id, status: i % 2 ? "rejected" : "pending", createdAt: at + Math.floor(i / 3) });
+      ids.push(r.id);
+    }
+    const { pages, paths } = await walkPages("/dashboard/rides?tab=booked", rider.cookie, "more-bookings", routes);
+    expect(pages.map((p) => p.length)).toEqual(sizes(n, BOOKED_PAGE));
+    const all = pages.flat();
+    expect(new Set(all).size).toBe(n);
+    expect(new Set(all)).toEqual(new Set(ids));
+    const group = (id: string) => Math.floor(ids.indexOf(id) / 3);
+    expect(all.map(group)).toEqual([...all.map(group)].sort((x, y) => y - x));
+    expect(paths[1]).toMatch(/^\/dashboard\/rides\?tab=booked&after=\d+\./);
+    const bad = await (await get("/dashboard/rides?tab=booked&after=zz", { cookie: rider.cookie })).text();
+    expect(routes(bad)).toEqual(pages[0]);
   });
 });
