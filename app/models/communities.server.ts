@@ -362,24 +362,31 @@ export type MemberPages = { members?: Cursor | null; pending?: Cursor | null; re
  * and their own membership status, and the member list is not even read.
  */
 export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, communityId: string, pages: MemberPages = {}) {
-  const community = await db
-    .select({
-      id: communities.id,
-      name: communities.name,
-      type: communities.type,
-      location: communities.location,
-      description: communities.description,
-      memberCount: communities.memberCount,
-      createdAt: communities.createdAt,
-      createdBy: communities.createdBy,
-      joinMode: communities.joinMode,
-      inviteToken: communities.inviteToken,
-    })
-    .from(communities)
-    .where(eq(communities.id, communityId))
-    .get();
+  // The community and the viewer's membership in one round trip.
+  const [found, membership] = await db.batch([
+    db
+      .select({
+        id: communities.id,
+        name: communities.name,
+        type: communities.type,
+        location: communities.location,
+        description: communities.description,
+        memberCount: communities.memberCount,
+        createdAt: communities.createdAt,
+        createdBy: communities.createdBy,
+        joinMode: communities.joinMode,
+        inviteToken: communities.inviteToken,
+      })
+      .from(communities)
+      .where(eq(communities.id, communityId)),
+    db
+      .select({ id: communityMembers.id, status: communityMembers.status, role: communityMembers.role })
+      .from(communityMembers)
+      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, viewerId))),
+  ]);
+  const community = found[0];
   if (!community) throw new NotFoundError(COMMUNITY_NOT_FOUND);
-  const viewer = await findMembership(db, communityId, viewerId);
+  const viewer = membership[0];
   const canModerate = mayModerate(community, viewerId, viewer);
   const membersVisible = canModerate || viewer?.status === "approved";
 

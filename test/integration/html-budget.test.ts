@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, signedInUser } from "../support/worker";
 import { seedCityScale, type CityScale } from "../support/city-scale";
 import { linkHref } from "../support/pages";
-import { workerFetch } from "../support/worker-fetch";
+import { debugFetch, workerFetch } from "../support/worker-fetch";
 
 const BUDGET = 60 * 1024;
 
@@ -53,5 +53,14 @@ describe("HTML size on the city dataset (budget: 60 KB a page)", () => {
     await check(`/rides/${city.rideId}`);
     await check("/communities");
     console.log(report.join("\n"));
+  });
+
+  it("a community page, however many members, is four D1 round trips: session, shell, community with membership, one batch of lists", async () => {
+    for (const path of [`/communities/${city.communityId}`, `/communities/${city.communityId}?tab=moderation`, `/communities/${city.communityId}?after=0.a`]) {
+      const res = await debugFetch(`${BASE}${path}`, { headers: { Cookie: cookie } });
+      expect(res.status, path).toBe(200);
+      const queries = Number(/queries=(\d+)/.exec(res.headers.get("Server-Timing") ?? "")?.[1]);
+      expect(queries, path).toBe(4);
+    }
   });
 });
