@@ -15,7 +15,7 @@ const SIZES = { sm: "h-8 w-8 text-xs", md: "h-10 w-10 text-sm", lg: "h-16 w-16 t
 export function Avatar({ name, url, size = "md" }: { name: string | null | undefined; url?: string | null; size?: keyof typeof SIZES }) {
   const text = name ? initials(name) : "?";
   return (
-    <span aria-hidden="true" className={`${SIZES[size]} relative inline-flex shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100`}>
+    <span aria-hidden="true" className={`${SIZES[size]} lr-avatar`}>
       {text}
       {url ? (
         <img src={url} alt="" data-initials={text} loading="lazy" referrerPolicy="no-referrer" className="avatar-photo absolute inset-0 h-full w-full rounded-full object-cover" />

@@ -10,7 +10,7 @@ import { mutedTextClass, secondaryButtonClass, textLinkClass } from "~/component
 import { useConversationLive } from "~/components/live";
 import { formatDateTimeShort, formatTime, formatWeekdayDate, istDate, istTime } from "~/domain/time";
 import type { AboutRide, ChatMessage, MessagingAccess, Partner } from "~/models/messages.server";
-import { MESSAGES_PAGE, sendMessageSchema } from "~/schemas/messages";
+import { sendMessageSchema } from "~/schemas/messages";
 
 // The open chat of the messages page: header, live message list, and the send form
 // (posting to /dashboard/messages, whose action answers with a redirect or a conform reply).
@@ -36,7 +36,7 @@ function ChatHeader({ partner }: { partner: Partner }) {
   );
 }
 
-export type Chat = { conversationId: string; partner: Partner; messages: ChatMessage[]; hasEarlier: boolean; limit: number; access: MessagingAccess };
+export type Chat = { conversationId: string; partner: Partner; messages: ChatMessage[]; olderCursor: string | null; isOlderPage: boolean; access: MessagingAccess };
 
 /** "About: Koramangala → MG Road, Tue, Nov 24, 8:30 AM": the ride a first message asks about. */
 export function aboutText(ride: Omit<AboutRide, "id">) {
@@ -61,13 +61,15 @@ export function ChatPane({ chat, me, clientId, now }: { chat: Chat; me: string; 
     markedOnOpen.current = true;
     markRead.submit({ intent: "mark-read", c: chat.conversationId }, { method: "post", action: `/dashboard/messages?c=${chat.conversationId}` });
   }, [unreadForMe, chat.conversationId, markRead]);
-  // What D1 returned, plus frames that arrived since (until a revalidation includes them).
+  // What D1 returned, plus frames that arrived since (until a revalidation includes them);
+  // an older page ends before the newest messages, so live ones do not belong on it.
   const shown = useMemo(() => {
+    if (chat.isOlderPage) return chat.messages;
     const known = new Set(chat.messages.map((m) => m.id));
     const last = chat.messages.at(-1)?.createdAt ?? 0;
     const extra = live.filter((m) => !known.has(m.id) && m.createdAt >= last);
     return [...chat.messages, ...extra].sort((a, b) => a.createdAt - b.createdAt);
-  }, [chat.messages, live]);
+  }, [chat.messages, chat.isOlderPage, live]);
 
   return (
     <>
@@ -88,14 +90,10 @@ export function ChatPane({ chat, me, clientId, now }: { chat: Chat; me: string; 
       {/* column-reverse keeps the newest messages in view without any script */}
       <div className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto p-4" data-testid="chat-scroll">
         <div>
-          {chat.hasEarlier ? (
+          {chat.olderCursor ? (
             <p className="mb-3 text-center">
-              <Link
-                to={`/dashboard/messages?c=${chat.conversationId}&n=${chat.limit + MESSAGES_PAGE}`}
-                className={textLinkClass}
-                preventScrollReset
-              >
-                Load earlier
+              <Link to={`/dashboard/messages?c=${chat.conversationId}&before=${chat.olderCursor}`} className={textLinkClass} preventScrollReset data-testid="older-messages">
+                Older messages
               </Link>
             </p>
           ) : null}
@@ -104,6 +102,13 @@ export function ChatPane({ chat, me, clientId, now }: { chat: Chat; me: string; 
               <Bubble key={m.id} own={m.senderId === me} content={m.content} time={messageTime(m.createdAt, now)} about={m.about} />
             ))}
           </ol>
+          {chat.isOlderPage ? (
+            <p className="mt-3 text-center">
+              <Link to={`/dashboard/messages?c=${chat.conversationId}`} className={textLinkClass} data-testid="newest-messages">
+                Newest messages
+              </Link>
+            </p>
+          ) : null}
         </div>
       </div>
       <ComposerOrWhy access={chat.access} to={chat.partner.id} formAction={`/dashboard/messages?c=${chat.conversationId}`} clientId={clientId} />

@@ -1,9 +1,9 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { MemberRole } from "~/models/communities.server";
 import { Avatar } from "./avatar";
 import { ModeratorBadge } from "./community-badges";
 import { VerifiedBadge } from "./verified-badge";
-import { buttonClass, secondaryButtonClass } from "./forms";
+import { smallButtonClass, smallPrimaryClass } from "./styles";
 import { formatDateTimeShort } from "~/domain/time";
 
 export type MemberView = {
@@ -40,8 +40,8 @@ function Person({ m }: { m: MemberView }) {
   );
 }
 
-const smallPrimary = buttonClass.replace("px-4 py-2", "px-3 py-1.5 text-sm");
-const smallSecondary = secondaryButtonClass.replace("px-4 py-2", "px-3 py-1.5 text-sm");
+const smallPrimary = smallPrimaryClass;
+const smallSecondary = smallButtonClass;
 
 function RoleBadge({ role }: { role: MemberRole }) {
   if (role === "admin") {
@@ -82,12 +82,35 @@ export function MembersList({ members, canModerate, canMakeAdmin }: { members: M
   );
 }
 
-export function ModerationPanel({ pending, rejected }: { pending: MemberView[]; rejected: MemberView[] }) {
+/** The next page of a list (ADR 0025): a plain link, or nothing on its last page. */
+export function MoreLink({ href, testId, label }: { href: string | null; testId: string; label: string }) {
+  if (!href) return null;
+  return (
+    <p className="text-center">
+      <Link to={href} className={smallButtonClass} data-testid={testId}>
+        {label}
+      </Link>
+    </p>
+  );
+}
+
+export function ModerationPanel({
+  pending,
+  rejected,
+  counts,
+  more,
+}: {
+  pending: MemberView[];
+  rejected: MemberView[];
+  /** Every pending / rejected request, not only this page's. */
+  counts: { pending: number; rejected: number };
+  more: { pending: string | null; rejected: string | null };
+}) {
   return (
     <div className="space-y-8">
       <section aria-labelledby="pending-requests">
         <h2 id="pending-requests" className="text-lg font-semibold">
-          {`Pending Requests (${pending.length})`}
+          {`Pending Requests (${counts.pending})`}
         </h2>
         {pending.length === 0 ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">No pending requests.</p>
@@ -112,10 +135,11 @@ export function ModerationPanel({ pending, rejected }: { pending: MemberView[]; 
             ))}
           </ul>
         )}
+        <MoreLink href={more.pending} testId="more-pending" label="More requests" />
       </section>
       <section aria-labelledby="rejected-requests">
         <h2 id="rejected-requests" className="text-lg font-semibold">
-          {`Rejected Requests (${rejected.length})`}
+          {`Rejected Requests (${counts.rejected})`}
         </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">A rejected user cannot ask again until you clear their rejection.</p>
         {rejected.length === 0 ? (
@@ -135,6 +159,7 @@ export function ModerationPanel({ pending, rejected }: { pending: MemberView[]; 
             ))}
           </ul>
         )}
+        <MoreLink href={more.rejected} testId="more-rejected" label="More rejected requests" />
       </section>
     </div>
   );

@@ -16,6 +16,7 @@ type Contact = { id: string; fullName: string | null };
 /** The messages page's chat list and "Start a new chat" contacts (hidden on small screens while a chat is open). */
 export function ConversationList({
   conversations,
+  moreHref,
   contacts,
   selected,
   me,
@@ -23,6 +24,8 @@ export function ConversationList({
   hidden,
 }: {
   conversations: Conversation[];
+  /** The next page of the list (older conversations), when there is one. */
+  moreHref: string | null;
   contacts: Contact[];
   selected: string | null;
   me: string;
@@ -84,6 +87,13 @@ export function ConversationList({
             ))}
           </ul>
         )}
+        {moreHref ? (
+          <p className="p-3 text-center text-sm">
+            <Link to={moreHref} className="underline hover:text-emerald-800 dark:hover:text-emerald-300" data-testid="more-conversations">
+              More conversations
+            </Link>
+          </p>
+        ) : null}
         {contacts.length > 0 ? (
           <details className="border-t border-slate-200 p-3 text-sm dark:border-slate-800" open={conversations.length === 0}>
             <summary className="cursor-pointer font-medium text-emerald-800 dark:text-emerald-300">Start a new chat</summary>

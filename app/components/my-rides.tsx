@@ -90,7 +90,7 @@ export function CreatedRideList({ rides, manageHref }: { rides: MyCreatedRide[];
   return <RideCardList items={items} testId="created-ride" />;
 }
 
-export function BookedRideList({ bookings, redirectTo }: { bookings: MyBookedRide[]; redirectTo: string }) {
+export function BookedRideList({ bookings, redirectTo, moreHref }: { bookings: MyBookedRide[]; redirectTo: string; moreHref: string | null }) {
   const items = bookings.map((b) => ({
     key: b.requestId,
     driverName: b.driverName,
@@ -119,7 +119,18 @@ export function BookedRideList({ bookings, redirectTo }: { bookings: MyBookedRid
       </>
     ),
   }));
-  return <RideCardList items={items} testId="booked-ride" />;
+  return (
+    <>
+      <RideCardList items={items} testId="booked-ride" />
+      {moreHref ? (
+        <p className="text-center">
+          <Link to={moreHref} className={smallButtonClass} data-testid="more-bookings">
+            More bookings
+          </Link>
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 const FILTERS = [
@@ -143,12 +154,15 @@ export function ManageBookings({
   counts,
   here,
   manageHref,
+  moreHref,
 }: {
   query: MyRidesQuery;
   requests: IncomingRequest[];
   counts: MyRides["counts"];
   here: string;
   manageHref: (status: string) => string;
+  /** The next page of requests (older ones), when there is one. */
+  moreHref: string | null;
 }) {
   return (
     <div className="space-y-4">
@@ -208,6 +222,13 @@ export function ManageBookings({
           ))}
         </ul>
       )}
+      {moreHref ? (
+        <p className="text-center">
+          <Link to={moreHref} className={smallButtonClass} data-testid="more-requests">
+            More requests
+          </Link>
+        </p>
+      ) : null}
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
           ["Active Rides", counts.activeRides],

@@ -1,7 +1,9 @@
 import { isUniqueViolation } from "./db-errors.server";
 import { and, asc, count, desc, eq, exists, ne, or, sql } from "drizzle-orm";
 import { communities, communityMembers, userProfiles, userSettings } from "../../db/schema";
+import { cursorParam, type Cursor } from "../domain/cursor";
 import { newId } from "../domain/ids";
+import { afterCursor } from "./keyset.server";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged } from "./notifications.server";
@@ -344,6 +346,16 @@ export async function promoteMember(
   return { id: community.id, name: community.name };
 }
 
+/** Members on one page of each list of a community's page; "More" shows the next this many. */
+export const MEMBERS_PAGE = 20;
+/** Members a page on the moderation tab, where each comes with its remove and suspend forms. */
+export const MODERATED_MEMBERS_PAGE = 10;
+/**
+ * Where each list of a community's page starts (a cursor from `more`; none: the first page);
+ * `moderation`: the page is the moderation tab (fewer, heavier member rows).
+ */
+export type MemberPages = { members?: Cursor | null; pending?: Cursor | null; rejected?: Cursor | null; moderation?: boolean };
+
 /**
  * The detail page: the community, the viewer's status, approved members (with profiles that
  * respect user_settings.show_profile) and, for moderators only, the open requests. Members
@@ -351,56 +363,83 @@ export async function promoteMember(
  * anyone else gets the community's card (name, type, location, description, member count)
  * and their own membership status, and the member list is not even read.
  */
-export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, communityId: string) {
-  const community = await db
-    .select({
-      id: communities.id,
-      name: communities.name,
-      type: communities.type,
-      location: communities.location,
-      description: communities.description,
-      memberCount: communities.memberCount,
-      createdAt: communities.createdAt,
-      createdBy: communities.createdBy,
-      joinMode: communities.joinMode,
-      inviteToken: communities.inviteToken,
-      emailDomain: communities.emailDomain,
-      // Issue 16: the ride rules, read with the card (community-policy.server.ts), shown to members only.
-      policy: policyColumn,
-    })
-    .from(communities)
-    .where(eq(communities.id, communityId))
-    .get();
+export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, communityId: string, pages: MemberPages = {}) {
+  // The community and the viewer's membership in one round trip.
+  const [found, membership] = await db.batch([
+    db
+      .select({
+        id: communities.id,
+        name: communities.name,
+        type: communities.type,
+        location: communities.location,
+        description: communities.description,
+        memberCount: communities.memberCount,
+        createdAt: communities.createdAt,
+        createdBy: communities.createdBy,
+        joinMode: communities.joinMode,
+        inviteToken: communities.inviteToken,
+        emailDomain: communities.emailDomain,
+        // Issue 16: the ride rules, read with the card (community-policy.server.ts), shown to members only.
+        policy: policyColumn,
+      })
+      .from(communities)
+      .where(eq(communities.id, communityId)),
+    db
+      .select({ id: communityMembers.id, status: communityMembers.status, role: communityMembers.role })
+      .from(communityMembers)
+      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, viewerId))),
+  ]);
+  const community = found[0];
   if (!community) throw new NotFoundError(COMMUNITY_NOT_FOUND);
-  const viewer = await findMembership(db, communityId, viewerId);
+  const viewer = membership[0];
   const canModerate = mayModerate(community, viewerId, viewer);
   const membersVisible = canModerate || viewer?.status === "approved";
 
-  const people = !membersVisible ? [] : await db
-    .select({
-      id: communityMembers.id,
-      userId: communityMembers.userId,
-      status: communityMembers.status,
-      role: communityMembers.role,
-      requestedAt: communityMembers.requestedAt,
-      decidedAt: communityMembers.decidedAt,
-      fullName: userProfiles.fullName,
-      avatarUrl: userProfiles.avatarUrl,
-      residentialArea: userProfiles.residentialArea,
-      workplace: userProfiles.workplace,
-      showProfile: userSettings.showProfile,
-      suspendedUntil: communityMembers.suspendedUntil,
-      verifiedDomain: communityMembers.verifiedDomain,
-    })
-    .from(communityMembers)
-    .leftJoin(userProfiles, eq(userProfiles.userId, communityMembers.userId))
-    .leftJoin(userSettings, eq(userSettings.userId, communityMembers.userId))
-    .where(
-      canModerate
-        ? eq(communityMembers.communityId, communityId)
-        : and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, "approved")),
-    )
-    .orderBy(asc(communityMembers.requestedAt), asc(communityMembers.id));
+  // One page per list (ADR 0025), each a range read on community_members_status_idx
+  // (community, status, requested_at) in order of joining, the id breaking ties; moderators
+  // also get the pending count for the tab. One round trip however large the community.
+  const listOf = (status: "approved" | "pending" | "rejected", after: Cursor | null, size = MEMBERS_PAGE) =>
+    db
+      .select({
+        id: communityMembers.id,
+        userId: communityMembers.userId,
+        status: communityMembers.status,
+        role: communityMembers.role,
+        requestedAt: communityMembers.requestedAt,
+        decidedAt: communityMembers.decidedAt,
+        fullName: userProfiles.fullName,
+        avatarUrl: userProfiles.avatarUrl,
+        residentialArea: userProfiles.residentialArea,
+        workplace: userProfiles.workplace,
+        showProfile: userSettings.showProfile,
+        suspendedUntil: communityMembers.suspendedUntil,
+        verifiedDomain: communityMembers.verifiedDomain,
+      })
+      .from(communityMembers)
+      .leftJoin(userProfiles, eq(userProfiles.userId, communityMembers.userId))
+      .leftJoin(userSettings, eq(userSettings.userId, communityMembers.userId))
+      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, status), afterCursor(communityMembers.requestedAt, communityMembers.id, after, "newer")))
+      .orderBy(asc(communityMembers.requestedAt), asc(communityMembers.id))
+      .limit(size + 1);
+  const membersPage = canModerate && pages.moderation ? MODERATED_MEMBERS_PAGE : MEMBERS_PAGE;
+  const countOf = (status: "pending" | "rejected") =>
+    db.select({ n: count() }).from(communityMembers).where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, status)));
+  const [approvedRows, pendingRows, rejectedRows, pendingCount, rejectedCount] = !membersVisible
+    ? [[], [], [], [{ n: 0 }], [{ n: 0 }]]
+    : canModerate
+      ? await db.batch([
+          listOf("approved", pages.members ?? null, membersPage),
+          listOf("pending", pages.pending ?? null),
+          listOf("rejected", pages.rejected ?? null),
+          countOf("pending"),
+          countOf("rejected"),
+        ])
+      : [await listOf("approved", pages.members ?? null), [], [], [{ n: 0 }], [{ n: 0 }]];
+  const nextOf = (rows: { requestedAt: number; id: string }[], size = MEMBERS_PAGE) => {
+    const last = rows.length > size ? rows[size - 1] : null;
+    return last ? cursorParam(last.requestedAt, last.id) : null;
+  };
+  const people = [approvedRows.slice(0, membersPage), pendingRows.slice(0, MEMBERS_PAGE), rejectedRows.slice(0, MEMBERS_PAGE)].flat();
 
   const shown = people.map((p) => {
     const visible = p.showProfile !== false || p.userId === viewerId;
@@ -438,5 +477,9 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
     members: shown.filter((p) => p.status === "approved"),
     pending: canModerate ? shown.filter((p) => p.status === "pending") : [],
     rejected: canModerate ? shown.filter((p) => p.status === "rejected") : [],
+    pendingCount: pendingCount[0]?.n ?? 0,
+    rejectedCount: rejectedCount[0]?.n ?? 0,
+    /** Cursors of each list's next page (null: it ends here). */
+    more: { members: nextOf(approvedRows, membersPage), pending: nextOf(pendingRows), rejected: nextOf(rejectedRows) },
   };
 }

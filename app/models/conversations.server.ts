@@ -3,6 +3,8 @@ import { communityMembers, conversations, messages, userProfiles } from "../../d
 import type { Db } from "./db.server";
 import { type ModelCtx } from "./context.server";
 import { blockedEitherWay } from "./relations.server";
+import { cursorParam, type Cursor } from "../domain/cursor";
+import { afterCursor } from "./keyset.server";
 
 /** The conversation, if the user is one of its two members; null otherwise. */
 export async function findConversationForMember({ db }: ModelCtx, userId: string, conversationId: string) {
@@ -15,14 +17,16 @@ export async function findConversationForMember({ db }: ModelCtx, userId: string
   );
 }
 
-export const CONVERSATIONS_SHOWN = 50;
+/** Conversations on one page of the list; "More conversations" shows the next this many (ADR 0025). */
+export const CONVERSATIONS_SHOWN = 20;
 
 /**
  * The statements listing the acting user's conversations (for a db.batch): one per side
  * of the ordered pair, each on its own index (conversations_a_idx / conversations_b_idx),
- * plus the unread counts per conversation (messages_unread_idx). Combine with `mergeConversations`.
+ * after `cursor` when given (most recent first, the id breaking ties), plus the unread counts
+ * per conversation (messages_unread_idx). Combine with `mergeConversations`.
  */
-export function conversationListQueries(db: Db, userId: string, limit = CONVERSATIONS_SHOWN) {
+export function conversationListQueries(db: Db, userId: string, cursor: Cursor | null = null, limit = CONVERSATIONS_SHOWN) {
   type Col = typeof conversations.userA | typeof conversations.userB;
   const side = (mine: Col, partner: Col) =>
     db
@@ -38,9 +42,10 @@ export function conversationListQueries(db: Db, userId: string, limit = CONVERSA
       .from(conversations)
       .leftJoin(userProfiles, eq(userProfiles.userId, partner))
       // A blocked pair's chat leaves both lists (issue 16).
-      .where(and(eq(mine, userId), sql`NOT ${blockedEitherWay(userId, sql`${partner}`)}`))
-      .orderBy(desc(conversations.lastMessageAt))
-      .limit(limit);
+      .where(and(eq(mine, userId), afterCursor(conversations.lastMessageAt, conversations.id, cursor), sql`NOT ${blockedEitherWay(userId, sql`${partner}`)}`))
+      .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+      // One more than shown: whether a next page exists.
+      .limit(limit + 1);
   return [
     side(conversations.userA, conversations.userB),
     side(conversations.userB, conversations.userA),
@@ -55,19 +60,20 @@ export function conversationListQueries(db: Db, userId: string, limit = CONVERSA
 type Side = Awaited<ReturnType<typeof conversationListQueries>[0]>;
 type Unread = Awaited<ReturnType<typeof conversationListQueries>[2]>;
 
+/** One page of the two sides, in the list's order, and the cursor of the next page (null: none). */
 export function mergeConversations(a: Side, b: Side, unread: Unread, limit = CONVERSATIONS_SHOWN) {
   const counts = new Map(unread.map((u) => [u.conversationId, Number(u.n)]));
-  return [...a, ...b]
-    .sort((x, y) => (y.lastMessageAt ?? 0) - (x.lastMessageAt ?? 0))
-    .slice(0, limit)
-    .map((c) => ({ ...c, unread: counts.get(c.id) ?? 0 }));
+  const all = [...a, ...b].sort((x, y) => (y.lastMessageAt ?? 0) - (x.lastMessageAt ?? 0) || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0));
+  const page = all.slice(0, limit).map((c) => ({ ...c, unread: counts.get(c.id) ?? 0 }));
+  const last = page.at(-1);
+  return { conversations: page, moreCursor: all.length > limit && last ? cursorParam(last.lastMessageAt ?? 0, last.id) : null };
 }
 
-export type ConversationSummary = ReturnType<typeof mergeConversations>[number];
+export type ConversationSummary = ReturnType<typeof mergeConversations>["conversations"][number];
 
-/** The acting user's conversations, most recent first, with partner and unread count (one round trip). */
-export async function listConversations({ db }: ModelCtx, userId: string) {
-  const [a, b, unread] = await db.batch(conversationListQueries(db, userId));
+/** One page of the acting user's conversations, most recent first, with partner and unread count (one round trip). */
+export async function listConversations({ db }: ModelCtx, userId: string, cursor: Cursor | null = null) {
+  const [a, b, unread] = await db.batch(conversationListQueries(db, userId, cursor));
   return mergeConversations(a, b, unread);
 }
 

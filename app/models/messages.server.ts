@@ -10,11 +10,13 @@ import { rateLimitHitStatement, withinRateLimit } from "./rate-limits.server";
 import { blockedEitherWay, sharesCommunityOrRide } from "./relations.server";
 import { visibleRideCondition } from "./rides.server";
 
-import { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_MAX_PAGE, MESSAGES_PAGE } from "../schemas/messages";
+import { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_PAGE } from "../schemas/messages";
+import { cursorParam, type Cursor } from "../domain/cursor";
+import { afterCursor } from "./keyset.server";
 import { audience, type ModelCtx } from "./context.server";
 import { findConversationForMember } from "./conversations.server";
 
-export { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_MAX_PAGE, MESSAGES_PAGE };
+export { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_PAGE };
 export const MESSAGE_REFUSED = "You can only message people who share a community or a ride with you.";
 export const INQUIRIES_OFF = "This driver does not take questions about rides from riders they share no community with. You can request a seat instead.";
 export const RIDE_NOT_OPEN = "This ride is no longer open for booking, so its driver cannot be asked about it. Find another ride instead.";
@@ -245,13 +247,14 @@ function partnerIn(conversationId: string, userId: string) {
 
 /**
  * One open chat for the acting user (one round trip): the conversation (only if the user is
- * a member, else NotFoundError), the partner's name and avatar, the last `limit` messages
- * oldest first (index messages_conversation_idx) with whether earlier ones exist and the ride
- * a message asked about, and whether the user may write now (`access`; `rideId`: the ride a
- * Contact button asks about).
+ * a member, else NotFoundError), the partner's name and avatar, one page of `MESSAGES_PAGE`
+ * messages oldest first (the newest ones, or with `before` those just older than that cursor;
+ * index messages_conversation_idx) with the cursor of the next older page (null when none) and
+ * the ride a message asked about, and whether the user may write now (`access`; `rideId`: the
+ * ride a Contact button asks about).
  */
-export async function getChat({ db }: ModelCtx, userId: string, conversationId: string, limit = MESSAGES_PAGE, rideId: string | null = null, now = Date.now()) {
-  const n = Math.min(Math.max(limit, 1), MESSAGES_MAX_PAGE);
+export async function getChat({ db }: ModelCtx, userId: string, conversationId: string, before: Cursor | null = null, rideId: string | null = null, now = Date.now()) {
+  const n = MESSAGES_PAGE;
   const partnerId = sql`CASE WHEN ${conversations.userA} = ${userId} THEN ${conversations.userB} ELSE ${conversations.userA} END`;
   const [conv, rows, person, ride] = await db.batch([
     db
@@ -270,7 +273,7 @@ export async function getChat({ db }: ModelCtx, userId: string, conversationId: 
       .from(messages)
       .leftJoin(rideInquiries, eq(rideInquiries.messageId, messages.id))
       .leftJoin(rides, eq(rides.id, rideInquiries.rideId))
-      .where(eq(messages.conversationId, conversationId))
+      .where(and(eq(messages.conversationId, conversationId), afterCursor(messages.createdAt, messages.id, before)))
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(n + 1),
     // Only used when the conversation is the user's (then partnerIn is its partner).
@@ -278,6 +281,7 @@ export async function getChat({ db }: ModelCtx, userId: string, conversationId: 
   ]);
   const c = conv[0];
   if (!c) throw new NotFoundError("Conversation not found");
+  const oldest = rows.length > n ? rows[n - 1] : null;
   const access: MessagingAccess = person[0] && c.partnerId === person[0].id ? decideMessaging(userId, person[0], ride[0], now) : { allowed: false, reason: MESSAGE_REFUSED, bookHref: null };
   return {
     conversationId: c.id,
@@ -289,8 +293,10 @@ export async function getChat({ db }: ModelCtx, userId: string, conversationId: 
         ...m,
         about: aboutFrom && aboutTo && aboutDate && aboutTime ? { fromLocation: aboutFrom, toLocation: aboutTo, date: aboutDate, time: aboutTime } : null,
       })) as ChatMessage[],
-    hasEarlier: rows.length > n,
-    limit: n,
+    /** Where "Older messages" leads; null on the chat's first page. */
+    olderCursor: oldest ? cursorParam(oldest.createdAt, oldest.id) : null,
+    /** Whether this is an older page (not the newest messages, so live ones do not belong below). */
+    isOlderPage: before !== null,
     access,
   };
 }

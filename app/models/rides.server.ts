@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields, SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { communities, communityMembers, notifications, rideDayStats, rideHourStats, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
+import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
+import { afterCursor } from "./keyset.server";
 import { newId } from "../domain/ids";
 import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, carTypeOf, DISCOVER_PAGE_SIZE } from "../domain/rides";
 import { suggestTripCost } from "../domain/trip-cost";
@@ -529,8 +531,10 @@ export async function cancelRide({ db }: ModelCtx, driverId: string, rideId: str
 
 /** My Rides lists show the most recent this many rows. */
 export const MY_RIDES_LIMIT = 50;
+/** Request cards on one page of Manage Bookings; "More requests" shows the next this many (ADR 0025). */
+export const MANAGE_PAGE = 15;
 
-type MyRidesQuery = { tab: "created" | "booked" | "manage"; status: "all" | "pending" | "accepted" | "rejected"; q: string };
+type MyRidesQuery = { tab: "created" | "booked" | "manage"; status: "all" | "pending" | "accepted" | "rejected"; q: string; after?: string };
 
 // The spec orders My Rides by date ascending: the next departure first, then the later ones;
 // past rides follow, the most recent first (so a long history never pushes upcoming rides
@@ -545,7 +549,10 @@ const createdRidesQuery = (db: Db, userId: string, now: number) =>
     .orderBy(sql`${rides.departsAt} < ${now}`, sql`CASE WHEN ${rides.departsAt} >= ${now} THEN ${rides.departsAt} ELSE -${rides.departsAt} END`, asc(rides.id))
     .limit(MY_RIDES_LIMIT);
 
-const bookedRidesQuery = (db: Db, userId: string) =>
+/** Bookings on one page of Booked Rides; "More bookings" shows the next this many (ADR 0025). */
+export const BOOKED_PAGE = 20;
+
+const bookedRidesQuery = (db: Db, userId: string, after: Cursor | null) =>
   db
     .select({
       requestId: rideRequests.id,
@@ -566,9 +573,10 @@ const bookedRidesQuery = (db: Db, userId: string) =>
     .from(rideRequests)
     .innerJoin(rides, eq(rides.id, rideRequests.rideId))
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
-    .where(eq(rideRequests.riderId, userId))
-    .orderBy(desc(rideRequests.createdAt))
-    .limit(MY_RIDES_LIMIT);
+    // Newest first on ride_requests_rider_idx (rider, created_at), after the cursor.
+    .where(and(eq(rideRequests.riderId, userId), afterCursor(rideRequests.createdAt, rideRequests.id, after)))
+    .orderBy(desc(rideRequests.createdAt), desc(rideRequests.id))
+    .limit(BOOKED_PAGE + 1);
 
 const incomingDetailQuery = (db: Db, userId: string, ids: string[]) =>
   db
@@ -589,18 +597,23 @@ const incomingDetailQuery = (db: Db, userId: string, ids: string[]) =>
     .leftJoin(userProfiles, eq(userProfiles.userId, rideRequests.riderId))
     // Unary + so SQLite looks the requests up by id instead of walking all my rides.
     .where(and(inArray(rideRequests.id, ids.length ? ids : [""]), sql`+${rides.driverId} = ${userId}`))
-    .orderBy(desc(rideRequests.createdAt));
+    .orderBy(desc(rideRequests.createdAt), desc(rideRequests.id));
 
 /**
  * My Rides, one tab at a time. Manage Bookings reads the requests on my active rides as
  * narrow rows (status, time, route, and the passenger's name only when searching), counts
- * and filters them, then fetches full cards for the newest MY_RIDES_LIMIT: two round trips,
- * and the profile lookups stay bounded however many requests the rides collected.
+ * and filters them, then fetches full cards for one page of MANAGE_PAGE, newest first, after
+ * the `after` cursor (request time, id) when given, with the cursor of the next page: two
+ * round trips, and the profile lookups stay bounded however many requests the rides collected.
  */
 export async function getMyRides({ db }: ModelCtx, userId: string, query: MyRidesQuery, now = Date.now()) {
-  const empty = { created: [], booked: [], requests: [], counts: { activeRides: 0, pending: 0, accepted: 0, rejected: 0 } };
+  const empty = { created: [], booked: [], requests: [], moreCursor: null as string | null, counts: { activeRides: 0, pending: 0, accepted: 0, rejected: 0 } };
   if (query.tab === "created") return { ...empty, created: await createdRidesQuery(db, userId, now) };
-  if (query.tab === "booked") return { ...empty, booked: await bookedRidesQuery(db, userId) };
+  if (query.tab === "booked") {
+    const rows = await bookedRidesQuery(db, userId, parseCursor(query.after));
+    const last = rows.length > BOOKED_PAGE ? rows[BOOKED_PAGE - 1] : null;
+    return { ...empty, booked: rows.slice(0, BOOKED_PAGE), moreCursor: last ? cursorParam(last.createdAt, last.requestId) : null };
+  }
   const q = query.q.toLowerCase();
   const narrow = db
     .select({
@@ -625,17 +638,19 @@ export async function getMyRides({ db }: ModelCtx, userId: string, query: MyRide
     accepted: light.filter((r) => r.status === "accepted").length,
     rejected: light.filter((r) => r.status === "rejected").length,
   };
-  const ids = light
+  const after = parseCursor(query.after);
+  const matching = light
     .filter(
       (r) =>
         (query.status === "all" || r.status === query.status) &&
-        (!q || [r.riderName ?? "", r.fromLocation, r.toLocation].some((s) => s.toLowerCase().includes(q))),
+        (!q || [r.riderName ?? "", r.fromLocation, r.toLocation].some((s) => s.toLowerCase().includes(q))) &&
+        (!after || r.createdAt < after.at || (r.createdAt === after.at && r.id < after.id)),
     )
-    .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
-    .slice(0, MY_RIDES_LIMIT)
-    .map((r) => r.id);
-  const requests = ids.length ? await incomingDetailQuery(db, userId, ids) : [];
-  return { ...empty, requests, counts };
+    .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+  const page = matching.slice(0, MANAGE_PAGE);
+  const last = page.at(-1);
+  const requests = page.length ? await incomingDetailQuery(db, userId, page.map((r) => r.id)) : [];
+  return { ...empty, requests, counts, moreCursor: matching.length > MANAGE_PAGE && last ? cursorParam(last.createdAt, last.id) : null };
 }
 
 export type IncomingRequest = Awaited<ReturnType<typeof incomingDetailQuery>>[number];

@@ -11,7 +11,8 @@ import {
   type MessagingAccess,
   type Partner,
 } from "~/models/messages.server";
-import { isId, messageActionSchema, MESSAGES_MAX_PAGE, MESSAGES_PAGE } from "~/schemas/messages";
+import { isId, messageActionSchema } from "~/schemas/messages";
+import { parseCursor } from "~/domain/cursor";
 import { requireUser } from "~/utils/auth.server";
 import { orFormError, orRespond, parseIntent } from "~/utils/errors.server";
 import { ownTabs } from "~/models/context.server";
@@ -26,7 +27,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const to = url.searchParams.get("to");
   const ride = url.searchParams.get("ride");
   const rideId = isId(ride) ? ride : null;
-  const limit = Math.min(MESSAGES_MAX_PAGE, Math.max(MESSAGES_PAGE, Number(url.searchParams.get("n")) || MESSAGES_PAGE));
 
   let chat: Awaited<ReturnType<typeof getChat>> | null = null;
   let newChat: { partner: Partner; access: MessagingAccess } | null = null;
@@ -34,17 +34,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Reading a chat never writes: marking it read is a POST (intent=open from the list,
     // intent=mark-read from the open chat), so a GET (a link, a prefetch, a crawler,
     // another site) cannot change anything.
-    chat = await orRespond(getChat(context, user.id, c, limit, rideId));
+    chat = await orRespond(getChat(context, user.id, c, parseCursor(url.searchParams.get("before")), rideId));
   } else if (isId(to)) {
     const found = await orRespond(findChatWith(context, user.id, to, rideId));
     if (found.conversationId) throw redirect(`/dashboard/messages?c=${found.conversationId}${rideId ? `&ride=${rideId}` : ""}`);
     newChat = { partner: found.partner, access: found.access };
   }
-  const [conversations, contacts] = await Promise.all([
-    listConversations(context, user.id),
+  const [list, contacts] = await Promise.all([
+    listConversations(context, user.id, parseCursor(url.searchParams.get("chats"))),
     chat ? Promise.resolve([]) : listCommunityContacts(context, user.id),
   ]);
-  return { me: user.id, conversations, contacts, chat, newChat, clientId: crypto.randomUUID(), now: Date.now() };
+  return { me: user.id, ...list, contacts, chat, newChat, clientId: crypto.randomUUID(), now: Date.now() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -71,12 +71,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MessagesPage() {
-  const { me, conversations, contacts, chat, newChat, clientId, now } = useLoaderData<typeof loader>();
+  const { me, conversations, moreCursor, contacts, chat, newChat, clientId, now } = useLoaderData<typeof loader>();
   const selected = chat?.conversationId ?? null;
   const paneOpen = Boolean(chat || newChat);
   return (
     <div className="mx-auto grid h-[calc(100vh-8rem)] min-h-[28rem] max-w-6xl gap-4 md:grid-cols-[18rem_1fr]">
-      <ConversationList conversations={conversations} contacts={contacts} selected={selected} me={me} now={now} hidden={paneOpen} />
+      <ConversationList conversations={conversations} moreHref={moreCursor ? `/dashboard/messages?chats=${moreCursor}${selected ? `&c=${selected}` : ""}` : null} contacts={contacts} selected={selected} me={me} now={now} hidden={paneOpen} />
 
       <section aria-label="Chat" className={`min-h-0 flex-col rounded-xl border border-slate-200 dark:border-slate-800 ${paneOpen ? "flex" : "hidden md:flex"}`}>
         {chat ? (

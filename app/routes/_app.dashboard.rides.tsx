@@ -16,11 +16,11 @@ export const meta: MetaFunction = () => [{ title: "My Rides | LoopRide" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const query = myRidesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [{ created, booked, requests, counts }, commutes] = await Promise.all([
+  const [{ created, booked, requests, counts, moreCursor }, commutes] = await Promise.all([
     getMyRides(context, user.id, query),
     query.tab === "created" ? listDriverCommutes(context, user.id) : [],
   ]);
-  return { query, created, booked, requests, counts, commutes };
+  return { query, created, booked, requests, counts, moreCursor, commutes };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,7 +38,7 @@ const TABS = [
 ] as const;
 
 export default function MyRides() {
-  const { query, created, booked, requests, counts, commutes } = useLoaderData<typeof loader>();
+  const { query, created, booked, requests, counts, moreCursor, commutes } = useLoaderData<typeof loader>();
   const location = useLocation();
   const revalidator = useRevalidator();
   // Other tabs do not load the requests; the shell's (capped) badge count serves there.
@@ -95,12 +95,12 @@ export default function MyRides() {
             <Link to="/rides" className={`${buttonClass} mt-4`}>Find Rides to Book</Link>
           </Empty>
         ) : (
-          <BookedRideList bookings={booked} redirectTo={here} />
+          <BookedRideList bookings={booked} redirectTo={here} moreHref={moreCursor ? `${base}?tab=booked&after=${moreCursor}` : null} />
         )
       ) : null}
 
       {query.tab === "manage" ? (
-        <ManageBookings query={query} requests={requests} counts={counts} here={here} manageHref={manageHref} />
+        <ManageBookings query={query} requests={requests} counts={counts} here={here} manageHref={manageHref} moreHref={moreCursor ? `${manageHref(query.status)}&after=${moreCursor}` : null} />
       ) : null}
     </div>
   );

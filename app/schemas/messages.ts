@@ -5,9 +5,8 @@ import { isCleanText, TEXT_INVALID } from "./text";
 export const MESSAGE_MAX = 2000;
 export const MESSAGE_TOO_LONG = "Message must be at most 2,000 characters";
 export const MESSAGE_EMPTY = "Type a message to send";
-/** Messages shown when a chat opens; "Load earlier" adds this many each time, up to the max. */
-export const MESSAGES_PAGE = 50;
-export const MESSAGES_MAX_PAGE = 2000;
+/** Messages on one page of a chat; "Older messages" shows the next this many (ADR 0025). */
+export const MESSAGES_PAGE = 30;
 
 const id = z.string().regex(/^[a-z0-9]{1,64}$/, "Invalid id");
 

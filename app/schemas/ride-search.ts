@@ -77,4 +77,6 @@ export const myRidesQuerySchema = z.object({
   tab: z.enum(["created", "booked", "manage"]).catch("created").default("created"),
   status: z.enum(["all", "pending", "accepted", "rejected"]).catch("all").default("all"),
   q: z.string().trim().max(100).optional().catch(undefined).transform((v) => v || ""),
+  // Manage Bookings' "More requests" cursor (ADR 0025); anything else is the first page.
+  after: z.string().max(100).optional().catch(undefined).transform((v) => v || ""),
 });

@@ -5,6 +5,7 @@ import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRide } from "../../db/factories";
 import { BASE, db, postForm, signedInUser, tableCounts } from "../support/worker";
+import { walkPages } from "../support/pages";
 
 async function openSocket(path: string, cookie: string) {
   const res = await SELF.fetch(`${BASE}${path}`, { headers: { Upgrade: "websocket", Cookie: cookie, Origin: BASE } });
@@ -59,8 +60,8 @@ describe("faults", () => {
         for (const f of socket.frames) seen.set(f.content, (seen.get(f.content) ?? 0) + 1);
         socket.ws.close();
         socket = await openSocket(`/ws/conversation/${conversationId}`, b.cookie);
-        const html = await (await SELF.fetch(`${BASE}/dashboard/messages?c=${conversationId}&n=200`, { headers: { Cookie: b.cookie } })).text();
-        for (const text of contents(html)) if (!seen.has(text)) seen.set(text, 1);
+        const { pages } = await walkPages(`/dashboard/messages?c=${conversationId}`, b.cookie, "older-messages", contents);
+        for (const text of pages.flat()) if (!seen.has(text)) seen.set(text, 1);
       }
     }
     // Frames after the reconnect arrive on the new socket.
@@ -74,9 +75,8 @@ describe("faults", () => {
     for (let i = 1; i <= 100; i++) {
       expect(seen.has(`msg-${i}`), `msg-${i} reached the client`).toBe(true);
     }
-    // The page renders each stored message once.
-    const html = await (await SELF.fetch(`${BASE}/dashboard/messages?c=${conversationId}&n=200`, { headers: { Cookie: b.cookie } })).text();
-    const shown = contents(html);
+    // The chat's pages (following Older messages) render each stored message once.
+    const shown = (await walkPages(`/dashboard/messages?c=${conversationId}`, b.cookie, "older-messages", contents)).pages.flat();
     expect(shown).toHaveLength(101);
     expect(new Set(shown).size).toBe(101);
   }, 120_000);

@@ -21,7 +21,7 @@ const VARIANTS = [
   "/dashboard/rides?tab=manage&status=rejected",
   "/dashboard/my-rides?tab=booked",
   "/dashboard/messages?c={driverConversation}",
-  "/dashboard/messages?c={driverConversation}&n=100",
+  "/dashboard/messages?c={driverConversation}&before=9999999999999.zzz",
   "/dashboard/messages?c={modConversation}",
   "/dashboard/messages?to={driver}",
   "/dashboard/messages?to={acceptedRider}",

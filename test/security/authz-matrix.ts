@@ -156,7 +156,7 @@ export const MATRIX: Column[] = [
   // ------------------------------------------------------------ messages
   { name: "messages", route: "routes/_app.dashboard.messages", method: "GET", path: "/dashboard/messages", private: true, expect: app("page") },
   { name: "a conversation", route: "routes/_app.dashboard.messages", method: "GET", path: "/dashboard/messages?c={driverConversation}", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "404") },
-  { name: "a conversation, earlier messages", route: "routes/_app.dashboard.messages", method: "GET", path: "/dashboard/messages?c={driverConversation}&n=100", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "404") },
+  { name: "a conversation, earlier messages", route: "routes/_app.dashboard.messages", method: "GET", path: "/dashboard/messages?c={driverConversation}&before=9999999999999.zzz", private: true, expect: only({ driver: "page", acceptedRider: "page" }, "404") },
   { name: "start a chat with the driver", route: "routes/_app.dashboard.messages", method: "GET", path: "/dashboard/messages?to={driver}", private: true, expect: only({ driver: "404", acceptedRider: "redirect->/dashboard/messages?c=" }, "page") },
   // Message the accepted rider: allowed for people sharing a community or a ride with them.
   { name: "send a message", route: "routes/_app.dashboard.messages", method: "POST", intent: "send", path: "/dashboard/messages", fields: { intent: "send", to: "{acceptedRider}", content: "Hello from the matrix", clientId: "matrix-{role}-0001" }, expect: only({ member: "done->/dashboard/messages?c=", driver: "done->/dashboard/messages?c=", moderator: "done->/dashboard/messages?c=" }, "403") },

@@ -102,6 +102,10 @@ export async function seedCityScale(busyId: string, now = Date.now(), commuterId
               CASE WHEN n < 60 THEN NULL ELSE '${istDate(now)}' END, CASE WHEN n < 60 THEN 'active' ELSE 'ended' END, ${now - 5 * DAY} + n, ${now - 5 * DAY} FROM seq`,
     `INSERT INTO commutes (id, driver_id, community_id, from_location, to_location, weekdays, time, seats, trip_cost_paise, start_date, status, created_at, updated_at)
        VALUES ('kb', ?3, NULL, ${places[0]}, ${places[3]}, 62, '23:59', 6, 30000, '${istDate(now)}', 'active', ${now - DAY}, ${now - DAY})`,
+    // Issue 17: the busy user's community c0 is a big one (every 4th commuter a member, 60
+    // more asking to join), so its member lists must page to stay within the HTML budget.
+    `${seq(500)} INSERT OR IGNORE INTO community_members (id, community_id, user_id, status, role, requested_at)
+       SELECT 'mc' || n, 'c0', 'u' || (n * 4 + 1), CASE WHEN n < 440 THEN 'approved' ELSE 'pending' END, 'member', ${now - 30 * DAY} + (n / 3) * 1000 FROM seq`,
     // Counters exactly as the app keeps them.
     `UPDATE communities SET member_count = (SELECT count(*) FROM community_members m WHERE m.community_id = communities.id AND m.status = 'approved')`,
     // Every ride's places, points and grid cells, exactly as migration 0010 maps the fixed places.

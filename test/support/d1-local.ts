@@ -18,3 +18,8 @@ export function queryE2eDb<T = Record<string, unknown>>(sql: string): T[] {
   const parsed = JSON.parse(out) as Array<{ results: T[] }>;
   return parsed.flatMap((r) => r.results);
 }
+
+/** Runs SQL that writes (a journey's set-up that the UI would need dozens of sign-ups for). */
+export function writeE2eDb(sql: string): void {
+  queryE2eDb(sql);
+}

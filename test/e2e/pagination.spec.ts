@@ -1,0 +1,79 @@
+import { expect, test } from "@playwright/test";
+import { createCommunity, newPage, signedInPage, signUpAndOnboard, unique } from "../support/e2e";
+import { writeE2eDb } from "../support/d1-local";
+
+// Issue 17: a long chat shows its newest messages with an "Older messages" link (a plain
+// <a href> with a cursor) that shows the earlier ones, and a community's members page the same
+// way ("More members"), with and without JavaScript.
+// Each project writes to its own conversation of Kavya's (Rahul and Priya share HSR Layout
+// Sector 2 Residents with her); no other journey reads these conversations.
+
+test("a long chat: the newest 30 messages, Older messages shows the earlier ones, Newest messages comes back", async ({ browser, baseURL }) => {
+  const project = test.info().project.name as "js" | "no-js";
+  const tag = `${project}-${Date.now().toString(36)}`;
+  const kavya = await signedInPage(browser, "kavya@demo.loopride.in");
+  await kavya.goto("/dashboard/messages");
+  // The partner's id from the (folded) "Start a new chat" list of community members.
+  const link = kavya.locator('[data-testid="contacts"] a', { hasText: project === "js" ? "Rahul Verma" : "Priya Sharma" });
+  const href = await link.getAttribute("href");
+  const partnerUserId = new URL(href!, baseURL).searchParams.get("to")!;
+  for (let i = 1; i <= 35; i++) {
+    const res = await kavya.request.post(`${baseURL}/dashboard/messages?to=${partnerUserId}`, {
+      form: { intent: "send", to: partnerUserId, content: `${tag} message ${i}` },
+      headers: { Origin: baseURL!, "Sec-Fetch-Site": "same-origin" },
+      maxRedirects: 0,
+    });
+    expect(res.status(), `message ${i}`).toBe(302);
+  }
+  await kavya.goto(`/dashboard/messages?to=${partnerUserId}`);
+  await expect(kavya).toHaveURL(/\/dashboard\/messages\?c=/);
+  const mine = kavya.getByTestId("message").filter({ hasText: tag });
+  await expect(mine).toHaveCount(30);
+  await expect(mine.last()).toContainText(`${tag} message 35`);
+  await expect(mine.first()).toContainText(new RegExp(`${tag} message 6(?!\\d)`));
+
+  await kavya.getByRole("link", { name: "Older messages" }).click();
+  await expect(kavya).toHaveURL(/before=\d+\./);
+  // The five earliest, oldest first, and nothing repeated from the first page.
+  const older = kavya.getByTestId("message").filter({ hasText: tag });
+  await expect(older).toHaveCount(5);
+  await expect(older.first()).toContainText(new RegExp(`${tag} message 1(?!\\d)`));
+  await expect(older.last()).toContainText(new RegExp(`${tag} message 5(?!\\d)`));
+
+  await kavya.getByRole("link", { name: "Newest messages" }).click();
+  await expect(kavya.getByTestId("message").filter({ hasText: tag }).last()).toContainText(`${tag} message 35`);
+  await kavya.context().close();
+});
+
+test("a community's member list pages: 20 members, More members shows the rest", async ({ browser }) => {
+  const page = await newPage(browser, test.info().project.name);
+  await signUpAndOnboard(page, { fullName: "Club Founder" });
+  const name = unique("Cubbon Park Cyclists");
+  const path = await createCommunity(page, name);
+  const communityId = path.split("/").pop()!;
+  const tag = `${test.info().project.name}${Date.now().toString(36)}`.replace(/[^a-z0-9]/g, "");
+  // 25 more members (joined before the founder's page is read; ordered by joining).
+  const seq = "WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 25)";
+  const t = Date.now() - 86_400_000;
+  writeE2eDb(
+    [
+      `${seq} INSERT INTO users (id, email, created_at) SELECT '${tag}u' || n, '${tag}' || n || '@example.test', ${t} FROM seq`,
+      `${seq} INSERT INTO user_profiles (user_id, full_name, first_name, created_at, updated_at) SELECT '${tag}u' || n, 'Cyclist ' || printf('%02d', n), 'Cyclist', ${t}, ${t} FROM seq`,
+      `${seq} INSERT INTO user_settings (user_id, updated_at) SELECT '${tag}u' || n, ${t} FROM seq`,
+      `${seq} INSERT INTO community_members (id, community_id, user_id, status, role, requested_at) SELECT '${tag}m' || n, '${communityId}', '${tag}u' || n, 'approved', 'member', ${t} + n * 1000 FROM seq`,
+      `UPDATE communities SET member_count = (SELECT count(*) FROM community_members WHERE community_id = '${communityId}' AND status = 'approved') WHERE id = '${communityId}'`,
+    ].join("; "),
+  );
+  await page.goto(path);
+  const members = page.getByTestId("member");
+  await expect(members).toHaveCount(20);
+  await expect(members.first()).toContainText("Cyclist 01");
+  await expect(members.last()).toContainText("Cyclist 20");
+  await page.getByRole("link", { name: "More members" }).click();
+  await expect(page).toHaveURL(/\?after=\d+\./);
+  await expect(members).toHaveCount(6);
+  await expect(members.first()).toContainText("Cyclist 21");
+  await expect(members.last()).toContainText("Club Founder");
+  await expect(page.getByRole("link", { name: "More members" })).toHaveCount(0);
+  await page.context().close();
+});
