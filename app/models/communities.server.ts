@@ -350,6 +350,8 @@ export async function promoteMember(
 export const MEMBERS_PAGE = 20;
 /** Members a page on the moderation tab, where each comes with its remove and suspend forms. */
 export const MODERATED_MEMBERS_PAGE = 10;
+/** Join requests (pending, rejected) a page on the moderation tab, each with its decision forms. */
+export const REQUESTS_PAGE = 15;
 /**
  * Where each list of a community's page starts (a cursor from `more`; none: the first page);
  * `moderation`: the page is the moderation tab (fewer, heavier member rows).
@@ -429,8 +431,8 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
     : canModerate
       ? await db.batch([
           listOf("approved", pages.members ?? null, membersPage),
-          listOf("pending", pages.pending ?? null),
-          listOf("rejected", pages.rejected ?? null),
+          listOf("pending", pages.pending ?? null, REQUESTS_PAGE),
+          listOf("rejected", pages.rejected ?? null, REQUESTS_PAGE),
           countOf("pending"),
           countOf("rejected"),
         ])
@@ -439,7 +441,7 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
     const last = rows.length > size ? rows[size - 1] : null;
     return last ? cursorParam(last.requestedAt, last.id) : null;
   };
-  const people = [approvedRows.slice(0, membersPage), pendingRows.slice(0, MEMBERS_PAGE), rejectedRows.slice(0, MEMBERS_PAGE)].flat();
+  const people = [approvedRows.slice(0, membersPage), pendingRows.slice(0, REQUESTS_PAGE), rejectedRows.slice(0, REQUESTS_PAGE)].flat();
 
   const shown = people.map((p) => {
     const visible = p.showProfile !== false || p.userId === viewerId;
@@ -480,6 +482,6 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
     pendingCount: pendingCount[0]?.n ?? 0,
     rejectedCount: rejectedCount[0]?.n ?? 0,
     /** Cursors of each list's next page (null: it ends here). */
-    more: { members: nextOf(approvedRows, membersPage), pending: nextOf(pendingRows), rejected: nextOf(rejectedRows) },
+    more: { members: nextOf(approvedRows, membersPage), pending: nextOf(pendingRows, REQUESTS_PAGE), rejected: nextOf(rejectedRows, REQUESTS_PAGE) },
   };
 }

@@ -7,7 +7,7 @@ import { conversationIdFor } from "~/domain/conversation";
 import { MESSAGES_PAGE } from "~/schemas/messages";
 import { CONVERSATIONS_SHOWN } from "~/models/conversations.server";
 import { BOOKED_PAGE, MANAGE_PAGE } from "~/models/rides.server";
-import { MEMBERS_PAGE } from "~/models/communities.server";
+import { MEMBERS_PAGE, REQUESTS_PAGE } from "~/models/communities.server";
 import { db, get, signedInUser } from "../support/worker";
 import { linkHref, walkPages } from "../support/pages";
 
@@ -173,14 +173,14 @@ describe("a community's members and requests", () => {
   });
 
   it("moderators page the pending requests; the tab and heading count all of them", async () => {
-    const { admin, community } = await bigCommunity(3, MEMBERS_PAGE + 7);
+    const { admin, community } = await bigCommunity(3, REQUESTS_PAGE + 7);
     const { pages, paths } = await walkPages(`/communities/${community.id}?tab=moderation`, admin.cookie, "more-pending", names("pending-request"));
-    expect(pages.map((p) => p.length)).toEqual([MEMBERS_PAGE, 7]);
-    expect(new Set(pages.flat()).size).toBe(MEMBERS_PAGE + 7);
+    expect(pages.map((p) => p.length)).toEqual([REQUESTS_PAGE, 7]);
+    expect(new Set(pages.flat()).size).toBe(REQUESTS_PAGE + 7);
     expect(paths[1]).toMatch(/\?tab=moderation&pending=\d+\./);
     const html = (await (await get(paths[1], { cookie: admin.cookie })).text()).replace(/<!-- -->/g, "");
-    expect(html).toContain(`Pending Requests (${MEMBERS_PAGE + 7})`);
-    expect(html).toContain(`Moderation (${MEMBERS_PAGE + 7})`);
+    expect(html).toContain(`Pending Requests (${REQUESTS_PAGE + 7})`);
+    expect(html).toContain(`Moderation (${REQUESTS_PAGE + 7})`);
   });
 
   it("a cursor shows an outsider nothing: the member list stays hidden", async () => {

@@ -46,6 +46,11 @@ const EXPECTED: Record<string, string> = {
   // Issue 16: a person's live work e-mail code goes with them or with the community.
   "community_email_codes.user_id -> users": "CASCADE",
   "community_email_codes.community_id -> communities": "CASCADE",
+  // Issue 14: a person's saved searches (and their lookup cells) are their own.
+  "saved_searches.user_id -> users": "CASCADE",
+  "saved_search_cells.search_id -> saved_searches": "CASCADE",
+  // Issue 16: a community's approved pickup points go with the community.
+  "community_pickup_points.community_id -> communities": "CASCADE",
   // Shared with someone else: removing one side is refused.
   "rides.driver_id -> users": "NO ACTION",
   "communities.created_by -> users": "NO ACTION",
