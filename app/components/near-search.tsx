@@ -46,8 +46,8 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
           <input id="near-time" name="time" type="time" defaultValue={v.time ?? ""} className={inputClass} />
           <FieldErrors id="near-time-error" errors={e.time} />
         </div>
-        {select("near-radius", "Walk at most", "radius", v.radius ?? "2", RADIUS_CHOICES, (n) => `${n} km`, e.radius)}
-        {select("near-window", "Leaving within", "window", v.window ?? "15", WINDOW_CHOICES, (n) => `± ${n} min`, e.window)}
+        {select("near-radius", "Walk at most", "radius", v.radius || "2", RADIUS_CHOICES, (n) => `${n} km`, e.radius)}
+        {select("near-window", "Leaving within", "window", v.window || "15", WINDOW_CHOICES, (n) => `± ${n} min`, e.window)}
       </div>
       <p className="text-xs text-slate-700 dark:text-slate-300">Distances are straight lines between locality centres, so they are approximate.</p>
       <div className="flex gap-2">

@@ -215,6 +215,9 @@ describe("distance search through D1", () => {
     expect(html).toContain("Pickup 1.4 km from Koramangala");
     expect(html).toContain("Drop 0 m from Manyata Tech Park");
     expect(html).toContain("Leaves 20 min later");
+    // The form shows the search that ran: the default 2 km (not the list's first choice) and the 30 min asked for.
+    expect(html).toMatch(/<option value="2" selected="">2 km<\/option>/);
+    expect(html).toMatch(/<option value="30" selected="">± 30 min<\/option>/);
   });
 
   it("bad input gets a clear message (400) and no results: unknown place, radius or window out of range, bad time", async () => {
