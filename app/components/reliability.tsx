@@ -1,17 +1,11 @@
+import type { ReliabilityRecord as ReliabilityRecordData } from "~/models/reliability.server";
 import { panelClass, smallButtonClass } from "./styles";
 
 // Issue 16, item 5: the reliability record (facts, not stars alone) and the no-show
 // controls of a completed ride. Plain forms: they work without JavaScript.
 
-export type ReliabilityView = {
-  completedAsDriver: number;
-  completedAsRider: number;
-  lateCancellations: number;
-  noShows: number;
-  disputedNoShows: number;
-  medianResponseMs: number | null;
-  decisions: number;
-};
+/** The record as the model reads it (app/models/reliability.server.ts). */
+export type ReliabilityView = ReliabilityRecordData;
 
 export function formatResponseTime(ms: number): string {
   const minutes = Math.round(ms / 60_000);

@@ -28,6 +28,17 @@ export function refreshMemberCount(db: Db, communityId: string) {
     .where(eq(communities.id, communityId));
 }
 
+/** The community card everyone may see: the list's rows and the head of a community's page. */
+const communityCardColumns = {
+  id: communities.id,
+  name: communities.name,
+  type: communities.type,
+  location: communities.location,
+  description: communities.description,
+  memberCount: communities.memberCount,
+  createdAt: communities.createdAt,
+};
+
 /** Communities where the user is an approved member (for sharing a ride with one). */
 export async function listMyCommunities({ db }: ModelCtx, userId: string) {
   return db
@@ -71,13 +82,7 @@ export async function listCommunities(
   const size = COMMUNITIES_PAGE_SIZE;
   const rows = await db
     .select({
-      id: communities.id,
-      name: communities.name,
-      type: communities.type,
-      location: communities.location,
-      description: communities.description,
-      memberCount: communities.memberCount,
-      createdAt: communities.createdAt,
+      ...communityCardColumns,
       status: communityMembers.status,
     })
     .from(communities)
@@ -370,13 +375,7 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
   const [found, membership] = await db.batch([
     db
       .select({
-        id: communities.id,
-        name: communities.name,
-        type: communities.type,
-        location: communities.location,
-        description: communities.description,
-        memberCount: communities.memberCount,
-        createdAt: communities.createdAt,
+        ...communityCardColumns,
         createdBy: communities.createdBy,
         joinMode: communities.joinMode,
         inviteToken: communities.inviteToken,
