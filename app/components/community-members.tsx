@@ -1,7 +1,8 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { MemberRole } from "~/models/communities.server";
 import { Avatar } from "./avatar";
 import { ModeratorBadge } from "./community-badges";
+import { MoreLink } from "./more-link";
 import { VerifiedBadge } from "./verified-badge";
 import { smallButtonClass, smallPrimaryClass } from "./styles";
 import { formatDateTimeShort } from "~/domain/time";
@@ -83,16 +84,6 @@ export function MembersList({ members, canModerate, canMakeAdmin }: { members: M
 }
 
 /** The next page of a list (ADR 0025): a plain link, or nothing on its last page. */
-export function MoreLink({ href, testId, label }: { href: string | null; testId: string; label: string }) {
-  if (!href) return null;
-  return (
-    <p className="text-center">
-      <Link to={href} className={smallButtonClass} data-testid={testId}>
-        {label}
-      </Link>
-    </p>
-  );
-}
 
 export function ModerationPanel({
   pending,

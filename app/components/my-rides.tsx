@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import type { ReactNode } from "react";
 import { Avatar } from "~/components/avatar";
+import { MoreLink } from "~/components/more-link";
 import { RequestCard } from "~/components/request-card";
 import { cardClass, dangerButtonClass, IntentButton, RideRoute, smallButtonClass, smallPrimaryClass, StatusBadge } from "~/components/ride-ui";
 import { detailTextClass, mutedTextClass } from "~/components/styles";
@@ -122,13 +123,7 @@ export function BookedRideList({ bookings, redirectTo, moreHref }: { bookings: M
   return (
     <>
       <RideCardList items={items} testId="booked-ride" />
-      {moreHref ? (
-        <p className="text-center">
-          <Link to={moreHref} className={smallButtonClass} data-testid="more-bookings">
-            More bookings
-          </Link>
-        </p>
-      ) : null}
+      <MoreLink href={moreHref} testId="more-bookings" label="More bookings" />
     </>
   );
 }
@@ -222,13 +217,7 @@ export function ManageBookings({
           ))}
         </ul>
       )}
-      {moreHref ? (
-        <p className="text-center">
-          <Link to={moreHref} className={smallButtonClass} data-testid="more-requests">
-            More requests
-          </Link>
-        </p>
-      ) : null}
+      <MoreLink href={moreHref} testId="more-requests" label="More requests" />
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
           ["Active Rides", counts.activeRides],

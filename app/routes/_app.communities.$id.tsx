@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CommunityHeader, CommunityTabs, MembersHidden } from "~/components/community-detail";
-import { MembersList, ModerationPanel, MoreLink } from "~/components/community-members";
+import { MembersList, ModerationPanel } from "~/components/community-members";
+import { MoreLink } from "~/components/more-link";
 import { AuditLog, MemberModeration } from "~/components/community-moderation";
 import { CommunityRulesForm } from "~/components/community-rules";
 import { WorkEmailJoin } from "~/components/community-work-email";
