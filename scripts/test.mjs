@@ -4,6 +4,7 @@
 // The last line is the combined count: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { bin, run } from "./lib/process.mjs";
+import { summarise } from "./lib/test-summary.mjs";
 
 rmSync(".cache/reports", { recursive: true, force: true });
 mkdirSync(".cache/reports", { recursive: true });
@@ -71,35 +72,12 @@ if (built) {
   extraFailed++;
 }
 
-let passed = 0;
-let failed = extraFailed;
-const budgetReport = ".cache/reports/budgets.json";
-if (existsSync(budgetReport)) {
-  const { checks } = JSON.parse(readFileSync(budgetReport, "utf8"));
-  passed += checks.filter((c) => c.ok).length;
-  failed += checks.filter((c) => !c.ok).length;
-} else if (built) {
-  failed++;
-}
-for (const vitestReport of [".cache/reports/vitest.json", ".cache/reports/vitest-fuzz.json"]) {
-  if (existsSync(vitestReport)) {
-    const r = JSON.parse(readFileSync(vitestReport, "utf8"));
-    passed += r.numPassedTests;
-    failed += r.numFailedTests + (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    // A suite that failed to load reports no tests; count it as a failure.
-    failed += (r.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0).length;
-  } else if (built) {
-    failed++;
-  }
-}
-const pwReport = ".cache/reports/playwright.json";
-if (existsSync(pwReport)) {
-  const s = JSON.parse(readFileSync(pwReport, "utf8")).stats;
-  passed += s.expected;
-  failed += s.unexpected + s.flaky + s.skipped;
-} else if (built) {
-  failed++;
-}
+const { passed, failed, failures } = summarise({ dir: ".cache/reports", built, extraFailed });
 const ok = failed === 0 && failedStages.size === 0;
+if (failedStages.size > 0 || failures.length > 0) {
+  console.log("\nWhat failed:");
+  for (const name of failedStages) console.log(`- stage: ${name}`);
+  for (const line of failures) console.log(`- ${line}`);
+}
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);
