@@ -770,6 +770,7 @@ export const commutes = sqliteTable(
   (t) => [
     index("commutes_driver_idx").on(t.driverId, t.createdAt),
     index("commutes_status_idx").on(t.status, t.endDate),
+    index("commutes_from_cell_idx").on(t.fromCell, t.status, t.time),
     check("commute_weekdays", sql`${t.weekdays} BETWEEN 1 AND 127`),
     check("commute_seats", sql`${t.seats} BETWEEN 1 AND 6`),
     check("commute_cost", sql`${t.tripCostPaise} >= 0`),

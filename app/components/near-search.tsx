@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { formatMinutesOff, formatWalk, RADIUS_CHOICES, WINDOW_CHOICES, type Match } from "~/domain/ride-match";
+import { WEEKDAYS } from "~/domain/commutes";
 import { FieldErrors } from "./forms";
 import { PlaceInput } from "./place-input";
 import { buttonClass, cardClass, inputClass, secondaryButtonClass } from "./styles";
@@ -35,6 +36,28 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
         <PlaceInput id="near-from" name="from" label="From (your locality)" placeholder="e.g. Koramangala" defaultValue={v.from ?? ""} errors={e.from} errorId="near-from-error" options={options.from} />
         <PlaceInput id="near-to" name="to" label="To" placeholder="e.g. Manyata Tech Park" defaultValue={v.to ?? ""} errors={e.to} errorId="near-to-error" options={options.to} />
       </div>
+      <fieldset className="flex flex-wrap gap-4 text-sm">
+        <legend className="mb-1 block text-sm font-medium">When</legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="mode" value="date" defaultChecked={v.mode !== "weekdays"} /> On one day
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="mode" value="weekdays" defaultChecked={v.mode === "weekdays"} /> On weekdays (regular commutes)
+        </label>
+      </fieldset>
+      {/* Short names only: "Monday" would also answer to the label "Day" (the date field). */}
+      <fieldset aria-describedby={e.weekdays?.length ? "near-weekdays-error" : undefined}>
+        <legend className="mb-1 block text-sm font-medium">Weekdays (when searching on weekdays)</legend>
+        <div className="flex flex-wrap gap-2">
+          {WEEKDAYS.map((d) => (
+            <label key={d.key} className="flex items-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm dark:border-slate-700">
+              <input type="checkbox" name="weekdays" value={d.key} defaultChecked={(v.weekdays ?? "").split(",").includes(d.key)} />
+              {d.label}
+            </label>
+          ))}
+        </div>
+        <FieldErrors id="near-weekdays-error" errors={e.weekdays} />
+      </fieldset>
       <div className="grid gap-4 sm:grid-cols-4">
         <div>
           <label htmlFor="near-date" className="mb-1 block text-sm font-medium">Day</label>

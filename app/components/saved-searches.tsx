@@ -31,7 +31,7 @@ export function SaveSearchForm({ values, redirectTo }: { values: Record<string, 
         <input key={k} type="hidden" name={k} value={values[k] ?? ""} />
       ))}
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <WeekdayPicker legend="Alert me for rides on" checked={WORKDAYS} errorId="save-search-weekdays-error" name="weekdays" />
+      <WeekdayPicker legend="Alert me for rides on" checked={values.mode === "weekdays" && values.weekdays ? values.weekdays.split(",") : WORKDAYS} errorId="save-search-weekdays-error" name="weekdays" />
       <button type="submit" name="intent" value="save-search" className={smallPrimaryClass}>Save this search</button>
     </Form>
   );

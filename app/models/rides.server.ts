@@ -6,7 +6,7 @@ import { afterCursor } from "./keyset.server";
 import { newId } from "../domain/ids";
 import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, carTypeOf, DISCOVER_PAGE_SIZE } from "../domain/rides";
 import { suggestTripCost } from "../domain/trip-cost";
-import { addDays, formatDateTimeShort, istToInstant } from "../domain/time";
+import { addDays, formatDateTimeShort, istDate, istToInstant } from "../domain/time";
 import { cellsAround, type PlaceRecord } from "../domain/places";
 import { rankMatches, type Match, type MatchSearch } from "../domain/ride-match";
 import type { DiscoverFilters } from "../schemas/ride-search";
@@ -288,19 +288,51 @@ export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, 
     .offset((f.page - 1) * DISCOVER_PAGE_SIZE);
 }
 
-/** A distance-and-time search with its places resolved (app/schemas/ride-search.ts). */
-export type NearSearch = { from: PlaceRecord; to: PlaceRecord; date: string; time: string; radiusKm: number; windowMinutes: number };
+/**
+ * A distance-and-time search with its places resolved (app/schemas/ride-search.ts). With
+ * `weekdays` (a bit set over strftime('%w')) it looks for regular commutes on those weekdays
+ * instead of rides on `date`.
+ */
+export type NearSearch = { from: PlaceRecord; to: PlaceRecord; date: string; time: string; radiusKm: number; windowMinutes: number; weekdays?: number };
 
 /** How many candidates a distance search ranks (the nearest in time first). */
 export const NEAR_CANDIDATES = 200;
 
-const nearMatchSearch = (s: NearSearch): MatchSearch => ({
+const nearMatchSearch = (s: NearSearch, date = s.date): MatchSearch => ({
   from: s.from,
   to: s.to,
-  departsAt: istToInstant(s.date, s.time),
+  departsAt: istToInstant(date, s.time),
   radiusKm: s.radiusKm,
   windowMinutes: s.windowMinutes,
 });
+
+/** "HH:MM" a number of minutes from `time`, kept within the day. */
+const shiftTime = (time: string, minutes: number) => {
+  const [h, m] = time.split(":").map(Number);
+  const t = Math.min(23 * 60 + 59, Math.max(0, h * 60 + m + minutes));
+  return `${String(Math.floor(t / 60)).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}`;
+};
+
+/**
+ * A search on weekdays looks for regular commutes, not every one-off ride of the next two
+ * weeks (ADR 0028: the widest such scan read ~6,800 rows of the city dataset). Active
+ * commutes are ranged on commutes_from_cell_idx (from_cell, status, time) by pickup cell and
+ * time of day, and each contributes its next open occurrence on one of the wanted weekdays
+ * (rides_commute_date_unique, at most 14 rows each). A window does not wrap past midnight.
+ */
+function weekdayCommuteRides(s: NearSearch, weekdays: number, fromCells: SQL, toCells: SQL, now: number): SQL {
+  const today = istDate(now);
+  return sql`${rides.id} IN (
+    SELECT (SELECT r.id FROM rides r
+             WHERE r.commute_id = c.id AND r.date >= ${today} AND r.status = 'active' AND r.departs_at >= ${now}
+               AND (${weekdays} >> CAST(strftime('%w', r.date) AS INTEGER)) & 1
+             ORDER BY r.date LIMIT 1)
+      FROM commutes c INDEXED BY commutes_from_cell_idx
+     WHERE c.from_cell IN (${fromCells}) AND c.status = 'active'
+       AND c.time BETWEEN ${shiftTime(s.time, -s.windowMinutes)} AND ${shiftTime(s.time, s.windowMinutes)}
+       AND (c.weekdays & ${weekdays}) <> 0 AND +c.to_cell IN (${toCells})
+       AND (c.end_date IS NULL OR c.end_date >= ${today}))`;
+}
 
 /**
  * The candidates of a distance search (exported so a test can EXPLAIN it): active rides the
@@ -312,22 +344,23 @@ const nearMatchSearch = (s: NearSearch): MatchSearch => ({
  */
 export function nearPageQuery(db: Db, viewerId: string, s: NearSearch, f: Pick<DiscoverFilters, "maxCost" | "community">, now = Date.now()) {
   const m = nearMatchSearch(s);
-  const from = Math.max(now, m.departsAt - s.windowMinutes * 60_000);
-  const until = m.departsAt + s.windowMinutes * 60_000;
   const cells = (list: number[]) => sql.raw(list.map((c) => String(Math.trunc(c))).join(", "));
+  const fromCells = cells(cellsAround(s.from.lat, s.from.lng, s.radiusKm));
+  const toCells = cells(cellsAround(s.to.lat, s.to.lng, s.radiusKm));
+  const at = m.departsAt;
+  const byDeparture: SQL[] = s.weekdays
+    ? [weekdayCommuteRides(s, s.weekdays, fromCells, toCells, now), sql`+${rides.status} = 'active'`]
+    : [eq(rides.status, "active"), sql`${rides.fromCell} IN (${fromCells})`, gte(rides.departsAt, Math.max(now, at - s.windowMinutes * 60_000)), sql`${rides.departsAt} <= ${at + s.windowMinutes * 60_000}`];
   const where: SQL[] = [
-    eq(rides.status, "active"),
-    sql`${rides.fromCell} IN (${cells(cellsAround(s.from.lat, s.from.lng, s.radiusKm))})`,
-    gte(rides.departsAt, from),
-    sql`${rides.departsAt} <= ${until}`,
-    sql`+${rides.toCell} IN (${cells(cellsAround(s.to.lat, s.to.lng, s.radiusKm))})`,
+    ...byDeparture,
+    sql`+${rides.toCell} IN (${toCells})`,
     ne(rides.driverId, viewerId),
     f.community ? sql`${rides.communityId} IN ${myCommunityIds(viewerId)}` : visibleRideCondition(viewerId),
   ];
   if (f.maxCost < 50) where.push(sql`${rides.tripCostPaise} <= ${f.maxCost * 100} * ${rides.seats}`);
   return discoverCards(db, viewerId, { fromLat: rides.fromLat, fromLng: rides.fromLng, toLat: rides.toLat, toLng: rides.toLng })
     .where(and(...where))
-    .orderBy(sql`abs(${rides.departsAt} - ${m.departsAt})`, asc(rides.id))
+    .orderBy(s.weekdays ? asc(rides.departsAt) : sql`abs(${rides.departsAt} - ${m.departsAt})`, asc(rides.id))
     .limit(NEAR_CANDIDATES);
 }
 
@@ -383,10 +416,10 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
   const stats = { rides: sum("rides"), seatsOpen: sum("seatsOpen"), bookedSeats: sum("bookedSeats") };
   if (near) {
     // Ranked by walking distance plus minutes off (app/domain/ride-match.ts); one page.
-    const ranked = rankMatches(
-      nearMatchSearch(near),
-      (page as NearRow[]).map((r) => ({ ...r, from: { lat: r.fromLat ?? NaN, lng: r.fromLng ?? NaN }, to: { lat: r.toLat ?? NaN, lng: r.toLng ?? NaN } })),
-    );
+    // On weekdays each ride is measured against the wanted time on its own day.
+    const rows = (page as NearRow[]).map((r) => ({ ...r, from: { lat: r.fromLat ?? NaN, lng: r.fromLng ?? NaN }, to: { lat: r.toLat ?? NaN, lng: r.toLng ?? NaN } }));
+    const byDay = near.weekdays ? [...new Set(rows.map((r) => r.date))].map((d) => rankMatches(nearMatchSearch(near, d), rows.filter((r) => r.date === d))) : [rankMatches(nearMatchSearch(near), rows)];
+    const ranked = byDay.flat().sort((a, b) => a.match.score - b.match.score || a.departsAt - b.departsAt || a.id.localeCompare(b.id));
     const shown = ranked.slice(0, DISCOVER_PAGE_SIZE).map(({ from: _f, to: _t, fromLat: _a, fromLng: _b, toLat: _c, toLng: _d, ...r }) => r);
     return { rides: shown as (DiscoverRow & { match?: Match })[], hasMore: false, found: shown.length, foundMore: ranked.length > shown.length || page.length >= NEAR_CANDIDATES, stats };
   }

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { RADIUS_KM, WINDOW_MINUTES } from "~/domain/ride-match";
 import { istDate, isValidDate, isValidTime } from "~/domain/time";
+import { WEEKDAY_KEYS, weekdayMask } from "~/domain/commutes";
+
+export const NO_WEEKDAYS = "Please choose at least one weekday";
 import { placeField, type PlaceResolver } from "./rides";
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -39,6 +42,11 @@ export function nearSearchSchema(resolve?: PlaceResolver, now = Date.now()) {
         .max(WINDOW_MINUTES.max, WINDOW_MESSAGE)
         .default(WINDOW_MINUTES.default),
     ),
+    // "On weekdays" instead of one day (issue 14 item 2): the next 14 days on the ticked days.
+    mode: z.enum(["date", "weekdays"]).catch("date").default("date"),
+    weekdays: z
+      .preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(WEEKDAY_KEYS, { message: NO_WEEKDAYS })))
+      .transform((v) => weekdayMask(v)),
   });
 }
 

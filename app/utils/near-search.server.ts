@@ -1,9 +1,9 @@
 import { placeByName, resolvePlace } from "~/models/places.server";
 import type { NearSearch } from "~/models/rides.server";
-import { isNearSearch, nearSearchSchema } from "~/schemas/ride-search";
+import { isNearSearch, nearSearchSchema, NO_WEEKDAYS } from "~/schemas/ride-search";
 import type { NearForm } from "~/components/near-search";
 
-const FIELDS = ["from", "to", "date", "time", "radius", "window"] as const;
+const FIELDS = ["from", "to", "date", "time", "radius", "window", "mode"] as const;
 
 /**
  * The distance search of Discover Rides from its GET parameters: nothing when neither place
@@ -12,20 +12,22 @@ const FIELDS = ["from", "to", "date", "time", "radius", "window"] as const;
  */
 export function parseNearSearch(params: URLSearchParams, now = Date.now()): { form?: NearForm; search?: NearSearch } {
   if (!isNearSearch(params)) return {};
-  const values = Object.fromEntries(FIELDS.map((k) => [k, (params.get(k) ?? "").slice(0, 100)]));
-  const parsed = nearSearchSchema(resolvePlace, now).safeParse(values);
+  const values: Record<string, string> = Object.fromEntries(FIELDS.map((k) => [k, (params.get(k) ?? "").slice(0, 100)]));
+  const weekdays = params.getAll("weekdays").slice(0, 7);
+  values.weekdays = weekdays.join(",");
+  const parsed = nearSearchSchema(resolvePlace, now).safeParse({ ...values, weekdays, ...(values.mode === "weekdays" ? { date: "" } : {}) });
   const options = Object.fromEntries(["from", "to"].map((k) => [k, resolvePlace(values[k]).suggestions?.map((p) => p.name) ?? []]));
-  if (!parsed.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
-    return { form: { values, errors, options } };
-  }
+  const errors: Record<string, string[]> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
+  // On weekdays, at least one must be ticked (the date is then not used).
+  if (values.mode === "weekdays" && !weekdays.length) (errors.weekdays ??= []).push(NO_WEEKDAYS);
+  if (!parsed.success || Object.keys(errors).length) return { form: { values, errors, options } };
   const v = parsed.data;
   const from = placeByName(v.from)!;
   const to = placeByName(v.to)!;
   // Show the places under their own names (what was typed may differ in case).
   return {
     form: { values: { ...values, from: from.name, to: to.name, date: v.date }, errors: {}, options },
-    search: { from, to, date: v.date, time: v.time, radiusKm: v.radius, windowMinutes: v.window },
+    search: { from, to, date: v.date, time: v.time, radiusKm: v.radius, windowMinutes: v.window, ...(v.mode === "weekdays" ? { weekdays: v.weekdays } : {}) },
   };
 }

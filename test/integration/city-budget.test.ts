@@ -48,6 +48,9 @@ beforeAll(async () => {
     `/rides?from=Koramangala&to=Manyata+Tech+Park&date=${tomorrow}&time=09:00`,
     `/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${tomorrow}&time=08:30&radius=10&window=60`,
     `/rides?from=Bellandur&to=MG+Road&time=18:00&radius=5&window=30&community=1`,
+    // On weekdays (issue 14 item 2): the next 14 days' windows on Mon, Wed and Fri; and every day at 10 km, 60 min.
+    `/rides?from=Koramangala&to=Manyata+Tech+Park&time=09:00&mode=weekdays&weekdays=mon&weekdays=wed&weekdays=fri`,
+    `/rides?from=HSR+Layout&to=Whitefield+ITPL&time=08:30&radius=10&window=60&mode=weekdays&${["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d) => `weekdays=${d}`).join("&")}`,
     `/rides/${city.rideId}`,
     `/rides/${city.requestedRideId}`,
     `/rides/${city.rideId}/book`,

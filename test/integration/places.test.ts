@@ -257,6 +257,18 @@ describe("distance search through D1", () => {
     expect(q.params.length).toBeLessThan(100);
   });
 
+  it("on weekdays the candidates range commutes_from_cell_idx per cell and each commute's days by rides_commute_date_unique, never a SCAN", async () => {
+    const rider = await createUser({ db: db() });
+    const search = { from: placeByName("HSR Layout")!, to: placeByName("Whitefield ITPL")!, date: day(), time: "08:30", radiusKm: 10, windowMinutes: 60, weekdays: 127 };
+    const q = nearPageQuery(db(), rider.id, search, filters).toSQL();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail).join("\n");
+    expect(details).toMatch(/SEARCH c USING INDEX commutes_from_cell_idx \(from_cell=\? AND status=\? AND time>\? AND time<\?\)/);
+    expect(details).toMatch(/SEARCH r USING INDEX rides_commute_date_unique \(commute_id=\? AND date>\?\)/);
+    expect(details).not.toMatch(/^SCAN (rides|r|c|commutes)\b/m);
+    expect(q.params.length).toBeLessThan(100);
+  });
+
   it("the place-name search keeps working, now over every place", async () => {
     const rider = await signedInUser();
     const driver = await createUser({ db: db() }, { fullName: "Lata Bellandur" });
@@ -265,5 +277,57 @@ describe("distance search through D1", () => {
     expect(html).toContain("Lata Bellandur");
     const byDay = await (await get(`/rides?q=bellan&date=${day()}`, { cookie: rider.cookie })).text();
     expect(byDay).toContain("Lata Bellandur");
+  });
+});
+
+// Issue 14 item 2: "date or weekdays". On weekdays the search finds regular commutes that
+// run on a ticked weekday around the time, each shown by its next open occurrence (ADR 0028).
+describe("the distance search on weekdays", () => {
+  it("finds commutes on the ticked weekday within radius and window, by their next open occurrence, and no others", async () => {
+    const { dayOfWeek, WEEKDAYS } = await import("~/domain/commutes");
+    const { createCommutePattern } = await import("../../db/factories");
+    const { topUpCommutes } = await import("~/models/commutes.server");
+    const { rides } = await import("../../db/schema");
+    const { and, eq } = await import("drizzle-orm");
+    const driver = await createUser({ db: db() });
+    const rider = await createUser({ db: db() });
+    const day = addDays(istDate(), 2);
+    const bit = dayOfWeek(day);
+    const route = { driverId: driver.id, fromLocation: "Koramangala", toLocation: "Manyata Tech Park" };
+    const every = await createCommutePattern({ db: db() }, { ...route, weekdays: 127, time: "09:05" });
+    const sameDayLater = await createCommutePattern({ db: db() }, { ...route, weekdays: 127, time: "08:50", startDate: addDays(istDate(), 3) });
+    await createCommutePattern({ db: db() }, { ...route, weekdays: 127 & ~(1 << bit), time: "09:00" }); // never on that weekday
+    await createCommutePattern({ db: db() }, { ...route, weekdays: 127, time: "10:00" }); // outside the window
+    await createCommutePattern({ db: db() }, { ...route, weekdays: 127, time: "09:00", status: "ended" });
+    await createCommutePattern({ db: db() }, { ...route, fromLocation: "Whitefield ITPL", weekdays: 127, time: "09:00" }); // far from Koramangala
+    await createRide({ db: db() }, { ...route, date: day, time: "09:00" }); // a one-off ride is not a commute
+    await topUpCommutes({ db: db() });
+    const occurrence = async (commuteId: string, date: string) =>
+      (await db().select({ id: rides.id }).from(rides).where(and(eq(rides.commuteId, commuteId), eq(rides.date, date))))[0]?.id;
+
+    const params = new URLSearchParams({ from: "Koramangala", to: "Manyata Tech Park", time: "09:00", mode: "weekdays" });
+    params.append("weekdays", WEEKDAYS.find((d) => d.bit === bit)!.key);
+    const { search, form } = parseNearSearch(params);
+    expect(form?.errors).toEqual({});
+    const found = await discoverRides({ db: db() }, rider.id, filters, Date.now(), search);
+    // The commute starting tomorrow first runs on that weekday a week later.
+    expect(found.rides.map((r) => r.id).sort()).toEqual([await occurrence(every.id, day), await occurrence(sameDayLater.id, addDays(day, 7))].sort());
+    expect(found.rides.map((r) => r.match?.minutesOff).sort()).toEqual([-10, 5]);
+
+    // A skipped day (a cancelled occurrence) gives way to the same weekday a week later.
+    await db().update(rides).set({ status: "cancelled" }).where(eq(rides.id, (await occurrence(every.id, day))!));
+    const again = await discoverRides({ db: db() }, rider.id, filters, Date.now(), search);
+    expect(again.rides.map((r) => r.id)).toContain(await occurrence(every.id, addDays(day, 7)));
+  });
+
+  it("on weekdays with none ticked: a clear message, nothing searched (400)", async () => {
+    const params = new URLSearchParams({ from: "Koramangala", to: "Manyata Tech Park", time: "09:00", mode: "weekdays" });
+    const { search, form } = parseNearSearch(params);
+    expect(search).toBeUndefined();
+    expect(form?.errors.weekdays).toEqual(["Please choose at least one weekday"]);
+    const rider = await signedInUser();
+    const res = await get(`/rides?${params}`, { cookie: rider.cookie });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Please choose at least one weekday");
   });
 });

@@ -108,8 +108,11 @@ export async function seedCityScale(busyId: string, now = Date.now(), commuterId
        SELECT 'mc' || n, 'c0', 'u' || (n * 4 + 1), CASE WHEN n < 440 THEN 'approved' ELSE 'pending' END, 'member', ${now - 30 * DAY} + (n / 3) * 1000 FROM seq`,
     // Counters exactly as the app keeps them.
     `UPDATE communities SET member_count = (SELECT count(*) FROM community_members m WHERE m.community_id = communities.id AND m.status = 'approved')`,
-    // Every ride's places, points and grid cells, exactly as migration 0010 maps the fixed places.
-    ...MIGRATION_0010.split("--> statement-breakpoint").filter((st) => /UPDATE `rides`/.test(st)),
+    // Every ride's and commute's places, points and grid cells, exactly as migration 0010 maps
+    // the fixed places (the commutes before the top-up below, which copies them to their days).
+    ...MIGRATION_0010.split("--> statement-breakpoint")
+      .filter((st) => /UPDATE `rides`/.test(st))
+      .flatMap((st) => [st, st.replaceAll("`rides`", "`commutes`")]),
   ];
   const conversationId = conversationIdFor(busyId, "u1");
   await env.DB.batch(stmts.map((s) => {
