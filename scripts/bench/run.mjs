@@ -95,6 +95,7 @@ function pagesFor(manifest) {
     // Issue 14: from A to B around a time, the default 2 km and ±15 min and the widest 10 km and ±60 min.
     { name: "/rides (distance search)", path: `/rides?from=Koramangala&to=Manyata+Tech+Park&date=${date}&time=09:00` },
     { name: "/rides (distance search, 10 km ±60 min)", path: `/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${date}&time=08:30&radius=10&window=60` },
+    { name: "/rides (weekday commutes, 10 km ±60 min)", path: `/rides?from=HSR+Layout&to=Whitefield+ITPL&time=08:30&radius=10&window=60&mode=weekdays&weekdays=mon&weekdays=tue&weekdays=wed&weekdays=thu&weekdays=fri` },
     { name: "/rides/{id}", path: `/rides/${manifest.rideId}` },
     { name: "/dashboard", path: "/dashboard" },
     { name: "/dashboard/rides (Manage Bookings)", path: "/dashboard/rides?tab=manage" },
