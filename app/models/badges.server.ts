@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { messages, notifications, rideRequests, rides } from "../../db/schema";
 import type { Db } from "./db.server";
 import type { ModelCtx } from "./context.server";
@@ -17,8 +17,11 @@ export function cappedCount(db: Db, rowsQuery: { limit(n: number): { as(alias: s
   return db.select({ n: count() }).from(inner);
 }
 
-/** The three capped counts behind a user's badges, for a db.batch (see getBadges, live.server.ts). */
-export function badgeQueries(db: Db, userId: string) {
+/**
+ * The three capped counts behind a user's badges, for a db.batch (see getBadges, live.server.ts).
+ * `userId` may be SQL (the session's owner, getSessionUserAndBadges).
+ */
+export function badgeQueries(db: Db, userId: string | SQL) {
   return [
     cappedCount(
       db,

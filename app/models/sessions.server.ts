@@ -1,7 +1,9 @@
-import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { randomToken } from "../domain/ids";
 import { sessions, userProfiles, userSettings, users } from "../../db/schema";
 import { type ModelCtx } from "./context.server";
+import { badgeQueries, badgesFrom, type Badges } from "./badges.server";
+import type { Db } from "./db.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -37,9 +39,8 @@ export async function deleteExpiredSessions({ db }: ModelCtx, now = Date.now()) 
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
-/** The signed-in user behind a session id, in one query; null when unknown or expired. */
-export async function getSessionUser({ db }: ModelCtx, sessionId: string, now = Date.now()): Promise<SessionUser | null> {
-  const row = await db
+function sessionUserQuery(db: Db, sessionId: string, now: number) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -59,7 +60,10 @@ export async function getSessionUser({ db }: ModelCtx, sessionId: string, now = 
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
-    .get();
+    .limit(1);
+}
+
+function toSessionUser(row: Awaited<ReturnType<typeof sessionUserQuery>>[number] | undefined): SessionUser | null {
   if (!row) return null;
   return {
     id: row.id,
@@ -75,6 +79,23 @@ export async function getSessionUser({ db }: ModelCtx, sessionId: string, now = 
     profileCreatedAt: row.profileCreatedAt,
     darkMode: row.darkMode ?? false,
   };
+}
+
+/** The signed-in user behind a session id, in one query; null when unknown or expired. */
+export async function getSessionUser({ db }: ModelCtx, sessionId: string, now = Date.now()): Promise<SessionUser | null> {
+  return toSessionUser((await sessionUserQuery(db, sessionId, now))[0]);
+}
+
+/**
+ * The session's user and their shell badges in one round trip (issue 17: a page's D1 round
+ * trips include the session read). The badge counts are keyed on the session's owner by a
+ * subquery, so they need not wait for the user id; an unknown or expired session counts nothing.
+ */
+export async function getSessionUserAndBadges({ db }: ModelCtx, sessionId: string, now = Date.now()): Promise<{ user: SessionUser | null; badges: Badges | null }> {
+  const owner = sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.id} = ${sessionId} AND ${sessions.expiresAt} > ${now})`;
+  const [rows, pending, unreadNotifications, unreadMessages] = await db.batch([sessionUserQuery(db, sessionId, now), ...badgeQueries(db, owner)]);
+  const user = toSessionUser(rows[0]);
+  return { user, badges: user ? badgesFrom([pending, unreadNotifications, unreadMessages]) : null };
 }
 
 /** A live session's owner and expiry, for a WebSocket upgrade (the socket carries the expiry). */

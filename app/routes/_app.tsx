@@ -5,15 +5,14 @@ import { LiveUserUpdates } from "~/components/live";
 import { PublicFooter } from "~/components/public-footer";
 import { PublicHeader } from "~/components/public-header";
 import { SidebarNav } from "~/components/sidebar";
-import { getBadges } from "~/models/badges.server";
 import type { RootLoader } from "~/root";
-import { getUser } from "~/utils/auth.server";
+import { getShellBadges, getUser } from "~/utils/auth.server";
 
 // The dashboard shell. Each child route guards itself (the community list is open to
 // visitors, who get the public header instead of the sidebar).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);
-  return { badges: user ? await getBadges(context, user.id) : null };
+  return { badges: user ? await getShellBadges(request, context, user) : null };
 }
 
 export default function DashboardLayout() {

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { createSession, deleteSession, getSessionUser, SESSION_TTL_MS, type SessionUser } from "../models/sessions.server";
+import { createSession, deleteSession, getSessionUser, getSessionUserAndBadges, SESSION_TTL_MS, type SessionUser } from "../models/sessions.server";
+import { getBadges, type Badges } from "../models/badges.server";
 import { appCookie } from "./cookies.server";
 import { isSecureRequest } from "./env.server";
 
@@ -17,16 +18,29 @@ export async function readSessionId(request: Request, env: Env): Promise<string 
 
 // Keyed by the load context: Remix hands each loader its own Request object, but one
 // context object per incoming request (server.ts), so the session is read once.
-const cache = new WeakMap<object, Promise<SessionUser | null>>();
+const cache = new WeakMap<object, Promise<{ user: SessionUser | null; badges: Badges | null }>>();
 
-/** The signed-in user, or null. Looked up once per request. */
-export function getUser(request: Request, context: Ctx): Promise<SessionUser | null> {
+function lookUp(request: Request, context: Ctx) {
   let pending = cache.get(context);
   if (!pending) {
-    pending = readSessionId(request, context.env).then((id) => (id ? getSessionUser(context, id) : null));
+    // A page (GET) also shows the shell's badges: they come in the session's round trip.
+    const page = request.method === "GET" || request.method === "HEAD";
+    pending = readSessionId(request, context.env).then((id) =>
+      !id ? { user: null, badges: null } : page ? getSessionUserAndBadges(context, id) : getSessionUser(context, id).then((user) => ({ user, badges: null })),
+    );
     cache.set(context, pending);
   }
   return pending;
+}
+
+/** The signed-in user, or null. Looked up once per request. */
+export async function getUser(request: Request, context: Ctx): Promise<SessionUser | null> {
+  return (await lookUp(request, context)).user;
+}
+
+/** The signed-in user's badge counts for the app shell: read with the session on a page request. */
+export async function getShellBadges(request: Request, context: Ctx, user: SessionUser): Promise<Badges> {
+  return (await lookUp(request, context)).badges ?? getBadges(context, user.id);
 }
 
 /** A user must finish onboarding (phone and vehicle answer) before using the app. */

@@ -32,4 +32,20 @@ describe("D1 round trips per page (budget: at most 5)", () => {
       expect(stats.queries, `${path}: ${JSON.stringify(stats)}`).toBeLessThanOrEqual(5);
     }
   });
+
+  // Issue 17: the session read and the shell's badges are one round trip on a page, so a
+  // page whose own data is one batch costs two.
+  it("the session and the sidebar's badges come in one round trip: Communities is two in all, with the badges right", async () => {
+    const driver = await signedInUser();
+    const rider = await signedInUser();
+    const ride = await createRide({ db: db() }, { driverId: driver.id });
+    await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id, status: "pending" });
+    const res = await debugFetch(`${BASE}/communities`, { headers: { Cookie: driver.cookie } });
+    expect(res.status).toBe(200);
+    expect(d1Stats(res).queries).toBe(2);
+    // The driver's My Rides badge counts the pending request.
+    expect(await res.text()).toMatch(/data-testid="badge-my-rides" data-count="1"/);
+    // A visitor (no session) reads only the list.
+    expect(d1Stats(await debugFetch(`${BASE}/communities`)).queries).toBe(1);
+  });
 });
