@@ -143,6 +143,9 @@ export const userProfiles = sqliteTable(
     genderPreference: text("gender_preference").notNull().default("any"),
     // Self-declared, private (issue 16): never shown, only women-only rides' rule reads it.
     gender: text("gender"),
+    // Ratings received, kept by triggers on ride_ratings (migration 0021): read with the name.
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingStars: integer("rating_stars").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },

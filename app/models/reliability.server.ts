@@ -1,6 +1,7 @@
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { rideRequests, rides, userProfiles } from "../../db/schema";
 import { type ModelCtx, audience } from "./context.server";
+import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsertIfChanged } from "./notifications.server";
 import { visibleRideCondition } from "./rides.server";
@@ -42,7 +43,16 @@ export function median(values: number[]): number | null {
  * latest RESPONSE_SAMPLE decisions.
  */
 export async function getReliabilityRecord({ db }: ModelCtx, userId: string): Promise<ReliabilityRecord> {
-  const [driven, ridden, late, noShows, responses] = await db.batch([
+  const [driven, ridden, late, noShows, responses] = await db.batch(reliabilityQueries(db, userId));
+  return reliabilityFrom([driven, ridden, late, noShows, responses]);
+}
+
+/**
+ * The record's five reads for another batch: `userId` may be SQL, e.g. the driver of a ride
+ * (rideDriverReliabilityQueries), so a page reads it in the same round trip as the ride.
+ */
+export function reliabilityQueries(db: Db, userId: string | SQL) {
+  return [
     db.select({ n: sql<number>`count(*)` }).from(rides).where(and(eq(rides.driverId, userId), eq(rides.status, "completed"))),
     db
       .select({ n: sql<number>`count(*)` })
@@ -61,7 +71,18 @@ export async function getReliabilityRecord({ db }: ModelCtx, userId: string): Pr
       .where(and(eq(rides.driverId, userId), sql`${rideRequests.status} IN ('accepted','rejected')`, isNotNull(rideRequests.decidedAt)))
       .orderBy(desc(rideRequests.decidedAt))
       .limit(RESPONSE_SAMPLE),
-  ]);
+  ] as const;
+}
+
+/** The reliability reads of the driver of a ride, by its id (see getRideDetail's `also`). */
+export function rideDriverReliabilityQueries(db: Db, rideId: string) {
+  // Unqualified names inside the subquery resolve to its own FROM, not the outer rides.
+  return reliabilityQueries(db, sql`(SELECT driver_id FROM rides WHERE id = ${rideId})`);
+}
+
+/** The results of reliabilityQueries as a record. */
+export function reliabilityFrom(results: readonly unknown[]): ReliabilityRecord {
+  const [driven, ridden, late, noShows, responses] = results as [{ n: number }[], { n: number }[], { n: number }[], { n: number; disputed: number }[], { ms: number }[]];
   return {
     completedAsDriver: driven[0]?.n ?? 0,
     completedAsRider: ridden[0]?.n ?? 0,

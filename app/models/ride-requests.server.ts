@@ -350,6 +350,8 @@ export async function getRequestForViewer({ db }: ModelCtx, viewerId: string, re
       communityName: communities.name,
       driverName: driver.fullName,
       driverAvatarUrl: driver.avatarUrl,
+      driverRatingCount: driver.ratingCount,
+      driverRatingStars: driver.ratingStars,
       riderName: userProfiles.fullName,
       saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
     })

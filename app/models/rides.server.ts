@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields, SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { BatchItem } from "drizzle-orm/batch";
 import { communities, communityMembers, notifications, rideDayStats, rideHourStats, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
 import { afterCursor } from "./keyset.server";
@@ -263,6 +264,8 @@ function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra
       ...extra,
       driverName: userProfiles.fullName,
       driverAvatarUrl: userProfiles.avatarUrl,
+      driverRatingCount: userProfiles.ratingCount,
+      driverRatingStars: userProfiles.ratingStars,
       driverVerified: workplaceBadge(rides.driverId, rides.communityId),
       communityName: communities.name,
       saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
@@ -378,7 +381,7 @@ const IST_OFFSET = 19_800_000;
  * rows however many rides are upcoming. They cover public rides only (the triggers skip
  * community rides), so the banner never counts rides a viewer may not see.
  */
-export async function discoverRides({ db }: ModelCtx, viewerId: string, f: DiscoverFilters, now = Date.now(), near?: NearSearch) {
+export async function discoverRides({ db }: ModelCtx, viewerId: string, f: DiscoverFilters, now = Date.now(), near?: NearSearch, also: readonly BatchItem<"sqlite">[] = []) {
   // Buckets are IST hours and days (departs_at shifted by +5:30), so hours nest in days.
   const nextHour = Math.floor((now + IST_OFFSET) / HOUR) + 1;
   const tomorrow = Math.floor((now + IST_OFFSET) / DAY) + 1;
@@ -389,7 +392,8 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
     seatsOpen: sql<number>`coalesce(sum(${t.seats} - ${t.bookedSeats}), 0)`.mapWith(Number),
     bookedSeats: sql<number>`coalesce(sum(${t.bookedSeats}), 0)`.mapWith(Number),
   });
-  const [page, found, laterDays, laterToday, thisHour] = await db.batch([
+  // `also`: the page's other reads (the viewer's saved searches), in the same round trip.
+  const [page, found, laterDays, laterToday, thisHour, ...alsoRead] = await db.batch([
     near ? nearPageQuery(db, viewerId, near, f, now) : discoverPageQuery(db, viewerId, f, now),
     // A text search, and "Community rides only", count only their page ("25+ rides found"):
     // counting every match of a popular place, or a hundred rides of a viewer's few
@@ -409,6 +413,7 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
       })
       .from(rides)
       .where(and(isNull(rides.communityId), eq(rides.status, "active"), gte(rides.departsAt, now), lt(rides.departsAt, nextHour * HOUR - IST_OFFSET))),
+    ...also,
   ]);
   const zero = { rides: 0, seatsOpen: 0, bookedSeats: 0 };
   const parts = [laterDays[0] ?? zero, laterToday[0] ?? zero, thisHour[0] ?? zero];
@@ -421,7 +426,7 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
     const byDay = near.weekdays ? [...new Set(rows.map((r) => r.date))].map((d) => rankMatches(nearMatchSearch(near, d), rows.filter((r) => r.date === d))) : [rankMatches(nearMatchSearch(near), rows)];
     const ranked = byDay.flat().sort((a, b) => a.match.score - b.match.score || a.departsAt - b.departsAt || a.id.localeCompare(b.id));
     const shown = ranked.slice(0, DISCOVER_PAGE_SIZE).map(({ from: _f, to: _t, fromLat: _a, fromLng: _b, toLat: _c, toLng: _d, ...r }) => r);
-    return { rides: shown as (DiscoverRow & { match?: Match })[], hasMore: false, found: shown.length, foundMore: ranked.length > shown.length || page.length >= NEAR_CANDIDATES, stats };
+    return { rides: shown as (DiscoverRow & { match?: Match })[], hasMore: false, found: shown.length, foundMore: ranked.length > shown.length || page.length >= NEAR_CANDIDATES, stats, also: alsoRead as unknown[] };
   }
   const hasMore = page.length > DISCOVER_PAGE_SIZE;
   const shown = (f.page - 1) * DISCOVER_PAGE_SIZE + Math.min(page.length, DISCOVER_PAGE_SIZE);
@@ -432,6 +437,7 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
     found: n,
     foundMore: pageOnly ? hasMore : (found[0]?.n ?? 0) > FOUND_CAP,
     stats,
+    also: alsoRead as unknown[],
   };
 }
 
@@ -445,10 +451,11 @@ export type DiscoverRide = Awaited<ReturnType<typeof discoverRides>>["rides"][nu
  * driver, only their own for anyone else. One round trip. Null (a 404) also when the
  * viewer may not see the ride, so a community ride's existence is not revealed.
  */
-export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: string, now = Date.now()) {
-  const [ride, requests, saved, lockable] = await db.batch([
+export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: string, now = Date.now(), also: readonly BatchItem<"sqlite">[] = []) {
+  // `also`: the page's other reads about this ride (its driver's reliability), in the same batch.
+  const [ride, requests, saved, lockable, ...alsoRead] = await db.batch([
     db
-      .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl, communityName: communities.name, driverVerified: workplaceBadge(rides.driverId, rides.communityId) })
+      .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl, driverRatingCount: userProfiles.ratingCount, driverRatingStars: userProfiles.ratingStars, communityName: communities.name, driverVerified: workplaceBadge(rides.driverId, rides.communityId) })
       .from(rides)
       .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
       .leftJoin(communities, eq(communities.id, rides.communityId))
@@ -466,6 +473,7 @@ export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: 
       .limit(200),
     db.select({ n: count() }).from(savedRides).where(and(eq(savedRides.rideId, rideId), eq(savedRides.userId, viewerId))),
     db.select({ open: comfortLockOpen(viewerId, rideId, now) }).from(sql`(SELECT 1)`),
+    ...also,
   ]);
   if (!ride[0]) throw new NotFoundError("Ride Not Found");
   const isDriver = ride[0].driverId === viewerId;
@@ -476,6 +484,7 @@ export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: 
     myRequest: isDriver ? null : requests.find((r) => r.status === "pending" || r.status === "accepted") ?? null,
     saved: (saved[0]?.n ?? 0) > 0,
     canLockToWomen: isDriver && Boolean(lockable[0]?.open),
+    also: alsoRead as unknown[],
   };
 }
 

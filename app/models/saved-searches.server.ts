@@ -93,8 +93,9 @@ export async function saveSearch({ db }: ModelCtx, userId: string, input: SaveSe
 }
 
 /** The acting user's saved searches, newest first (saved_searches_user_idx). */
-export async function listSavedSearches({ db }: ModelCtx, userId: string) {
-  const rows = await db
+/** The viewer's saved searches, newest first (for a page's own batch: see discoverRides' `also`). */
+export function savedSearchesQuery(db: Db, userId: string) {
+  return db
     .select({
       id: savedSearches.id,
       fromLocation: savedSearches.fromLocation,
@@ -110,11 +111,19 @@ export async function listSavedSearches({ db }: ModelCtx, userId: string) {
     .where(eq(savedSearches.userId, userId))
     .orderBy(desc(savedSearches.createdAt), asc(savedSearches.id))
     .limit(MAX_SAVED_SEARCHES);
-  return rows.map((r) => ({
+}
+
+/** The rows of savedSearchesQuery as the list shows them. */
+export function toSavedSearchItems(rows: unknown) {
+  return (rows as Awaited<ReturnType<typeof savedSearchesQuery>>).map((r) => ({
     ...r,
     weekdaysLabel: weekdaysLabel(r.weekdays),
     paused: r.status === "paused",
   }));
+}
+
+export async function listSavedSearches({ db }: ModelCtx, userId: string) {
+  return toSavedSearchItems(await savedSearchesQuery(db, userId));
 }
 
 export type SavedSearchItem = Awaited<ReturnType<typeof listSavedSearches>>[number];

@@ -1,5 +1,4 @@
-import { formatRating } from "~/domain/rating";
-import { ratingSummaries } from "~/models/ratings.server";
+import { formatRating, ratingFromTotals } from "~/domain/rating";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -20,8 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Booking Confirmation | LoopRi
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const booking = await orRespond(getRequestForViewer(context, user.id, params.requestId ?? ""), NOT_FOUND.booking);
-  const ratings = await ratingSummaries(context, [booking.driverId]);
-  return { booking, isRider: booking.riderId === user.id, driverRating: formatRating(ratings[booking.driverId]), now: Date.now() };
+  return { booking, isRider: booking.riderId === user.id, driverRating: formatRating(ratingFromTotals(booking.driverRatingCount, booking.driverRatingStars)), now: Date.now() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

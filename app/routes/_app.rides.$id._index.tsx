@@ -8,10 +8,9 @@ import { CompleteRideSection, DriverCard, JoinPanel, RideRequests, WomenSeats } 
 import { cardClass, RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, shareText } from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
 import { CANCEL_WINDOW_MS, COMPLETE_EARLY_MS, requestsClosedReason } from "~/domain/rides";
-import { formatRating } from "~/domain/rating";
-import { ratingSummaries } from "~/models/ratings.server";
+import { formatRating, ratingFromTotals } from "~/domain/rating";
 import { getRideDetail } from "~/models/rides.server";
-import { getReliabilityRecord } from "~/models/reliability.server";
+import { reliabilityFrom, rideDriverReliabilityQueries } from "~/models/reliability.server";
 import { ReliabilityRecord } from "~/components/reliability";
 import { requireUser } from "~/utils/auth.server";
 import { NOT_FOUND, orRespond } from "~/utils/errors.server";
@@ -23,10 +22,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const detail = await orRespond(getRideDetail(context, user.id, params.id ?? ""), NOT_FOUND.ride);
-  // Issue 16: the driver's reliability record beside the stars (one more batch, in parallel).
-  const [ratings, reliability] = await Promise.all([ratingSummaries(context, [detail.ride.driverId]), getReliabilityRecord(context, detail.ride.driverId)]);
-  return { ...detail, driverRating: formatRating(ratings[detail.ride.driverId]), reliability, now: Date.now() };
+  // Issue 16: the driver's reliability record beside the stars, read in the ride's own batch
+  // (the stars are totals on the driver's profile).
+  const id = params.id ?? "";
+  const { also, ...detail } = await orRespond(getRideDetail(context, user.id, id, Date.now(), rideDriverReliabilityQueries(context.db, id)), NOT_FOUND.ride);
+  const driverRating = formatRating(ratingFromTotals(detail.ride.driverRatingCount, detail.ride.driverRatingStars));
+  return { ...detail, driverRating, reliability: reliabilityFrom(also), now: Date.now() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

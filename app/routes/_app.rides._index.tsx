@@ -8,9 +8,9 @@ import { SavedSearchList, SaveSearchForm } from "~/components/saved-searches";
 import { cardClass } from "~/components/ride-ui";
 import { CO2_KG_PER_SEAT, MAX_COST_SLIDER } from "~/domain/rides";
 import { istDate } from "~/domain/time";
-import { ratingSummaries } from "~/models/ratings.server";
+import { ratingFromTotals } from "~/domain/rating";
 import { discoverRides } from "~/models/rides.server";
-import { listSavedSearches } from "~/models/saved-searches.server";
+import { listSavedSearches, savedSearchesQuery, toSavedSearchItems } from "~/models/saved-searches.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { parseNearSearch } from "~/utils/near-search.server";
 import { requireUser } from "~/utils/auth.server";
@@ -25,13 +25,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = discoverFiltersSchema.parse(Object.fromEntries(url.searchParams));
   // From A to B around a time (when either place is given); a wrong value is a 400 with its message.
   const near = parseNearSearch(url.searchParams);
-  const savedSearches = listSavedSearches(context, user.id);
   if (near.form && !near.search) {
-    return data({ rides: [], hasMore: false, found: 0, foundMore: false, stats: null, ratings: {} as Awaited<ReturnType<typeof ratingSummaries>>, filters, today: istDate(), near: near.form, canSave: false, savedSearches: await savedSearches }, { status: 400 });
+    return data({ rides: [], hasMore: false, found: 0, foundMore: false, stats: null, filters, today: istDate(), near: near.form, canSave: false, savedSearches: await listSavedSearches(context, user.id) }, { status: 400 });
   }
-  const result = await discoverRides(context, user.id, filters, Date.now(), near.search);
-  const ratings = await ratingSummaries(context, result.rides.map((r) => r.driverId));
-  return { ...result, ratings, filters, today: istDate(), near: near.form, canSave: Boolean(near.search), savedSearches: await savedSearches };
+  // The saved searches come in Discover's own batch: one round trip after the session's.
+  const { also, ...result } = await discoverRides(context, user.id, filters, Date.now(), near.search, [savedSearchesQuery(context.db, user.id)]);
+  return { ...result, filters, today: istDate(), near: near.form, canSave: Boolean(near.search), savedSearches: toSavedSearchItems(also[0]) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -50,7 +49,7 @@ function pageHref(search: string, page: number) {
 }
 
 export default function DiscoverRides() {
-  const { rides, hasMore, found, foundMore, stats, filters, today, ratings, near, canSave, savedSearches } = useLoaderData<typeof loader>();
+  const { rides, hasMore, found, foundMore, stats, filters, today, near, canSave, savedSearches } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [maxCost, setMaxCost] = useState(filters.maxCost);
   const here = location.pathname + location.search;
@@ -145,7 +144,7 @@ export default function DiscoverRides() {
               key={r.id}
               ride={r}
               redirectTo={here}
-              rating={ratings[r.driverId]}
+              rating={ratingFromTotals(r.driverRatingCount, r.driverRatingStars)}
               matchFacts={r.match && near ? <MatchFacts match={r.match} from={near.values.from} to={near.values.to} /> : null}
             />
           ))}

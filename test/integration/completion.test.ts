@@ -197,6 +197,39 @@ describe("ratings", () => {
       [riders[0].id]: { average: 5, count: 1 },
     });
     expect((await rate(riders[0].cookie, driver.id, "9")).status).toBe(400);
+    // The profile's totals (kept by triggers, migration 0021) agree, and the ride page and
+    // Discover show them.
+    const totals = await env.DB.prepare("SELECT user_id, rating_count, rating_stars FROM user_profiles WHERE user_id IN (?, ?, ?) ORDER BY rating_count DESC")
+      .bind(driver.id, riders[0].id, riders[1].id)
+      .all<{ user_id: string; rating_count: number; rating_stars: number }>();
+    expect(totals.results.map((r) => [r.user_id, r.rating_count, r.rating_stars])).toEqual([
+      [driver.id, 2, 9],
+      [riders[0].id, 1, 5],
+      [riders[1].id, 0, 0],
+    ]);
+    const page = await (await get(`/rides/${ride.id}`, { cookie: riders[1].cookie })).text();
+    expect(page).toMatch(/data-testid="driver-rating"[^>]*>4\.5 ★ \(2\)</);
+  });
+
+  it("a profile's rating totals follow ratings added, changed and removed, and a late profile counts earlier ratings", async () => {
+    const { ride, driver, riders } = await rideWithRiders();
+    await env.DB.prepare("UPDATE rides SET status = 'completed', completed_at = ? WHERE id = ?").bind(Date.now(), ride.id).run();
+    const insert = (id: string, rater: string, ratee: string, stars: number) =>
+      env.DB.prepare("INSERT INTO ride_ratings (id, ride_id, rater_id, ratee_id, stars, created_at) VALUES (?, ?, ?, ?, ?, ?)").bind(id, ride.id, rater, ratee, stars, Date.now());
+    await env.DB.batch([insert("rt1", riders[0].id, driver.id, 3), insert("rt2", riders[1].id, driver.id, 4)]);
+    const totalsOf = async (userId: string) => env.DB.prepare("SELECT rating_count AS n, rating_stars AS s FROM user_profiles WHERE user_id = ?").bind(userId).first<{ n: number; s: number }>();
+    expect(await totalsOf(driver.id)).toEqual({ n: 2, s: 7 });
+    await env.DB.prepare("UPDATE ride_ratings SET stars = 5 WHERE id = 'rt1'").run();
+    expect(await totalsOf(driver.id)).toEqual({ n: 2, s: 9 });
+    await env.DB.prepare("DELETE FROM ride_ratings WHERE id = 'rt2'").run();
+    expect(await totalsOf(driver.id)).toEqual({ n: 1, s: 5 });
+    // A profile written after the ratings (re-created here) counts them.
+    await env.DB.prepare("INSERT INTO ride_ratings (id, ride_id, rater_id, ratee_id, stars, created_at) VALUES ('rt3', ?, ?, ?, 2, ?)").bind(ride.id, driver.id, riders[1].id, Date.now()).run();
+    const profile = await env.DB.prepare("SELECT * FROM user_profiles WHERE user_id = ?").bind(riders[1].id).first<Record<string, unknown>>();
+    await env.DB.prepare("DELETE FROM user_profiles WHERE user_id = ?").bind(riders[1].id).run();
+    const cols = Object.keys(profile!).filter((c) => c !== "rating_count" && c !== "rating_stars");
+    await env.DB.prepare(`INSERT INTO user_profiles (${cols.join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`).bind(...cols.map((c) => profile![c])).run();
+    expect(await totalsOf(riders[1].id)).toEqual({ n: 1, s: 2 });
   });
 
   it("nobody can rate someone they did not ride with, nor rate before completion", async () => {

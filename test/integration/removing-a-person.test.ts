@@ -161,11 +161,13 @@ describe("migration 0005 (table rebuilds)", () => {
     const schemaBefore = await schemaOf();
     // Everything but the one-time data fix (expiring stale pending requests), tested below.
     const rebuild = migration().filter((q) => !/^\s*UPDATE/i.test(q));
-    // 0005 recreates the six tables as they were then: the columns later migrations added to
-    // them (e.g. 0015's ride_requests.no_show_at) are added back, as migrating in order would.
+    // 0005 recreates the six tables as they were then: the columns and triggers later
+    // migrations added to them (e.g. 0015's ride_requests.no_show_at, 0021's rating totals
+    // triggers on ride_ratings) are added back, as migrating in order would.
+    const SIX = "`?(conversations|messages|ride_requests|payments|ride_ratings|referrals)`?";
     const later = env.TEST_MIGRATIONS.filter((m) => m.name > "0005_")
       .flatMap((m) => m.queries)
-      .filter((q) => /^\s*ALTER TABLE\s+`?(conversations|messages|ride_requests|payments|ride_ratings|referrals)`?\s+ADD\b/i.test(q));
+      .filter((q) => new RegExp(`^\\s*ALTER TABLE\\s+${SIX}\\s+ADD\\b`, "i").test(q) || new RegExp(`^\\s*CREATE TRIGGER\\s+\\S+\\s+AFTER\\s+[^;]*?\\bON\\s+${SIX}\\s`, "i").test(q));
     await env.DB.batch([...rebuild, ...later].map((q) => env.DB.prepare(q)));
     expect(changedTables(before, await dbChecksum())).toEqual([]);
     expect(await schemaOf()).toEqual(schemaBefore);

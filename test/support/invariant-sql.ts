@@ -47,6 +47,12 @@ export const CHECKS: Check[] = [
              OR (status = 'cancelled' AND cancelled_at IS NULL)`,
   },
   {
+    name: "a profile's rating totals equal the ratings the person received",
+    sql: `SELECT p.user_id, p.rating_count, p.rating_stars FROM user_profiles p
+          WHERE p.rating_count <> (SELECT count(*) FROM ride_ratings r WHERE r.ratee_id = p.user_id)
+             OR p.rating_stars <> (SELECT coalesce(sum(r.stars), 0) FROM ride_ratings r WHERE r.ratee_id = p.user_id)`,
+  },
+  {
     name: "at most one live (pending or accepted) request per rider and ride",
     sql: `SELECT ride_id, rider_id, count(*) AS n FROM ride_requests WHERE status IN ('pending','accepted') GROUP BY ride_id, rider_id HAVING n > 1`,
   },
