@@ -260,7 +260,12 @@ export type CommutePage = Awaited<ReturnType<typeof getCommutePage>>;
 
 /** My Rides: the driver's commutes (newest first) with their next few occurrences. Two statements, one round trip. */
 export async function listDriverCommutes({ db }: ModelCtx, driverId: string, now = Date.now(), perCommute = 5) {
-  const [list, upcoming] = await db.batch([
+  return driverCommutesFrom(await db.batch(driverCommutesQueries(db, driverId, now)), perCommute);
+}
+
+/** listDriverCommutes' two reads, for My Rides' own batch (AlsoReads), and their mapper. */
+export function driverCommutesQueries(db: Db, driverId: string, now = Date.now()) {
+  return [
     db.select(commuteColumns).from(commutes).where(eq(commutes.driverId, driverId)).orderBy(desc(commutes.createdAt)).limit(20),
     db
       .select({ ...occurrenceColumns, commuteId: rides.commuteId })
@@ -268,7 +273,12 @@ export async function listDriverCommutes({ db }: ModelCtx, driverId: string, now
       .where(and(eq(rides.driverId, driverId), gte(rides.departsAt, now), isNotNull(rides.commuteId)))
       .orderBy(asc(rides.departsAt))
       .limit(200),
-  ]);
+  ] as const;
+}
+
+export function driverCommutesFrom(results: readonly unknown[], perCommute = 5) {
+  type Q = ReturnType<typeof driverCommutesQueries>;
+  const [list, upcoming] = results as [Awaited<Q[0]>, Awaited<Q[1]>];
   return list.map((c) => ({ ...c, next: upcoming.filter((o) => o.commuteId === c.id).slice(0, perCommute) }));
 }
 

@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./db.server";
 
 /** What every model function takes first: the request's database handle. */
@@ -18,3 +19,10 @@ export const audience = (notified: string[] = [], others: string[] = []): Audien
  * read): their OTHER open tabs hear of it. The exception to leaving the actor out.
  */
 export const ownTabs = (userId: string): Audience => audience([], [userId]);
+
+/**
+ * A page's other reads, handed to the model function that reads the page's main data so they
+ * run in its db.batch: one D1 round trip after the session's (issue 17). The function returns
+ * their results, in order, as `also`; the caller maps them with the reads' own mapper.
+ */
+export type AlsoReads = readonly BatchItem<"sqlite">[];

@@ -1,7 +1,7 @@
 import { aliasedTable, and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { communityMembers, conversations, messages, userProfiles } from "../../db/schema";
 import type { Db } from "./db.server";
-import { type ModelCtx } from "./context.server";
+import { type AlsoReads, type ModelCtx } from "./context.server";
 import { blockedEitherWay } from "./relations.server";
 import { cursorParam, type Cursor } from "../domain/cursor";
 import { afterCursor } from "./keyset.server";
@@ -71,19 +71,31 @@ export function mergeConversations(a: Side, b: Side, unread: Unread, limit = CON
 
 export type ConversationSummary = ReturnType<typeof mergeConversations>["conversations"][number];
 
-/** One page of the acting user's conversations, most recent first, with partner and unread count (one round trip). */
-export async function listConversations({ db }: ModelCtx, userId: string, cursor: Cursor | null = null) {
-  const [a, b, unread] = await db.batch(conversationListQueries(db, userId, cursor));
+/**
+ * One page of the acting user's conversations, most recent first, with partner and unread
+ * count (one round trip, with the page's other reads, `also`).
+ */
+export async function listConversations({ db }: ModelCtx, userId: string, cursor: Cursor | null = null, also: AlsoReads = []) {
+  const [a, b, unread, ...alsoRead] = await db.batch([...conversationListQueries(db, userId, cursor), ...also]);
+  return { ...mergeConversations(a, b, unread), also: alsoRead as unknown[] };
+}
+
+/** The results of conversationListQueries, read in another model's batch, as the list. */
+export function conversationsFrom(results: readonly unknown[]) {
+  const [a, b, unread] = results as [Side, Side, Unread];
   return mergeConversations(a, b, unread);
 }
+
+export type CommunityContact = { id: string; fullName: string | null };
 
 /**
  * People the acting user may start a chat with through a shared community (approved on
  * both sides), by name. Ride partners are reached from ride cards (`?to={userId}`).
  * Bounded for members of many large communities: members of up to 10 of my communities,
- * at most 3 × limit candidates, and only those rows are joined to profiles.
+ * at most 3 × limit candidates, and only those rows are joined to profiles. A read for the
+ * messages page's batch (AlsoReads).
  */
-export async function listCommunityContacts({ db }: ModelCtx, userId: string, limit = 50) {
+export function communityContactsQuery(db: Db, userId: string, limit = 50) {
   const mine = aliasedTable(communityMembers, "mine");
   const myCommunities = db
     .select({ id: mine.communityId })

@@ -9,7 +9,7 @@ import {
   type SeatEvent,
 } from "../domain/dashboard";
 import { ownNotificationsQuery } from "./notifications.server";
-import { type ModelCtx } from "./context.server";
+import { type AlsoReads, type ModelCtx } from "./context.server";
 
 // D1 batch results come back as objects keyed by column name, so a joined query must never
 // select two columns with the same name: the request's seats are aliased.
@@ -32,12 +32,12 @@ const rideCols = {
  * on an index: rides_driver_idx, ride_requests_rider_idx, ride_requests_ride_idx,
  * notifications_user_idx). Only the user's own rides and requests are read.
  */
-export async function getDashboard({ db }: ModelCtx, userId: string, now = Date.now()) {
+export async function getDashboard({ db }: ModelCtx, userId: string, now = Date.now(), also: AlsoReads = []) {
   const window = dashboardWindow(now);
   const since = Math.min(window.start, savingsWeeks(now)[0].start);
   const other = aliasedTable(rideRequests, "other_requests");
 
-  const [driven, ridden, myRiders, fellows, recentDriven, recentRidden, notes] = await db.batch([
+  const [driven, ridden, myRiders, fellows, recentDriven, recentRidden, notes, ...alsoRead] = await db.batch([
     // Rides I drive, from the start of the chart/window on (past and upcoming).
     db.select(rideCols).from(rides).where(and(eq(rides.driverId, userId), gte(rides.departsAt, since))),
     // My accepted seats on others' rides, same period.
@@ -69,6 +69,7 @@ export async function getDashboard({ db }: ModelCtx, userId: string, now = Date.
       .orderBy(desc(rideRequests.createdAt))
       .limit(RECENT_RIDES),
     ownNotificationsQuery(db, userId),
+    ...also,
   ]);
 
   const inWindow = (r: { departsAt: number; status: string }) =>
@@ -119,6 +120,7 @@ export async function getDashboard({ db }: ModelCtx, userId: string, now = Date.
     })),
     savings: weeklySavings(seatEvents, now),
     notifications: notes,
+    also: alsoRead as unknown[],
   };
 }
 

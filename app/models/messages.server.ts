@@ -13,7 +13,7 @@ import { visibleRideCondition } from "./rides.server";
 import { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_PAGE } from "../schemas/messages";
 import { cursorParam, type Cursor } from "../domain/cursor";
 import { afterCursor } from "./keyset.server";
-import { audience, type ModelCtx } from "./context.server";
+import { audience, type AlsoReads, type ModelCtx } from "./context.server";
 import { findConversationForMember } from "./conversations.server";
 
 export { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_PAGE };
@@ -253,10 +253,10 @@ function partnerIn(conversationId: string, userId: string) {
  * the ride a message asked about, and whether the user may write now (`access`; `rideId`: the
  * ride a Contact button asks about).
  */
-export async function getChat({ db }: ModelCtx, userId: string, conversationId: string, before: Cursor | null = null, rideId: string | null = null, now = Date.now()) {
+export async function getChat({ db }: ModelCtx, userId: string, conversationId: string, before: Cursor | null = null, rideId: string | null = null, now = Date.now(), also: AlsoReads = []) {
   const n = MESSAGES_PAGE;
   const partnerId = sql`CASE WHEN ${conversations.userA} = ${userId} THEN ${conversations.userB} ELSE ${conversations.userA} END`;
-  const [conv, rows, person, ride] = await db.batch([
+  const [conv, rows, person, ride, ...alsoRead] = await db.batch([
     db
       .select({ id: conversations.id, partnerId: sql<string>`${partnerId}`, fullName: userProfiles.fullName, avatarUrl: userProfiles.avatarUrl })
       .from(conversations)
@@ -278,6 +278,8 @@ export async function getChat({ db }: ModelCtx, userId: string, conversationId: 
       .limit(n + 1),
     // Only used when the conversation is the user's (then partnerIn is its partner).
     ...messagingFacts(db, userId, partnerIn(conversationId, userId), rideId, now),
+    // The page's other reads (the conversation list), in the same round trip.
+    ...also,
   ]);
   const c = conv[0];
   if (!c) throw new NotFoundError("Conversation not found");
@@ -298,6 +300,7 @@ export async function getChat({ db }: ModelCtx, userId: string, conversationId: 
     /** Whether this is an older page (not the newest messages, so live ones do not belong below). */
     isOlderPage: before !== null,
     access,
+    also: alsoRead as unknown[],
   };
 }
 

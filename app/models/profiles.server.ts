@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { userProfiles, type VehicleInfo } from "../../db/schema";
 import { profileProgress } from "../domain/profile-score";
 import { type ModelCtx } from "./context.server";
+import type { Db } from "./db.server";
 
 const profileColumns = {
   userId: userProfiles.userId,
@@ -27,7 +28,16 @@ const profileColumns = {
 
 /** The acting user's own profile (only ever their own). */
 export async function getOwnProfile({ db }: ModelCtx, userId: string) {
-  const profile = (await db.select(profileColumns).from(userProfiles).where(eq(userProfiles.userId, userId)).get()) ?? null;
+  return ownProfileFrom(await ownProfileQuery(db, userId));
+}
+
+/** The own-profile read for another model's batch (AlsoReads), and its mapper. */
+export function ownProfileQuery(db: Db, userId: string) {
+  return db.select(profileColumns).from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1);
+}
+
+export function ownProfileFrom(rows: unknown) {
+  const profile = (rows as Awaited<ReturnType<typeof ownProfileQuery>>)[0] ?? null;
   return { profile, progress: profileProgress(profile) };
 }
 

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields, SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { BatchItem } from "drizzle-orm/batch";
 import { communities, communityMembers, notifications, rideDayStats, rideHourStats, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
 import { afterCursor } from "./keyset.server";
@@ -17,7 +16,7 @@ import type { Db } from "./db.server";
 import { cappedCount, countable } from "./badges.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
-import { type ModelCtx, audience } from "./context.server";
+import { type AlsoReads, type ModelCtx, audience } from "./context.server";
 import { PLACES, placeByName, ridePlaceColumns } from "./places.server";
 import { blockedEitherWay } from "./relations.server";
 import { workplaceBadge } from "./work-email.server";
@@ -381,7 +380,7 @@ const IST_OFFSET = 19_800_000;
  * rows however many rides are upcoming. They cover public rides only (the triggers skip
  * community rides), so the banner never counts rides a viewer may not see.
  */
-export async function discoverRides({ db }: ModelCtx, viewerId: string, f: DiscoverFilters, now = Date.now(), near?: NearSearch, also: readonly BatchItem<"sqlite">[] = []) {
+export async function discoverRides({ db }: ModelCtx, viewerId: string, f: DiscoverFilters, now = Date.now(), near?: NearSearch, also: AlsoReads = []) {
   // Buckets are IST hours and days (departs_at shifted by +5:30), so hours nest in days.
   const nextHour = Math.floor((now + IST_OFFSET) / HOUR) + 1;
   const tomorrow = Math.floor((now + IST_OFFSET) / DAY) + 1;
@@ -451,7 +450,7 @@ export type DiscoverRide = Awaited<ReturnType<typeof discoverRides>>["rides"][nu
  * driver, only their own for anyone else. One round trip. Null (a 404) also when the
  * viewer may not see the ride, so a community ride's existence is not revealed.
  */
-export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: string, now = Date.now(), also: readonly BatchItem<"sqlite">[] = []) {
+export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: string, now = Date.now(), also: AlsoReads = []) {
   // `also`: the page's other reads about this ride (its driver's reliability), in the same batch.
   const [ride, requests, saved, lockable, ...alsoRead] = await db.batch([
     db
@@ -648,9 +647,13 @@ const incomingDetailQuery = (db: Db, userId: string, ids: string[]) =>
  * the `after` cursor (request time, id) when given, with the cursor of the next page: two
  * round trips, and the profile lookups stay bounded however many requests the rides collected.
  */
-export async function getMyRides({ db }: ModelCtx, userId: string, query: MyRidesQuery, now = Date.now()) {
-  const empty = { created: [], booked: [], requests: [], moreCursor: null as string | null, counts: { activeRides: 0, pending: 0, accepted: 0, rejected: 0 } };
-  if (query.tab === "created") return { ...empty, created: await createdRidesQuery(db, userId, now) };
+export async function getMyRides({ db }: ModelCtx, userId: string, query: MyRidesQuery, now = Date.now(), also: AlsoReads = []) {
+  const empty = { created: [], booked: [], requests: [], moreCursor: null as string | null, counts: { activeRides: 0, pending: 0, accepted: 0, rejected: 0 }, also: [] as unknown[] };
+  if (query.tab === "created") {
+    // `also`: the page's other reads (the driver's commutes), in the same round trip.
+    const [created, ...alsoRead] = await db.batch([createdRidesQuery(db, userId, now), ...also]);
+    return { ...empty, created, also: alsoRead as unknown[] };
+  }
   if (query.tab === "booked") {
     const rows = await bookedRidesQuery(db, userId, parseCursor(query.after));
     const last = rows.length > BOOKED_PAGE ? rows[BOOKED_PAGE - 1] : null;

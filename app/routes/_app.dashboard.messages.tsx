@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useLoaderData } from "@remix-run/react";
 import { ChatPane, NewChatPane, NoChatSelected } from "~/components/chat";
 import { ConversationList } from "~/components/conversation-list";
-import { listCommunityContacts, listConversations } from "~/models/conversations.server";
+import { communityContactsQuery, conversationListQueries, conversationsFrom, listConversations, type CommunityContact } from "~/models/conversations.server";
 import {
   findChatWith,
   getChat,
@@ -28,23 +28,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ride = url.searchParams.get("ride");
   const rideId = isId(ride) ? ride : null;
 
-  let chat: Awaited<ReturnType<typeof getChat>> | null = null;
-  let newChat: { partner: Partner; access: MessagingAccess } | null = null;
+  const chats = parseCursor(url.searchParams.get("chats"));
+  const page = { me: user.id, clientId: crypto.randomUUID(), now: Date.now() };
   if (isId(c)) {
     // Reading a chat never writes: marking it read is a POST (intent=open from the list,
     // intent=mark-read from the open chat), so a GET (a link, a prefetch, a crawler,
-    // another site) cannot change anything.
-    chat = await orRespond(getChat(context, user.id, c, parseCursor(url.searchParams.get("before")), rideId));
-  } else if (isId(to)) {
+    // another site) cannot change anything. The list comes in the chat's own batch.
+    const { also, ...chat } = await orRespond(getChat(context, user.id, c, parseCursor(url.searchParams.get("before")), rideId, Date.now(), conversationListQueries(context.db, user.id, chats)));
+    return { ...page, ...conversationsFrom(also), contacts: [] as CommunityContact[], chat, newChat: null };
+  }
+  let newChat: { partner: Partner; access: MessagingAccess } | null = null;
+  if (isId(to)) {
     const found = await orRespond(findChatWith(context, user.id, to, rideId));
     if (found.conversationId) throw redirect(`/dashboard/messages?c=${found.conversationId}${rideId ? `&ride=${rideId}` : ""}`);
     newChat = { partner: found.partner, access: found.access };
   }
-  const [list, contacts] = await Promise.all([
-    listConversations(context, user.id, parseCursor(url.searchParams.get("chats"))),
-    chat ? Promise.resolve([]) : listCommunityContacts(context, user.id),
-  ]);
-  return { me: user.id, ...list, contacts, chat, newChat, clientId: crypto.randomUUID(), now: Date.now() };
+  const { also, ...list } = await listConversations(context, user.id, chats, [communityContactsQuery(context.db, user.id)]);
+  return { ...page, ...list, contacts: also[0] as CommunityContact[], chat: null, newChat };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -5,7 +5,7 @@ import { buttonClass, secondaryButtonClass } from "~/components/forms";
 import { CommuteCards } from "~/components/commute-ui";
 import { BookedRideList, CreatedRideList, Empty, ManageBookings } from "~/components/my-rides";
 import { usePoll } from "~/components/ride-ui";
-import { listDriverCommutes } from "~/models/commutes.server";
+import { driverCommutesFrom, driverCommutesQueries } from "~/models/commutes.server";
 import { getMyRides } from "~/models/rides.server";
 import { myRidesQuerySchema } from "~/schemas/ride-search";
 import { requireUser } from "~/utils/auth.server";
@@ -16,11 +16,10 @@ export const meta: MetaFunction = () => [{ title: "My Rides | LoopRide" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const query = myRidesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [{ created, booked, requests, counts, moreCursor }, commutes] = await Promise.all([
-    getMyRides(context, user.id, query),
-    query.tab === "created" ? listDriverCommutes(context, user.id) : [],
-  ]);
-  return { query, created, booked, requests, counts, moreCursor, commutes };
+  // Created Rides shows the driver's commutes too, read in the same batch.
+  const created = query.tab === "created";
+  const { created: rides, booked, requests, counts, moreCursor, also } = await getMyRides(context, user.id, query, Date.now(), created ? driverCommutesQueries(context.db, user.id) : []);
+  return { query, created: rides, booked, requests, counts, moreCursor, commutes: created ? driverCommutesFrom(also) : [] };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
