@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, ne } from "drizzle-orm";
 import { calendarFeeds, rideRequests, rides, userProfiles } from "../../db/schema";
 import { randomToken } from "../domain/ids";
-import type { ModelCtx } from "./context.server";
+import type { AlsoReads, ModelCtx } from "./context.server";
 import { ForbiddenError, NotFoundError } from "./errors.server";
 import { ownPushEndpointsQuery } from "./push.server";
 import { visibleRideCondition } from "./rides.server";
@@ -76,14 +76,16 @@ export async function getRideForCalendar({ db }: ModelCtx, userId: string, rideI
  * user's subscribed endpoints, and their feed (when it was made, and whether `shownToken`,
  * the token just made from the show-once cookie, is still its token), or null.
  */
-export async function getOwnPushAndFeed({ db }: ModelCtx, userId: string, shownToken: string | null = null) {
-  const [subs, feeds] = await db.batch([
+export async function getOwnPushAndFeed({ db }: ModelCtx, userId: string, shownToken: string | null = null, also: AlsoReads = []) {
+  // `also`: the page's other reads (Settings' own settings and blocked people).
+  const [subs, feeds, ...alsoRead] = await db.batch([
     ownPushEndpointsQuery(db, userId),
     db.select({ createdAt: calendarFeeds.createdAt, tokenHash: calendarFeeds.tokenHash }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1),
+    ...also,
   ]);
   const row = feeds[0];
   const feed = row ? { createdAt: row.createdAt, tokenIsCurrent: shownToken !== null && (await sha256Hex(shownToken)) === row.tokenHash } : null;
-  return { endpoints: subs.map((s) => s.endpoint), feed };
+  return { endpoints: subs.map((s) => s.endpoint), feed, also: alsoRead as unknown[] };
 }
 
 /**

@@ -5,6 +5,7 @@ import { unknownPlaceMessage } from "../domain/places";
 import { auditInsert, isAdminSql } from "./community-audit.server";
 import { ONLY_ADMINS_SET_RULES } from "./community-rules.server";
 import type { ModelCtx } from "./context.server";
+import type { Db } from "./db.server";
 import { COMMUNITY_NOT_FOUND } from "./communities.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { placeById, resolvePlace } from "./places.server";
@@ -83,7 +84,12 @@ export type DriverCommunityRules = { id: string; womenOnly: boolean; pricingMode
 
 /** For Create a New Ride: the rules of the communities the driver is an approved member of (one query). */
 export async function rulesOfMyCommunities({ db }: ModelCtx, driverId: string): Promise<DriverCommunityRules[]> {
-  const rows = await db
+  return communityRulesFrom(await myCommunityRulesQuery(db, driverId));
+}
+
+/** rulesOfMyCommunities' read for another model's batch (AlsoReads), and its mapper. */
+export function myCommunityRulesQuery(db: Db, driverId: string) {
+  return db
     .select({
       id: communities.id,
       womenOnly: communities.womenOnly,
@@ -95,7 +101,10 @@ export async function rulesOfMyCommunities({ db }: ModelCtx, driverId: string): 
     .innerJoin(communities, eq(communities.id, communityMembers.communityId))
     .where(and(eq(communityMembers.userId, driverId), eq(communityMembers.status, "approved")))
     .orderBy(asc(communities.name));
-  return rows.map((r) => ({
+}
+
+export function communityRulesFrom(results: unknown): DriverCommunityRules[] {
+  return (results as Awaited<ReturnType<typeof myCommunityRulesQuery>>).map((r) => ({
     id: r.id,
     womenOnly: r.womenOnly,
     pricingMode: pricingOf(r.pricingMode),

@@ -12,7 +12,7 @@ import {
   REFERRER_BONUS,
 } from "../domain/referral";
 import type { Db } from "./db.server";
-import { type ModelCtx } from "./context.server";
+import { type AlsoReads, type ModelCtx } from "./context.server";
 
 /** The user's own referral code, created on first use (unique, at most 10 attempts). */
 export async function ensureReferralCode(
@@ -193,8 +193,9 @@ export async function hasRedeemedReferral({ db }: ModelCtx, userId: string): Pro
 }
 
 /** Code, balance and history for the user's own credits page. */
-export async function getCreditsOverview({ db }: ModelCtx, userId: string) {
-  const [code, wallet, history] = await db.batch([
+export async function getCreditsOverview({ db }: ModelCtx, userId: string, also: AlsoReads = []) {
+  // `also`: the page's other reads (the Profile page's profile and reliability record).
+  const [code, wallet, history, ...alsoRead] = await db.batch([
     db.select({ code: userReferralCodes.referralCode }).from(userReferralCodes).where(eq(userReferralCodes.userId, userId)),
     db.select({ credits: userCredits.credits, totalEarned: userCredits.totalEarned, totalSpent: userCredits.totalSpent }).from(userCredits).where(eq(userCredits.userId, userId)),
     db
@@ -209,8 +210,10 @@ export async function getCreditsOverview({ db }: ModelCtx, userId: string) {
       .where(eq(creditTransactions.userId, userId))
       .orderBy(desc(creditTransactions.createdAt))
       .limit(20),
+    ...also,
   ]);
   return {
+    also: alsoRead as unknown[],
     referralCode: code[0]?.code ?? null,
     credits: wallet[0]?.credits ?? 0,
     totalEarned: wallet[0]?.totalEarned ?? 0,

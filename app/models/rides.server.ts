@@ -84,8 +84,9 @@ const requestWithRider = {
 };
 
 /** What the create form needs: the driver's car (for the suggestion) and their communities. */
-export async function getCreateRideContext({ db }: ModelCtx, userId: string) {
-  const [profile, mine] = await db.batch([
+export async function getCreateRideContext({ db }: ModelCtx, userId: string, also: AlsoReads = []) {
+  // `also`: the page's other reads (each community's ride rules), in the same round trip.
+  const [profile, mine, ...alsoRead] = await db.batch([
     db.select({ vehicleInfo: userProfiles.vehicleInfo, gender: userProfiles.gender }).from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1),
     db
       .select({ id: communities.id, name: communities.name, type: communities.type })
@@ -93,8 +94,9 @@ export async function getCreateRideContext({ db }: ModelCtx, userId: string) {
       .innerJoin(communities, eq(communities.id, communityMembers.communityId))
       .where(and(eq(communityMembers.userId, userId), eq(communityMembers.status, "approved")))
       .orderBy(communities.name),
+    ...also,
   ]);
-  return { hasProfile: profile.length > 0, carType: carTypeOf(profile[0]?.vehicleInfo), communities: mine, isWoman: profile[0]?.gender === "female" };
+  return { hasProfile: profile.length > 0, carType: carTypeOf(profile[0]?.vehicleInfo), communities: mine, isWoman: profile[0]?.gender === "female", also: alsoRead as unknown[] };
 }
 
 /**

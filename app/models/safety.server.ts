@@ -76,6 +76,11 @@ export async function unblockUser({ db }: ModelCtx, actorId: string, personId: s
 
 /** The people the acting user blocked (Settings, to unblock). */
 export async function listBlocked({ db }: ModelCtx, actorId: string) {
+  return blockedQuery(db, actorId);
+}
+
+/** listBlocked's read, for another model's batch (AlsoReads). */
+export function blockedQuery(db: Db, actorId: string) {
   return db
     .select({ id: userBlocks.blockedId, fullName: userProfiles.fullName, createdAt: userBlocks.createdAt })
     .from(userBlocks)

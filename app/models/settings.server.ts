@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { userSettings } from "../../db/schema";
 import type { SettingKey } from "../schemas/profile";
 import { type ModelCtx } from "./context.server";
+import type { Db } from "./db.server";
 
 const DEFAULTS = {
   emailNotifications: true,
@@ -17,7 +18,12 @@ export type Settings = typeof DEFAULTS;
 
 /** The acting user's own settings (defaults when never saved). */
 export async function getOwnSettings({ db }: ModelCtx, userId: string): Promise<Settings> {
-  const row = await db
+  return settingsFrom(await ownSettingsQuery(db, userId));
+}
+
+/** getOwnSettings' read for another model's batch (AlsoReads), and its mapper. */
+export function ownSettingsQuery(db: Db, userId: string) {
+  return db
     .select({
       emailNotifications: userSettings.emailNotifications,
       pushNotifications: userSettings.pushNotifications,
@@ -29,8 +35,11 @@ export async function getOwnSettings({ db }: ModelCtx, userId: string): Promise<
     })
     .from(userSettings)
     .where(eq(userSettings.userId, userId))
-    .get();
-  return row ?? { ...DEFAULTS };
+    .limit(1);
+}
+
+export function settingsFrom(rows: unknown): Settings {
+  return (rows as Awaited<ReturnType<typeof ownSettingsQuery>>)[0] ?? { ...DEFAULTS };
 }
 
 export async function setOwnSetting({ db }: ModelCtx, userId: string, key: SettingKey, value: boolean, now = Date.now()) {

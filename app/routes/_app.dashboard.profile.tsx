@@ -7,10 +7,10 @@ import { Avatar } from "~/components/avatar";
 import { CreditsCard } from "~/components/credits-card";
 import { EmailStatus } from "~/components/email-status";
 import { ReliabilityRecord } from "~/components/reliability";
-import { getReliabilityRecord } from "~/models/reliability.server";
+import { reliabilityFrom, reliabilityQueries } from "~/models/reliability.server";
 import { Field, TextareaField, buttonClass } from "~/components/forms";
 import { removeProfilePhoto, setProfilePhoto } from "~/models/photos.server";
-import { getOwnProfile, updateOwnProfile } from "~/models/profiles.server";
+import { ownProfileFrom, ownProfileQuery, updateOwnProfile } from "~/models/profiles.server";
 import { resendVerification } from "~/models/password-resets.server";
 import { kickOutbox } from "~/utils/outbox.server";
 import { ensureReferralCode, getCreditsOverview } from "~/models/referrals.server";
@@ -25,11 +25,10 @@ export const meta: MetaFunction = () => [{ title: "Profile | LoopRide" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [{ profile }, credits, reliability] = await Promise.all([
-    getOwnProfile(context, user.id),
-    getCreditsOverview(context, user.id),
-    getReliabilityRecord(context, user.id),
-  ]);
+  // One batch: the profile and the reliability record ride with the credits' reads.
+  const { also, ...credits } = await getCreditsOverview(context, user.id, [ownProfileQuery(context.db, user.id), ...reliabilityQueries(context.db, user.id)]);
+  const { profile } = ownProfileFrom(also[0]);
+  const reliability = reliabilityFrom(also.slice(1));
   // The session's user row already says whether the address is confirmed (no extra read).
   const emailStatus = { email: user.email, verified: user.emailVerified };
   // Every account gets its code at sign-up; an older account without one asks for it with

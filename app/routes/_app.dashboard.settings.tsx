@@ -7,8 +7,8 @@ import { showToast } from "~/components/toast";
 import { getOwnPushAndFeed } from "~/models/calendar.server";
 import { vapidKeys } from "~/models/push.server";
 import { BlockedList, OwnDataSection } from "~/components/settings-safety";
-import { listBlocked } from "~/models/safety.server";
-import { getOwnSettings, setOwnSetting } from "~/models/settings.server";
+import { blockedQuery } from "~/models/safety.server";
+import { ownSettingsQuery, setOwnSetting, settingsFrom } from "~/models/settings.server";
 import { SETTINGS, settingToggleSchema, type SettingKey } from "~/schemas/profile";
 import { requireUser } from "~/utils/auth.server";
 import { calendarFeedCookie, calendarFeedUrl } from "~/utils/calendar-feed.server";
@@ -21,11 +21,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   // Issue 15: this browser's push subscription and the private calendar feed.
   const shownToken = await calendarFeedCookie(request, context.env).parse(request);
-  const [settings, { endpoints, feed }, blocked] = await Promise.all([
-    getOwnSettings(context, user.id),
-    getOwnPushAndFeed(context, user.id, typeof shownToken === "string" ? shownToken : null),
-    listBlocked(context, user.id),
-  ]);
+  // One batch: the settings and the blocked people ride with the push and feed reads.
+  const { endpoints, feed, also } = await getOwnPushAndFeed(context, user.id, typeof shownToken === "string" ? shownToken : null, [ownSettingsQuery(context.db, user.id), blockedQuery(context.db, user.id)]);
+  const settings = settingsFrom(also[0]);
+  const blocked = also[1] as Awaited<ReturnType<typeof blockedQuery>>;
   const feedUrl = feed?.tokenIsCurrent && typeof shownToken === "string" ? calendarFeedUrl(new URL(request.url).origin, shownToken) : null;
   return {
     settings,

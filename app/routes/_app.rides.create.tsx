@@ -13,7 +13,7 @@ import { istDate } from "~/domain/time";
 import { ALL_PLACES } from "~/domain/curated-places";
 import { placeByName, placeOptionsOf, resolvePlace } from "~/models/places.server";
 import { createRide, getCreateRideContext } from "~/models/rides.server";
-import { rulesOfMyCommunities } from "~/models/community-policy.server";
+import { communityRulesFrom, myCommunityRulesQuery } from "~/models/community-policy.server";
 import { createRideIntentSchema, createRideSchema } from "~/schemas/rides";
 import { requireUser } from "~/utils/auth.server";
 import { orFormError, parseIntent } from "~/utils/errors.server";
@@ -24,7 +24,8 @@ export const meta: MetaFunction = () => [{ title: "Create a New Ride | LoopRide"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [ctx, rules] = await Promise.all([getCreateRideContext(context, user.id), rulesOfMyCommunities(context, user.id)]);
+  const { also, ...ctx } = await getCreateRideContext(context, user.id, [myCommunityRulesQuery(context.db, user.id)]);
+  const rules = communityRulesFrom(also[0]);
   // The curated places (tech parks, hubs) for the live cost suggestion: sent as data rather
   // than bundled, which keeps this page within its initial-JS budget. Issue 16: each
   // community's rules (women-only, approved pickup points), data too.

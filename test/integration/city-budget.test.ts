@@ -1,5 +1,6 @@
 // Deterministic performance budgets on a city-shaped dataset (see test/support/city-scale.ts):
-// every listed page makes at most 4 D1 round trips (the session read included) and reads at most 1,000 rows, and no
+// every listed page makes at most 2 D1 round trips, the session read included (two pages,
+// named below, still make 3) and reads at most 1,000 rows, and no
 // query a page runs scans rides, ride_requests, messages or notifications.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -91,7 +92,10 @@ describe("page budgets on a city-shaped dataset", () => {
     expect(row!.cells).toBeGreaterThan(3 * CITY_SAVED_SEARCHES);
   });
 
-  it("every page: at most 4 D1 round trips and at most 1,000 rows read", async () => {
+  it("every page: at most 2 D1 round trips (the session with the shell's badges, then one batch) and at most 1,000 rows read", async () => {
+    // Still three (issue 17): Manage Bookings reads the requests' narrow rows, then full cards for
+    // one page; a community page reads the viewer's membership before the lists it decides.
+    const three = new Set(["/dashboard/rides?tab=manage", `/communities/${city.communityId}`]);
     const report: string[] = [];
     for (const path of pages) {
       recordedQueries.length = 0;
@@ -106,7 +110,7 @@ describe("page budgets on a city-shaped dataset", () => {
           if (meta.rows_read > 100) report.push(`    ${meta.rows_read} rows: ${q.sql.slice(0, 400)}`);
         }
       }
-      expect.soft(s.queries, `${path} round trips`).toBeLessThanOrEqual(4);
+      expect.soft(s.queries, `${path} round trips`).toBeLessThanOrEqual(three.has(path) ? 3 : 2);
       expect.soft(s.rows_read, `${path} rows read`).toBeLessThanOrEqual(1000);
     }
     console.log(report.join("\n"));

@@ -48,4 +48,34 @@ describe("D1 round trips per page (budget: at most 5)", () => {
     // A visitor (no session) reads only the list.
     expect(d1Stats(await debugFetch(`${BASE}/communities`)).queries).toBe(1);
   });
+
+  it("the other signed-in pages: the session's round trip and one batch (a person's page and a ride's completion: three)", async () => {
+    const u = await signedInUser();
+    const other = await signedInUser();
+    const community = await createCommunity({ db: db() }, { createdBy: u.id });
+    await addMember({ db: db() }, { communityId: community.id, userId: other.id });
+    const ride = await createRide({ db: db() }, { driverId: u.id, communityId: community.id });
+    const req = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: other.id, status: "accepted" });
+    const pages: Array<[string, number]> = [
+      ["/dashboard/profile", 2],
+      ["/dashboard/settings", 2],
+      ["/dashboard/delete-account", 2],
+      ["/communities/new", 1],
+      [`/communities/${community.id}/reports`, 2],
+      ["/commutes/new", 2],
+      [`/rides/${ride.id}/book`, 2],
+      ["/rides/create", 2],
+      [`/booking-confirmation/${req.id}`, 2],
+      ["/profile-completion", 2],
+      ["/dashboard/my-rides", 2],
+      // Still three (issue 17): each reads the person or ride before what it decides.
+      [`/people/${other.id}`, 3],
+      [`/rides/${ride.id}/completion`, 3],
+    ];
+    for (const [path, budget] of pages) {
+      const res = await debugFetch(`${BASE}${path}`, { headers: { Cookie: u.cookie } });
+      expect(res.status, path).toBe(200);
+      expect.soft(d1Stats(res).queries, path).toBeLessThanOrEqual(budget);
+    }
+  });
 });
