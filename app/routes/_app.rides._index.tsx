@@ -3,13 +3,13 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { MatchFacts, NearSearchForm } from "~/components/near-search";
-import { RideCard } from "~/components/ride-card";
+import { RideCard, type RideCardData } from "~/components/ride-card";
 import { SavedSearchList, SaveSearchForm } from "~/components/saved-searches";
 import { cardClass } from "~/components/ride-ui";
 import { CO2_KG_PER_SEAT, MAX_COST_SLIDER } from "~/domain/rides";
 import { istDate } from "~/domain/time";
 import { ratingSummaries } from "~/models/ratings.server";
-import { discoverRides } from "~/models/rides.server";
+import { discoverRides, type DiscoverRide } from "~/models/rides.server";
 import { listSavedSearches } from "~/models/saved-searches.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { parseNearSearch } from "~/utils/near-search.server";
@@ -19,6 +19,9 @@ import { handleSavedSearchIntent, isSavedSearchIntent } from "~/utils/saved-sear
 
 export const meta: MetaFunction = () => [{ title: "Discover Rides | LoopRide" }];
 
+// Only what a card shows: every other field of a row would be serialised into the page again (ADR 0025).
+const toCard = ({ communityId: _c, departsAt: _d, distanceKm: _k, notes: _n, vehicleType: _v, status: _s, commuteId: _m, ...card }: DiscoverRide): RideCardData => card;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
@@ -27,11 +30,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const near = parseNearSearch(url.searchParams);
   const savedSearches = listSavedSearches(context, user.id);
   if (near.form && !near.search) {
-    return data({ rides: [], hasMore: false, found: 0, foundMore: false, stats: null, ratings: {} as Awaited<ReturnType<typeof ratingSummaries>>, filters, today: istDate(), near: near.form, canSave: false, savedSearches: await savedSearches }, { status: 400 });
+    return data({ rides: [] as RideCardData[], hasMore: false, found: 0, foundMore: false, stats: null, ratings: {} as Awaited<ReturnType<typeof ratingSummaries>>, filters, today: istDate(), near: near.form, canSave: false, savedSearches: await savedSearches }, { status: 400 });
   }
   const result = await discoverRides(context, user.id, filters, Date.now(), near.search);
   const ratings = await ratingSummaries(context, result.rides.map((r) => r.driverId));
-  return { ...result, ratings, filters, today: istDate(), near: near.form, canSave: Boolean(near.search), savedSearches: await savedSearches };
+  return { ...result, rides: result.rides.map(toCard), ratings, filters, today: istDate(), near: near.form, canSave: Boolean(near.search), savedSearches: await savedSearches };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -157,7 +160,7 @@ export default function DiscoverRides() {
       {filters.page > 1 || hasMore ? (
         <nav aria-label="Pagination" className="flex justify-between">
           {filters.page > 1 ? <Link to={pageHref(location.search, filters.page - 1)} className={secondaryButtonClass}>Previous page</Link> : <span />}
-          {hasMore ? <Link to={pageHref(location.search, filters.page + 1)} className={secondaryButtonClass}>Next page</Link> : null}
+          {hasMore ? <Link to={pageHref(location.search, filters.page + 1)} className={secondaryButtonClass} data-testid="next-page">Next page</Link> : null}
         </nav>
       ) : null}
     </div>

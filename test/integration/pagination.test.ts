@@ -6,7 +6,8 @@ import { addMember, createCommunity, createMessage, createRide, createRideReques
 import { conversationIdFor } from "~/domain/conversation";
 import { MESSAGES_PAGE } from "~/schemas/messages";
 import { CONVERSATIONS_SHOWN } from "~/models/conversations.server";
-import { BOOKED_PAGE, MANAGE_PAGE } from "~/models/rides.server";
+import { BOOKED_PAGE, CREATED_PAGE, MANAGE_PAGE } from "~/models/rides.server";
+import { addDays, istDate } from "~/domain/time";
 import { MEMBERS_PAGE, REQUESTS_PAGE } from "~/models/communities.server";
 import { db, get, signedInUser } from "../support/worker";
 import { linkHref, walkPages } from "../support/pages";
@@ -217,5 +218,45 @@ describe("Booked Rides", () => {
     expect(paths[1]).toMatch(/^\/dashboard\/rides\?tab=booked&after=\d+\./);
     const bad = await (await get("/dashboard/rides?tab=booked&after=zz", { cookie: rider.cookie })).text();
     expect(routes(bad)).toEqual(pages[0]);
+  });
+});
+
+describe("Created Rides", () => {
+  const rideIds = (html: string) => [...html.matchAll(/data-testid="created-ride"[\s\S]*?href="\/rides\/([a-z0-9]+)"/g)].map((m) => m[1]);
+
+  it("upcoming rides first (soonest first), then past ones (latest first); More rides shows every ride once, ties included", async () => {
+    const driver = await signedInUser({ fullName: "Prolific Driver" });
+    const today = istDate();
+    // 25 upcoming rides, five departing at each moment; 22 past ones, four at each moment.
+    const upcoming = await Promise.all(Array.from({ length: 25 }, (_, i) => createRide({ db: db() }, { driverId: driver.id, date: addDays(today, 1 + Math.floor(i / 5)) })));
+    const past = await Promise.all(Array.from({ length: 22 }, (_, i) => createRide({ db: db() }, { driverId: driver.id, date: addDays(today, -1 - Math.floor(i / 4)), status: "completed" })));
+    const { pages, paths } = await walkPages("/dashboard/rides?tab=created", driver.cookie, "more-rides", rideIds);
+    expect(pages.map((p) => p.length)).toEqual(sizes(47, CREATED_PAGE));
+    const all = pages.flat();
+    expect(new Set(all)).toEqual(new Set([...upcoming, ...past].map((r) => r.id)));
+    expect(all).toHaveLength(47);
+    // The rank of each ride's departure in the spec's order: upcoming ascending, then past descending.
+    const rank = new Map([...upcoming.map((r, i) => [r.id, Math.floor(i / 5)] as const), ...past.map((r, i) => [r.id, 100 + Math.floor(i / 4)] as const)]);
+    expect(all.map((id) => rank.get(id))).toEqual([...all.map((id) => rank.get(id))].sort((x, y) => x! - y!));
+    // Page 2 continues the upcoming rides; page 3 the past ones.
+    expect(paths[1]).toMatch(/^\/dashboard\/rides\?tab=created&after=\d+\./);
+    expect(paths[2]).toMatch(/^\/dashboard\/rides\?tab=created&after=p\d+\./);
+    // A bad cursor is the first page.
+    for (const bad of ["zz", "p", "p1.x%27", "-1.a"]) {
+      const res = await get(`/dashboard/rides?tab=created&after=${bad}`, { cookie: driver.cookie });
+      expect(res.status, bad).toBe(200);
+      expect(rideIds(await res.text()), bad).toEqual(pages[0]);
+    }
+  });
+
+  it("a cursor shows no one else's rides", async () => {
+    const driver = await signedInUser();
+    await createRide({ db: db() }, { driverId: driver.id });
+    const other = await signedInUser();
+    for (const after of ["0.a", "p9999999999999.z"]) {
+      const res = await get(`/dashboard/rides?tab=created&after=${after}`, { cookie: other.cookie });
+      expect(res.status).toBe(200);
+      expect(rideIds(await res.text())).toEqual([]);
+    }
   });
 });
