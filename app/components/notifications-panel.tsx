@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { badgeText } from "./badge-count";
+import { MoreLink } from "./more-link";
 import { NOTIFICATION_TYPE_LABEL, notificationHref } from "~/domain/notifications";
 import { relativeTime } from "~/domain/time";
 
@@ -74,7 +75,7 @@ function TypeIcon({ type }: { type: string }) {
  * mark all read, Refresh as a GET); with JavaScript the page revalidates live on new
  * notifications (see LiveUserUpdates) and shows a spinner while loading.
  */
-export function NotificationsPanel({ notifications, unread, now }: { notifications: PanelNotification[]; unread: number; now: number }) {
+export function NotificationsPanel({ notifications, unread, now, olderHref = null }: { notifications: PanelNotification[]; unread: number; now: number; olderHref?: string | null }) {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const loading = navigation.state === "loading" || revalidator.state === "loading";
@@ -165,6 +166,11 @@ export function NotificationsPanel({ notifications, unread, now }: { notificatio
           })}
         </ul>
       )}
+      {olderHref ? (
+        <div className="mt-3">
+          <MoreLink href={olderHref} testId="older-notifications" label="Older notifications" />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { SavingsChart } from "~/components/savings-chart";
 import { capitalise } from "~/domain/dashboard";
 import { STATUS_LABEL } from "~/domain/profile-score";
 import { relativeDate } from "~/domain/time";
+import { parseCursor } from "~/domain/cursor";
 import { getDashboard } from "~/models/dashboard.server";
 import { markAllNotificationsRead, markNotificationRead } from "~/models/notifications.server";
 import { getOwnProfile } from "~/models/profiles.server";
@@ -20,7 +21,9 @@ export const meta: MetaFunction = () => [{ title: "Dashboard | LoopRide" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const now = Date.now();
-  const [{ progress }, dashboard] = await Promise.all([getOwnProfile(context, user.id), getDashboard(context, user.id, now)]);
+  // "Older notifications" (ADR 0025); an unreadable cursor is the newest page.
+  const before = parseCursor(new URL(request.url).searchParams.get("before"));
+  const [{ progress }, dashboard] = await Promise.all([getOwnProfile(context, user.id), getDashboard(context, user.id, now, before)]);
   return { firstName: user.fullName?.trim().split(/\s+/)[0] || "User", progress, now, ...dashboard };
 }
 
@@ -55,7 +58,7 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 export default function DashboardOverview() {
-  const { firstName, progress, stats, recentRides, savings, notifications, now } = useLoaderData<typeof loader>();
+  const { firstName, progress, stats, recentRides, savings, notifications, olderNotifications, now } = useLoaderData<typeof loader>();
   // The unread count is the shell's badge (one capped count per page, not two).
   const unreadNotifications = useRouteLoaderData<{ badges: { unreadNotifications: number } | null }>("routes/_app")?.badges?.unreadNotifications ?? 0;
   return (
@@ -139,7 +142,7 @@ export default function DashboardOverview() {
         <SavingsChart weeks={savings} />
       </div>
 
-      <NotificationsPanel notifications={notifications} unread={unreadNotifications} now={now} />
+      <NotificationsPanel notifications={notifications} unread={unreadNotifications} now={now} olderHref={olderNotifications ? `/dashboard?before=${olderNotifications}#notifications` : null} />
     </div>
   );
 }

@@ -54,7 +54,7 @@ describe("HTML size on the city dataset (budget: 60 KB a page)", () => {
     await check(`/rides/${city.rideId}`);
     await check("/communities");
     await check("/dashboard/rides?tab=created", "more-rides");
-    await check("/dashboard");
+    await check("/dashboard", "older-notifications");
     await check("/rides", "next-page");
     await check(`/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${addDays(istDate(), 1)}&time=08:30&radius=10&window=60`);
     console.log(report.join("\n"));
