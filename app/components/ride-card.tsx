@@ -7,8 +7,17 @@ import { detailTextClass } from "./styles";
 import { VerifiedBadge } from "./verified-badge";
 import { RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, shareText, smallButtonClass, smallPrimaryClass } from "./ride-ui";
 
-/** What a card shows of a Discover row (the loader sends no more: ADR 0025). */
-export type RideCardData = Omit<DiscoverRide, "saved" | "communityId" | "departsAt" | "distanceKm" | "notes" | "vehicleType" | "status" | "commuteId"> & { saved: boolean };
+type CardFields = Omit<DiscoverRide, "saved" | "communityId" | "departsAt" | "distanceKm" | "notes" | "vehicleType" | "status" | "commuteId"> & { saved: boolean };
+type EmptyableKeys<T> = { [K in keyof T]-?: null extends T[K] ? K : T[K] extends boolean ? K : never }[keyof T];
+
+/**
+ * What a card shows of a Discover row, with its null and false fields left out (absent reads
+ * the same here): the loader sends no more, as each field is serialised into the page (ADR 0025).
+ */
+export type RideCardData = Omit<CardFields, EmptyableKeys<CardFields>> & { [K in EmptyableKeys<CardFields>]?: Exclude<CardFields[K], null> };
+
+export const toRideCard = <T extends CardFields>(card: T): RideCardData =>
+  Object.fromEntries(Object.entries(card).filter(([, v]) => v !== null && v !== false)) as RideCardData;
 
 /** A Discover Rides card: driver, route, when, seats left, price, and the four actions. */
 export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: RideCardData; redirectTo: string; rating?: RatingSummary; matchFacts?: ReactNode }) {
@@ -23,7 +32,7 @@ export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: RideC
           <p className="lr-caption" data-testid="driver-rating">{formatRating(rating)}</p>
           {ride.communityName ? <p className="lr-caption truncate">{ride.communityName}</p> : null}
           <VerifiedBadge badge={ride.driverVerified} />
-          {ride.womenOnly || ride.womenLockBooked !== null ? <p className="text-xs font-medium text-emerald-900 dark:text-emerald-200" data-testid="women-only">{ride.womenOnly ? "Women only" : "Open seats for women"}</p> : null}
+          {ride.womenOnly || ride.womenLockBooked != null ? <p className="text-xs font-medium text-emerald-900 dark:text-emerald-200" data-testid="women-only">{ride.womenOnly ? "Women only" : "Open seats for women"}</p> : null}
         </div>
         <span className="lr-detail ml-auto font-medium" data-testid="seats-left">
           {full ? "Full" : `${left} seat${left === 1 ? "" : "s"} left`}
@@ -49,7 +58,7 @@ export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: RideC
           <Link to={`/rides/${ride.id}/book`} className={smallPrimaryClass}>Book Now</Link>
         )}
         <Link to={`/dashboard/messages?to=${ride.driverId}&ride=${ride.id}`} className={smallButtonClass}>Contact</Link>
-        <SaveButton rideId={ride.id} saved={ride.saved} redirectTo={redirectTo} />
+        <SaveButton rideId={ride.id} saved={ride.saved ?? false} redirectTo={redirectTo} />
         <ShareButton text={shareText(ride)} path={`/rides/${ride.id}`} />
       </div>
     </li>

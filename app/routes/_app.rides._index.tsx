@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { MatchFacts, NearSearchForm } from "~/components/near-search";
-import { RideCard, type RideCardData } from "~/components/ride-card";
+import { RideCard, toRideCard, type RideCardData } from "~/components/ride-card";
 import { SavedSearchList, SaveSearchForm } from "~/components/saved-searches";
 import { cardClass } from "~/components/ride-ui";
 import { CO2_KG_PER_SEAT, MAX_COST_SLIDER } from "~/domain/rides";
@@ -20,7 +20,7 @@ import { handleSavedSearchIntent, isSavedSearchIntent } from "~/utils/saved-sear
 export const meta: MetaFunction = () => [{ title: "Discover Rides | LoopRide" }];
 
 // Only what a card shows: every other field of a row would be serialised into the page again (ADR 0025).
-const toCard = ({ communityId: _c, departsAt: _d, distanceKm: _k, notes: _n, vehicleType: _v, status: _s, commuteId: _m, ...card }: DiscoverRide): RideCardData => card;
+const toCard = ({ communityId: _c, departsAt: _d, distanceKm: _k, notes: _n, vehicleType: _v, status: _s, commuteId: _m, ...card }: DiscoverRide) => toRideCard(card);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
