@@ -16,8 +16,10 @@ type EmptyableKeys<T> = { [K in keyof T]-?: null extends T[K] ? K : T[K] extends
  */
 export type RideCardData = Omit<CardFields, EmptyableKeys<CardFields>> & { [K in EmptyableKeys<CardFields>]?: Exclude<CardFields[K], null> };
 
-export const toRideCard = <T extends CardFields>(card: T): RideCardData =>
-  Object.fromEntries(Object.entries(card).filter(([, v]) => v !== null && v !== false)) as RideCardData;
+/** A Discover row as the loader sends it to the page: the fields a card shows, none empty. */
+export function toRideCard({ communityId: _c, departsAt: _d, distanceKm: _k, notes: _n, vehicleType: _v, status: _s, commuteId: _m, ...card }: DiscoverRide): RideCardData {
+  return Object.fromEntries(Object.entries(card).filter(([, v]) => v !== null && v !== false)) as RideCardData;
+}
 
 /** A Discover Rides card: driver, route, when, seats left, price, and the four actions. */
 export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: RideCardData; redirectTo: string; rating?: RatingSummary; matchFacts?: ReactNode }) {

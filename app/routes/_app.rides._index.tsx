@@ -9,7 +9,7 @@ import { cardClass } from "~/components/ride-ui";
 import { CO2_KG_PER_SEAT, MAX_COST_SLIDER } from "~/domain/rides";
 import { istDate } from "~/domain/time";
 import { ratingSummaries } from "~/models/ratings.server";
-import { discoverRides, type DiscoverRide } from "~/models/rides.server";
+import { discoverRides } from "~/models/rides.server";
 import { listSavedSearches } from "~/models/saved-searches.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { parseNearSearch } from "~/utils/near-search.server";
@@ -18,9 +18,6 @@ import { handleRideIntent } from "~/utils/ride-actions.server";
 import { handleSavedSearchIntent, isSavedSearchIntent } from "~/utils/saved-search-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Discover Rides | LoopRide" }];
-
-// Only what a card shows: every other field of a row would be serialised into the page again (ADR 0025).
-const toCard = ({ communityId: _c, departsAt: _d, distanceKm: _k, notes: _n, vehicleType: _v, status: _s, commuteId: _m, ...card }: DiscoverRide) => toRideCard(card);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -34,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const result = await discoverRides(context, user.id, filters, Date.now(), near.search);
   const ratings = await ratingSummaries(context, result.rides.map((r) => r.driverId));
-  return { ...result, rides: result.rides.map(toCard), ratings, filters, today: istDate(), near: near.form, canSave: Boolean(near.search), savedSearches: await savedSearches };
+  return { ...result, rides: result.rides.map(toRideCard), ratings, filters, today: istDate(), near: near.form, canSave: Boolean(near.search), savedSearches: await savedSearches };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
