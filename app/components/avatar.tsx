@@ -4,7 +4,8 @@ export function initials(name: string | null | undefined): string {
   return (parts[0][0] + (parts.length > 1 ? parts[parts.length - 1][0] : "")).toUpperCase();
 }
 
-const SIZES = { sm: "h-8 w-8 text-xs", md: "h-10 w-10 text-sm", lg: "h-16 w-16 text-xl" };
+// One utility per size (app/app.css): a list repeats the avatar on every row (ADR 0025).
+const SIZES = { sm: "lr-avatar-sm", md: "lr-avatar-md", lg: "lr-avatar-lg" };
 
 /**
  * Avatar image over initials. A photo the viewer may not see answers 404 (e.g. a driver met
@@ -15,7 +16,7 @@ const SIZES = { sm: "h-8 w-8 text-xs", md: "h-10 w-10 text-sm", lg: "h-16 w-16 t
 export function Avatar({ name, url, size = "md" }: { name: string | null | undefined; url?: string | null; size?: keyof typeof SIZES }) {
   const text = name ? initials(name) : "?";
   return (
-    <span aria-hidden="true" className={`${SIZES[size]} lr-avatar`}>
+    <span aria-hidden="true" className={SIZES[size]}>
       {text}
       {url ? (
         <img src={url} alt="" data-initials={text} loading="lazy" referrerPolicy="no-referrer" className="avatar-photo absolute inset-0 h-full w-full rounded-full object-cover" />

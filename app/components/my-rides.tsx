@@ -49,15 +49,13 @@ function RideCardList({ items, testId }: { items: RideCardItem[]; testId: string
     <ul className="grid gap-4 md:grid-cols-2">
       {items.map((c) => (
         <li key={c.key} className={`${cardClass} space-y-2`} data-testid={testId}>
-          <div className="flex items-center gap-3">
+          <div className="lr-row">
             <Avatar name={c.driverName} url={c.driverAvatarUrl} size="sm" />
             <p className="font-medium">{c.driverName ?? "Unknown Driver"}</p>
             <span className="ml-auto flex gap-1">{c.badges}</span>
           </div>
           <RideRoute from={c.from} to={c.to} />
-          <p className={detailTextClass}>
-            {formatDate(c.date)} · {formatTime(c.time)}
-          </p>
+          <p className={detailTextClass}>{`${formatDate(c.date)} · ${formatTime(c.time)}`}</p>
           <p className={detailTextClass}>{c.detail}</p>
           <div className="flex flex-wrap gap-2 pt-1">{c.actions}</div>
         </li>
@@ -66,7 +64,7 @@ function RideCardList({ items, testId }: { items: RideCardItem[]; testId: string
   );
 }
 
-export function CreatedRideList({ rides, manageHref }: { rides: MyCreatedRide[]; manageHref: string }) {
+export function CreatedRideList({ rides, manageHref, moreHref }: { rides: MyCreatedRide[]; manageHref: string; moreHref: string | null }) {
   const items = rides.map((r) => ({
     key: r.id,
     driverName: r.driverName,
@@ -88,7 +86,12 @@ export function CreatedRideList({ rides, manageHref }: { rides: MyCreatedRide[];
       </>
     ),
   }));
-  return <RideCardList items={items} testId="created-ride" />;
+  return (
+    <>
+      <RideCardList items={items} testId="created-ride" />
+      <MoreLink href={moreHref} testId="more-rides" label="More rides" />
+    </>
+  );
 }
 
 export function BookedRideList({ bookings, redirectTo, moreHref }: { bookings: MyBookedRide[]; redirectTo: string; moreHref: string | null }) {

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { badgeText } from "./badge-count";
+import { MoreLink } from "./more-link";
 import { NOTIFICATION_TYPE_LABEL, notificationHref } from "~/domain/notifications";
 import { relativeTime } from "~/domain/time";
 
@@ -42,14 +43,27 @@ const ICONS: Record<string, JSX.Element> = {
   ),
 };
 
+/**
+ * Each icon is drawn once per page as a <symbol> and each row <use>s it: 30 rows repeating the
+ * paths and attributes were a fifth of the dashboard's HTML (issue 17; ADR 0025).
+ */
+function IconSprite() {
+  return (
+    <svg aria-hidden="true" width="0" height="0" className="absolute">
+      {Object.entries(ICONS).map(([type, paths]) => (
+        <symbol key={type} id={`lr-icon-${type}`} viewBox="0 0 24 24">
+          {paths}
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
 function TypeIcon({ type }: { type: string }) {
   return (
-    <span
-      className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-emerald-100 dark:bg-emerald-900"
-      data-testid={`notification-icon-${type}`}
-    >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-emerald-800 dark:stroke-emerald-200" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round">
-        {ICONS[type] ?? ICONS.ride_update}
+    <span className="lr-note-icon" data-testid={`notification-icon-${type}`}>
+      <svg aria-hidden="true" className="lr-note-svg">
+        <use href={`#lr-icon-${ICONS[type] ? type : "ride_update"}`} />
       </svg>
       <span className="sr-only">{NOTIFICATION_TYPE_LABEL[type] ?? "Notification"}</span>
     </span>
@@ -61,12 +75,13 @@ function TypeIcon({ type }: { type: string }) {
  * mark all read, Refresh as a GET); with JavaScript the page revalidates live on new
  * notifications (see LiveUserUpdates) and shows a spinner while loading.
  */
-export function NotificationsPanel({ notifications, unread, now }: { notifications: PanelNotification[]; unread: number; now: number }) {
+export function NotificationsPanel({ notifications, unread, now, olderHref = null }: { notifications: PanelNotification[]; unread: number; now: number; olderHref?: string | null }) {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const loading = navigation.state === "loading" || revalidator.state === "loading";
   return (
     <section id="notifications" aria-labelledby="notifications-title" className="scroll-mt-4 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      {notifications.length > 0 ? <IconSprite /> : null}
       <div className="flex flex-wrap items-center gap-3">
         <div className="mr-auto">
           <h2 id="notifications-title" className="flex items-center gap-2 text-lg font-semibold">
@@ -113,7 +128,7 @@ export function NotificationsPanel({ notifications, unread, now }: { notificatio
                 data-read={n.read ? "true" : "false"}
                 // Read ones differ by weight and the missing dot, never by fading: 70% opacity
                 // took the text below the 4.5:1 contrast minimum (3.6:1 for the time).
-                className="flex items-start gap-3 py-3"
+                className="lr-note-row"
               >
                 <TypeIcon type={n.type} />
                 <div className="min-w-0 flex-1">
@@ -126,20 +141,21 @@ export function NotificationsPanel({ notifications, unread, now }: { notificatio
                       n.title
                     )}
                   </p>
-                  <p className="text-sm text-slate-700 dark:text-slate-300">{n.message}</p>
-                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                  <p className="lr-muted text-sm">{n.message}</p>
+                  <p className="lr-faint">
                     <time dateTime={new Date(n.createdAt).toISOString()}>{relativeTime(n.createdAt, now)}</time>
                   </p>
                 </div>
                 {!n.read ? (
-                  <div className="flex shrink-0 items-center gap-2">
-                    <span className="h-2.5 w-2.5 rounded-full bg-emerald-600" data-testid="unread-dot">
+                  <div className="lr-note-side">
+                    <span className="lr-dot" data-testid="unread-dot">
                       <span className="sr-only">Unread</span>
                     </span>
-                    <Form method="post" action={NOTIFICATIONS_ACTION}>
+                    {/* The dashboard's own route: no route discovery on each of 30 rows (ADR 0025). */}
+                    <Form method="post" action={NOTIFICATIONS_ACTION} discover="none">
                       <input type="hidden" name="intent" value="mark-read" />
                       <input type="hidden" name="id" value={n.id} />
-                      <button type="submit" className="rounded px-2 py-1 text-xs font-medium text-emerald-800 underline hover:bg-emerald-50 dark:text-emerald-300 dark:hover:bg-emerald-950">
+                      <button type="submit" className="lr-note-read">
                         Mark as read<span className="sr-only">: {n.title}</span>
                       </button>
                     </Form>
@@ -150,6 +166,11 @@ export function NotificationsPanel({ notifications, unread, now }: { notificatio
           })}
         </ul>
       )}
+      {olderHref ? (
+        <div className="mt-3">
+          <MoreLink href={olderHref} testId="older-notifications" label="Older notifications" />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -3,39 +3,52 @@ import type { ReactNode } from "react";
 import { formatRating, type RatingSummary } from "~/domain/rating";
 import type { DiscoverRide } from "~/models/rides.server";
 import { Avatar } from "./avatar";
+import { detailTextClass } from "./styles";
 import { VerifiedBadge } from "./verified-badge";
-import { cardClass, RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, shareText, smallButtonClass, smallPrimaryClass } from "./ride-ui";
+import { RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, shareText, smallButtonClass, smallPrimaryClass } from "./ride-ui";
 
-type Ride = Omit<DiscoverRide, "saved"> & { saved: boolean };
+type CardFields = Omit<DiscoverRide, "saved" | "communityId" | "departsAt" | "distanceKm" | "notes" | "vehicleType" | "status" | "commuteId"> & { saved: boolean };
+type EmptyableKeys<T> = { [K in keyof T]-?: null extends T[K] ? K : T[K] extends boolean ? K : never }[keyof T];
+
+/**
+ * What a card shows of a Discover row, with its null and false fields left out (absent reads
+ * the same here): the loader sends no more, as each field is serialised into the page (ADR 0025).
+ */
+export type RideCardData = Omit<CardFields, EmptyableKeys<CardFields>> & { [K in EmptyableKeys<CardFields>]?: Exclude<CardFields[K], null> };
+
+/** A Discover row as the loader sends it to the page: the fields a card shows, none empty. */
+export function toRideCard({ communityId: _c, departsAt: _d, distanceKm: _k, notes: _n, vehicleType: _v, status: _s, commuteId: _m, ...card }: DiscoverRide): RideCardData {
+  return Object.fromEntries(Object.entries(card).filter(([, v]) => v !== null && v !== false)) as RideCardData;
+}
 
 /** A Discover Rides card: driver, route, when, seats left, price, and the four actions. */
-export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: Ride; redirectTo: string; rating?: RatingSummary; matchFacts?: ReactNode }) {
+export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: RideCardData; redirectTo: string; rating?: RatingSummary; matchFacts?: ReactNode }) {
   const left = ride.seats - ride.bookedSeats;
   const full = left <= 0;
   return (
-    <li className={`${cardClass} flex flex-col gap-3`} data-testid="ride-card">
-      <div className="flex items-center gap-3">
+    <li className="lr-card-stack" data-testid="ride-card">
+      <div className="lr-row">
         <Avatar name={ride.driverName ?? null} url={ride.driverAvatarUrl} />
         <div className="min-w-0">
           <p className="truncate font-medium">{ride.driverName ?? "Unknown Driver"}</p>
-          <p className="text-xs text-slate-700 dark:text-slate-300" data-testid="driver-rating">{formatRating(rating)}</p>
-          {ride.communityName ? <p className="truncate text-xs text-slate-700 dark:text-slate-300">{ride.communityName}</p> : null}
+          <p className="lr-caption" data-testid="driver-rating">{formatRating(rating)}</p>
+          {ride.communityName ? <p className="lr-caption truncate">{ride.communityName}</p> : null}
           <VerifiedBadge badge={ride.driverVerified} />
-          {ride.womenOnly || ride.womenLockBooked !== null ? <p className="text-xs font-medium text-emerald-900 dark:text-emerald-200" data-testid="women-only">{ride.womenOnly ? "Women only" : "Open seats for women"}</p> : null}
+          {ride.womenOnly || ride.womenLockBooked != null ? <p className="text-xs font-medium text-emerald-900 dark:text-emerald-200" data-testid="women-only">{ride.womenOnly ? "Women only" : "Open seats for women"}</p> : null}
         </div>
-        <span className="ml-auto text-sm font-medium text-slate-800 dark:text-slate-200" data-testid="seats-left">
+        <span className="lr-detail ml-auto font-medium" data-testid="seats-left">
           {full ? "Full" : `${left} seat${left === 1 ? "" : "s"} left`}
         </span>
       </div>
       <Link to={`/rides/${ride.id}`} className="hover:underline">
         <RideRoute from={ride.fromLocation} to={ride.toLocation} />
       </Link>
-      <p className="text-sm text-slate-800 dark:text-slate-200">
+      <p className={detailTextClass}>
         <RideWhen date={ride.date} time={ride.time} />
       </p>
       {matchFacts}
       <RidePrice tripCostPaise={ride.tripCostPaise} seats={ride.seats} bookedSeats={ride.bookedSeats} pricingMode={ride.pricingMode} />
-      <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
+      <div className="lr-card-actions">
         {ride.myRequestId ? (
           // Already asked: the viewer's own state, linking to their booking, not Book Now.
           <Link to={`/booking-confirmation/${ride.myRequestId}`} className={smallButtonClass} data-testid="my-request">
@@ -47,7 +60,7 @@ export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: Ride;
           <Link to={`/rides/${ride.id}/book`} className={smallPrimaryClass}>Book Now</Link>
         )}
         <Link to={`/dashboard/messages?to=${ride.driverId}&ride=${ride.id}`} className={smallButtonClass}>Contact</Link>
-        <SaveButton rideId={ride.id} saved={ride.saved} redirectTo={redirectTo} />
+        <SaveButton rideId={ride.id} saved={ride.saved ?? false} redirectTo={redirectTo} />
         <ShareButton text={shareText(ride)} path={`/rides/${ride.id}`} />
       </div>
     </li>

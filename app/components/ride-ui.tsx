@@ -13,18 +13,19 @@ export { PlaceSelect } from "./place-select";
 // The style helpers live in ./styles; re-exported so existing imports keep working.
 export { cardClass, dangerButtonClass, smallButtonClass, smallPrimaryClass } from "./styles";
 
+// Utilities in app/app.css: a badge is on most cards of a list (ADR 0025).
 const STATUS_TONE: Record<string, string> = {
-  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50",
-  accepted: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50",
-  active: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50",
-  completed: "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-50",
-  rejected: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-50",
-  cancelled: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50",
+  pending: "lr-tone-amber",
+  accepted: "lr-tone-green",
+  active: "lr-tone-green",
+  completed: "lr-tone-sky",
+  rejected: "lr-tone-red",
+  cancelled: "lr-tone-slate",
 };
 
 export function StatusBadge({ status, children }: { status: string; children?: ReactNode }) {
   return (
-    <span data-testid="status-badge" className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[status] ?? STATUS_TONE.cancelled}`}>
+    <span data-testid="status-badge" className={`lr-badge ${STATUS_TONE[status] ?? STATUS_TONE.cancelled}`}>
       {children ?? capitalise(status)}
     </span>
   );
@@ -34,17 +35,18 @@ export function StatusBadge({ status, children }: { status: string; children?: R
 export function RideRoute({ from, to }: { from: string; to: string }) {
   return (
     <p className="font-semibold">
-      {from} <span aria-hidden="true">→</span>
-      <span className="sr-only"> to </span> {to}
+      {/* One text node each side: React marks adjacent ones apart with <!-- --> on every card. */}
+      {`${from} `}
+      <span aria-hidden="true">→</span>
+      <span className="sr-only"> to </span>
+      {` ${to}`}
     </p>
   );
 }
 
 export function RideWhen({ date, time }: { date: string; time: string }) {
   return (
-    <span>
-      {formatDate(date)} at {formatTime(time)}
-    </span>
+    <span>{`${formatDate(date)} at ${formatTime(time)}`}</span>
   );
 }
 
@@ -55,15 +57,13 @@ export function RidePrice({ tripCostPaise, seats, bookedSeats, pricingMode }: { 
   // Issue 16: a ride offered under its community's "free" rule costs riders nothing.
   const free = pricingMode === "free";
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm">
-      <span className="text-lg font-bold text-emerald-800 dark:text-emerald-300" data-testid="cost-per-seat">
+    <div className="lr-price-row">
+      <span className="lr-price" data-testid="cost-per-seat">
         {free ? "Free ride" : formatRupees(perSeat)}
       </span>
-      {free ? null : <span className="text-slate-700 dark:text-slate-300">per seat</span>}
-      {free ? null : <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-900 dark:bg-slate-800 dark:text-slate-100">{band}</span>}
-      <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-        Eco score {ecoScore(seats, bookedSeats)}
-      </span>
+      {free ? null : <span className="lr-muted">per seat</span>}
+      {free ? null : <span className="lr-tag-band">{band}</span>}
+      <span className="lr-tag-eco">{`Eco score ${ecoScore(seats, bookedSeats)}`}</span>
     </div>
   );
 }
@@ -108,7 +108,9 @@ export function ShareButton({ text, path, label = "Share" }: { text: string; pat
 
 export function SaveButton({ rideId, saved, redirectTo, savedLabel = "Saved", saveLabel = "Save" }: { rideId: string; saved: boolean; redirectTo: string; savedLabel?: string; saveLabel?: string }) {
   return (
-    <Form method="post" replace preventScrollReset>
+    // It posts to the page it is on, whose route is loaded: no route discovery (a data-discover
+    // attribute on every card of a list; ADR 0025).
+    <Form method="post" replace preventScrollReset discover="none">
       <input type="hidden" name="rideId" value={rideId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <button type="submit" name="intent" value={saved ? "unsave" : "save"} className={smallButtonClass} aria-pressed={saved}>

@@ -7,12 +7,8 @@ import { smallPrimaryClass } from "./styles";
 type SidebarUser = { fullName: string | null; email: string | null; avatarUrl: string | null };
 type Badges = { pendingRequests: number; unreadNotifications: number; unreadMessages: number };
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
-    isActive
-      ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50"
-      : "text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-  }`;
+// Utilities in app/app.css: this menu is on every signed-in page (ADR 0025).
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "lr-nav lr-nav-on" : "lr-nav lr-nav-off");
 
 function Badge({ count, label, testId }: { count: number; label: string; testId: string }) {
   if (count <= 0) return <span data-testid={testId} data-count="0" className="ml-auto hidden" />;

@@ -8,7 +8,8 @@ import {
   weeklySavings,
   type SeatEvent,
 } from "../domain/dashboard";
-import { ownNotificationsQuery } from "./notifications.server";
+import { NOTIFICATIONS_SHOWN, ownNotificationsQuery } from "./notifications.server";
+import { cursorParam, type Cursor } from "../domain/cursor";
 import { type AlsoReads, type ModelCtx } from "./context.server";
 
 // D1 batch results come back as objects keyed by column name, so a joined query must never
@@ -30,9 +31,10 @@ const rideCols = {
 /**
  * Everything the dashboard overview shows for the acting user, in ONE db.batch (each read
  * on an index: rides_driver_idx, ride_requests_rider_idx, ride_requests_ride_idx,
- * notifications_user_idx). Only the user's own rides and requests are read.
+ * notifications_user_idx). Only the user's own rides and requests are read. The notifications
+ * are one page, older than `before` when given, with the cursor of the next page.
  */
-export async function getDashboard({ db }: ModelCtx, userId: string, now = Date.now(), also: AlsoReads = []) {
+export async function getDashboard({ db }: ModelCtx, userId: string, now = Date.now(), before: Cursor | null = null, also: AlsoReads = []) {
   const window = dashboardWindow(now);
   const since = Math.min(window.start, savingsWeeks(now)[0].start);
   const other = aliasedTable(rideRequests, "other_requests");
@@ -68,7 +70,7 @@ export async function getDashboard({ db }: ModelCtx, userId: string, now = Date.
       .where(and(eq(rideRequests.riderId, userId), inArray(rideRequests.status, ["pending", "accepted"])))
       .orderBy(desc(rideRequests.createdAt))
       .limit(RECENT_RIDES),
-    ownNotificationsQuery(db, userId),
+    ownNotificationsQuery(db, userId, NOTIFICATIONS_SHOWN + 1, before),
     ...also,
   ]);
 
@@ -119,7 +121,8 @@ export async function getDashboard({ db }: ModelCtx, userId: string, now = Date.
       driver: r.driver,
     })),
     savings: weeklySavings(seatEvents, now),
-    notifications: notes,
+    notifications: notes.slice(0, NOTIFICATIONS_SHOWN),
+    olderNotifications: notes.length > NOTIFICATIONS_SHOWN ? cursorParam(notes[NOTIFICATIONS_SHOWN - 1].createdAt, notes[NOTIFICATIONS_SHOWN - 1].id) : null,
     also: alsoRead as unknown[],
   };
 }

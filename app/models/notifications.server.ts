@@ -2,6 +2,8 @@ import { and, desc, eq, is, SQL, sql } from "drizzle-orm";
 import { notifications } from "../../db/schema";
 import { newId } from "../domain/ids";
 import type { Db } from "./db.server";
+import type { Cursor } from "../domain/cursor";
+import { afterCursor } from "./keyset.server";
 import { NotFoundError } from "./errors.server";
 
 export type { NotificationType } from "../domain/notifications";
@@ -54,10 +56,14 @@ export function notificationInsert(db: Db, n: NotificationRows, now = Date.now()
     .select(sql`SELECT ${n.id ?? newId()}, ${n.userId}, ${n.type}, ${n.title}, ${n.message}, ${data}, 0, ${now} ${from}`);
 }
 
-export const NOTIFICATIONS_SHOWN = 30;
+/** Notifications on one page of the dashboard's panel; "Older notifications" shows the next this many (ADR 0025). */
+export const NOTIFICATIONS_SHOWN = 20;
 
-/** The statement listing the acting user's own notifications, newest first (for a db.batch). */
-export function ownNotificationsQuery(db: Db, userId: string, limit = NOTIFICATIONS_SHOWN) {
+/**
+ * The statement listing the acting user's own notifications, newest first (for a db.batch),
+ * older than the `before` cursor (created_at, id) when given.
+ */
+export function ownNotificationsQuery(db: Db, userId: string, limit = NOTIFICATIONS_SHOWN, before: Cursor | null = null) {
   return db
     .select({
       id: notifications.id,
@@ -69,8 +75,8 @@ export function ownNotificationsQuery(db: Db, userId: string, limit = NOTIFICATI
       createdAt: notifications.createdAt,
     })
     .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt))
+    .where(and(eq(notifications.userId, userId), afterCursor(notifications.createdAt, notifications.id, before)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
 }
 

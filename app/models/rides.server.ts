@@ -572,8 +572,8 @@ export async function cancelRide({ db }: ModelCtx, driverId: string, rideId: str
   return { audience: audience(cancelledRequests.map((r) => r.riderId)), late };
 }
 
-/** My Rides lists show the most recent this many rows. */
-export const MY_RIDES_LIMIT = 50;
+/** Created rides on one page of My Rides; "More rides" shows the next this many (ADR 0025). */
+export const CREATED_PAGE = 20;
 /** Request cards on one page of Manage Bookings; "More requests" shows the next this many (ADR 0025). */
 export const MANAGE_PAGE = 15;
 
@@ -581,16 +581,54 @@ type MyRidesQuery = { tab: "created" | "booked" | "manage"; status: "all" | "pen
 
 // The spec orders My Rides by date ascending: the next departure first, then the later ones;
 // past rides follow, the most recent first (so a long history never pushes upcoming rides
-// past the limit).
-const createdRidesQuery = (db: Db, userId: string, now: number) =>
+// off the first page). A page's cursor is its last ride (departs_at, id), marked "p" when
+// that ride was past: a past cursor continues the past segment (older, id descending); an
+// upcoming one continues the upcoming segment and then every past ride. A ride that departs
+// between two page loads moves to the past segment and may be shown twice, never skipped.
+const createdRidesQuery = (db: Db, userId: string, now: number, after: { past: boolean; cursor: Cursor } | null) =>
   db
-    .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl })
+    // Only what a card shows: every field is serialised again into the page's loader data.
+    .select({
+      id: rides.id,
+      fromLocation: rides.fromLocation,
+      toLocation: rides.toLocation,
+      date: rides.date,
+      time: rides.time,
+      departsAt: rides.departsAt,
+      seats: rides.seats,
+      bookedSeats: rides.bookedSeats,
+      status: rides.status,
+      driverName: userProfiles.fullName,
+      driverAvatarUrl: userProfiles.avatarUrl,
+    })
     .from(rides)
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
     // A commute's occurrences are shown on its own card (listDriverCommutes), not one by one.
-    .where(and(eq(rides.driverId, userId), isNull(rides.commuteId)))
-    .orderBy(sql`${rides.departsAt} < ${now}`, sql`CASE WHEN ${rides.departsAt} >= ${now} THEN ${rides.departsAt} ELSE -${rides.departsAt} END`, asc(rides.id))
-    .limit(MY_RIDES_LIMIT);
+    .where(
+      and(
+        eq(rides.driverId, userId),
+        isNull(rides.commuteId),
+        !after
+          ? undefined
+          : after.past
+            ? afterCursor(rides.departsAt, rides.id, after.cursor, "older")
+            : or(afterCursor(rides.departsAt, rides.id, after.cursor, "newer"), lt(rides.departsAt, now)),
+      ),
+    )
+    .orderBy(
+      sql`${rides.departsAt} < ${now}`,
+      sql`CASE WHEN ${rides.departsAt} >= ${now} THEN ${rides.departsAt} ELSE -${rides.departsAt} END`,
+      sql`CASE WHEN ${rides.departsAt} >= ${now} THEN ${rides.id} END`,
+      desc(rides.id),
+    )
+    .limit(CREATED_PAGE + 1);
+
+/** "p<departs_at>.<id>" after a past ride, "<departs_at>.<id>" after an upcoming one. */
+function parseCreatedCursor(value: string | undefined) {
+  const past = value?.startsWith("p") ?? false;
+  const cursor = parseCursor(past ? value!.slice(1) : value);
+  return cursor ? { past, cursor } : null;
+}
 
 /** Bookings on one page of Booked Rides; "More bookings" shows the next this many (ADR 0025). */
 export const BOOKED_PAGE = 20;
@@ -653,8 +691,14 @@ export async function getMyRides({ db }: ModelCtx, userId: string, query: MyRide
   const empty = { created: [], booked: [], requests: [], moreCursor: null as string | null, counts: { activeRides: 0, pending: 0, accepted: 0, rejected: 0 }, also: [] as unknown[] };
   if (query.tab === "created") {
     // `also`: the page's other reads (the driver's commutes), in the same round trip.
-    const [created, ...alsoRead] = await db.batch([createdRidesQuery(db, userId, now), ...also]);
-    return { ...empty, created, also: alsoRead as unknown[] };
+    const [rows, ...alsoRead] = await db.batch([createdRidesQuery(db, userId, now, parseCreatedCursor(query.after)), ...also]);
+    const last = rows.length > CREATED_PAGE ? rows[CREATED_PAGE - 1] : null;
+    return {
+      ...empty,
+      created: rows.slice(0, CREATED_PAGE).map(({ departsAt: _d, ...card }) => card),
+      moreCursor: last ? `${last.departsAt < now ? "p" : ""}${cursorParam(last.departsAt, last.id)}` : null,
+      also: alsoRead as unknown[],
+    };
   }
   if (query.tab === "booked") {
     const rows = await bookedRidesQuery(db, userId, parseCursor(query.after));

@@ -5,6 +5,7 @@ import { SavingsChart } from "~/components/savings-chart";
 import { capitalise } from "~/domain/dashboard";
 import { STATUS_LABEL } from "~/domain/profile-score";
 import { relativeDate } from "~/domain/time";
+import { parseCursor } from "~/domain/cursor";
 import { getDashboard } from "~/models/dashboard.server";
 import { markAllNotificationsRead, markNotificationRead } from "~/models/notifications.server";
 import { ownProfileFrom, ownProfileQuery } from "~/models/profiles.server";
@@ -20,8 +21,10 @@ export const meta: MetaFunction = () => [{ title: "Dashboard | LoopRide" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const now = Date.now();
-  // The profile's completion is read in the dashboard's own batch (AlsoReads).
-  const { also, ...dashboard } = await getDashboard(context, user.id, now, [ownProfileQuery(context.db, user.id)]);
+  // "Older notifications" (ADR 0025); an unreadable cursor is the newest page. The profile's
+  // completion is read in the dashboard's own batch (AlsoReads).
+  const before = parseCursor(new URL(request.url).searchParams.get("before"));
+  const { also, ...dashboard } = await getDashboard(context, user.id, now, before, [ownProfileQuery(context.db, user.id)]);
   return { firstName: user.fullName?.trim().split(/\s+/)[0] || "User", progress: ownProfileFrom(also[0]).progress, now, ...dashboard };
 }
 
@@ -56,7 +59,7 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 export default function DashboardOverview() {
-  const { firstName, progress, stats, recentRides, savings, notifications, now } = useLoaderData<typeof loader>();
+  const { firstName, progress, stats, recentRides, savings, notifications, olderNotifications, now } = useLoaderData<typeof loader>();
   // The unread count is the shell's badge (one capped count per page, not two).
   const unreadNotifications = useRouteLoaderData<{ badges: { unreadNotifications: number } | null }>("routes/_app")?.badges?.unreadNotifications ?? 0;
   return (
@@ -140,7 +143,7 @@ export default function DashboardOverview() {
         <SavingsChart weeks={savings} />
       </div>
 
-      <NotificationsPanel notifications={notifications} unread={unreadNotifications} now={now} />
+      <NotificationsPanel notifications={notifications} unread={unreadNotifications} now={now} olderHref={olderNotifications ? `/dashboard?before=${olderNotifications}#notifications` : null} />
     </div>
   );
 }

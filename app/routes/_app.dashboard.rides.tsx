@@ -84,7 +84,7 @@ export default function MyRides() {
             <Link to="/rides/create" className={`${buttonClass} mt-4`}>Create Your First Ride</Link>
           </Empty>
         ) : (
-          <CreatedRideList rides={created} manageHref={`${base}?tab=manage`} />
+          <CreatedRideList rides={created} manageHref={`${base}?tab=manage`} moreHref={moreCursor ? `${base}?tab=created&after=${moreCursor}` : null} />
         )
       ) : null}
 

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { MatchFacts, NearSearchForm } from "~/components/near-search";
-import { RideCard } from "~/components/ride-card";
+import { RideCard, toRideCard, type RideCardData } from "~/components/ride-card";
 import { SavedSearchList, SaveSearchForm } from "~/components/saved-searches";
 import { cardClass } from "~/components/ride-ui";
 import { CO2_KG_PER_SEAT, MAX_COST_SLIDER } from "~/domain/rides";
@@ -26,11 +26,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // From A to B around a time (when either place is given); a wrong value is a 400 with its message.
   const near = parseNearSearch(url.searchParams);
   if (near.form && !near.search) {
-    return data({ rides: [], hasMore: false, found: 0, foundMore: false, stats: null, filters, today: istDate(), near: near.form, canSave: false, savedSearches: await listSavedSearches(context, user.id) }, { status: 400 });
+    return data({ rides: [] as RideCardData[], hasMore: false, found: 0, foundMore: false, stats: null, filters, today: istDate(), near: near.form, canSave: false, savedSearches: await listSavedSearches(context, user.id) }, { status: 400 });
   }
   // The saved searches come in Discover's own batch: one round trip after the session's.
   const { also, ...result } = await discoverRides(context, user.id, filters, Date.now(), near.search, [savedSearchesQuery(context.db, user.id)]);
-  return { ...result, filters, today: istDate(), near: near.form, canSave: Boolean(near.search), savedSearches: toSavedSearchItems(also[0]) };
+  return { ...result, rides: result.rides.map(toRideCard), filters, today: istDate(), near: near.form, canSave: Boolean(near.search), savedSearches: toSavedSearchItems(also[0]) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -156,7 +156,7 @@ export default function DiscoverRides() {
       {filters.page > 1 || hasMore ? (
         <nav aria-label="Pagination" className="flex justify-between">
           {filters.page > 1 ? <Link to={pageHref(location.search, filters.page - 1)} className={secondaryButtonClass}>Previous page</Link> : <span />}
-          {hasMore ? <Link to={pageHref(location.search, filters.page + 1)} className={secondaryButtonClass}>Next page</Link> : null}
+          {hasMore ? <Link to={pageHref(location.search, filters.page + 1)} className={secondaryButtonClass} data-testid="next-page">Next page</Link> : null}
         </nav>
       ) : null}
     </div>

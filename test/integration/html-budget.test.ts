@@ -8,6 +8,7 @@ import { BASE, signedInUser } from "../support/worker";
 import { seedCityScale, type CityScale } from "../support/city-scale";
 import { linkHref } from "../support/pages";
 import { debugFetch, workerFetch } from "../support/worker-fetch";
+import { addDays, istDate } from "~/domain/time";
 
 const BUDGET = 60 * 1024;
 
@@ -52,6 +53,10 @@ describe("HTML size on the city dataset (budget: 60 KB a page)", () => {
     await check(`/rides/b0`);
     await check(`/rides/${city.rideId}`);
     await check("/communities");
+    await check("/dashboard/rides?tab=created", "more-rides");
+    await check("/dashboard", "older-notifications");
+    await check("/rides", "next-page");
+    await check(`/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${addDays(istDate(), 1)}&time=08:30&radius=10&window=60`);
     console.log(report.join("\n"));
   });
 

@@ -2,11 +2,13 @@
 // link is a plain <a href> carrying a (timestamp, id) cursor; following them shows every item
 // exactly once, in order, also when many items share one timestamp; a bad cursor is the first page.
 import { describe, expect, it } from "vitest";
-import { addMember, createCommunity, createMessage, createRide, createRideRequest, createUser } from "../../db/factories";
+import { addMember, createCommunity, createMessage, createNotification, createRide, createRideRequest, createUser } from "../../db/factories";
 import { conversationIdFor } from "~/domain/conversation";
 import { MESSAGES_PAGE } from "~/schemas/messages";
 import { CONVERSATIONS_SHOWN } from "~/models/conversations.server";
-import { BOOKED_PAGE, MANAGE_PAGE } from "~/models/rides.server";
+import { BOOKED_PAGE, CREATED_PAGE, MANAGE_PAGE } from "~/models/rides.server";
+import { NOTIFICATIONS_SHOWN } from "~/models/notifications.server";
+import { addDays, istDate } from "~/domain/time";
 import { MEMBERS_PAGE, REQUESTS_PAGE } from "~/models/communities.server";
 import { db, get, signedInUser } from "../support/worker";
 import { linkHref, walkPages } from "../support/pages";
@@ -217,5 +219,76 @@ describe("Booked Rides", () => {
     expect(paths[1]).toMatch(/^\/dashboard\/rides\?tab=booked&after=\d+\./);
     const bad = await (await get("/dashboard/rides?tab=booked&after=zz", { cookie: rider.cookie })).text();
     expect(routes(bad)).toEqual(pages[0]);
+  });
+});
+
+describe("Created Rides", () => {
+  const rideIds = (html: string) => [...html.matchAll(/data-testid="created-ride"[\s\S]*?href="\/rides\/([a-z0-9]+)"/g)].map((m) => m[1]);
+
+  it("upcoming rides first (soonest first), then past ones (latest first); More rides shows every ride once, ties included", async () => {
+    const driver = await signedInUser({ fullName: "Prolific Driver" });
+    const today = istDate();
+    // 25 upcoming rides, five departing at each moment; 22 past ones, four at each moment.
+    const upcoming = await Promise.all(Array.from({ length: 25 }, (_, i) => createRide({ db: db() }, { driverId: driver.id, date: addDays(today, 1 + Math.floor(i / 5)) })));
+    const past = await Promise.all(Array.from({ length: 22 }, (_, i) => createRide({ db: db() }, { driverId: driver.id, date: addDays(today, -1 - Math.floor(i / 4)), status: "completed" })));
+    const { pages, paths } = await walkPages("/dashboard/rides?tab=created", driver.cookie, "more-rides", rideIds);
+    expect(pages.map((p) => p.length)).toEqual(sizes(47, CREATED_PAGE));
+    const all = pages.flat();
+    expect(new Set(all)).toEqual(new Set([...upcoming, ...past].map((r) => r.id)));
+    expect(all).toHaveLength(47);
+    // The rank of each ride's departure in the spec's order: upcoming ascending, then past descending.
+    const rank = new Map([...upcoming.map((r, i) => [r.id, Math.floor(i / 5)] as const), ...past.map((r, i) => [r.id, 100 + Math.floor(i / 4)] as const)]);
+    expect(all.map((id) => rank.get(id))).toEqual([...all.map((id) => rank.get(id))].sort((x, y) => x! - y!));
+    // Page 2 continues the upcoming rides; page 3 the past ones.
+    expect(paths[1]).toMatch(/^\/dashboard\/rides\?tab=created&after=\d+\./);
+    expect(paths[2]).toMatch(/^\/dashboard\/rides\?tab=created&after=p\d+\./);
+    // A bad cursor is the first page.
+    for (const bad of ["zz", "p", "p1.x%27", "-1.a"]) {
+      const res = await get(`/dashboard/rides?tab=created&after=${bad}`, { cookie: driver.cookie });
+      expect(res.status, bad).toBe(200);
+      expect(rideIds(await res.text()), bad).toEqual(pages[0]);
+    }
+  });
+
+  it("a cursor shows no one else's rides", async () => {
+    const driver = await signedInUser();
+    await createRide({ db: db() }, { driverId: driver.id });
+    const other = await signedInUser();
+    for (const after of ["0.a", "p9999999999999.z"]) {
+      const res = await get(`/dashboard/rides?tab=created&after=${after}`, { cookie: other.cookie });
+      expect(res.status).toBe(200);
+      expect(rideIds(await res.text())).toEqual([]);
+    }
+  });
+});
+
+describe("the dashboard's notifications", () => {
+  const messages = (html: string) => [...html.matchAll(/data-testid="notification"[\s\S]*?<p class="lr-muted text-sm">(note \d+)<\/p>/g)].map((m) => m[1]);
+
+  it("shows the newest; Older notifications shows every other one once, ties included; a bad cursor is the newest page", async () => {
+    const me = await signedInUser();
+    const someone = await signedInUser();
+    const n = NOTIFICATIONS_SHOWN * 2 + 3;
+    const at = Date.now() - 3600_000;
+    // Three notifications in each millisecond; someone else's in between are never shown.
+    await Promise.all(Array.from({ length: n }, (_, i) => createNotification({ db: db() }, { userId: me.id, message: `note ${i}`, read: i % 2 === 0, createdAt: at + Math.floor(i / 3) })));
+    await Promise.all(Array.from({ length: 5 }, (_, i) => createNotification({ db: db() }, { userId: someone.id, message: `note ${1000 + i}`, createdAt: at + i })));
+    const { pages, paths } = await walkPages("/dashboard", me.cookie, "older-notifications", messages);
+    expect(pages.map((p) => p.length)).toEqual(sizes(n, NOTIFICATIONS_SHOWN));
+    const all = pages.flat();
+    expect(new Set(all)).toEqual(new Set(Array.from({ length: n }, (_, i) => `note ${i}`)));
+    expect(all).toHaveLength(n);
+    const group = (t: string) => Math.floor(Number(t.split(" ")[1]) / 3);
+    expect(all.map(group)).toEqual([...all.map(group)].sort((x, y) => y - x));
+    expect(paths[1]).toMatch(/^\/dashboard\?before=\d+\.[a-z0-9]+#notifications$/);
+    for (const bad of ["zz", "1.x%27", "-1.a"]) {
+      const res = await get(`/dashboard?before=${bad}`, { cookie: me.cookie });
+      expect(res.status, bad).toBe(200);
+      expect(messages(await res.text()), bad).toEqual(pages[0]);
+    }
+    // A cursor never shows someone else's: their page is theirs alone.
+    expect(messages(await (await get(`/dashboard?before=${Date.now()}.zzz`, { cookie: someone.cookie })).text())).toEqual(
+      Array.from({ length: 5 }, (_, i) => `note ${1004 - i}`),
+    );
   });
 });
