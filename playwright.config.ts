@@ -33,8 +33,12 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: ".cache/reports/playwright.json" }]],
   use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
   projects: [
-    { name: "js", testIgnore: /load\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: /load\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    // Data written into the server's database from outside (test/support/d1-local.ts) is
+    // written here, before the journeys, never while they run: a second process writing the
+    // SQLite file makes the server's own queries fail with SQLITE_BUSY.
+    { name: "fixtures", testMatch: /fixtures\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    { name: "js", testIgnore: /load\.spec\.ts/, dependencies: ["fixtures"], use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: /load\.spec\.ts/, dependencies: ["fixtures"], use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
     // Node-side operations drills (no browser), run once.
     { name: "ops", testDir: "./test/ops" },
     // The mixed-load test (Node-side HTTP, no browser) runs once, not once per JS mode, and

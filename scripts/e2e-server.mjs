@@ -2,7 +2,8 @@
 // seeded with the demo data) in its own state directory, fixed test secrets.
 import { rmSync } from "node:fs";
 import { bin, run, vapidKeys } from "./lib/process.mjs";
-import { startWrangler } from "./lib/server.mjs";
+import { freePort, startWrangler } from "./lib/server.mjs";
+import { startRetryProxy } from "./lib/retry-proxy.mjs";
 
 const port = process.argv[2] ?? "8788";
 const persist = `.wrangler/e2e-${port}`;
@@ -18,8 +19,12 @@ await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--per
 await run(bin("vite-node"), ["scripts/seed.ts", "--", "--persist-to", persist, "--pepper", secrets.PASSWORD_PEPPER], {
   stdio: ["ignore", "ignore", "inherit"],
 });
+// Journeys talk to `port`; wrangler listens on a port of its own behind the retry proxy
+// (scripts/lib/retry-proxy.mjs: a POST that meets a worker restart is sent once more).
+const inner = await freePort();
+startRetryProxy(Number(port), inner);
 const server = await startWrangler({
-  port,
+  port: inner,
   persist,
   // Playwright ignores the server's stdout (a line per request); only what matters goes on to
   // stderr, which the test log shows: a reload of the worker mid-run fails every request in

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createCommunity, newPage, signedInPage, signUpAndOnboard, unique } from "../support/e2e";
-import { writeE2eDb } from "../support/d1-local";
+import { newPage, signedInPage, signInAs } from "../support/e2e";
+import { memberListFixture } from "../support/e2e-fixtures";
 
 // Issue 17: a long chat shows its newest messages with an "Older messages" link (a plain
 // <a href> with a cursor) that shows the earlier ones, and a community's members page the same
@@ -46,24 +46,12 @@ test("a long chat: the newest 30 messages, Older messages shows the earlier ones
 });
 
 test("a community's member list pages: 20 members, More members shows the rest", async ({ browser }) => {
+  // The community and its 25 members were made before any journey ran (fixtures.setup.ts):
+  // a second process writing the database while the server answers other journeys makes
+  // those requests fail with SQLITE_BUSY.
+  const { email, password, path } = memberListFixture(test.info().project.name);
   const page = await newPage(browser, test.info().project.name);
-  await signUpAndOnboard(page, { fullName: "Club Founder" });
-  const name = unique("Cubbon Park Cyclists");
-  const path = await createCommunity(page, name);
-  const communityId = path.split("/").pop()!;
-  const tag = `${test.info().project.name}${Date.now().toString(36)}`.replace(/[^a-z0-9]/g, "");
-  // 25 more members (joined before the founder's page is read; ordered by joining).
-  const seq = "WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 25)";
-  const t = Date.now() - 86_400_000;
-  writeE2eDb(
-    [
-      `${seq} INSERT INTO users (id, email, created_at) SELECT '${tag}u' || n, '${tag}' || n || '@example.test', ${t} FROM seq`,
-      `${seq} INSERT INTO user_profiles (user_id, full_name, first_name, created_at, updated_at) SELECT '${tag}u' || n, 'Cyclist ' || printf('%02d', n), 'Cyclist', ${t}, ${t} FROM seq`,
-      `${seq} INSERT INTO user_settings (user_id, updated_at) SELECT '${tag}u' || n, ${t} FROM seq`,
-      `${seq} INSERT INTO community_members (id, community_id, user_id, status, role, requested_at) SELECT '${tag}m' || n, '${communityId}', '${tag}u' || n, 'approved', 'member', ${t} + n * 1000 FROM seq`,
-      `UPDATE communities SET member_count = (SELECT count(*) FROM community_members WHERE community_id = '${communityId}' AND status = 'approved') WHERE id = '${communityId}'`,
-    ].join("; "),
-  );
+  await signInAs(page, email, password);
   await page.goto(path);
   const members = page.getByTestId("member");
   await expect(members).toHaveCount(20);

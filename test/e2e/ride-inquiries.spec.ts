@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { queryE2eDb } from "../support/d1-local";
-import { newPage, offerRide, signUpAndOnboard, unique } from "../support/e2e";
+import { newPage, offerRideAt, signUpAndOnboard, unique } from "../support/e2e";
 
 // Issue 20: a fresh rider who shares no community and no request with a driver asks about
 // the driver's ride from Discover; the driver sees the question with the ride named and
@@ -12,8 +11,7 @@ test("a fresh rider presses Contact on a Discover ride, asks a question; the dri
   const driverName = unique("Deepa Driver");
   const driver = await newPage(browser, project);
   await signUpAndOnboard(driver, { fullName: driverName, car: "petrol" });
-  const rideId = await offerRide(driver, { from: "Koramangala", to: "MG Road" });
-  const [{ date }] = queryE2eDb<{ date: string }>(`SELECT date FROM rides WHERE id = '${rideId}'`);
+  const { id: rideId, date } = await offerRideAt(driver, { from: "Koramangala", to: "MG Road" });
 
   const rider = await newPage(browser, project);
   const riderName = unique("Ravi Rider");

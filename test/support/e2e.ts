@@ -141,10 +141,17 @@ export async function newPage(browser: Browser, projectName: string) {
   return context.newPage();
 }
 
+type OfferOptions = { from?: string; to?: string; cost?: string; community?: string; soon?: boolean; womenOnly?: boolean };
+
 /** Offers a ride through /rides/create and returns its id. */
-export async function offerRide(
+export async function offerRide(page: Page, options: OfferOptions = {}) {
+  return (await offerRideAt(page, options)).id;
+}
+
+/** Offers a ride through /rides/create and returns its id and IST date. */
+export async function offerRideAt(
   page: Page,
-  { from = "HSR Layout", to = "Koramangala", cost = "300", community, soon = false, womenOnly = false }: { from?: string; to?: string; cost?: string; community?: string; soon?: boolean; womenOnly?: boolean } = {},
+  { from = "HSR Layout", to = "Koramangala", cost = "300", community, soon = false, womenOnly = false }: OfferOptions = {},
 ) {
   const slot = soon ? soonSlot() : { ...uniqueSlot(), timeLabel: "" };
   await page.goto("/rides/create");
@@ -162,7 +169,7 @@ export async function offerRide(
   const card = (slot.timeLabel ? cards.filter({ hasText: slot.timeLabel }) : cards).first();
   await card.getByRole("link", { name: "View ride" }).click();
   await expect(page).toHaveURL(/\/rides\/[a-z0-9]+$/);
-  return new URL(page.url()).pathname.split("/").pop()!;
+  return { id: new URL(page.url()).pathname.split("/").pop()!, date: slot.date };
 }
 
 /** Requests one seat on a ride; returns the booking confirmation path. */
