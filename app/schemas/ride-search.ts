@@ -2,9 +2,10 @@ import { z } from "zod";
 import { RADIUS_KM, WINDOW_MINUTES } from "~/domain/ride-match";
 import { istDate, isValidDate, isValidTime } from "~/domain/time";
 import { WEEKDAY_KEYS, weekdayMask } from "~/domain/commutes";
-
-export const NO_WEEKDAYS = "Please choose at least one weekday";
+import { NO_WEEKDAYS } from "./commutes";
 import { placeField, type PlaceResolver } from "./rides";
+
+export { NO_WEEKDAYS };
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const RADIUS_MESSAGE = `The distance must be between ${RADIUS_KM.min} and ${RADIUS_KM.max} km`;
