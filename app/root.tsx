@@ -70,6 +70,9 @@ export default function App() {
   }, [incoming]);
   // Live notifications (components/live.tsx) use the same single slot.
   useEffect(() => {
+    // Every mount effect has run once this one has (parents' effects run last): tests wait
+    // for it instead of for network silence, which a live socket or a slow module delays.
+    document.documentElement.dataset.hydrated = "true";
     const show = (e: Event) => {
       const detail = (e as CustomEvent<ToastData>).detail;
       setToast((t) => ({ ...detail, seq: (t?.seq ?? 0) + 1 }));

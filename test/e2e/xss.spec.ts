@@ -121,7 +121,8 @@ const INJECTED = [
 async function expectInert(w: Watched, user: User, path: string, expected: string[]) {
   const res = await w.page.goto(path);
   expect(res?.status(), path).toBe(200);
-  if (isJs()) await w.page.waitForLoadState("networkidle").catch(() => {});
+  // With JS, the page's client render has run (the payloads had their chance) once hydrated.
+  if (isJs()) await w.page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   const seen = await w.page.evaluate((selector) => {
     const body = document.body.cloneNode(true) as HTMLElement;
     body.querySelectorAll("script").forEach((s) => s.remove());

@@ -3,6 +3,16 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 
 // The WCAG 2.0/2.1 A and AA rules plus axe's best practices (issue 9, item 10).
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+// Only violations are read, so axe is told to build full results for nothing else: the same
+// rules run on the same nodes, without the node lists of every rule that passed.
+// With `colourOnly`, only the rules whose outcome depends on colours run (for a page already
+// scanned in full in the other colour scheme: same markup, other colours).
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+type ScanOptions = { colourOnly?: boolean };
+const axe = (page: Page, { colourOnly = false }: ScanOptions = {}) => {
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+  return colourOnly ? builder.withRules(COLOUR_RULES) : builder.withTags(AXE_TAGS);
+};
 
 export type AxeFinding = { page: string; id: string; impact: string; help: string; targets: string[]; summary: string };
 
@@ -44,7 +54,7 @@ async function scannerFor(page: Page): Promise<Scanner> {
   return scanner;
 }
 
-async function scanWithoutPageScripts(page: Page) {
+async function scanWithoutPageScripts(page: Page, options: ScanOptions) {
   const scanner = await scannerFor(page);
   scanner.doc.url = page.url().split("#")[0];
   scanner.doc.html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
@@ -53,7 +63,7 @@ async function scanWithoutPageScripts(page: Page) {
   await scanner.page.emulateMedia({ colorScheme: dark ? "dark" : "light" });
   await scanner.page.goto(scanner.doc.url);
   expect(await pageScriptsRan(scanner.page), "the scanner copy runs no app script").toBe(false);
-  return new AxeBuilder({ page: scanner.page }).withTags(AXE_TAGS).analyze();
+  return axe(scanner.page, options).analyze();
 }
 
 /** Whether the page's own scripts ran (Remix's inline context script sets this global). */
@@ -66,12 +76,12 @@ export async function pageScriptsRan(page: Page) {
  * one entry per rule, with the CSS targets and axe's failure summary so that a failing test
  * says exactly what to fix and where.
  */
-export async function seriousViolations(page: Page, label: string): Promise<AxeFinding[]> {
+export async function seriousViolations(page: Page, label: string, options: ScanOptions = {}): Promise<AxeFinding[]> {
   await page.waitForLoadState("load");
   // The page is scanned as the project renders it: hydrated with JS, server HTML only without.
   const noJs = test.info().project.use.javaScriptEnabled === false;
   expect(await pageScriptsRan(page), `${label}: page scripts ran`).toBe(!noJs);
-  const results = noJs ? await scanWithoutPageScripts(page) : await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const results = noJs ? await scanWithoutPageScripts(page, options) : await axe(page, options).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({
@@ -94,8 +104,8 @@ export function formatFindings(findings: AxeFinding[]) {
 }
 
 /** Asserts zero serious or critical violations on the current page (soft: every page of a run is reported). */
-export async function expectAccessible(page: Page, label: string) {
-  const findings = await seriousViolations(page, label);
+export async function expectAccessible(page: Page, label: string, options: ScanOptions = {}) {
+  const findings = await seriousViolations(page, label, options);
   expect.soft(findings.length, `axe found serious/critical violations:\n${formatFindings(findings)}`).toBe(0);
   return findings;
 }
