@@ -12,13 +12,18 @@ import { cpuOfProfile, frameKey, r2, SAMPLING_INTERVAL_US, summarize } from "./c
 
 export { summarize };
 
+const TIMEOUT_MS = 30_000;
+
 /** A CDP session on the worker's inspector (wrangler dev's proxy at `port`). */
 export async function connectInspector(port) {
-  const targets = await (await fetch(`http://127.0.0.1:${port}/json`)).json();
+  const targets = await (await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(TIMEOUT_MS) })).json();
   const ws = new WebSocket(targets[0]?.webSocketDebuggerUrl ?? `ws://127.0.0.1:${port}/ws`);
+  // Every wait has a limit: a stuck inspector fails the CPU pass with a message instead of
+  // hanging the bench (a full run once sat in its CPU pass for over 20 minutes).
   await new Promise((resolve, reject) => {
-    ws.once("open", resolve);
-    ws.once("error", reject);
+    const timer = setTimeout(() => reject(new Error(`inspector on port ${port}: no WebSocket after ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+    ws.once("open", () => (clearTimeout(timer), resolve()));
+    ws.once("error", (e) => (clearTimeout(timer), reject(e)));
   });
   let next = 0;
   const pending = new Map();
@@ -30,10 +35,19 @@ export async function connectInspector(port) {
     if (msg.error) p.reject(new Error(`${p.method}: ${msg.error.message}`));
     else p.resolve(msg.result);
   });
+  ws.on("close", () => {
+    for (const p of pending.values()) p.reject(new Error(`${p.method}: the inspector closed`));
+    pending.clear();
+  });
   const send = (method, params = {}) =>
     new Promise((resolve, reject) => {
       const id = ++next;
-      pending.set(id, { resolve, reject, method });
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new Error(`${method}: no answer from the inspector in ${TIMEOUT_MS} ms`));
+      }, TIMEOUT_MS);
+      const done = (f) => (v) => (clearTimeout(timer), f(v));
+      pending.set(id, { resolve: done(resolve), reject: done(reject), method });
       ws.send(JSON.stringify({ id, method, params }));
     });
   await send("Profiler.enable");

@@ -193,7 +193,7 @@ async function cpuPages(base, inspectorPort, manifest, cookie) {
     for (const page of pagesFor(manifest)) {
       const headers = page.anonymous ? {} : { Cookie: cookie };
       const request = async () => {
-        const res = await fetch(base + page.path, { headers, redirect: "manual" });
+        const res = await fetch(base + page.path, { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
         await res.arrayBuffer();
       };
       for (let i = 0; i < 3; i++) await request(); // compiled and warm, as in a busy isolate
@@ -389,7 +389,12 @@ async function main() {
       const busy = await signIn(base, manifest.busy.email, BENCH_PASSWORD);
       const pages = await measurePages(base, manifest, busy.cookieHeader(), { full: size === "large", counts });
       if (size === "large") {
-        const cpu = await cpuPages(base, inspectorPort, manifest, busy.cookieHeader());
+        // A CPU pass that fails leaves the pages without CPU figures (their verdicts FAIL) and
+        // the rest of the run goes on.
+        const cpu = await cpuPages(base, inspectorPort, manifest, busy.cookieHeader()).catch((e) => {
+          console.error(`  CPU pass failed: ${e.message}`);
+          return {};
+        });
         for (const p of pages) p.cpu = cpu[p.path] ?? null;
       }
       for (const p of pages) {
