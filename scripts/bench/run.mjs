@@ -27,7 +27,7 @@ const SOCKETS = 1000;
 const CPU_ONLY = args.includes("--cpu-only");
 const CPU_REQUESTS = QUICK ? 10 : 30; // profiled requests per page
 
-const BUDGET = { cpuP50Ms: 3, cpuP99Ms: 10, wallToFloor: 3, p50Ms: 10, growth: 1.3, queries: 5, rowsRead: 1000, initialJsBytes: 130_000, deliveryP95Ms: 50, broadcastMs: 1000, mixedErrors: 0 };
+const BUDGET = { cpuP50Ms: 3, cpuP99Ms: 10, wallToFloor: 3, p50Ms: 10, growth: 1.3, queries: 2, rowsRead: 1000, htmlBytes: 60_000, initialJsBytes: 130_000, deliveryP95Ms: 50, broadcastMs: 1000, mixedErrors: 0 };
 
 const servers = new Set();
 function killAll() {
@@ -353,7 +353,9 @@ function verdicts(report) {
     ...cpuVerdicts(report.datasets.large.pages, report.cpuCalibration),
     check(`p50 at c=1 <= ${BUDGET.p50Ms} ms on every page`, L.every((p) => p.p50 <= BUDGET.p50Ms && p.status < 400), `worst ${p50.p50} ms (${p50.name}); over: ${L.filter((p) => p.p50 > BUDGET.p50Ms).map((p) => p.name).join(", ") || "none"}`),
     check(`growth ratio (large/small p50) <= ${BUDGET.growth}`, L.every((p) => p.growth !== null && p.growth <= BUDGET.growth), `worst ${growth.growth} (${growth.name})`),
-    check(`D1 queries per request <= ${BUDGET.queries}`, L.every((p) => p.queries !== null && p.queries <= BUDGET.queries), `worst ${q.queries} (${q.name})`),
+    check("rows read growth (large/small) exactly flat (<= 1)", L.every((p) => p.rowsGrowth !== null && p.rowsGrowth <= 1), `over: ${L.filter((p) => !(p.rowsGrowth <= 1)).map((p) => `${p.name} ${p.smallRowsRead} -> ${p.rowsRead}`).join(", ") || "none"}`),
+    check(`HTML <= ${BUDGET.htmlBytes / 1000} KB on every page`, L.every((p) => p.htmlBytes <= BUDGET.htmlBytes), `worst ${worst("htmlBytes").htmlBytes} bytes (${worst("htmlBytes").name})`),
+    check(`D1 round trips per request <= ${BUDGET.queries}`, L.every((p) => p.queries !== null && p.queries <= BUDGET.queries), `worst ${q.queries} (${q.name})`),
     check(`rows read per request <= ${BUDGET.rowsRead}`, L.every((p) => p.rowsRead !== null && p.rowsRead <= BUDGET.rowsRead), `worst ${rows.rowsRead} (${rows.name})`),
     check(`initial JS <= ${BUDGET.initialJsBytes / 1000} KB gz`, L.every((p) => p.initialJsGz === null || p.initialJsGz <= BUDGET.initialJsBytes) && L.some((p) => p.initialJsGz !== null), `worst ${js.initialJsGz === null ? "n/a" : `${round(js.initialJsGz / 1000)} KB`} (${js.name})`),
     check(`message delivery p95 <= ${BUDGET.deliveryP95Ms} ms`, rt.delivery.failed === 0 && rt.delivery.p95 <= BUDGET.deliveryP95Ms, `p50 ${rt.delivery.p50} ms, p95 ${rt.delivery.p95} ms, ${rt.delivery.delivered}/${rt.delivery.messages} delivered`),
@@ -428,6 +430,9 @@ async function main() {
     const s = report.datasets.small.pages.find((x) => x.path === p.path || x.name === p.name);
     p.smallP50 = s?.p50 ?? null;
     p.growth = s?.p50 ? round(p.p50 / s.p50, 2) : null;
+    // Issue 17: what a page reads must not grow with the city (exactly flat).
+    p.smallRowsRead = s?.rowsRead ?? null;
+    p.rowsGrowth = s?.rowsRead ? round(p.rowsRead / s.rowsRead, 2) : p.rowsRead === 0 && s?.rowsRead === 0 ? 1 : null;
   }
   const floor = report.datasets.large.pages.find((p) => p.path === "/healthz");
   for (const p of report.datasets.large.pages) p.ratioToFloor = round(p.p50 / floor.p50, 1);
