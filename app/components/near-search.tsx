@@ -84,7 +84,7 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
 /** What a distance-search result says: how far the pickup and drop are, and how much earlier or later it leaves. */
 export function MatchFacts({ match, from, to }: { match: Match; from: string; to: string }) {
   return (
-    <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50" data-testid="match-facts">
+    <p className="lr-match" data-testid="match-facts">
       <span data-testid="pickup-distance">{`Pickup ${formatWalk(match.pickupKm)} from ${from}`}</span>
       {" · "}
       <span data-testid="drop-distance">{`Drop ${formatWalk(match.dropKm)} from ${to}`}</span>

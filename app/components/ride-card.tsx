@@ -60,7 +60,7 @@ export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: RideC
           <Link to={`/rides/${ride.id}/book`} className={smallPrimaryClass}>Book Now</Link>
         )}
         <Link to={`/dashboard/messages?to=${ride.driverId}&ride=${ride.id}`} className={smallButtonClass}>Contact</Link>
-        <SaveButton rideId={ride.id} saved={ride.saved ?? false} redirectTo={redirectTo} />
+        <SaveButton rideId={ride.id} saved={ride.saved ?? false} redirectTo={redirectTo} action="/rides?index" />
         <ShareButton text={shareText(ride)} path={`/rides/${ride.id}`} />
       </div>
     </li>

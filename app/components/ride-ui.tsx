@@ -106,11 +106,26 @@ export function ShareButton({ text, path, label = "Share" }: { text: string; pat
   );
 }
 
-export function SaveButton({ rideId, saved, redirectTo, savedLabel = "Saved", saveLabel = "Save" }: { rideId: string; saved: boolean; redirectTo: string; savedLabel?: string; saveLabel?: string }) {
+export function SaveButton({
+  rideId,
+  saved,
+  redirectTo,
+  savedLabel = "Saved",
+  saveLabel = "Save",
+  action,
+}: {
+  rideId: string;
+  saved: boolean;
+  redirectTo: string;
+  savedLabel?: string;
+  saveLabel?: string;
+  /** Where it posts; by default the page it is on, search included (a list passes its bare route: the search is in redirectTo). */
+  action?: string;
+}) {
   return (
     // It posts to the page it is on, whose route is loaded: no route discovery (a data-discover
     // attribute on every card of a list; ADR 0025).
-    <Form method="post" replace preventScrollReset discover="none">
+    <Form method="post" action={action} replace preventScrollReset discover="none">
       <input type="hidden" name="rideId" value={rideId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <button type="submit" name="intent" value={saved ? "unsave" : "save"} className={smallButtonClass} aria-pressed={saved}>

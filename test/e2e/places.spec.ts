@@ -42,6 +42,16 @@ test("a driver offers a ride from a typed locality; a rider 1.2 km away, 20 minu
   await expect(card.getByTestId("pickup-distance")).toHaveText("Pickup 1.2 km from Agram");
   await expect(card.getByTestId("drop-distance")).toHaveText("Drop 0 m from Manyata Tech Park");
   await expect(card.getByTestId("minutes-off")).toHaveText("Leaves 20 min earlier");
+  // Saved from the card, she is back on the same search with the card marked saved.
+  const searched = rider.url();
+  await card.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(rider.getByTestId("toast")).toContainText("Trip Saved");
+  expect(rider.url()).toBe(searched);
+  await expect(card.getByRole("button", { name: "Saved", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await card.getByRole("button", { name: "Saved", exact: true }).click();
+  await expect(rider.getByTestId("toast")).toContainText("Removed from saved trips");
+  await expect(card.getByRole("button", { name: "Save", exact: true })).toHaveAttribute("aria-pressed", "false");
+  expect(rider.url()).toBe(searched);
 
   // Within 1 km it is not found.
   await search.getByLabel("Walk at most").selectOption("1");

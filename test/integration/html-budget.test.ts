@@ -57,6 +57,8 @@ describe("HTML size on the city dataset (budget: 60 KB a page)", () => {
     await check("/dashboard", "older-notifications");
     await check("/rides", "next-page");
     await check(`/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${addDays(istDate(), 1)}&time=08:30&radius=10&window=60`);
+    // The widest weekday search: twenty commutes, each shown by its next day.
+    await check(`/rides?from=HSR+Layout&to=Whitefield+ITPL&time=08:30&radius=10&window=60&mode=weekdays&${["mon", "tue", "wed", "thu", "fri"].map((d) => `weekdays=${d}`).join("&")}`);
     console.log(report.join("\n"));
   });
 
