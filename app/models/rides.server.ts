@@ -416,7 +416,9 @@ export function nearPageQuery(db: Db, viewerId: string, s: NearSearch, f: Pick<D
     sql`+${otherCell} IN (${sides.otherCells})`,
     sides.near("rides"),
     ne(rides.driverId, viewerId),
-    f.community ? sql`${rides.communityId} IN ${myCommunityIds(viewerId)}` : visibleRideCondition(viewerId),
+    // "Community rides only" is narrower than visibleRideCondition, but a blocked pair still
+    // do not see each other's rides (as discoverWhere).
+    ...(f.community ? [sql`${rides.communityId} IN ${myCommunityIds(viewerId)}`, sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`] : [visibleRideCondition(viewerId)]),
   ];
   if (f.maxCost < 50) where.push(maxCostTerm(f.maxCost));
   const candidates = discoverCards(db, viewerId, { fromLat: rides.fromLat, fromLng: rides.fromLng, toLat: rides.toLat, toLng: rides.toLng }, source)

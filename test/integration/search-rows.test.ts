@@ -62,8 +62,8 @@ async function seedWorstCase(now: number) {
 const rowsRead = (res: Response) => Number(/rows_read=(\d+)/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? NaN);
 
 /** The ride cards' ids on a Discover page, in order. */
-async function page(path: string) {
-  const res = await debugFetch(`${BASE}${path}`, { headers: { Cookie: viewer.cookie } });
+async function page(path: string, cookie = viewer.cookie) {
+  const res = await debugFetch(`${BASE}${path}`, { headers: { Cookie: cookie } });
   expect(res.status, path).toBe(200);
   const html = await res.text();
   const ids = [...new Set([...html.matchAll(/href="\/rides\/([a-z0-9]+)"/g)].map((m) => m[1]))].filter((id) => id !== "create");
@@ -72,7 +72,11 @@ async function page(path: string) {
 
 const all = async <T>(sql: string) => (await env.DB.prepare(sql).all<T>()).results;
 // Every row a search could want, read whole (a test may scan; pages may not).
-const visibleTo = (r: { driver_id: string; community_id: string | null }) => r.driver_id !== viewer.id && r.community_id === null;
+type Who = { id: string; communities: string[]; blocked: string[]; communityOnly?: boolean };
+const visibleTo = (r: { driver_id: string; community_id: string | null }, who: Who = { id: viewer.id, communities: [], blocked: [] }) =>
+  r.driver_id !== who.id &&
+  !who.blocked.includes(r.driver_id) &&
+  (r.community_id === null ? !who.communityOnly : who.communities.includes(r.community_id));
 const score = (r: Row, at: number, from: { lat: number; lng: number }, to: { lat: number; lng: number }, radiusKm: number, windowMin: number) => {
   const p = straightLineKm(from, { lat: r.from_lat, lng: r.from_lng });
   const d = straightLineKm(to, { lat: r.to_lat, lng: r.to_lng });
@@ -84,6 +88,23 @@ const best = (scored: { r: Row; s: number | null }[]) =>
     .filter((x): x is { r: Row; s: number } => x.s !== null)
     .sort((a, b) => a.s - b.s || a.r.departs_at - b.r.departs_at || a.r.id.localeCompare(b.r.id))
     .map((x) => x.r.id);
+
+const MON_FRI = 0b0111110;
+/** Every commute's next open Monday-Friday occurrence, ranked around 08:30 ±60 min, 10 km, by brute force. */
+async function weekdayMatches() {
+  const now = Date.now();
+  const today = istDate(now);
+  const commutes = await all<Commute>("SELECT * FROM commutes");
+  const occurrences = await all<Row>(`SELECT * FROM rides WHERE commute_id IS NOT NULL AND status = 'active' AND date >= '${today}' ORDER BY date`);
+  return (from: { lat: number; lng: number }, to: { lat: number; lng: number }, who?: Who) =>
+    best(
+      commutes
+        .filter((c) => c.status === "active" && visibleTo(c, who) && (c.weekdays & MON_FRI) !== 0 && c.time >= "07:30" && c.time <= "09:30" && (c.end_date === null || c.end_date >= today))
+        .map((c) => occurrences.find((r) => r.commute_id === c.id && r.departs_at >= now && (MON_FRI >> new Date(`${r.date}T00:00:00Z`).getUTCDay()) & 1))
+        .filter((r): r is Row => r !== undefined)
+        .map((r) => ({ r, s: score(r, istToInstant(r.date, "08:30"), from, to, 10, 60) })),
+    );
+}
 
 beforeAll(async () => {
   viewer = await signedInUser({ fullName: "Searching Rider" });
@@ -106,13 +127,13 @@ describe("the widest searches on a bench-shaped dataset (issue 17)", () => {
   it("10 km and +-60 min on a date: at most 1,000 rows, the brute-force ranking's 20 best in order", async () => {
     const at = istToInstant(day, "08:30");
     const rides = await all<Row>(`SELECT * FROM rides WHERE status = 'active' AND date = '${day}'`);
-    const expected = best(rides.filter(visibleTo).map((r) => ({ r, s: score(r, at, hsr(), whitefield(), 10, 60) })));
+    const expected = best(rides.filter((r) => visibleTo(r)).map((r) => ({ r, s: score(r, at, hsr(), whitefield(), 10, 60) })));
     // Fewer matches than the 200 candidates a search ranks, so the whole ranking is comparable.
     expect(expected.length).toBeGreaterThan(20);
     expect(expected.length).toBeLessThan(200);
     for (const [from, to, want] of [
       ["HSR+Layout", "Whitefield+ITPL", expected],
-      ["Whitefield+ITPL", "HSR+Layout", best(rides.filter(visibleTo).map((r) => ({ r, s: score(r, at, whitefield(), hsr(), 10, 60) })))],
+      ["Whitefield+ITPL", "HSR+Layout", best(rides.filter((r) => visibleTo(r)).map((r) => ({ r, s: score(r, at, whitefield(), hsr(), 10, 60) })))],
     ] as const) {
       const got = await page(`/rides?from=${from}&to=${to}&date=${day}&time=08:30&radius=10&window=60`);
       console.log(`date search ${from} -> ${to}: ${want.length} matches, rows_read=${got.rows}`);
@@ -122,20 +143,8 @@ describe("the widest searches on a bench-shaped dataset (issue 17)", () => {
   });
 
   it("10 km and +-60 min on weekdays: at most 1,000 rows, each commute by its next open weekday, ranked as brute force ranks them", async () => {
-    const now = Date.now();
-    const today = istDate(now);
-    const commutes = await all<Commute>("SELECT * FROM commutes");
-    const occurrences = await all<Row>(`SELECT * FROM rides WHERE commute_id IS NOT NULL AND status = 'active' AND date >= '${today}' ORDER BY date`);
-    const MON_FRI = 0b0111110;
-    const expected = (from: { lat: number; lng: number }, to: { lat: number; lng: number }) =>
-      best(
-        commutes
-          .filter((c) => c.status === "active" && visibleTo(c) && (c.weekdays & MON_FRI) !== 0 && c.time >= "07:30" && c.time <= "09:30" && (c.end_date === null || c.end_date >= today))
-          .map((c) => occurrences.find((r) => r.commute_id === c.id && r.departs_at >= now && (MON_FRI >> new Date(`${r.date}T00:00:00Z`).getUTCDay()) & 1))
-          .filter((r): r is Row => r !== undefined)
-          .map((r) => ({ r, s: score(r, istToInstant(r.date, "08:30"), from, to, 10, 60) })),
-      );
-    const want = expected(hsr(), whitefield());
+    const expected = await weekdayMatches();
+    const want = expected(placeByName("HSR Layout")!, placeByName("Whitefield ITPL")!);
     expect(want.length).toBeGreaterThan(20);
     expect(want.length).toBeLessThan(200);
     const weekdays = ["mon", "tue", "wed", "thu", "fri"].map((d) => `weekdays=${d}`).join("&");
@@ -192,6 +201,67 @@ describe("cellsWithin: the cells a search circle reaches (issue 17)", () => {
         }
         expect(inside).toBeGreaterThan(3000);
       }
+    }
+  });
+});
+
+describe("who the widest searches show (issue 17: commutes are narrowed before their days are read)", () => {
+  it("a member sees their community's commutes and rides (and with 'Community rides only' nothing else), never their own nor a blocked driver's", async () => {
+    const member = await signedInUser({ fullName: "Member Rider" });
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO community_members (id, community_id, user_id, status, role, requested_at) VALUES ('srm', 'sc0', ?, 'approved', 'member', ?)").bind(member.id, now),
+      env.DB.prepare("INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, 'sd13', ?)").bind(member.id, now),
+      // The member's own commute, right on the search.
+      env.DB.prepare(
+        `INSERT INTO commutes (id, driver_id, community_id, from_location, to_location, weekdays, time, seats, trip_cost_paise, start_date, status, created_at, updated_at)
+         VALUES ('skm', ?, NULL, 'HSR Layout', 'Whitefield ITPL', 62, '08:30', 3, 30000, ?, 'active', ?, ?)`,
+      ).bind(member.id, addDays(istDate(now), 1), now, now),
+      // One-off rides on the search: in the community (one by the blocked driver) and public.
+      env.DB.prepare(
+        `INSERT INTO rides (id, driver_id, community_id, from_location, to_location, date, time, departs_at, seats, booked_seats, trip_cost_paise, distance_km, notes, vehicle_type, status, created_at)
+         VALUES ('srx1', 'sd14', 'sc0', 'HSR Layout', 'Whitefield ITPL', ?1, '08:15', ?2, 3, 0, 30000, 12, 'x', 'petrol', 'active', ?3),
+                ('srx2', 'sd13', 'sc0', 'HSR Layout', 'Whitefield ITPL', ?1, '08:15', ?2, 3, 0, 30000, 12, 'x', 'petrol', 'active', ?3),
+                ('srx3', 'sd13', NULL, 'HSR Layout', 'Whitefield ITPL', ?1, '08:15', ?2, 3, 0, 30000, 12, 'x', 'petrol', 'active', ?3)`,
+      ).bind(day, istToInstant(day, "08:15"), now),
+      ...MIGRATION_0010.split("--> statement-breakpoint")
+        .filter((st) => /UPDATE `rides`/.test(st))
+        .flatMap((st) => [st, st.replaceAll("`rides`", "`commutes`")])
+        .map((st) => env.DB.prepare(st)),
+    ]);
+    await topUpCommutes({ db: createDb(env.DB) }, now);
+    const who: Who = { id: member.id, communities: ["sc0"], blocked: ["sd13"] };
+    const [hsr, whitefield] = [placeByName("HSR Layout")!, placeByName("Whitefield ITPL")!];
+    const expected = await weekdayMatches();
+    const weekdays = ["mon", "tue", "wed", "thu", "fri"].map((d) => `weekdays=${d}`).join("&");
+    const path = `/rides?from=HSR+Layout&to=Whitefield+ITPL&time=08:30&radius=10&window=60&mode=weekdays&${weekdays}`;
+
+    const everyone = expected(hsr, whitefield, who);
+    const got = await page(path, member.cookie);
+    expect(got.ids).toEqual(everyone.slice(0, 20));
+    expect(got.rows).toBeLessThanOrEqual(1000);
+    const mine = await all<{ id: string }>("SELECT id FROM rides WHERE commute_id = 'skm'");
+    expect(mine.length).toBeGreaterThan(0);
+    expect(got.ids.some((id) => mine.some((m) => m.id === id))).toBe(false);
+
+    const communityOnly = expected(hsr, whitefield, { ...who, communityOnly: true });
+    const rows = await all<Row>(`SELECT * FROM rides WHERE id IN (${communityOnly.map((id) => `'${id}'`).join(", ") || "''"})`);
+    expect(communityOnly.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.community_id === "sc0" && r.driver_id !== "sd13")).toBe(true);
+    expect((await page(`${path}&community=1`, member.cookie)).ids).toEqual(communityOnly.slice(0, 20));
+    // The blocked driver drives some of these commutes: the brute force would show them otherwise.
+    expect(expected(hsr, whitefield, { ...who, blocked: [] }).length).toBeGreaterThan(everyone.length);
+
+    // The same rule on a date.
+    const at = istToInstant(day, "08:30");
+    const onDay = await all<Row>(`SELECT * FROM rides WHERE status = 'active' AND date = '${day}'`);
+    for (const communityOnlyDate of [false, true]) {
+      const want = best(onDay.filter((r) => visibleTo(r, { ...who, communityOnly: communityOnlyDate })).map((r) => ({ r, s: score(r, at, hsr, whitefield, 10, 60) })));
+      const dated = await page(`/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${day}&time=08:30&radius=10&window=60${communityOnlyDate ? "&community=1" : ""}`, member.cookie);
+      expect(dated.ids, `community only: ${communityOnlyDate}`).toEqual(want.slice(0, 20));
+      expect(dated.ids).toContain("srx1");
+      expect(dated.ids).not.toContain("srx2");
+      expect(dated.ids).not.toContain("srx3");
     }
   });
 });
