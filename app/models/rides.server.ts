@@ -267,8 +267,9 @@ function discoverWhere(viewerId: string, f: DiscoverFilters | null, now: number)
  * Booked instead of Book Now): the one select both Discover queries start from.
  */
 function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra: E, source?: SQL) {
-  const cards = db.select({
-    ...rideColumns,
+  const cards = db
+    .select({
+      ...rideColumns,
       ...extra,
       driverName: userProfiles.fullName,
       driverAvatarUrl: userProfiles.avatarUrl,
@@ -279,7 +280,7 @@ function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra
       saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
       myRequestId: aliased<string | null>(rideRequests.id, "my_request_id"),
       myRequestStatus: aliased<"pending" | "accepted" | null>(rideRequests.status, "my_request_status"),
-    })
+    });
   // A distance search reaches rides from its cells (and commutes): `source CROSS JOIN rides`,
   // in that order (nearPageQuery).
   return (source ? cards.from(source).crossJoin(rides) : cards.from(rides))
