@@ -394,6 +394,8 @@ export const rides = sqliteTable(
     index("rides_discover_idx").on(t.status, t.departsAt),
     // Led by from_cell: an index led by status would tempt the planner on every status = ? query.
     index("rides_from_cell_idx").on(t.fromCell, t.status, t.departsAt),
+    // Issue 17 (migration 0022): a search may range the drop end instead (ADR 0030).
+    index("rides_to_cell_idx").on(t.toCell, t.status, t.departsAt),
     index("rides_driver_idx").on(t.driverId, t.departsAt),
     // A driver's rides in one state (badges, Manage Bookings, counts): without it SQLite, which
     // has no statistics here, may pick a (status, ...) index and read every active ride.
@@ -774,6 +776,7 @@ export const commutes = sqliteTable(
     index("commutes_driver_idx").on(t.driverId, t.createdAt),
     index("commutes_status_idx").on(t.status, t.endDate),
     index("commutes_from_cell_idx").on(t.fromCell, t.status, t.time),
+    index("commutes_to_cell_idx").on(t.toCell, t.status, t.time),
     check("commute_weekdays", sql`${t.weekdays} BETWEEN 1 AND 127`),
     check("commute_seats", sql`${t.seats} BETWEEN 1 AND 6`),
     check("commute_cost", sql`${t.tripCostPaise} >= 0`),

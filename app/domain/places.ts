@@ -47,6 +47,22 @@ export function cellsAround(lat: number, lng: number, km: number): number[] {
   return cells;
 }
 
+/**
+ * The cells of cellsAround that the circle actually reaches: a cell stays when the point of
+ * it nearest the centre (the centre clamped into the cell) is within `km`. A 10 km search
+ * touches about 80 of the square's 100 cells. The small slack covers the haversine's
+ * curvature across one cell, so a point within `km` always has its cell in the list.
+ */
+export function cellsWithin(lat: number, lng: number, km: number): number[] {
+  const reach = km * 1.001 + 1e-6;
+  return cellsAround(lat, lng, km).filter((cell) => {
+    const r = Math.floor(cell / CELL_ROW);
+    const c = cell - r * CELL_ROW;
+    const clamp = (v: number, lo: number) => Math.min(Math.max(v, lo), lo + CELL_DEG);
+    return straightLineKm({ lat, lng }, { lat: clamp(lat, r * CELL_DEG), lng: clamp(lng + 180, c * CELL_DEG) - 180 }) <= reach;
+  });
+}
+
 /** What a place field resolves to (app/models/places.server.ts resolvePlace). */
 export type PlaceResolution = { place: PlaceRecord; suggestions?: undefined } | { place?: undefined; suggestions: PlaceRecord[] };
 

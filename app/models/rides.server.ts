@@ -7,7 +7,7 @@ import { newId } from "../domain/ids";
 import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, carTypeOf, DISCOVER_PAGE_SIZE } from "../domain/rides";
 import { suggestTripCost } from "../domain/trip-cost";
 import { addDays, formatDateTimeShort, istDate, istToInstant } from "../domain/time";
-import { cellsAround, type PlaceRecord } from "../domain/places";
+import { cellsWithin, straightLineKm, type PlaceRecord } from "../domain/places";
 import { rankMatches, type Match, type MatchSearch } from "../domain/ride-match";
 import type { DiscoverFilters } from "../schemas/ride-search";
 import type { CreateRideInput } from "../schemas/rides";
@@ -207,6 +207,9 @@ const placesMatching = (q: string) => {
     .map((p) => p.name);
 };
 
+const womenTerm = sql`(${rides.womenOnly} = 1 OR ${rides.womenLockBooked} IS NOT NULL)`;
+const maxCostTerm = (rupees: number) => sql`${rides.tripCostPaise} <= ${rupees * 100} * ${rides.seats}`;
+
 /**
  * The WHERE of discover. Always `status = 'active' AND departs_at >= now` (so SQLite walks
  * rides_discover_idx by departure), never the viewer's own rides, only rides they may see.
@@ -236,16 +239,21 @@ function discoverWhere(viewerId: string, f: DiscoverFilters | null, now: number)
     const list = sql.join(names.map((n) => sql`${n}`), sql`, `);
     if (!names.length) where.push(sql`0`);
     else if (byPlaceIndex) {
+      // UNION ALL (the IN list dedups) and the ride's own filters inside each side: a UNION's
+      // temporary b-tree and the outer lookup of rides the cost filter drops were half of the
+      // rows this page read on the bench's large dataset (ADR 0030). Inside a side, "rides"
+      // names the side's own table.
+      const own = [...(f.maxCost < 50 ? [sql` AND ${maxCostTerm(f.maxCost)}`] : []), ...(f.women ? [sql` AND ${womenTerm}`] : [])];
       const side = (index: string, column: string) =>
-        sql`SELECT id FROM rides INDEXED BY ${sql.raw(index)} WHERE status = 'active' AND ${sql.raw(column)} IN (${list}) AND departs_at >= ${from} AND departs_at < ${until}`;
-      where.push(sql`${rides.id} IN (${side("rides_from_idx", "from_location")} UNION ${side("rides_to_idx", "to_location")})`);
+        sql`SELECT id FROM rides INDEXED BY ${sql.raw(index)} WHERE status = 'active' AND ${sql.raw(column)} IN (${list}) AND departs_at >= ${from} AND departs_at < ${until}${sql.join(own, sql``)}`;
+      where.push(sql`${rides.id} IN (${side("rides_from_idx", "from_location")} UNION ALL ${side("rides_to_idx", "to_location")})`);
     } else {
       where.push(or(sql`+${rides.fromLocation} IN (${list})`, sql`+${rides.toLocation} IN (${list})`)!);
     }
   }
   // Cost per seat (trip cost / seats) at most the slider's rupees; 50 means no limit.
-  if (f.women) where.push(sql`(${rides.womenOnly} = 1 OR ${rides.womenLockBooked} IS NOT NULL)`);
-  if (f.maxCost < 50) where.push(sql`${rides.tripCostPaise} <= ${f.maxCost * 100} * ${rides.seats}`);
+  if (f.women) where.push(womenTerm);
+  if (f.maxCost < 50) where.push(maxCostTerm(f.maxCost));
   // "Community rides only" means rides of the viewer's communities (the only community rides
   // they may see). The page walks the departure index (its ORDER BY) until it is full.
   if (f.community) where.push(sql`${rides.communityId} IN ${myCommunityIds(viewerId)}`, sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`);
@@ -258,8 +266,8 @@ function discoverWhere(viewerId: string, f: DiscoverFilters | null, now: number)
  * request; at most one per ride by ride_requests_live_unique, so the card shows Requested or
  * Booked instead of Book Now): the one select both Discover queries start from.
  */
-function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra: E) {
-  return db
+function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra: E, source?: SQL) {
+  const cards = db
     .select({
       ...rideColumns,
       ...extra,
@@ -272,8 +280,10 @@ function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra
       saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
       myRequestId: aliased<string | null>(rideRequests.id, "my_request_id"),
       myRequestStatus: aliased<"pending" | "accepted" | null>(rideRequests.status, "my_request_status"),
-    })
-    .from(rides)
+    });
+  // A distance search reaches rides from its cells (and commutes): `source CROSS JOIN rides`,
+  // in that order (nearPageQuery).
+  return (source ? cards.from(source).crossJoin(rides) : cards.from(rides))
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
     .leftJoin(communities, eq(communities.id, rides.communityId))
     .leftJoin(savedRides, and(eq(savedRides.rideId, rides.id), eq(savedRides.userId, viewerId)))
@@ -318,54 +328,107 @@ const shiftTime = (time: string, minutes: number) => {
 };
 
 /**
+ * Where a distance search ranges its index (ADR 0030). Each end is a list of the grid cells
+ * its circle reaches, inlined as integer literals (a 10 km radius reaches about 80 cells, near
+ * the 100 parameters D1 binds). One end is ranged on its cell index, cell by cell; the other
+ * end's cells and both ends' exact-enough circles (`near`) only filter. The ranged end is the
+ * one whose circle holds fewer places of the place list: rides start and end where places
+ * are, so the sparser end reads fewer rows (HSR Layout has 96 places within 10 km, Whitefield
+ * 41). A tie ranges the pickup end.
+ */
+type SearchSides = { ranged: "from" | "to"; rangedCellRows: SQL; otherCells: SQL; near: (t: "rides" | "c") => SQL };
+
+const placesWithin = (p: PlaceRecord, km: number) => PLACES.reduce((n, q) => n + (straightLineKm(p, q) <= km ? 1 : 0), 0);
+const KM_PER_DEG = (Math.PI * 6371) / 180;
+
+/**
+ * A point within `km` of `p` as plain arithmetic (D1 may lack SQL math functions): a flat
+ * circle in degrees, 1% wider than the haversine circle rankMatches measures, so it drops only
+ * rides rankMatches would drop, before they are looked up, joined and sorted. Literals only.
+ */
+function nearPointSql(table: "rides" | "c", end: "from" | "to", p: PlaceRecord, km: number): SQL {
+  const k = Math.cos((p.lat * Math.PI) / 180);
+  const r = (km * 1.01) / KM_PER_DEG;
+  const lat = `${table}.${end}_lat`;
+  const lng = `${table}.${end}_lng`;
+  return sql.raw(`((${lat} - ${p.lat}) * (${lat} - ${p.lat}) + (${lng} - ${p.lng}) * (${lng} - ${p.lng}) * ${k * k} <= ${r * r})`);
+}
+
+function searchSides(s: NearSearch): SearchSides {
+  const cells = (p: PlaceRecord) => cellsWithin(p.lat, p.lng, s.radiusKm).map((c) => String(Math.trunc(c)));
+  const ranged = placesWithin(s.to, s.radiusKm) < placesWithin(s.from, s.radiusKm) ? "to" : "from";
+  const [rangedPlace, otherPlace] = ranged === "from" ? [s.from, s.to] : [s.to, s.from];
+  return {
+    ranged,
+    rangedCellRows: sql.raw(cells(rangedPlace).map((c) => `(${c})`).join(", ")),
+    otherCells: sql.raw(cells(otherPlace).join(", ")),
+    near: (t) => sql`${nearPointSql(t, "from", s.from, s.radiusKm)} AND ${nearPointSql(t, "to", s.to, s.radiusKm)}`,
+  };
+}
+
+/**
  * A search on weekdays looks for regular commutes, not every one-off ride of the next two
  * weeks (ADR 0028: the widest such scan read ~6,800 rows of the city dataset). Active
- * commutes are ranged on commutes_from_cell_idx (from_cell, status, time) by pickup cell and
- * time of day, and each contributes its next open occurrence on one of the wanted weekdays
- * (rides_commute_date_unique, at most 14 rows each). A window does not wrap past midnight.
+ * commutes are ranged by cell and time of day on commutes_from_cell_idx or
+ * commutes_to_cell_idx (cell, status, time), the ranged end of `sides`, and each brings its
+ * next open occurrence on one of the wanted weekdays as the row's ride
+ * (rides_commute_date_unique, at most 14 rows each). Commutes the viewer may not see, or
+ * drives, are left out before that lookup (an occurrence has its commute's driver and
+ * community); the outer query still applies the full rule. These are conditions on
+ * `cells CROSS JOIN commutes c CROSS JOIN rides` (nearPageQuery). A window does not wrap
+ * past midnight.
  */
-function weekdayCommuteRides(s: NearSearch, weekdays: number, fromCells: SQL, toCells: SQL, now: number): SQL {
+function weekdayCommuteRides(s: NearSearch, weekdays: number, sides: SearchSides, viewerId: string, communityOnly: boolean, now: number): SQL {
   const today = istDate(now);
-  return sql`${rides.id} IN (
-    SELECT (SELECT r.id FROM rides r
+  const other = sides.ranged === "from" ? "to" : "from";
+  const communities = myCommunityIds(viewerId);
+  return sql`${sql.raw(`c.${sides.ranged}_cell`)} = cells.column1 AND c.status = 'active'
+       AND c.time BETWEEN ${shiftTime(s.time, -s.windowMinutes)} AND ${shiftTime(s.time, s.windowMinutes)}
+       AND (c.weekdays & ${weekdays}) <> 0 AND ${sql.raw(`+c.${other}_cell`)} IN (${sides.otherCells}) AND ${sides.near("c")}
+       AND (c.end_date IS NULL OR c.end_date >= ${today})
+       AND c.driver_id <> ${viewerId} AND ${communityOnly ? sql`c.community_id IN ${communities}` : sql`(c.community_id IS NULL OR c.community_id IN ${communities})`}
+       AND ${rides.id} = (SELECT r.id FROM rides r
              WHERE r.commute_id = c.id AND r.date >= ${today} AND r.status = 'active' AND r.departs_at >= ${now}
                AND (${weekdays} >> CAST(strftime('%w', r.date) AS INTEGER)) & 1
-             ORDER BY r.date LIMIT 1)
-      FROM commutes c INDEXED BY commutes_from_cell_idx
-     WHERE c.from_cell IN (${fromCells}) AND c.status = 'active'
-       AND c.time BETWEEN ${shiftTime(s.time, -s.windowMinutes)} AND ${shiftTime(s.time, s.windowMinutes)}
-       AND (c.weekdays & ${weekdays}) <> 0 AND +c.to_cell IN (${toCells})
-       AND (c.end_date IS NULL OR c.end_date >= ${today}))`;
+             ORDER BY r.date LIMIT 1)`;
 }
 
 /**
  * The candidates of a distance search (exported so a test can EXPLAIN it): active rides the
- * viewer may see whose pickup lies in a grid cell the radius around `from` touches, leaving
- * in the window, with the drop in a cell around `to`. rides_from_cell_idx is ranged once per
- * cell (from_cell, status, departs_at); the exact distances are measured afterwards.
- * Cell keys are integers computed here, inlined: a 10 km radius touches over 100 cells, more
- * than the 100 parameters D1 binds.
+ * viewer may see whose pickup and drop lie within the radius of `from` and `to` (their cells,
+ * then a flat circle with slack), leaving in the window. rides_from_cell_idx or
+ * rides_to_cell_idx (cell, status, departs_at) is ranged once per cell of one end
+ * (`searchSides`); the exact distances are measured afterwards.
  */
 export function nearPageQuery(db: Db, viewerId: string, s: NearSearch, f: Pick<DiscoverFilters, "maxCost" | "community">, now = Date.now()) {
   const m = nearMatchSearch(s);
-  const cells = (list: number[]) => sql.raw(list.map((c) => String(Math.trunc(c))).join(", "));
-  const fromCells = cells(cellsAround(s.from.lat, s.from.lng, s.radiusKm));
-  const toCells = cells(cellsAround(s.to.lat, s.to.lng, s.radiusKm));
+  const sides = searchSides(s);
+  const [rangedCell, otherCell] = sides.ranged === "from" ? [rides.fromCell, rides.toCell] : [rides.toCell, rides.fromCell];
   const at = m.departsAt;
+  // The cells are a VALUES list joined to the index: one seek a cell, where an IN list also
+  // steps through its own temporary table (a row read a cell, ADR 0030).
+  const cells = sql`(VALUES ${sides.rangedCellRows}) AS cells`;
+  const source = s.weekdays ? sql`${cells} CROSS JOIN commutes c INDEXED BY ${sql.raw(`commutes_${sides.ranged}_cell_idx`)}` : cells;
   const byDeparture: SQL[] = s.weekdays
-    ? [weekdayCommuteRides(s, s.weekdays, fromCells, toCells, now), sql`+${rides.status} = 'active'`]
-    : [eq(rides.status, "active"), sql`${rides.fromCell} IN (${fromCells})`, gte(rides.departsAt, Math.max(now, at - s.windowMinutes * 60_000)), sql`${rides.departsAt} <= ${at + s.windowMinutes * 60_000}`];
+    ? [weekdayCommuteRides(s, s.weekdays, sides, viewerId, Boolean(f.community), now), sql`+${rides.status} = 'active'`]
+    : [sql`${rangedCell} = cells.column1`, eq(rides.status, "active"), gte(rides.departsAt, Math.max(now, at - s.windowMinutes * 60_000)), sql`${rides.departsAt} <= ${at + s.windowMinutes * 60_000}`];
   const where: SQL[] = [
     ...byDeparture,
-    sql`+${rides.toCell} IN (${toCells})`,
+    sql`+${otherCell} IN (${sides.otherCells})`,
+    sides.near("rides"),
     ne(rides.driverId, viewerId),
-    f.community ? sql`${rides.communityId} IN ${myCommunityIds(viewerId)}` : visibleRideCondition(viewerId),
+    // "Community rides only" is narrower than visibleRideCondition, but a blocked pair still
+    // do not see each other's rides (as discoverWhere).
+    ...(f.community ? [sql`${rides.communityId} IN ${myCommunityIds(viewerId)}`, sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`] : [visibleRideCondition(viewerId)]),
   ];
-  if (f.maxCost < 50) where.push(sql`${rides.tripCostPaise} <= ${f.maxCost * 100} * ${rides.seats}`);
-  return discoverCards(db, viewerId, { fromLat: rides.fromLat, fromLng: rides.fromLng, toLat: rides.toLat, toLng: rides.toLng })
+  if (f.maxCost < 50) where.push(maxCostTerm(f.maxCost));
+  const candidates = discoverCards(db, viewerId, { fromLat: rides.fromLat, fromLng: rides.fromLng, toLat: rides.toLat, toLng: rides.toLng }, source)
     .where(and(...where))
-    .orderBy(s.weekdays ? asc(rides.departsAt) : sql`abs(${rides.departsAt} - ${m.departsAt})`, asc(rides.id))
-    .limit(NEAR_CANDIDATES);
+    .$dynamic();
+  // On a date the candidates are the nearest in time (minutes off is half the score). On
+  // weekdays an occurrence's minutes off is its commute's, whatever the day, so the soonest
+  // were no better a cut than the index's order, and sorting them cost a row each (ADR 0030).
+  return (s.weekdays ? candidates : candidates.orderBy(sql`abs(${rides.departsAt} - ${m.departsAt})`, asc(rides.id))).limit(NEAR_CANDIDATES);
 }
 
 /** "100+ rides found": counting every match would read every upcoming ride. */
@@ -399,8 +462,10 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
     // A text search, and "Community rides only", count only their page ("25+ rides found"):
     // counting every match of a popular place, or a hundred rides of a viewer's few
     // communities among all upcoming rides, would walk thousands of rides.
-    // A distance search ranks its candidates itself: its count is a no-op lookup by id.
-    cappedCount(db, countable(db).from(rides).where(near ? eq(rides.id, "") : discoverWhere(viewerId, f, now)), pageOnly || near ? 0 : FOUND_CAP),
+    // Those pages, and a distance search (which ranks its candidates itself), never read
+    // the count: it is a no-op lookup by id (a capped count still read 583 rows of the
+    // bench's place search, ADR 0030).
+    cappedCount(db, countable(db).from(rides).where(near || pageOnly ? eq(rides.id, "") : discoverWhere(viewerId, f, now)), near || pageOnly ? 0 : FOUND_CAP),
     db.select(totals(rideDayStats)).from(rideDayStats).where(gte(rideDayStats.day, tomorrow)),
     db
       .select(totals(rideHourStats))

@@ -245,28 +245,39 @@ describe("distance search through D1", () => {
     expect(await tableCounts()).toEqual(before);
   });
 
-  it("the candidates query ranges rides_from_cell_idx once per cell, never a SCAN of rides, even at 10 km", async () => {
+  it("the candidates query ranges the sparser end's cell index once per cell, never a SCAN of rides, even at 10 km", async () => {
     const rider = await createUser({ db: db() });
-    const search = { from: placeByName("HSR Layout")!, to: placeByName("Whitefield ITPL")!, date: day(), time: "08:30", radiusKm: 10, windowMinutes: 60 };
-    const q = nearPageQuery(db(), rider.id, search, filters).toSQL();
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
-    const details = plan.results.map((r) => r.detail);
-    expect(details.join("\n")).toMatch(/SEARCH rides USING INDEX rides_from_cell_idx \(from_cell=\? AND status=\? AND departs_at>\? AND departs_at<\?\)/);
-    expect(details.filter((d) => /^SCAN rides\b/.test(d))).toEqual([]);
-    // More cells than D1's 100 bound parameters: they are inlined, the statement still runs.
-    expect(q.params.length).toBeLessThan(100);
+    // Issue 17 (ADR 0030): the end whose circle holds fewer places is ranged, by its own cell
+    // index: from HSR Layout to Whitefield ITPL that is the drop end, the other way the pickup.
+    const hsr = placeByName("HSR Layout")!;
+    const whitefield = placeByName("Whitefield ITPL")!;
+    for (const [from, to, index] of [[whitefield, hsr, "rides_from_cell_idx (from_cell"], [hsr, whitefield, "rides_to_cell_idx (to_cell"]] as const) {
+      const search = { from, to, date: day(), time: "08:30", radiusKm: 10, windowMinutes: 60 };
+      const q = nearPageQuery(db(), rider.id, search, filters).toSQL();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+      const details = plan.results.map((r) => r.detail);
+      expect(details.join("\n")).toContain(`SEARCH rides USING INDEX ${index}=? AND status=? AND departs_at>? AND departs_at<?)`);
+      expect(details.filter((d) => /^SCAN rides\b/.test(d))).toEqual([]);
+      // More cells than D1's 100 bound parameters: they are inlined, the statement still runs.
+      expect(q.params.length).toBeLessThan(100);
+    }
   });
 
-  it("on weekdays the candidates range commutes_from_cell_idx per cell and each commute's days by rides_commute_date_unique, never a SCAN", async () => {
+  it("on weekdays the candidates range the sparser end's commute cell index per cell and each commute's days by rides_commute_date_unique, never a SCAN", async () => {
     const rider = await createUser({ db: db() });
-    const search = { from: placeByName("HSR Layout")!, to: placeByName("Whitefield ITPL")!, date: day(), time: "08:30", radiusKm: 10, windowMinutes: 60, weekdays: 127 };
-    const q = nearPageQuery(db(), rider.id, search, filters).toSQL();
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
-    const details = plan.results.map((r) => r.detail).join("\n");
-    expect(details).toMatch(/SEARCH c USING INDEX commutes_from_cell_idx \(from_cell=\? AND status=\? AND time>\? AND time<\?\)/);
-    expect(details).toMatch(/SEARCH r USING INDEX rides_commute_date_unique \(commute_id=\? AND date>\?\)/);
-    expect(details).not.toMatch(/^SCAN (rides|r|c|commutes)\b/m);
-    expect(q.params.length).toBeLessThan(100);
+    // Issue 17 (ADR 0030): the sparser end's index, as for one-off rides above.
+    const hsr = placeByName("HSR Layout")!;
+    const whitefield = placeByName("Whitefield ITPL")!;
+    for (const [from, to, index] of [[whitefield, hsr, "commutes_from_cell_idx (from_cell"], [hsr, whitefield, "commutes_to_cell_idx (to_cell"]] as const) {
+      const search = { from, to, date: day(), time: "08:30", radiusKm: 10, windowMinutes: 60, weekdays: 127 };
+      const q = nearPageQuery(db(), rider.id, search, filters).toSQL();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+      const details = plan.results.map((r) => r.detail).join("\n");
+      expect(details).toContain(`SEARCH c USING INDEX ${index}=? AND status=? AND time>? AND time<?)`);
+      expect(details).toMatch(/SEARCH r USING INDEX rides_commute_date_unique \(commute_id=\? AND date>\?\)/);
+      expect(details).not.toMatch(/^SCAN (rides|r|c|commutes)\b/m);
+      expect(q.params.length).toBeLessThan(100);
+    }
   });
 
   it("the place-name search keeps working, now over every place", async () => {
