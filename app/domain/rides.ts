@@ -26,6 +26,11 @@ export function requestsClosedReason(ride: { status: string; departsAt: number }
   return null;
 }
 export const DISCOVER_PAGE_SIZE = 20;
+/**
+ * A distance search's page: its cards also say how far the pickup and drop are and how many
+ * minutes off, so twenty of them made a 78 KB page on the bench's city (issue 17: 60 KB).
+ */
+export const NEAR_PAGE_SIZE = 12;
 /** The discover filter slider: 5..50 in steps of 5; 50 means "no limit". */
 export const MAX_COST_SLIDER = { min: 5, max: 50, step: 5 } as const;
 

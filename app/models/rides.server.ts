@@ -4,7 +4,7 @@ import { communities, communityMembers, notifications, rideDayStats, rideHourSta
 import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
 import { afterCursor } from "./keyset.server";
 import { newId } from "../domain/ids";
-import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, carTypeOf, DISCOVER_PAGE_SIZE } from "../domain/rides";
+import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, carTypeOf, DISCOVER_PAGE_SIZE, NEAR_PAGE_SIZE } from "../domain/rides";
 import { suggestTripCost } from "../domain/trip-cost";
 import { addDays, formatDateTimeShort, istDate, istToInstant } from "../domain/time";
 import { cellsWithin, straightLineKm, type PlaceRecord } from "../domain/places";
@@ -486,13 +486,15 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
   const sum = (k: keyof typeof zero) => parts.reduce((n, p) => n + p[k], 0);
   const stats = { rides: sum("rides"), seatsOpen: sum("seatsOpen"), bookedSeats: sum("bookedSeats") };
   if (near) {
-    // Ranked by walking distance plus minutes off (app/domain/ride-match.ts); one page.
-    // On weekdays each ride is measured against the wanted time on its own day.
+    // Ranked by walking distance plus minutes off (app/domain/ride-match.ts), every candidate,
+    // then paged. On weekdays each ride is measured against the wanted time on its own day.
     const rows = (page as NearRow[]).map((r) => ({ ...r, from: { lat: r.fromLat ?? NaN, lng: r.fromLng ?? NaN }, to: { lat: r.toLat ?? NaN, lng: r.toLng ?? NaN } }));
     const byDay = near.weekdays ? [...new Set(rows.map((r) => r.date))].map((d) => rankMatches(nearMatchSearch(near, d), rows.filter((r) => r.date === d))) : [rankMatches(nearMatchSearch(near), rows)];
     const ranked = byDay.flat().sort((a, b) => a.match.score - b.match.score || a.departsAt - b.departsAt || a.id.localeCompare(b.id));
-    const shown = ranked.slice(0, DISCOVER_PAGE_SIZE).map(({ from: _f, to: _t, fromLat: _a, fromLng: _b, toLat: _c, toLng: _d, ...r }) => r);
-    return { rides: shown as (DiscoverRow & { match?: Match })[], hasMore: false, found: shown.length, foundMore: ranked.length > shown.length || page.length >= NEAR_CANDIDATES, stats, also: alsoRead as unknown[] };
+    const start = (f.page - 1) * NEAR_PAGE_SIZE;
+    const shown = ranked.slice(start, start + NEAR_PAGE_SIZE).map(({ from: _f, to: _t, fromLat: _a, fromLng: _b, toLat: _c, toLng: _d, ...r }) => r);
+    // Every match is counted; past the candidate cap there may be more than were ranked.
+    return { rides: shown as (DiscoverRow & { match?: Match })[], hasMore: ranked.length > start + NEAR_PAGE_SIZE, found: ranked.length, foundMore: page.length >= NEAR_CANDIDATES, stats, also: alsoRead as unknown[] };
   }
   const hasMore = page.length > DISCOVER_PAGE_SIZE;
   const shown = (f.page - 1) * DISCOVER_PAGE_SIZE + Math.min(page.length, DISCOVER_PAGE_SIZE);
