@@ -144,6 +144,8 @@ describe("the widest searches on a bench-shaped dataset (issue 17)", () => {
       // The next page ranks on from where this one stopped, through the page's own link (a
       // plain link: no JavaScript needed) that keeps the search.
       expect(got.html).toContain(`${want.length} rides found`);
+      // A full page of results stays within the HTML budget (issue 17: 60 KB).
+      expect(new TextEncoder().encode(got.html).length, "HTML bytes").toBeLessThanOrEqual(60 * 1024);
       const href = linkHref(got.html, "next-page");
       expect(href, "Next page link").toBe(`/rides?from=${from}&to=${to}&date=${day}&time=08%3A30&radius=10&window=60&page=2`);
       const next = await page(href!);
@@ -166,6 +168,7 @@ describe("the widest searches on a bench-shaped dataset (issue 17)", () => {
       console.log(`weekday search ${from} -> ${to}: ${ids.length} matches, rows_read=${got.rows}`);
       expect(got.rows, `${from} -> ${to} rows read`).toBeLessThanOrEqual(1000);
       expect(got.ids, `${from} -> ${to}`).toEqual(ids.slice(0, NEAR_PAGE_SIZE));
+      expect(new TextEncoder().encode(got.html).length, "HTML bytes").toBeLessThanOrEqual(60 * 1024);
       const next = await page(`/rides?from=${from}&to=${to}&time=08:30&radius=10&window=60&mode=weekdays&${weekdays}&page=2`);
       expect(next.ids, `${from} -> ${to} page 2`).toEqual(ids.slice(NEAR_PAGE_SIZE, 2 * NEAR_PAGE_SIZE));
     }
