@@ -381,6 +381,9 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
     sql`EXISTS (SELECT 1 FROM ${communityMembers} AS vm WHERE vm.community_id = ${communityId} AND vm.user_id = ${viewerId} AND vm.status = 'approved' AND ${roles})`;
   const membersVisibleSql = sql`(${isCreator} OR ${viewerIs(sql`1`)})`;
   const canModerateSql = sql`(${isCreator} OR ${viewerIs(sql`vm.role IN ('moderator', 'admin')`)})`;
+  // The community's id only where the guard holds (else NULL): as the index's search key, a
+  // refused list reads no row at all (a guard in the WHERE would be tested on every row).
+  const communityIf = (guard: SQL) => sql`(SELECT ${communityId} WHERE ${guard})`;
 
   // One page per list (ADR 0025), each a range read on community_members_status_idx
   // (community, status, requested_at) in order of joining, the id breaking ties; moderators
@@ -405,14 +408,16 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       .from(communityMembers)
       .leftJoin(userProfiles, eq(userProfiles.userId, communityMembers.userId))
       .leftJoin(userSettings, eq(userSettings.userId, communityMembers.userId))
-      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, status), afterCursor(communityMembers.requestedAt, communityMembers.id, after, "newer"), guard))
+      .where(and(eq(communityMembers.communityId, communityIf(guard)), eq(communityMembers.status, status), afterCursor(communityMembers.requestedAt, communityMembers.id, after, "newer")))
       .orderBy(asc(communityMembers.requestedAt), asc(communityMembers.id))
       .limit(size + 1);
   const countOf = (status: "pending" | "rejected") =>
-    db.select({ n: count() }).from(communityMembers).where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, status), canModerateSql));
-  // The moderation tab shows fewer members a page, but only to a moderator, which the batch
-  // decides: the members' page is read at the larger size and cut below.
-  const [found, membership, approvedRead, pendingRows, rejectedRows, pendingCount, rejectedCount, ...alsoRead] = await db.batch([
+    db.select({ n: count() }).from(communityMembers).where(and(eq(communityMembers.communityId, communityIf(canModerateSql)), eq(communityMembers.status, status)));
+  // The moderation tab shows a moderator fewer members a page, anyone else the members tab:
+  // both pages are asked for, each guarded by its rule, so exactly one of them reads rows.
+  const moderatedTab = pages.moderation ? canModerateSql : sql`0`;
+  const membersTab = pages.moderation ? sql`(${membersVisibleSql} AND NOT ${canModerateSql})` : membersVisibleSql;
+  const [found, membership, moderatedRows, memberRows, pendingRows, rejectedRows, pendingCount, rejectedCount, ...alsoRead] = await db.batch([
     db
       .select({
         ...communityCardColumns,
@@ -429,7 +434,8 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       .select({ id: communityMembers.id, status: communityMembers.status, role: communityMembers.role })
       .from(communityMembers)
       .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, viewerId))),
-    listOf("approved", pages.members ?? null, MEMBERS_PAGE, membersVisibleSql),
+    listOf("approved", pages.members ?? null, MODERATED_MEMBERS_PAGE, moderatedTab),
+    listOf("approved", pages.members ?? null, MEMBERS_PAGE, membersTab),
     listOf("pending", pages.pending ?? null, REQUESTS_PAGE, canModerateSql),
     listOf("rejected", pages.rejected ?? null, REQUESTS_PAGE, canModerateSql),
     countOf("pending"),
@@ -441,9 +447,10 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
   const viewer = membership[0];
   const canModerate = mayModerate(community, viewerId, viewer);
   const membersVisible = canModerate || viewer?.status === "approved";
-  const membersPage = canModerate && pages.moderation ? MODERATED_MEMBERS_PAGE : MEMBERS_PAGE;
+  const moderating = canModerate && !!pages.moderation;
+  const membersPage = moderating ? MODERATED_MEMBERS_PAGE : MEMBERS_PAGE;
   // The SQL guards and these flags are the same rule read in the same batch; the flags win.
-  const approvedRows = membersVisible ? approvedRead.slice(0, membersPage + 1) : [];
+  const approvedRows = !membersVisible ? [] : moderating ? moderatedRows : memberRows;
   const nextOf = (rows: { requestedAt: number; id: string }[], size = MEMBERS_PAGE) => {
     const last = rows.length > size ? rows[size - 1] : null;
     return last ? cursorParam(last.requestedAt, last.id) : null;

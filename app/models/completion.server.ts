@@ -240,7 +240,8 @@ export async function getCompletionView(ctx: ModelCtx, userId: string, rideId: s
     db
       .select({
         participant: sql<number>`${participant}`.as("participant"),
-        visible: sql<number>`${visibleRideCondition(userId, { withRequests: true })}`.as("visible"),
+        // Asked only of an outsider (CASE does not evaluate it for a participant).
+        visible: sql<number>`CASE WHEN ${participant} THEN 1 ELSE ${visibleRideCondition(userId, { withRequests: true })} END`.as("visible"),
       })
       .from(rides)
       .where(eq(rides.id, rideId)),
