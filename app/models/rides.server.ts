@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields, SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { communities, communityMembers, notifications, rideDayStats, rideHourStats, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";

@@ -33,15 +33,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   // One batch (ADR 0029): the viewer's work e-mail state (their own rows) and, on the audit
   // tab, the log (its rows guarded in SQL to admins) come with the community's detail.
-  const also = [...workEmailQueries(context.db, user.id, id), ...(tab === "audit" ? auditLogQueries(context.db, user.id, id) : [])];
+  const workEmailReads = workEmailQueries(context.db, user.id, id);
+  const also = [...workEmailReads, ...(tab === "audit" ? auditLogQueries(context.db, user.id, id) : [])];
   const { also: read, ...detail } = await orRespond(getCommunityDetail(context, user.id, id, pages, also), NOT_FOUND.community);
   // The moderation log is for admins (issue 16); anyone else asking for it sees the members.
-  const audit = tab === "audit" && detail.canMakeAdmin ? auditLogFrom(read.slice(2)) : null;
+  const audit = tab === "audit" && detail.canMakeAdmin ? auditLogFrom(read.slice(workEmailReads.length)) : null;
   // An invitation link (?invite=token) is carried by the Join button; the admins see their link.
   const invite = url.searchParams.get("invite")?.slice(0, 64) ?? null;
   const inviteUrl = detail.inviteToken ? `${url.origin}/communities/${encodeURIComponent(detail.community.id)}?invite=${detail.inviteToken}` : null;
   // Issue 16: the viewer's own work e-mail code and verification, where the community joins by one.
-  const workEmail = detail.community.joinMode === "domain" ? workEmailFrom(read.slice(0, 2)) : null;
+  const workEmail = detail.community.joinMode === "domain" ? workEmailFrom(read.slice(0, workEmailReads.length)) : null;
   return { ...detail, audit, invite, inviteUrl, workEmail, tab: (tab === "moderation" && detail.canModerate) || audit ? tab : "members" };
 }
 
