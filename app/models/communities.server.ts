@@ -1,5 +1,5 @@
 import { isUniqueViolation } from "./db-errors.server";
-import { and, asc, count, desc, eq, exists, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, ne, or, sql, type SQL } from "drizzle-orm";
 import { communities, communityMembers, userProfiles, userSettings } from "../../db/schema";
 import { cursorParam, type Cursor } from "../domain/cursor";
 import { newId } from "../domain/ids";
@@ -7,7 +7,7 @@ import { afterCursor } from "./keyset.server";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged } from "./notifications.server";
-import { type ModelCtx, audience } from "./context.server";
+import { type AlsoReads, type ModelCtx, audience } from "./context.server";
 import { auditInsert } from "./community-audit.server";
 import { policyColumn, policyOf } from "./community-policy.server";
 
@@ -368,38 +368,27 @@ export type MemberPages = { members?: Cursor | null; pending?: Cursor | null; re
  * respect user_settings.show_profile) and, for moderators only, the open requests. Members
  * and their details are for approved members and moderators only (a closed community):
  * anyone else gets the community's card (name, type, location, description, member count)
- * and their own membership status, and the member list is not even read.
+ * and their own membership status, and the member lists return no row.
+ *
+ * One batch (ADR 0029): the card and the viewer's membership decide; the lists come in the
+ * same batch, each guarded in SQL by the same rule (approved member or creator for the members;
+ * moderator, admin or creator for the requests), so a non-member's batch reads no member.
+ * The page's other reads (`also`) run in it too and come back as `also`.
  */
-export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, communityId: string, pages: MemberPages = {}) {
-  // The community and the viewer's membership in one round trip.
-  const [found, membership] = await db.batch([
-    db
-      .select({
-        ...communityCardColumns,
-        createdBy: communities.createdBy,
-        joinMode: communities.joinMode,
-        inviteToken: communities.inviteToken,
-        emailDomain: communities.emailDomain,
-        // Issue 16: the ride rules, read with the card (community-policy.server.ts), shown to members only.
-        policy: policyColumn,
-      })
-      .from(communities)
-      .where(eq(communities.id, communityId)),
-    db
-      .select({ id: communityMembers.id, status: communityMembers.status, role: communityMembers.role })
-      .from(communityMembers)
-      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, viewerId))),
-  ]);
-  const community = found[0];
-  if (!community) throw new NotFoundError(COMMUNITY_NOT_FOUND);
-  const viewer = membership[0];
-  const canModerate = mayModerate(community, viewerId, viewer);
-  const membersVisible = canModerate || viewer?.status === "approved";
+export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, communityId: string, pages: MemberPages = {}, also: AlsoReads = []) {
+  const isCreator = sql`EXISTS (SELECT 1 FROM ${communities} AS vc WHERE vc.id = ${communityId} AND vc.created_by = ${viewerId})`;
+  const viewerIs = (roles: SQL) =>
+    sql`EXISTS (SELECT 1 FROM ${communityMembers} AS vm WHERE vm.community_id = ${communityId} AND vm.user_id = ${viewerId} AND vm.status = 'approved' AND ${roles})`;
+  const membersVisibleSql = sql`(${isCreator} OR ${viewerIs(sql`1`)})`;
+  const canModerateSql = sql`(${isCreator} OR ${viewerIs(sql`vm.role IN ('moderator', 'admin')`)})`;
+  // The community's id only where the guard holds (else NULL): as the index's search key, a
+  // refused list reads no row at all (a guard in the WHERE would be tested on every row).
+  const communityIf = (guard: SQL) => sql`(SELECT ${communityId} WHERE ${guard})`;
 
   // One page per list (ADR 0025), each a range read on community_members_status_idx
   // (community, status, requested_at) in order of joining, the id breaking ties; moderators
   // also get the pending count for the tab. One round trip however large the community.
-  const listOf = (status: "approved" | "pending" | "rejected", after: Cursor | null, size = MEMBERS_PAGE) =>
+  const listOf = (status: "approved" | "pending" | "rejected", after: Cursor | null, size: number, guard: SQL) =>
     db
       .select({
         id: communityMembers.id,
@@ -419,28 +408,54 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       .from(communityMembers)
       .leftJoin(userProfiles, eq(userProfiles.userId, communityMembers.userId))
       .leftJoin(userSettings, eq(userSettings.userId, communityMembers.userId))
-      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, status), afterCursor(communityMembers.requestedAt, communityMembers.id, after, "newer")))
+      .where(and(eq(communityMembers.communityId, communityIf(guard)), eq(communityMembers.status, status), afterCursor(communityMembers.requestedAt, communityMembers.id, after, "newer")))
       .orderBy(asc(communityMembers.requestedAt), asc(communityMembers.id))
       .limit(size + 1);
-  const membersPage = canModerate && pages.moderation ? MODERATED_MEMBERS_PAGE : MEMBERS_PAGE;
   const countOf = (status: "pending" | "rejected") =>
-    db.select({ n: count() }).from(communityMembers).where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, status)));
-  const [approvedRows, pendingRows, rejectedRows, pendingCount, rejectedCount] = !membersVisible
-    ? [[], [], [], [{ n: 0 }], [{ n: 0 }]]
-    : canModerate
-      ? await db.batch([
-          listOf("approved", pages.members ?? null, membersPage),
-          listOf("pending", pages.pending ?? null, REQUESTS_PAGE),
-          listOf("rejected", pages.rejected ?? null, REQUESTS_PAGE),
-          countOf("pending"),
-          countOf("rejected"),
-        ])
-      : [await listOf("approved", pages.members ?? null), [], [], [{ n: 0 }], [{ n: 0 }]];
+    db.select({ n: count() }).from(communityMembers).where(and(eq(communityMembers.communityId, communityIf(canModerateSql)), eq(communityMembers.status, status)));
+  // The moderation tab shows a moderator fewer members a page, anyone else the members tab:
+  // both pages are asked for, each guarded by its rule, so exactly one of them reads rows.
+  const moderatedTab = pages.moderation ? canModerateSql : sql`0`;
+  const membersTab = pages.moderation ? sql`(${membersVisibleSql} AND NOT ${canModerateSql})` : membersVisibleSql;
+  const [found, membership, moderatedRows, memberRows, pendingRows, rejectedRows, pendingCount, rejectedCount, ...alsoRead] = await db.batch([
+    db
+      .select({
+        ...communityCardColumns,
+        createdBy: communities.createdBy,
+        joinMode: communities.joinMode,
+        inviteToken: communities.inviteToken,
+        emailDomain: communities.emailDomain,
+        // Issue 16: the ride rules, read with the card (community-policy.server.ts), shown to members only.
+        policy: policyColumn,
+      })
+      .from(communities)
+      .where(eq(communities.id, communityId)),
+    db
+      .select({ id: communityMembers.id, status: communityMembers.status, role: communityMembers.role })
+      .from(communityMembers)
+      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, viewerId))),
+    listOf("approved", pages.members ?? null, MODERATED_MEMBERS_PAGE, moderatedTab),
+    listOf("approved", pages.members ?? null, MEMBERS_PAGE, membersTab),
+    listOf("pending", pages.pending ?? null, REQUESTS_PAGE, canModerateSql),
+    listOf("rejected", pages.rejected ?? null, REQUESTS_PAGE, canModerateSql),
+    countOf("pending"),
+    countOf("rejected"),
+    ...also,
+  ]);
+  const community = found[0];
+  if (!community) throw new NotFoundError(COMMUNITY_NOT_FOUND);
+  const viewer = membership[0];
+  const canModerate = mayModerate(community, viewerId, viewer);
+  const membersVisible = canModerate || viewer?.status === "approved";
+  const moderating = canModerate && !!pages.moderation;
+  const membersPage = moderating ? MODERATED_MEMBERS_PAGE : MEMBERS_PAGE;
+  // The SQL guards and these flags are the same rule read in the same batch; the flags win.
+  const approvedRows = !membersVisible ? [] : moderating ? moderatedRows : memberRows;
   const nextOf = (rows: { requestedAt: number; id: string }[], size = MEMBERS_PAGE) => {
     const last = rows.length > size ? rows[size - 1] : null;
     return last ? cursorParam(last.requestedAt, last.id) : null;
   };
-  const people = [approvedRows.slice(0, membersPage), pendingRows.slice(0, REQUESTS_PAGE), rejectedRows.slice(0, REQUESTS_PAGE)].flat();
+  const people = [approvedRows.slice(0, membersPage), canModerate ? pendingRows.slice(0, REQUESTS_PAGE) : [], canModerate ? rejectedRows.slice(0, REQUESTS_PAGE) : []].flat();
 
   const shown = people.map((p) => {
     const visible = p.showProfile !== false || p.userId === viewerId;
@@ -478,9 +493,14 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
     members: shown.filter((p) => p.status === "approved"),
     pending: canModerate ? shown.filter((p) => p.status === "pending") : [],
     rejected: canModerate ? shown.filter((p) => p.status === "rejected") : [],
-    pendingCount: pendingCount[0]?.n ?? 0,
-    rejectedCount: rejectedCount[0]?.n ?? 0,
+    pendingCount: canModerate ? pendingCount[0]?.n ?? 0 : 0,
+    rejectedCount: canModerate ? rejectedCount[0]?.n ?? 0 : 0,
     /** Cursors of each list's next page (null: it ends here). */
-    more: { members: nextOf(approvedRows, membersPage), pending: nextOf(pendingRows, REQUESTS_PAGE), rejected: nextOf(rejectedRows, REQUESTS_PAGE) },
+    more: {
+      members: nextOf(approvedRows, membersPage),
+      pending: canModerate ? nextOf(pendingRows, REQUESTS_PAGE) : null,
+      rejected: canModerate ? nextOf(rejectedRows, REQUESTS_PAGE) : null,
+    },
+    also: alsoRead as unknown[],
   };
 }

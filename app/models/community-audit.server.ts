@@ -43,8 +43,13 @@ export function isAdminSql(communityId: string, userId: string) {
 
 /** The newest moderator actions of a community, with who did what to whom; admins only. */
 export async function listAuditLog({ db }: ModelCtx, actorId: string, communityId: string) {
+  return auditLogFrom(await db.batch(auditLogQueries(db, actorId, communityId)));
+}
+
+/** listAuditLog's reads, for another model's batch (AlsoReads); auditLogFrom decides. */
+export function auditLogQueries(db: Db, actorId: string, communityId: string) {
   const actor = alias(userProfiles, "actor_profile");
-  const [allowed, rows] = await db.batch([
+  return [
     db
       .select({ exists: sql<number>`1`, admin: sql<number>`${isAdminSql(communityId, actorId)}` })
       .from(communities)
@@ -66,7 +71,15 @@ export async function listAuditLog({ db }: ModelCtx, actorId: string, communityI
       .where(and(eq(communityAuditLog.communityId, communityId), sql`${isAdminSql(communityId, actorId)}`))
       .orderBy(desc(communityAuditLog.createdAt), desc(communityAuditLog.id))
       .limit(AUDIT_SHOWN),
-  ]);
+  ] as const;
+}
+
+type AuditQueries = ReturnType<typeof auditLogQueries>;
+type AuditResults = [Awaited<AuditQueries[0]>, Awaited<AuditQueries[1]>];
+
+/** The results of auditLogQueries as the log (NotFoundError, ForbiddenError for a non-admin). */
+export function auditLogFrom(results: readonly unknown[]) {
+  const [allowed, rows] = results as AuditResults;
   if (allowed.length === 0) throw new NotFoundError("Community not found");
   if (!allowed[0].admin) throw new ForbiddenError(FORBIDDEN_AUDIT);
   return rows.map((r) => ({ ...r, action: r.action as AuditAction }));

@@ -25,37 +25,38 @@ const driverProfile = alias(userProfiles, "driver_profile");
 
 const pricingOf = (v: string | null) => (PRICING_MODES as readonly (string | null)[]).includes(v) ? (v as PricingMode) : null;
 
+/** The ride with its driver and community, for loadRide or a batch (rows: [] when missing). */
+const rideQuery = (db: ModelCtx["db"], rideId: string) =>
+  db
+    .select({
+      id: rides.id,
+      driverId: rides.driverId,
+      driverName: driverProfile.fullName,
+      driverUpiId: driverProfile.upiId,
+      fromLocation: rides.fromLocation,
+      toLocation: rides.toLocation,
+      date: rides.date,
+      time: rides.time,
+      departsAt: rides.departsAt,
+      seats: rides.seats,
+      bookedSeats: rides.bookedSeats,
+      tripCostPaise: rides.tripCostPaise,
+      status: rides.status,
+      splitMode: rides.splitMode,
+      pricingMode: rides.pricingMode,
+      completedAt: rides.completedAt,
+      paymentsRequestedAt: rides.paymentsRequestedAt,
+      communityId: rides.communityId,
+      communityName: communities.name,
+      communityType: communities.type,
+    })
+    .from(rides)
+    .leftJoin(driverProfile, eq(driverProfile.userId, rides.driverId))
+    .leftJoin(communities, eq(communities.id, rides.communityId))
+    .where(eq(rides.id, rideId));
+
 async function loadRide({ db }: ModelCtx, rideId: string) {
-  return (
-    (await db
-      .select({
-        id: rides.id,
-        driverId: rides.driverId,
-        driverName: driverProfile.fullName,
-        driverUpiId: driverProfile.upiId,
-        fromLocation: rides.fromLocation,
-        toLocation: rides.toLocation,
-        date: rides.date,
-        time: rides.time,
-        departsAt: rides.departsAt,
-        seats: rides.seats,
-        bookedSeats: rides.bookedSeats,
-        tripCostPaise: rides.tripCostPaise,
-        status: rides.status,
-        splitMode: rides.splitMode,
-        pricingMode: rides.pricingMode,
-        completedAt: rides.completedAt,
-        paymentsRequestedAt: rides.paymentsRequestedAt,
-        communityId: rides.communityId,
-        communityName: communities.name,
-        communityType: communities.type,
-      })
-      .from(rides)
-      .leftJoin(driverProfile, eq(driverProfile.userId, rides.driverId))
-      .leftJoin(communities, eq(communities.id, rides.communityId))
-      .where(eq(rides.id, rideId))
-      .get()) ?? null
-  );
+  return (await rideQuery(db, rideId).get()) ?? null;
 }
 
 export type CompletionRide = NonNullable<Awaited<ReturnType<typeof loadRide>>>;
@@ -226,9 +227,24 @@ export type CompletionView = {
  */
 export async function getCompletionView(ctx: ModelCtx, userId: string, rideId: string): Promise<CompletionView> {
   const { db } = ctx;
-  const ride = await loadRide(ctx, rideId);
-  if (!ride) throw new NotFoundError("Ride Not Found");
-  const [recorded, riders, driverMember, myRatings] = await db.batch([
+  // One batch (ADR 0029): the ride and the decision (is the viewer on it, may they see it)
+  // come with the reads they decide. Those reads name the ride's community and driver in SQL
+  // and are guarded by the same participant test, so a stranger's batch returns no one's
+  // payments or marks; the model then throws from the decision.
+  const participant = sql`(EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${rideId} AND ${rides.driverId} = ${userId})
+    OR EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.rideId} = ${rideId} AND ${payments.payerId} = ${userId})
+    OR EXISTS (SELECT 1 FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rideId} AND ${rideRequests.riderId} = ${userId} AND ${rideRequests.status} = 'accepted'))`;
+  const rideCommunity = sql`(SELECT ${rides.communityId} FROM ${rides} WHERE ${rides.id} = ${rideId})`;
+  const [found, decision, recorded, riders, driverMember, myRatings] = await db.batch([
+    rideQuery(db, rideId),
+    db
+      .select({
+        participant: sql<number>`${participant}`.as("participant"),
+        // Asked only of an outsider (CASE does not evaluate it for a participant).
+        visible: sql<number>`CASE WHEN ${participant} THEN 1 ELSE ${visibleRideCondition(userId, { withRequests: true })} END`.as("visible"),
+      })
+      .from(rides)
+      .where(eq(rides.id, rideId)),
     db
       .select({
         id: payments.id,
@@ -238,31 +254,39 @@ export async function getCompletionView(ctx: ModelCtx, userId: string, rideId: s
         status: payments.status,
         method: payments.method,
         name: userProfiles.fullName,
-        member: sql<number>`EXISTS (SELECT 1 FROM ${communityMembers} m WHERE m.community_id = ${ride.communityId} AND m.user_id = ${payments.payerId} AND m.status = 'approved')`,
+        member: sql<number>`EXISTS (SELECT 1 FROM ${communityMembers} m WHERE m.community_id = ${rideCommunity} AND m.user_id = ${payments.payerId} AND m.status = 'approved')`,
       })
       .from(payments)
       .leftJoin(userProfiles, eq(userProfiles.userId, payments.payerId))
-      .where(eq(payments.rideId, rideId))
+      .where(and(eq(payments.rideId, rideId), participant))
       .orderBy(asc(payments.createdAt), asc(payments.id)),
     db
       .select({ userId: rideRequests.riderId, markedAt: rideRequests.noShowAt, disputedAt: rideRequests.noShowDisputedAt })
       .from(rideRequests)
-      .where(and(eq(rideRequests.rideId, rideId), eq(rideRequests.status, "accepted"))),
+      .where(and(eq(rideRequests.rideId, rideId), eq(rideRequests.status, "accepted"), participant)),
     db
       .select({ id: communityMembers.id })
       .from(communityMembers)
-      .where(and(eq(communityMembers.communityId, ride.communityId ?? ""), eq(communityMembers.userId, ride.driverId), eq(communityMembers.status, "approved"))),
+      .where(
+        and(
+          sql`${communityMembers.communityId} = ${rideCommunity}`,
+          sql`${communityMembers.userId} = (SELECT ${rides.driverId} FROM ${rides} WHERE ${rides.id} = ${rideId})`,
+          eq(communityMembers.status, "approved"),
+          participant,
+        ),
+      ),
     db
       .select({ rateeId: rideRatings.rateeId, stars: rideRatings.stars })
       .from(rideRatings)
       .where(and(eq(rideRatings.rideId, rideId), eq(rideRatings.raterId, userId))),
   ]);
+  const ride = found[0];
+  if (!ride) throw new NotFoundError("Ride Not Found");
   const isDriver = ride.driverId === userId;
-  const isParticipant = isDriver || recorded.some((p) => p.payerId === userId) || riders.some((r) => r.userId === userId);
+  const isParticipant = decision[0]?.participant === 1;
   if (!isParticipant) {
     // An outsider of a community ride learns nothing, not even that it exists (404, not 403).
-    const visible = await db.select({ id: rides.id }).from(rides).where(and(eq(rides.id, rideId), visibleRideCondition(userId, { withRequests: true }))).get();
-    if (!visible) throw new NotFoundError("Ride Not Found");
+    if (decision[0]?.visible !== 1) throw new NotFoundError("Ride Not Found");
     throw new ForbiddenError("Only the driver and the riders of this ride can see it.");
   }
 

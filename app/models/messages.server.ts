@@ -307,14 +307,16 @@ export async function getChat({ db }: ModelCtx, userId: string, conversationId: 
 /**
  * Resolves `/dashboard/messages?to={userId}` (and `&ride={rideId}` from a ride's Contact): the
  * existing conversation with that user, or (when none exists yet) the partner and whether the
- * acting user may start one (the messaging rule's answer, with the ride it would name).
+ * acting user may start one (the messaging rule's answer, with the ride it would name). The
+ * page's other reads (`also`: the acting user's own lists) run in the same batch (ADR 0029).
  */
-export async function findChatWith({ db }: ModelCtx, userId: string, otherId: string, rideId: string | null = null, now = Date.now()) {
+export async function findChatWith({ db }: ModelCtx, userId: string, otherId: string, rideId: string | null = null, now = Date.now(), also: AlsoReads = []) {
   if (otherId === userId) throw new NotFoundError("User not found");
   const conversationId = conversationIdFor(userId, otherId);
-  const [person, ride, existing] = await db.batch([
+  const [person, ride, existing, ...alsoRead] = await db.batch([
     ...messagingFacts(db, userId, otherId, rideId, now),
     db.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, conversationId)),
+    ...also,
   ]);
   const partner = person[0];
   if (!partner) throw new NotFoundError("User not found");
@@ -323,5 +325,6 @@ export async function findChatWith({ db }: ModelCtx, userId: string, otherId: st
     conversationId: partner.blocked ? null : existing[0]?.id ?? null,
     partner: { id: partner.id, fullName: partner.fullName, avatarUrl: partner.avatarUrl } satisfies Partner,
     access: decideMessaging(userId, partner, ride[0], now),
+    also: alsoRead as unknown[],
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields, SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { communities, communityMembers, notifications, rideDayStats, rideHourStats, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
@@ -726,7 +726,11 @@ const bookedRidesQuery = (db: Db, userId: string, after: Cursor | null) =>
     .orderBy(desc(rideRequests.createdAt), desc(rideRequests.id))
     .limit(BOOKED_PAGE + 1);
 
-const incomingDetailQuery = (db: Db, userId: string, ids: string[]) =>
+/**
+ * Every request on the driver's active rides, each with its card, and (LEFT JOIN) each active
+ * ride without any: Manage Bookings counts, filters and pages these (ADR 0029).
+ */
+const incomingQuery = (db: Db, userId: string) =>
   db
     .select({
       ...requestWithRider,
@@ -740,19 +744,28 @@ const incomingDetailQuery = (db: Db, userId: string, ids: string[]) =>
       rideSeats: aliased<number>(rides.seats, "ride_seats_"),
       bookedSeats: rides.bookedSeats,
     })
-    .from(rideRequests)
-    .innerJoin(rides, eq(rides.id, rideRequests.rideId))
+    .from(rides)
+    .leftJoin(rideRequests, eq(rideRequests.rideId, rides.id))
     .leftJoin(userProfiles, eq(userProfiles.userId, rideRequests.riderId))
-    // Unary + so SQLite looks the requests up by id instead of walking all my rides.
-    .where(and(inArray(rideRequests.id, ids.length ? ids : [""]), sql`+${rides.driverId} = ${userId}`))
-    .orderBy(desc(rideRequests.createdAt), desc(rideRequests.id));
+    .where(and(eq(rides.driverId, userId), eq(rides.status, "active")));
+
+type IncomingRow = Awaited<ReturnType<typeof incomingQuery>>[number];
+/** A request card of Manage Bookings (a row that has a request). */
+export type IncomingRequest = Omit<IncomingRow, "id" | "riderId" | "seats" | "status" | "createdAt"> & {
+  id: string;
+  riderId: string;
+  seats: number;
+  status: NonNullable<IncomingRow["status"]>;
+  createdAt: number;
+};
+const isRequest = (r: IncomingRow): r is IncomingRequest => r.id !== null;
 
 /**
- * My Rides, one tab at a time. Manage Bookings reads the requests on my active rides as
- * narrow rows (status, time, route, and the passenger's name only when searching), counts
- * and filters them, then fetches full cards for one page of MANAGE_PAGE, newest first, after
- * the `after` cursor (request time, id) when given, with the cursor of the next page: two
- * round trips, and the profile lookups stay bounded however many requests the rides collected.
+ * My Rides, one tab at a time. Manage Bookings reads every request on my active rides with
+ * its card in one statement (one round trip after the session's, ADR 0029), counts and filters
+ * them, and keeps one page of MANAGE_PAGE, newest first, after the `after` cursor (request
+ * time, id) when given, with the cursor of the next page. Paging in SQL would cost a sort of
+ * every request (D1 counts the sorter's rows) on top of the same read for the counts.
  */
 export async function getMyRides({ db }: ModelCtx, userId: string, query: MyRidesQuery, now = Date.now(), also: AlsoReads = []) {
   const empty = { created: [], booked: [], requests: [], moreCursor: null as string | null, counts: { activeRides: 0, pending: 0, accepted: 0, rejected: 0 }, also: [] as unknown[] };
@@ -773,31 +786,16 @@ export async function getMyRides({ db }: ModelCtx, userId: string, query: MyRide
     return { ...empty, booked: rows.slice(0, BOOKED_PAGE), moreCursor: last ? cursorParam(last.createdAt, last.requestId) : null };
   }
   const q = query.q.toLowerCase();
-  const narrow = db
-    .select({
-      id: rideRequests.id,
-      status: rideRequests.status,
-      createdAt: rideRequests.createdAt,
-      fromLocation: rides.fromLocation,
-      toLocation: rides.toLocation,
-      riderName: q ? userProfiles.fullName : sql<string | null>`NULL`,
-    })
-    .from(rideRequests)
-    .innerJoin(rides, eq(rides.id, rideRequests.rideId));
-  const [light, active] = await db.batch([
-    (q ? narrow.leftJoin(userProfiles, eq(userProfiles.userId, rideRequests.riderId)) : narrow).where(
-      and(eq(rides.driverId, userId), eq(rides.status, "active")),
-    ),
-    db.select({ n: count() }).from(rides).where(and(eq(rides.driverId, userId), eq(rides.status, "active"))),
-  ]);
+  const rows = await incomingQuery(db, userId);
+  const all = rows.filter(isRequest);
   const counts = {
-    activeRides: active[0]?.n ?? 0,
-    pending: light.filter((r) => r.status === "pending").length,
-    accepted: light.filter((r) => r.status === "accepted").length,
-    rejected: light.filter((r) => r.status === "rejected").length,
+    activeRides: new Set(rows.map((r) => r.rideId)).size,
+    pending: all.filter((r) => r.status === "pending").length,
+    accepted: all.filter((r) => r.status === "accepted").length,
+    rejected: all.filter((r) => r.status === "rejected").length,
   };
   const after = parseCursor(query.after);
-  const matching = light
+  const matching = all
     .filter(
       (r) =>
         (query.status === "all" || r.status === query.status) &&
@@ -805,13 +803,10 @@ export async function getMyRides({ db }: ModelCtx, userId: string, query: MyRide
         (!after || r.createdAt < after.at || (r.createdAt === after.at && r.id < after.id)),
     )
     .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
-  const page = matching.slice(0, MANAGE_PAGE);
-  const last = page.at(-1);
-  const requests = page.length ? await incomingDetailQuery(db, userId, page.map((r) => r.id)) : [];
+  const requests = matching.slice(0, MANAGE_PAGE);
+  const last = requests.at(-1);
   return { ...empty, requests, counts, moreCursor: matching.length > MANAGE_PAGE && last ? cursorParam(last.createdAt, last.id) : null };
 }
-
-export type IncomingRequest = Awaited<ReturnType<typeof incomingDetailQuery>>[number];
 
 /** Accepted seats of a woman rider on the ride (the comfort lock needs one). */
 const womanBooked = (rideId: string) =>

@@ -18,30 +18,41 @@ export const REPORTS_FORBIDDEN = "Only the community's admins can read its repor
 
 export const reasonLabel = (r: string) => REPORT_REASONS.find((x) => x.value === r)?.label ?? r;
 
-/** Someone else who exists and has not closed their account (else NotFoundError). */
-async function requireOther(db: Db, actorId: string, personId: string) {
-  if (actorId === personId) throw new NotFoundError(PERSON_NOT_FOUND);
-  const row = await db
+/** A person's row for requireOther/otherFrom: one read, batched with what depends on it. */
+const personQuery = (db: Db, personId: string) =>
+  db
     .select({ id: users.id, deletedAt: users.deletedAt, fullName: userProfiles.fullName, avatarUrl: userProfiles.avatarUrl })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(eq(users.id, personId))
-    .get();
+    .where(eq(users.id, personId));
+
+/** Someone else who exists and has not closed their account (else NotFoundError). */
+function otherFrom(rows: Awaited<ReturnType<typeof personQuery>>) {
+  const row = rows[0];
   if (!row || row.deletedAt !== null) throw new NotFoundError(PERSON_NOT_FOUND);
   return row;
+}
+
+async function requireOther(db: Db, actorId: string, personId: string) {
+  if (actorId === personId) throw new NotFoundError(PERSON_NOT_FOUND);
+  return otherFrom(await personQuery(db, personId));
 }
 
 /**
  * The "report or block" page of a person: their name and photo (already shown on their rides
  * and chats) and what the acting user has done about them. Whether THEY blocked the viewer is
- * never read, so the page looks the same either way.
+ * never read, so the page looks the same either way. One batch (ADR 0029): the person's row
+ * decides; the other two read only the acting user's own blocks and reports, so they are
+ * discarded unread when the person is not found.
  */
 export async function getPersonForSafety({ db }: ModelCtx, actorId: string, personId: string) {
-  const person = await requireOther(db, actorId, personId);
-  const [blocked, reported] = await db.batch([
+  if (actorId === personId) throw new NotFoundError(PERSON_NOT_FOUND);
+  const [found, blocked, reported] = await db.batch([
+    personQuery(db, personId),
     db.select({ n: sql<number>`1` }).from(userBlocks).where(and(eq(userBlocks.blockerId, actorId), eq(userBlocks.blockedId, personId))),
     db.select({ n: sql<number>`1` }).from(userReports).where(and(eq(userReports.reporterId, actorId), eq(userReports.reportedId, personId))),
   ]);
+  const person = otherFrom(found);
   return { id: person.id, fullName: person.fullName, avatarUrl: person.avatarUrl, blockedByMe: blocked.length > 0, reportedByMe: reported.length > 0 };
 }
 

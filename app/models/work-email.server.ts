@@ -210,7 +210,12 @@ function timingSafeEqualHex(a: string, b: string): boolean {
  * tries left; never the code) and what they verified. Private: only the viewer's own rows.
  */
 export async function getWorkEmailState({ db }: ModelCtx, viewerId: string, communityId: string, now = Date.now()) {
-  const [code, mine] = await db.batch([
+  return workEmailFrom(await db.batch(workEmailQueries(db, viewerId, communityId)), now);
+}
+
+/** getWorkEmailState's reads (the viewer's own rows only), for another model's batch (AlsoReads). */
+export function workEmailQueries(db: ModelCtx["db"], viewerId: string, communityId: string) {
+  return [
     db
       .select({ email: communityEmailCodes.email, expiresAt: communityEmailCodes.expiresAt, attempts: communityEmailCodes.attempts })
       .from(communityEmailCodes)
@@ -221,7 +226,15 @@ export async function getWorkEmailState({ db }: ModelCtx, viewerId: string, comm
       .from(communityMembers)
       .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, viewerId), sql`${communityMembers.verifiedAt} IS NOT NULL`))
       .limit(1),
-  ]);
+  ] as const;
+}
+
+type WorkEmailQueries = ReturnType<typeof workEmailQueries>;
+type WorkEmailResults = [Awaited<WorkEmailQueries[0]>, Awaited<WorkEmailQueries[1]>];
+
+/** The results of workEmailQueries as the viewer's state. */
+export function workEmailFrom(results: readonly unknown[], now = Date.now()) {
+  const [code, mine] = results as WorkEmailResults;
   const c = code[0];
   return {
     code: c && c.expiresAt > now && c.attempts < CODE_TRIES ? { email: c.email, expiresAt: c.expiresAt, triesLeft: CODE_TRIES - c.attempts } : null,

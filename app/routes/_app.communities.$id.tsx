@@ -9,8 +9,8 @@ import { WorkEmailJoin } from "~/components/community-work-email";
 import { CommunityPolicyForm, CommunityPolicySummary } from "~/components/community-policy";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getCommunityDetail } from "~/models/communities.server";
-import { listAuditLog } from "~/models/community-audit.server";
-import { getWorkEmailState } from "~/models/work-email.server";
+import { auditLogFrom, auditLogQueries } from "~/models/community-audit.server";
+import { workEmailFrom, workEmailQueries } from "~/models/work-email.server";
 import { requireUser } from "~/utils/auth.server";
 import { handleCommunityIntent } from "~/utils/community-actions.server";
 import { NOT_FOUND, orRespond } from "~/utils/errors.server";
@@ -30,14 +30,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = tabOf(url);
   const pages = { members: parseCursor(url.searchParams.get("after")), pending: parseCursor(url.searchParams.get("pending")), rejected: parseCursor(url.searchParams.get("rejected")), moderation: tab === "moderation" };
-  const detail = await orRespond(getCommunityDetail(context, user.id, params.id ?? "", pages), NOT_FOUND.community);
+  const id = params.id ?? "";
+  // One batch (ADR 0029): the viewer's work e-mail state (their own rows) and, on the audit
+  // tab, the log (its rows guarded in SQL to admins) come with the community's detail.
+  const workEmailReads = workEmailQueries(context.db, user.id, id);
+  const also = [...workEmailReads, ...(tab === "audit" ? auditLogQueries(context.db, user.id, id) : [])];
+  const { also: read, ...detail } = await orRespond(getCommunityDetail(context, user.id, id, pages, also), NOT_FOUND.community);
   // The moderation log is for admins (issue 16); anyone else asking for it sees the members.
-  const audit = tab === "audit" && detail.canMakeAdmin ? await orRespond(listAuditLog(context, user.id, detail.community.id)) : null;
+  const audit = tab === "audit" && detail.canMakeAdmin ? auditLogFrom(read.slice(workEmailReads.length)) : null;
   // An invitation link (?invite=token) is carried by the Join button; the admins see their link.
   const invite = url.searchParams.get("invite")?.slice(0, 64) ?? null;
   const inviteUrl = detail.inviteToken ? `${url.origin}/communities/${encodeURIComponent(detail.community.id)}?invite=${detail.inviteToken}` : null;
   // Issue 16: the viewer's own work e-mail code and verification, where the community joins by one.
-  const workEmail = detail.community.joinMode === "domain" ? await orRespond(getWorkEmailState(context, user.id, detail.community.id)) : null;
+  const workEmail = detail.community.joinMode === "domain" ? workEmailFrom(read.slice(0, workEmailReads.length)) : null;
   return { ...detail, audit, invite, inviteUrl, workEmail, tab: (tab === "moderation" && detail.canModerate) || audit ? tab : "members" };
 }
 

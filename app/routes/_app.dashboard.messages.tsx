@@ -37,14 +37,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { also, ...chat } = await orRespond(getChat(context, user.id, c, parseCursor(url.searchParams.get("before")), rideId, Date.now(), conversationListQueries(context.db, user.id, chats)));
     return { ...page, ...conversationsFrom(also), contacts: [] as CommunityContact[], chat, newChat: null };
   }
-  let newChat: { partner: Partner; access: MessagingAccess } | null = null;
   if (isId(to)) {
-    const found = await orRespond(findChatWith(context, user.id, to, rideId));
+    const lists = conversationListQueries(context.db, user.id, chats);
+    // The person and the list in one batch; the list is read in vain only when a chat exists.
+    const { also, ...found } = await orRespond(findChatWith(context, user.id, to, rideId, Date.now(), [...lists, communityContactsQuery(context.db, user.id)]));
     if (found.conversationId) throw redirect(`/dashboard/messages?c=${found.conversationId}${rideId ? `&ride=${rideId}` : ""}`);
-    newChat = { partner: found.partner, access: found.access };
+    const newChat: { partner: Partner; access: MessagingAccess } = { partner: found.partner, access: found.access };
+    return { ...page, ...conversationsFrom(also), contacts: also[lists.length] as CommunityContact[], chat: null, newChat };
   }
   const { also, ...list } = await listConversations(context, user.id, chats, [communityContactsQuery(context.db, user.id)]);
-  return { ...page, ...list, contacts: also[0] as CommunityContact[], chat: null, newChat };
+  return { ...page, ...list, contacts: also[0] as CommunityContact[], chat: null, newChat: null as { partner: Partner; access: MessagingAccess } | null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -62,12 +62,12 @@ describe("HTML size on the city dataset (budget: 60 KB a page)", () => {
     console.log(report.join("\n"));
   });
 
-  it("a community page, however many members, is three D1 round trips: session with the shell's badges, community with membership, one batch of lists", async () => {
+  it("a community page, however many members, is two D1 round trips: session with the shell's badges, then the community, the membership and its lists in one batch", async () => {
     for (const path of [`/communities/${city.communityId}`, `/communities/${city.communityId}?tab=moderation`, `/communities/${city.communityId}?after=0.a`]) {
       const res = await debugFetch(`${BASE}${path}`, { headers: { Cookie: cookie } });
       expect(res.status, path).toBe(200);
       const queries = Number(/queries=(\d+)/.exec(res.headers.get("Server-Timing") ?? "")?.[1]);
-      expect(queries, path).toBe(3);
+      expect(queries, path).toBe(2);
     }
   });
 });
