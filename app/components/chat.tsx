@@ -120,9 +120,7 @@ function Bubble({ own, content, time, pending, about }: { own: boolean; content:
   return (
     <li className={`flex ${own ? "justify-end" : "justify-start"}`} data-testid="message" data-own={own ? "true" : "false"}>
       <div
-        className={`max-w-[70%] rounded-2xl px-3 py-2 ${
-          own ? "rounded-br-sm bg-emerald-700 text-white" : "rounded-bl-sm bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100"
-        } ${pending ? "opacity-70" : ""}`}
+        className={`${own ? "lr-bubble-own" : "lr-bubble"}${pending ? " opacity-70" : ""}`}
       >
         {about ? (
           <p className={`mb-1 text-xs font-semibold ${own ? "text-emerald-50" : "text-slate-700 dark:text-slate-200"}`} data-testid="message-about">
@@ -130,7 +128,7 @@ function Bubble({ own, content, time, pending, about }: { own: boolean; content:
           </p>
         ) : null}
         <p className="whitespace-pre-wrap break-words">{content}</p>
-        <p className={`mt-1 text-right text-xs ${own ? "text-emerald-50" : "text-slate-600 dark:text-slate-300"}`}>
+        <p className={own ? "lr-bubble-time-own" : "lr-bubble-time"}>
           <span className="sr-only">{own ? "You, " : ""}</span>
           {time}
         </p>

@@ -56,25 +56,23 @@ export function ConversationList({
                     aria-current={c.id === selected ? "page" : undefined}
                     data-testid="conversation"
                     data-partner={c.partnerName ?? ""}
-                    className={`flex w-full items-center gap-3 border-b text-left border-slate-100 p-3 hover:bg-slate-50 dark:border-slate-900 dark:hover:bg-slate-900 ${
-                      c.id === selected ? "bg-emerald-50 dark:bg-emerald-950" : ""
-                    }`}
+                    className={c.id === selected ? "lr-chat-item lr-chat-item-on" : "lr-chat-item"}
                   >
                     <Avatar name={c.partnerName} url={c.partnerAvatar} size="md" />
                     <span className="block min-w-0 flex-1">
                       <span className="flex items-baseline justify-between gap-2">
                         <span className={`block truncate ${c.unread > 0 ? "font-bold" : "font-medium"}`}>{c.partnerName ?? "Unknown User"}</span>
                         {c.lastMessageAt ? (
-                          <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">{relativeTime(c.lastMessageAt, now)}</span>
+                          <span className="lr-chat-when">{relativeTime(c.lastMessageAt, now)}</span>
                         ) : null}
                       </span>
                       <span className="flex items-center justify-between gap-2">
-                        <span className="block truncate text-sm text-slate-700 dark:text-slate-300">
+                        <span className="lr-chat-preview">
                           {c.lastSenderId === me ? "You: " : ""}
                           {c.lastMessagePreview ?? ""}
                         </span>
                         {c.unread > 0 ? (
-                          <span data-testid="conversation-unread" className="shrink-0 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
+                          <span data-testid="conversation-unread" className="lr-chat-unread">
                             {c.unread}
                             <span className="sr-only"> unread</span>
                           </span>
