@@ -78,7 +78,7 @@ describe("sending a message", () => {
     expect(page.status).toBe(200);
     expect(html).toContain("First ping");
     expect(html).toContain('placeholder="Type a message..."');
-    expect(html).toContain("max-w-[70%]");
+    expect(html).toContain('data-testid="message" data-own="false"');
     expect(html).not.toContain('data-testid="conversation-unread"');
     // The shell's badges show the counts after the chat was read.
     expect(html).toMatch(/data-testid="badge-messages" data-count="0"/);
