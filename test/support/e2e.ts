@@ -202,7 +202,11 @@ export async function setDarkMode(page: Page, on: boolean) {
   await page.goto("/dashboard/settings");
   const toggle = page.getByTestId("toggle-darkMode");
   if ((await toggle.getAttribute("aria-checked")) !== String(on)) {
+    // With JS the switch flips at once (a fetcher) while its POST is on its way: the reload
+    // below must not start before the server has saved it (a reload aborts the request).
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && /^\/dashboard\/settings(\.data)?$/.test(new URL(r.url()).pathname));
     await toggle.click();
+    await saved;
     await expect(toggle).toHaveAttribute("aria-checked", String(on));
   }
   await page.reload();
