@@ -183,6 +183,12 @@ export async function listCommunityReports({ db }: ModelCtx, actorId: string, co
       .innerJoin(d, and(eq(d.userId, userReports.reportedId), eq(d.communityId, communityId), eq(d.status, "approved")))
       .leftJoin(userProfiles, eq(userProfiles.userId, userReports.reportedId))
       .leftJoin(reporterProfile, eq(reporterProfile.userId, userReports.reporterId))
+      // The same rule as below, in SQL: the batch returns no report to anyone but an admin.
+      .where(
+        sql`(EXISTS (SELECT 1 FROM ${communities} WHERE ${communities.id} = ${communityId} AND ${communities.createdBy} = ${actorId})
+          OR EXISTS (SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${communityId} AND ${communityMembers.userId} = ${actorId}
+            AND ${communityMembers.status} = 'approved' AND ${communityMembers.role} = 'admin'))`,
+      )
       .orderBy(desc(userReports.createdAt))
       .limit(200),
   ]);

@@ -12,6 +12,7 @@ import { completeRide, getCompletionView } from "~/models/completion.server";
 import type { ModelCtx } from "~/models/context.server";
 import { createDb } from "~/models/db.server";
 import { ForbiddenError, NotFoundError } from "~/models/errors.server";
+import { listCommunityReports, reportUser } from "~/models/safety.server";
 import { instrumentD1, newD1Stats, recordedQueries } from "~/utils/d1-stats.server";
 import { db, get, signedInUser } from "../support/worker";
 
@@ -128,5 +129,32 @@ describe("a ride's completion page decides who is on the ride in the same batch"
     const asDriver = await traced((ctx) => getCompletionView(ctx, driver.id, ride.id));
     expect(asDriver.result!.viewer).toEqual({ isDriver: true, isParticipant: true });
     expect(asDriver.result!.noShows.map((r) => r.userId)).toEqual([rider.id]);
+  });
+});
+
+describe("a community's reports are read for its admins only, in SQL too", () => {
+  it("a plain member and an outsider are refused and the batch returns no report; the creator and an admin see it", async () => {
+    const creator = await signedInUser({ fullName: "Chitra Creator" });
+    const admin = await signedInUser({ fullName: "Anil Admin" });
+    const member = await signedInUser({ fullName: "Meera Member" });
+    const reported = await signedInUser({ fullName: "Ravi Reported" });
+    const outsider = await signedInUser({ fullName: "Omar Outsider" });
+    const community = await createCommunity({ db: db() }, { createdBy: creator.id, name: "Koramangala Commuters" });
+    await addMember({ db: db() }, { communityId: community.id, userId: admin.id, status: "approved", role: "admin" });
+    for (const u of [member, reported]) await addMember({ db: db() }, { communityId: community.id, userId: u.id, status: "approved" });
+    const details = "Shouted at riders at the Sony signal";
+    await reportUser({ db: db() }, member.id, reported.id, { reason: "harassment", details, context: "profile" });
+
+    for (const viewer of [member, reported, outsider]) {
+      const t = await traced((ctx) => listCommunityReports(ctx, viewer.id, community.id));
+      expect(t.error).toBeInstanceOf(ForbiddenError);
+      expect(t.queries).toBe(1);
+      expect(t.returned).not.toContain(details);
+    }
+    for (const viewer of [creator, admin]) {
+      const t = await traced((ctx) => listCommunityReports(ctx, viewer.id, community.id));
+      expect(t.error).toBeUndefined();
+      expect((t.result as Awaited<ReturnType<typeof listCommunityReports>>).reports.map((r) => r.details)).toEqual([details]);
+    }
   });
 });
