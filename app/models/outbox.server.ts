@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { mailSink, outbox, rideRequests, rides, userProfiles, userSettings, users } from "../../db/schema";
 import { newId } from "../domain/ids";
 import type { Db } from "./db.server";
@@ -120,6 +120,12 @@ export async function settleOutbox(
       .set({ status: failed ? "failed" : "pending", nextAttemptAt: now + backoffMs(row.attempts), lastError: outcome.error.slice(0, 500) })
       .where(claimed);
   }
+}
+
+/** Skips claimed rows in one statement (at most 25 ids: D1 binds at most 100 parameters). */
+export async function skipClaimedOutbox({ db }: ModelCtx, ids: string[], reason: string) {
+  if (ids.length === 0) return;
+  await db.update(outbox).set({ status: "skipped", lastError: reason }).where(and(inArray(outbox.id, ids), eq(outbox.status, "sending")));
 }
 
 /** Everything the sender needs to decide and render a row for its person, in one batch. */
