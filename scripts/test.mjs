@@ -2,7 +2,7 @@
 // browser journeys (Playwright, JS on and off). Every stage runs even if an earlier
 // one failed, so one run reports everything; the exit code is non-zero on any failure.
 // The last line is the combined count: "N passed, N failed". Nothing is retried: a red
-// stage is red (ADR 0030 says why the harness faults that once needed a rerun are gone).
+// stage is red (ADR 0031 says why the harness faults that once needed a rerun are gone).
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { bin } from "./lib/process.mjs";
