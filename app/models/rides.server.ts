@@ -338,7 +338,20 @@ const shiftTime = (time: string, minutes: number) => {
  */
 type SearchSides = { ranged: "from" | "to"; rangedCellRows: SQL; otherCells: SQL; near: (t: "rides" | "c") => SQL };
 
-const placesWithin = (p: PlaceRecord, km: number) => PLACES.reduce((n, q) => n + (straightLineKm(p, q) <= km ? 1 : 0), 0);
+// Every distance search asks this of both its ends, and the answer for a place and a radius
+// never changes: counted once per isolate (455 distances each), not per request. The radius
+// is free within its bounds, so the memo is capped rather than grown without end.
+const placesWithinMemo = new Map<string, number>();
+const placesWithin = (p: PlaceRecord, km: number) => {
+  const key = `${p.id}:${km}`;
+  let n = placesWithinMemo.get(key);
+  if (n === undefined) {
+    n = PLACES.reduce((sum, q) => sum + (straightLineKm(p, q) <= km ? 1 : 0), 0);
+    if (placesWithinMemo.size >= 5_000) placesWithinMemo.clear();
+    placesWithinMemo.set(key, n);
+  }
+  return n;
+};
 const KM_PER_DEG = (Math.PI * 6371) / 180;
 
 /**
