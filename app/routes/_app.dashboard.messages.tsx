@@ -20,6 +20,9 @@ import { publishChange, publishToConversation } from "~/utils/fanout.server";
 
 export const meta: MetaFunction = () => [{ title: "Messages | LoopRide" }];
 
+/** A chat not yet started: the person and whether the user may write to them. */
+type NewChat = { partner: Partner; access: MessagingAccess };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
@@ -42,11 +45,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The person and the list in one batch; the list is read in vain only when a chat exists.
     const { also, ...found } = await orRespond(findChatWith(context, user.id, to, rideId, Date.now(), [...lists, communityContactsQuery(context.db, user.id)]));
     if (found.conversationId) throw redirect(`/dashboard/messages?c=${found.conversationId}${rideId ? `&ride=${rideId}` : ""}`);
-    const newChat: { partner: Partner; access: MessagingAccess } = { partner: found.partner, access: found.access };
+    const newChat: NewChat = { partner: found.partner, access: found.access };
     return { ...page, ...conversationsFrom(also), contacts: also[lists.length] as CommunityContact[], chat: null, newChat };
   }
   const { also, ...list } = await listConversations(context, user.id, chats, [communityContactsQuery(context.db, user.id)]);
-  return { ...page, ...list, contacts: also[0] as CommunityContact[], chat: null, newChat: null as { partner: Partner; access: MessagingAccess } | null };
+  return { ...page, ...list, contacts: also[0] as CommunityContact[], chat: null, newChat: null as NewChat | null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
