@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { launchOptions as chromiumLaunchOptions } from "./scripts/lib/chromium.mjs";
 import { freePort } from "./scripts/lib/server.mjs";
 
 // Browser journeys against the built worker served by `wrangler dev` on a free local
@@ -9,18 +10,7 @@ if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
+const launchOptions = chromiumLaunchOptions();
 
 export default defineConfig({
   testDir: "./test/e2e",
@@ -31,7 +21,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [["list"], ["json", { outputFile: ".cache/reports/playwright.json" }]],
-  use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
+  use: { baseURL, trace: { mode: "retain-on-failure", screenshots: false }, screenshot: "only-on-failure" },
   projects: [
     // Data written into the server's database from outside (test/support/d1-local.ts) is
     // written here, before the journeys, never while they run: a second process writing the

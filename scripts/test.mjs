@@ -52,10 +52,13 @@ if (!typed) extraFailed++;
 if (built) {
   // The gzipped worker (1 MiB) and every page's initial JS (130 KB): one test per check.
   await stage("worker bundle budget", "node", ["scripts/check-bundle.mjs", "--no-build"]);
-  await stage("unit and integration tests (workerd)", "npm", ["run", "test:unit", "--silent"]);
   // The fuzzer and the WebSocket files run in a runtime of their own without per-test storage
-  // roll-back (vitest.fuzz.config.ts; see vitest.config.ts for why).
-  await stage("fuzzing and live sockets (workerd)", "npm", ["run", "test:fuzz", "--silent"]);
+  // roll-back (vitest.fuzz.config.ts; see vitest.config.ts for why). Each runtime runs its
+  // files one after another on one core, so the two run side by side.
+  await Promise.all([
+    stage("unit and integration tests (workerd)", "npm", ["run", "test:unit", "--silent"]),
+    stage("fuzzing and live sockets (workerd)", "npm", ["run", "test:fuzz", "--silent"], { quiet: true }),
+  ]);
   await stage("browser tests (Chromium, JS on and off)", bin("playwright"), ["test"]);
 } else {
   extraFailed++;

@@ -142,6 +142,7 @@ for (const dark of [false, true]) {
     // The profile-completion page exists only while the profile is incomplete.
     for (const step of [1, 2, 3, 4]) await scan(rider, `/profile-completion?step=${step}`, `${mode} rider /profile-completion step ${step}`, { dark });
 
+    // (/dashboard/my-rides is the same route module as /dashboard/rides, so it is not scanned again.)
     const driverPages = [
       "/dashboard",
       "/dashboard/profile",
@@ -151,9 +152,6 @@ for (const dark of [false, true]) {
       "/dashboard/rides?tab=created",
       "/dashboard/rides?tab=booked",
       "/dashboard/rides?tab=manage",
-      "/dashboard/my-rides?tab=created",
-      "/dashboard/my-rides?tab=booked",
-      "/dashboard/my-rides?tab=manage",
       "/rides",
       `/rides/${rideId}`,
       `/rides/${openRideId}`,
