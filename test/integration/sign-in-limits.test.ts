@@ -27,7 +27,7 @@ describe("finding 2: one budget per account, whatever the spelling", () => {
     expect(variants).toHaveLength(30);
     expect(new Set(variants).size).toBe(30);
     await createUser({ db: db() }, { phone: NUMBER, email: null, password: PASSWORD, pepper: env.PASSWORD_PEPPER });
-    await awayFromMinuteBoundary(25);
+    awayFromMinuteBoundary(25);
     // Five attacker addresses, six attempts each: under the per-address limit (10 a minute),
     // so only the per-account budget can stop them.
     const attacker = (i: number) => `198.18.0.${i % 5}`;
@@ -44,7 +44,7 @@ describe("finding 2: one budget per account, whatever the spelling", () => {
 
   it("an e-mail's case and surrounding spaces do not give fresh attempts either", async () => {
     await createUser({ db: db() }, { email: "ravi@example.com", password: PASSWORD, pepper: env.PASSWORD_PEPPER });
-    await awayFromMinuteBoundary(20);
+    awayFromMinuteBoundary(20);
     for (let i = 0; i < 10; i++) {
       const spelled = i % 2 ? ` RAVI@example.COM ` : `Ravi@Example.com`;
       expect((await signIn(spelled, "wrong-guess-1", "198.18.1.1")).status).toBe(400);
@@ -58,7 +58,7 @@ describe("finding 2: one budget per account, whatever the spelling", () => {
 describe("finding 6: a stranger cannot lock the owner out", () => {
   it("the attacker at address A is limited; the owner at address B signs in with the right password", async () => {
     await createUser({ db: db() }, { phone: NUMBER, email: null, fullName: "Owner", password: PASSWORD, pepper: env.PASSWORD_PEPPER });
-    await awayFromMinuteBoundary(20);
+    awayFromMinuteBoundary(20);
     const A = "198.18.2.1";
     const B = "198.18.2.2";
     for (let i = 0; i < 10; i++) expect((await signIn(NUMBER, `guess-${i}-xyz`, A)).status).toBe(400);
@@ -80,7 +80,7 @@ describe("finding 6: a stranger cannot lock the owner out", () => {
 
   it("the per-address limit stays hard: the 11th attempt a minute from one address is 429 even with the right password", async () => {
     await createUser({ db: db() }, { email: "meera@example.com", password: PASSWORD, pepper: env.PASSWORD_PEPPER });
-    await awayFromMinuteBoundary(20);
+    awayFromMinuteBoundary(20);
     for (let i = 0; i < 10; i++) expect((await signIn(`x${i}@example.com`, "wrong-guess-1", "198.18.3.1")).status).toBe(400);
     expect((await signIn("meera@example.com", PASSWORD, "198.18.3.1")).status).toBe(429);
   });
@@ -89,7 +89,7 @@ describe("finding 6: a stranger cannot lock the owner out", () => {
 describe("finding 7: sign-up attempts per identifier are limited", () => {
   it("the 6th sign-up with one identifier (any spelling, any address) in 15 minutes is 429; other identifiers are unaffected", async () => {
     await createUser({ db: db() }, { phone: NUMBER, email: null, password: PASSWORD, pepper: env.PASSWORD_PEPPER });
-    await awayFromMinuteBoundary(20);
+    awayFromMinuteBoundary(20);
     const variants = spellings();
     const signUp = (identifier: string, i: number) =>
       postForm("/signup", { fullName: "Prober", identifier, password: "monsoon-ride-42" }, { headers: { "CF-Connecting-IP": `198.18.4.${i}` } });
