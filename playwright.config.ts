@@ -29,10 +29,10 @@ export default defineConfig({
     { name: "fixtures", testMatch: /fixtures\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
     { name: "js", testIgnore: /load\.spec\.ts/, dependencies: ["fixtures"], use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
     { name: "no-js", testIgnore: /load\.spec\.ts/, dependencies: ["fixtures"], use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
-    // Node-side operations drills (no browser), run once. After the fixtures, beside the
-    // journeys: a project without dependencies is in the fixtures' phase, which the journeys
-    // wait for in full (the 30 s drill held both workers back).
-    { name: "ops", testDir: "./test/ops", dependencies: ["fixtures"] },
+    // Node-side operations drills (no browser), run once, after the journeys, beside the load
+    // test: the journeys keep both cores busy, while the load test (one workerd thread serving
+    // it) leaves some of the second idle.
+    { name: "ops", testDir: "./test/ops", dependencies: ["js", "no-js"] },
     // The mixed-load test (Node-side HTTP, no browser) runs once, not once per JS mode, and
     // after the journeys: 32 connections beside two Chromiums on 2 cores would starve both.
     // (If a journey fails the load test is skipped, and npm test counts a skip as a failure.)
