@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { wizardStep } from "~/domain/wizard-step";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -16,12 +17,10 @@ import { readDraft, writeDraft, type OnboardingDraft } from "~/utils/onboarding-
 
 export const meta: MetaFunction = () => [{ title: "Set up your profile | LoopRide" }];
 
-const stepOf = (v: unknown) => Math.min(4, Math.max(1, Number(v) || 1));
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, { allowIncomplete: true });
   if (!needsOnboarding(user)) throw redirect("/dashboard");
-  const step = stepOf(new URL(request.url).searchParams.get("step"));
+  const step = wizardStep(new URL(request.url).searchParams.get("step"));
   const [draft, redeemed] = await Promise.all([readDraft(request, context.env, user.id), hasRedeemedReferral(context, user.id)]);
   return { step, draft: { ...draft, phone: draft.phone ?? user.phoneNumber ?? "" }, redeemed };
 }
@@ -34,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // their phone through this lighter form, which skips the profile's validation).
   if (!needsOnboarding(user)) throw redirect("/dashboard");
   const formData = await request.formData();
-  const step = stepOf(formData.get("step"));
+  const step = wizardStep(formData.get("step"));
   const { intent } = parseIntent(formData, onboardingIntentSchema);
   const draft = await readDraft(request, context.env, user.id);
 

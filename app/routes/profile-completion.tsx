@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { wizardStep } from "~/domain/wizard-step";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -17,26 +18,20 @@ export const meta: MetaFunction = () => [{ title: "Complete your profile | LoopR
 const STEPS = ["Basic Information", "Contact Details", "Vehicle Information", "Ride Preferences"] as const;
 const SCHEMAS = [basicInfoSchema, contactSchema, vehicleSchema, preferencesSchema] as const;
 
-/** The step from the URL or the form: a whole number 1-4, anything else is step 1 ("1.5" had no schema: a 500). */
-function stepOf(value: FormDataEntryValue | string | null): 1 | 2 | 3 | 4 {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 4 ? (n as 1 | 2 | 3 | 4) : 1;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const stepParam = new URL(request.url).searchParams.get("step");
   const { profile, progress } = await getOwnProfile(context, user.id);
   // Entering an already complete profile goes straight to the dashboard.
   if (!stepParam && progress.status === "complete") throw redirect("/dashboard");
-  const step = stepOf(stepParam);
+  const step = wizardStep(stepParam);
   return { step, profile, progress };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await request.formData();
-  const step = stepOf(formData.get("step"));
+  const step = wizardStep(formData.get("step"));
   const submission = parseWithZod(formData, { schema: SCHEMAS[step - 1] });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const unexpected = { title: "Error updating profile", description: "Please try again." };

@@ -52,6 +52,23 @@ describe("onboarding wizard", () => {
     expect(page.html).toContain("Profile completed successfully!");
   });
 
+  it("a step that is not a whole number from 1 to 4 is step 1, never a 500", async () => {
+    const { b } = await newUserBrowser();
+    // The fuzzer's counterexample: step "1.51" selected no schema and threw.
+    const back = await b.post("/onboarding?step=1", { intent: "back", step: "1.51", phone: "98765 43210", hasCar: "yes", carType: "0000-00-00", referralCode: "" });
+    expect(back.status).toBe(302);
+    expect(back.headers.get("Location")).toBe("/onboarding?step=1");
+    // Read as step 1, whose phone is missing: the step's own message, nothing saved.
+    const next = await b.post("/onboarding?step=2", { intent: "next", step: "2.9", hasCar: "no" });
+    expect(next.status).toBe(400);
+    expect(await next.text()).toContain("Please enter your mobile number");
+    for (const step of ["3.5", "9", "-1"]) {
+      const page = await b.get(`/onboarding?step=${step}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Step 1 of 4");
+    }
+  });
+
   it("Complete Setup with a skipped step sends the user back to it and saves nothing", async () => {
     const { user, b } = await newUserBrowser();
     const res = await b.post("/onboarding?step=4", { step: "4", intent: "complete" });
