@@ -21,7 +21,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [["list"], ["json", { outputFile: ".cache/reports/playwright.json" }]],
-  use: { baseURL, trace: { mode: "retain-on-failure", screenshots: false }, screenshot: "only-on-failure" },
+  // No trace: recording one for every test (and deleting it when the test passes) was about a
+  // seventh of the stage's CPU (ADR 0032). A failure keeps its screenshot and error context; to
+  // record traces, run `npx playwright test --trace retain-on-failure`.
+  use: { baseURL, trace: "off", screenshot: "only-on-failure" },
   projects: [
     // Data written into the server's database from outside (test/support/d1-local.ts) is
     // written here, before the journeys, never while they run: a second process writing the
