@@ -54,12 +54,16 @@ if (built) {
   await stage("worker bundle budget", "node", ["scripts/check-bundle.mjs", "--no-build"]);
   // The fuzzer and the WebSocket files run in a runtime of their own without per-test storage
   // roll-back (vitest.fuzz.config.ts; see vitest.config.ts for why). Each runtime runs its
-  // files one after another on one core, so the two run side by side.
+  // files one after another on one core, so the two run side by side; the browser stage starts
+  // when the shorter fuzzing stage ends, so its server's start-up (one core) overlaps the end
+  // of the unit stage (one core). The vitest output is held and printed when each ends.
   await Promise.all([
-    stage("unit and integration tests (workerd)", "npm", ["run", "test:unit", "--silent"]),
-    stage("fuzzing and live sockets (workerd)", "npm", ["run", "test:fuzz", "--silent"], { quiet: true }),
+    stage("unit and integration tests (workerd)", "npm", ["run", "test:unit", "--silent"], { quiet: true }),
+    (async () => {
+      await stage("fuzzing and live sockets (workerd)", "npm", ["run", "test:fuzz", "--silent"], { quiet: true });
+      await stage("browser tests (Chromium, JS on and off)", bin("playwright"), ["test"]);
+    })(),
   ]);
-  await stage("browser tests (Chromium, JS on and off)", bin("playwright"), ["test"]);
 } else {
   extraFailed++;
 }
