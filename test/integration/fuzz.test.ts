@@ -282,6 +282,13 @@ const TARGETS: Target[] = [
         // Issue 16, the ride rules form (set-policy): typed pickup points go through the place list.
         pricingMode: one(["free", "equal", "per_seat"]),
         pickupPoints: fc.oneof(one(["Koramangala\nHSR Layout", "Koramangla", ""]), nastyString()),
+        // Issue 16's intents, with values that pass their validation as well as ones that do not,
+        // so each run reaches the code behind it (a run that only bounced off was a failure).
+        days: one(["1", "7", "30", "2", ""]),
+        mode: one(["open", "moderated", "invite", "closed"]),
+        domain: fc.oneof(one(["infosys.com", "gmail.com", "localhost"]), nastyString()),
+        email: fc.oneof(one(["kavya@infosys.com", "kavya@gmail.com"]), nastyString()),
+        code: fc.oneof(one(["123456", "000000", "12345"]), nastyString()),
       }),
     }),
   ),
