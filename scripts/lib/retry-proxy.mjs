@@ -10,7 +10,9 @@ const RESTARTED = "Your worker restarted mid-request";
 
 function forward(target, req, body) {
   return new Promise((resolve, reject) => {
-    const upstream = http.request({ host: "127.0.0.1", port: target, method: req.method, path: req.url, headers: req.headers }, (res) => {
+    // A fresh connection per request (agent: false): a kept-alive one that wrangler closes just as
+    // it is reused would fail the request with ECONNRESET.
+    const upstream = http.request({ host: "127.0.0.1", port: target, method: req.method, path: req.url, headers: req.headers, agent: false }, (res) => {
       const parts = [];
       res.on("data", (c) => parts.push(c));
       res.on("end", () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(parts) }));
@@ -62,6 +64,10 @@ export function startRetryProxy(port, target, log = (m) => console.error(m)) {
     upstream.on("close", close);
     socket.on("close", close);
   });
+  // Node closes a kept-alive client connection after 5 s idle; a test's API client that reused
+  // one at that moment got "socket hang up (ECONNRESET)". Idle connections stay open instead.
+  server.keepAliveTimeout = 15 * 60_000;
+  server.headersTimeout = 15 * 60_000 + 1_000;
   server.listen(port, "127.0.0.1");
   return server;
 }
