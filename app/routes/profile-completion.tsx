@@ -1,8 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { wizardStep } from "~/domain/wizard-step";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { wizardStep } from "~/domain/wizard-step";
 import { Logo } from "~/components/brand";
 import { buttonClass, secondaryButtonClass } from "~/components/forms";
 import { OnboardingSteps } from "~/components/onboarding-steps";
