@@ -1,12 +1,35 @@
-// The browser journeys reach `wrangler dev` through this small proxy. When wrangler restarts
-// its worker it answers a request in flight with a 503 "Your worker restarted mid-request"
-// (it retries GET and HEAD itself, never a POST); that is the dev server, not the app, so the
-// proxy sends such a request once more, and says so on stderr. Every other answer, a 5xx from
-// the app included, passes through untouched. WebSocket upgrades are piped both ways.
+// The browser journeys reach `wrangler dev` through this small proxy. wrangler answers a
+// request with a 503 "Your worker restarted mid-request" when its own proxy cannot reach the
+// worker: after a reload, and (wrangler 4.72 compares a request's full URL with the worker's
+// origin, so for any path but "/") after any connection failure between its two workerd
+// processes. It retries GET and HEAD itself, never a POST. That is the dev server, not the
+// app, so this proxy sends such a request once more, and says so on stderr. Every other
+// answer, a 5xx from the app included, passes through untouched. WebSocket upgrades are
+// piped both ways.
 import http from "node:http";
 import net from "node:net";
+import zlib from "node:zlib";
 
 const RESTARTED = "Your worker restarted mid-request";
+
+/**
+ * Whether wrangler answered "Your worker restarted mid-request". wrangler compresses that
+ * answer when the client accepts it (browsers and Node's fetch do), so the body is decoded
+ * before it is read; what the client receives is the answer as it came.
+ */
+export function isRestartAnswer({ status, headers, body }) {
+  if (status !== 503) return false;
+  let text = body;
+  try {
+    const encoding = String(headers["content-encoding"] ?? "").trim().toLowerCase();
+    if (encoding === "gzip" || encoding === "x-gzip") text = zlib.gunzipSync(body);
+    else if (encoding === "br") text = zlib.brotliDecompressSync(body);
+    else if (encoding === "deflate") text = zlib.inflateSync(body);
+  } catch {
+    return false;
+  }
+  return text.includes(RESTARTED);
+}
 
 function forward(target, req, body) {
   return new Promise((resolve, reject) => {
@@ -31,7 +54,7 @@ export function startRetryProxy(port, target, log = (m) => console.error(m)) {
       for await (const c of req) chunks.push(c);
       const body = Buffer.concat(chunks);
       let answer = await forward(target, req, body);
-      if (answer.status === 503 && answer.body.includes(RESTARTED)) {
+      if (isRestartAnswer(answer)) {
         log(`[${new Date().toISOString()}] e2e proxy: ${req.method} ${req.url} met a worker restart; sent once more`);
         await new Promise((r) => setTimeout(r, 500));
         answer = await forward(target, req, body);
