@@ -58,7 +58,8 @@ function PromoteForm({ m, role, label }: { m: MemberView; role: "moderator" | "a
     <Form method="post">
       <input type="hidden" name="memberId" value={m.id} />
       <input type="hidden" name="role" value={role} />
-      <button type="submit" name="intent" value="promote" className={smallSecondary} aria-label={`Make ${m.fullName ?? "member"} ${role === "admin" ? "an admin" : "a moderator"}`}>
+      {/* The accessible name starts with the visible text (WCAG 2.5.3, Label in Name). */}
+      <button type="submit" name="intent" value="promote" className={smallSecondary} aria-label={`${label}: ${m.fullName ?? "member"}`}>
         {label}
       </button>
     </Form>

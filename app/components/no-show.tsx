@@ -41,7 +41,8 @@ export function NoShowPanel({
                   ) : (
                     <Form method="post">
                       <input type="hidden" name="riderId" value={m.userId} />
-                      <button type="submit" name="intent" value="no-show" className={smallButtonClass} aria-label={`Mark ${name} as a no-show`}>
+                      {/* The accessible name starts with the visible text (WCAG 2.5.3, Label in Name). */}
+                      <button type="submit" name="intent" value="no-show" className={smallButtonClass} aria-label={`Mark no-show: ${name}`}>
                         Mark no-show
                       </button>
                     </Form>

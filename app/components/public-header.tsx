@@ -1,6 +1,6 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import { Logo } from "./brand";
-import { Avatar } from "./avatar";
+import { Avatar, initials } from "./avatar";
 import { smallPrimaryClass } from "./styles";
 
 type HeaderUser = { fullName: string | null; email: string | null; avatarUrl: string | null } | null;
@@ -78,7 +78,8 @@ function SignedInActions({ user }: { user: NonNullable<HeaderUser> }) {
         Create Ride
       </Link>
       <details className="relative">
-        <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full" aria-label="Account menu">
+        {/* The avatar's initials are visible text, so the name includes them (WCAG 2.5.3, Label in Name). */}
+        <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full" aria-label={`Account menu, ${initials(user.fullName)}`}>
           <Avatar name={user.fullName} url={user.avatarUrl} size="sm" />
         </summary>
         <div className="absolute right-0 z-20 mt-2 w-56 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">

@@ -92,7 +92,7 @@ describe("no-shows", () => {
     const rider = await signedInUser({ fullName: "Rahul Rider" });
     const ride = await completedWith(driver.id, [rider.id]);
     const page = await (await get(`/rides/${ride.id}/completion`, { cookie: driver.cookie })).text();
-    expect(page).toContain("Mark Rahul Rider as a no-show");
+    expect(page).toContain("Mark no-show: Rahul Rider");
 
     const res = await completion(ride.id, driver.cookie, { intent: "no-show", riderId: rider.id });
     expect(toastOf(res)?.title).toBe("Marked as a no-show");

@@ -1,18 +1,37 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import axeCore, { type Result } from "axe-core";
 
 // The WCAG 2.0/2.1 A and AA rules plus axe's best practices (issue 9, item 10).
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
-// Only violations are read, so axe is told to build full results for nothing else: the same
-// rules run on the same nodes, without the node lists of every rule that passed.
 // With `colourOnly`, only the rules whose outcome depends on colours run (for a page already
 // scanned in full in the other colour scheme: same markup, other colours).
 export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 type ScanOptions = { colourOnly?: boolean };
-const axe = (page: Page, { colourOnly = false }: ScanOptions = {}) => {
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
-  return colourOnly ? builder.withRules(COLOUR_RULES) : builder.withTags(AXE_TAGS);
-};
+
+type Violations = Result[];
+
+/**
+ * axe-core's own `axe.run` on the page's document. @axe-core/playwright's `analyze()` sends
+ * axe's 550 KB source three times per scan and opens a tab to merge per-frame results (ADR
+ * 0032: a third of the a11y journeys' time); our pages have no frames, so axe is sent once
+ * per document and run there, with the same rules and options. A page with frames still goes
+ * through AxeBuilder, which scans inside them. Both use the axe-core this project pins (4.14,
+ * whose Label in Name rule is no longer experimental). Only violations are read, so axe
+ * builds full results for nothing else: the same rules run on the same nodes.
+ */
+async function runAxe(page: Page, { colourOnly = false }: ScanOptions): Promise<Violations> {
+  const runOnly = colourOnly ? { type: "rule" as const, values: COLOUR_RULES } : { type: "tag" as const, values: AXE_TAGS };
+  if (page.frames().length > 1) {
+    const builder = new AxeBuilder({ page, axeSource: axeCore.source }).options({ resultTypes: ["violations"] });
+    return (await (colourOnly ? builder.withRules(COLOUR_RULES) : builder.withTags(AXE_TAGS)).analyze()).violations;
+  }
+  if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === "function"))) await page.evaluate(axeCore.source);
+  return page.evaluate(
+    (runOnly) => (window as unknown as { axe: typeof axeCore }).axe.run(document, { runOnly, resultTypes: ["violations"] }).then((r) => r.violations),
+    runOnly,
+  );
+}
 
 export type AxeFinding = { page: string; id: string; impact: string; help: string; targets: string[]; summary: string };
 
@@ -63,7 +82,7 @@ async function scanWithoutPageScripts(page: Page, options: ScanOptions) {
   await scanner.page.emulateMedia({ colorScheme: dark ? "dark" : "light" });
   await scanner.page.goto(scanner.doc.url);
   expect(await pageScriptsRan(scanner.page), "the scanner copy runs no app script").toBe(false);
-  return axe(scanner.page, options).analyze();
+  return runAxe(scanner.page, options);
 }
 
 /** Whether the page's own scripts ran (Remix's inline context script sets this global). */
@@ -81,8 +100,8 @@ export async function seriousViolations(page: Page, label: string, options: Scan
   // The page is scanned as the project renders it: hydrated with JS, server HTML only without.
   const noJs = test.info().project.use.javaScriptEnabled === false;
   expect(await pageScriptsRan(page), `${label}: page scripts ran`).toBe(!noJs);
-  const results = noJs ? await scanWithoutPageScripts(page, options) : await axe(page, options).analyze();
-  return results.violations
+  const violations = noJs ? await scanWithoutPageScripts(page, options) : await runAxe(page, options);
+  return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({
       page: label,
