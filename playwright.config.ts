@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { launchOptions as chromiumLaunchOptions } from "./scripts/lib/chromium.mjs";
 import { freePort } from "./scripts/lib/server.mjs";
 
-// Browser journeys against the built worker served by `wrangler dev` on a free local
+// Browser journeys against the built worker served by Miniflare (scripts/e2e-server.mjs) on a free local
 // port with a fresh local database (demo data seeded). Every journey runs twice: with
 // JavaScript enabled and disabled.
 // Worker processes inherit the environment, so the port is chosen once.
@@ -32,9 +32,9 @@ export default defineConfig({
     { name: "fixtures", testMatch: /fixtures\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
     { name: "js", testIgnore: /load\.spec\.ts/, dependencies: ["fixtures"], use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
     { name: "no-js", testIgnore: /load\.spec\.ts/, dependencies: ["fixtures"], use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
-    // Node-side checks (no browser): the operations drills and the e2e proxy's own tests. Run
-    // once, after the journeys, beside the load test: the journeys keep both cores busy, while
-    // the load test (one workerd thread serving it) leaves some of the second idle.
+    // Node-side operations drills (no browser), run once, after the journeys, beside the load
+    // test: the journeys keep both cores busy, while the load test (one workerd thread serving
+    // it) leaves some of the second idle.
     { name: "ops", testDir: "./test/ops", dependencies: ["js", "no-js"] },
     // The mixed-load test (Node-side HTTP, no browser) runs once, not once per JS mode, and
     // after the journeys: 32 connections beside two Chromiums on 2 cores would starve both.

@@ -1,55 +1,97 @@
 // Serves the already-built worker for the browser tests: a fresh local D1 (migrated and
 // seeded with the demo data) in its own state directory, fixed test secrets.
-import { rmSync } from "node:fs";
+//
+// It runs the worker in Miniflare directly, not through `wrangler dev` (ADR 0032). wrangler dev
+// puts a second workerd (its proxy worker, which logs every request to wrangler's Node process)
+// in front of the worker; that hop cost about a third of the server's CPU per request, and it
+// answered 503 "Your worker restarted mid-request" whenever a connection between its two
+// workerd processes failed. Here the worker is wrangler's own deploy bundle (`wrangler deploy
+// --dry-run`, so nodejs_compat and the Wasm modules are resolved exactly as for production),
+// with the bindings wrangler reads from wrangler.toml, and the state directory in wrangler's
+// `--persist-to` layout, so `wrangler d1 execute --persist-to` reads the same database.
+// `npm start` still serves through `wrangler dev`.
+import { readdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { bin, run, vapidKeys } from "./lib/process.mjs";
-import { freePort, startWrangler } from "./lib/server.mjs";
-import { startRetryProxy } from "./lib/retry-proxy.mjs";
 
-const port = process.argv[2] ?? "8788";
+const port = Number(process.argv[2] ?? "8788");
 const persist = `.wrangler/e2e-${port}`;
+const bundle = resolve(`.cache/e2e-worker-${port}`);
 const secrets = { SESSION_SECRET: "e2e-session-secret", PASSWORD_PEPPER: "e2e-pepper" };
 // Web Push: a throw-away VAPID key pair per run.
 const vapid = await vapidKeys();
+const quiet = { env: { ...process.env, CI: "true" }, stdio: ["ignore", "ignore", "inherit"] };
 
 rmSync(persist, { recursive: true, force: true });
-await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
-  env: { ...process.env, CI: "true" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-await run(bin("vite-node"), ["scripts/seed.ts", "--", "--persist-to", persist, "--pepper", secrets.PASSWORD_PEPPER], {
-  stdio: ["ignore", "ignore", "inherit"],
-});
-// Journeys talk to `port`; wrangler listens on a port of its own behind the retry proxy
-// (scripts/lib/retry-proxy.mjs: a POST that meets a worker restart is sent once more).
-const inner = await freePort();
-startRetryProxy(Number(port), inner);
-const server = await startWrangler({
-  port: inner,
-  persist,
-  // Playwright ignores the server's stdout (a line per request); only what matters goes on to
-  // stderr, which the test log shows: a reload of the worker mid-run fails every request in
-  // flight ("Your worker restarted mid-request"), so it must be visible when a journey fails.
-  stdio: ["ignore", "pipe", "inherit"],
-  // Browser journeys sign in many times from one address.
-  vars: {
-    ...secrets,
-    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    VAPID_SUBJECT: "mailto:e2e@loopride.invalid",
-    // E-mail goes to the local sink and the development mailbox is on (issue 15 journeys).
-    MAIL_TRANSPORT: "sink",
-    DEV_MAILBOX: "1",
-    APP_ORIGIN: `http://127.0.0.1:${port}`,
+rmSync(bundle, { recursive: true, force: true });
+await Promise.all([
+  (async () => {
+    await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], quiet);
+    await run(bin("vite-node"), ["scripts/seed.ts", "--", "--persist-to", persist, "--pepper", secrets.PASSWORD_PEPPER], quiet);
+  })(),
+  run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", bundle], quiet),
+]);
+
+// wrangler's reading of wrangler.toml: bindings, compatibility date and flags, assets.
+const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+const state = (kind) => join(persist, "v3", kind);
+
+const mf = new Miniflare({
+  host: "127.0.0.1",
+  port,
+  // Warnings and the worker's uncaught errors reach stderr, which the test log shows.
+  log: new Log(LogLevel.WARN),
+  handleRuntimeStdio: (stdout, stderr) => {
+    stdout.resume();
+    // A browser that closes a page or a WebSocket while workerd writes to it makes workerd log
+    // "disconnected ... Broken pipe" and a stack line; that is the client leaving, not a fault.
+    let skipStack = false;
+    createInterface({ input: stderr }).on("line", (line) => {
+      if (skipStack && line.startsWith("stack: ")) return void (skipStack = false);
+      skipStack = /disconnected: ::write\(.*Broken pipe/.test(line);
+      if (!skipStack) process.stderr.write(`${line}\n`);
+    });
   },
+  d1Persist: state("d1"),
+  r2Persist: state("r2"),
+  durableObjectsPersist: state("do"),
+  kvPersist: state("kv"),
+  cachePersist: state("cache"),
+  workers: [
+    {
+      ...workerOptions,
+      name: "loopride",
+      // The bundle imports its Wasm modules by computed names, which Miniflare cannot follow.
+      modulesRoot: bundle,
+      modules: [
+        { type: "ESModule", path: join(bundle, "server.js") },
+        ...readdirSync(bundle)
+          .filter((f) => f.endsWith(".wasm"))
+          .map((f) => ({ type: "CompiledWasm", path: join(bundle, f) })),
+      ],
+      bindings: {
+        ...workerOptions.bindings,
+        ...secrets,
+        // Browser journeys sign in many times from one address.
+        AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+        VAPID_SUBJECT: "mailto:e2e@loopride.invalid",
+        // E-mail goes to the local sink and the development mailbox is on (issue 15 journeys).
+        MAIL_TRANSPORT: "sink",
+        DEV_MAILBOX: "1",
+        APP_ORIGIN: `http://127.0.0.1:${port}`,
+      },
+    },
+  ],
 });
-let pending = "";
-server.stdout.on("data", (chunk) => {
-  const lines = (pending + chunk).split("\n");
-  pending = lines.pop() ?? "";
-  for (const line of lines) {
-    if (/updated and ready|Reloading|restarted|Connection status|\[ERROR\]/i.test(line)) console.error(`[${new Date().toISOString()}] wrangler: ${line}`);
-  }
-});
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
-server.on("exit", (code) => process.exit(code ?? 0));
+await mf.ready;
+console.error(`[${new Date().toISOString()}] e2e server: the worker is served on http://127.0.0.1:${port}`);
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, () => {
+    mf.dispose().finally(() => process.exit(0));
+  });
+}

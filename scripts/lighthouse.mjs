@@ -1,6 +1,6 @@
 // `npm run lighthouse`: Lighthouse 12 (mobile, the default form factor) accessibility and
 // best-practices scores for the landing page, /rides, a ride page and /dashboard, against
-// the built worker served by `wrangler dev` on a free loopback port (scripts/e2e-server.mjs:
+// the built worker served by Miniflare on a free loopback port (scripts/e2e-server.mjs:
 // fresh local D1 with the demo data). Debian Chromium, no network needed. Writes
 // bench/results/lighthouse.json and prints PASS/FAIL per page (accessibility 100,
 // best-practices at least 95); exits 1 when any page fails.
