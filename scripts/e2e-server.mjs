@@ -92,6 +92,9 @@ await mf.ready;
 console.error(`[${new Date().toISOString()}] e2e server: the worker is served on http://127.0.0.1:${port}`);
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.on(sig, () => {
-    mf.dispose().finally(() => process.exit(0));
+    mf.dispose().finally(() => {
+      rmSync(bundle, { recursive: true, force: true });
+      process.exit(0);
+    });
   });
 }
