@@ -46,6 +46,8 @@ export default defineConfig({
     url: `${baseURL}/pricing`,
     timeout: 300_000,
     reuseExistingServer: false,
+    // SIGTERM lets the server stop Miniflare and remove its worker bundle (the default is SIGKILL).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "ignore",
     stderr: "pipe",
   },
