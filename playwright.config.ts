@@ -46,7 +46,7 @@ export default defineConfig({
     url: `${baseURL}/pricing`,
     timeout: 300_000,
     reuseExistingServer: false,
-    // SIGTERM lets the server stop Miniflare and remove its worker bundle (the default is SIGKILL).
+    // SIGTERM lets the server stop Miniflare and remove its database and bundle (the default is SIGKILL).
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "ignore",
     stderr: "pipe",

@@ -25,8 +25,17 @@ const secrets = { SESSION_SECRET: "e2e-session-secret", PASSWORD_PEPPER: "e2e-pe
 const vapid = await vapidKeys();
 const quiet = { env: { ...process.env, CI: "true" }, stdio: ["ignore", "ignore", "inherit"] };
 
-rmSync(persist, { recursive: true, force: true });
-rmSync(bundle, { recursive: true, force: true });
+// Each run starts from a fresh database and bundle, and removes both when it ends. On SIGTERM
+// (how Playwright stops it) Miniflare's own exit hook ends workerd and the process; the "exit"
+// handler runs after it, synchronously.
+const cleanUp = () => {
+  rmSync(persist, { recursive: true, force: true });
+  rmSync(bundle, { recursive: true, force: true });
+};
+process.on("exit", cleanUp);
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => process.exit(0));
+
+cleanUp();
 await Promise.all([
   (async () => {
     await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], quiet);
@@ -42,7 +51,10 @@ const state = (kind) => join(persist, "v3", kind);
 const mf = new Miniflare({
   host: "127.0.0.1",
   port,
-  // Warnings and the worker's uncaught errors reach stderr, which the test log shows.
+  // No request.cf download from Cloudflare at start-up: the tests need no network.
+  cf: false,
+  // Miniflare's warnings and the worker's console.error (Remix logs loader and action errors
+  // there) reach stderr, which the test log shows; the worker's console.log is dropped.
   log: new Log(LogLevel.WARN),
   handleRuntimeStdio: (stdout, stderr) => {
     stdout.resume();
@@ -64,7 +76,8 @@ const mf = new Miniflare({
     {
       ...workerOptions,
       name: "loopride",
-      // The bundle imports its Wasm modules by computed names, which Miniflare cannot follow.
+      // The modules are listed: Miniflare refuses to walk a bundle with a dynamic import() (here
+      // Remix's browser-side route loader, bundled but never run on the server).
       modulesRoot: bundle,
       modules: [
         { type: "ESModule", path: join(bundle, "server.js") },
@@ -90,11 +103,3 @@ const mf = new Miniflare({
 });
 await mf.ready;
 console.error(`[${new Date().toISOString()}] e2e server: the worker is served on http://127.0.0.1:${port}`);
-for (const sig of ["SIGINT", "SIGTERM"]) {
-  process.on(sig, () => {
-    mf.dispose().finally(() => {
-      rmSync(bundle, { recursive: true, force: true });
-      process.exit(0);
-    });
-  });
-}

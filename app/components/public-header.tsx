@@ -78,8 +78,8 @@ function SignedInActions({ user }: { user: NonNullable<HeaderUser> }) {
         Create Ride
       </Link>
       <details className="relative">
-        {/* The avatar's initials are visible text, so the name includes them (WCAG 2.5.3, Label in Name). */}
-        <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full" aria-label={`Account menu, ${initials(user.fullName)}`}>
+        {/* Without a photo the avatar shows initials, visible text the name must contain (WCAG 2.5.3, Label in Name). */}
+        <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full" aria-label={user.fullName ? `Account menu, ${initials(user.fullName)} (${user.fullName})` : "Account menu"}>
           <Avatar name={user.fullName} url={user.avatarUrl} size="sm" />
         </summary>
         <div className="absolute right-0 z-20 mt-2 w-56 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">

@@ -94,7 +94,7 @@ test("signing up through /signup?ref=CODE credits 375 to the new user and 750 to
   await signOut(page);
 
   // The friend signs up from another address: a referral between two accounts made from
-  // one address earns nothing (issue 19 finding 8; wrangler dev keeps a CF-Connecting-IP it is sent).
+  // one address earns nothing (issue 19 finding 8; Miniflare keeps a CF-Connecting-IP it is sent).
   const context = await browser.newContext({ javaScriptEnabled: test.info().project.name === "js", extraHTTPHeaders: { "CF-Connecting-IP": "203.0.113.77" } });
   const friend = await context.newPage();
   await friend.goto(`/signup?ref=${code}`);
