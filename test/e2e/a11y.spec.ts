@@ -75,7 +75,7 @@ test("the scan catches a real violation (with JS and on the no-JS document copy)
   const colourOnly = await seriousViolations(page, "login with a pale subtitle, colour rules", { colourOnly: true });
   expect(colourOnly.map((f) => f.id)).toEqual(["color-contrast"]);
   // A name that leaves out the visible label (WCAG 2.5.3): axe-core 4.14's Label in Name rule,
-  // experimental and off in the 4.11 that @axe-core/playwright brings, runs in these scans.
+  // experimental and off before (4.11), runs in these scans.
   await page.getByRole("button", { name: "Sign in", exact: true }).evaluate((b) => b.setAttribute("aria-label", "Submit credentials"));
   const mismatch = await seriousViolations(page, "login with a button named apart from its label");
   expect(mismatch.find((f) => f.id === "label-content-name-mismatch")?.targets).toHaveLength(1);

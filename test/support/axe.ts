@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import type axeCore from "axe-core";
 import type { Result } from "axe-core";
@@ -12,26 +11,21 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-pract
 export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 type ScanOptions = { colourOnly?: boolean };
 
-type Violations = Result[];
 // The minified build (654 KB) rather than `axeCore.source` (the 1.5 MB readable build): the same
 // axe, less to send and parse per document.
 const AXE_MIN = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /**
- * axe-core's own `axe.run` on the page's document. @axe-core/playwright's `analyze()` sends
- * axe's 1.5 MB source three times per scan and opens a tab to merge per-frame results (ADR
- * 0032: a third of the a11y journeys' time); our pages have no frames, so axe is sent once
- * per document and run there, with the same rules and options. A page with frames still goes
- * through AxeBuilder, which scans inside them. Both use the axe-core this project pins (4.14,
- * whose Label in Name rule is no longer experimental). Only violations are read, so axe
- * builds full results for nothing else: the same rules run on the same nodes.
+ * axe-core's own `axe.run` on the page's document, axe sent once per document. (@axe-core/
+ * playwright's `analyze()` sent axe three times per scan and opened a tab to merge per-frame
+ * results, a third of the a11y journeys' time: ADR 0032.) Our pages have no frames, which
+ * `axe.run` alone would not look inside, so a frame fails the scan rather than going unchecked.
+ * Only violations are read, so axe builds full results for nothing else: the same rules run on
+ * the same nodes.
  */
-async function runAxe(page: Page, { colourOnly = false }: ScanOptions): Promise<Violations> {
+async function runAxe(page: Page, { colourOnly = false }: ScanOptions): Promise<Result[]> {
+  expect(page.frames(), `${page.url()}: axe scans pages without frames; scan a framed page inside its frames`).toHaveLength(1);
   const runOnly = colourOnly ? { type: "rule" as const, values: COLOUR_RULES } : { type: "tag" as const, values: AXE_TAGS };
-  if (page.frames().length > 1) {
-    const builder = new AxeBuilder({ page, axeSource: AXE_MIN }).options({ resultTypes: ["violations"] });
-    return (await (colourOnly ? builder.withRules(COLOUR_RULES) : builder.withTags(AXE_TAGS)).analyze()).violations;
-  }
   if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === "function"))) await page.evaluate(AXE_MIN);
   return page.evaluate(
     (runOnly) => (window as unknown as { axe: typeof axeCore }).axe.run(document, { runOnly, resultTypes: ["violations"] }).then((r) => r.violations),
