@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, signIn, signOut, signUpAndOnboard, uniqueEmail, uniquePhone } from "../support/e2e";
+import { DEMO_PASSWORD, send, signIn, signOut, signUpAndOnboard, uniqueEmail, uniquePhone } from "../support/e2e";
 
 test("sign up → onboarding (every validation message) → dashboard; sign out; sign in again", async ({ page }) => {
   const email = uniqueEmail("onboard");
@@ -172,7 +172,7 @@ test("a settings toggle persists across reload, and dark mode renders dark on fi
   await expect(page.getByRole("switch", { name: "Dark mode" })).toHaveAttribute("aria-checked", "true");
   await expect(page.getByTestId("toast")).toContainText("Settings saved");
   // First paint: the server-rendered HTML already carries the dark class.
-  const html = await (await page.request.get("/dashboard")).text();
+  const html = await (await send(page.request, "/dashboard")).text();
   expect(html).toMatch(/<html[^>]*class="dark"/);
   await page.goto("/dashboard");
   await expect(page.locator("html")).toHaveClass(/dark/);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { expectAccessible } from "../support/axe";
-import { signUpAndOnboard, uniqueSlot } from "../support/e2e";
+import { send, signUpAndOnboard, uniqueSlot } from "../support/e2e";
 
 // Issue 15: a ride's calendar download and the private calendar feed in Settings (browser push
 // is in push.spec.ts).
@@ -47,7 +47,7 @@ test("a driver adds their ride to a calendar and gets, uses and turns off a priv
   const feedUrl = await page.getByTestId("calendar-feed-url").inputValue();
   await expectAccessible(page, "settings with a new calendar feed URL");
   expect(feedUrl).toMatch(/\/calendar\/[0-9a-f]{64}\/rides\.ics$/);
-  const feed = await page.request.get(feedUrl, { headers: { Cookie: "" } });
+  const feed = await send(page.request, feedUrl, { headers: { Cookie: "" } });
   expect(feed.status()).toBe(200);
   const feedText = await feed.text();
   expect(feedText).toContain(`UID:ride-${rideId}@loopride`);
@@ -56,5 +56,5 @@ test("a driver adds their ride to a calendar and gets, uses and turns off a priv
   await page.getByRole("button", { name: "Turn off the feed" }).click();
   await expect(page.getByTestId("toast")).toContainText("Calendar feed turned off");
   await expect(page.getByTestId("calendar-feed-none")).toBeVisible();
-  expect((await page.request.get(feedUrl)).status()).toBe(404);
+  expect((await send(page.request, feedUrl)).status()).toBe(404);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newPage, signedInPage, signInAs } from "../support/e2e";
+import { newPage, send, signedInPage, signInAs } from "../support/e2e";
 import { memberListFixture } from "../support/e2e-fixtures";
 
 // Issue 17: a long chat shows its newest messages with an "Older messages" link (a plain
@@ -18,7 +18,8 @@ test("a long chat: the newest 30 messages, Older messages shows the earlier ones
   const href = await link.getAttribute("href");
   const partnerUserId = new URL(href!, baseURL).searchParams.get("to")!;
   for (let i = 1; i <= 35; i++) {
-    const res = await kavya.request.post(`${baseURL}/dashboard/messages?to=${partnerUserId}`, {
+    const res = await send(kavya.request, `${baseURL}/dashboard/messages?to=${partnerUserId}`, {
+      method: "POST",
       form: { intent: "send", to: partnerUserId, content: `${tag} message ${i}` },
       headers: { Origin: baseURL!, "Sec-Fetch-Site": "same-origin" },
       maxRedirects: 0,

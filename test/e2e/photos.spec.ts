@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { closeScanners, expectAccessible } from "../support/axe";
-import { newPage, setDarkMode, signInAs, signOut, signUpAndOnboard } from "../support/e2e";
+import { newPage, send, setDarkMode, signInAs, signOut, signUpAndOnboard } from "../support/e2e";
 
 // Profile photos (issue 18), with JavaScript on and off: a rider's photo reaches the
 // driver's Manage Bookings, the driver's photo reaches a co-member's Discover ride card;
@@ -24,7 +24,7 @@ async function ownPhotoUrl(page: Page) {
 }
 
 async function expectServedTo(page: Page, url: string, status: number) {
-  const res = await page.request.get(url, { maxRedirects: 0 });
+  const res = await send(page.request, url, { maxRedirects: 0 });
   expect(res.status(), `${url}`).toBe(status);
   if (status === 200) {
     expect(res.headers()["content-type"]).toBe("image/jpeg");
@@ -85,7 +85,7 @@ test("a photo uploaded on the profile shows on Manage Bookings and on a Discover
   await strangersView.screenshot({ path: testInfo.outputPath("stranger-ride-card.png") });
   await stranger.context().close();
   const visitor = await browser.newContext();
-  const res = await visitor.request.get(new URL(priyaUrl!, page.url()).toString(), { maxRedirects: 0 });
+  const res = await send(visitor.request, new URL(priyaUrl!, page.url()).toString(), { maxRedirects: 0 });
   expect(res.status()).toBe(404);
   await visitor.close();
 });

@@ -1,6 +1,6 @@
 import { expect, request as apiRequest, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { XSS_MARKER, XSS_PAYLOADS } from "./fixtures/xss-payloads";
-import { uniqueEmail, uniquePhone } from "../support/e2e";
+import { send, uniqueEmail, uniquePhone } from "../support/e2e";
 
 // Stored XSS (issue 9, item 4). Every payload in fixtures/xss-payloads.ts is stored through
 // the real forms (HTTP POSTs with this site's Origin, as the browser sends them) in every
@@ -44,7 +44,7 @@ const baseURL = () => test.info().project.use.baseURL!;
 type User = { api: APIRequestContext; email: string; fullName: string };
 
 async function post(api: APIRequestContext, path: string, form: Record<string, string>) {
-  const res = await api.post(path, { form, maxRedirects: 0 });
+  const res = await send(api, path, { method: "POST", form, maxRedirects: 0 });
   expect(res.status(), `POST ${path} ${JSON.stringify(form).slice(0, 200)} -> ${res.status()}: ${(await res.text()).slice(0, 300)}`).toBe(302);
   return res;
 }
@@ -135,7 +135,7 @@ async function expectInert(w: Watched, user: User, path: string, expected: strin
     w.csp.push(...violations);
   }
   expect(w.dialogs, `dialogs on ${path}`).toEqual([]);
-  const html = await (await user.api.get(path)).text();
+  const html = await (await send(user.api, path)).text();
   const verbatim = XSS_PAYLOADS.filter((p) => p.includes("<") && html.includes(p));
   expect(verbatim, `payloads verbatim (unescaped) in the HTML of ${path}`).toEqual([]);
   return seen.text;
@@ -295,15 +295,15 @@ test("ride notes and ride request notes render as text for the driver and the ri
       notes: noteOf(i),
     });
   }
-  const mine = await (await driver.api.get("/dashboard/rides?tab=created")).text();
+  const mine = await (await send(driver.api, "/dashboard/rides?tab=created")).text();
   const ids = [...new Set([...mine.matchAll(/href="\/rides\/([a-z0-9]+)"/g)].map((m) => m[1]))];
   rideIds = new Array(notes.length);
   for (const id of ids) {
-    const i = Number(new RegExp(`${TAG}#(\\d+)#`).exec(await (await rider.api.get(`/rides/${id}`)).text())?.[1] ?? -1);
+    const i = Number(new RegExp(`${TAG}#(\\d+)#`).exec(await (await send(rider.api, `/rides/${id}`)).text())?.[1] ?? -1);
     if (i >= 0) rideIds[i] = id;
   }
   expect(rideIds.filter(Boolean), "every ride found on My Rides").toHaveLength(notes.length);
-  driverId = /\/dashboard\/messages\?to=([a-z0-9]+)/.exec(await (await rider.api.get(`/rides/${rideIds[0]}`)).text())?.[1] ?? "";
+  driverId = /\/dashboard\/messages\?to=([a-z0-9]+)/.exec(await (await send(rider.api, `/rides/${rideIds[0]}`)).text())?.[1] ?? "";
   expect(driverId, "the ride page offers to contact the driver").toBeTruthy();
   // The rider requests a seat on each, with a note: ride i carries request notes[i + 1].
   const requestNote = (i: number) => notes[(i + 1) % notes.length];
@@ -362,7 +362,7 @@ test("every HTML response carries a per-request CSP nonce, nosniff, a referrer p
   const nonces = new Set<string>();
   for (const path of paths) {
     for (let i = 0; i < 2; i++) {
-      const res = await driver.api.get(path);
+      const res = await send(driver.api, path);
       const h = res.headers();
       expect(h["content-type"], path).toContain("text/html");
       const csp = h["content-security-policy"] ?? "";

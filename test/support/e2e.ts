@@ -1,8 +1,25 @@
-import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Cookie, type Page } from "@playwright/test";
 
 // Browser journey helpers (Playwright): sign-up, sign-in, offering a ride, booking a seat.
 
 export const DEMO_PASSWORD = "carpool-bengaluru";
+
+/**
+ * Every request a journey sends from Node (Playwright's APIRequestContext: `page.request` or
+ * `request.newContext()`) goes through here, not through its `.get()`/`.post()`.
+ *
+ * workerd closes a kept-alive connection 5 s after its last response. Playwright's client reuses
+ * such connections and can write its next request onto one in the instant before it reads the
+ * close; it then fails with ECONNRESET "socket hang up" for a request the server never read. That
+ * failed CI once (on e801e56). Reproduced with 16 clients each sending a request 4,994-5,004 ms after
+ * its last: 4-5 of 80 failed; with `maxRetries: 1`, none. Chromium resends such a request on its
+ * own. `maxRetries` resends on ECONNRESET only, never on an HTTP status, so a test still sees every
+ * answer the server gave. (A `Connection: close` header does not help: Playwright's client still
+ * reuses the connection, and workerd keeps it.)
+ */
+export function send(api: APIRequestContext, url: string, options: NonNullable<Parameters<APIRequestContext["fetch"]>[1]> = {}) {
+  return api.fetch(url, { maxRetries: 1, ...options });
+}
 
 export function uniqueEmail(prefix = "rider") {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -35,7 +52,7 @@ export async function signUpAndOnboard(
 ) {
   const origin = new URL(test.info().project.use.baseURL!).origin;
   const post = async (path: string, form: Record<string, string>, location: RegExp) => {
-    const res = await page.request.post(path, { form, headers: { Origin: origin }, maxRedirects: 0 });
+    const res = await send(page.request, path, { method: "POST", form, headers: { Origin: origin }, maxRedirects: 0 });
     expect(res.status(), `POST ${path}: ${(await res.text()).slice(0, 300)}`).toBe(302);
     expect(res.headers().location, `POST ${path} redirects`).toMatch(location);
   };
