@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { createMemoryHistory, createRouter, matchRoutes } from "@remix-run/router";
+import { createMemoryHistory, createRouter, matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../db/factories";
 import { userProfiles, users, userSettings } from "../../db/schema";
@@ -61,7 +61,7 @@ describe("drizzle-orm, patched: result rows map as before", () => {
 });
 
 describe("@remix-run/router, patched: routes match as before", () => {
-  const tree = () => [
+  const tree = (): AgnosticRouteObject[] => [
     {
       id: "root",
       path: "",
@@ -71,7 +71,7 @@ describe("@remix-run/router, patched: routes match as before", () => {
       ],
     },
   ];
-  const leaf = (routes: ReturnType<typeof tree>, path: string) => matchRoutes(routes, path)?.at(-1)?.route.id;
+  const leaf = (routes: AgnosticRouteObject[], path: string) => matchRoutes(routes, path)?.at(-1)?.route.id;
 
   it("ranks static over dynamic segments and a splat last, on every match of the same tree", () => {
     const routes = tree();
