@@ -174,7 +174,12 @@ const myCommunityIds = (viewerId: string | SQL) =>
  * Unary + keeps each caller's own index choice (the membership list is read once).
  */
 export function visibleRideCondition(viewerId: string | SQL, { withRequests = false } = {}): SQL {
-  const terms = [sql`+${rides.communityId} IS NULL`, sql`+${rides.communityId} IN ${myCommunityIds(viewerId)}`];
+  // Every `withRequests` caller reads one ride by id: one seek on community_members_unique
+  // instead of the viewer's whole membership list (2 rows a community they belong to).
+  const member = withRequests
+    ? sql`EXISTS (SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${rides.communityId} AND ${communityMembers.userId} = ${viewerId} AND ${communityMembers.status} = 'approved')`
+    : sql`+${rides.communityId} IN ${myCommunityIds(viewerId)}`;
+  const terms = [sql`+${rides.communityId} IS NULL`, member];
   // A blocked pair (issue 16) do not see each other's rides, as if they did not exist; a
   // rider keeps sight of a seat they already hold (below), to cancel it.
   const blocked = blockedEitherWay(viewerId, sql`${rides.driverId}`);

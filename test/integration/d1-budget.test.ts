@@ -81,3 +81,28 @@ describe("D1 round trips per page (budget: at most 5)", () => {
     }
   });
 });
+
+// Issue 17 (rows read must not grow): a ride's page checks the viewer's membership of that
+// ride's community with one seek, not by reading every community they belong to.
+describe("rows a ride's page reads do not grow with the viewer's communities", () => {
+  it("a member of 1 community and a member of 31 read the same rows on a community ride's page", async () => {
+    const driver = await signedInUser({ fullName: "Deepa Driver" });
+    const few = await signedInUser({ fullName: "Farah Few" });
+    const many = await signedInUser({ fullName: "Manoj Many" });
+    const community = await createCommunity({ db: db() }, { createdBy: driver.id, name: "Bellandur Commuters" });
+    for (const viewer of [few, many]) await addMember({ db: db() }, { communityId: community.id, userId: viewer.id, status: "approved" });
+    for (let i = 0; i < 30; i++) {
+      const other = await createCommunity({ db: db() }, { createdBy: driver.id, name: `Interest group ${i}` });
+      await addMember({ db: db() }, { communityId: other.id, userId: many.id, status: "approved" });
+    }
+    const ride = await createRide({ db: db() }, { driverId: driver.id, communityId: community.id });
+    const rowsFor = async (cookie: string) => {
+      const res = await debugFetch(`${BASE}/rides/${ride.id}`, { headers: { Cookie: cookie } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("Bellandur Commuters");
+      return d1Stats(res).rows_read;
+    };
+    const [fewRows, manyRows] = [await rowsFor(few.cookie), await rowsFor(many.cookie)];
+    expect(manyRows, `1 community: ${fewRows} rows; 31 communities: ${manyRows} rows`).toBe(fewRows);
+  });
+});
