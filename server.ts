@@ -5,7 +5,7 @@ import { randomToken } from "./app/domain/ids";
 import { expireDepartedRequests } from "./app/models/ride-requests.server";
 import { COMMUTE_TOP_UP_CRON, topUpCommutes } from "./app/models/commutes.server";
 import { alertSavedSearches } from "./app/models/saved-searches.server";
-import { instrumentD1, newD1Stats, serverTimingValue } from "./app/utils/d1-stats.server";
+import { instrumentD1, logStatementRows, newD1Stats, serverTimingValue } from "./app/utils/d1-stats.server";
 import { createDb } from "./app/models/db.server";
 import { openD1Session } from "./app/utils/d1-session.server";
 import { refuseUnreadableForm } from "./app/utils/form-body.server";
@@ -28,10 +28,11 @@ export default {
       return new Response("Cross-site request refused", { status: 403, headers: { "Content-Type": "text/plain" } });
     }
     // With DEBUG_TIMING=1 every response reports its D1 round trips and rows read
-    // (Server-Timing); never on by default.
-    const debug = env.DEBUG_TIMING === "1";
+    // (Server-Timing); `statements` also logs each statement's rows (the bench's rows
+    // diff, without bound values). Never on by default.
+    const debug = env.DEBUG_TIMING === "1" || env.DEBUG_TIMING === "statements";
     const started = performance.now();
-    const stats = newD1Stats();
+    const stats = newD1Stats({ perStatement: env.DEBUG_TIMING === "statements" });
     // Reads may come from a nearby replica; writes and the next page after them stay
     // consistent through the bookmark cookie (ADR 0026).
     const d1 = await openD1Session(request, env);
@@ -44,6 +45,7 @@ export default {
     if (unreadable) return applySecurityHeaders(unreadable, request, nonce);
     const response = await d1.finish(applySecurityHeaders(await handleRemix(request, { env, ctx, db, nonce }), request, nonce));
     if (debug) response.headers.append("Server-Timing", serverTimingValue(stats, performance.now() - started));
+    if (stats.perStatement) logStatementRows(request, stats.perStatement);
     return response;
   },
 

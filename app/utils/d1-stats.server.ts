@@ -4,7 +4,17 @@
 // instrumentation on they run the statement a second time through `all()` only to read
 // its meta (counted as one query). That doubles the work of those reads: measure
 // latency with DEBUG_TIMING off and counts with it on.
-export type D1Stats = { queries: number; statements: number; rowsRead: number; rowsWritten: number; rowsReturned: number; waitMs: number };
+export type D1Stats = {
+  queries: number;
+  statements: number;
+  rowsRead: number;
+  rowsWritten: number;
+  rowsReturned: number;
+  waitMs: number;
+  /** Per statement, only when asked for (DEBUG_TIMING=statements): which statement read the rows. */
+  perStatement?: StatementRows[];
+};
+export type StatementRows = { sql: string; rowsRead: number; returned: number };
 
 /** The last statements run with instrumentation on (SQL and bound values), newest last:
  * the EXPLAIN QUERY PLAN test replays what real pages ran. Bounded, debug-only. */
@@ -15,13 +25,14 @@ function record(sql: string, params: unknown[]) {
   if (recordedQueries.length > 2000) recordedQueries.splice(0, recordedQueries.length - 2000);
 }
 
-export function newD1Stats(): D1Stats {
-  return { queries: 0, statements: 0, rowsRead: 0, rowsWritten: 0, rowsReturned: 0, waitMs: 0 };
+export function newD1Stats({ perStatement = false } = {}): D1Stats {
+  return { queries: 0, statements: 0, rowsRead: 0, rowsWritten: 0, rowsReturned: 0, waitMs: 0, ...(perStatement ? { perStatement: [] } : {}) };
 }
 
 type Meta = { rows_read?: number; rows_written?: number } | undefined;
 
-function addMeta(stats: D1Stats, meta: Meta, returned: number) {
+function addMeta(stats: D1Stats, meta: Meta, returned: number, sql: string) {
+  stats.perStatement?.push({ sql, rowsRead: meta?.rows_read ?? 0, returned });
   stats.rowsRead += meta?.rows_read ?? 0;
   stats.rowsWritten += meta?.rows_written ?? 0;
   stats.rowsReturned += returned;
@@ -34,7 +45,7 @@ const RECORD = Symbol("statement record");
 const isPureRead = (query: string) => /^\s*(select|with)\b/i.test(query) && !/\b(insert|update|delete|replace)\b/i.test(query);
 
 function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats, query: string, params: unknown[] = []): D1PreparedStatement {
-  const measure = async (returned: number) => addMeta(stats, isPureRead(query) ? ((await stmt.all()).meta as Meta) : undefined, returned);
+  const measure = async (returned: number) => addMeta(stats, isPureRead(query) ? ((await stmt.all()).meta as Meta) : undefined, returned, query);
   const wrapped = {
     [ORIGINAL]: stmt,
     [RECORD]: { sql: query, params },
@@ -56,7 +67,7 @@ function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats, query: string,
       const t0 = performance.now();
       const result = await stmt.all();
       stats.waitMs += performance.now() - t0;
-      addMeta(stats, result.meta as Meta, result.results.length);
+      addMeta(stats, result.meta as Meta, result.results.length, query);
       return result;
     },
     async run() {
@@ -66,7 +77,7 @@ function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats, query: string,
       const t0 = performance.now();
       const result = await stmt.run();
       stats.waitMs += performance.now() - t0;
-      addMeta(stats, result.meta as Meta, result.results?.length ?? 0);
+      addMeta(stats, result.meta as Meta, result.results?.length ?? 0, query);
       return result;
     },
     async raw(options?: { columnNames?: boolean }) {
@@ -101,7 +112,7 @@ export function instrumentD1<T extends D1Database | D1DatabaseSession>(d1: T, st
           const t0 = performance.now();
           const results = await target.batch(originals);
           stats.waitMs += performance.now() - t0;
-          for (const r of results) addMeta(stats, r.meta as Meta, r.results?.length ?? 0);
+          results.forEach((r, i) => addMeta(stats, r.meta as Meta, r.results?.length ?? 0, (statements[i] as unknown as Wrapped)[RECORD]?.sql ?? ""));
           return results;
         };
       }
@@ -115,4 +126,14 @@ export function instrumentD1<T extends D1Database | D1DatabaseSession>(d1: T, st
 export function serverTimingValue(stats: D1Stats, totalMs?: number): string {
   const d1 = `d1;dur=${stats.waitMs.toFixed(1)};desc="queries=${stats.queries} statements=${stats.statements} rows_read=${stats.rowsRead} rows_written=${stats.rowsWritten} rows_returned=${stats.rowsReturned}"`;
   return totalMs === undefined ? d1 : `${d1}, total;dur=${totalMs.toFixed(1)}`;
+}
+
+/** The prefix of the line `logStatementRows` writes, which the bench reads from the server's output. */
+export const STATEMENT_ROWS_LOG = "d1-statement-rows";
+
+/** One log line: the request's path and each statement's SQL (no bound values) with its rows. */
+export function logStatementRows(request: Request, rows: StatementRows[]) {
+  const url = new URL(request.url);
+  const statements = rows.map((r) => ({ ...r, sql: r.sql.replace(/\s+/g, " ").trim() }));
+  console.log(`${STATEMENT_ROWS_LOG} ${JSON.stringify({ path: url.pathname + url.search, statements })}`);
 }

@@ -5,7 +5,9 @@
 // per budget. Every server it starts is killed, even on failure.
 // CPU time per page comes from a profile through the worker's inspector (cpu-profile.mjs,
 // ADR 0027); `--cpu-only` measures just that, on the large dataset.
-//   node scripts/bench/run.mjs [--quick] [--no-build] [--cpu-only]
+// `--rows-only` measures just the D1 round trips and rows read of each page on both datasets
+// and which statements read more on the large one (bench/results/rows-latest.md).
+//   node scripts/bench/run.mjs [--quick] [--no-build] [--cpu-only] [--rows-only]
 import autocannon from "autocannon";
 import { randomUUID } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -16,6 +18,7 @@ import { initialJsByRoute, initialJsForPath } from "../lib/initial-js.mjs";
 import { freePort, startWrangler, stopGroup, waitFor } from "../lib/server.mjs";
 import { BENCH_PASSWORD, BENCH_PEPPER, BENCH_SESSION_SECRET, benchDir } from "./config.mjs";
 import { Client, mixedLoad, signIn } from "./mixed-load.mjs";
+import { rowsGrowthByStatement, rowsGrowthTable, STATEMENT_ROWS_LOG } from "./rows-diff.mjs";
 import { calibrate, connectInspector, profileRequests, sourceLocator, summarize } from "./cpu-profile.mjs";
 
 const args = process.argv.slice(2);
@@ -25,6 +28,7 @@ const MIXED_SECONDS = QUICK ? 10 : 60;
 const MESSAGES = QUICK ? 40 : 200;
 const SOCKETS = 1000;
 const CPU_ONLY = args.includes("--cpu-only");
+const ROWS_ONLY = args.includes("--rows-only");
 const CPU_REQUESTS = QUICK ? 10 : 30; // profiled requests per page
 
 const BUDGET = { cpuP50Ms: 3, cpuP99Ms: 10, wallToFloor: 3, p50Ms: 10, growth: 1.3, queries: 2, rowsRead: 1000, htmlBytes: 60_000, initialJsBytes: 130_000, deliveryP95Ms: 50, broadcastMs: 1000, mixedErrors: 0 };
@@ -43,7 +47,8 @@ for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => { killAll(); proc
 // counts come from one server and latencies from another with instrumentation off.
 async function startServer(size, { debug = false } = {}) {
   const [port, inspectorPort] = [await freePort(), await freePort()];
-  const vars = { SESSION_SECRET: BENCH_SESSION_SECRET, PASSWORD_PEPPER: BENCH_PEPPER, DEBUG_TIMING: debug ? "1" : "0", AUTH_RATE_LIMIT_PER_MINUTE: "100000" };
+  // `statements`: Server-Timing as with 1, plus a log line per request with each statement's rows.
+  const vars = { SESSION_SECRET: BENCH_SESSION_SECRET, PASSWORD_PEPPER: BENCH_PEPPER, DEBUG_TIMING: debug ? "statements" : "0", AUTH_RATE_LIMIT_PER_MINUTE: "100000" };
   const child = await startWrangler({
     port, inspectorPort, persist: benchDir(size), vars,
     stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, CI: "true" },
@@ -55,9 +60,20 @@ async function startServer(size, { debug = false } = {}) {
   child.stdout.pipe(logFile);
   let stderr = "";
   child.stderr.on("data", (d) => { stderr = (stderr + d).slice(-4000); logFile.write(d); });
+  // Each request's statements and their rows (DEBUG_TIMING=statements), newest last.
+  const statementRows = [];
+  let partial = "";
+  child.stdout.on("data", (d) => {
+    const lines = (partial + d).split("\n");
+    partial = lines.pop();
+    for (const line of lines) {
+      const at = line.indexOf(`${STATEMENT_ROWS_LOG} `);
+      if (at >= 0) statementRows.push(JSON.parse(line.slice(at + STATEMENT_ROWS_LOG.length + 1)));
+    }
+  });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, 90_000, { child, stderr: () => stderr });
-  return { base, child, inspectorPort };
+  return { base, child, inspectorPort, statementRows };
 }
 
 function stopServer(child) {
@@ -109,7 +125,17 @@ function pagesFor(manifest) {
 
 /** D1 queries and rows read per page, from a server with DEBUG_TIMING=1 (Server-Timing). */
 async function d1Counts(size, manifest) {
-  const { base, child } = await startServer(size, { debug: true });
+  const { base, child, statementRows } = await startServer(size, { debug: true });
+  // The statements of the newest request for `path` logged after index `from` (the log line
+  // may trail the response by a moment).
+  const statementsOf = async (path, from) => {
+    for (let waited = 0; waited < 5000; waited += 50) {
+      const hit = statementRows.slice(from).findLast((r) => r.path === path);
+      if (hit) return hit.statements;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return null;
+  };
   try {
     const busy = await signIn(base, manifest.busy.email, BENCH_PASSWORD);
     const out = {};
@@ -119,8 +145,10 @@ async function d1Counts(size, manifest) {
       // steady state every later request sees, with the first visit's beside them.
       const first = await fetch(base + page.path, { headers, redirect: "manual" });
       await first.text();
+      const logged = statementRows.length;
       const res = await fetch(base + page.path, { headers, redirect: "manual" });
       await res.text();
+      const statements = page.anonymous ? [] : await statementsOf(page.path, logged);
       // Where the time goes (DEBUG_TIMING's own re-reads included, so an upper bound on D1):
       // the median over 15 requests of the time spent waiting on D1 and of the whole request.
       const d1Ms = [];
@@ -133,7 +161,7 @@ async function d1Counts(size, manifest) {
         totalMs.push(Number(/total;dur=([\d.]+)/.exec(st)?.[1] ?? NaN));
       }
       const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-      out[page.path] = { first: serverTiming(first.headers), steady: serverTiming(res.headers), d1Ms: median(d1Ms), totalMs: median(totalMs) };
+      out[page.path] = { first: serverTiming(first.headers), steady: serverTiming(res.headers), statements, d1Ms: median(d1Ms), totalMs: median(totalMs) };
     }
     // Issue 14: publishing a ride matches it against the saved searches. The first publish
     // alerts the matching ones; the second (same day) finds them already alerted. The counts
@@ -343,6 +371,30 @@ async function cpuOnly() {
   console.log(`\nload average ${loadAvgAtStart.join("/")} at start, ${report.machine.loadAvgAtEnd.join("/")} at end. Wrote bench/results/cpu-latest.json`);
 }
 
+async function rowsOnly() {
+  const counts = {};
+  const manifests = {};
+  for (const size of ["small", "large"]) {
+    manifests[size] = JSON.parse(readFileSync(`${benchDir(size)}/manifest.json`, "utf8"));
+    console.log(`${size} dataset: rows read per page...`);
+    counts[size] = await d1Counts(size, manifests[size]);
+  }
+  // Pages are paired by name: their paths hold each dataset's own ids.
+  const smallByName = Object.fromEntries(pagesFor(manifests.small).map((p) => [p.name, counts.small[p.path]]));
+  const pages = pagesFor(manifests.large).map((p) => {
+    const [s, l] = [smallByName[p.name], counts.large[p.path]];
+    return { name: p.name, path: p.path, queries: l?.steady.queries ?? null, smallRowsRead: s?.steady.rows_read ?? null, rowsRead: l?.steady.rows_read ?? null, rowsGrowthBy: rowsGrowthByStatement(s?.statements, l?.statements) };
+  });
+  const table = ["| Page | D1 round trips | rows read small → large |", "|---|---|---|", ...pages.map((p) => `| ${p.name} | ${p.queries} | ${p.smallRowsRead} → ${p.rowsRead} |`)].join("\n");
+  const md = [`# Rows read per page, small → large (${new Date().toISOString()})`, "", table, "", "Statements that read more rows on the large dataset (top 3 a page):", "", rowsGrowthTable(pages), ""].join("\n");
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync("bench/results/rows-latest.md", md);
+  console.log("\n" + md);
+  const flat = pages.filter((p) => p.rowsRead !== null && p.smallRowsRead !== null && p.rowsRead > p.smallRowsRead);
+  console.log(`${flat.length === 0 ? "PASS" : "FAIL"}  rows read growth (large/small) exactly flat (<= 1)  (over: ${flat.map((p) => `${p.name} ${p.smallRowsRead} -> ${p.rowsRead}`).join(", ") || "none"})`);
+  console.log("Wrote bench/results/rows-latest.md");
+}
+
 function verdicts(report) {
   const L = report.datasets.large.pages.filter((p) => p.path !== "/healthz");
   const check = (name, ok, measured) => ({ budget: name, pass: ok, measured });
@@ -371,6 +423,7 @@ async function main() {
   // The production build plus the server's source map, which names the sources in the CPU profiles.
   if (!args.includes("--no-build")) await run("npx", ["remix", "vite:build", "--sourcemapServer"], { stdio: ["ignore", "ignore", "inherit"] });
   if (CPU_ONLY) return cpuOnly();
+  if (ROWS_ONLY) return rowsOnly();
   let js = null;
   try {
     js = initialJsByRoute("build/client");
@@ -382,10 +435,12 @@ async function main() {
   report.cpuCalibration = await calibrate();
   console.log(`  ${JSON.stringify(report.cpuCalibration)}`);
 
+  const countsBySize = {};
   for (const size of ["small", "large"]) {
     const manifest = JSON.parse(readFileSync(`${benchDir(size)}/manifest.json`, "utf8"));
     console.log(`\n${size} dataset (${JSON.stringify(manifest.counts)})`);
     const counts = await d1Counts(size, manifest);
+    countsBySize[size] = { counts, manifest };
     const { base, child, inspectorPort } = await startServer(size);
     try {
       const busy = await signIn(base, manifest.busy.email, BENCH_PASSWORD);
@@ -436,6 +491,11 @@ async function main() {
     p.smallRowsRead = s?.rowsRead ?? null;
     p.rowsGrowth = s?.rowsRead ? round(p.rowsRead / s.rowsRead, 2) : p.rowsRead === 0 && s?.rowsRead === 0 ? 1 : null;
   }
+  {
+    const small = countsBySize.small;
+    const smallByName = Object.fromEntries(pagesFor(small.manifest).map((p) => [p.name, small.counts[p.path]?.statements]));
+    for (const p of report.datasets.large.pages) p.rowsGrowthBy = rowsGrowthByStatement(smallByName[p.name], countsBySize.large.counts[p.path]?.statements);
+  }
   const floor = report.datasets.large.pages.find((p) => p.path === "/healthz");
   for (const p of report.datasets.large.pages) p.ratioToFloor = round(p.p50 / floor.p50, 1);
   report.verdicts = verdicts(report);
@@ -452,6 +512,10 @@ async function main() {
     `CPU: sampled profiles through the worker's inspector, ${CPU_REQUESTS} requests per page, one profile each (ADR 0027). Top self time per page:`,
     "",
     cpuTop(report.datasets.large.pages),
+    "",
+    "Rows read: the statements that read more on the large dataset than on the small one (top 3 a page; `DEBUG_TIMING=statements`):",
+    "",
+    rowsGrowthTable(report.datasets.large.pages),
     "",
     `Real-time: message POST to frame on the receiver's socket, ${report.realtime.delivery.messages} messages: p50 ${report.realtime.delivery.p50} ms, p95 ${report.realtime.delivery.p95} ms (the POST's own response: p50 ${report.realtime.delivery.postP50} ms, p95 ${report.realtime.delivery.postP95} ms). One UserHub to ${report.realtime.broadcast.sockets} sockets: all received within ${report.realtime.broadcast.allWithinMs} ms.`,
     "",

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
+import { instrumentD1, newD1Stats } from "~/utils/d1-stats.server";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { BASE, db, signedInUser } from "../support/worker";
 import { debugFetch } from "../support/worker-fetch";
@@ -104,5 +106,25 @@ describe("rows a ride's page reads do not grow with the viewer's communities", (
     };
     const [fewRows, manyRows] = [await rowsFor(few.cookie), await rowsFor(many.cookie)];
     expect(manyRows, `1 community: ${fewRows} rows; 31 communities: ${manyRows} rows`).toBe(fewRows);
+  });
+});
+
+// The bench's rows diff (DEBUG_TIMING=statements) learns which statement read the rows.
+describe("per-statement rows for the bench", () => {
+  it("records each statement of a batch and of a single read with its rows read and rows returned", async () => {
+    const user = await signedInUser();
+    const stats = newD1Stats({ perStatement: true });
+    const d1 = instrumentD1(env.DB, stats);
+    const byId = "SELECT id FROM users WHERE id = ?";
+    const none = "SELECT id FROM users WHERE id = 'nobody'";
+    await d1.batch([d1.prepare(byId).bind(user.id), d1.prepare(none)]);
+    await d1.prepare(byId).bind(user.id).first();
+    expect(stats.perStatement).toEqual([
+      { sql: byId, rowsRead: 1, returned: 1 },
+      { sql: none, rowsRead: 0, returned: 0 },
+      { sql: byId, rowsRead: 1, returned: 1 },
+    ]);
+    expect(stats.rowsRead).toBe(2);
+    expect(newD1Stats().perStatement, "off unless asked for").toBeUndefined();
   });
 });
