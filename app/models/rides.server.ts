@@ -171,7 +171,8 @@ const myCommunityIds = (viewerId: string | SQL) =>
  * public ride; a ride shared with a community only its approved members, its driver and,
  * with `withRequests`, riders who have asked for a seat on it (their booking stays theirs
  * after they leave). The one condition every read and write that reaches rides uses.
- * Unary + keeps each caller's own index choice (the membership list is read once).
+ * Unary + keeps each caller's own index choice. Lists read the viewer's membership list
+ * once; `withRequests` is for reading one ride by id, and seeks that one membership.
  */
 export function visibleRideCondition(viewerId: string | SQL, { withRequests = false } = {}): SQL {
   // Every `withRequests` caller reads one ride by id: one seek on community_members_unique

@@ -131,9 +131,19 @@ export function serverTimingValue(stats: D1Stats, totalMs?: number): string {
 /** The prefix of the line `logStatementRows` writes, which the bench reads from the server's output. */
 export const STATEMENT_ROWS_LOG = "d1-statement-rows";
 
-/** One log line: the request's path and each statement's SQL (no bound values) with its rows. */
-export function logStatementRows(request: Request, rows: StatementRows[]) {
+/**
+ * The log line: the request's path and each statement's SQL (no bound values: session ids are
+ * bound) with its rows. Link tokens in the query string (a password reset's, an unsubscribe's)
+ * are blanked, so a debug log never holds a working link.
+ */
+export function statementRowsLine(request: Request, rows: StatementRows[]): string {
   const url = new URL(request.url);
+  const secret = [...url.searchParams.keys()].filter((k) => /token|code|secret|key/i.test(k));
+  for (const k of secret) url.searchParams.set(k, "redacted");
   const statements = rows.map((r) => ({ ...r, sql: r.sql.replace(/\s+/g, " ").trim() }));
-  console.log(`${STATEMENT_ROWS_LOG} ${JSON.stringify({ path: url.pathname + url.search, statements })}`);
+  return `${STATEMENT_ROWS_LOG} ${JSON.stringify({ path: url.pathname + url.search, statements })}`;
+}
+
+export function logStatementRows(request: Request, rows: StatementRows[]) {
+  console.log(statementRowsLine(request, rows));
 }

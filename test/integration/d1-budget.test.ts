@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import { instrumentD1, newD1Stats } from "~/utils/d1-stats.server";
+import { instrumentD1, newD1Stats, statementRowsLine } from "~/utils/d1-stats.server";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { BASE, db, signedInUser } from "../support/worker";
 import { debugFetch } from "../support/worker-fetch";
@@ -126,5 +126,14 @@ describe("per-statement rows for the bench", () => {
     ]);
     expect(stats.rowsRead).toBe(2);
     expect(newD1Stats().perStatement, "off unless asked for").toBeUndefined();
+  });
+
+  it("the log line keeps a page's path and search as sent, and blanks link tokens", () => {
+    const rows = [{ sql: "SELECT  id\n FROM users", rowsRead: 1, returned: 1 }];
+    const parse = (line: string) => JSON.parse(line.slice(line.indexOf(" ") + 1)) as { path: string; statements: unknown[] };
+    expect(parse(statementRowsLine(new Request(`${BASE}/rides?from=HSR+Layout&radius=10`), rows))).toEqual({ path: "/rides?from=HSR+Layout&radius=10", statements: [{ sql: "SELECT id FROM users", rowsRead: 1, returned: 1 }] });
+    const reset = statementRowsLine(new Request(`${BASE}/reset-password?token=0123abcd`), rows);
+    expect(reset).not.toContain("0123abcd");
+    expect(parse(reset).path).toBe("/reset-password?token=redacted");
   });
 });
