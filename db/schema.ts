@@ -400,7 +400,9 @@ export const rides = sqliteTable(
     // A driver's rides in one state (badges, Manage Bookings, counts): without it SQLite, which
     // has no statistics here, may pick a (status, ...) index and read every active ride.
     index("rides_driver_status_idx").on(t.driverId, t.status, t.departsAt),
-    index("rides_community_idx").on(t.communityId, t.status, t.departsAt),
+    // Ends with id (migration 0023): Discover reads a community's (or the public) rides in
+    // (departs_at, id) order straight from it, without a sort that reads past the page (ADR 0035).
+    index("rides_community_idx").on(t.communityId, t.status, t.departsAt, t.id),
     index("rides_from_idx").on(t.status, t.fromLocation, t.departsAt),
     index("rides_to_idx").on(t.status, t.toLocation, t.departsAt),
     check("ride_seats", sql`${t.seats} BETWEEN 1 AND 6`),

@@ -299,8 +299,78 @@ function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra
     );
 }
 
+/**
+ * Issue 17, rows read flat as the city grows. Plain Discover (no place text, not "Community
+ * rides only") finds the viewer's first `first` rides in (departs_at, id) order on two paths
+ * of rides_community_idx (community_id, status, departs_at, id), reading only rides the viewer
+ * may see: the first `first` public rides, and the rides of the viewer's communities that leave
+ * no later than the last of those (the union's first `first` can hold no later one). A city that
+ * grows around the viewer adds public rides, which only brings that bound nearer; walking
+ * rides_discover_idx instead stepped over every ride of someone else's community. Both paths
+ * apply Discover's own filters (`filters`). The ids of rows [offset, offset + limit) come out
+ * sorted, so only those are joined to their cards; a count (`sorted: false`) takes any `limit` (ADR 0035).
+ */
+function visibleIds(viewerId: string, filters: SQL[], range: { from: number; until: number | null }, limit: number, offset = 0, { sorted = true } = {}): SQL {
+  const first = offset + limit;
+  const when = range.until === null ? sql`departs_at >= ${range.from}` : sql`departs_at >= ${range.from} AND departs_at < ${range.until}`;
+  const own = sql.join([sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`, ...filters], sql` AND `);
+  const pub = sql`SELECT id, departs_at FROM rides INDEXED BY rides_community_idx
+      WHERE community_id IS NULL AND status = 'active' AND ${when} AND ${own} ORDER BY departs_at, id LIMIT ${first}`;
+  return sql`(SELECT id, departs_at FROM (SELECT id, departs_at FROM (${pub})
+      UNION ALL
+      SELECT id, departs_at FROM rides INDEXED BY rides_community_idx
+        WHERE community_id IN ${myCommunityIds(viewerId)} AND status = 'active' AND ${when} AND ${own}
+          AND departs_at <= (SELECT CASE WHEN count(*) < ${first} THEN ${Number.MAX_SAFE_INTEGER} ELSE max(departs_at) END FROM (${pub})))
+    ${sorted ? sql`ORDER BY departs_at, id ` : sql``}LIMIT ${limit} OFFSET ${offset})`;
+}
+
+/**
+ * "Community rides only" (no place text): the viewer's communities' rides in (departs_at, id)
+ * order, merged by SQLite itself. A recursive CTE with ORDER BY is a priority queue: it starts
+ * with each community's first ride, and every ride it takes out brings in that community's
+ * next one (one seek on rides_community_idx), so the page reads its own rides and one more a
+ * community, however many rides other communities share. Rows before `offset` are taken out
+ * and dropped (the CTE's OFFSET). Walking rides_discover_idx instead read past every other
+ * community's rides, and an IN list on rides_community_idx would read all of the viewer's
+ * communities' upcoming rides to sort them (ADR 0035).
+ */
+function communityMergeIds(viewerId: string, filters: SQL[], range: { from: number; until: number | null }, limit: number, offset: number): SQL {
+  const when = range.until === null ? sql`departs_at >= ${range.from}` : sql`departs_at >= ${range.from} AND departs_at < ${range.until}`;
+  const own = sql.join([sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`, ...filters], sql` AND `);
+  const next = (cid: string, after: string) =>
+    sql`(SELECT rowid FROM rides INDEXED BY rides_community_idx WHERE community_id = ${sql.raw(cid)} AND status = 'active' AND ${when}
+          AND (departs_at, id) > ${sql.raw(after)} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
+  return sql`(WITH RECURSIVE arms(cid) AS ${myCommunityIds(viewerId)},
+      q(cid, departs_at, id) AS (
+        SELECT a.cid, r.departs_at, r.id FROM arms a JOIN rides r ON r.rowid = ${next("a.cid", "(-1, '')")}
+        UNION ALL
+        SELECT q.cid, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = ${next("q.cid", "(q.departs_at, q.id)")}
+        ORDER BY 2, 3 LIMIT ${limit} OFFSET ${offset})
+    SELECT id, departs_at FROM q)`;
+}
+
+/** Discover's filters on the ride itself, whichever index path finds it. */
+function rideFilters(viewerId: string, f: DiscoverFilters): SQL[] {
+  return [ne(rides.driverId, viewerId), womenRuleAllows(viewerId), ...(f.women ? [womenTerm] : []), ...(f.maxCost < 50 ? [maxCostTerm(f.maxCost)] : [])];
+}
+
+/** The departure range Discover shows: from now (or the date's start) to the date's end. */
+function discoverRange(f: DiscoverFilters, now: number) {
+  return { from: f.date ? Math.max(now, istToInstant(f.date)) : now, until: f.date ? istToInstant(addDays(f.date, 1)) : null };
+}
+
+/** Plain Discover, and "Community rides only", read only rides the viewer may see (ADR 0035). */
+const readsVisibleOnly = (f: DiscoverFilters) => !f.q;
+
 /** The discover page query (exported so a test can EXPLAIN it). */
 export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, now = Date.now()) {
+  if (readsVisibleOnly(f)) {
+    const page = [viewerId, rideFilters(viewerId, f), discoverRange(f, now), DISCOVER_PAGE_SIZE + 1, (f.page - 1) * DISCOVER_PAGE_SIZE] as const;
+    const vis = f.community ? communityMergeIds(...page) : visibleIds(...page);
+    return discoverCards(db, viewerId, {}, sql`${vis} AS vis`)
+      .where(sql`${rides.id} = vis.id`)
+      .orderBy(sql`vis.departs_at`, sql`vis.id`);
+  }
   return discoverCards(db, viewerId, {})
     .where(discoverWhere(viewerId, f, now))
     .orderBy(asc(rides.departsAt), asc(rides.id))
@@ -484,7 +554,9 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
     // Those pages, and a distance search (which ranks its candidates itself), never read
     // the count: it is a no-op lookup by id (a capped count still read 583 rows of the
     // bench's place search, ADR 0030).
-    cappedCount(db, countable(db).from(rides).where(near || pageOnly ? eq(rides.id, "") : discoverWhere(viewerId, f, now)), near || pageOnly ? 0 : FOUND_CAP),
+    near || pageOnly
+      ? cappedCount(db, countable(db).from(rides).where(eq(rides.id, "")), 0)
+      : db.select({ n: count() }).from(sql`${visibleIds(viewerId, rideFilters(viewerId, f), discoverRange(f, now), FOUND_CAP + 1, 0, { sorted: false })} AS capped`),
     db.select(totals(rideDayStats)).from(rideDayStats).where(gte(rideDayStats.day, tomorrow)),
     db
       .select(totals(rideHourStats))

@@ -175,3 +175,61 @@ async function seedSavedSearches(busyId: string, now: number) {
   ];
   await env.DB.batch(statements.map((st) => env.DB.prepare(st)));
 }
+
+/**
+ * Doubles the city around the busy user (issue 17: rows read exactly flat as the city grows):
+ * 2,000 more commuters in 300 more communities, 6,000 more rides (half public, half shared with
+ * the new communities: 3,000 upcoming), their requests, notifications, chats and commutes. None
+ * of it is the busy user's, or in their communities, or with the people they ride or chat with:
+ * their world stays as it was, the city around it grows. Ids continue where seedCityScale's end.
+ */
+export async function growCity(now = Date.now()) {
+  const places = ALL_PLACES.map((p) => `'${p.name.replace(/'/g, "''")}'`);
+  const placeCase = (expr: string) => `(CASE (${expr}) % ${places.length} ${places.map((p, i) => `WHEN ${i} THEN ${p}`).join(" ")} END)`;
+  // n runs from `from` to `from + count - 1`.
+  const seq = (from: number, count: number) => `WITH RECURSIVE seq(n) AS (SELECT ${from} UNION ALL SELECT n + 1 FROM seq WHERE n < ${from + count - 1})`;
+  const U0 = 2000, C0 = 300, R0 = 6000;
+  const user = (expr: string) => `'u' || (${U0} + (${expr}) % 2000)`;
+  const stmts = [
+    `${seq(U0, 2000)} INSERT INTO users (id, email, phone, created_at) SELECT 'u' || n, 'city' || n || '@example.test', NULL, ${now - 90 * DAY} FROM seq`,
+    `${seq(U0, 2000)} INSERT INTO user_profiles (user_id, full_name, first_name, phone_number, emergency_contact, vehicle_info, created_at, updated_at)
+       SELECT 'u' || n, 'Commuter ' || n, 'Commuter', '9' || printf('%09d', n), 'Kin ' || n || ' 8' || printf('%09d', n),
+              '{"has_car":true,"car_type":"petrol"}', ${now - 90 * DAY}, ${now - 90 * DAY} FROM seq`,
+    `${seq(U0, 2000)} INSERT INTO user_settings (user_id, updated_at) SELECT 'u' || n, ${now} FROM seq`,
+    `${seq(C0, 300)} INSERT INTO communities (id, name, type, location, description, created_by, member_count, created_at)
+       SELECT 'c' || n, 'Community ' || n, CASE n % 3 WHEN 0 THEN 'residential' WHEN 1 THEN 'workplace' ELSE 'interest' END,
+              'Bengaluru', 'Neighbours sharing rides ' || n, ${user("n")}, 0, ${now - 60 * DAY} - n * 1000 FROM seq`,
+    `${seq(U0, 2000)} INSERT INTO community_members (id, community_id, user_id, status, role, requested_at)
+       SELECT 'm' || n, 'c' || (${C0} + n % 300), 'u' || n, 'approved', CASE WHEN n % 2000 < 300 THEN 'admin' ELSE 'member' END, ${now - 60 * DAY} FROM seq`,
+    // Rides: 3,000 upcoming and 3,000 completed, the even ones shared with a new community.
+    `${seq(R0, 6000)} INSERT INTO rides (id, driver_id, community_id, from_location, to_location, date, time, departs_at, seats, booked_seats, trip_cost_paise, distance_km, notes, vehicle_type, status, created_at, completed_at)
+       SELECT 'r' || n, ${user("n")}, CASE WHEN n % 2 = 0 THEN 'c' || (${C0} + n % 300) END,
+              ${placeCase("n")}, ${placeCase("n + 1 + n / 7 % 5")},
+              strftime('%Y-%m-%d', t / 1000 + 19800, 'unixepoch'), strftime('%H:%M', t / 1000 + 19800, 'unixepoch'), t,
+              3, 0, 24000 + (n % 20) * 1000, 12, 'Ride ' || n, 'petrol',
+              CASE WHEN n < ${R0 + 3000} THEN 'active' ELSE 'completed' END, ${now - 30 * DAY}, CASE WHEN n >= ${R0 + 3000} THEN t END
+       FROM (SELECT n, CASE WHEN n < ${R0 + 3000} THEN ${now} + 3600000 + (n * 409000) % ${14 * DAY - 7200000} ELSE ${now} - (n - ${R0 + 2999}) * 600000 END AS t FROM seq)`,
+    `${seq(R0, 6000)} INSERT INTO ride_requests (id, ride_id, rider_id, seats, status, created_at)
+       SELECT 'q' || n, 'r' || n, ${user("n * 13 + 1")}, 1,
+              CASE n % 3 WHEN 0 THEN 'pending' WHEN 1 THEN 'rejected' ELSE 'cancelled' END, ${now - 20 * DAY} + n * 1000
+       FROM seq WHERE (n * 13 + 1) % 2000 <> n % 2000`,
+    `${seq(10_000, 4500)} INSERT INTO notifications (id, user_id, type, title, message, data, read, created_at)
+       SELECT 'n' || n, ${user("n")}, 'ride_update', 'Ride update', 'Something happened ' || n, '{}', n % 2, ${now - 20 * DAY} + n * 1000 FROM seq`,
+    `${seq(0, 1500)} INSERT INTO conversations (id, user_a, user_b, last_message_at, last_message_preview, last_sender_id, created_at)
+       SELECT min(a, b) || max(a, b), min(a, b), max(a, b), ${now - DAY}, 'Hi', a, ${now - 10 * DAY}
+       FROM (SELECT 'u' || (${U0 + 200} + n) AS a, 'u' || (${U0 + 200} + n + 1 + n % 97) AS b FROM seq)`,
+    `${seq(0, 3000)} INSERT INTO messages (id, conversation_id, sender_id, receiver_id, content, created_at, read_at)
+       SELECT 'gm' || n, min(a, b) || max(a, b), a, b, 'Hi ' || n, ${now - DAY} + n, ${now}
+       FROM (SELECT n, 'u' || (${U0 + 200} + n / 2) AS a, 'u' || (${U0 + 200} + n / 2 + 1 + (n / 2) % 97) AS b FROM seq)`,
+    `${seq(2000, 2000)} INSERT INTO commutes (id, driver_id, community_id, from_location, to_location, weekdays, time, seats, trip_cost_paise, start_date, end_date, status, created_at, updated_at)
+       SELECT 'k' || n, ${user("n")}, CASE WHEN n % 2 = 0 THEN 'c' || (${C0} + n % 300) END, ${placeCase("n + 2")}, ${placeCase("n + 5")},
+              62, printf('%02d:%02d', 6 + n % 4, (n * 5) % 60), 3, 20000 + (n % 10) * 1000, '${istDate(now)}',
+              CASE WHEN n < 2060 THEN NULL ELSE '${istDate(now)}' END, CASE WHEN n < 2060 THEN 'active' ELSE 'ended' END, ${now - 5 * DAY} + n, ${now - 5 * DAY} FROM seq`,
+    `UPDATE communities SET member_count = (SELECT count(*) FROM community_members m WHERE m.community_id = communities.id AND m.status = 'approved') WHERE id IN (SELECT 'c' || n FROM (${seq(C0, 300)} SELECT n FROM seq))`,
+    ...MIGRATION_0010.split("--> statement-breakpoint")
+      .filter((st) => /UPDATE `rides`/.test(st))
+      .flatMap((st) => [st, st.replaceAll("`rides`", "`commutes`")]),
+  ];
+  await env.DB.batch(stmts.map((s) => env.DB.prepare(s)));
+  await topUpCommutes({ db: createDb(env.DB) }, now);
+}
