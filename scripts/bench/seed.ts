@@ -51,6 +51,8 @@ import { BENCH_PASSWORD, BENCH_PEPPER, BUSY_EMAIL, PARTNER_EMAIL, benchDir } fro
 
 type Size = "large" | "small";
 const SIZES: Record<Size, number> = { large: 1, small: 0.01 };
+/** The busy user's communities, on both datasets. */
+const BUSY_COMMUNITIES = 40;
 
 const args = process.argv.slice(2);
 const only = args.includes("--only") ? (args[args.indexOf("--only") + 1] as Size) : undefined;
@@ -174,7 +176,12 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
   const dir = benchDir(size);
   const scale = SIZES[size];
   const n = (x: number) => Math.round(x * scale);
-  const U = n(10_000), C = n(200), R = n(100_000), A = n(20_000), Q = n(300_000), M = n(200_000), N = n(300_000);
+  // The busy user's world is the same on both datasets (issue 17: rows read flat as the city
+  // grows compares the same pages): 40 communities (so the small city has at least 40), the
+  // first one with the same 70 members and 5 asking to join, the same chats, unread counts,
+  // notifications and rides, and a ride's page shows the partner's ride, whose history is the
+  // same. The city around them is drawn from its size.
+  const U = n(10_000), C = Math.max(n(200), BUSY_COMMUNITIES), R = n(100_000), A = n(20_000), Q = n(300_000), M = n(200_000), N = n(300_000);
   const rand = mulberry32(size === "large" ? 20261122 : 11222026);
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
@@ -203,7 +210,7 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
     for (let i = 0; i < U; i++) {
       const uid = id();
       userIds.push(uid);
-      const driver = i === 0 || rand() < 0.35;
+      const driver = i <= 1 || rand() < 0.35;
       isDriver.push(driver);
       const first = i === 0 ? "Bhavana" : i === 1 ? "Karthik" : pick(FIRST);
       const last = i === 0 ? "Busy" : i === 1 ? "Partner" : pick(LAST);
@@ -272,29 +279,36 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
       approvedCount.set(built.community.id, 1);
       memberRows.push(built.admin);
     }
-    // The busy user belongs to many communities (all of them in the small dataset).
-    for (let c = 0; c < Math.min(C, 40); c++) addMembership(c, 0, c % 10 === 9 ? "pending" : "approved", c % 5 === 1 ? "moderator" : "member");
-    addMembership(0, 1, "approved");
+    // The busy user belongs to 40 communities. The first (theirs) has the same members on both
+    // datasets: users 1-70, and 71-75 asking to join; nobody else joins it.
+    for (let c = 0; c < BUSY_COMMUNITIES; c++) addMembership(c, 0, c % 10 === 9 ? "pending" : "approved", c % 5 === 1 ? "moderator" : "member");
+    for (let u = 1; u <= 75; u++) addMembership(0, u, u <= 70 ? "approved" : "pending");
     for (let u = 1; u < U; u++) {
       const k = int(1, 4);
       for (let j = 0; j < k; j++) {
         const r = rand();
-        addMembership(int(0, C - 1), u, r < 0.85 ? "approved" : r < 0.95 ? "pending" : "rejected");
+        addMembership(int(1, C - 1), u, r < 0.85 ? "approved" : r < 0.95 ? "pending" : "rejected");
       }
     }
     await ins.add(communities, communityRows.map((c) => ({ ...c, memberCount: approvedCount.get(c.id as string) ?? 0 })));
     await ins.add(communityMembers, memberRows);
 
     // ---------------- rides: the busy user's first, then the rest; A depart in the coming two weeks
-    const drivers = userIds.map((_, i) => i).filter((i) => isDriver[i] && i !== 0);
+    // The busy user's and the partner's rides are their own (below); the city's drivers are the rest.
+    const drivers = userIds.map((_, i) => i).filter((i) => isDriver[i] && i > 1);
     type RideInfo = { id: string; driver: number; seats: number; booked: number; status: "active" | "completed" | "cancelled" };
     const rideInfo: RideInfo[] = [];
     const rideRows: Array<Record<string, unknown>> = [];
     const BUSY_ACTIVE = Math.min(60, Math.floor(A / 3));
     const BUSY_PAST = Math.min(40, Math.floor((R - A) / 3));
+    // Then the partner's 20 public rides, 10 upcoming and 10 completed (a ride's page shows one,
+    // and the partner's reliability).
+    const OWN = BUSY_ACTIVE + BUSY_PAST;
+    const PARTNER_RIDES = 20;
     for (let r = 0; r < R; r++) {
-      const active = r < BUSY_ACTIVE || (r >= BUSY_ACTIVE + BUSY_PAST && r < A + BUSY_PAST);
-      const driver = r < BUSY_ACTIVE + BUSY_PAST ? 0 : pick(drivers);
+      const partner = r >= OWN && r < OWN + PARTNER_RIDES;
+      const active = r < BUSY_ACTIVE || (partner ? r < OWN + PARTNER_RIDES / 2 : r >= OWN + PARTNER_RIDES && r < A + OWN);
+      const driver = r < OWN ? 0 : partner ? 1 : pick(drivers);
       const from = pick(ALL_PLACES).name;
       let to = pick(ALL_PLACES).name;
       while (to === from) to = pick(ALL_PLACES).name;
@@ -302,7 +316,7 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
       const time = `${String(int(6, 21)).padStart(2, "0")}:${pick(["00", "15", "30", "45"])}`;
       const status = active ? "active" : rand() < 0.88 ? "completed" : "cancelled";
       const seats = int(2, 6);
-      const communityId = approvedIn[driver].length > 0 && rand() < 0.5 ? pick(approvedIn[driver]) : null;
+      const communityId = !partner && approvedIn[driver].length > 0 && rand() < 0.5 ? pick(approvedIn[driver]) : null;
       const row = buildRide({
         id: id(),
         driverId: userIds[driver],
@@ -330,6 +344,7 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
     let made = 0;
     for (let r = 0; r < R && made < Q; r++) {
       const info = rideInfo[r];
+      const own = info.driver <= 1;
       const want = info.driver === 0 ? 4 : 2 + (r % 3); // 2, 3, 4: three on average
       const taken = new Set<number>([info.driver]);
       for (let j = 0; j < want && made < Q; j++) {
@@ -338,10 +353,11 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
         taken.add(rider);
         const x = rand();
         let status: "pending" | "accepted" | "rejected" | "cancelled";
-        if (info.status === "active") status = info.driver === 0 ? (j === 0 ? "accepted" : "pending") : x < 0.5 ? "pending" : x < 0.75 ? "accepted" : x < 0.9 ? "rejected" : "cancelled";
+        if (info.status === "active") status = own ? (j === 0 ? "accepted" : "pending") : x < 0.5 ? "pending" : x < 0.75 ? "accepted" : x < 0.9 ? "rejected" : "cancelled";
+        else if (own) status = info.status === "completed" ? (j < 2 ? "accepted" : "rejected") : "cancelled";
         else if (info.status === "completed") status = x < 0.7 ? "accepted" : x < 0.9 ? "rejected" : "cancelled";
         else status = x < 0.6 ? "cancelled" : "rejected";
-        const seats = rand() < 0.8 ? 1 : 2;
+        const seats = own || rand() < 0.8 ? 1 : 2;
         if (status === "accepted" && info.booked + seats > info.seats) status = info.status === "active" ? "pending" : "rejected";
         if (status === "accepted") info.booked += seats;
         const row = buildRideRequest({ id: id(), rideId: info.id, riderId: userIds[rider], seats, status, notes: rand() < 0.2 ? "I'll wait at the main gate." : null, createdAt: now - int(1, 20) * DAY });
@@ -365,6 +381,11 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
     };
     const BIG = 1000;
     for (let k = 0; k < BIG; k++) addMessage(k % 2 === 0 ? 0 : 1, k % 2 === 0 ? 1 : 0, now - (BIG - k) * 600_000, k < BIG - 5);
+    // The busy user's other chats, the same on both datasets: 30 neighbours (users 2-31), 12
+    // messages each, the newest from the neighbour, unread in every third chat.
+    for (let u = 2; u < 32; u++) {
+      for (let k = 0; k < 12; k++) addMessage(k % 2 === 0 ? 0 : u, k % 2 === 0 ? u : 0, now - (u * 12 + 12 - k) * 3_600_000, !(u % 3 === 0 && k === 11));
+    }
     // Members of one community talk; about 20 messages per conversation.
     const membersOf = new Map<string, number[]>();
     for (let u = 0; u < U; u++) for (const cid of approvedIn[u]) (membersOf.get(cid) ?? membersOf.set(cid, []).get(cid)!).push(u);
@@ -374,7 +395,7 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
       const members = membersOf.get(cid)!;
       if (members.length < 2) continue;
       const a = pick(members), b = pick(members);
-      if (a === b || a === 1 || b === 1) continue;
+      if (a === b || a <= 1 || b <= 1) continue;
       const key = a < b ? `${a}:${b}` : `${b}:${a}`;
       if (seenPairs.has(key)) continue;
       seenPairs.add(key);
@@ -391,7 +412,9 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
       const user = k < 300 ? 0 : int(1, U - 1);
       const t = pick(NOTIFS);
       const at = now - int(0, 60 * 24 * 60) * 60_000;
-      notificationRows.push(buildNotification({ id: id(), userId: userIds[user], type: t.type, title: t.title, message: t.message, data: { ride_id: rideInfo[int(0, R - 1)].id }, read: at < now - 3 * DAY || rand() < 0.5, createdAt: at }));
+      // The busy user's: the same read and unread ones on both datasets.
+      const read = user === 0 ? k % 6 !== 0 : at < now - 3 * DAY || rand() < 0.5;
+      notificationRows.push(buildNotification({ id: id(), userId: userIds[user], type: t.type, title: t.title, message: t.message, data: { ride_id: rideInfo[int(0, R - 1)].id }, read, createdAt: k < 300 ? now - k * 3_600_000 : at }));
     }
     await ins.add(notifications, notificationRows);
 
@@ -458,7 +481,8 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
 
     const busyCommunity = communityIds[0];
     const busyRide = rideInfo.find((r) => r.driver === 0 && r.status === "active")!.id;
-    const otherRide = rideInfo.find((r, i) => i >= BUSY_ACTIVE + BUSY_PAST && r.status === "active" && r.booked < r.seats)!.id;
+    // A public ride of the partner's: the same driver, history and requests on both datasets.
+    const otherRide = rideInfo.find((r) => r.driver === 1 && r.status === "active")!.id;
     const [userA, userB] = userIds[0] < userIds[1] ? [userIds[0], userIds[1]] : [userIds[1], userIds[0]];
     return {
       size,

@@ -9,9 +9,7 @@ import { instrumentD1, newD1Stats, recordedQueries } from "~/utils/d1-stats.serv
 import { createDb } from "~/models/db.server";
 import { createRide } from "~/models/rides.server";
 import { ALERT_TITLE } from "~/models/saved-searches.server";
-import { BASE, signedInUser } from "../support/worker";
-import { CITY_SAVED_SEARCHES, seedCityScale, type CityScale } from "../support/city-scale";
-import { debugFetch } from "../support/worker-fetch";
+import { CITY_SAVED_SEARCHES, signedInCity, type CityScale } from "../support/city-scale";
 
 function d1Stats(res: Response) {
   const m = /d1;(?:dur=[\d.]+;)?desc="([^"]*)"/.exec(res.headers.get("Server-Timing") ?? "");
@@ -22,20 +20,13 @@ function d1Stats(res: Response) {
 const HOT_TABLES = ["rides", "ride_requests", "messages", "notifications"];
 
 let city: CityScale;
-let cookie: string;
-let commuterCookie: string;
 let pages: string[];
 // The landing page is for visitors (a signed-in member is sent to the dashboard); commute
 // pages are seen by the commuter who drives one (issue 14).
-const visit = (path: string) =>
-  debugFetch(`${BASE}${path}`, { headers: path === "/" ? {} : { Cookie: path.startsWith("/commutes/") || path.endsWith("#commuter") ? commuterCookie : cookie } });
+let visit: (path: string) => Promise<Response>;
 
 beforeAll(async () => {
-  const busy = await signedInUser({ fullName: "Busy Commuter" });
-  const commuter = await signedInUser({ fullName: "Regular Commuter" });
-  city = await seedCityScale(busy.id, Date.now(), commuter.id);
-  cookie = busy.cookie;
-  commuterCookie = commuter.cookie;
+  ({ city, visit } = await signedInCity());
   const tomorrow = addDays(istDate(), 1);
   pages = [
     "/",

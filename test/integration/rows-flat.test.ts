@@ -14,20 +14,18 @@ import { discoverRides } from "~/models/rides.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { DISCOVER_PAGE_SIZE } from "~/domain/rides";
 import { recordedQueries } from "~/utils/d1-stats.server";
-import { BASE, signedInUser } from "../support/worker";
-import { growCity, seedCityScale, type CityScale } from "../support/city-scale";
-import { debugFetch } from "../support/worker-fetch";
+import { signedInUser } from "../support/worker";
+import { growCity, signedInCity, type CityScale } from "../support/city-scale";
 
 let city: CityScale;
-let cookie: string;
-let commuterCookie: string;
+let visit: (path: string) => Promise<Response>;
 
 const rowsRead = (res: Response) => Number(/rows_read=(\d+)/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? NaN);
 
 /** A page's rows read, and each select's own (replayed, to name the statement that grew). */
 async function measure(path: string) {
   recordedQueries.length = 0;
-  const res = await debugFetch(`${BASE}${path.replace(/#.*$/, "")}`, { headers: { Cookie: path.endsWith("#commuter") || path.startsWith("/commutes/") ? commuterCookie : cookie } });
+  const res = await visit(path);
   expect(res.status, path).toBe(200);
   await res.arrayBuffer();
   const statements: Array<{ sql: string; rows: number; returned: number }> = [];
@@ -43,11 +41,7 @@ let lists: string[];
 const before = new Map<string, Awaited<ReturnType<typeof measure>>>();
 
 beforeAll(async () => {
-  const busy = await signedInUser({ fullName: "Busy Commuter" });
-  const commuter = await signedInUser({ fullName: "Regular Commuter" });
-  city = await seedCityScale(busy.id, Date.now(), commuter.id);
-  cookie = busy.cookie;
-  commuterCookie = commuter.cookie;
+  ({ city, visit } = await signedInCity());
   const tomorrow = addDays(istDate(), 1);
   pages = [
     // The busy user's own world: their rides and requests, chats, communities, commute.

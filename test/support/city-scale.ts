@@ -11,6 +11,8 @@ import { createDb } from "~/models/db.server";
 import { topUpCommutes } from "~/models/commutes.server";
 import { cellsAround } from "~/domain/places";
 import { placeByName } from "~/models/places.server";
+import { BASE, signedInUser } from "./worker";
+import { debugFetch } from "./worker-fetch";
 
 export type CityScale = {
   busyId: string;
@@ -130,6 +132,20 @@ export async function seedCityScale(busyId: string, now = Date.now(), commuterId
   // r14 is shared with c14, one of the busy user's communities; r26 with c26, which they are
   // not in, but they asked for a seat on it (bq-r1), so they still see it.
   return { busyId, partnerId: "u1", conversationId, rideId: "r14", requestedRideId: "r26", communityId: "c0", commuteId: "kb", otherCommuteId: "k1" };
+}
+
+/**
+ * The city with its busy user and a regular commuter signed in, and `visit`: a page with D1
+ * counting on (DEBUG_TIMING=1), as the commuter for commute pages and paths ending in
+ * `#commuter`, as nobody for the landing page, as the busy user for the rest.
+ */
+export async function signedInCity(now = Date.now()) {
+  const busy = await signedInUser({ fullName: "Busy Commuter" });
+  const commuter = await signedInUser({ fullName: "Regular Commuter" });
+  const city = await seedCityScale(busy.id, now, commuter.id);
+  const visit = (path: string) =>
+    debugFetch(`${BASE}${path.replace(/#.*$/, "")}`, { headers: path === "/" ? {} : { Cookie: path.startsWith("/commutes/") || path.endsWith("#commuter") ? commuter.cookie : busy.cookie } });
+  return { city, visit };
 }
 
 /** How many saved searches the city holds (issue 14): commuters' alerts, the busy user's three among them. */
