@@ -53,6 +53,8 @@ type Size = "large" | "small";
 const SIZES: Record<Size, number> = { large: 1, small: 0.01 };
 /** The busy user's communities, on both datasets. */
 const BUSY_COMMUNITIES = 40;
+/** Users 0-79: the busy user, the partner, their chats' neighbours and their first community's members. */
+const PERSONA_USERS = 80;
 
 const args = process.argv.slice(2);
 const only = args.includes("--only") ? (args[args.indexOf("--only") + 1] as Size) : undefined;
@@ -208,7 +210,9 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
     const isDriver: boolean[] = [];
     const userRows = [], settingRows = [], profileRows = [], passwordRows = [];
     for (let i = 0; i < U; i++) {
-      const uid = id();
+      // The busy user's world has the same ids on both datasets (which side of a chat they are
+      // on follows from the order of the two ids); the city's are drawn.
+      const uid = i < PERSONA_USERS ? `p${String(i).padStart(15, "0")}` : id();
       userIds.push(uid);
       const driver = i <= 1 || rand() < 0.35;
       isDriver.push(driver);
@@ -283,7 +287,8 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
     // datasets: users 1-70, and 71-75 asking to join; nobody else joins it.
     for (let c = 0; c < BUSY_COMMUNITIES; c++) addMembership(c, 0, c % 10 === 9 ? "pending" : "approved", c % 5 === 1 ? "moderator" : "member");
     for (let u = 1; u <= 75; u++) addMembership(0, u, u <= 70 ? "approved" : "pending");
-    for (let u = 1; u < U; u++) {
+    // The partner is only in the first community.
+    for (let u = 2; u < U; u++) {
       const k = int(1, 4);
       for (let j = 0; j < k; j++) {
         const r = rand();
@@ -309,16 +314,18 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
       const partner = r >= OWN && r < OWN + PARTNER_RIDES;
       const active = r < BUSY_ACTIVE || (partner ? r < OWN + PARTNER_RIDES / 2 : r >= OWN + PARTNER_RIDES && r < A + OWN);
       const driver = r < OWN ? 0 : partner ? 1 : pick(drivers);
-      const from = pick(ALL_PLACES).name;
-      let to = pick(ALL_PLACES).name;
+      // The busy user's and the partner's rides: the same places, days and times on both datasets.
+      const mine = r < OWN + PARTNER_RIDES;
+      const from = mine ? ALL_PLACES[r % ALL_PLACES.length].name : pick(ALL_PLACES).name;
+      let to = mine ? ALL_PLACES[(r + 7) % ALL_PLACES.length].name : pick(ALL_PLACES).name;
       while (to === from) to = pick(ALL_PLACES).name;
-      const date = active ? addDays(today, int(1, 14)) : addDays(today, -int(1, 365));
-      const time = `${String(int(6, 21)).padStart(2, "0")}:${pick(["00", "15", "30", "45"])}`;
-      const status = active ? "active" : rand() < 0.88 ? "completed" : "cancelled";
-      const seats = int(2, 6);
-      const communityId = !partner && approvedIn[driver].length > 0 && rand() < 0.5 ? pick(approvedIn[driver]) : null;
+      const date = mine ? addDays(today, active ? 1 + (r % 14) : -1 - r) : active ? addDays(today, int(1, 14)) : addDays(today, -int(1, 365));
+      const time = mine ? `${String(6 + (r % 16)).padStart(2, "0")}:${["00", "15", "30", "45"][r % 4]}` : `${String(int(6, 21)).padStart(2, "0")}:${pick(["00", "15", "30", "45"])}`;
+      const status = active ? "active" : mine || rand() < 0.88 ? "completed" : "cancelled";
+      const seats = mine ? 4 + (r % 3) : int(2, 6);
+      const communityId = partner ? null : mine ? (r % 2 === 0 ? approvedIn[0][r % approvedIn[0].length] : null) : approvedIn[driver].length > 0 && rand() < 0.5 ? pick(approvedIn[driver]) : null;
       const row = buildRide({
-        id: id(),
+        id: mine ? `pr${String(r).padStart(14, "0")}` : id(),
         driverId: userIds[driver],
         fromLocation: from,
         toLocation: to,
@@ -348,8 +355,9 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
       const want = info.driver === 0 ? 4 : 2 + (r % 3); // 2, 3, 4: three on average
       const taken = new Set<number>([info.driver]);
       for (let j = 0; j < want && made < Q; j++) {
-        let rider = int(1, U - 1);
-        while (taken.has(rider)) rider = int(1, U - 1);
+        // The partner rides with nobody but the busy user's chat (their history is the same).
+        let rider = int(2, U - 1);
+        while (taken.has(rider)) rider = int(2, U - 1);
         taken.add(rider);
         const x = rand();
         let status: "pending" | "accepted" | "rejected" | "cancelled";
