@@ -299,6 +299,14 @@ function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra
     );
 }
 
+/** An index path's departure range (`when`) and its row filters (`own`): blocks, then Discover's. */
+function pathTerms(viewerId: string, filters: SQL[], range: { from: number; until: number | null }) {
+  return {
+    when: range.until === null ? sql`departs_at >= ${range.from}` : sql`departs_at >= ${range.from} AND departs_at < ${range.until}`,
+    own: sql.join([sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`, ...filters], sql` AND `),
+  };
+}
+
 /**
  * Issue 17, rows read flat as the city grows. Plain Discover (no place text, not "Community
  * rides only") finds the viewer's first `first` rides in (departs_at, id) order on two paths
@@ -312,8 +320,7 @@ function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra
  */
 function visibleIds(viewerId: string, filters: SQL[], range: { from: number; until: number | null }, limit: number, offset = 0, { sorted = true } = {}): SQL {
   const first = offset + limit;
-  const when = range.until === null ? sql`departs_at >= ${range.from}` : sql`departs_at >= ${range.from} AND departs_at < ${range.until}`;
-  const own = sql.join([sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`, ...filters], sql` AND `);
+  const { when, own } = pathTerms(viewerId, filters, range);
   const pub = sql`SELECT id, departs_at FROM rides INDEXED BY rides_community_idx
       WHERE community_id IS NULL AND status = 'active' AND ${when} AND ${own} ORDER BY departs_at, id LIMIT ${first}`;
   return sql`(SELECT id, departs_at FROM (SELECT id, departs_at FROM (${pub})
@@ -335,8 +342,7 @@ function visibleIds(viewerId: string, filters: SQL[], range: { from: number; unt
  * communities' upcoming rides to sort them (ADR 0035).
  */
 function communityMergeIds(viewerId: string, filters: SQL[], range: { from: number; until: number | null }, limit: number, offset: number): SQL {
-  const when = range.until === null ? sql`departs_at >= ${range.from}` : sql`departs_at >= ${range.from} AND departs_at < ${range.until}`;
-  const own = sql.join([sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`, ...filters], sql` AND `);
+  const { when, own } = pathTerms(viewerId, filters, range);
   const next = (cid: string, after: string) =>
     sql`(SELECT rowid FROM rides INDEXED BY rides_community_idx WHERE community_id = ${sql.raw(cid)} AND status = 'active' AND ${when}
           AND (departs_at, id) > ${sql.raw(after)} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
