@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createRide, createRideRequest } from "../../db/factories";
+import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";
 import { decideRequest, requestSeats } from "~/models/ride-requests.server";
 import { lockRemainingSeatsToWomen, SEATS_LOCKED_TO_WOMEN, WOMEN_ONLY_DRIVER, WOMEN_ONLY_REFUSED } from "~/models/rides.server";
@@ -49,6 +49,25 @@ describe("women-only rides", () => {
     // The form offers the choice to women only.
     expect(await get("/rides/create", { cookie: priya.cookie }).then((r) => r.text())).toContain("Women only (only women can book seats)");
     expect(await get("/rides/create", { cookie: vikram.cookie }).then((r) => r.text())).not.toContain("Women only (only women can book seats)");
+  });
+
+  // Discover reaches a community's rides on its own index path, and "Community rides only" by a
+  // merge (ADR 0035): the rule holds on both.
+  it("a women-only ride shared with a community is hidden from its men on both Discover paths, and shown to its women", async () => {
+    const priya = await woman("Priya Sharma");
+    const vikram = await man("Vikram Rao");
+    const sneha = await woman("Sneha Iyer");
+    const community = await createCommunity({ db: db() }, { createdBy: priya.id, name: "HSR Layout Residents" });
+    for (const u of [vikram, sneha]) await addMember({ db: db() }, { communityId: community.id, userId: u.id });
+    const ride = await createRide({ db: db() }, { driverId: priya.id, fromLocation: "HSR Layout", toLocation: "MG Road", communityId: community.id });
+    const open = await createRide({ db: db() }, { driverId: priya.id, fromLocation: "HSR Layout", toLocation: "Koramangala", communityId: community.id });
+    await env.DB.prepare("UPDATE rides SET women_only = 1 WHERE id = ?").bind(ride.id).run();
+    for (const path of ["/rides", "/rides?community=on"]) {
+      const his = await get(path, { cookie: vikram.cookie }).then((r) => r.text());
+      expect(his, path).not.toContain(`/rides/${ride.id}`);
+      expect(his, path).toContain(`/rides/${open.id}`);
+      expect(await get(path, { cookie: sneha.cookie }).then((r) => r.text()), path).toContain(`/rides/${ride.id}`);
+    }
   });
 
   it("refuses a man's request with the clear message, hides the ride from his discover, and books a woman", async () => {
