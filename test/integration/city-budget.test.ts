@@ -9,7 +9,7 @@ import { instrumentD1, newD1Stats, recordedQueries } from "~/utils/d1-stats.serv
 import { createDb } from "~/models/db.server";
 import { createRide } from "~/models/rides.server";
 import { ALERT_TITLE } from "~/models/saved-searches.server";
-import { CITY_SAVED_SEARCHES, signedInCity, type CityScale } from "../support/city-scale";
+import { CITY_SAVED_SEARCHES, ownWorldPages, signedInCity, type CityScale } from "../support/city-scale";
 
 function d1Stats(res: Response) {
   const m = /d1;(?:dur=[\d.]+;)?desc="([^"]*)"/.exec(res.headers.get("Server-Timing") ?? "");
@@ -43,33 +43,16 @@ beforeAll(async () => {
     // On weekdays (issue 14 item 2): the next 14 days' windows on Mon, Wed and Fri; and every day at 10 km, 60 min.
     `/rides?from=Koramangala&to=Manyata+Tech+Park&time=09:00&mode=weekdays&weekdays=mon&weekdays=wed&weekdays=fri`,
     `/rides?from=HSR+Layout&to=Whitefield+ITPL&time=08:30&radius=10&window=60&mode=weekdays&${["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d) => `weekdays=${d}`).join("&")}`,
-    `/rides/${city.rideId}`,
-    `/rides/${city.requestedRideId}`,
-    `/rides/${city.rideId}/book`,
-    "/rides/b0",
-    "/dashboard",
-    "/dashboard/rides?tab=manage",
-    "/dashboard/rides?tab=created",
-    "/dashboard/rides?tab=booked",
-    "/dashboard/messages",
-    `/dashboard/messages?c=${city.conversationId}`,
-    "/communities",
     "/communities?type=workplace&q=community",
-    `/communities/${city.communityId}`,
     // A community the busy user is not in: its card only, no member list.
     "/communities/c1",
-    // Issue 14: the driver's commute page (5 regular riders on each day), someone else's,
-    // and the commuter's My Rides with the commute card.
-    `/commutes/${city.commuteId}`,
+    // Issue 14: someone else's commute page (the commuter's own is among ownWorldPages).
     `/commutes/${city.otherCommuteId}`,
-    "/dashboard/rides?tab=created#commuter",
-    // Pages that decide on a row first (issue 17): the busy user's partner, the completion page of
-    // a ride they drive, a community's moderation tab (they admin c0) and a new chat with a stranger.
-    `/people/${city.partnerId}`,
-    "/rides/b0/completion",
-    `/communities/${city.communityId}?tab=moderation`,
-    `/communities/${city.communityId}?tab=audit`,
+    // A new chat with a stranger (a page that decides on a row first, issue 17).
     "/dashboard/messages?to=u1999",
+    // The busy user's own pages: their rides, requests, chats, community (moderation and audit
+    // tabs: they admin c0), their partner, a completion page, the commuter's commute and My Rides.
+    ...ownWorldPages(city),
   ];
 }, 120_000);
 

@@ -15,7 +15,7 @@ import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { DISCOVER_PAGE_SIZE } from "~/domain/rides";
 import { recordedQueries } from "~/utils/d1-stats.server";
 import { signedInUser } from "../support/worker";
-import { growCity, signedInCity, type CityScale } from "../support/city-scale";
+import { growCity, ownWorldPages, signedInCity, type CityScale } from "../support/city-scale";
 
 let city: CityScale;
 let visit: (path: string) => Promise<Response>;
@@ -43,27 +43,7 @@ const before = new Map<string, Awaited<ReturnType<typeof measure>>>();
 beforeAll(async () => {
   ({ city, visit } = await signedInCity());
   const tomorrow = addDays(istDate(), 1);
-  pages = [
-    // The busy user's own world: their rides and requests, chats, communities, commute.
-    "/dashboard",
-    "/dashboard/rides?tab=manage",
-    "/dashboard/rides?tab=created",
-    "/dashboard/rides?tab=booked",
-    "/dashboard/messages",
-    `/dashboard/messages?c=${city.conversationId}`,
-    `/communities/${city.communityId}`,
-    `/communities/${city.communityId}?tab=moderation`,
-    `/communities/${city.communityId}?tab=audit`,
-    `/rides/${city.rideId}`,
-    `/rides/${city.requestedRideId}`,
-    `/rides/${city.rideId}/book`,
-    "/rides/b0",
-    "/rides/b0/completion",
-    `/people/${city.partnerId}`,
-    `/commutes/${city.commuteId}`,
-    "/dashboard/rides?tab=created#commuter",
-    "/communities",
-  ];
+  pages = ownWorldPages(city);
   // The city's lists as this viewer sees them: the city's growth may only bring their bound nearer.
   lists = ["/rides", "/rides?page=3", `/rides?date=${tomorrow}`, "/rides?community=1", "/rides?community=1&page=2", `/rides?date=${tomorrow}&maxCost=45&community=1`];
   pages.push(...lists);

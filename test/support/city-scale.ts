@@ -148,6 +148,31 @@ export async function signedInCity(now = Date.now()) {
   return { city, visit };
 }
 
+/**
+ * The busy user's own pages on the city (their rides and requests, chats, community, commute,
+ * the commuter's My Rides): the budget test and the flat-rows test both visit them.
+ */
+export const ownWorldPages = (city: CityScale) => [
+  "/dashboard",
+  "/dashboard/rides?tab=manage",
+  "/dashboard/rides?tab=created",
+  "/dashboard/rides?tab=booked",
+  "/dashboard/messages",
+  `/dashboard/messages?c=${city.conversationId}`,
+  "/communities",
+  `/communities/${city.communityId}`,
+  `/communities/${city.communityId}?tab=moderation`,
+  `/communities/${city.communityId}?tab=audit`,
+  `/rides/${city.rideId}`,
+  `/rides/${city.requestedRideId}`,
+  `/rides/${city.rideId}/book`,
+  "/rides/b0",
+  "/rides/b0/completion",
+  `/people/${city.partnerId}`,
+  `/commutes/${city.commuteId}`,
+  "/dashboard/rides?tab=created#commuter",
+];
+
 /** How many saved searches the city holds (issue 14): commuters' alerts, the busy user's three among them. */
 export const CITY_SAVED_SEARCHES = 5000;
 
