@@ -223,6 +223,10 @@ async function seedSavedSearches(busyId: string, now: number) {
  * the new communities: 3,000 upcoming), their requests, notifications, chats and commutes. None
  * of it is the busy user's, or in their communities, or with the people they ride or chat with:
  * their world stays as it was, the city around it grows. Ids continue where seedCityScale's end.
+ * Nothing new leaves within the current hour: the new one-off rides leave an hour from now at
+ * the earliest and the new commutes start tomorrow. Discover's banner counts this hour's
+ * remaining public rides exactly, one row each (discoverRides), so a city with more rides
+ * leaving this hour reads more there, a growth ADR 0035 records rather than hides.
  */
 export async function growCity(now = Date.now()) {
   const places = ALL_PLACES.map((p) => `'${p.name.replace(/'/g, "''")}'`);
@@ -264,8 +268,8 @@ export async function growCity(now = Date.now()) {
        FROM (SELECT n, 'u' || (${U0 + 200} + n / 2) AS a, 'u' || (${U0 + 200} + n / 2 + 1 + (n / 2) % 97) AS b FROM seq)`,
     `${seq(2000, 2000)} INSERT INTO commutes (id, driver_id, community_id, from_location, to_location, weekdays, time, seats, trip_cost_paise, start_date, end_date, status, created_at, updated_at)
        SELECT 'k' || n, ${user("n")}, CASE WHEN n % 2 = 0 THEN 'c' || (${C0} + n % 300) END, ${placeCase("n + 2")}, ${placeCase("n + 5")},
-              62, printf('%02d:%02d', 6 + n % 4, (n * 5) % 60), 3, 20000 + (n % 10) * 1000, '${istDate(now)}',
-              CASE WHEN n < 2060 THEN NULL ELSE '${istDate(now)}' END, CASE WHEN n < 2060 THEN 'active' ELSE 'ended' END, ${now - 5 * DAY} + n, ${now - 5 * DAY} FROM seq`,
+              62, printf('%02d:%02d', 6 + n % 4, (n * 5) % 60), 3, 20000 + (n % 10) * 1000, '${istDate(now + DAY)}',
+              CASE WHEN n < 2060 THEN NULL ELSE '${istDate(now + DAY)}' END, CASE WHEN n < 2060 THEN 'active' ELSE 'ended' END, ${now - 5 * DAY} + n, ${now - 5 * DAY} FROM seq`,
     `UPDATE communities SET member_count = (SELECT count(*) FROM community_members m WHERE m.community_id = communities.id AND m.status = 'approved') WHERE id IN (SELECT 'c' || n FROM (${seq(C0, 300)} SELECT n FROM seq))`,
     ...MIGRATION_0010.split("--> statement-breakpoint")
       .filter((st) => /UPDATE `rides`/.test(st))
