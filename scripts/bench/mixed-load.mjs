@@ -5,6 +5,7 @@
 // error is an error; 4xx answers (ride full, request already live) are expected outcomes
 // of the race and only counted.
 import { randomUUID } from "node:crypto";
+import { request as httpRequest } from "node:http";
 
 const ID = /^[a-z0-9]{1,64}$/;
 const STALE_SOCKET = new Set(["UND_ERR_SOCKET", "ECONNRESET"]);
@@ -59,15 +60,49 @@ export class Client {
     return { status: res.status, location: res.headers.get("Location"), text: await res.text(), headers: res.headers };
   }
 
+  /**
+   * A POST goes out on a connection of its own (no keep-alive), never on a reused one. On a
+   * kept-alive connection the server may close as it sits idle, a POST that meets the close
+   * fails with "other side closed" before the server has read it: a browser resends it then,
+   * undici's fetch does not (a POST is not idempotent), and the load test counted it as a
+   * network error. A fresh connection cannot be stale, so any error left is the server's.
+   */
   async post(path, fields) {
     const body = new URLSearchParams();
     for (const [k, v] of Object.entries(fields)) if (v !== undefined) body.append(k, String(v));
-    const res = await this.request(path, {
-      method: "POST",
-      body,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: this.base, "Sec-Fetch-Site": "same-origin" },
+    const payload = Buffer.from(body.toString());
+    const url = new URL(path, this.base);
+    const res = await new Promise((resolve, reject) => {
+      const req = httpRequest(
+        url,
+        {
+          method: "POST",
+          agent: false,
+          signal: AbortSignal.timeout(this.timeoutMs),
+          headers: {
+            Cookie: this.cookieHeader(),
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": payload.length,
+            Origin: this.base,
+            "Sec-Fetch-Site": "same-origin",
+          },
+        },
+        (r) => {
+          const chunks = [];
+          r.on("data", (c) => chunks.push(c));
+          r.on("end", () => {
+            const headers = new Headers();
+            for (let i = 0; i < r.rawHeaders.length; i += 2) headers.append(r.rawHeaders[i], r.rawHeaders[i + 1]);
+            resolve({ status: r.statusCode, headers, text: Buffer.concat(chunks).toString("utf8") });
+          });
+          r.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(payload);
     });
-    return { status: res.status, location: res.headers.get("Location"), text: await res.text(), headers: res.headers };
+    this.keep(res);
+    return { status: res.status, location: res.headers.get("Location"), text: res.text, headers: res.headers };
   }
 }
 

@@ -32,3 +32,19 @@ test("the sidebar's My Rides badge shows the driver's pending requests", async (
   await expect(badge).toBeVisible();
   expect(Number(await badge.getAttribute("data-count"))).toBeGreaterThanOrEqual(1);
 });
+
+test("the hashed stylesheet and scripts are cached for a year, the page itself is not", async ({ page }) => {
+  // public/_headers: a file under /assets/ is named by its content hash, so a browser keeps it
+  // without revalidating; before, every page load asked again for each of them.
+  const assets: Array<{ path: string; cacheControl: string }> = [];
+  page.on("response", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith("/assets/")) assets.push({ path, cacheControl: r.headers()["cache-control"] ?? "" });
+  });
+  const res = await page.goto("/pricing", { waitUntil: "load" });
+  expect(res?.headers()["cache-control"] ?? "").not.toContain("immutable");
+  expect(assets.some((a) => a.path.endsWith(".css"))).toBe(true);
+  for (const a of assets) expect(a.cacheControl, a.path).toBe("public, max-age=31536000, immutable");
+  const favicon = await page.request.get("/favicon.svg");
+  expect(favicon.headers()["cache-control"]).not.toContain("immutable");
+});
