@@ -318,9 +318,17 @@ function pathTerms(viewerId: string, filters: SQL[], range: { from: number; unti
  * apply Discover's own filters (`filters`). The ids of rows [offset, offset + limit) come out
  * sorted, so only those are joined to their cards; a count (`sorted: false`) takes any `limit` (ADR 0035).
  */
-function visibleIds(viewerId: string, filters: SQL[], range: { from: number; until: number | null }, limit: number, offset = 0, { sorted = true } = {}): SQL {
+function visibleIds(
+  viewerId: string,
+  filters: SQL[],
+  range: { from: number; until: number | null },
+  limit: number,
+  offset = 0,
+  { sorted = true, maxCost }: { sorted?: boolean; maxCost?: number } = {},
+): SQL {
   const first = offset + limit;
   const { when, own } = pathTerms(viewerId, filters, range);
+  if (maxCost !== undefined) return cheapVisibleIds(viewerId, when, own, maxCost, limit, offset, sorted, range.until !== null);
   // `pub` is written twice (its rows, and its last departure as the bound): each copy reads
   // `first` index entries, fewer rows than a MATERIALIZED CTE that stores and scans them again.
   const pub = sql`SELECT id, departs_at FROM rides INDEXED BY rides_community_idx
@@ -330,6 +338,44 @@ function visibleIds(viewerId: string, filters: SQL[], range: { from: number; unt
       SELECT id, departs_at FROM rides INDEXED BY rides_community_idx
         WHERE community_id IN ${myCommunityIds(viewerId)} AND status = 'active' AND ${when} AND ${own}
           AND departs_at <= (SELECT CASE WHEN count(*) < ${first} THEN ${Number.MAX_SAFE_INTEGER} ELSE max(departs_at) END FROM (${pub})))
+    ${sorted ? sql`ORDER BY departs_at, id ` : sql``}LIMIT ${limit} OFFSET ${offset})`;
+}
+
+/** The rupees a seat costs, rounded up: rides_seat_rupees_idx's expression, exactly as written there. */
+const SEAT_RUPEES = sql.raw(`(("trip_cost_paise" + 100 * "seats" - 1) / (100 * "seats"))`);
+
+/**
+ * visibleIds with a cost cap (at most `maxCost` rupees a seat). Few rides may be that cheap, so
+ * walking the public rides in departure order and dropping the dearer ones read every upcoming
+ * ride of the city before a page was full. Instead the public side merges, in (departs_at, id)
+ * order, one run of rides_seat_rupees_idx per whole rupee from 0 to the cap (a ride's seat costs
+ * at most `maxCost` exactly when its rounded-up rupees do), with the same recursive-CTE priority
+ * queue as "Community rides only": it reads the page's rides and one more per rupee, however
+ * many dearer rides the city has (ADR 0037).
+ */
+function cheapVisibleIds(viewerId: string, when: SQL, own: SQL, maxCost: number, limit: number, offset: number, sorted: boolean, dated: boolean): SQL {
+  const first = offset + limit;
+  // The viewer's communities' rides that leave no later than the last public one (any time when
+  // there are fewer public ones). On a date, from rides_community_idx: that day's rides at most.
+  // Without one that could be every ride of theirs to the end, so only those at most `maxCost`
+  // rupees a seat are read, from rides_seat_rupees_idx (the departure is checked on the entry).
+  const bound = sql`(SELECT CASE WHEN count(*) < ${first} THEN ${Number.MAX_SAFE_INTEGER} ELSE max(departs_at) END FROM pub)`;
+  const communities = dated
+    ? sql`SELECT id, departs_at FROM rides INDEXED BY rides_community_idx
+        WHERE community_id IN ${myCommunityIds(viewerId)} AND status = 'active' AND ${when} AND ${own} AND departs_at <= ${bound}`
+    : sql`SELECT id, departs_at FROM rides INDEXED BY rides_seat_rupees_idx
+        WHERE community_id IN ${myCommunityIds(viewerId)} AND status = 'active' AND ${SEAT_RUPEES} <= ${maxCost} AND ${when} AND ${own} AND departs_at <= ${bound}`;
+  const next = (rupees: string, after: string) =>
+    sql`(SELECT rowid FROM rides INDEXED BY rides_seat_rupees_idx WHERE community_id IS NULL AND status = 'active' AND ${SEAT_RUPEES} = ${sql.raw(rupees)}
+          AND ${when} AND (departs_at, id) > ${sql.raw(after)} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
+  return sql`(WITH RECURSIVE arms(rupees) AS (SELECT 0 UNION ALL SELECT rupees + 1 FROM arms WHERE rupees < ${maxCost}),
+      q(rupees, departs_at, id) AS (
+        SELECT a.rupees, r.departs_at, r.id FROM arms a JOIN rides r ON r.rowid = ${next("a.rupees", "(-1, '')")}
+        UNION ALL
+        SELECT q.rupees, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = ${next("q.rupees", "(q.departs_at, q.id)")}
+        ORDER BY 2, 3 LIMIT ${first}),
+      pub(id, departs_at) AS MATERIALIZED (SELECT id, departs_at FROM q)
+    SELECT id, departs_at FROM (SELECT id, departs_at FROM pub UNION ALL ${communities})
     ${sorted ? sql`ORDER BY departs_at, id ` : sql``}LIMIT ${limit} OFFSET ${offset})`;
 }
 
@@ -367,6 +413,9 @@ function discoverRange(f: DiscoverFilters, now: number) {
   return { from: f.date ? Math.max(now, istToInstant(f.date)) : now, until: f.date ? istToInstant(addDays(f.date, 1)) : null };
 }
 
+/** The slider's rupees a seat when it caps the cost (50 means no limit). */
+const costCap = (f: DiscoverFilters) => (f.maxCost < 50 ? f.maxCost : undefined);
+
 /** Plain Discover, and "Community rides only", read only rides the viewer may see (ADR 0035). */
 const readsVisibleOnly = (f: DiscoverFilters) => !f.q;
 
@@ -374,7 +423,7 @@ const readsVisibleOnly = (f: DiscoverFilters) => !f.q;
 export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, now = Date.now()) {
   if (readsVisibleOnly(f)) {
     const page = [viewerId, rideFilters(viewerId, f), discoverRange(f, now), DISCOVER_PAGE_SIZE + 1, (f.page - 1) * DISCOVER_PAGE_SIZE] as const;
-    const vis = f.community ? communityMergeIds(...page) : visibleIds(...page);
+    const vis = f.community ? communityMergeIds(...page) : visibleIds(...page, { maxCost: costCap(f) });
     return discoverCards(db, viewerId, {}, sql`${vis} AS vis`)
       .where(sql`${rides.id} = vis.id`)
       .orderBy(sql`vis.departs_at`, sql`vis.id`);
@@ -564,7 +613,7 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
     // bench's place search, ADR 0030).
     near || pageOnly
       ? cappedCount(db, countable(db).from(rides).where(eq(rides.id, "")), 0)
-      : db.select({ n: count() }).from(sql`${visibleIds(viewerId, rideFilters(viewerId, f), discoverRange(f, now), FOUND_CAP + 1, 0, { sorted: false })} AS capped`),
+      : db.select({ n: count() }).from(sql`${visibleIds(viewerId, rideFilters(viewerId, f), discoverRange(f, now), FOUND_CAP + 1, 0, { sorted: false, maxCost: costCap(f) })} AS capped`),
     db.select(totals(rideDayStats)).from(rideDayStats).where(gte(rideDayStats.day, tomorrow)),
     db
       .select(totals(rideHourStats))

@@ -108,6 +108,8 @@ function pagesFor(manifest) {
     { name: "/ (visitor)", path: "/", anonymous: true },
     { name: "/rides", path: "/rides" },
     { name: "/rides (filters)", path: `/rides?q=Koramangala&maxCost=30&date=${date}` },
+    // A cost cap alone: few rides are that cheap, so the page must not walk every upcoming ride (ADR 0037).
+    { name: "/rides (cost cap)", path: "/rides?maxCost=20" },
     // Issue 14: from A to B around a time, the default 2 km and ±15 min and the widest 10 km and ±60 min.
     { name: "/rides (distance search)", path: `/rides?from=Koramangala&to=Manyata+Tech+Park&date=${date}&time=09:00` },
     { name: "/rides (distance search, 10 km ±60 min)", path: `/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${date}&time=08:30&radius=10&window=60` },

@@ -104,16 +104,18 @@ describe("blocking a person", () => {
 
   it("hides each one's rides from the other in discover, both ways, and refuses their booking", async () => {
     const { a, b, community } = await world();
-    const ridesOfA = await createRide({ db: db() }, { driverId: a.id, fromLocation: "Koramangala", toLocation: "Whitefield" });
-    const ridesOfB = await createRide({ db: db() }, { driverId: b.id, fromLocation: "HSR Layout", toLocation: "Electronic City" });
+    // ₹10 a seat, so a cost cap's paths list them too (ADR 0037).
+    const ridesOfA = await createRide({ db: db() }, { driverId: a.id, fromLocation: "Koramangala", toLocation: "Whitefield", tripCostPaise: 3000 });
+    const ridesOfB = await createRide({ db: db() }, { driverId: b.id, fromLocation: "HSR Layout", toLocation: "Electronic City", tripCostPaise: 3000 });
     // And one shared with the community both belong to: Discover reaches it on another index path (ADR 0035).
-    const sharedOfB = await createRide({ db: db() }, { driverId: b.id, fromLocation: "Bellandur", toLocation: "MG Road", communityId: community.id });
+    const sharedOfB = await createRide({ db: db() }, { driverId: b.id, fromLocation: "Bellandur", toLocation: "MG Road", communityId: community.id, tripCostPaise: 3000 });
     expect(await get("/rides", { cookie: b.cookie }).then((r) => r.text())).toContain(`/rides/${ridesOfA.id}`);
-    for (const path of ["/rides", "/rides?community=on"]) expect(await get(path, { cookie: a.cookie }).then((r) => r.text()), path).toContain(`/rides/${sharedOfB.id}`);
+    for (const path of ["/rides", "/rides?community=on", "/rides?maxCost=20"]) expect(await get(path, { cookie: a.cookie }).then((r) => r.text()), path).toContain(`/rides/${sharedOfB.id}`);
+    expect(await get("/rides?maxCost=20", { cookie: a.cookie }).then((r) => r.text())).toContain(`/rides/${ridesOfB.id}`);
     expect((await block(b, a.id)).status).toBe(302);
     expect(await get("/rides", { cookie: b.cookie }).then((r) => r.text())).not.toContain(`/rides/${ridesOfA.id}`);
-    expect(await get("/rides", { cookie: a.cookie }).then((r) => r.text())).not.toContain(`/rides/${ridesOfB.id}`);
-    for (const path of ["/rides", "/rides?community=on"]) expect(await get(path, { cookie: a.cookie }).then((r) => r.text()), path).not.toContain(`/rides/${sharedOfB.id}`);
+    for (const path of ["/rides", "/rides?maxCost=20"]) expect(await get(path, { cookie: a.cookie }).then((r) => r.text()), path).not.toContain(`/rides/${ridesOfB.id}`);
+    for (const path of ["/rides", "/rides?community=on", "/rides?maxCost=20"]) expect(await get(path, { cookie: a.cookie }).then((r) => r.text()), path).not.toContain(`/rides/${sharedOfB.id}`);
     // The ride is simply not there for the other: its page is a 404, the booking refused.
     expect((await get(`/rides/${ridesOfA.id}`, { cookie: b.cookie })).status).toBe(404);
     expect((await get(`/rides/${ridesOfB.id}`, { cookie: a.cookie })).status).toBe(404);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addMember, createCommunity } from "../../db/factories";
 import { rideRequests } from "../../db/schema";
 import { addDays, istDate } from "~/domain/time";
-import { createRide as createRideModel, discoverPageQuery, getRideDetail, getRideForBooking, PROFILE_MISSING } from "~/models/rides.server";
+import { createRide as createRideModel, discoverPageQuery, discoverRides, getRideDetail, getRideForBooking, PROFILE_MISSING } from "~/models/rides.server";
 import { requestSeats } from "~/models/ride-requests.server";
 import { changedTables, dbChecksum } from "../support/db-checksum";
 import { NotFoundError } from "~/models/errors.server";
@@ -200,6 +200,49 @@ describe("discover", () => {
     expect(p2).toContain("Previous page");
   });
 
+  it("a cost cap shows exactly the rides whose seat costs at most that many rupees, in departure order, page by page", async () => {
+    // Seats at 19.99, 20, 20.01, 45 and 80 rupees, public and in the viewer's community and in
+    // another, over three days: the cap is inclusive to the paisa, and a ride of a community the
+    // viewer is not in never shows (ADR 0037 merges one index run per whole rupee).
+    const viewer = await signedInUser({ fullName: "Asha Cost" });
+    const other = await createUser({ db: db() });
+    const mine = await createCommunity({ db: db() }, { createdBy: other.id, name: "Cost Riders" });
+    await addMember({ db: db() }, { communityId: mine.id, userId: viewer.id });
+    const theirs = await createCommunity({ db: db() }, { createdBy: other.id, name: "Other Riders" });
+    const costs = [5997, 6000, 6003, 13500, 24000, 0];
+    for (let i = 0; i < 84; i++) {
+      await createRide({ db: db() }, {
+        driverId: other.id,
+        seats: 3,
+        tripCostPaise: costs[i % costs.length],
+        date: addDays(istDate(), 1 + (i % 3)),
+        time: `${String(6 + (i % 12)).padStart(2, "0")}:${i % 2 ? "15" : "45"}`,
+        communityId: i % 4 === 1 ? mine.id : i % 4 === 3 ? theirs.id : null,
+      });
+    }
+    const now = Date.now();
+    const want = async (maxCost: number, date?: string) =>
+      (
+        await env.DB.prepare(
+          `SELECT id FROM rides WHERE status = 'active' AND departs_at >= ?1 AND driver_id <> ?2 AND trip_cost_paise <= ?3 * 100 * seats
+             AND (community_id IS NULL OR community_id = ?4) ${date ? "AND date = ?5" : ""} ORDER BY departs_at, id`,
+        )
+          .bind(now, viewer.id, maxCost, mine.id, ...(date ? [date] : []))
+          .all<{ id: string }>()
+      ).results.map((r) => r.id);
+    for (const [maxCost, date] of [[20, undefined], [45, undefined], [5, undefined], [20, addDays(istDate(), 2)]] as const) {
+      const all = await want(maxCost, date);
+      if (maxCost !== 5 && !date) expect(all.length, `rides at most ${maxCost} rupees`).toBeGreaterThan(20);
+      else expect(all.length, `rides at most ${maxCost} rupees on ${date}`).toBeGreaterThan(0);
+      for (const page of [1, 2]) {
+        const f = discoverFiltersSchema.parse({ maxCost: String(maxCost), page: String(page), ...(date ? { date } : {}) });
+        const shown = await discoverRides({ db: db() }, viewer.id, f, now);
+        expect(shown.rides.map((r) => r.id), `at most ${maxCost} rupees, ${date ?? "any day"}, page ${page}`).toEqual(all.slice((page - 1) * 20, page * 20));
+        expect(shown.found).toBe(Math.min(100, all.length));
+      }
+    }
+  });
+
   it("the discover query reads rides by index, never a SCAN of rides, with 10,000 active rides", async () => {
     const driver = await createUser({ db: db() });
     const values: string[] = [];
@@ -228,7 +271,10 @@ describe("discover", () => {
       expect(details.some((d) => /SEARCH rides USING INDEX rides_community_idx \(community_id=\? AND status=\? AND departs_at>\?/.test(d)), JSON.stringify(params)).toBe(true);
       expect(details.some((d) => /USE TEMP B-TREE FOR (LAST TERM|RIGHT PART)/.test(d)), JSON.stringify(params)).toBe(false);
     }
-    for (const details of [text, await planOf({}), await planOf({ community: "1" })]) expect(details.some((d) => /SCAN rides\b/.test(d))).toBe(false);
+    // A cost cap: the public rides come from one run of rides_seat_rupees_idx per whole rupee (ADR 0037).
+    const cheap = [await planOf({ maxCost: "20" }), await planOf({ maxCost: "45", date: addDays(istDate(), 3) })];
+    for (const details of cheap) expect(details.some((d) => /SEARCH rides USING INDEX rides_seat_rupees_idx \((community_id=\?|ANY\(community_id\)) AND status=\? AND <expr>=\? AND/.test(d)), details.join("\n")).toBe(true);
+    for (const details of [text, await planOf({}), await planOf({ community: "1" }), ...cheap]) expect(details.some((d) => /SCAN rides\b/.test(d))).toBe(false);
   });
 });
 

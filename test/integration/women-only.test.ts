@@ -59,10 +59,11 @@ describe("women-only rides", () => {
     const sneha = await woman("Sneha Iyer");
     const community = await createCommunity({ db: db() }, { createdBy: priya.id, name: "HSR Layout Residents" });
     for (const u of [vikram, sneha]) await addMember({ db: db() }, { communityId: community.id, userId: u.id });
-    const ride = await createRide({ db: db() }, { driverId: priya.id, fromLocation: "HSR Layout", toLocation: "MG Road", communityId: community.id });
-    const open = await createRide({ db: db() }, { driverId: priya.id, fromLocation: "HSR Layout", toLocation: "Koramangala", communityId: community.id });
+    // ₹10 a seat, so a cost cap's paths list them too (ADR 0037).
+    const ride = await createRide({ db: db() }, { driverId: priya.id, fromLocation: "HSR Layout", toLocation: "MG Road", communityId: community.id, tripCostPaise: 3000 });
+    const open = await createRide({ db: db() }, { driverId: priya.id, fromLocation: "HSR Layout", toLocation: "Koramangala", communityId: community.id, tripCostPaise: 3000 });
     await env.DB.prepare("UPDATE rides SET women_only = 1 WHERE id = ?").bind(ride.id).run();
-    for (const path of ["/rides", "/rides?community=on"]) {
+    for (const path of ["/rides", "/rides?community=on", "/rides?maxCost=20", `/rides?maxCost=20&date=${ride.date}`]) {
       const his = await get(path, { cookie: vikram.cookie }).then((r) => r.text());
       expect(his, path).not.toContain(`/rides/${ride.id}`);
       expect(his, path).toContain(`/rides/${open.id}`);
