@@ -407,6 +407,10 @@ export const rides = sqliteTable(
     // Discover merges one (departs_at, id) run per rupee up to the cap instead of walking every
     // upcoming ride when few are that cheap (ADR 0037). The expression must stay exactly
     // SEAT_RUPEES in app/models/rides.server.ts, or SQLite will not use the index.
+    // "Women-only seats" (migration 0025): only those rides, so Discover's filter reads just them
+    // in (departs_at, id) order instead of every upcoming ride (ADR 0037). The WHERE must stay
+    // exactly womenTerm in app/models/rides.server.ts, or SQLite will not use the index.
+    index("rides_women_idx").on(t.communityId, t.status, t.departsAt, t.id).where(sql`(${t.womenOnly} = 1 OR ${t.womenLockBooked} IS NOT NULL)`),
     index("rides_seat_rupees_idx").on(t.communityId, t.status, sql`((${t.tripCostPaise} + 100 * ${t.seats} - 1) / (100 * ${t.seats}))`, t.departsAt, t.id),
     index("rides_from_idx").on(t.status, t.fromLocation, t.departsAt),
     index("rides_to_idx").on(t.status, t.toLocation, t.departsAt),

@@ -324,18 +324,21 @@ function visibleIds(
   range: { from: number; until: number | null },
   limit: number,
   offset = 0,
-  { sorted = true, maxCost }: { sorted?: boolean; maxCost?: number } = {},
+  { sorted = true, maxCost, women = false }: { sorted?: boolean; maxCost?: number; women?: boolean } = {},
 ): SQL {
   const first = offset + limit;
   const { when, own } = pathTerms(viewerId, filters, range);
   if (maxCost !== undefined) return cheapVisibleIds(viewerId, when, own, maxCost, limit, offset, sorted, range.until !== null);
+  // "Women-only seats": rides_women_idx holds just those rides, in the same order, so both paths
+  // read only them (`filters` carries womenTerm, the index's WHERE; ADR 0037).
+  const index = sql.raw(women ? "rides_women_idx" : "rides_community_idx");
   // `pub` is written twice (its rows, and its last departure as the bound): each copy reads
   // `first` index entries, fewer rows than a MATERIALIZED CTE that stores and scans them again.
-  const pub = sql`SELECT id, departs_at FROM rides INDEXED BY rides_community_idx
+  const pub = sql`SELECT id, departs_at FROM rides INDEXED BY ${index}
       WHERE community_id IS NULL AND status = 'active' AND ${when} AND ${own} ORDER BY departs_at, id LIMIT ${first}`;
   return sql`(SELECT id, departs_at FROM (SELECT id, departs_at FROM (${pub})
       UNION ALL
-      SELECT id, departs_at FROM rides INDEXED BY rides_community_idx
+      SELECT id, departs_at FROM rides INDEXED BY ${index}
         WHERE community_id IN ${myCommunityIds(viewerId)} AND status = 'active' AND ${when} AND ${own}
           AND departs_at <= (SELECT CASE WHEN count(*) < ${first} THEN ${Number.MAX_SAFE_INTEGER} ELSE max(departs_at) END FROM (${pub})))
     ${sorted ? sql`ORDER BY departs_at, id ` : sql``}LIMIT ${limit} OFFSET ${offset})`;
@@ -423,7 +426,7 @@ const readsVisibleOnly = (f: DiscoverFilters) => !f.q;
 export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, now = Date.now()) {
   if (readsVisibleOnly(f)) {
     const page = [viewerId, rideFilters(viewerId, f), discoverRange(f, now), DISCOVER_PAGE_SIZE + 1, (f.page - 1) * DISCOVER_PAGE_SIZE] as const;
-    const vis = f.community ? communityMergeIds(...page) : visibleIds(...page, { maxCost: costCap(f) });
+    const vis = f.community ? communityMergeIds(...page) : visibleIds(...page, { maxCost: costCap(f), women: f.women });
     return discoverCards(db, viewerId, {}, sql`${vis} AS vis`)
       .where(sql`${rides.id} = vis.id`)
       .orderBy(sql`vis.departs_at`, sql`vis.id`);
@@ -613,7 +616,7 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
     // bench's place search, ADR 0030).
     near || pageOnly
       ? cappedCount(db, countable(db).from(rides).where(eq(rides.id, "")), 0)
-      : db.select({ n: count() }).from(sql`${visibleIds(viewerId, rideFilters(viewerId, f), discoverRange(f, now), FOUND_CAP + 1, 0, { sorted: false, maxCost: costCap(f) })} AS capped`),
+      : db.select({ n: count() }).from(sql`${visibleIds(viewerId, rideFilters(viewerId, f), discoverRange(f, now), FOUND_CAP + 1, 0, { sorted: false, maxCost: costCap(f), women: f.women })} AS capped`),
     db.select(totals(rideDayStats)).from(rideDayStats).where(gte(rideDayStats.day, tomorrow)),
     db
       .select(totals(rideHourStats))

@@ -274,7 +274,10 @@ describe("discover", () => {
     // A cost cap: the public rides come from one run of rides_seat_rupees_idx per whole rupee (ADR 0037).
     const cheap = [await planOf({ maxCost: "20" }), await planOf({ maxCost: "45", date: addDays(istDate(), 3) })];
     for (const details of cheap) expect(details.some((d) => /SEARCH rides USING INDEX rides_seat_rupees_idx \((community_id=\?|ANY\(community_id\)) AND status=\? AND <expr>=\? AND/.test(d)), details.join("\n")).toBe(true);
-    for (const details of [text, await planOf({}), await planOf({ community: "1" }), ...cheap]) expect(details.some((d) => /SCAN rides\b/.test(d))).toBe(false);
+    // "Women-only seats": both paths read rides_women_idx, which holds only those rides.
+    const women = await planOf({ women: "1" });
+    expect(women.filter((d) => /SEARCH rides USING INDEX rides_women_idx \((community_id=\?|ANY\(community_id\)) AND status=\? AND departs_at>\?/.test(d)).length, women.join("\n")).toBeGreaterThanOrEqual(2);
+    for (const details of [text, await planOf({}), await planOf({ community: "1" }), ...cheap, women]) expect(details.some((d) => /SCAN rides\b/.test(d))).toBe(false);
   });
 });
 

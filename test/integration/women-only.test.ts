@@ -69,6 +69,12 @@ describe("women-only rides", () => {
       expect(his, path).toContain(`/rides/${open.id}`);
       expect(await get(path, { cookie: sneha.cookie }).then((r) => r.text()), path).toContain(`/rides/${ride.id}`);
     }
+    // The "Women-only seats" filter reads its own index (ADR 0037): the community's women-only
+    // ride for her, not the open one; nothing of it for him.
+    const hers = await get("/rides?women=1", { cookie: sneha.cookie }).then((r) => r.text());
+    expect(hers).toContain(`/rides/${ride.id}`);
+    expect(hers).not.toContain(`/rides/${open.id}`);
+    expect(await get("/rides?women=1", { cookie: vikram.cookie }).then((r) => r.text())).not.toContain(`/rides/${ride.id}`);
   });
 
   it("refuses a man's request with the clear message, hides the ride from his discover, and books a woman", async () => {
