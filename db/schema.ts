@@ -403,14 +403,14 @@ export const rides = sqliteTable(
     // Ends with id (migration 0023): Discover reads a community's (or the public) rides in
     // (departs_at, id) order straight from it, without a sort that reads past the page (ADR 0035).
     index("rides_community_idx").on(t.communityId, t.status, t.departsAt, t.id),
-    // Discover's cost cap (migration 0024): the rupees a seat costs, rounded up, so plain
-    // Discover merges one (departs_at, id) run per rupee up to the cap instead of walking every
-    // upcoming ride when few are that cheap (ADR 0037). The expression must stay exactly
-    // SEAT_RUPEES in app/models/rides.server.ts, or SQLite will not use the index.
     // "Women-only seats" (migration 0025): only those rides, so Discover's filter reads just them
     // in (departs_at, id) order instead of every upcoming ride (ADR 0037). The WHERE must stay
     // exactly womenTerm in app/models/rides.server.ts, or SQLite will not use the index.
     index("rides_women_idx").on(t.communityId, t.status, t.departsAt, t.id).where(sql`(${t.womenOnly} = 1 OR ${t.womenLockBooked} IS NOT NULL)`),
+    // Discover's cost cap (migration 0024): the rupees a seat costs, rounded up, so plain
+    // Discover merges one (departs_at, id) run per rupee up to the cap instead of walking every
+    // upcoming ride when few are that cheap (ADR 0037). The expression must stay exactly
+    // SEAT_RUPEES in app/models/rides.server.ts, or SQLite will not use the index.
     index("rides_seat_rupees_idx").on(t.communityId, t.status, sql`((${t.tripCostPaise} + 100 * ${t.seats} - 1) / (100 * ${t.seats}))`, t.departsAt, t.id),
     index("rides_from_idx").on(t.status, t.fromLocation, t.departsAt),
     index("rides_to_idx").on(t.status, t.toLocation, t.departsAt),

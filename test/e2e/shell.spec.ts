@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInAs } from "../support/e2e";
+import { send, signInAs } from "../support/e2e";
 
 test("dashboard sidebar: a slide-over on mobile and collapsible on desktop, without JavaScript too", async ({ page }) => {
   await signInAs(page, "kavya@demo.loopride.in");
@@ -45,6 +45,6 @@ test("the hashed stylesheet and scripts are cached for a year, the page itself i
   expect(res?.headers()["cache-control"] ?? "").not.toContain("immutable");
   expect(assets.some((a) => a.path.endsWith(".css"))).toBe(true);
   for (const a of assets) expect(a.cacheControl, a.path).toBe("public, max-age=31536000, immutable");
-  const favicon = await page.request.get("/favicon.svg");
+  const favicon = await send(page.request, "/favicon.svg");
   expect(favicon.headers()["cache-control"]).not.toContain("immutable");
 });
