@@ -308,6 +308,17 @@ function pathTerms(viewerId: string, filters: SQL[], range: { from: number; unti
 }
 
 /**
+ * The viewer's communities' rides on `index` that leave no later than the last of the first
+ * `first` public rides in `pub` (any time when there are fewer): the union's first `first` can
+ * hold no later one. `rupees` narrows to a cost cap on rides_seat_rupees_idx.
+ */
+function communitySide(viewerId: string, index: string, when: SQL, own: SQL, first: number, pub: SQL, rupees?: SQL): SQL {
+  return sql`SELECT id, departs_at FROM rides INDEXED BY ${sql.raw(index)}
+        WHERE community_id IN ${myCommunityIds(viewerId)} AND status = 'active'${rupees ? sql` AND ${rupees}` : sql``} AND ${when} AND ${own}
+          AND departs_at <= (SELECT CASE WHEN count(*) < ${first} THEN ${Number.MAX_SAFE_INTEGER} ELSE max(departs_at) END FROM ${pub})`;
+}
+
+/**
  * Issue 17, rows read flat as the city grows. Plain Discover (no place text, not "Community
  * rides only") finds the viewer's first `first` rides in (departs_at, id) order on two paths
  * of rides_community_idx (community_id, status, departs_at, id), reading only rides the viewer
@@ -331,16 +342,14 @@ function visibleIds(
   if (maxCost !== undefined) return cheapVisibleIds(viewerId, when, own, maxCost, limit, offset, sorted, range.until !== null);
   // "Women-only seats": rides_women_idx holds just those rides, in the same order, so both paths
   // read only them (`filters` carries womenTerm, the index's WHERE; ADR 0037).
-  const index = sql.raw(women ? "rides_women_idx" : "rides_community_idx");
+  const index = women ? "rides_women_idx" : "rides_community_idx";
   // `pub` is written twice (its rows, and its last departure as the bound): each copy reads
   // `first` index entries, fewer rows than a MATERIALIZED CTE that stores and scans them again.
-  const pub = sql`SELECT id, departs_at FROM rides INDEXED BY ${index}
+  const pub = sql`SELECT id, departs_at FROM rides INDEXED BY ${sql.raw(index)}
       WHERE community_id IS NULL AND status = 'active' AND ${when} AND ${own} ORDER BY departs_at, id LIMIT ${first}`;
   return sql`(SELECT id, departs_at FROM (SELECT id, departs_at FROM (${pub})
       UNION ALL
-      SELECT id, departs_at FROM rides INDEXED BY ${index}
-        WHERE community_id IN ${myCommunityIds(viewerId)} AND status = 'active' AND ${when} AND ${own}
-          AND departs_at <= (SELECT CASE WHEN count(*) < ${first} THEN ${Number.MAX_SAFE_INTEGER} ELSE max(departs_at) END FROM (${pub})))
+      ${communitySide(viewerId, index, when, own, first, sql`(${pub})`)})
     ${sorted ? sql`ORDER BY departs_at, id ` : sql``}LIMIT ${limit} OFFSET ${offset})`;
 }
 
@@ -358,16 +367,12 @@ const SEAT_RUPEES = sql.raw(`(("trip_cost_paise" + 100 * "seats" - 1) / (100 * "
  */
 function cheapVisibleIds(viewerId: string, when: SQL, own: SQL, maxCost: number, limit: number, offset: number, sorted: boolean, dated: boolean): SQL {
   const first = offset + limit;
-  // The viewer's communities' rides that leave no later than the last public one (any time when
-  // there are fewer public ones). On a date, from rides_community_idx: that day's rides at most.
-  // Without one that could be every ride of theirs to the end, so only those at most `maxCost`
-  // rupees a seat are read, from rides_seat_rupees_idx (the departure is checked on the entry).
-  const bound = sql`(SELECT CASE WHEN count(*) < ${first} THEN ${Number.MAX_SAFE_INTEGER} ELSE max(departs_at) END FROM pub)`;
+  // The viewer's communities' rides: on a date from rides_community_idx (that day's rides at
+  // most); without one that could be every ride of theirs to the end, so only those at most
+  // `maxCost` rupees a seat are read, from rides_seat_rupees_idx (the departure checked on the entry).
   const communities = dated
-    ? sql`SELECT id, departs_at FROM rides INDEXED BY rides_community_idx
-        WHERE community_id IN ${myCommunityIds(viewerId)} AND status = 'active' AND ${when} AND ${own} AND departs_at <= ${bound}`
-    : sql`SELECT id, departs_at FROM rides INDEXED BY rides_seat_rupees_idx
-        WHERE community_id IN ${myCommunityIds(viewerId)} AND status = 'active' AND ${SEAT_RUPEES} <= ${maxCost} AND ${when} AND ${own} AND departs_at <= ${bound}`;
+    ? communitySide(viewerId, "rides_community_idx", when, own, first, sql`pub`)
+    : communitySide(viewerId, "rides_seat_rupees_idx", when, own, first, sql`pub`, sql`${SEAT_RUPEES} <= ${maxCost}`);
   const next = (rupees: string, after: string) =>
     sql`(SELECT rowid FROM rides INDEXED BY rides_seat_rupees_idx WHERE community_id IS NULL AND status = 'active' AND ${SEAT_RUPEES} = ${sql.raw(rupees)}
           AND ${when} AND (departs_at, id) > ${sql.raw(after)} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
