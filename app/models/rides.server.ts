@@ -217,57 +217,6 @@ const womenTerm = sql`(${rides.womenOnly} = 1 OR ${rides.womenLockBooked} IS NOT
 const maxCostTerm = (rupees: number) => sql`${rides.tripCostPaise} <= ${rupees * 100} * ${rides.seats}`;
 
 /**
- * The WHERE of discover. Always `status = 'active' AND departs_at >= now` (so SQLite walks
- * rides_discover_idx by departure), never the viewer's own rides, only rides they may see.
- */
-function discoverWhere(viewerId: string, f: DiscoverFilters | null, now: number) {
-  // One lower bound on departure (SQLite ranges the index on a single one).
-  const from = f?.date ? Math.max(now, istToInstant(f.date)) : now;
-  const until = f?.date ? istToInstant(addDays(f.date, 1)) : null;
-  const names = f?.q ? placesMatching(f.q) : [];
-  // A place on one day: the place indexes find the few matching rides directly (SQLite,
-  // without statistics, would otherwise walk the whole day on rides_discover_idx), so the
-  // outer departure and status terms are hidden from the planner (unary +).
-  const byPlaceIndex = Boolean(f?.q && until !== null && names.length);
-  const where: SQL[] = byPlaceIndex
-    ? [sql`+${rides.status} = 'active'`, sql`+${rides.departsAt} >= ${from}`, sql`+${rides.departsAt} < ${until}`, ne(rides.driverId, viewerId)]
-    : [eq(rides.status, "active"), gte(rides.departsAt, from), ne(rides.driverId, viewerId)];
-  // Only rides the viewer may see; "Community rides only" (below) is already narrower.
-  if (!f?.community) where.push(visibleRideCondition(viewerId));
-  // Rides whose seats are for women are hidden from those who cannot book them (issue 16).
-  where.push(womenRuleAllows(viewerId));
-  if (!f) return and(...where)!;
-  if (f.q) {
-    // Places come from a fixed list (the create form refuses others), so the search is
-    // exact on the names it matches; no match means no ride, without touching D1's rows.
-    // Across all upcoming days, walking the departure index until a page is full reads
-    // fewer rows than sorting every ride of a popular place: place columns hidden there.
-    const list = sql.join(names.map((n) => sql`${n}`), sql`, `);
-    if (!names.length) where.push(sql`0`);
-    else if (byPlaceIndex) {
-      // UNION ALL (the IN list dedups) and the ride's own filters inside each side: a UNION's
-      // temporary b-tree and the outer lookup of rides the cost filter drops were half of the
-      // rows this page read on the bench's large dataset (ADR 0030). Inside a side, "rides"
-      // names the side's own table.
-      const own = [...(f.maxCost < 50 ? [sql` AND ${maxCostTerm(f.maxCost)}`] : []), ...(f.women ? [sql` AND ${womenTerm}`] : [])];
-      const side = (index: string, column: string) =>
-        sql`SELECT id FROM rides INDEXED BY ${sql.raw(index)} WHERE status = 'active' AND ${sql.raw(column)} IN (${list}) AND departs_at >= ${from} AND departs_at < ${until}${sql.join(own, sql``)}`;
-      where.push(sql`${rides.id} IN (${side("rides_from_idx", "from_location")} UNION ALL ${side("rides_to_idx", "to_location")})`);
-    } else {
-      where.push(or(sql`+${rides.fromLocation} IN (${list})`, sql`+${rides.toLocation} IN (${list})`)!);
-    }
-  }
-  // Cost per seat (trip cost / seats) at most the slider's rupees; 50 means no limit.
-  if (f.women) where.push(womenTerm);
-  if (f.maxCost < 50) where.push(maxCostTerm(f.maxCost));
-  // "Community rides only" means rides of the viewer's communities (the only community rides
-  // they may see). The page walks the departure index (its ORDER BY) until it is full.
-  if (f.community) where.push(sql`${rides.communityId} IN ${myCommunityIds(viewerId)}`, sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`);
-  if (until !== null && !byPlaceIndex) where.push(lt(rides.departsAt, until));
-  return and(...where)!;
-}
-
-/**
  * Discover's ride cards as the viewer sees them (driver, community, saved, the viewer's live
  * request; at most one per ride by ride_requests_live_unique, so the card shows Requested or
  * Booked instead of Book Now): the one select both Discover queries start from.
@@ -303,6 +252,11 @@ function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra
 function pathTerms(viewerId: string, filters: SQL[], range: { from: number; until: number | null }) {
   return {
     when: range.until === null ? sql`departs_at >= ${range.from}` : sql`departs_at >= ${range.from} AND departs_at < ${range.until}`,
+    // A merge's seeks: the row value `(departs_at, id) > after` is their only lower bound (`first`
+    // comes before any ride), and `before` the upper one. With `departs_at >= from` beside it,
+    // SQLite ranged the index from `from` and walked the arm again at every step (ADR 0038).
+    first: `(${range.from - 1}, '')`,
+    before: range.until === null ? sql`1` : sql`departs_at < ${range.until}`,
     own: sql.join([sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`, ...filters], sql` AND `),
   };
 }
@@ -339,7 +293,7 @@ function visibleIds(
 ): SQL {
   const first = offset + limit;
   const { when, own } = pathTerms(viewerId, filters, range);
-  if (maxCost !== undefined) return cheapVisibleIds(viewerId, when, own, maxCost, limit, offset, sorted, range.until !== null);
+  if (maxCost !== undefined) return cheapVisibleIds(viewerId, range, own, maxCost, limit, offset, sorted);
   // "Women-only seats": rides_women_idx holds just those rides, in the same order, so both paths
   // read only them (`filters` carries womenTerm, the index's WHERE; ADR 0037).
   const index = women ? "rides_women_idx" : "rides_community_idx";
@@ -365,8 +319,10 @@ const SEAT_RUPEES = sql.raw(`(("trip_cost_paise" + 100 * "seats" - 1) / (100 * "
  * queue as "Community rides only": it reads the page's rides and one more per rupee, however
  * many dearer rides the city has (ADR 0037).
  */
-function cheapVisibleIds(viewerId: string, when: SQL, own: SQL, maxCost: number, limit: number, offset: number, sorted: boolean, dated: boolean): SQL {
+function cheapVisibleIds(viewerId: string, range: { from: number; until: number | null }, own: SQL, maxCost: number, limit: number, offset: number, sorted: boolean): SQL {
   const first = offset + limit;
+  const dated = range.until !== null;
+  const { when, first: start, before } = pathTerms(viewerId, [], range);
   // The viewer's communities' rides: on a date from rides_community_idx (that day's rides at
   // most); without one that could be every ride of theirs to the end, so only those at most
   // `maxCost` rupees a seat are read, from rides_seat_rupees_idx (the departure checked on the entry).
@@ -375,10 +331,10 @@ function cheapVisibleIds(viewerId: string, when: SQL, own: SQL, maxCost: number,
     : communitySide(viewerId, "rides_seat_rupees_idx", when, own, first, sql`pub`, sql`${SEAT_RUPEES} <= ${maxCost}`);
   const next = (rupees: string, after: string) =>
     sql`(SELECT rowid FROM rides INDEXED BY rides_seat_rupees_idx WHERE community_id IS NULL AND status = 'active' AND ${SEAT_RUPEES} = ${sql.raw(rupees)}
-          AND ${when} AND (departs_at, id) > ${sql.raw(after)} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
+          AND (departs_at, id) > ${sql.raw(after)} AND ${before} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
   return sql`(WITH RECURSIVE arms(rupees) AS (SELECT 0 UNION ALL SELECT rupees + 1 FROM arms WHERE rupees < ${maxCost}),
       q(rupees, departs_at, id) AS (
-        SELECT a.rupees, r.departs_at, r.id FROM arms a JOIN rides r ON r.rowid = ${next("a.rupees", "(-1, '')")}
+        SELECT a.rupees, r.departs_at, r.id FROM arms a JOIN rides r ON r.rowid = ${next("a.rupees", start)}
         UNION ALL
         SELECT q.rupees, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = ${next("q.rupees", "(q.departs_at, q.id)")}
         ORDER BY 2, 3 LIMIT ${first}),
@@ -388,28 +344,35 @@ function cheapVisibleIds(viewerId: string, when: SQL, own: SQL, maxCost: number,
 }
 
 /**
- * "Community rides only" (no place text): the viewer's communities' rides in (departs_at, id)
- * order, merged by SQLite itself. A recursive CTE with ORDER BY is a priority queue: it starts
- * with each community's first ride, and every ride it takes out brings in that community's
- * next one (one seek on rides_community_idx), so the page reads its own rides and one more a
- * community, however many rides other communities share. Rows before `offset` are taken out
- * and dropped (the CTE's OFFSET). Walking rides_discover_idx instead read past every other
- * community's rides, and an IN list on rides_community_idx would read all of the viewer's
- * communities' upcoming rides to sort them (ADR 0035).
+ * "Community rides only": the viewer's communities' rides in (departs_at, id) order, merged by
+ * SQLite itself. A recursive CTE with ORDER BY is a priority queue: it starts with each
+ * community's first ride, and every ride it takes out brings in that community's next one (one
+ * seek on rides_community_idx), so the page reads its own rides and one more a community,
+ * however many rides other communities share. Rows before `offset` are taken out and dropped
+ * (the CTE's OFFSET). Walking rides_discover_idx instead read past every other community's
+ * rides, and an IN list on rides_community_idx would read all of the viewer's communities'
+ * upcoming rides to sort them (ADR 0035). With a place text (`names`) each community's run
+ * skips its rides elsewhere: what it reads is the viewer's own world, however busy the place
+ * is with other communities' rides (ADR 0038).
  */
-function communityMergeIds(viewerId: string, filters: SQL[], range: { from: number; until: number | null }, limit: number, offset: number): SQL {
-  const { when, own } = pathTerms(viewerId, filters, range);
+function communityMergeIds(viewerId: string, filters: SQL[], range: { from: number; until: number | null }, limit: number, offset: number, names?: string[]): SQL {
+  const { first, before, own } = pathTerms(viewerId, names ? [...filters, AT_PLACE] : filters, range);
   const next = (cid: string, after: string) =>
-    sql`(SELECT rowid FROM rides INDEXED BY rides_community_idx WHERE community_id = ${sql.raw(cid)} AND status = 'active' AND ${when}
-          AND (departs_at, id) > ${sql.raw(after)} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
-  return sql`(WITH RECURSIVE arms(cid) AS ${myCommunityIds(viewerId)},
+    sql`(SELECT rowid FROM rides INDEXED BY rides_community_idx WHERE community_id = ${sql.raw(cid)} AND status = 'active'
+          AND (departs_at, id) > ${sql.raw(after)} AND ${before} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
+  return sql`(WITH RECURSIVE ${names ? sql`${namesCte(names)}, ` : sql``}arms(cid) AS ${myCommunityIds(viewerId)},
       q(cid, departs_at, id) AS (
-        SELECT a.cid, r.departs_at, r.id FROM arms a JOIN rides r ON r.rowid = ${next("a.cid", "(-1, '')")}
+        SELECT a.cid, r.departs_at, r.id FROM arms a JOIN rides r ON r.rowid = ${next("a.cid", first)}
         UNION ALL
         SELECT q.cid, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = ${next("q.cid", "(q.departs_at, q.id)")}
         ORDER BY 2, 3 LIMIT ${limit} OFFSET ${offset})
     SELECT id, departs_at FROM q)`;
 }
+
+/** The places a text matched, as a CTE `names(name)`: each name bound once, however often it is read. */
+const namesCte = (names: string[]) => sql`names(name) AS (VALUES ${sql.join(names.map((n) => sql`(${n})`), sql`, `)})`;
+/** A ride from or to one of `names`. */
+const AT_PLACE = sql`(from_location IN (SELECT name FROM names) OR to_location IN (SELECT name FROM names))`;
 
 /** Discover's filters on the ride itself, whichever index path finds it. */
 function rideFilters(viewerId: string, f: DiscoverFilters): SQL[] {
@@ -424,23 +387,58 @@ function discoverRange(f: DiscoverFilters, now: number) {
 /** The slider's rupees a seat when it caps the cost (50 means no limit). */
 const costCap = (f: DiscoverFilters) => (f.maxCost < 50 ? f.maxCost : undefined);
 
-/** Plain Discover, and "Community rides only", read only rides the viewer may see (ADR 0035). */
-const readsVisibleOnly = (f: DiscoverFilters) => !f.q;
+/**
+ * A place text ("koramangala"): the rides leaving from or going to any place whose name holds it,
+ * on the two paths of visibleIds. The public rides come merged in (departs_at, id) order from one
+ * run of rides_from_idx or rides_to_idx (community_id, status, place, departs_at, id) per matching
+ * place and end, by the recursive-CTE priority queue of communityMergeIds; each arm starts from a
+ * sentinel row (before `from`) so its seek is written once, and a ride whose both ends match
+ * comes from its pickup's arm only. The viewer's communities' rides at those places come from
+ * rides_community_idx up to the last of those (communitySide). So a page reads its own rides, one
+ * more an arm, and the viewer's own communities' rides; walking rides_discover_idx instead read
+ * every upcoming ride of the city before a page of a quiet place was full (ADR 0038).
+ */
+function placeVisibleIds(viewerId: string, names: string[], filters: SQL[], range: { from: number; until: number | null }, limit: number, offset: number): SQL {
+  const first = offset + limit;
+  const { when, before, own } = pathTerms(viewerId, filters, range);
+  const next = (index: string, column: string, also: SQL) =>
+    sql`(SELECT rowid FROM rides INDEXED BY ${sql.raw(index)} WHERE community_id IS NULL AND status = 'active' AND ${sql.raw(column)} = q.name
+          AND (departs_at, id) > (q.departs_at, q.id) AND ${before}${also} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
+  return sql`(WITH RECURSIVE ${namesCte(names)},
+      q(side, name, departs_at, id) AS (
+        SELECT s.side, n.name, ${range.from - 1}, '' FROM names n CROSS JOIN (SELECT 0 AS side UNION ALL SELECT 1) s
+        UNION ALL
+        SELECT q.side, q.name, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = CASE q.side
+          WHEN 0 THEN ${next("rides_from_idx", "from_location", sql``)}
+          ELSE ${next("rides_to_idx", "to_location", sql` AND from_location NOT IN (SELECT name FROM names)`)} END
+        ORDER BY 3, 4 LIMIT ${first} OFFSET ${2 * names.length}),
+      pub(id, departs_at) AS MATERIALIZED (SELECT id, departs_at FROM q)
+    SELECT id, departs_at FROM (SELECT id, departs_at FROM pub UNION ALL ${communitySide(viewerId, "rides_community_idx", when, sql`${own} AND ${AT_PLACE}`, first, sql`pub`)})
+    ORDER BY departs_at, id LIMIT ${limit} OFFSET ${offset})`;
+}
 
-/** The discover page query (exported so a test can EXPLAIN it). */
+/**
+ * The discover page query (exported so a test can EXPLAIN it). Every list reads only rides the
+ * viewer may see, in (departs_at, id) order from index paths, and joins only the page's rows to
+ * their cards: "Community rides only" (communityMergeIds, at the text's places if any), a place
+ * text (placeVisibleIds), or plain Discover (visibleIds; ADR 0035).
+ */
 export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, now = Date.now()) {
-  if (readsVisibleOnly(f)) {
-    const page = [viewerId, rideFilters(viewerId, f), discoverRange(f, now), DISCOVER_PAGE_SIZE + 1, (f.page - 1) * DISCOVER_PAGE_SIZE] as const;
-    const vis = f.community ? communityMergeIds(...page) : visibleIds(...page, { maxCost: costCap(f), women: f.women });
-    return discoverCards(db, viewerId, {}, sql`${vis} AS vis`)
-      .where(sql`${rides.id} = vis.id`)
-      .orderBy(sql`vis.departs_at`, sql`vis.id`);
-  }
-  return discoverCards(db, viewerId, {})
-    .where(discoverWhere(viewerId, f, now))
-    .orderBy(asc(rides.departsAt), asc(rides.id))
-    .limit(DISCOVER_PAGE_SIZE + 1)
-    .offset((f.page - 1) * DISCOVER_PAGE_SIZE);
+  const page = [rideFilters(viewerId, f), discoverRange(f, now), DISCOVER_PAGE_SIZE + 1, (f.page - 1) * DISCOVER_PAGE_SIZE] as const;
+  // Places come from a fixed list (the create form refuses others), so a text is exact on the
+  // names it matches; no match means no ride, without touching D1's rows.
+  const names = f.q ? placesMatching(f.q) : undefined;
+  const vis =
+    names && !names.length
+      ? sql`(SELECT NULL AS id, NULL AS departs_at WHERE 0)`
+      : f.community
+        ? communityMergeIds(viewerId, ...page, names)
+        : names
+          ? placeVisibleIds(viewerId, names, ...page)
+          : visibleIds(viewerId, ...page, { maxCost: costCap(f), women: f.women });
+  return discoverCards(db, viewerId, {}, sql`${vis} AS vis`)
+    .where(sql`${rides.id} = vis.id`)
+    .orderBy(sql`vis.departs_at`, sql`vis.id`);
 }
 
 /**

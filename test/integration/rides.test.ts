@@ -243,6 +243,71 @@ describe("discover", () => {
     }
   });
 
+  it("a place text shows exactly the rides from or to a matching place that the viewer may see, in departure order, page by page", async () => {
+    // "kora" names four places (Koramangala, its I Block and VI Bk, Korati). Rides leave from or
+    // go to them, or both (listed once), or neither; public, in the viewer's community, in
+    // another; some by a driver the viewer has blocked; seats at 20 and 80 rupees, over three
+    // days (ADR 0038 merges one index run per place and end).
+    const viewer = await signedInUser({ fullName: "Asha Place" });
+    const other = await createUser({ db: db() });
+    const blocked = await createUser({ db: db() });
+    await env.DB.prepare("INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)").bind(viewer.id, blocked.id, Date.now()).run();
+    const mine = await createCommunity({ db: db() }, { createdBy: other.id, name: "Place Riders" });
+    await addMember({ db: db() }, { communityId: mine.id, userId: viewer.id });
+    const theirs = await createCommunity({ db: db() }, { createdBy: other.id, name: "Other Place Riders" });
+    const ends = [
+      ["Koramangala", "Manyata Tech Park"],
+      ["HSR Layout", "Korati"],
+      ["Koramangala I Block", "Koramangala VI Bk"],
+      ["HSR Layout", "MG Road"],
+      ["Korati", "Koramangala"],
+      ["Whitefield ITPL", "Koramangala VI Bk"],
+      ["Koramangala VI Bk", "HSR Layout"],
+    ];
+    for (let i = 0; i < 150; i++) {
+      const [fromLocation, toLocation] = ends[i % ends.length];
+      await createRide({ db: db() }, {
+        driverId: i % 11 === 5 ? blocked.id : other.id,
+        fromLocation,
+        toLocation,
+        seats: 3,
+        tripCostPaise: i % 3 === 0 ? 6000 : 24000,
+        date: addDays(istDate(), 1 + (i % 3)),
+        time: `${String(6 + (i % 12)).padStart(2, "0")}:${i % 2 ? "15" : "45"}`,
+        communityId: i % 4 === 1 ? mine.id : i % 4 === 3 ? theirs.id : null,
+      });
+    }
+    const now = Date.now();
+    const names = ["Koramangala", "Koramangala I Block", "Koramangala VI Bk", "Korati"];
+    const want = async ({ maxCost, date, community }: { maxCost?: number; date?: string; community?: boolean }) =>
+      (
+        await env.DB.prepare(
+          `SELECT id FROM rides WHERE status = 'active' AND departs_at >= ?1 AND driver_id <> ?2 AND driver_id <> ?3
+             AND (from_location IN (${names.map((_, i) => `?${5 + i}`).join(", ")}) OR to_location IN (${names.map((_, i) => `?${5 + i}`).join(", ")}))
+             AND (${community ? "" : "community_id IS NULL OR "}community_id = ?4)
+             ${maxCost ? `AND trip_cost_paise <= ${maxCost} * 100 * seats` : ""} ${date ? `AND date = '${date}'` : ""} ORDER BY departs_at, id`,
+        )
+          .bind(now, viewer.id, blocked.id, mine.id, ...names)
+          .all<{ id: string }>()
+      ).results.map((r) => r.id);
+    const cases = [{}, { community: true }, { maxCost: 20 }, { date: addDays(istDate(), 2) }, { maxCost: 20, community: true }];
+    for (const c of cases) {
+      const all = await want(c);
+      expect(all.length, JSON.stringify(c)).toBeGreaterThan(c.maxCost || c.date ? 0 : c.community ? 20 : 40);
+      for (const page of [1, 2, 3]) {
+        const f = discoverFiltersSchema.parse({ q: "kora", page: String(page), ...(c.maxCost ? { maxCost: String(c.maxCost) } : {}), ...(c.date ? { date: c.date } : {}), ...(c.community ? { community: "1" } : {}) });
+        const shown = await discoverRides({ db: db() }, viewer.id, f, now);
+        expect(shown.rides.map((r) => r.id), `${JSON.stringify(c)}, page ${page}`).toEqual(all.slice((page - 1) * 20, page * 20));
+        expect(shown.hasMore, `${JSON.stringify(c)}, page ${page}`).toBe(all.length > page * 20);
+      }
+    }
+    // A text no place holds finds nothing, and the widest text (40 places) stays within D1's 100 bound parameters.
+    expect((await discoverRides({ db: db() }, viewer.id, discoverFiltersSchema.parse({ q: "atlantis" }), now)).rides).toEqual([]);
+    const widest = discoverPageQuery(db(), viewer.id, discoverFiltersSchema.parse({ q: "a", maxCost: "20", women: "1", community: "1", date: addDays(istDate(), 2) })).toSQL();
+    expect(widest.params.length).toBeLessThanOrEqual(100);
+    await env.DB.prepare(widest.sql).bind(...widest.params).all();
+  });
+
   it("the discover query reads rides by index, never a SCAN of rides, with 10,000 active rides", async () => {
     const driver = await createUser({ db: db() });
     const values: string[] = [];
@@ -260,10 +325,11 @@ describe("discover", () => {
       const q = discoverPageQuery(db(), "viewer-x", discoverFiltersSchema.parse(params)).toSQL();
       return (await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>()).results.map((r) => r.detail);
     };
-    // A place text walks the departure index until the page is full.
-    const text = await planOf({ q: "kora", maxCost: "20", community: "1" });
-    expect(text.some((d) => /SEARCH rides USING INDEX rides_discover_idx \(status=\? AND departs_at>\?/.test(d))).toBe(true);
-    expect(text.some((d) => /USE TEMP B-TREE FOR ORDER BY/.test(d))).toBe(false);
+    // A place text merges one run of rides_from_idx or rides_to_idx per place and end, in
+    // (departs_at, id) order: no sort, and no walk of every upcoming ride (ADR 0038).
+    const text = await planOf({ q: "kora", maxCost: "20" });
+    for (const end of ["from", "to"]) expect(text.some((d) => new RegExp(`SEARCH rides USING INDEX rides_${end}_idx \\(community_id=\\? AND status=\\? AND ${end}_location=\\? AND departs_at>\\?\\)`).test(d)), text.join("\n")).toBe(true);
+    expect(text.some((d) => /rides_discover_idx|USE TEMP B-TREE FOR (LAST TERM|RIGHT PART)/.test(d)), text.join("\n")).toBe(false);
     // Without one, the public rides and each of the viewer's communities' rides come in order
     // from rides_community_idx (ADR 0035): no sort reads past the page.
     for (const params of [{}, { date: addDays(istDate(), 3) }, { community: "1" }] as Record<string, string>[]) {
