@@ -412,10 +412,10 @@ export const rides = sqliteTable(
     // upcoming ride when few are that cheap (ADR 0037). The expression must stay exactly
     // SEAT_RUPEES in app/models/rides.server.ts, or SQLite will not use the index.
     index("rides_seat_rupees_idx").on(t.communityId, t.status, sql`((${t.tripCostPaise} + 100 * ${t.seats} - 1) / (100 * ${t.seats}))`, t.departsAt, t.id),
-    // A place text search merges one run of a place's public rides per place and end, in
-    // (departs_at, id) order straight from these (migration 0026, ADR 0038).
-    index("rides_from_idx").on(t.communityId, t.status, t.fromLocation, t.departsAt, t.id),
-    index("rides_to_idx").on(t.communityId, t.status, t.toLocation, t.departsAt, t.id),
+    // End with id (migration 0026): a place text search merges one run of a place's rides per
+    // place and end in (departs_at, id) order straight from them (ADR 0038).
+    index("rides_from_idx").on(t.status, t.fromLocation, t.departsAt, t.id),
+    index("rides_to_idx").on(t.status, t.toLocation, t.departsAt, t.id),
     check("ride_seats", sql`${t.seats} BETWEEN 1 AND 6`),
     check("ride_booked", sql`${t.bookedSeats} BETWEEN 0 AND ${t.seats}`),
     check("ride_cost", sql`${t.tripCostPaise} >= 0`),

@@ -167,6 +167,14 @@ const myCommunityIds = (viewerId: string | SQL) =>
   sql`(SELECT ${communityMembers.communityId} FROM ${communityMembers} WHERE ${communityMembers.userId} = ${viewerId} AND ${communityMembers.status} = 'approved')`;
 
 /**
+ * The viewer is an approved member of the ride's community: one seek on community_members_unique.
+ * A seek run once per candidate ride (a merge's) uses this, not the membership list, which SQLite
+ * would read again at every run.
+ */
+const isMember = (viewerId: string | SQL) =>
+  sql`EXISTS (SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${rides.communityId} AND ${communityMembers.userId} = ${viewerId} AND ${communityMembers.status} = 'approved')`;
+
+/**
  * Who may see a ride (docs/decisions/0008-rides-behaviour.md): everyone signed in sees a
  * public ride; a ride shared with a community only its approved members, its driver and,
  * with `withRequests`, riders who have asked for a seat on it (their booking stays theirs
@@ -177,9 +185,7 @@ const myCommunityIds = (viewerId: string | SQL) =>
 export function visibleRideCondition(viewerId: string | SQL, { withRequests = false } = {}): SQL {
   // Every `withRequests` caller reads one ride by id: one seek on community_members_unique
   // instead of the viewer's whole membership list (2 rows a community they belong to).
-  const member = withRequests
-    ? sql`EXISTS (SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${rides.communityId} AND ${communityMembers.userId} = ${viewerId} AND ${communityMembers.status} = 'approved')`
-    : sql`+${rides.communityId} IN ${myCommunityIds(viewerId)}`;
+  const member = withRequests ? isMember(viewerId) : sql`+${rides.communityId} IN ${myCommunityIds(viewerId)}`;
   const terms = [sql`+${rides.communityId} IS NULL`, member];
   // A blocked pair (issue 16) do not see each other's rides, as if they did not exist; a
   // rider keeps sight of a seat they already hold (below), to cancel it.
@@ -356,11 +362,11 @@ function cheapVisibleIds(viewerId: string, range: { from: number; until: number 
  * is with other communities' rides (ADR 0038).
  */
 function communityMergeIds(viewerId: string, filters: SQL[], range: { from: number; until: number | null }, limit: number, offset: number, names?: string[]): SQL {
-  const { first, before, own } = pathTerms(viewerId, names ? [...filters, AT_PLACE] : filters, range);
+  const { first, before, own } = pathTerms(viewerId, names ? [...filters, atPlace(names)] : filters, range);
   const next = (cid: string, after: string) =>
     sql`(SELECT rowid FROM rides INDEXED BY rides_community_idx WHERE community_id = ${sql.raw(cid)} AND status = 'active'
           AND (departs_at, id) > ${sql.raw(after)} AND ${before} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
-  return sql`(WITH RECURSIVE ${names ? sql`${namesCte(names)}, ` : sql``}arms(cid) AS ${myCommunityIds(viewerId)},
+  return sql`(WITH RECURSIVE arms(cid) AS ${myCommunityIds(viewerId)},
       q(cid, departs_at, id) AS (
         SELECT a.cid, r.departs_at, r.id FROM arms a JOIN rides r ON r.rowid = ${next("a.cid", first)}
         UNION ALL
@@ -371,8 +377,14 @@ function communityMergeIds(viewerId: string, filters: SQL[], range: { from: numb
 
 /** The places a text matched, as a CTE `names(name)`: each name bound once, however often it is read. */
 const namesCte = (names: string[]) => sql`names(name) AS (VALUES ${sql.join(names.map((n) => sql`(${n})`), sql`, `)})`;
+/**
+ * The place names as SQL string literals, for an IN list checked on every ride a seek reads: a list
+ * read from the `names` CTE (or bound) is read again at every run of a correlated seek, up to 40 rows
+ * a ride. Only names of PLACES (the app's own fixed list, never a user's text) are written.
+ */
+const placeLiterals = (names: string[]) => sql.raw(names.filter((n) => placeByName(n)).map((n) => `'${n.replaceAll("'", "''")}'`).join(", "));
 /** A ride from or to one of `names`. */
-const AT_PLACE = sql`(from_location IN (SELECT name FROM names) OR to_location IN (SELECT name FROM names))`;
+const atPlace = (names: string[]) => sql`(from_location IN (${placeLiterals(names)}) OR to_location IN (${placeLiterals(names)}))`;
 
 /** Discover's filters on the ride itself, whichever index path finds it. */
 function rideFilters(viewerId: string, f: DiscoverFilters): SQL[] {
@@ -389,39 +401,37 @@ const costCap = (f: DiscoverFilters) => (f.maxCost < 50 ? f.maxCost : undefined)
 
 /**
  * A place text ("koramangala"): the rides leaving from or going to any place whose name holds it,
- * on the two paths of visibleIds. The public rides come merged in (departs_at, id) order from one
- * run of rides_from_idx or rides_to_idx (community_id, status, place, departs_at, id) per matching
- * place and end, by the recursive-CTE priority queue of communityMergeIds; each arm starts from a
- * sentinel row (before `from`) so its seek is written once, and a ride whose both ends match
- * comes from its pickup's arm only. The viewer's communities' rides at those places come from
- * rides_community_idx up to the last of those (communitySide). So a page reads its own rides, one
- * more an arm, and the viewer's own communities' rides; walking rides_discover_idx instead read
- * every upcoming ride of the city before a page of a quiet place was full (ADR 0038).
+ * in (departs_at, id) order, merged by SQLite from one run of rides_from_idx or rides_to_idx
+ * (status, place, departs_at, id) per matching place and end, with the recursive-CTE priority
+ * queue of communityMergeIds. Each arm starts from a sentinel row (just before `from`) so its seek
+ * is written once; the sentinels come out first and the OFFSET drops them too. A ride whose both
+ * ends match comes from its pickup's arm only. The page reads its own rides, one more an arm, and
+ * the rides at those places it may not show (someone else's community, a dearer seat): the
+ * place's rides, where walking rides_discover_idx read every upcoming ride of the city before a
+ * page of a quiet place was full (ADR 0038).
  */
-function placeVisibleIds(viewerId: string, names: string[], filters: SQL[], range: { from: number; until: number | null }, limit: number, offset: number): SQL {
-  const first = offset + limit;
-  const { when, before, own } = pathTerms(viewerId, filters, range);
+function placeMergeIds(viewerId: string, names: string[], filters: SQL[], range: { from: number; until: number | null }, limit: number, offset: number): SQL {
+  const { before, own } = pathTerms(viewerId, filters, range);
   const next = (index: string, column: string, also: SQL) =>
-    sql`(SELECT rowid FROM rides INDEXED BY ${sql.raw(index)} WHERE community_id IS NULL AND status = 'active' AND ${sql.raw(column)} = q.name
-          AND (departs_at, id) > (q.departs_at, q.id) AND ${before}${also} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
+    sql`(SELECT rowid FROM rides INDEXED BY ${sql.raw(index)} WHERE status = 'active' AND ${sql.raw(column)} = q.name
+          AND (departs_at, id) > (q.departs_at, q.id) AND ${before}${also}
+          AND (community_id IS NULL OR ${isMember(viewerId)}) AND ${own} ORDER BY departs_at, id LIMIT 1)`;
   return sql`(WITH RECURSIVE ${namesCte(names)},
       q(side, name, departs_at, id) AS (
         SELECT s.side, n.name, ${range.from - 1}, '' FROM names n CROSS JOIN (SELECT 0 AS side UNION ALL SELECT 1) s
         UNION ALL
         SELECT q.side, q.name, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = CASE q.side
           WHEN 0 THEN ${next("rides_from_idx", "from_location", sql``)}
-          ELSE ${next("rides_to_idx", "to_location", sql` AND from_location NOT IN (SELECT name FROM names)`)} END
-        ORDER BY 3, 4 LIMIT ${first} OFFSET ${2 * names.length}),
-      pub(id, departs_at) AS MATERIALIZED (SELECT id, departs_at FROM q)
-    SELECT id, departs_at FROM (SELECT id, departs_at FROM pub UNION ALL ${communitySide(viewerId, "rides_community_idx", when, sql`${own} AND ${AT_PLACE}`, first, sql`pub`)})
-    ORDER BY departs_at, id LIMIT ${limit} OFFSET ${offset})`;
+          ELSE ${next("rides_to_idx", "to_location", sql` AND from_location NOT IN (${placeLiterals(names)})`)} END
+        ORDER BY 3, 4 LIMIT ${limit} OFFSET ${offset + 2 * names.length})
+    SELECT id, departs_at FROM q)`;
 }
 
 /**
  * The discover page query (exported so a test can EXPLAIN it). Every list reads only rides the
  * viewer may see, in (departs_at, id) order from index paths, and joins only the page's rows to
  * their cards: "Community rides only" (communityMergeIds, at the text's places if any), a place
- * text (placeVisibleIds), or plain Discover (visibleIds; ADR 0035).
+ * text (placeMergeIds), or plain Discover (visibleIds; ADR 0035).
  */
 export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, now = Date.now()) {
   const page = [rideFilters(viewerId, f), discoverRange(f, now), DISCOVER_PAGE_SIZE + 1, (f.page - 1) * DISCOVER_PAGE_SIZE] as const;
@@ -434,7 +444,7 @@ export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, 
       : f.community
         ? communityMergeIds(viewerId, ...page, names)
         : names
-          ? placeVisibleIds(viewerId, names, ...page)
+          ? placeMergeIds(viewerId, names, ...page)
           : visibleIds(viewerId, ...page, { maxCost: costCap(f), women: f.women });
   return discoverCards(db, viewerId, {}, sql`${vis} AS vis`)
     .where(sql`${rides.id} = vis.id`)

@@ -34,10 +34,13 @@ beforeAll(async () => {
     `/rides?date=${tomorrow}&maxCost=45&community=1`,
     "/rides?community=1",
     "/rides?q=koramangala",
-    // A quiet place, and a place in "Community rides only": before ADR 0038 each walked every
-    // upcoming ride of the city (3,913 rows here for the quiet place).
+    // Place texts read the places' rides (ADR 0038): before, each walked the upcoming rides of the
+    // city until a page was full (3,913 rows here for the quiet place).
     "/rides?q=yeswanthpura",
+    "/rides?q=koramangala&page=3",
+    "/rides?q=nagar",
     "/rides?q=koramangala&community=1",
+    "/rides?q=koramangala&maxCost=20",
     `/rides?q=koramangala&date=${tomorrow}&maxCost=30`,
     "/rides?page=3",
     // The distance-and-time search (issue 14): the default 2 km and 15 min, and the widest 10 km and 60 min.
