@@ -254,15 +254,29 @@ function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra
     );
 }
 
-/** An index path's departure range (`when`) and its row filters (`own`): blocks, then Discover's. */
-function pathTerms(viewerId: string, filters: SQL[], range: { from: number; until: number | null }) {
+/**
+ * The departures a Discover list shows: from `from` (now, or the date's start) to `until` (the
+ * date's end), and on a page reached by "Next page", after the last ride of the page before
+ * (`after`, ADR 0038).
+ */
+type Range = { from: number; until: number | null; after?: Cursor | null };
+
+/**
+ * An index path's departure range (`when`) and its row filters (`own`): blocks, then Discover's.
+ * The lower bound is one term, so SQLite ranges the index on it: the cursor's row value when it
+ * is past `from` (a page is then read from its own first ride, however deep), else `from`.
+ * A merge's seeks bound the departure only by the arm's last ride, `(departs_at, id) > after`,
+ * starting from `start` (the row before any ride the list may show), and by `before`: with a
+ * second lower bound beside it, SQLite ranged the index on that one and walked the arm again
+ * at every step (ADR 0038).
+ */
+function pathTerms(viewerId: string, filters: SQL[], range: Range) {
+  const cursor = range.after && range.after.at >= range.from ? range.after : null;
+  const before = range.until === null ? sql`1` : sql`departs_at < ${range.until}`;
   return {
-    when: range.until === null ? sql`departs_at >= ${range.from}` : sql`departs_at >= ${range.from} AND departs_at < ${range.until}`,
-    // A merge's seeks: the row value `(departs_at, id) > after` is their only lower bound (`first`
-    // comes before any ride), and `before` the upper one. With `departs_at >= from` beside it,
-    // SQLite ranged the index from `from` and walked the arm again at every step (ADR 0038).
-    first: `(${range.from - 1}, '')`,
-    before: range.until === null ? sql`1` : sql`departs_at < ${range.until}`,
+    when: sql`${cursor ? sql`(departs_at, id) > (${cursor.at}, ${cursor.id})` : sql`departs_at >= ${range.from}`} AND ${before}`,
+    start: cursor ? { at: cursor.at, id: cursor.id } : { at: range.from - 1, id: "" },
+    before,
     own: sql.join([sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`, ...filters], sql` AND `),
   };
 }
@@ -292,7 +306,7 @@ function communitySide(viewerId: string, index: string, when: SQL, own: SQL, fir
 function visibleIds(
   viewerId: string,
   filters: SQL[],
-  range: { from: number; until: number | null },
+  range: Range,
   limit: number,
   offset = 0,
   { sorted = true, maxCost, women = false }: { sorted?: boolean; maxCost?: number; women?: boolean } = {},
@@ -325,24 +339,24 @@ const SEAT_RUPEES = sql.raw(`(("trip_cost_paise" + 100 * "seats" - 1) / (100 * "
  * queue as "Community rides only": it reads the page's rides and one more per rupee, however
  * many dearer rides the city has (ADR 0037).
  */
-function cheapVisibleIds(viewerId: string, range: { from: number; until: number | null }, own: SQL, maxCost: number, limit: number, offset: number, sorted: boolean): SQL {
+function cheapVisibleIds(viewerId: string, range: Range, own: SQL, maxCost: number, limit: number, offset: number, sorted: boolean): SQL {
   const first = offset + limit;
   const dated = range.until !== null;
-  const { when, first: start, before } = pathTerms(viewerId, [], range);
+  const { when, start, before } = pathTerms(viewerId, [], range);
   // The viewer's communities' rides: on a date from rides_community_idx (that day's rides at
   // most); without one that could be every ride of theirs to the end, so only those at most
   // `maxCost` rupees a seat are read, from rides_seat_rupees_idx (the departure checked on the entry).
   const communities = dated
     ? communitySide(viewerId, "rides_community_idx", when, own, first, sql`pub`)
     : communitySide(viewerId, "rides_seat_rupees_idx", when, own, first, sql`pub`, sql`${SEAT_RUPEES} <= ${maxCost}`);
-  const next = (rupees: string, after: string) =>
+  const next = (rupees: string, after: SQL) =>
     sql`(SELECT rowid FROM rides INDEXED BY rides_seat_rupees_idx WHERE community_id IS NULL AND status = 'active' AND ${SEAT_RUPEES} = ${sql.raw(rupees)}
-          AND (departs_at, id) > ${sql.raw(after)} AND ${before} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
+          AND (departs_at, id) > ${after} AND ${before} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
   return sql`(WITH RECURSIVE arms(rupees) AS (SELECT 0 UNION ALL SELECT rupees + 1 FROM arms WHERE rupees < ${maxCost}),
       q(rupees, departs_at, id) AS (
-        SELECT a.rupees, r.departs_at, r.id FROM arms a JOIN rides r ON r.rowid = ${next("a.rupees", start)}
+        SELECT a.rupees, r.departs_at, r.id FROM arms a JOIN rides r ON r.rowid = ${next("a.rupees", sql`(${start.at}, ${start.id})`)}
         UNION ALL
-        SELECT q.rupees, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = ${next("q.rupees", "(q.departs_at, q.id)")}
+        SELECT q.rupees, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = ${next("q.rupees", sql`(q.departs_at, q.id)`)}
         ORDER BY 2, 3 LIMIT ${first}),
       pub(id, departs_at) AS MATERIALIZED (SELECT id, departs_at FROM q)
     SELECT id, departs_at FROM (SELECT id, departs_at FROM pub UNION ALL ${communities})
@@ -361,16 +375,16 @@ function cheapVisibleIds(viewerId: string, range: { from: number; until: number 
  * skips its rides elsewhere: what it reads is the viewer's own world, however busy the place
  * is with other communities' rides (ADR 0038).
  */
-function communityMergeIds(viewerId: string, filters: SQL[], range: { from: number; until: number | null }, limit: number, offset: number, names?: string[]): SQL {
-  const { first, before, own } = pathTerms(viewerId, names ? [...filters, atPlace(names)] : filters, range);
-  const next = (cid: string, after: string) =>
+function communityMergeIds(viewerId: string, filters: SQL[], range: Range, limit: number, offset: number, names?: string[]): SQL {
+  const { start, before, own } = pathTerms(viewerId, names ? [...filters, atPlace(names)] : filters, range);
+  const next = (cid: string, after: SQL) =>
     sql`(SELECT rowid FROM rides INDEXED BY rides_community_idx WHERE community_id = ${sql.raw(cid)} AND status = 'active'
-          AND (departs_at, id) > ${sql.raw(after)} AND ${before} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
+          AND (departs_at, id) > ${after} AND ${before} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
   return sql`(WITH RECURSIVE arms(cid) AS ${myCommunityIds(viewerId)},
       q(cid, departs_at, id) AS (
-        SELECT a.cid, r.departs_at, r.id FROM arms a JOIN rides r ON r.rowid = ${next("a.cid", first)}
+        SELECT a.cid, r.departs_at, r.id FROM arms a JOIN rides r ON r.rowid = ${next("a.cid", sql`(${start.at}, ${start.id})`)}
         UNION ALL
-        SELECT q.cid, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = ${next("q.cid", "(q.departs_at, q.id)")}
+        SELECT q.cid, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = ${next("q.cid", sql`(q.departs_at, q.id)`)}
         ORDER BY 2, 3 LIMIT ${limit} OFFSET ${offset})
     SELECT id, departs_at FROM q)`;
 }
@@ -392,7 +406,7 @@ function rideFilters(viewerId: string, f: DiscoverFilters): SQL[] {
 }
 
 /** The departure range Discover shows: from now (or the date's start) to the date's end. */
-function discoverRange(f: DiscoverFilters, now: number) {
+function discoverRange(f: DiscoverFilters, now: number): Range {
   return { from: f.date ? Math.max(now, istToInstant(f.date)) : now, until: f.date ? istToInstant(addDays(f.date, 1)) : null };
 }
 
@@ -410,15 +424,15 @@ const costCap = (f: DiscoverFilters) => (f.maxCost < 50 ? f.maxCost : undefined)
  * place's rides, where walking rides_discover_idx read every upcoming ride of the city before a
  * page of a quiet place was full (ADR 0038).
  */
-function placeMergeIds(viewerId: string, names: string[], filters: SQL[], range: { from: number; until: number | null }, limit: number, offset: number): SQL {
-  const { before, own } = pathTerms(viewerId, filters, range);
+function placeMergeIds(viewerId: string, names: string[], filters: SQL[], range: Range, limit: number, offset: number): SQL {
+  const { start, before, own } = pathTerms(viewerId, filters, range);
   const next = (index: string, column: string, also: SQL) =>
     sql`(SELECT rowid FROM rides INDEXED BY ${sql.raw(index)} WHERE status = 'active' AND ${sql.raw(column)} = q.name
           AND (departs_at, id) > (q.departs_at, q.id) AND ${before}${also}
           AND (community_id IS NULL OR ${isMember(viewerId)}) AND ${own} ORDER BY departs_at, id LIMIT 1)`;
   return sql`(WITH RECURSIVE ${namesCte(names)},
       q(side, name, departs_at, id) AS (
-        SELECT s.side, n.name, ${range.from - 1}, '' FROM names n CROSS JOIN (SELECT 0 AS side UNION ALL SELECT 1) s
+        SELECT s.side, n.name, ${start.at}, ${start.id} FROM names n CROSS JOIN (SELECT 0 AS side UNION ALL SELECT 1) s
         UNION ALL
         SELECT q.side, q.name, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = CASE q.side
           WHEN 0 THEN ${next("rides_from_idx", "from_location", sql``)}
@@ -434,7 +448,12 @@ function placeMergeIds(viewerId: string, names: string[], filters: SQL[], range:
  * text (placeMergeIds), or plain Discover (visibleIds; ADR 0035).
  */
 export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, now = Date.now()) {
-  const page = [rideFilters(viewerId, f), discoverRange(f, now), DISCOVER_PAGE_SIZE + 1, (f.page - 1) * DISCOVER_PAGE_SIZE] as const;
+  // "Next page" carries the last ride shown (ADR 0038): the page then starts after it instead of
+  // reading and dropping every earlier page's rides (an OFFSET), so page 50 costs what page 1 does.
+  // A page number alone (a typed URL, "Previous page") still counts from the start.
+  const after = parseCursor(f.after);
+  const range = { ...discoverRange(f, now), after };
+  const page = [rideFilters(viewerId, f), range, DISCOVER_PAGE_SIZE + 1, after ? 0 : (f.page - 1) * DISCOVER_PAGE_SIZE] as const;
   // Places come from a fixed list (the create form refuses others), so a text is exact on the
   // names it matches; no match means no ride, without touching D1's rows.
   const names = f.q ? placesMatching(f.q) : undefined;
@@ -658,14 +677,18 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
     const start = (f.page - 1) * NEAR_PAGE_SIZE;
     const shown = ranked.slice(start, start + NEAR_PAGE_SIZE).map(({ from: _f, to: _t, fromLat: _a, fromLng: _b, toLat: _c, toLng: _d, ...r }) => r);
     // Every match is counted; past the candidate cap there may be more than were ranked.
-    return { rides: shown as (DiscoverRow & { match?: Match })[], hasMore: ranked.length > start + NEAR_PAGE_SIZE, found: ranked.length, foundMore: page.length >= NEAR_CANDIDATES, stats, also: alsoRead as unknown[] };
+    return { rides: shown as (DiscoverRow & { match?: Match })[], hasMore: ranked.length > start + NEAR_PAGE_SIZE, nextAfter: null, found: ranked.length, foundMore: page.length >= NEAR_CANDIDATES, stats, also: alsoRead as unknown[] };
   }
   const hasMore = page.length > DISCOVER_PAGE_SIZE;
   const shown = (f.page - 1) * DISCOVER_PAGE_SIZE + Math.min(page.length, DISCOVER_PAGE_SIZE);
   const n = pageOnly ? shown : Math.min(found[0]?.n ?? 0, FOUND_CAP);
+  const rows = page.slice(0, DISCOVER_PAGE_SIZE) as (DiscoverRow & { match?: Match })[];
+  const last = rows[rows.length - 1];
   return {
-    rides: page.slice(0, DISCOVER_PAGE_SIZE) as (DiscoverRow & { match?: Match })[],
+    rides: rows,
     hasMore,
+    // "Next page" starts after the last ride shown (ADR 0038).
+    nextAfter: hasMore && last ? cursorParam(last.departsAt, last.id) : null,
     found: n,
     foundMore: pageOnly ? hasMore : (found[0]?.n ?? 0) > FOUND_CAP,
     stats,

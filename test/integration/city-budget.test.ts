@@ -10,6 +10,7 @@ import { createDb } from "~/models/db.server";
 import { createRide } from "~/models/rides.server";
 import { ALERT_TITLE } from "~/models/saved-searches.server";
 import { CITY_SAVED_SEARCHES, ownWorldPages, signedInCity, type CityScale } from "../support/city-scale";
+import { linkHref } from "../support/pages";
 
 function d1Stats(res: Response) {
   const m = /d1;(?:dur=[\d.]+;)?desc="([^"]*)"/.exec(res.headers.get("Server-Timing") ?? "");
@@ -99,6 +100,26 @@ describe("page budgets on a city-shaped dataset", () => {
       expect.soft(s.rows_read, `${path} rows read`).toBeLessThanOrEqual(1000);
     }
     console.log(report.join("\n"));
+  });
+
+  // ADR 0038: "Next page" carries the last ride shown, so a deep page reads what the first does;
+  // by its number alone (an OFFSET) page 10 read every earlier page's rides again.
+  it("\"Next page\" ten pages deep on Discover, plain and with a place text, reads no more rows than the budget", async () => {
+    for (const first of ["/rides", "/rides?q=koramangala", "/rides?community=1", "/rides?maxCost=45"]) {
+      let path: string | null = first;
+      const rows: number[] = [];
+      for (let page = 1; page <= 10 && path; page++) {
+        const res = await visit(path);
+        const html = await res.text();
+        rows.push(d1Stats(res).rows_read);
+        const next = linkHref(html, "next-page");
+        if (next) expect(next, first).toContain("after=");
+        path = next;
+      }
+      console.log(`${first}, "Next page" from page 1: rows read ${rows.join(", ")}`);
+      expect(rows.length, `${first}: pages followed`).toBeGreaterThanOrEqual(first.includes("maxCost") ? 1 : 5);
+      expect(Math.max(...rows), `${first}: rows read per page ${rows.join(", ")}`).toBeLessThanOrEqual(1000);
+    }
   });
 
   it("EXPLAIN QUERY PLAN of every query those pages run: no SCAN of a hot table", async () => {

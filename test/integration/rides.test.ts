@@ -234,11 +234,16 @@ describe("discover", () => {
       const all = await want(maxCost, date);
       if (maxCost !== 5 && !date) expect(all.length, `rides at most ${maxCost} rupees`).toBeGreaterThan(20);
       else expect(all.length, `rides at most ${maxCost} rupees on ${date}`).toBeGreaterThan(0);
-      for (const page of [1, 2]) {
+      // Each page by its number, and by "Next page" from the one before (its `after` cursor).
+      let after = "";
+      for (const page of [1, 2, 3]) {
         const f = discoverFiltersSchema.parse({ maxCost: String(maxCost), page: String(page), ...(date ? { date } : {}) });
         const shown = await discoverRides({ db: db() }, viewer.id, f, now);
         expect(shown.rides.map((r) => r.id), `at most ${maxCost} rupees, ${date ?? "any day"}, page ${page}`).toEqual(all.slice((page - 1) * 20, page * 20));
         expect(shown.found).toBe(Math.min(100, all.length));
+        if (page > 1 && after) expect((await discoverRides({ db: db() }, viewer.id, { ...f, after }, now)).rides.map((r) => r.id), `page ${page} by cursor`).toEqual(all.slice((page - 1) * 20, page * 20));
+        after = shown.nextAfter ?? "";
+        expect(Boolean(after)).toBe(shown.hasMore);
       }
     }
   });
@@ -294,11 +299,15 @@ describe("discover", () => {
     for (const c of cases) {
       const all = await want(c);
       expect(all.length, JSON.stringify(c)).toBeGreaterThan(c.maxCost || c.date ? 0 : c.community ? 20 : 40);
+      let after = "";
       for (const page of [1, 2, 3]) {
         const f = discoverFiltersSchema.parse({ q: "kora", page: String(page), ...(c.maxCost ? { maxCost: String(c.maxCost) } : {}), ...(c.date ? { date: c.date } : {}), ...(c.community ? { community: "1" } : {}) });
         const shown = await discoverRides({ db: db() }, viewer.id, f, now);
         expect(shown.rides.map((r) => r.id), `${JSON.stringify(c)}, page ${page}`).toEqual(all.slice((page - 1) * 20, page * 20));
         expect(shown.hasMore, `${JSON.stringify(c)}, page ${page}`).toBe(all.length > page * 20);
+        // The same page by "Next page" from the one before.
+        if (page > 1 && after) expect((await discoverRides({ db: db() }, viewer.id, { ...f, after }, now)).rides.map((r) => r.id), `${JSON.stringify(c)}, page ${page} by cursor`).toEqual(all.slice((page - 1) * 20, page * 20));
+        after = shown.nextAfter ?? "";
       }
     }
     // A text no place holds finds nothing, and the widest text (40 places) stays within D1's 100 bound parameters.

@@ -117,6 +117,16 @@ describe("rows read are flat as the city doubles around the viewer (issue 17)", 
         expect(shown.hasMore).toBe(want.length > DISCOVER_PAGE_SIZE);
         if (!communityOnly && page === sharedPage) expect(shown.rides.some((r) => r.communityId !== null)).toBe(true);
       }
+      // "Next page" from page 1 to 6: each page starts after the last ride of the one before (its
+      // cursor) and shows what the page number does.
+      let after = "";
+      for (let page = 1; page <= 6; page++) {
+        const f = { ...discoverFiltersSchema.parse({ page: String(page), ...(communityOnly ? { community: "1" } : {}) }), after };
+        const shown = await discoverRides(ctx, city.busyId, f, now);
+        const want = (await brute(communityOnly, DISCOVER_PAGE_SIZE + 1, (page - 1) * DISCOVER_PAGE_SIZE)).map((r) => r.id);
+        expect(shown.rides.map((r) => r.id), `community only: ${communityOnly}, page ${page} by cursor`).toEqual(want.slice(0, DISCOVER_PAGE_SIZE));
+        after = shown.nextAfter ?? "";
+      }
     }
     // "100+ rides found" on plain Discover: capped at 100 from the same two paths.
     const all = await discoverRides(ctx, city.busyId, discoverFiltersSchema.parse({}), now);
