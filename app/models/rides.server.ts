@@ -256,10 +256,11 @@ function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra
 
 /**
  * The departures a Discover list shows: from `from` (now, or the date's start) to `until` (the
- * date's end), and on a page reached by "Next page", after the last ride of the page before
- * (`after`, ADR 0038).
+ * date's end); on a page reached by "Next page", after the last ride of the page before
+ * (`after`), and by "Previous page", before the first ride of the page after (`before`): that
+ * list is read backwards, latest first (ADR 0038).
  */
-type Range = { from: number; until: number | null; after?: Cursor | null };
+type Range = { from: number; until: number | null; after?: Cursor | null; before?: Cursor | null };
 
 /**
  * An index path's departure range (`when`) and its row filters (`own`): blocks, then Discover's.
@@ -271,25 +272,39 @@ type Range = { from: number; until: number | null; after?: Cursor | null };
  * at every step (ADR 0038).
  */
 function pathTerms(viewerId: string, filters: SQL[], range: Range) {
+  const own = sql.join([sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`, ...filters], sql` AND `);
+  if (range.before) {
+    // Backwards from the cursor (or the day's end, if it is later) down to `from`.
+    const c = range.until !== null && range.before.at >= range.until ? { at: range.until, id: "" } : range.before;
+    const stop = sql`departs_at >= ${range.from}`;
+    return { back: true, cmp: sql.raw("<"), desc: sql.raw(" DESC"), when: sql`(departs_at, id) < (${c.at}, ${c.id}) AND ${stop}`, start: { at: c.at, id: c.id }, before: stop, own };
+  }
   const cursor = range.after && range.after.at >= range.from ? range.after : null;
   const before = range.until === null ? sql`1` : sql`departs_at < ${range.until}`;
   return {
+    back: false,
+    cmp: sql.raw(">"),
+    desc: sql.raw(""),
     when: sql`${cursor ? sql`(departs_at, id) > (${cursor.at}, ${cursor.id})` : sql`departs_at >= ${range.from}`} AND ${before}`,
     start: cursor ? { at: cursor.at, id: cursor.id } : { at: range.from - 1, id: "" },
     before,
-    own: sql.join([sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`, ...filters], sql` AND `),
+    own,
   };
 }
 
 /**
  * The viewer's communities' rides on `index` that leave no later than the last of the first
  * `first` public rides in `pub` (any time when there are fewer): the union's first `first` can
- * hold no later one. `rupees` narrows to a cost cap on rides_seat_rupees_idx.
+ * hold no later one. Read backwards (`back`), no earlier than the earliest of them. `rupees`
+ * narrows to a cost cap on rides_seat_rupees_idx.
  */
-function communitySide(viewerId: string, index: string, when: SQL, own: SQL, first: number, pub: SQL, rupees?: SQL): SQL {
+function communitySide(viewerId: string, index: string, when: SQL, own: SQL, first: number, pub: SQL, back: boolean, rupees?: SQL): SQL {
+  const bound = back
+    ? sql`departs_at >= (SELECT CASE WHEN count(*) < ${first} THEN 0 ELSE min(departs_at) END FROM ${pub})`
+    : sql`departs_at <= (SELECT CASE WHEN count(*) < ${first} THEN ${Number.MAX_SAFE_INTEGER} ELSE max(departs_at) END FROM ${pub})`;
   return sql`SELECT id, departs_at FROM rides INDEXED BY ${sql.raw(index)}
         WHERE community_id IN ${myCommunityIds(viewerId)} AND status = 'active'${rupees ? sql` AND ${rupees}` : sql``} AND ${when} AND ${own}
-          AND departs_at <= (SELECT CASE WHEN count(*) < ${first} THEN ${Number.MAX_SAFE_INTEGER} ELSE max(departs_at) END FROM ${pub})`;
+          AND ${bound}`;
 }
 
 /**
@@ -312,7 +327,7 @@ function visibleIds(
   { sorted = true, maxCost, women = false }: { sorted?: boolean; maxCost?: number; women?: boolean } = {},
 ): SQL {
   const first = offset + limit;
-  const { when, own } = pathTerms(viewerId, filters, range);
+  const { when, own, back, desc } = pathTerms(viewerId, filters, range);
   if (maxCost !== undefined) return cheapVisibleIds(viewerId, range, own, maxCost, limit, offset, sorted);
   // "Women-only seats": rides_women_idx holds just those rides, in the same order, so both paths
   // read only them (`filters` carries womenTerm, the index's WHERE; ADR 0037).
@@ -320,11 +335,11 @@ function visibleIds(
   // `pub` is written twice (its rows, and its last departure as the bound): each copy reads
   // `first` index entries, fewer rows than a MATERIALIZED CTE that stores and scans them again.
   const pub = sql`SELECT id, departs_at FROM rides INDEXED BY ${sql.raw(index)}
-      WHERE community_id IS NULL AND status = 'active' AND ${when} AND ${own} ORDER BY departs_at, id LIMIT ${first}`;
+      WHERE community_id IS NULL AND status = 'active' AND ${when} AND ${own} ORDER BY departs_at${desc}, id${desc} LIMIT ${first}`;
   return sql`(SELECT id, departs_at FROM (SELECT id, departs_at FROM (${pub})
       UNION ALL
-      ${communitySide(viewerId, index, when, own, first, sql`(${pub})`)})
-    ${sorted ? sql`ORDER BY departs_at, id ` : sql``}LIMIT ${limit} OFFSET ${offset})`;
+      ${communitySide(viewerId, index, when, own, first, sql`(${pub})`, back)})
+    ${sorted ? sql`ORDER BY departs_at${desc}, id${desc} ` : sql``}LIMIT ${limit} OFFSET ${offset})`;
 }
 
 /** The rupees a seat costs, rounded up: rides_seat_rupees_idx's expression, exactly as written there. */
@@ -342,25 +357,25 @@ const SEAT_RUPEES = sql.raw(`(("trip_cost_paise" + 100 * "seats" - 1) / (100 * "
 function cheapVisibleIds(viewerId: string, range: Range, own: SQL, maxCost: number, limit: number, offset: number, sorted: boolean): SQL {
   const first = offset + limit;
   const dated = range.until !== null;
-  const { when, start, before } = pathTerms(viewerId, [], range);
+  const { when, start, before, back, cmp, desc } = pathTerms(viewerId, [], range);
   // The viewer's communities' rides: on a date from rides_community_idx (that day's rides at
   // most); without one that could be every ride of theirs to the end, so only those at most
   // `maxCost` rupees a seat are read, from rides_seat_rupees_idx (the departure checked on the entry).
   const communities = dated
-    ? communitySide(viewerId, "rides_community_idx", when, own, first, sql`pub`)
-    : communitySide(viewerId, "rides_seat_rupees_idx", when, own, first, sql`pub`, sql`${SEAT_RUPEES} <= ${maxCost}`);
+    ? communitySide(viewerId, "rides_community_idx", when, own, first, sql`pub`, back)
+    : communitySide(viewerId, "rides_seat_rupees_idx", when, own, first, sql`pub`, back, sql`${SEAT_RUPEES} <= ${maxCost}`);
   const next = (rupees: string, after: SQL) =>
     sql`(SELECT rowid FROM rides INDEXED BY rides_seat_rupees_idx WHERE community_id IS NULL AND status = 'active' AND ${SEAT_RUPEES} = ${sql.raw(rupees)}
-          AND (departs_at, id) > ${after} AND ${before} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
+          AND (departs_at, id) ${cmp} ${after} AND ${before} AND ${own} ORDER BY departs_at${desc}, id${desc} LIMIT 1)`;
   return sql`(WITH RECURSIVE arms(rupees) AS (SELECT 0 UNION ALL SELECT rupees + 1 FROM arms WHERE rupees < ${maxCost}),
       q(rupees, departs_at, id) AS (
         SELECT a.rupees, r.departs_at, r.id FROM arms a JOIN rides r ON r.rowid = ${next("a.rupees", sql`(${start.at}, ${start.id})`)}
         UNION ALL
         SELECT q.rupees, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = ${next("q.rupees", sql`(q.departs_at, q.id)`)}
-        ORDER BY 2, 3 LIMIT ${first}),
+        ORDER BY 2${desc}, 3${desc} LIMIT ${first}),
       pub(id, departs_at) AS MATERIALIZED (SELECT id, departs_at FROM q)
     SELECT id, departs_at FROM (SELECT id, departs_at FROM pub UNION ALL ${communities})
-    ${sorted ? sql`ORDER BY departs_at, id ` : sql``}LIMIT ${limit} OFFSET ${offset})`;
+    ${sorted ? sql`ORDER BY departs_at${desc}, id${desc} ` : sql``}LIMIT ${limit} OFFSET ${offset})`;
 }
 
 /**
@@ -376,16 +391,16 @@ function cheapVisibleIds(viewerId: string, range: Range, own: SQL, maxCost: numb
  * is with other communities' rides (ADR 0038).
  */
 function communityMergeIds(viewerId: string, filters: SQL[], range: Range, limit: number, offset: number, names?: string[]): SQL {
-  const { start, before, own } = pathTerms(viewerId, names ? [...filters, atPlace(names)] : filters, range);
+  const { start, before, own, cmp, desc } = pathTerms(viewerId, names ? [...filters, atPlace(names)] : filters, range);
   const next = (cid: string, after: SQL) =>
     sql`(SELECT rowid FROM rides INDEXED BY rides_community_idx WHERE community_id = ${sql.raw(cid)} AND status = 'active'
-          AND (departs_at, id) > ${after} AND ${before} AND ${own} ORDER BY departs_at, id LIMIT 1)`;
+          AND (departs_at, id) ${cmp} ${after} AND ${before} AND ${own} ORDER BY departs_at${desc}, id${desc} LIMIT 1)`;
   return sql`(WITH RECURSIVE arms(cid) AS ${myCommunityIds(viewerId)},
       q(cid, departs_at, id) AS (
         SELECT a.cid, r.departs_at, r.id FROM arms a JOIN rides r ON r.rowid = ${next("a.cid", sql`(${start.at}, ${start.id})`)}
         UNION ALL
         SELECT q.cid, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = ${next("q.cid", sql`(q.departs_at, q.id)`)}
-        ORDER BY 2, 3 LIMIT ${limit} OFFSET ${offset})
+        ORDER BY 2${desc}, 3${desc} LIMIT ${limit} OFFSET ${offset})
     SELECT id, departs_at FROM q)`;
 }
 
@@ -425,11 +440,11 @@ const costCap = (f: DiscoverFilters) => (f.maxCost < 50 ? f.maxCost : undefined)
  * page of a quiet place was full (ADR 0038).
  */
 function placeMergeIds(viewerId: string, names: string[], filters: SQL[], range: Range, limit: number, offset: number): SQL {
-  const { start, before, own } = pathTerms(viewerId, filters, range);
+  const { start, before, own, cmp, desc } = pathTerms(viewerId, filters, range);
   const next = (index: string, column: string, also: SQL) =>
     sql`(SELECT rowid FROM rides INDEXED BY ${sql.raw(index)} WHERE status = 'active' AND ${sql.raw(column)} = q.name
-          AND (departs_at, id) > (q.departs_at, q.id) AND ${before}${also}
-          AND (community_id IS NULL OR ${isMember(viewerId)}) AND ${own} ORDER BY departs_at, id LIMIT 1)`;
+          AND (departs_at, id) ${cmp} (q.departs_at, q.id) AND ${before}${also}
+          AND (community_id IS NULL OR ${isMember(viewerId)}) AND ${own} ORDER BY departs_at${desc}, id${desc} LIMIT 1)`;
   return sql`(WITH RECURSIVE ${namesCte(names)},
       q(side, name, departs_at, id) AS (
         SELECT s.side, n.name, ${start.at}, ${start.id} FROM names n CROSS JOIN (SELECT 0 AS side UNION ALL SELECT 1) s
@@ -437,7 +452,7 @@ function placeMergeIds(viewerId: string, names: string[], filters: SQL[], range:
         SELECT q.side, q.name, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = CASE q.side
           WHEN 0 THEN ${next("rides_from_idx", "from_location", sql``)}
           ELSE ${next("rides_to_idx", "to_location", sql` AND from_location NOT IN (${placeLiterals(names)})`)} END
-        ORDER BY 3, 4 LIMIT ${limit} OFFSET ${offset + 2 * names.length})
+        ORDER BY 3${desc}, 4${desc} LIMIT ${limit} OFFSET ${offset + 2 * names.length})
     SELECT id, departs_at FROM q)`;
 }
 
@@ -451,9 +466,11 @@ export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, 
   // "Next page" carries the last ride shown (ADR 0038): the page then starts after it instead of
   // reading and dropping every earlier page's rides (an OFFSET), so page 50 costs what page 1 does.
   // A page number alone (a typed URL, "Previous page") still counts from the start.
+  // "Previous page" carries the first ride shown (`before`): the page is read backwards from it.
   const after = parseCursor(f.after);
-  const range = { ...discoverRange(f, now), after };
-  const page = [rideFilters(viewerId, f), range, DISCOVER_PAGE_SIZE + 1, after ? 0 : (f.page - 1) * DISCOVER_PAGE_SIZE] as const;
+  const before = after ? null : parseCursor(f.before);
+  const range = { ...discoverRange(f, now), after, before };
+  const page = [rideFilters(viewerId, f), range, DISCOVER_PAGE_SIZE + 1, after || before ? 0 : (f.page - 1) * DISCOVER_PAGE_SIZE] as const;
   // Places come from a fixed list (the create form refuses others), so a text is exact on the
   // names it matches; no match means no ride, without touching D1's rows.
   const names = f.q ? placesMatching(f.q) : undefined;
@@ -677,18 +694,23 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
     const start = (f.page - 1) * NEAR_PAGE_SIZE;
     const shown = ranked.slice(start, start + NEAR_PAGE_SIZE).map(({ from: _f, to: _t, fromLat: _a, fromLng: _b, toLat: _c, toLng: _d, ...r }) => r);
     // Every match is counted; past the candidate cap there may be more than were ranked.
-    return { rides: shown as (DiscoverRow & { match?: Match })[], hasMore: ranked.length > start + NEAR_PAGE_SIZE, nextAfter: null, found: ranked.length, foundMore: page.length >= NEAR_CANDIDATES, stats, also: alsoRead as unknown[] };
+    return { rides: shown as (DiscoverRow & { match?: Match })[], hasMore: ranked.length > start + NEAR_PAGE_SIZE, nextAfter: null, prevBefore: null, found: ranked.length, foundMore: page.length >= NEAR_CANDIDATES, stats, also: alsoRead as unknown[] };
   }
-  const hasMore = page.length > DISCOVER_PAGE_SIZE;
+  // Read backwards ("Previous page"), the page holds the rides just before its cursor: the latest
+  // DISCOVER_PAGE_SIZE of them; the cursor's own ride follows it.
+  const back = Boolean(parseCursor(f.before)) && !parseCursor(f.after);
+  const hasMore = back || page.length > DISCOVER_PAGE_SIZE;
   const shown = (f.page - 1) * DISCOVER_PAGE_SIZE + Math.min(page.length, DISCOVER_PAGE_SIZE);
   const n = pageOnly ? shown : Math.min(found[0]?.n ?? 0, FOUND_CAP);
-  const rows = page.slice(0, DISCOVER_PAGE_SIZE) as (DiscoverRow & { match?: Match })[];
+  const rows = (back ? page.slice(-DISCOVER_PAGE_SIZE) : page.slice(0, DISCOVER_PAGE_SIZE)) as (DiscoverRow & { match?: Match })[];
+  const first = rows[0];
   const last = rows[rows.length - 1];
   return {
     rides: rows,
     hasMore,
-    // "Next page" starts after the last ride shown (ADR 0038).
+    // "Next page" starts after the last ride shown, "Previous page" ends before the first (ADR 0038).
     nextAfter: hasMore && last ? cursorParam(last.departsAt, last.id) : null,
+    prevBefore: first ? cursorParam(first.departsAt, first.id) : null,
     found: n,
     foundMore: pageOnly ? hasMore : (found[0]?.n ?? 0) > FOUND_CAP,
     stats,

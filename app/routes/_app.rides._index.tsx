@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // From A to B around a time (when either place is given); a wrong value is a 400 with its message.
   const near = parseNearSearch(url.searchParams);
   if (near.form && !near.search) {
-    return data({ rides: [] as RideCardData[], hasMore: false, nextAfter: null, found: 0, foundMore: false, stats: null, filters, today: istDate(), near: near.form, canSave: false, savedSearches: await listSavedSearches(context, user.id) }, { status: 400 });
+    return data({ rides: [] as RideCardData[], hasMore: false, nextAfter: null, prevBefore: null, found: 0, foundMore: false, stats: null, filters, today: istDate(), near: near.form, canSave: false, savedSearches: await listSavedSearches(context, user.id) }, { status: 400 });
   }
   // The saved searches come in Discover's own batch: one round trip after the session's.
   const { also, ...result } = await discoverRides(context, user.id, filters, Date.now(), near.search, [savedSearchesQuery(context.db, user.id)]);
@@ -40,19 +40,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleRideIntent(request, context, user.id, formData, { allowed: ["save", "unsave"], fallback: "/rides" });
 }
 
-/** A page's link; "Next page" carries the last ride shown (`after`), a page number alone counts from the start. */
-function pageHref(search: string, page: number, after: string | null = null) {
+/**
+ * A page's link: "Next page" carries the last ride shown (`after`), "Previous page" the first
+ * (`before`); page 1 and a page number alone count from the start (ADR 0038).
+ */
+function pageHref(search: string, page: number, cursor: { after?: string | null; before?: string | null } = {}) {
   const params = new URLSearchParams(search);
   if (page <= 1) params.delete("page");
   else params.set("page", String(page));
-  if (after) params.set("after", after);
-  else params.delete("after");
+  for (const key of ["after", "before"] as const) {
+    const value = page > 1 ? cursor[key] : null;
+    if (value) params.set(key, value);
+    else params.delete(key);
+  }
   const qs = params.toString();
   return qs ? `/rides?${qs}` : "/rides";
 }
 
 export default function DiscoverRides() {
-  const { rides, hasMore, nextAfter, found, foundMore, stats, filters, today, near, canSave, savedSearches } = useLoaderData<typeof loader>();
+  const { rides, hasMore, nextAfter, prevBefore, found, foundMore, stats, filters, today, near, canSave, savedSearches } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [maxCost, setMaxCost] = useState(filters.maxCost);
   const here = location.pathname + location.search;
@@ -158,8 +164,8 @@ export default function DiscoverRides() {
 
       {filters.page > 1 || hasMore ? (
         <nav aria-label="Pagination" className="flex justify-between">
-          {filters.page > 1 ? <Link to={pageHref(location.search, filters.page - 1)} className={secondaryButtonClass}>Previous page</Link> : <span />}
-          {hasMore ? <Link to={pageHref(location.search, filters.page + 1, nextAfter)} className={secondaryButtonClass} data-testid="next-page">Next page</Link> : null}
+          {filters.page > 1 ? <Link to={pageHref(location.search, filters.page - 1, { before: prevBefore })} className={secondaryButtonClass} data-testid="previous-page">Previous page</Link> : <span />}
+          {hasMore ? <Link to={pageHref(location.search, filters.page + 1, { after: nextAfter })} className={secondaryButtonClass} data-testid="next-page">Next page</Link> : null}
         </nav>
       ) : null}
     </div>

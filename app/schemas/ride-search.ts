@@ -71,8 +71,10 @@ export const discoverFiltersSchema = z.object({
     .catch(undefined)
     .transform((v) => (v && isValidDate(v) ? v : "")),
   page: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
-  // "Next page": the last ride shown ("<departs_at>.<id>", ADR 0038); anything else counts by page.
+  // "Next page": the last ride shown ("<departs_at>.<id>", ADR 0038); "Previous page": the first
+  // ride shown. Anything else counts by page.
   after: z.string().max(100).optional().catch(undefined).transform((v) => v || ""),
+  before: z.string().max(100).optional().catch(undefined).transform((v) => v || ""),
   // Issue 16: only rides whose seats are for women (women-only or comfort-locked).
   women: z
     .enum(["1", "on", "true"])
@@ -82,7 +84,7 @@ export const discoverFiltersSchema = z.object({
 });
 
 // `women` optional so callers built before issue 16 still type-check (absent: no filter).
-export type DiscoverFilters = Omit<z.output<typeof discoverFiltersSchema>, "women" | "after"> & { women?: boolean; after?: string };
+export type DiscoverFilters = Omit<z.output<typeof discoverFiltersSchema>, "women" | "after" | "before"> & { women?: boolean; after?: string; before?: string };
 
 export const myRidesQuerySchema = z.object({
   tab: z.enum(["created", "booked", "manage"]).catch("created").default("created"),

@@ -104,21 +104,32 @@ describe("page budgets on a city-shaped dataset", () => {
 
   // ADR 0038: "Next page" carries the last ride shown, so a deep page reads what the first does;
   // by its number alone (an OFFSET) page 10 read every earlier page's rides again.
-  it("\"Next page\" ten pages deep on Discover, plain and with a place text, reads no more rows than the budget", async () => {
+  it("\"Next page\" ten pages deep on Discover and \"Previous page\" back, plain and with a place text, read no more rows than the budget", async () => {
     for (const first of ["/rides", "/rides?q=koramangala", "/rides?community=1", "/rides?maxCost=45"]) {
       let path: string | null = first;
       const rows: number[] = [];
+      let html = "";
       for (let page = 1; page <= 10 && path; page++) {
         const res = await visit(path);
-        const html = await res.text();
+        html = await res.text();
         rows.push(d1Stats(res).rows_read);
         const next = linkHref(html, "next-page");
         if (next) expect(next, first).toContain("after=");
         path = next;
       }
-      console.log(`${first}, "Next page" from page 1: rows read ${rows.join(", ")}`);
+      // Then "Previous page" back to page 2, each read backwards from the page after's first ride.
+      const back: number[] = [];
+      for (let prev = linkHref(html, "previous-page"); prev && prev.includes("page="); ) {
+        expect(prev, first).toContain("before=");
+        const res = await visit(prev);
+        const page = await res.text();
+        back.push(d1Stats(res).rows_read);
+        prev = linkHref(page, "previous-page");
+      }
+      console.log(`${first}, "Next page" from page 1: rows read ${rows.join(", ")}; "Previous page" back to page 2: ${back.join(", ")}`);
       expect(rows.length, `${first}: pages followed`).toBeGreaterThanOrEqual(first.includes("maxCost") ? 1 : 5);
-      expect(Math.max(...rows), `${first}: rows read per page ${rows.join(", ")}`).toBeLessThanOrEqual(1000);
+      expect(back.length, `${first}: pages followed back`).toBe(Math.max(0, rows.length - 2));
+      expect(Math.max(...rows, ...back), `${first}: rows read per page ${rows.join(", ")}; back ${back.join(", ")}`).toBeLessThanOrEqual(1000);
     }
   });
 

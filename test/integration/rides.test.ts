@@ -242,6 +242,8 @@ describe("discover", () => {
         expect(shown.rides.map((r) => r.id), `at most ${maxCost} rupees, ${date ?? "any day"}, page ${page}`).toEqual(all.slice((page - 1) * 20, page * 20));
         expect(shown.found).toBe(Math.min(100, all.length));
         if (page > 1 && after) expect((await discoverRides({ db: db() }, viewer.id, { ...f, after }, now)).rides.map((r) => r.id), `page ${page} by cursor`).toEqual(all.slice((page - 1) * 20, page * 20));
+        // "Previous page" from this one: the page before, read backwards from its first ride.
+        if (page > 1 && shown.prevBefore) expect((await discoverRides({ db: db() }, viewer.id, { ...f, page: page - 1, before: shown.prevBefore }, now)).rides.map((r) => r.id), `page ${page - 1} by its next page's cursor`).toEqual(all.slice((page - 2) * 20, (page - 1) * 20));
         after = shown.nextAfter ?? "";
         expect(Boolean(after)).toBe(shown.hasMore);
       }
@@ -307,6 +309,7 @@ describe("discover", () => {
         expect(shown.hasMore, `${JSON.stringify(c)}, page ${page}`).toBe(all.length > page * 20);
         // The same page by "Next page" from the one before.
         if (page > 1 && after) expect((await discoverRides({ db: db() }, viewer.id, { ...f, after }, now)).rides.map((r) => r.id), `${JSON.stringify(c)}, page ${page} by cursor`).toEqual(all.slice((page - 1) * 20, page * 20));
+        if (page > 1 && shown.prevBefore) expect((await discoverRides({ db: db() }, viewer.id, { ...f, page: page - 1, before: shown.prevBefore }, now)).rides.map((r) => r.id), `${JSON.stringify(c)}, page ${page - 1} backwards`).toEqual(all.slice((page - 2) * 20, (page - 1) * 20));
         after = shown.nextAfter ?? "";
       }
     }
