@@ -286,7 +286,8 @@ function pathTerms(viewerId: string, filters: SQL[], range: Range) {
     cmp: sql.raw(">"),
     desc: sql.raw(""),
     when: sql`${cursor ? sql`(departs_at, id) > (${cursor.at}, ${cursor.id})` : sql`departs_at >= ${range.from}`} AND ${before}`,
-    start: cursor ? { at: cursor.at, id: cursor.id } : { at: range.from - 1, id: "" },
+    // `(departs_at, id) > (from, '')` is `departs_at >= from`: ids are never empty.
+    start: cursor ? { at: cursor.at, id: cursor.id } : { at: range.from, id: "" },
     before,
     own,
   };
@@ -694,12 +695,15 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
     const start = (f.page - 1) * NEAR_PAGE_SIZE;
     const shown = ranked.slice(start, start + NEAR_PAGE_SIZE).map(({ from: _f, to: _t, fromLat: _a, fromLng: _b, toLat: _c, toLng: _d, ...r }) => r);
     // Every match is counted; past the candidate cap there may be more than were ranked.
-    return { rides: shown as (DiscoverRow & { match?: Match })[], hasMore: ranked.length > start + NEAR_PAGE_SIZE, nextAfter: null, prevBefore: null, found: ranked.length, foundMore: page.length >= NEAR_CANDIDATES, stats, also: alsoRead as unknown[] };
+    return { rides: shown as (DiscoverRow & { match?: Match })[], hasMore: ranked.length > start + NEAR_PAGE_SIZE, nextAfter: null, prevBefore: null, reachedStart: false, found: ranked.length, foundMore: page.length >= NEAR_CANDIDATES, stats, also: alsoRead as unknown[] };
   }
   // Read backwards ("Previous page"), the page holds the rides just before its cursor: the latest
   // DISCOVER_PAGE_SIZE of them; the cursor's own ride follows it.
   const back = Boolean(parseCursor(f.before)) && !parseCursor(f.after);
-  const hasMore = back || page.length > DISCOVER_PAGE_SIZE;
+  // Backwards, the cursor's ride follows the page (if the page found any ride); a page that found
+  // DISCOVER_PAGE_SIZE or fewer has reached the first ride, and is page 1 whatever its number.
+  const hasMore = back ? page.length > 0 : page.length > DISCOVER_PAGE_SIZE;
+  const reachedStart = back && page.length <= DISCOVER_PAGE_SIZE;
   const shown = (f.page - 1) * DISCOVER_PAGE_SIZE + Math.min(page.length, DISCOVER_PAGE_SIZE);
   const n = pageOnly ? shown : Math.min(found[0]?.n ?? 0, FOUND_CAP);
   const rows = (back ? page.slice(-DISCOVER_PAGE_SIZE) : page.slice(0, DISCOVER_PAGE_SIZE)) as (DiscoverRow & { match?: Match })[];
@@ -710,7 +714,8 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
     hasMore,
     // "Next page" starts after the last ride shown, "Previous page" ends before the first (ADR 0038).
     nextAfter: hasMore && last ? cursorParam(last.departsAt, last.id) : null,
-    prevBefore: first ? cursorParam(first.departsAt, first.id) : null,
+    prevBefore: first && !reachedStart ? cursorParam(first.departsAt, first.id) : null,
+    reachedStart,
     found: n,
     foundMore: pageOnly ? hasMore : (found[0]?.n ?? 0) > FOUND_CAP,
     stats,

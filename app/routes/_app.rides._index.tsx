@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // From A to B around a time (when either place is given); a wrong value is a 400 with its message.
   const near = parseNearSearch(url.searchParams);
   if (near.form && !near.search) {
-    return data({ rides: [] as RideCardData[], hasMore: false, nextAfter: null, prevBefore: null, found: 0, foundMore: false, stats: null, filters, today: istDate(), near: near.form, canSave: false, savedSearches: await listSavedSearches(context, user.id) }, { status: 400 });
+    return data({ rides: [] as RideCardData[], hasMore: false, nextAfter: null, prevBefore: null, reachedStart: false, found: 0, foundMore: false, stats: null, filters, today: istDate(), near: near.form, canSave: false, savedSearches: await listSavedSearches(context, user.id) }, { status: 400 });
   }
   // The saved searches come in Discover's own batch: one round trip after the session's.
   const { also, ...result } = await discoverRides(context, user.id, filters, Date.now(), near.search, [savedSearchesQuery(context.db, user.id)]);
@@ -58,7 +58,7 @@ function pageHref(search: string, page: number, cursor: { after?: string | null;
 }
 
 export default function DiscoverRides() {
-  const { rides, hasMore, nextAfter, prevBefore, found, foundMore, stats, filters, today, near, canSave, savedSearches } = useLoaderData<typeof loader>();
+  const { rides, hasMore, nextAfter, prevBefore, reachedStart, found, foundMore, stats, filters, today, near, canSave, savedSearches } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [maxCost, setMaxCost] = useState(filters.maxCost);
   const here = location.pathname + location.search;
@@ -162,9 +162,9 @@ export default function DiscoverRides() {
 
       {canSave && near ? <SaveSearchForm values={near.values} redirectTo={here} /> : null}
 
-      {filters.page > 1 || hasMore ? (
+      {(filters.page > 1 && !reachedStart) || hasMore ? (
         <nav aria-label="Pagination" className="flex justify-between">
-          {filters.page > 1 ? <Link to={pageHref(location.search, filters.page - 1, { before: prevBefore })} className={secondaryButtonClass} data-testid="previous-page">Previous page</Link> : <span />}
+          {filters.page > 1 && !reachedStart ? <Link to={pageHref(location.search, filters.page - 1, { before: prevBefore })} className={secondaryButtonClass} data-testid="previous-page">Previous page</Link> : <span />}
           {hasMore ? <Link to={pageHref(location.search, filters.page + 1, { after: nextAfter })} className={secondaryButtonClass} data-testid="next-page">Next page</Link> : null}
         </nav>
       ) : null}

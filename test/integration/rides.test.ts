@@ -315,9 +315,21 @@ describe("discover", () => {
     }
     // A text no place holds finds nothing, and the widest text (40 places) stays within D1's 100 bound parameters.
     expect((await discoverRides({ db: db() }, viewer.id, discoverFiltersSchema.parse({ q: "atlantis" }), now)).rides).toEqual([]);
-    const widest = discoverPageQuery(db(), viewer.id, discoverFiltersSchema.parse({ q: "a", maxCost: "20", women: "1", community: "1", date: addDays(istDate(), 2) })).toSQL();
-    expect(widest.params.length).toBeLessThanOrEqual(100);
-    await env.DB.prepare(widest.sql).bind(...widest.params).all();
+    for (const community of [{}, { community: "1" }]) {
+      const widest = discoverPageQuery(db(), viewer.id, discoverFiltersSchema.parse({ q: "a", maxCost: "20", women: "1", date: addDays(istDate(), 2), before: `${now + 86_400_000}.zz`, ...community })).toSQL();
+      expect(widest.params.length, JSON.stringify(community)).toBeLessThanOrEqual(100);
+      await env.DB.prepare(widest.sql).bind(...widest.params).all();
+    }
+    // "Previous page" with a cursor before every ride (its ride left, or a crafted link): nothing
+    // before it, no next page, no previous link; a backwards read that reaches the first ride
+    // is page 1 (no previous link), whatever its number says.
+    const f2 = discoverFiltersSchema.parse({ q: "kora", page: "3" });
+    const stale = await discoverRides({ db: db() }, viewer.id, { ...f2, before: `${now - 60_000}.a` }, now);
+    expect([stale.rides.length, stale.hasMore, stale.prevBefore, stale.reachedStart]).toEqual([0, false, null, true]);
+    const all = await want({});
+    const fromSecond = await discoverRides({ db: db() }, viewer.id, { ...f2, page: 2, before: `${(await env.DB.prepare("SELECT departs_at FROM rides WHERE id = ?").bind(all[10]).first<{ departs_at: number }>())!.departs_at}.${all[10]}` }, now);
+    expect(fromSecond.rides.map((r) => r.id)).toEqual(all.slice(0, 10));
+    expect([fromSecond.hasMore, fromSecond.prevBefore, fromSecond.reachedStart]).toEqual([true, null, true]);
   });
 
   it("the discover query reads rides by index, never a SCAN of rides, with 10,000 active rides", async () => {

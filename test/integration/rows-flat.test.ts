@@ -127,7 +127,8 @@ describe("rows read are flat as the city doubles around the viewer (issue 17)", 
         expect(shown.rides.map((r) => r.id), `community only: ${communityOnly}, page ${page} by cursor`).toEqual(want.slice(0, DISCOVER_PAGE_SIZE));
         // "Previous page" from it: the page before, read backwards from its first ride.
         if (page > 1) {
-          const prev = await discoverRides(ctx, city.busyId, { ...f, page: page - 1, after: "", before: shown.prevBefore ?? "" }, now);
+          expect(shown.prevBefore, `page ${page}: a Previous page cursor`).toBeTruthy();
+          const prev = await discoverRides(ctx, city.busyId, { ...f, page: page - 1, after: "", before: shown.prevBefore! }, now);
           const wantPrev = (await brute(communityOnly, DISCOVER_PAGE_SIZE, (page - 2) * DISCOVER_PAGE_SIZE)).map((r) => r.id);
           expect(prev.rides.map((r) => r.id), `community only: ${communityOnly}, page ${page - 1} backwards`).toEqual(wantPrev);
           expect(prev.hasMore).toBe(true);
