@@ -13,6 +13,8 @@ const run = (cmd: string, args: string[]) => {
   const r = spawnSync(cmd, args, { encoding: "utf8", env: { ...process.env, CI: "true" } });
   return { code: r.status, out: `${r.stdout}\n${r.stderr}` };
 };
+// A step that failed shows the end of its output (the seed failed once beside the load test, 2026-11-25, and said nothing).
+const ok = (r: { code: number | null; out: string }) => expect(r.code, r.out.slice(-3000)).toBe(0);
 
 test("a backup restored into a fresh database has the same rows, content and schema", async () => {
   test.setTimeout(240_000);
@@ -21,11 +23,11 @@ test("a backup restored into a fresh database has the same rows, content and sch
   const restored = join(dir, "restored");
   const file = join(dir, "backup.sql");
   try {
-    expect(run("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", source]).code).toBe(0);
-    expect(run("node_modules/.bin/vite-node", ["scripts/seed.ts", "--", "--persist-to", source, "--pepper", "drill-pepper"]).code).toBe(0);
+    ok(run("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", source]));
+    ok(run("node_modules/.bin/vite-node", ["scripts/seed.ts", "--", "--persist-to", source, "--pepper", "drill-pepper"]));
     // Awkward content survives too: quotes, a newline, non-Latin text, a semicolon.
     const tricky = `INSERT INTO newsletter_subscribers (email, created_at) VALUES ('o''brien;x@example.test', 1), ('ನಮಸ್ಕಾರ@example.test', 2)`;
-    expect(run("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", source, "--command", tricky]).code).toBe(0);
+    ok(run("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", source, "--command", tricky]));
 
     const backup = run("node", ["scripts/ops/db-backup.mjs", "--persist-to", source, "--output", file]);
     expect(backup.code, backup.out).toBe(0);
