@@ -328,8 +328,9 @@ function visibleIds(
   { sorted = true, maxCost, women = false }: { sorted?: boolean; maxCost?: number; women?: boolean } = {},
 ): SQL {
   const first = offset + limit;
-  const { when, own, back, desc } = pathTerms(viewerId, filters, range);
-  if (maxCost !== undefined) return cheapVisibleIds(viewerId, range, own, maxCost, limit, offset, sorted);
+  const terms = pathTerms(viewerId, filters, range);
+  const { when, own, back, desc } = terms;
+  if (maxCost !== undefined) return cheapVisibleIds(viewerId, terms, range.until !== null, maxCost, limit, offset, sorted);
   // "Women-only seats": rides_women_idx holds just those rides, in the same order, so both paths
   // read only them (`filters` carries womenTerm, the index's WHERE; ADR 0037).
   const index = women ? "rides_women_idx" : "rides_community_idx";
@@ -355,10 +356,9 @@ const SEAT_RUPEES = sql.raw(`(("trip_cost_paise" + 100 * "seats" - 1) / (100 * "
  * queue as "Community rides only": it reads the page's rides and one more per rupee, however
  * many dearer rides the city has (ADR 0037).
  */
-function cheapVisibleIds(viewerId: string, range: Range, own: SQL, maxCost: number, limit: number, offset: number, sorted: boolean): SQL {
+function cheapVisibleIds(viewerId: string, terms: ReturnType<typeof pathTerms>, dated: boolean, maxCost: number, limit: number, offset: number, sorted: boolean): SQL {
   const first = offset + limit;
-  const dated = range.until !== null;
-  const { when, start, before, back, cmp, desc } = pathTerms(viewerId, [], range);
+  const { when, own, start, before, back, cmp, desc } = terms;
   // The viewer's communities' rides: on a date from rides_community_idx (that day's rides at
   // most); without one that could be every ride of theirs to the end, so only those at most
   // `maxCost` rupees a seat are read, from rides_seat_rupees_idx (the departure checked on the entry).
@@ -426,6 +426,12 @@ function discoverRange(f: DiscoverFilters, now: number): Range {
   return { from: f.date ? Math.max(now, istToInstant(f.date)) : now, until: f.date ? istToInstant(addDays(f.date, 1)) : null };
 }
 
+/** The page's cursor: "Next page" (`after`) wins over "Previous page" (`before`, read backwards). */
+function pageCursors(f: DiscoverFilters) {
+  const after = parseCursor(f.after);
+  return { after, before: after ? null : parseCursor(f.before) };
+}
+
 /** The slider's rupees a seat when it caps the cost (50 means no limit). */
 const costCap = (f: DiscoverFilters) => (f.maxCost < 50 ? f.maxCost : undefined);
 
@@ -433,8 +439,8 @@ const costCap = (f: DiscoverFilters) => (f.maxCost < 50 ? f.maxCost : undefined)
  * A place text ("koramangala"): the rides leaving from or going to any place whose name holds it,
  * in (departs_at, id) order, merged by SQLite from one run of rides_from_idx or rides_to_idx
  * (status, place, departs_at, id) per matching place and end, with the recursive-CTE priority
- * queue of communityMergeIds. Each arm starts from a sentinel row (just before `from`) so its seek
- * is written once; the sentinels come out first and the OFFSET drops them too. A ride whose both
+ * queue of communityMergeIds. Each arm starts from a sentinel row (`from`, or the page's cursor) so
+ * its seek is written once; the sentinels come out first and the OFFSET drops them too. A ride whose both
  * ends match comes from its pickup's arm only. The page reads its own rides, one more an arm, and
  * the rides at those places it may not show (someone else's community, a dearer seat): the
  * place's rides, where walking rides_discover_idx read every upcoming ride of the city before a
@@ -464,12 +470,10 @@ function placeMergeIds(viewerId: string, names: string[], filters: SQL[], range:
  * text (placeMergeIds), or plain Discover (visibleIds; ADR 0035).
  */
 export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, now = Date.now()) {
-  // "Next page" carries the last ride shown (ADR 0038): the page then starts after it instead of
-  // reading and dropping every earlier page's rides (an OFFSET), so page 50 costs what page 1 does.
-  // A page number alone (a typed URL, "Previous page") still counts from the start.
-  // "Previous page" carries the first ride shown (`before`): the page is read backwards from it.
-  const after = parseCursor(f.after);
-  const before = after ? null : parseCursor(f.before);
+  // "Next page" carries the last ride shown and "Previous page" the first (ADR 0038): the page
+  // starts after, or is read backwards from, that ride instead of reading and dropping every
+  // earlier page's rides (an OFFSET). A page number alone (a typed URL) still counts from the start.
+  const { after, before } = pageCursors(f);
   const range = { ...discoverRange(f, now), after, before };
   const page = [rideFilters(viewerId, f), range, DISCOVER_PAGE_SIZE + 1, after || before ? 0 : (f.page - 1) * DISCOVER_PAGE_SIZE] as const;
   // Places come from a fixed list (the create form refuses others), so a text is exact on the
@@ -699,7 +703,7 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
   }
   // Read backwards ("Previous page"), the page holds the rides just before its cursor: the latest
   // DISCOVER_PAGE_SIZE of them; the cursor's own ride follows it.
-  const back = Boolean(parseCursor(f.before)) && !parseCursor(f.after);
+  const back = Boolean(pageCursors(f).before);
   // Backwards, the cursor's ride follows the page (if the page found any ride); a page that found
   // DISCOVER_PAGE_SIZE or fewer has reached the first ride, and is page 1 whatever its number.
   const hasMore = back ? page.length > 0 : page.length > DISCOVER_PAGE_SIZE;
