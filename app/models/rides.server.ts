@@ -653,7 +653,8 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
   const nextHour = Math.floor((now + IST_OFFSET) / HOUR) + 1;
   const tomorrow = Math.floor((now + IST_OFFSET) / DAY) + 1;
   const firstHourOfTomorrow = tomorrow * 24;
-  const pageOnly = Boolean(f.q || f.community);
+  // A text, "Community rides only" or a cost cap counts only its page (below).
+  const pageOnly = Boolean(f.q || f.community || costCap(f) !== undefined);
   const totals = (t: typeof rideHourStats | typeof rideDayStats) => ({
     rides: sql<number>`coalesce(sum(${t.rides}), 0)`.mapWith(Number),
     seatsOpen: sql<number>`coalesce(sum(${t.seats} - ${t.bookedSeats}), 0)`.mapWith(Number),
@@ -662,9 +663,10 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
   // `also`: the page's other reads (the viewer's saved searches), in the same round trip.
   const [page, found, laterDays, laterToday, thisHour, ...alsoRead] = await db.batch([
     near ? nearPageQuery(db, viewerId, near, f, now) : discoverPageQuery(db, viewerId, f, now),
-    // A text search, and "Community rides only", count only their page ("25+ rides found"):
-    // counting every match of a popular place, or a hundred rides of a viewer's few
-    // communities among all upcoming rides, would walk thousands of rides.
+    // A text search, "Community rides only" and a cost cap count only their page ("25+ rides
+    // found"): counting every match of a popular place, or a hundred rides of a viewer's few
+    // communities among all upcoming rides, would walk thousands of rides, and counting a
+    // hundred cheap rides read 678 rows of the bench's large city (ADR 0037).
     // Those pages, and a distance search (which ranks its candidates itself), never read
     // the count: it is a no-op lookup by id (a capped count still read 583 rows of the
     // bench's place search, ADR 0030).
@@ -708,7 +710,8 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
   // DISCOVER_PAGE_SIZE or fewer has reached the first ride, and is page 1 whatever its number.
   const hasMore = back ? page.length > 0 : page.length > DISCOVER_PAGE_SIZE;
   const reachedStart = back && page.length <= DISCOVER_PAGE_SIZE;
-  const shown = (f.page - 1) * DISCOVER_PAGE_SIZE + Math.min(page.length, DISCOVER_PAGE_SIZE);
+  // A page past the last (a typed or stale link) found none: it says so, not "40 rides found".
+  const shown = page.length === 0 ? 0 : (f.page - 1) * DISCOVER_PAGE_SIZE + Math.min(page.length, DISCOVER_PAGE_SIZE);
   const n = pageOnly ? shown : Math.min(found[0]?.n ?? 0, FOUND_CAP);
   const rows = (back ? page.slice(-DISCOVER_PAGE_SIZE) : page.slice(0, DISCOVER_PAGE_SIZE)) as (DiscoverRow & { match?: Match })[];
   const first = rows[0];
