@@ -5,12 +5,11 @@ import { defineWorkersConfig, readD1Migrations } from "@cloudflare/vitest-pool-w
 // Durable Objects. `npm test` builds before this runs.
 //
 // Two kinds of test files run in a runtime of their own without isolated storage
-// (vitest.fuzz.config.ts), because the pool's per-test storage roll-back aborts every Durable
-// Object and fails after such tests had passed ("Network connection lost" in
-// updateStackedStorage):
-// - the fuzzer: its properties send thousands of requests that wake many Durable Objects; it
-//   needs no roll-back (each property builds its own people and checks invariants that must
-//   hold on any database);
+// (vitest.fuzz.config.ts), which also lets the two runtimes use both cores:
+// - the fuzzer: its long properties were the first to hit "Network connection lost" in the
+//   roll-back (since fixed at its cause, patches/miniflare+*.patch, ADR 0031); it needs no
+//   roll-back (each property builds its own people and checks invariants that must hold on any
+//   database);
 // - the files that open WebSockets to the Durable Objects: the pool documents WebSockets with
 //   Durable Objects under isolated storage as unsupported. Each of these files creates its own
 //   users (random ids and addresses), so they share one database safely.
