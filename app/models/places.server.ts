@@ -20,6 +20,9 @@ const fold = (s: string) =>
     .replace(/[^a-z0-9]+/g, " ")
     .trim();
 const BY_KEY = new Map(PLACES.map((p) => [fold(p.name), p]));
+// Each name folded once, not on every suggestion request.
+const FOLDED = PLACES.map((p) => fold(p.name));
+const LONGEST = Math.max(...FOLDED.map((k) => k.length));
 const BY_ID = new Map(PLACES.map((p) => [p.id, p]));
 
 export function placeByName(name: string): PlaceRecord | undefined {
@@ -35,20 +38,25 @@ export function placeById(id: string): PlaceRecord | undefined {
  * with a word starting with it, then names containing it.
  */
 export function suggestPlaces(typed: string, limit = 8): PlaceRecord[] {
-  const q = fold(typed);
+  // Past the longest name nothing can start with or contain the text, and a typo's shared start
+  // is at most a name long: the rest is dropped. A 110,000-character field (the fuzzer's) took
+  // 4-7 s here, shortening it a character at a time against every name.
+  const q = fold(typed).slice(0, LONGEST + 1);
   if (!q) return [];
   const scored: { p: PlaceRecord; s: number }[] = [];
-  for (const p of PLACES) {
-    const k = fold(p.name);
+  PLACES.forEach((p, i) => {
+    const k = FOLDED[i];
     const s = k.startsWith(q) ? 0 : ` ${k}`.includes(` ${q}`) ? 1 : k.includes(q) ? 2 : -1;
     // The curated places (the old fixed list, where most rides start) before the others.
     if (s >= 0) scored.push({ p, s: s * 2 + (findPlace(p.name) ? 0 : 1) });
-  }
+  });
   // Nothing contains it: the names sharing the longest start with it (a typo late in the word).
   if (!scored.length) {
     for (let n = q.length - 1; n >= 3 && !scored.length; n--) {
       const head = q.slice(0, n);
-      for (const p of PLACES) if (fold(p.name).startsWith(head)) scored.push({ p, s: 0 });
+      PLACES.forEach((p, i) => {
+        if (FOLDED[i].startsWith(head)) scored.push({ p, s: 0 });
+      });
     }
   }
   return scored

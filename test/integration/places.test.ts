@@ -101,6 +101,34 @@ describe("the place list", () => {
     expect(await tableCounts()).toEqual(before);
   });
 
+  it("a place field of 200,000 characters is refused at once, on every form that takes a place, and changes nothing", async () => {
+    // The "did you mean" list shortened the text a character at a time against every name: the
+    // fuzzer's 110,000-character field took 4-7 s of CPU on the commute form, far past the
+    // Workers CPU limit. Past the longest name the rest cannot change the suggestions.
+    const long = `Koramangala${"x".repeat(200_000)}`;
+    expect(suggestPlaces(long).map((p) => p.name)).toEqual(suggestPlaces("Koramangalax").map((p) => p.name));
+    expect(suggestPlaces(long).length).toBeGreaterThan(0);
+    const driver = await signedInUser();
+    const before = await tableCounts();
+    const forms: [string, Record<string, string>][] = [
+      ["/rides/create", { intent: "create", date: day(), time: "08:30", seats: "3", tripCost: "300", notes: "", toLocation: "Manyata Tech Park" }],
+      ["/commutes/new", { weekdays: "mon", time: "08:30", startDate: day(), seats: "3", tripCost: "300", notes: "", toLocation: "Manyata Tech Park" }],
+    ];
+    for (const [path, fields] of forms) {
+      const started = Date.now();
+      const res = await postForm(path, { ...fields, fromLocation: long }, { cookie: driver.cookie });
+      expect(res.status, path).toBe(400);
+      expect(await res.text(), path).toContain("Please select pickup location");
+      expect(Date.now() - started, path).toBeLessThan(2_000);
+    }
+    for (const path of [`/places?q=${long.slice(0, 16_000)}`, `/rides?from=${long.slice(0, 16_000)}&to=Whitefield&date=${day()}&time=08:30`]) {
+      const started = Date.now();
+      expect((await get(path, { cookie: driver.cookie })).status, path.slice(0, 10)).toBeLessThan(500);
+      expect(Date.now() - started, path.slice(0, 10)).toBeLessThan(2_000);
+    }
+    expect(await tableCounts()).toEqual(before);
+  });
+
   it("'Suggest cost' works for a locality the browser does not know (the server measures it)", async () => {
     const driver = await signedInUser();
     const res = await postForm("/rides/create", { intent: "suggest", fromLocation: "Bellandur", toLocation: "Manyata Tech Park" }, { cookie: driver.cookie });
