@@ -63,13 +63,18 @@ export function send(col: Column, s: Scenario, role: Role, headers: Headers = { 
   });
 }
 
-/** Runs one cell and checks the response and the database against the expected outcome. */
-export async function runCell(col: Column, s: Scenario, role: Role, outcome: string, headers?: Headers) {
-  const before = await dbChecksum();
+/**
+ * Runs one cell and checks the response and the database against the expected outcome.
+ * `before` is the database's snapshot when the caller already has it (the snapshot taken after
+ * the cell before, which changed nothing); the snapshot after this cell is returned for the next.
+ */
+export async function runCell(col: Column, s: Scenario, role: Role, outcome: string, headers?: Headers, before?: Record<string, string>) {
+  const start = before ?? (await dbChecksum());
   const res = await send(col, s, role, headers);
   await res.arrayBuffer();
-  const changed = changedTables(before, await dbChecksum());
-  checkOutcome(res, changed, outcome, `${col.method} ${col.name} as ${role}`);
+  const after = await dbChecksum();
+  checkOutcome(res, changedTables(start, after), outcome, `${col.method} ${col.name} as ${role}`);
+  return after;
 }
 
 export function checkOutcome(res: Response, changed: string[], outcome: string, label: string) {
