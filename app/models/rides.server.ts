@@ -711,7 +711,9 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
   const hasMore = back ? page.length > 0 : page.length > DISCOVER_PAGE_SIZE;
   const reachedStart = back && page.length <= DISCOVER_PAGE_SIZE;
   // A page past the last (a typed or stale link) found none: it says so, not "40 rides found".
-  const shown = page.length === 0 ? 0 : (f.page - 1) * DISCOVER_PAGE_SIZE + Math.min(page.length, DISCOVER_PAGE_SIZE);
+  // A backwards page that reached the first ride is page 1, whatever its number says.
+  const earlier = reachedStart ? 0 : (f.page - 1) * DISCOVER_PAGE_SIZE;
+  const shown = page.length === 0 ? 0 : earlier + Math.min(page.length, DISCOVER_PAGE_SIZE);
   const n = pageOnly ? shown : Math.min(found[0]?.n ?? 0, FOUND_CAP);
   const rows = (back ? page.slice(-DISCOVER_PAGE_SIZE) : page.slice(0, DISCOVER_PAGE_SIZE)) as (DiscoverRow & { match?: Match })[];
   const first = rows[0];

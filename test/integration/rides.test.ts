@@ -245,7 +245,13 @@ describe("discover", () => {
         expect([shown.found, shown.foundMore]).toEqual([all.length > (page - 1) * 20 ? Math.min(page * 20, all.length) : 0, all.length > page * 20]);
         if (page > 1 && after) expect((await discoverRides({ db: db() }, viewer.id, { ...f, after }, now)).rides.map((r) => r.id), `page ${page} by cursor`).toEqual(all.slice((page - 1) * 20, page * 20));
         // "Previous page" from this one: the page before, read backwards from its first ride.
-        if (page > 1 && shown.prevBefore) expect((await discoverRides({ db: db() }, viewer.id, { ...f, page: page - 1, before: shown.prevBefore }, now)).rides.map((r) => r.id), `page ${page - 1} by its next page's cursor`).toEqual(all.slice((page - 2) * 20, (page - 1) * 20));
+        if (page > 1 && shown.prevBefore) {
+          const prev = await discoverRides({ db: db() }, viewer.id, { ...f, page: page - 1, before: shown.prevBefore }, now);
+          expect(prev.rides.map((r) => r.id), `page ${page - 1} by its next page's cursor`).toEqual(all.slice((page - 2) * 20, (page - 1) * 20));
+          expect([prev.found, prev.foundMore], `page ${page - 1}'s count`).toEqual([(page - 1) * 20, true]);
+          // A stale link whose number says page 7 but whose rides are the first: counted as page 1.
+          if (page === 2) expect([(await discoverRides({ db: db() }, viewer.id, { ...f, page: 7, before: shown.prevBefore }, now)).found], "a stale page number").toEqual([20]);
+        }
         after = shown.nextAfter ?? "";
         expect(Boolean(after)).toBe(shown.hasMore);
       }
