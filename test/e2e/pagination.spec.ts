@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { newPage, send, signedInPage, signInAs } from "../support/e2e";
+import { addDays, istDate } from "../../app/domain/time";
+import { newPage, send, signedInPage, signInAs, signUpAndOnboard } from "../support/e2e";
 import { memberListFixture } from "../support/e2e-fixtures";
 
 // Issue 17: a long chat shows its newest messages with an "Older messages" link (a plain
@@ -65,4 +66,47 @@ test("a community's member list pages: 20 members, More members shows the rest",
   await expect(members.last()).toContainText("Club Founder");
   await expect(page.getByRole("link", { name: "More members" })).toHaveCount(0);
   await page.context().close();
+});
+
+test("Discover pages: Next page shows the rest of a search, Previous page comes back to the first 20", async ({ browser, baseURL }) => {
+  // 25 rides from one place on a day of this project's own, so no other journey's ride joins the list.
+  const project = test.info().project.name;
+  const date = addDays(istDate(), project === "js" ? 24 : 25);
+  const driver = await newPage(browser, project);
+  await signUpAndOnboard(driver, { fullName: "Pooja Paging", car: "petrol" });
+  for (let i = 0; i < 25; i++) {
+    const time = `${String(6 + Math.floor(i / 4)).padStart(2, "0")}:${String((i % 4) * 15).padStart(2, "0")}`;
+    const res = await send(driver.request, `${baseURL}/rides/create`, {
+      method: "POST",
+      form: { intent: "create", fromLocation: "Hebbal", toLocation: "Whitefield ITPL", date, time, seats: "3", tripCost: "300", notes: "", communityId: "" },
+      headers: { Origin: baseURL!, "Sec-Fetch-Site": "same-origin" },
+      maxRedirects: 0,
+    });
+    expect(res.status(), `ride ${i + 1}: ${(await res.text()).slice(0, 200)}`).toBe(302);
+  }
+  const rider = await newPage(browser, project);
+  await signUpAndOnboard(rider, { fullName: "Ravi Paging", car: null });
+  await rider.goto(`/rides?q=Hebbal&date=${date}`);
+  await expect(rider.getByTestId("rides-found")).toHaveText("20+ rides found");
+  await expect(rider.getByText("6:00 AM").first()).toBeVisible();
+  await expect(rider.getByTestId("previous-page")).toHaveCount(0);
+
+  await rider.getByTestId("next-page").click();
+  await expect(rider).toHaveURL(/page=2&after=\d+\./);
+  await expect(rider.getByTestId("rides-found")).toHaveText("25 rides found");
+  await expect(rider.getByText("12:00 PM").first()).toBeVisible();
+  await expect(rider.getByText("6:00 AM")).toHaveCount(0);
+  await expect(rider.getByTestId("next-page")).toHaveCount(0);
+
+  // Previous page to page 1 is the list itself (deeper pages carry the first ride shown, before=).
+  await rider.getByTestId("previous-page").click();
+  await expect(rider).toHaveURL(new RegExp(`/rides\\?q=Hebbal&date=${date}$`));
+  await expect(rider.getByTestId("rides-found")).toHaveText("20+ rides found");
+  await expect(rider.getByText("6:00 AM").first()).toBeVisible();
+  await expect(rider.getByText("12:00 PM")).toHaveCount(0);
+  // Page 1, with no Previous page.
+  await expect(rider.getByTestId("previous-page")).toHaveCount(0);
+  await expect(rider.getByTestId("next-page")).toHaveCount(1);
+  await driver.context().close();
+  await rider.context().close();
 });
