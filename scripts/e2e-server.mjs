@@ -10,7 +10,7 @@
 // with the bindings wrangler reads from wrangler.toml, and the state directory in wrangler's
 // `--persist-to` layout, so `wrangler d1 execute --persist-to` reads the same database.
 // `npm start` still serves through `wrangler dev`.
-import { readdirSync, rmSync } from "node:fs";
+import { cpSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { Log, LogLevel, Miniflare } from "miniflare";
@@ -19,6 +19,9 @@ import { bin, run, vapidKeys } from "./lib/process.mjs";
 
 const port = Number(process.argv[2] ?? "8788");
 const persist = `.wrangler/e2e-${port}`;
+// A copy of the database as migrated and seeded, before the server opens it: the backup drill
+// (test/ops) starts from it instead of migrating and seeding a database of its own.
+const seeded = `${persist}-seeded`;
 const bundle = resolve(`.cache/e2e-worker-${port}`);
 const secrets = { SESSION_SECRET: "e2e-session-secret", PASSWORD_PEPPER: "e2e-pepper" };
 // Web Push: a throw-away VAPID key pair per run.
@@ -30,6 +33,7 @@ const quiet = { env: { ...process.env, CI: "true" }, stdio: ["ignore", "ignore",
 // handler runs after it, synchronously.
 const cleanUp = () => {
   rmSync(persist, { recursive: true, force: true });
+  rmSync(seeded, { recursive: true, force: true });
   rmSync(bundle, { recursive: true, force: true });
 };
 process.on("exit", cleanUp);
@@ -43,6 +47,7 @@ await Promise.all([
   })(),
   run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", bundle], quiet),
 ]);
+cpSync(persist, seeded, { recursive: true });
 
 // wrangler's reading of wrangler.toml: bindings, compatibility date and flags, assets.
 const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");

@@ -11,9 +11,9 @@ import { send, uniqueEmail, uniquePhone } from "../support/e2e";
 // CSP violations are recorded (a CSP-blocked payload did not run, but its markup got in).
 //
 // js and no-js run at the same time on one database: each project signs up its own users,
-// and every record carries a per-run tag so each project only looks at its own rows.
-
-test.describe.configure({ mode: "serial" });
+// and every record carries a per-run tag so each project only looks at its own rows. The tests
+// do not depend on each other (each worker signs up its own driver and rider), so they spread
+// over both workers: as one serial chain they ran last, alone, while the other worker idled.
 
 const PASSWORD = "green-commute-2026";
 const SEP = " | ";
@@ -274,9 +274,6 @@ test("members' names, areas and workplaces render as text for the moderator; the
   }
 });
 
-let rideIds: string[] = [];
-let driverId = "";
-
 test("ride notes and ride request notes render as text for the driver and the rider", async ({ browser }) => {
   test.setTimeout(180_000);
   const notes = packs(500 - `${TAG}#00# `.length);
@@ -297,14 +294,13 @@ test("ride notes and ride request notes render as text for the driver and the ri
   }
   const mine = await (await send(driver.api, "/dashboard/rides?tab=created")).text();
   const ids = [...new Set([...mine.matchAll(/href="\/rides\/([a-z0-9]+)"/g)].map((m) => m[1]))];
-  rideIds = new Array(notes.length);
+  const rideIds: string[] = new Array(notes.length);
   for (const id of ids) {
     const i = Number(new RegExp(`${TAG}#(\\d+)#`).exec(await (await send(rider.api, `/rides/${id}`)).text())?.[1] ?? -1);
     if (i >= 0) rideIds[i] = id;
   }
   expect(rideIds.filter(Boolean), "every ride found on My Rides").toHaveLength(notes.length);
-  driverId = /\/dashboard\/messages\?to=([a-z0-9]+)/.exec(await (await send(rider.api, `/rides/${rideIds[0]}`)).text())?.[1] ?? "";
-  expect(driverId, "the ride page offers to contact the driver").toBeTruthy();
+  expect(await driverIdOn(rideIds[0]), "the ride page offers to contact the driver").toBeTruthy();
   // The rider requests a seat on each, with a note: ride i carries request notes[i + 1].
   const requestNote = (i: number) => notes[(i + 1) % notes.length];
   const bookings: string[] = [];
@@ -327,9 +323,25 @@ test("ride notes and ride request notes render as text for the driver and the ri
   expect(new Set(notes.flat())).toEqual(new Set(XSS_PAYLOADS));
 });
 
+/** The driver's id, from the rider's view of one of the driver's rides ("Contact Driver"). */
+async function driverIdOn(rideId: string) {
+  return /\/dashboard\/messages\?to=([a-z0-9]+)/.exec(await (await send(rider.api, `/rides/${rideId}`)).text())?.[1] ?? "";
+}
+
 test("chat messages render as text when loaded and when they arrive live over the WebSocket", async ({ browser }) => {
   test.setTimeout(180_000);
-  expect(driverId, "needs the rides test: a pending request lets the two write to each other").toBeTruthy();
+  // A ride of the driver's with the rider's pending request on it lets the two write to each other.
+  const date = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
+  await post(driver.api, "/rides/create", { intent: "create", fromLocation: "Koramangala", toLocation: "MG Road", date, time: "09:15", seats: "2", tripCost: "120", notes: `${TAG} chat ride` });
+  const mine = await (await send(driver.api, "/dashboard/rides?tab=created")).text();
+  let rideId = "";
+  for (const id of new Set([...mine.matchAll(/href="\/rides\/([a-z0-9]+)"/g)].map((m) => m[1]))) {
+    if ((await (await send(rider.api, `/rides/${id}`)).text()).includes(`${TAG} chat ride`)) rideId = id;
+  }
+  expect(rideId, "the chat ride found on My Rides").toBeTruthy();
+  await post(rider.api, `/rides/${rideId}/book`, { seats: "1", notes: "" });
+  const driverId = await driverIdOn(rideId);
+  expect(driverId, "the ride page offers to contact the driver").toBeTruthy();
   const chunks = packs(2000);
   let chat = "";
   for (const c of chunks) {

@@ -1,9 +1,12 @@
 // Backup and restore drill: `npm run db:backup` exports a local database and
 // `npm run db:restore` imports it into a fresh one; every table's row count and content
 // checksum, and the schema (indexes, triggers), must match. Node-side, no browser.
+// The source is a copy of the demo database as the e2e server migrated and seeded it (with
+// `wrangler d1 migrations apply` and `scripts/seed.ts`, scripts/e2e-server.mjs), taken before
+// the server opened it: doing both again here cost about 45 s of CPU.
 import { expect, test } from "@playwright/test";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 // @ts-expect-error plain ESM helper without types
@@ -13,7 +16,7 @@ const run = (cmd: string, args: string[]) => {
   const r = spawnSync(cmd, args, { encoding: "utf8", env: { ...process.env, CI: "true" } });
   return { code: r.status, out: `${r.stdout}\n${r.stderr}` };
 };
-// A step that failed shows the end of its output (the seed failed once beside the load test, 2026-11-25, and said nothing).
+// A step that failed shows the end of its output.
 const ok = (r: { code: number | null; out: string }) => expect(r.code, r.out.slice(-3000)).toBe(0);
 
 test("a backup restored into a fresh database has the same rows, content and schema", async () => {
@@ -23,8 +26,9 @@ test("a backup restored into a fresh database has the same rows, content and sch
   const restored = join(dir, "restored");
   const file = join(dir, "backup.sql");
   try {
-    ok(run("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", source]));
-    ok(run("node_modules/.bin/vite-node", ["scripts/seed.ts", "--", "--persist-to", source, "--pepper", "drill-pepper"]));
+    const seeded = `.wrangler/e2e-${process.env.E2E_PORT}-seeded`;
+    expect(existsSync(seeded), `${seeded}: the e2e server's seeded copy (playwright.config.ts starts the server)`).toBe(true);
+    cpSync(seeded, source, { recursive: true });
     // Awkward content survives too: quotes, a newline, non-Latin text, a semicolon.
     const tricky = `INSERT INTO newsletter_subscribers (email, created_at) VALUES ('o''brien;x@example.test', 1), ('ನಮಸ್ಕಾರ@example.test', 2)`;
     ok(run("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", source, "--command", tricky]));
