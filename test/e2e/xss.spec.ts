@@ -292,11 +292,9 @@ test("ride notes and ride request notes render as text for the driver and the ri
       notes: noteOf(i),
     });
   }
-  const mine = await (await send(driver.api, "/dashboard/rides?tab=created")).text();
-  const ids = [...new Set([...mine.matchAll(/href="\/rides\/([a-z0-9]+)"/g)].map((m) => m[1]))];
   const rideIds: string[] = new Array(notes.length);
-  for (const id of ids) {
-    const i = Number(new RegExp(`${TAG}#(\\d+)#`).exec(await (await send(rider.api, `/rides/${id}`)).text())?.[1] ?? -1);
+  for (const { id, page } of await driversRides()) {
+    const i = Number(new RegExp(`${TAG}#(\\d+)#`).exec(page)?.[1] ?? -1);
     if (i >= 0) rideIds[i] = id;
   }
   expect(rideIds.filter(Boolean), "every ride found on My Rides").toHaveLength(notes.length);
@@ -323,6 +321,13 @@ test("ride notes and ride request notes render as text for the driver and the ri
   expect(new Set(notes.flat())).toEqual(new Set(XSS_PAYLOADS));
 });
 
+/** The rides on the driver's My Rides, each with its page as the rider sees it. */
+async function driversRides() {
+  const mine = await (await send(driver.api, "/dashboard/rides?tab=created")).text();
+  const ids = [...new Set([...mine.matchAll(/href="\/rides\/([a-z0-9]+)"/g)].map((m) => m[1]))];
+  return Promise.all(ids.map(async (id) => ({ id, page: await (await send(rider.api, `/rides/${id}`)).text() })));
+}
+
 /** The driver's id, from the rider's view of one of the driver's rides ("Contact Driver"). */
 async function driverIdOn(rideId: string) {
   return /\/dashboard\/messages\?to=([a-z0-9]+)/.exec(await (await send(rider.api, `/rides/${rideId}`)).text())?.[1] ?? "";
@@ -333,11 +338,7 @@ test("chat messages render as text when loaded and when they arrive live over th
   // A ride of the driver's with the rider's pending request on it lets the two write to each other.
   const date = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
   await post(driver.api, "/rides/create", { intent: "create", fromLocation: "Koramangala", toLocation: "MG Road", date, time: "09:15", seats: "2", tripCost: "120", notes: `${TAG} chat ride` });
-  const mine = await (await send(driver.api, "/dashboard/rides?tab=created")).text();
-  let rideId = "";
-  for (const id of new Set([...mine.matchAll(/href="\/rides\/([a-z0-9]+)"/g)].map((m) => m[1]))) {
-    if ((await (await send(rider.api, `/rides/${id}`)).text()).includes(`${TAG} chat ride`)) rideId = id;
-  }
+  const rideId = (await driversRides()).find((r) => r.page.includes(`${TAG} chat ride`))?.id ?? "";
   expect(rideId, "the chat ride found on My Rides").toBeTruthy();
   await post(rider.api, `/rides/${rideId}/book`, { seats: "1", notes: "" });
   const driverId = await driverIdOn(rideId);
