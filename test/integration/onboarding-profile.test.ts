@@ -236,4 +236,26 @@ describe("profile completion, profile and settings", () => {
     const row = await env.DB.prepare("SELECT dark_mode, ride_reminders, email_notifications FROM user_settings WHERE user_id = ?").bind(a.id).first();
     expect(row).toEqual({ dark_mode: 1, ride_reminders: 0, email_notifications: 1 });
   });
+
+  // The accessibility journey (test/e2e/a11y.spec.ts) checks each signed-in page's dark colours by
+  // giving the light page these two attributes, instead of loading it a second time (issue 17).
+  // That is the dark page only while nothing else in the markup depends on the setting.
+  it("dark mode changes only the <html> class and the color-scheme meta of a page", async () => {
+    const user = await signedInUser();
+    const markup = async (path: string) =>
+      (await (await get(path, { cookie: user.cookie })).text())
+        // Scripts carry the loader data (the setting itself) and a per-request nonce.
+        .replace(/<script\b[\s\S]*?<\/script>/g, "")
+        .replace(/ nonce="[^"]*"/g, "");
+    const paths = ["/dashboard", "/dashboard/profile", "/dashboard/messages", "/dashboard/rides?tab=created", "/rides", "/rides/create", "/communities", "/communities/new", "/pricing"];
+    const light = await Promise.all(paths.map(markup));
+    expect((await postForm("/dashboard/settings", { setting: "darkMode", value: "on" }, { cookie: user.cookie })).status).toBe(302);
+    for (const [i, path] of paths.entries()) {
+      const dark = await markup(path);
+      expect(dark, path).toContain('<html lang="en-IN" class="dark">');
+      expect(dark, path).toContain('<meta name="color-scheme" content="dark"/>');
+      const recoloured = light[i].replace('<html lang="en-IN" class="">', '<html lang="en-IN" class="dark">').replace('<meta name="color-scheme" content="light"/>', '<meta name="color-scheme" content="dark"/>');
+      expect(recoloured, path).toBe(dark);
+    }
+  });
 });

@@ -73,7 +73,8 @@ async function scannerFor(page: Page): Promise<Scanner> {
   return scanner;
 }
 
-async function scanWithoutPageScripts(page: Page, options: ScanOptions) {
+/** Loads the no-JS page's own document into its scanner page (see Scanner) and returns that page. */
+async function scannerCopyOf(page: Page): Promise<Page> {
   const scanner = await scannerFor(page);
   scanner.doc.url = page.url().split("#")[0];
   scanner.doc.html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
@@ -82,7 +83,7 @@ async function scanWithoutPageScripts(page: Page, options: ScanOptions) {
   await scanner.page.emulateMedia({ colorScheme: dark ? "dark" : "light" });
   await scanner.page.goto(scanner.doc.url);
   expect(await pageScriptsRan(scanner.page), "the scanner copy runs no app script").toBe(false);
-  return runAxe(scanner.page, options);
+  return scanner.page;
 }
 
 /** Whether the page's own scripts ran (Remix's inline context script sets this global). */
@@ -91,16 +92,17 @@ export async function pageScriptsRan(page: Page) {
 }
 
 /**
- * Runs axe-core on the page as it is now and returns the serious and critical violations,
- * one entry per rule, with the CSS targets and axe's failure summary so that a failing test
- * says exactly what to fix and where.
+ * The document axe scans for the page as the project renders it: the page itself, hydrated,
+ * with JS; without JS, a copy of its server HTML in a scanner page.
  */
-export async function seriousViolations(page: Page, label: string, options: ScanOptions = {}): Promise<AxeFinding[]> {
+async function scanTarget(page: Page, label: string): Promise<Page> {
   await page.waitForLoadState("load");
-  // The page is scanned as the project renders it: hydrated with JS, server HTML only without.
   const noJs = test.info().project.use.javaScriptEnabled === false;
   expect(await pageScriptsRan(page), `${label}: page scripts ran`).toBe(!noJs);
-  const violations = noJs ? await scanWithoutPageScripts(page, options) : await runAxe(page, options);
+  return noJs ? scannerCopyOf(page) : page;
+}
+
+function serious(violations: Result[], label: string): AxeFinding[] {
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({
@@ -114,6 +116,59 @@ export async function seriousViolations(page: Page, label: string, options: Scan
         .map((n) => n.failureSummary?.replace(/\s+/g, " ").trim())
         .join(" | "),
     }));
+}
+
+/**
+ * Runs axe-core on the page as it is now and returns the serious and critical violations,
+ * one entry per rule, with the CSS targets and axe's failure summary so that a failing test
+ * says exactly what to fix and where.
+ */
+export async function seriousViolations(page: Page, label: string, options: ScanOptions = {}): Promise<AxeFinding[]> {
+  return serious(await runAxe(await scanTarget(page, label), options), label);
+}
+
+/**
+ * How a page turns dark:
+ * - "setting": a member's dark mode setting. The server renders the same page with
+ *   `<html class="dark">` and `<meta name="color-scheme" content="dark">`, and with nothing else
+ *   changed (onboarding-profile.test.ts checks that on the signed-in pages).
+ * - "preference": a visitor's system prefers dark colours; the same document under that media
+ *   preference (the server cannot see it).
+ */
+export type DarkBy = "setting" | "preference";
+
+async function turnDark(target: Page, by: DarkBy, dark: boolean) {
+  if (by === "preference") return target.emulateMedia({ colorScheme: dark ? "dark" : "light" });
+  const bodyColour = () => target.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const before = await bodyColour();
+  await target.evaluate((dark) => {
+    document.documentElement.classList.toggle("dark", dark);
+    document.querySelector('meta[name="color-scheme"]')!.setAttribute("content", dark ? "dark" : "light");
+  }, dark);
+  // The recolouring took: the page's background changed with it.
+  expect(await bodyColour(), `${target.url()}: the page's background changes with dark mode`).not.toBe(before);
+}
+
+/** The serious and critical violations in light and then in dark, as expectAccessibleLightAndDark scans. */
+export async function lightAndDarkViolations(page: Page, label: string, by: DarkBy = "setting"): Promise<AxeFinding[]> {
+  const target = await scanTarget(page, `light ${label}`);
+  const findings = serious(await runAxe(target, {}), `light ${label}`);
+  await turnDark(target, by, true);
+  findings.push(...serious(await runAxe(target, { colourOnly: true }), `dark ${label}`));
+  await turnDark(target, by, false);
+  return findings;
+}
+
+/**
+ * One load of a page, both colour schemes (issue 17: one check per thing): every rule on the
+ * page in light colours, then, on the same document turned dark (see DarkBy), the rules whose
+ * outcome depends on colours (the markup is the one the light scan checked). The page is left
+ * light. Soft assertions, as expectAccessible.
+ */
+export async function expectAccessibleLightAndDark(page: Page, label: string, by: DarkBy = "setting") {
+  const findings = await lightAndDarkViolations(page, label, by);
+  expect.soft(findings.length, `axe found serious/critical violations:\n${formatFindings(findings)}`).toBe(0);
+  return findings;
 }
 
 export function formatFindings(findings: AxeFinding[]) {

@@ -213,19 +213,3 @@ export async function createCommunity(page: Page, name: string) {
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   return new URL(page.url()).pathname;
 }
-
-/** Turns the signed-in user's dark mode setting on (server-rendered: the <html> gets class "dark"). */
-export async function setDarkMode(page: Page, on: boolean) {
-  await page.goto("/dashboard/settings");
-  const toggle = page.getByTestId("toggle-darkMode");
-  if ((await toggle.getAttribute("aria-checked")) !== String(on)) {
-    // With JS the switch flips at once (a fetcher) while its POST is on its way: the reload
-    // below must not start before the server has saved it (a reload aborts the request).
-    const saved = page.waitForResponse((r) => r.request().method() === "POST" && /^\/dashboard\/settings(\.data)?$/.test(new URL(r.url()).pathname));
-    await toggle.click();
-    await saved;
-    await expect(toggle).toHaveAttribute("aria-checked", String(on));
-  }
-  await page.reload();
-  await expect(page.locator("html")).toHaveClass(on ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-}
