@@ -18,7 +18,12 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { bin, run, vapidKeys } from "./lib/process.mjs";
 
 const port = Number(process.argv[2] ?? "8788");
-const persist = `.wrangler/e2e-${port}`;
+// With a second port, a second server (the same bundle and bindings) on a database of its own,
+// copied from the freshly seeded one: the mixed-load test runs against it beside the journeys,
+// without disturbing their data or their server (playwright.config.ts).
+const loadPort = process.argv[3] ? Number(process.argv[3]) : null;
+const persistOf = (p) => `.wrangler/e2e-${p}`;
+const persist = persistOf(port);
 // A copy of the database as migrated and seeded, before the server opens it: the backup drill
 // (test/ops) starts from it instead of migrating and seeding a database of its own.
 const seeded = `${persist}-seeded`;
@@ -33,6 +38,7 @@ const quiet = { env: { ...process.env, CI: "true" }, stdio: ["ignore", "ignore",
 // handler runs after it, synchronously.
 const cleanUp = () => {
   rmSync(persist, { recursive: true, force: true });
+  if (loadPort) rmSync(persistOf(loadPort), { recursive: true, force: true });
   rmSync(seeded, { recursive: true, force: true });
   rmSync(bundle, { recursive: true, force: true });
 };
@@ -48,63 +54,69 @@ await Promise.all([
   run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", bundle], quiet),
 ]);
 cpSync(persist, seeded, { recursive: true });
+if (loadPort) cpSync(persist, persistOf(loadPort), { recursive: true });
 
 // wrangler's reading of wrangler.toml: bindings, compatibility date and flags, assets.
 const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
-const state = (kind) => join(persist, "v3", kind);
 
-const mf = new Miniflare({
-  host: "127.0.0.1",
-  port,
-  // No request.cf download from Cloudflare at start-up: the tests need no network.
-  cf: false,
-  // Miniflare's warnings and the worker's console.error (Remix logs loader and action errors
-  // there) reach stderr, which the test log shows; the worker's console.log is dropped.
-  log: new Log(LogLevel.WARN),
-  handleRuntimeStdio: (stdout, stderr) => {
-    stdout.resume();
-    // A browser that closes a page or a WebSocket while workerd writes to it makes workerd log
-    // "disconnected ... Broken pipe" and a stack line; that is the client leaving, not a fault.
-    let skipStack = false;
-    createInterface({ input: stderr }).on("line", (line) => {
-      if (skipStack && line.startsWith("stack: ")) return void (skipStack = false);
-      skipStack = /disconnected: ::write\(.*Broken pipe/.test(line);
-      if (!skipStack) process.stderr.write(`${line}\n`);
-    });
-  },
-  d1Persist: state("d1"),
-  r2Persist: state("r2"),
-  durableObjectsPersist: state("do"),
-  kvPersist: state("kv"),
-  cachePersist: state("cache"),
-  workers: [
-    {
-      ...workerOptions,
-      name: "loopride",
-      // The modules are listed: Miniflare refuses to walk a bundle with a dynamic import() (here
-      // Remix's browser-side route loader, bundled but never run on the server).
-      modulesRoot: bundle,
-      modules: [
-        { type: "ESModule", path: join(bundle, "server.js") },
-        ...readdirSync(bundle)
-          .filter((f) => f.endsWith(".wasm"))
-          .map((f) => ({ type: "CompiledWasm", path: join(bundle, f) })),
-      ],
-      bindings: {
-        ...workerOptions.bindings,
-        ...secrets,
-        // Browser journeys sign in many times from one address.
-        AUTH_RATE_LIMIT_PER_MINUTE: "1000",
-        VAPID_PUBLIC_KEY: vapid.publicKey,
-        VAPID_PRIVATE_KEY: vapid.privateKey,
-        VAPID_SUBJECT: "mailto:e2e@loopride.invalid",
-        // E-mail goes to the local sink and the development mailbox is on (issue 15 journeys).
-        MAIL_TRANSPORT: "sink",
-        DEV_MAILBOX: "1",
-        APP_ORIGIN: `http://127.0.0.1:${port}`,
-      },
+/** One Miniflare (its own workerd process) serving the bundle on `port` from the state in `dir`. */
+function serve(port, dir) {
+  const state = (kind) => join(dir, "v3", kind);
+  return new Miniflare({
+    host: "127.0.0.1",
+    port,
+    // No request.cf download from Cloudflare at start-up: the tests need no network.
+    cf: false,
+    // Miniflare's warnings and the worker's console.error (Remix logs loader and action errors
+    // there) reach stderr, which the test log shows; the worker's console.log is dropped.
+    log: new Log(LogLevel.WARN),
+    handleRuntimeStdio: (stdout, stderr) => {
+      stdout.resume();
+      // A browser that closes a page or a WebSocket while workerd writes to it makes workerd log
+      // "disconnected ... Broken pipe" and a stack line; that is the client leaving, not a fault.
+      let skipStack = false;
+      createInterface({ input: stderr }).on("line", (line) => {
+        if (skipStack && line.startsWith("stack: ")) return void (skipStack = false);
+        skipStack = /disconnected: ::write\(.*Broken pipe/.test(line);
+        if (!skipStack) process.stderr.write(`${line}\n`);
+      });
     },
-  ],
-});
-await mf.ready;
-console.error(`[${new Date().toISOString()}] e2e server: the worker is served on http://127.0.0.1:${port}`);
+    d1Persist: state("d1"),
+    r2Persist: state("r2"),
+    durableObjectsPersist: state("do"),
+    kvPersist: state("kv"),
+    cachePersist: state("cache"),
+    workers: [
+      {
+        ...workerOptions,
+        name: "loopride",
+        // The modules are listed: Miniflare refuses to walk a bundle with a dynamic import() (here
+        // Remix's browser-side route loader, bundled but never run on the server).
+        modulesRoot: bundle,
+        modules: [
+          { type: "ESModule", path: join(bundle, "server.js") },
+          ...readdirSync(bundle)
+            .filter((f) => f.endsWith(".wasm"))
+            .map((f) => ({ type: "CompiledWasm", path: join(bundle, f) })),
+        ],
+        bindings: {
+          ...workerOptions.bindings,
+          ...secrets,
+          // Browser journeys sign in many times from one address.
+          AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+          VAPID_PUBLIC_KEY: vapid.publicKey,
+          VAPID_PRIVATE_KEY: vapid.privateKey,
+          VAPID_SUBJECT: "mailto:e2e@loopride.invalid",
+          // E-mail goes to the local sink and the development mailbox is on (issue 15 journeys).
+          MAIL_TRANSPORT: "sink",
+          DEV_MAILBOX: "1",
+          APP_ORIGIN: `http://127.0.0.1:${port}`,
+        },
+      },
+    ],
+  });
+}
+
+const servers = [serve(port, persist), ...(loadPort ? [serve(loadPort, persistOf(loadPort))] : [])];
+await Promise.all(servers.map((mf) => mf.ready));
+console.error(`[${new Date().toISOString()}] e2e server: the worker is served on http://127.0.0.1:${port}${loadPort ? `, and for the load test on port ${loadPort}` : ""}`);

@@ -1,15 +1,17 @@
 // Issue 9, item 8: 60 s of mixed traffic (browse, offer rides, request seats, accept,
-// message) at concurrency 32 against the e2e server on loopback, through the same
-// module `npm run bench` uses. Runs once (project "load"), with 32 users of its own made
-// through the sign-up form, so the journeys' demo users are not disturbed. Afterwards
-// the database invariants must hold.
+// message) at concurrency 32 on loopback, through the same module `npm run bench`
+// uses. Runs once (project "load"), beside the journeys, against a server of its own (the same
+// worker, a copy of the seeded database: scripts/e2e-server.mjs), with 32 users of its own made
+// through the sign-up form. Afterwards the database invariants must hold on its database.
 import { expect, test } from "@playwright/test";
 import { mixedLoad, signUpAndOnboard, type Client } from "../../scripts/bench/mixed-load.mjs";
-import { queryE2eDb } from "../support/d1-local";
+import { e2ePersistDir, queryE2eDb } from "../support/d1-local";
 import { violationCountSql } from "../support/invariant-sql";
 
 const USERS = 32;
 const DURATION_MS = 60_000;
+// The load server's database.
+const db = { persistTo: e2ePersistDir(process.env.E2E_LOAD_PORT) };
 
 test("60 s of mixed load at concurrency 32: zero errors, invariants hold", async ({ baseURL }) => {
   test.setTimeout(180_000);
@@ -34,7 +36,7 @@ test("60 s of mixed load at concurrency 32: zero errors, invariants hold", async
     );
     signedUp.push(...group);
   }
-  const ids = new Map(queryE2eDb<{ id: string; email: string }>(`SELECT id, email FROM users WHERE email LIKE 'load-${run}-%'`).map((r) => [r.email, r.id]));
+  const ids = new Map(queryE2eDb<{ id: string; email: string }>(`SELECT id, email FROM users WHERE email LIKE 'load-${run}-%'`, db).map((r) => [r.email, r.id]));
   const users = signedUp.map((u) => ({ client: u.client, id: ids.get(u.email)!, driver: u.driver }));
   expect(users.every((u) => u.id)).toBe(true);
 
@@ -50,7 +52,7 @@ test("60 s of mixed load at concurrency 32: zero errors, invariants hold", async
   expect(ok("accept")).toBeGreaterThan(0);
   expect(ok("message")).toBeGreaterThan(0);
 
-  // Invariants over the whole database (demo data and every journey's writes included), in one read.
+  // Invariants over the whole database (demo data and the load's writes), in one read.
   const [check] = queryE2eDb<{ overbooked: number; dupes: number; members: number; accepted: number }>(
     `SELECT
        (${violationCountSql("ride booked_seats equals the sum of accepted request seats and fits the ride")}) AS overbooked,
@@ -58,6 +60,7 @@ test("60 s of mixed load at concurrency 32: zero errors, invariants hold", async
        (${violationCountSql("community member_count equals its approved members")}) AS members,
        (SELECT count(*) FROM ride_requests q JOIN rides r ON r.id = q.ride_id JOIN users d ON d.id = r.driver_id
           WHERE q.status = 'accepted' AND d.email LIKE 'load-${run}-%') AS accepted`,
+    db,
   );
   expect(check.overbooked, "rides overbooked or booked_seats out of step with accepted seats").toBe(0);
   expect(check.dupes, "duplicate live requests").toBe(0);

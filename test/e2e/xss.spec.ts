@@ -163,38 +163,8 @@ test.afterAll(async () => {
   await rider?.api.dispose();
 });
 
-test("community names, locations and descriptions render as text in the list and on the page", async ({ browser }) => {
-  test.setTimeout(180_000);
-  const namePrefix = `${TAG} `;
-  const names = packs(80, namePrefix);
-  const locations = packs(120);
-  const descriptions = packs(1000);
-  const count = Math.max(names.length, locations.length, descriptions.length);
-  const ids = await inParallel([...Array(count).keys()], 4, async (i) => {
-    const res = await post(driver.api, "/communities/new", {
-      name: names[i] ? join(names[i], namePrefix) : `${TAG} plain ${i}`,
-      type: "interest",
-      location: locations[i] ? join(locations[i]) : "Koramangala, Bengaluru",
-      description: descriptions[i] ? join(descriptions[i]) : "Neighbours sharing the commute.",
-    });
-    return res.headers().location!.split("/").pop()!;
-  });
-  const w = await browse(browser, driver);
-  // The list, searched for this run's tag: 24 a page, newest first; together the pages show every one.
-  let listed = "";
-  for (let p = 1; p <= Math.ceil(count / 24); p++) listed += await expectInert(w, driver, `/communities?q=${TAG}${p > 1 ? `&page=${p}` : ""}`, []);
-  const notListed = [...names.flat(), ...locations.flat(), ...descriptions.flat()].filter((p) => !listed.includes(p));
-  expect(notListed, "payloads missing from the community list").toEqual([]);
-  // Each community page with its description (and the others' names and locations).
-  for (let i = 0; i < descriptions.length; i++) {
-    await expectInert(w, driver, `/communities/${ids[i]}`, [...descriptions[i], ...(names[i] ?? []), ...(locations[i] ?? [])]);
-  }
-  expect(new Set(names.flat())).toEqual(new Set(fitting(80, namePrefix)));
-  expect(descriptions.flat()).toHaveLength(XSS_PAYLOADS.length);
-  recordCsp(w);
-  await w.context.close();
-});
-
+// The longest test of the file first: the file runs last in each project, and a long test
+// started last left the other worker idle until it ended.
 test("members' names, areas and workplaces render as text for the moderator; their own profile, emergency contact and vehicle pages too", async ({ browser }) => {
   test.setTimeout(300_000);
   const fields = {
@@ -272,6 +242,38 @@ test("members' names, areas and workplaces render as text for the moderator; the
   for (const [k, max] of Object.entries({ fullName: 100, residentialArea: 100, workplace: 100, bio: 500, emergencyContact: 120, insuranceInfo: 120 })) {
     expect(new Set(fields[k as keyof typeof fields].slice(0, helpers).flat()), k).toEqual(new Set(fitting(max)));
   }
+});
+
+test("community names, locations and descriptions render as text in the list and on the page", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const namePrefix = `${TAG} `;
+  const names = packs(80, namePrefix);
+  const locations = packs(120);
+  const descriptions = packs(1000);
+  const count = Math.max(names.length, locations.length, descriptions.length);
+  const ids = await inParallel([...Array(count).keys()], 4, async (i) => {
+    const res = await post(driver.api, "/communities/new", {
+      name: names[i] ? join(names[i], namePrefix) : `${TAG} plain ${i}`,
+      type: "interest",
+      location: locations[i] ? join(locations[i]) : "Koramangala, Bengaluru",
+      description: descriptions[i] ? join(descriptions[i]) : "Neighbours sharing the commute.",
+    });
+    return res.headers().location!.split("/").pop()!;
+  });
+  const w = await browse(browser, driver);
+  // The list, searched for this run's tag: 24 a page, newest first; together the pages show every one.
+  let listed = "";
+  for (let p = 1; p <= Math.ceil(count / 24); p++) listed += await expectInert(w, driver, `/communities?q=${TAG}${p > 1 ? `&page=${p}` : ""}`, []);
+  const notListed = [...names.flat(), ...locations.flat(), ...descriptions.flat()].filter((p) => !listed.includes(p));
+  expect(notListed, "payloads missing from the community list").toEqual([]);
+  // Each community page with its description (and the others' names and locations).
+  for (let i = 0; i < descriptions.length; i++) {
+    await expectInert(w, driver, `/communities/${ids[i]}`, [...descriptions[i], ...(names[i] ?? []), ...(locations[i] ?? [])]);
+  }
+  expect(new Set(names.flat())).toEqual(new Set(fitting(80, namePrefix)));
+  expect(descriptions.flat()).toHaveLength(XSS_PAYLOADS.length);
+  recordCsp(w);
+  await w.context.close();
 });
 
 test("ride notes and ride request notes render as text for the driver and the rider", async ({ browser }) => {

@@ -2,15 +2,18 @@
 // wrangler's own CLI against the persist directory scripts/e2e-server.mjs uses.
 import { execFileSync } from "node:child_process";
 
-export function e2ePersistDir(): string {
-  const port = process.env.E2E_PORT;
+/** The state directory of the e2e server on `port` (scripts/e2e-server.mjs). */
+export function e2ePersistDir(port = process.env.E2E_PORT): string {
   if (!port) throw new Error("E2E_PORT is not set (playwright.config.ts sets it)");
   return `.wrangler/e2e-${port}`;
 }
 
-/** Runs one read-only SQL statement and returns its rows. */
-export function queryE2eDb<T = Record<string, unknown>>(sql: string): T[] {
-  const out = execFileSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", e2ePersistDir(), "--json", "--command", sql], {
+/**
+ * Runs one read-only SQL statement and returns its rows: by default on the journeys' server
+ * database, or on the database in `persistTo` (the load test's server, the seeded copy).
+ */
+export function queryE2eDb<T = Record<string, unknown>>(sql: string, { persistTo = e2ePersistDir() } = {}): T[] {
+  const out = execFileSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql], {
     encoding: "utf8",
     env: { ...process.env, CI: "true" },
     stdio: ["ignore", "pipe", "pipe"],
