@@ -247,7 +247,7 @@ describe("profile completion, profile and settings", () => {
         // Scripts carry the loader data (the setting itself) and a per-request nonce.
         .replace(/<script\b[\s\S]*?<\/script>/g, "")
         .replace(/ nonce="[^"]*"/g, "");
-    const paths = ["/dashboard", "/dashboard/profile", "/dashboard/messages", "/dashboard/rides?tab=created", "/rides", "/rides/create", "/communities", "/communities/new", "/pricing"];
+    const paths = ["/dashboard", "/dashboard/profile", "/dashboard/messages", "/dashboard/rides?tab=created", "/rides", "/rides/create", "/communities", "/communities/new", "/pricing", "/no-such-page"];
     const light = await Promise.all(paths.map(markup));
     expect((await postForm("/dashboard/settings", { setting: "darkMode", value: "on" }, { cookie: user.cookie })).status).toBe(302);
     for (const [i, path] of paths.entries()) {
