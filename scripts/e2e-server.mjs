@@ -117,6 +117,7 @@ function serve(port, dir) {
   });
 }
 
-const servers = [serve(port, persist), ...(loadPort ? [serve(loadPort, persistOf(loadPort))] : [])];
-await Promise.all(servers.map((mf) => mf.ready));
+// The load test's server first: whoever waits for the journeys' port finds both answering.
+if (loadPort) await serve(loadPort, persistOf(loadPort)).ready;
+await serve(port, persist).ready;
 console.error(`[${new Date().toISOString()}] e2e server: the worker is served on http://127.0.0.1:${port}${loadPort ? `, and for the load test on port ${loadPort}` : ""}`);

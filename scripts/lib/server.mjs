@@ -19,7 +19,7 @@ export function freePort() {
 export async function waitFor(url, ms, { child, stderr = () => "" } = {}) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (child && child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before ${url} answered: ${stderr()}`);
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before ${url} answered: ${stderr()}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return;

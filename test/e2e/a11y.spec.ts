@@ -93,7 +93,8 @@ test("the dark half of a scan catches what only dark colours get wrong, by setti
     const findings = await lightAndDarkViolations(page, "login", by);
     expect(findings.map((f) => `${f.page}: ${f.id} ${f.targets.join(" ")}`), by).toEqual(["dark login: color-contrast #pale-in-the-dark"]);
   }
-  // The page is left as it was loaded: light.
+  // The page is left as it was loaded: light. (Without JS it is the scanner copy that turns dark,
+  // and the copy is made again for every scan.)
   expect(await page.evaluate(() => document.documentElement.classList.contains("dark") || matchMedia("(prefers-color-scheme: dark)").matches)).toBe(false);
 });
 
@@ -198,6 +199,22 @@ test("every signed-in page, for a driver and a rider, in light and dark mode", a
   await scan(driver, "/dashboard?panel=notifications#notifications", "driver notifications panel");
   await expect(driver.locator("#notifications")).toContainText("Suresh Gowda");
   for (const path of driverPages) await scan(driver, path, `driver ${path}`);
+  // Settings renders its Dark mode switch from the setting itself (the one page besides the
+  // layout that reads it: onboarding-profile.test.ts), so it is scanned once more as the server
+  // renders it with the setting on (switched on the page, then reloaded), and switched back.
+  for (const on of [true, false]) {
+    await driver.goto("/dashboard/settings");
+    const darkSwitch = driver.getByTestId("toggle-darkMode");
+    // With JS the switch flips at once (a fetcher) while its POST is on its way: the reload must
+    // not start before the server has saved it (a reload aborts the request).
+    const saved = driver.waitForResponse((r) => r.request().method() === "POST" && /^\/dashboard\/settings(\.data)?$/.test(new URL(r.url()).pathname));
+    await darkSwitch.click();
+    await saved;
+    await driver.reload();
+    await expect(darkSwitch).toHaveAttribute("aria-checked", String(on));
+    await expect(driver.locator("html")).toHaveClass(on ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    if (on) await expectAccessible(driver, "dark driver /dashboard/settings with Dark mode on", { colourOnly: true });
+  }
   for (const path of riderPages) await scan(rider, path, `rider ${path}`);
   await scan(driver, "/no-such-page", "driver 404", { status: 404 });
   // A form showing its validation messages.

@@ -86,4 +86,5 @@ test("members' names, areas and workplaces render as text for the moderator; the
   for (const [k, max] of Object.entries({ fullName: 100, residentialArea: 100, workplace: 100, bio: 500, emergencyContact: 120, insuranceInfo: 120 })) {
     expect(new Set(fields[k as keyof typeof fields].slice(0, helpers).flat()), k).toEqual(new Set(fitting(max)));
   }
+  await driver.api.dispose();
 });

@@ -140,6 +140,10 @@ test("the profile page's photo controls are accessible: empty, with a photo, wit
   await uploadOnProfile(page, { name: "me.jpg", mimeType: "image/jpeg", buffer: fixture("photo.jpg") });
   await expect(page.getByText("Profile photo updated.")).toBeVisible();
   await expectAccessibleLightAndDark(page, "profile with a photo");
+  // A failed upload beside the photo there: the alert, the photo and its Remove button together.
+  await uploadOnProfile(page, { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo") });
+  await expect(page.getByRole("alert").filter({ hasText: "That file is not a photo we can read." })).toBeVisible();
+  await expectAccessibleLightAndDark(page, "profile with a photo and a photo error");
 });
 
 test.afterAll(async () => {

@@ -239,7 +239,18 @@ describe("profile completion, profile and settings", () => {
 
   // The accessibility journey (test/e2e/a11y.spec.ts) checks each signed-in page's dark colours by
   // giving the light page these two attributes, instead of loading it a second time (issue 17).
-  // That is the dark page only while nothing else in the markup depends on the setting.
+  // That is the dark page only while nothing else in the markup depends on the setting: the
+  // layout (root.tsx) is the one place that renders from it, except the Settings page's own
+  // Dark mode switch, which the journey scans with the setting really on.
+  it("the setting is rendered by the layout alone, and by the Settings page's own switch", () => {
+    const sources = import.meta.glob("../../app/**/*.{ts,tsx}", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+    const readers = Object.entries(sources)
+      .filter(([file, source]) => /\bdarkMode\b/.test(source) && !/\/app\/(models|schemas)\//.test(file))
+      .map(([file]) => file.replace("../../app/", ""))
+      .sort();
+    expect(readers).toEqual(["root.tsx", "routes/_app.dashboard.settings.tsx"]);
+  });
+
   it("dark mode changes only the <html> class and the color-scheme meta of a page", async () => {
     const user = await signedInUser();
     const markup = async (path: string) =>

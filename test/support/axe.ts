@@ -141,9 +141,11 @@ async function turnDark(target: Page, by: DarkBy, dark: boolean) {
   if (by === "preference") return target.emulateMedia({ colorScheme: dark ? "dark" : "light" });
   const bodyColour = () => target.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const before = await bodyColour();
-  await target.evaluate((dark) => {
+  await target.evaluate(async (dark) => {
     document.documentElement.classList.toggle("dark", dark);
     document.querySelector('meta[name="color-scheme"]')!.setAttribute("content", dark ? "dark" : "light");
+    // An element with a colour transition would be scanned in its colours half-way.
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
   }, dark);
   // The recolouring took: the page's background changed with it.
   expect(await bodyColour(), `${target.url()}: the page's background changes with dark mode`).not.toBe(before);
