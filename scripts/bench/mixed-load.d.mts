@@ -2,6 +2,8 @@
 export class Client {
   constructor(baseURL: string, opts?: { timeoutMs?: number });
   cookieHeader(): string;
+  /** GETs resent after a stale kept-alive connection. */
+  retried?: number;
   get(path: string): Promise<{ status: number; location: string | null; text: string; headers: Headers }>;
   post(path: string, fields: Record<string, string | number | undefined>): Promise<{ status: number; location: string | null; text: string; headers: Headers }>;
 }

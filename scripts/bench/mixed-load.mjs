@@ -52,10 +52,12 @@ export class Client {
       res = await this.request(path);
     } catch (e) {
       // A kept-alive connection the server closed just as it was reused: browsers retry an
-      // idempotent request once in that case, and so do we (counted, never for POSTs).
+      // idempotent request once in that case, and so do we (counted, never for POSTs). The
+      // resend goes on a connection of its own: the pool's next kept-alive connection can be
+      // just as stale (on a slow machine one was, and the load test failed on the resend).
       if (!STALE_SOCKET.has(e?.cause?.code)) throw e;
       this.retried = (this.retried ?? 0) + 1;
-      res = await this.request(path);
+      return this.onFreshConnection("GET", path);
     }
     return { status: res.status, location: res.headers.get("Location"), text: await res.text(), headers: res.headers };
   }
@@ -70,23 +72,19 @@ export class Client {
   async post(path, fields) {
     const body = new URLSearchParams();
     for (const [k, v] of Object.entries(fields)) if (v !== undefined) body.append(k, String(v));
-    const payload = Buffer.from(body.toString());
+    return this.onFreshConnection("POST", path, Buffer.from(body.toString()));
+  }
+
+  /** One request on a new connection (`agent: false`), with this client's cookies; a POST carries a form. */
+  async onFreshConnection(method, path, payload) {
     const url = new URL(path, this.base);
+    const form = payload
+      ? { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": payload.length, Origin: this.base, "Sec-Fetch-Site": "same-origin" }
+      : {};
     const res = await new Promise((resolve, reject) => {
       const req = httpRequest(
         url,
-        {
-          method: "POST",
-          agent: false,
-          signal: AbortSignal.timeout(this.timeoutMs),
-          headers: {
-            Cookie: this.cookieHeader(),
-            "Content-Type": "application/x-www-form-urlencoded",
-            "Content-Length": payload.length,
-            Origin: this.base,
-            "Sec-Fetch-Site": "same-origin",
-          },
-        },
+        { method, agent: false, signal: AbortSignal.timeout(this.timeoutMs), headers: { Cookie: this.cookieHeader(), ...form } },
         (r) => {
           const chunks = [];
           r.on("data", (c) => chunks.push(c));
