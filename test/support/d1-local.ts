@@ -1,6 +1,7 @@
 // Reads the e2e server's local D1 from the Node side (Playwright specs), through
 // wrangler's own CLI against the persist directory scripts/e2e-server.mjs uses.
 import { execFileSync } from "node:child_process";
+import { CHECKS, violationCountSql } from "./invariant-sql";
 
 /** The state directory of the e2e server on `port` (scripts/e2e-server.mjs). */
 export function e2ePersistDir(port = process.env.E2E_PORT): string {
@@ -20,6 +21,15 @@ export function queryE2eDb<T = Record<string, unknown>>(sql: string, { persistTo
   });
   const parsed = JSON.parse(out) as Array<{ results: T[] }>;
   return parsed.flatMap((r) => r.results);
+}
+
+/**
+ * Every whole-database invariant (invariant-sql.ts) checked in one read; returns the broken ones
+ * with their count of offending rows (empty when all hold).
+ */
+export function brokenInvariants(options: { persistTo?: string } = {}): string[] {
+  const [counts] = queryE2eDb<Record<string, number>>(`SELECT ${CHECKS.map((c, i) => `(${violationCountSql(c.name)}) AS c${i}`).join(", ")}`, options);
+  return CHECKS.flatMap((c, i) => (counts[`c${i}`] === 0 ? [] : [`${c.name}: ${counts[`c${i}`]} rows`]));
 }
 
 /** Runs SQL that writes (a journey's set-up that the UI would need dozens of sign-ups for). */
