@@ -131,7 +131,8 @@ export async function seriousViolations(page: Page, label: string, options: Scan
  * How a page turns dark:
  * - "setting": a member's dark mode setting. The server renders the same page with
  *   `<html class="dark">` and `<meta name="color-scheme" content="dark">`, and with nothing else
- *   changed (onboarding-profile.test.ts checks that on the signed-in pages).
+ *   changed (onboarding-profile.test.ts checks that), except the Settings page's own Dark mode
+ *   switch (a11y.spec.ts scans that page with the setting really on as well).
  * - "preference": a visitor's system prefers dark colours; the same document under that media
  *   preference (the server cannot see it).
  */
