@@ -11,7 +11,7 @@ const port = process.env.PORT ?? "8787";
 await ensureDevVars();
 await run(bin("remix"), ["vite:build"]);
 await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { env: { ...process.env, CI: "true" } });
-await run(bin("vite-node"), ["scripts/seed.ts"]);
+await run(bin("vite-node"), ["--config", "scripts/vite-node.config.ts", "scripts/seed.ts"]);
 
 // E-mail stays on this machine: stored in D1 and shown at /dev/mailbox (issue 15).
 const server = await startWrangler({ port, vars: { MAIL_TRANSPORT: "sink", DEV_MAILBOX: "1", APP_ORIGIN: `http://127.0.0.1:${port}` } });
