@@ -91,6 +91,18 @@ export async function browse(browser: Browser, user: User): Promise<Watched> {
   return { page, context, dialogs, csp };
 }
 
+/**
+ * The watched context becomes `user`'s: their cookies only, and nothing recorded for the one
+ * before (that one's checks have run). The page cache stays, which is the point: a context per
+ * user loads and compiles the app's scripts again for each.
+ */
+export async function signInAs(w: Watched, user: User) {
+  await w.context.clearCookies();
+  await w.context.addCookies((await user.api.storageState()).cookies);
+  w.dialogs.length = 0;
+  w.csp.length = 0;
+}
+
 // Anything a payload could have turned into markup: event-handler attributes, script-capable
 // elements, javascript:/data: URLs. The app renders none of these itself.
 export const INJECTED = [
