@@ -63,6 +63,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Onboarding() {
   const { step, draft, redeemed } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto max-w-xl px-4 py-10">
+      <div className="mb-6 flex justify-center"><Logo /></div>
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-2xl font-bold">Set up your LoopRide profile</h1>
+        <OnboardingSteps step={step} />
+        {/* One form state per step: conform keeps a form's state for the life of the component,
+            so a step shown again after Back (client-side navigation) showed the state left by
+            the step before instead of the saved answers, and Next then overwrote them. */}
+        <StepForm key={step} step={step} draft={draft} redeemed={redeemed} />
+      </div>
+    </main>
+  );
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function StepForm({ step, draft, redeemed }: LoaderData) {
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && "status" in actionData ? (actionData as SubmissionResult<string[]>) : undefined;
   const navigation = useNavigation();
@@ -73,38 +91,31 @@ export default function Onboarding() {
     shouldValidate: "onSubmit",
   });
   return (
-    <main className="mx-auto max-w-xl px-4 py-10">
-      <div className="mb-6 flex justify-center"><Logo /></div>
-      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <h1 className="text-2xl font-bold">Set up your LoopRide profile</h1>
-        <OnboardingSteps step={step} />
-        <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-5">
-          <input type="hidden" name="step" value={step} />
-          {/* Enter in a field submits with the form's first submit button: without this one that
-              was Back (disabled on step 1, so Enter did nothing; on step 3 it went back). */}
-          {step < 4 ? (
-            <button type="submit" name="intent" value="next" className="sr-only" tabIndex={-1} aria-hidden="true" disabled={busy}>
-              Next
-            </button>
-          ) : null}
-          {step === 1 ? <PhoneStep field={fields.phone} draft={draft.phone} /> : null}
-          {step === 2 ? <CarStep hasCar={fields.hasCar} carType={fields.carType} draft={draft} /> : null}
-          {step === 3 ? <ReferralStep field={fields.referralCode} draft={draft.referralCode} redeemed={redeemed} /> : null}
-          {step === 4 ? <OnboardingReview draft={draft} /> : null}
-          <div className="flex justify-between gap-3 pt-2">
-            <button type="submit" name="intent" value="back" formNoValidate className={secondaryButtonClass} disabled={step === 1 || busy}>
-              Back
-            </button>
-            {step < 4 ? (
-              <button type="submit" name="intent" value="next" className={buttonClass} disabled={busy}>Next</button>
-            ) : (
-              <button type="submit" name="intent" value="complete" className={buttonClass} disabled={busy}>
-                {busy ? "Completing..." : "Complete Setup"}
-              </button>
-            )}
-          </div>
-        </Form>
+    <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-5">
+      <input type="hidden" name="step" value={step} />
+      {/* Enter in a field submits with the form's first submit button: without this one that
+          was Back (disabled on step 1, so Enter did nothing; on step 3 it went back). */}
+      {step < 4 ? (
+        <button type="submit" name="intent" value="next" className="sr-only" tabIndex={-1} aria-hidden="true" disabled={busy}>
+          Next
+        </button>
+      ) : null}
+      {step === 1 ? <PhoneStep field={fields.phone} draft={draft.phone} /> : null}
+      {step === 2 ? <CarStep hasCar={fields.hasCar} carType={fields.carType} draft={draft} /> : null}
+      {step === 3 ? <ReferralStep field={fields.referralCode} draft={draft.referralCode} redeemed={redeemed} /> : null}
+      {step === 4 ? <OnboardingReview draft={draft} /> : null}
+      <div className="flex justify-between gap-3 pt-2">
+        <button type="submit" name="intent" value="back" formNoValidate className={secondaryButtonClass} disabled={step === 1 || busy}>
+          Back
+        </button>
+        {step < 4 ? (
+          <button type="submit" name="intent" value="next" className={buttonClass} disabled={busy}>Next</button>
+        ) : (
+          <button type="submit" name="intent" value="complete" className={buttonClass} disabled={busy}>
+            {busy ? "Completing..." : "Complete Setup"}
+          </button>
+        )}
       </div>
-    </main>
+    </Form>
   );
 }
