@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@c
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Field, FieldErrors, FormErrors, TextareaField, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { PlaceInput } from "~/components/place-input";
 import { BackLink, cardClass } from "~/components/ride-form-ui";
@@ -73,7 +73,14 @@ export default function CreateRide() {
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createRideSchema() }),
+    // "Suggest cost" for a place the browser does not know posts the form as it is, half
+    // filled in, for the server to suggest (the button is formNoValidate): validating it here
+    // stopped the post with "Please enter the trip cost", the very field it was to fill.
+    // An error of null tells conform to show nothing and let the form post.
+    onValidate: ({ formData }) => {
+      const submission = parseWithZod(formData, { schema: createRideSchema() });
+      return formData.get("intent") === "suggest" && submission.status === "error" ? { ...submission, error: null } : submission;
+    },
   });
   const [from, setFrom] = useState(String(fields.fromLocation.initialValue ?? ""));
   const [to, setTo] = useState(String(fields.toLocation.initialValue ?? ""));
@@ -82,6 +89,13 @@ export default function CreateRide() {
   // while the places are still the ones it was made for.
   const serverSuggestion = extra?.initialValue?.fromLocation === from && extra?.initialValue?.toLocation === to ? extra?.suggestion : null;
   const suggestion = suggestTripCost(from, to, carType, lookup) ?? serverSuggestion ?? null;
+  // With JavaScript the form is not rendered anew when the server's suggestion comes back, so
+  // the cost it filled in (initialValue, which a page load shows) is put in the field here.
+  const serverCost = extra?.suggestion && extra.initialValue?.tripCost;
+  useEffect(() => {
+    if (typeof serverCost === "string") form.update({ name: fields.tripCost.name, value: serverCost });
+    // Once per answer from the server, not on every render.
+  }, [lastResult]);
   const busy = navigation.state === "submitting";
   // Approved pickup points, the chosen community's first (issue 16).
   const sharedWith = shared || String(fields.communityId.initialValue ?? "");

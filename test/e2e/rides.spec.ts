@@ -25,6 +25,22 @@ async function offerRide(page: Page, slot: ReturnType<typeof uniqueSlot>, { from
   return new URL(page.url()).pathname.split("/").pop()!;
 }
 
+test("Suggest cost on an empty form for two localities the browser does not know: the server suggests and fills the cost", async ({ browser }) => {
+  const driver = await signedInPage(browser, "priya@demo.loopride.in");
+  await driver.goto("/rides/create");
+  await driver.getByLabel("Pickup location").fill("HSR Layout");
+  await driver.getByLabel("Drop location").fill("Bellandur");
+  // Nothing else filled in: the button must still reach the server (with JavaScript the form's
+  // own validation stopped it with "Please enter the trip cost").
+  await driver.getByRole("button", { name: "Suggest cost" }).click();
+  await expect(driver.getByTestId("suggestion-explanation")).toContainText("km straight line × 1.4 road factor");
+  const suggested = (await driver.getByTestId("suggested-cost").textContent())!.replace(/[₹,]/g, "");
+  await expect(driver.getByLabel("Trip cost (₹, the whole trip)")).toHaveValue(suggested);
+  await expect(driver.getByText("Please enter the trip cost")).toHaveCount(0);
+  await expect(driver.getByLabel("Pickup location")).toHaveValue("HSR Layout");
+  await expect(driver.getByLabel("Drop location")).toHaveValue("Bellandur");
+});
+
 test("offer a ride, find it with a filter, book 2 seats, driver accepts; a request that no longer fits cannot be accepted", async ({ browser }) => {
   const slot = uniqueSlot();
   const driver = await signedInPage(browser, "priya@demo.loopride.in");
