@@ -782,9 +782,18 @@ export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: 
 /** A ride for the booking form; NotFoundError when it does not exist or the viewer may not see it. */
 export async function getRideForBooking({ db }: ModelCtx, viewerId: string, rideId: string) {
   const row = await db
-    .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl })
+    .select({
+      ...rideColumns,
+      driverName: userProfiles.fullName,
+      driverAvatarUrl: userProfiles.avatarUrl,
+      // The viewer's live request, if any (one at most: ride_requests_live_unique): the page
+      // shows it instead of a form that could only be refused.
+      myRequestId: rideRequests.id,
+      myRequestStatus: sql<"pending" | "accepted" | null>`${rideRequests.status}`,
+    })
     .from(rides)
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
+    .leftJoin(rideRequests, and(eq(rideRequests.rideId, rides.id), eq(rideRequests.riderId, viewerId), sql`${rideRequests.status} IN ('pending','accepted')`))
     .where(and(eq(rides.id, rideId), visibleRideCondition(viewerId, { withRequests: true })))
     .get();
   if (!row) throw new NotFoundError("Ride not found");

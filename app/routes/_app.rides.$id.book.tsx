@@ -8,7 +8,7 @@ import { FieldErrors, FormErrors, TextareaField, buttonClass, inputClass } from 
 import { BackLink, cardClass, RidePrice, RideRoute, RideWhen } from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
 import { costPerSeatPaise, NOTES_MAX } from "~/domain/rides";
-import { requestSeats } from "~/models/ride-requests.server";
+import { DUPLICATE_REQUEST, requestSeats } from "~/models/ride-requests.server";
 import { getRideForBooking } from "~/models/rides.server";
 import { bookRideSchema } from "~/schemas/booking";
 import { requireUser } from "~/utils/auth.server";
@@ -28,7 +28,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const refusal =
     ride.driverId === user.id
       ? "This is your own ride."
-      : ride.status !== "active"
+      : ride.myRequestId
+        ? DUPLICATE_REQUEST
+        : ride.status !== "active"
         ? `This ride is ${ride.status}.`
         : ride.departsAt <= now
           ? "This ride has already departed."
@@ -102,7 +104,13 @@ export default function BookRide() {
       {refusal ? (
         <div className={`${cardClass} space-y-3`} role="alert">
           <p className="font-semibold">{refusal}</p>
-          <Link to="/rides" className={buttonClass}>Find another ride</Link>
+          {ride.myRequestId ? (
+            <Link to={`/booking-confirmation/${ride.myRequestId}`} className={buttonClass}>
+              {ride.myRequestStatus === "accepted" ? "View your booking" : "View your request"}
+            </Link>
+          ) : (
+            <Link to="/rides" className={buttonClass}>Find another ride</Link>
+          )}
         </div>
       ) : (
         <Form method="post" {...getFormProps(form)} className={`${cardClass} space-y-4`}>

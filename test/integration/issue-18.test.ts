@@ -217,6 +217,34 @@ describe("issue 18.6: discover shows the viewer's own request instead of Book No
   });
 });
 
+describe("the booking page of a ride the viewer has already asked for", () => {
+  it("shows the live request (pending or accepted) instead of the form, and a cancelled one offers the form again", async () => {
+    const driver = await signedInUser();
+    const rider = await signedInUser();
+    const date = addDays(istDate(), 2);
+    const pendingRide = await createRide({ db: db() }, { driverId: driver.id, date, time: "07:00" });
+    const bookedRide = await createRide({ db: db() }, { driverId: driver.id, date, time: "08:00" });
+    const againRide = await createRide({ db: db() }, { driverId: driver.id, date, time: "09:00" });
+    const pending = await createRideRequest({ db: db() }, { rideId: pendingRide.id, riderId: rider.id });
+    const booked = await createRideRequest({ db: db() }, { rideId: bookedRide.id, riderId: rider.id, status: "accepted" });
+    await createRideRequest({ db: db() }, { rideId: againRide.id, riderId: rider.id, status: "cancelled" });
+
+    const bookPage = async (rideId: string, cookie = rider.cookie) => page(await get(`/rides/${rideId}/book`, { cookie }));
+    for (const [ride, request, link] of [[pendingRide, pending, "View your request"], [bookedRide, booked, "View your booking"]] as const) {
+      const html = await bookPage(ride.id);
+      expect(html).toContain("You already have a pending or accepted request for this ride.");
+      expect(html).toMatch(new RegExp(`href="/booking-confirmation/${request.id}"[^>]*>${link}<`));
+      expect(html).not.toContain("Request Seats");
+    }
+    // A cancelled request is not a live one, and another rider is not shown this rider's request.
+    expect(await bookPage(againRide.id)).toContain("Request Seats");
+    const other = await signedInUser();
+    const theirs = await bookPage(bookedRide.id, other.cookie);
+    expect(theirs).toContain("Request Seats");
+    expect(theirs).not.toContain(booked.id);
+  });
+});
+
 describe("issue 18.4: a driver's late cancellation needs a reason, tells every rider and is recorded as late", () => {
   /** A ride leaving `minutes` from now, with one accepted and one pending rider. */
   async function rideLeavingIn(minutes: number) {
