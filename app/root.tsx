@@ -31,6 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
       darkMode: user?.darkMode ?? false,
       toast,
+      // Links made to leave the site (a WhatsApp share without JavaScript) need it absolute.
+      origin: new URL(request.url).origin,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );

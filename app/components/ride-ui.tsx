@@ -1,10 +1,11 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { formatRupees } from "~/domain/money";
 import { capitalise, costPerSeatPaise, ecoScore, priceBand } from "~/domain/rides";
 import { formatDate, formatTime } from "~/domain/time";
 import { dangerButtonClass, smallButtonClass, smallPrimaryClass } from "./styles";
 import { showToast } from "./toast";
+import type { RootLoader } from "~/root";
 
 // Pieces the create and booking pages need live in ride-form-ui.tsx and place-select.tsx, so
 // those pages do not load the rest of this module (initial JS is budgeted); re-exported here.
@@ -77,7 +78,9 @@ export function shareText(r: { fromLocation: string; toLocation: string; date: s
  * sheet, or the clipboard with a 'Trip Shared!' toast.
  */
 export function ShareButton({ text, path, label = "Share" }: { text: string; path: string; label?: string }) {
-  const href = `https://wa.me/?text=${encodeURIComponent(text)}`;
+  // The message carries the ride's address: without it, the link a friend gets leads nowhere.
+  const origin = useRouteLoaderData<RootLoader>("root")?.origin ?? "";
+  const href = `https://wa.me/?text=${encodeURIComponent(`${text} ${origin}${path}`)}`;
   return (
     <>
       <a
