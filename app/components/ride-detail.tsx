@@ -42,7 +42,7 @@ export function DriverCard({ ride, available, driverRating, isDriver }: { ride: 
         {isDriver ? null : <SafetyLink personId={ride.driverId} from="ride" name={ride.driverName} />}
       </div>
       <div className="ml-auto">
-        <StatusBadge status={ride.status}>{ride.status === "active" ? `${available} seats available` : capitalise(ride.status)}</StatusBadge>
+        <StatusBadge status={ride.status}>{ride.status === "active" ? `${available} seat${available === 1 ? "" : "s"} available` : capitalise(ride.status)}</StatusBadge>
       </div>
     </section>
   );

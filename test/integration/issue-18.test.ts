@@ -245,6 +245,19 @@ describe("the booking page of a ride the viewer has already asked for", () => {
   });
 });
 
+describe("the ride page's badge counts seats in words", () => {
+  it("1 seat available, 3 seats available", async () => {
+    const driver = await signedInUser();
+    const viewer = await signedInUser();
+    const one = await createRide({ db: db() }, { driverId: driver.id, seats: 3, bookedSeats: 2 });
+    const three = await createRide({ db: db() }, { driverId: driver.id, seats: 3 });
+    const one_ = await page(await get(`/rides/${one.id}`, { cookie: viewer.cookie }));
+    expect(one_).toContain(">1 seat available<");
+    expect(one_).not.toContain("1 seats available");
+    expect(await page(await get(`/rides/${three.id}`, { cookie: viewer.cookie }))).toContain(">3 seats available<");
+  });
+});
+
 describe("issue 18.4: a driver's late cancellation needs a reason, tells every rider and is recorded as late", () => {
   /** A ride leaving `minutes` from now, with one accepted and one pending rider. */
   async function rideLeavingIn(minutes: number) {
