@@ -46,7 +46,7 @@ function CommunityFields({
         <FieldErrors id={fields.type.errorId} errors={fields.type.errors} />
       </div>
       <Field label="Location" field={fields.location} required maxLength={120} placeholder="e.g. HSR Layout, Bengaluru" />
-      <TextareaField label="Description" field={fields.description} rows={4} maxLength={1000} placeholder="Who is this community for?" />
+      <TextareaField label="Description" field={fields.description} required rows={4} maxLength={1000} placeholder="Who is this community for?" />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={buttonClass} disabled={submitting}>
           {submitting ? "Creating..." : "Create Community"}

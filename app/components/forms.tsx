@@ -49,12 +49,14 @@ export function Field({ label, field, type = "text", hint, required, className, 
 export function TextareaField({
   label,
   field,
+  required,
   ...rest
-}: { label: ReactNode; field: FieldMetadata<string | undefined | null> } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+}: { label: ReactNode; field: FieldMetadata<string | undefined | null>; required?: boolean } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "required">) {
   return (
     <div>
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
         {label}
+        {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
       </label>
       <textarea
         id={field.id}

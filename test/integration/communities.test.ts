@@ -53,6 +53,13 @@ describe("create community", () => {
     expect(html).toContain(valid.name);
   });
 
+  it("marks every field the form requires, Description included", async () => {
+    const user = await signedInUser();
+    const html = (await (await get("/communities/new", { cookie: user.cookie })).text()).replaceAll("<!-- -->", "");
+    const star = '<span aria-hidden="true" class="text-red-700"> *</span>';
+    for (const label of ["Community Name", "Location", "Description"]) expect(html).toContain(`>${label}${star}</label>`);
+  });
+
   it("defaults the type to residential", async () => {
     const user = await signedInUser();
     const { type: _t, ...rest } = valid;
