@@ -26,11 +26,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // From A to B around a time (when either place is given); a wrong value is a 400 with its message.
   const near = parseNearSearch(url.searchParams);
   if (near.form && !near.search) {
-    return data({ rides: [] as RideCardData[], hasMore: false, nextAfter: null, prevBefore: null, reachedStart: false, found: 0, foundMore: false, stats: null, filters, today: istDate(), near: near.form, canSave: false, savedSearches: await listSavedSearches(context, user.id) }, { status: 400 });
+    return data({ rides: [] as RideCardData[], hasMore: false, nextAfter: null, prevBefore: null, reachedStart: false, found: 0, foundMore: false, stats: null, filters, today: istDate(), near: near.form, canSave: false, invalidSearch: true, savedSearches: await listSavedSearches(context, user.id) }, { status: 400 });
   }
   // The saved searches come in Discover's own batch: one round trip after the session's.
   const { also, ...result } = await discoverRides(context, user.id, filters, Date.now(), near.search, [savedSearchesQuery(context.db, user.id)]);
-  return { ...result, rides: result.rides.map(toRideCard), filters, today: istDate(), near: near.form, canSave: Boolean(near.search), savedSearches: toSavedSearchItems(also[0]) };
+  return { ...result, rides: result.rides.map(toRideCard), filters, today: istDate(), near: near.form, canSave: Boolean(near.search), invalidSearch: false, savedSearches: toSavedSearchItems(also[0]) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -58,7 +58,7 @@ function pageHref(search: string, page: number, cursor: { after?: string | null;
 }
 
 export default function DiscoverRides() {
-  const { rides, hasMore, nextAfter, prevBefore, reachedStart, found, foundMore, stats, filters, today, near, canSave, savedSearches } = useLoaderData<typeof loader>();
+  const { rides, hasMore, nextAfter, prevBefore, reachedStart, found, foundMore, stats, filters, today, near, canSave, invalidSearch, savedSearches } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [maxCost, setMaxCost] = useState(filters.maxCost);
   const here = location.pathname + location.search;
@@ -136,11 +136,12 @@ export default function DiscoverRides() {
         </details>
       </Form>
 
+      {/* A search with a mistake in it was not run: "0 rides found" would say there are none. */}
       <p className="font-medium" role="status" data-testid="rides-found">
-        {`${found}${foundMore ? "+" : ""} ${found === 1 ? "ride" : "rides"} found`}
+        {invalidSearch ? "Correct the search above to see rides." : `${found}${foundMore ? "+" : ""} ${found === 1 ? "ride" : "rides"} found`}
       </p>
 
-      {rides.length === 0 ? (
+      {invalidSearch ? null : rides.length === 0 ? (
         <div className={`${cardClass} text-center`}>
           <h2 className="text-lg font-semibold">No rides found</h2>
           <p className="mt-1 text-slate-700 dark:text-slate-300">Try another place or loosen the filters.</p>
