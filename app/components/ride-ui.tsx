@@ -70,7 +70,18 @@ export function RidePrice({ tripCostPaise, seats, bookedSeats, pricingMode }: { 
 }
 
 export function shareText(r: { fromLocation: string; toLocation: string; date: string; time: string }) {
-  return `Ride on LoopRide: ${r.fromLocation} → ${r.toLocation} on ${formatDate(r.date)} at ${formatTime(r.time)}`;
+  return `LoopRide: ${r.fromLocation} → ${r.toLocation} on ${formatDate(r.date)} at ${formatTime(r.time)}`;
+}
+
+/**
+ * A WhatsApp link with `text` as its message. Only what a query value cannot hold is escaped:
+ * ":", "/", "," and "@" stay as they are, and so does "→" (a browser escapes it when it
+ * follows the link). Discover shows twenty of these a page, and each carries the ride's
+ * address, so every escaped character counts against the page's 60 KB (ADR 0025).
+ */
+export function whatsAppHref(text: string) {
+  const escaped = encodeURIComponent(text).replace(/%(3A|2F|2C|40|E2%86%92)/g, (m) => decodeURIComponent(m));
+  return `https://wa.me/?text=${escaped}`;
 }
 
 /**
@@ -80,7 +91,7 @@ export function shareText(r: { fromLocation: string; toLocation: string; date: s
 export function ShareButton({ text, path, label = "Share" }: { text: string; path: string; label?: string }) {
   // The message carries the ride's address: without it, the link a friend gets leads nowhere.
   const origin = useRouteLoaderData<RootLoader>("root")?.origin ?? "";
-  const href = `https://wa.me/?text=${encodeURIComponent(`${text} ${origin}${path}`)}`;
+  const href = whatsAppHref(`${text} ${origin}${path}`);
   return (
     <>
       <a

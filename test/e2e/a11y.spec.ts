@@ -210,6 +210,10 @@ test("every signed-in page, for a driver and a rider, in light and dark mode", a
     const saved = driver.waitForResponse((r) => r.request().method() === "POST" && /^\/dashboard\/settings(\.data)?$/.test(new URL(r.url()).pathname));
     await darkSwitch.click();
     await saved;
+    // Without JS the POST's answer is a redirect, and the page it leads to is still loading: a
+    // reload then can find no page attached ("Not attached to an active page", seen once). The
+    // switch as that page (or, with JS, the fetcher) shows it comes first.
+    await expect(darkSwitch).toHaveAttribute("aria-checked", String(on));
     await driver.reload();
     await expect(darkSwitch).toHaveAttribute("aria-checked", String(on));
     await expect(driver.locator("html")).toHaveClass(on ? /\bdark\b/ : /^(?!.*\bdark\b)/);

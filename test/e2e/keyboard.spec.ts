@@ -186,7 +186,7 @@ test("create a community, flip a setting and subscribe to the newsletter with th
   const nameField = page.getByLabel(/^Community Name/);
   const type = input(page, "Community Type");
   const location = page.getByLabel(/^Location/);
-  const description = input(page, "Description");
+  const description = page.getByLabel(/^Description/);
   await tabTo(page, nameField);
   await typeHere(page, nameField, name);
   await expectTabOrder(page, [type]);
