@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { Field, FieldErrors, FormErrors, TextareaField, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { PlaceInput } from "~/components/place-input";
@@ -73,29 +73,27 @@ export default function CreateRide() {
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    // "Suggest cost" for a place the browser does not know posts the form as it is, half
-    // filled in, for the server to suggest (the button is formNoValidate): validating it here
-    // stopped the post with "Please enter the trip cost", the very field it was to fill.
-    // An error of null tells conform to show nothing and let the form post.
-    onValidate: ({ formData }) => {
-      const submission = parseWithZod(formData, { schema: createRideSchema() });
-      return formData.get("intent") === "suggest" && submission.status === "error" ? { ...submission, error: null } : submission;
-    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createRideSchema() }),
   });
   const [from, setFrom] = useState(String(fields.fromLocation.initialValue ?? ""));
   const [to, setTo] = useState(String(fields.toLocation.initialValue ?? ""));
-  const extra = lastResult as { placeOptions?: Record<string, string[]>; suggestion?: ReturnType<typeof suggestTripCost>; initialValue?: Record<string, unknown> } | undefined;
+  // With JavaScript, a suggestion for a place the browser does not know is asked for on the
+  // side (a fetcher posting the two places), not by submitting the form: a submit runs the
+  // form's validation, which stopped it with "Please enter the trip cost" (the field it was to
+  // fill) or, let through, marked every empty field as wrong.
+  const suggestFetcher = useFetcher<typeof action>();
+  type Answer = { placeOptions?: Record<string, string[]>; suggestion?: ReturnType<typeof suggestTripCost>; initialValue?: Record<string, unknown> } | undefined;
+  const extra = lastResult as Answer;
+  const fetched = suggestFetcher.data as Answer;
   // The browser knows the curated places; for a locality the server's suggestion is shown
   // while the places are still the ones it was made for.
-  const serverSuggestion = extra?.initialValue?.fromLocation === from && extra?.initialValue?.toLocation === to ? extra?.suggestion : null;
+  const answer = fetched ?? extra;
+  const serverSuggestion = answer?.initialValue?.fromLocation === from && answer?.initialValue?.toLocation === to ? answer?.suggestion : null;
   const suggestion = suggestTripCost(from, to, carType, lookup) ?? serverSuggestion ?? null;
-  // With JavaScript the form is not rendered anew when the server's suggestion comes back, so
-  // the cost it filled in (initialValue, which a page load shows) is put in the field here.
-  const serverCost = extra?.suggestion && extra.initialValue?.tripCost;
   useEffect(() => {
-    if (typeof serverCost === "string") form.update({ name: fields.tripCost.name, value: serverCost });
-    // Once per answer from the server, not on every render.
-  }, [lastResult]);
+    if (fetched?.suggestion) form.update({ name: fields.tripCost.name, value: String(fetched.suggestion.paise / 100) });
+    // Once per answer, not on every render.
+  }, [fetched]);
   const busy = navigation.state === "submitting";
   // Approved pickup points, the chosen community's first (issue 16).
   const sharedWith = shared || String(fields.communityId.initialValue ?? "");
@@ -176,10 +174,12 @@ export default function CreateRide() {
             formNoValidate
             className={`${secondaryButtonClass} mt-3`}
             onClick={(e) => {
-              // A locality the browser does not know: the server suggests (the form posts).
-              if (!suggestTripCost(from, to, carType, lookup)) return;
+              // Without JavaScript the button posts the form and the page comes back with the
+              // suggestion filled in; with it, the browser suggests, or asks the server aside.
               e.preventDefault();
-              if (suggestion) form.update({ name: fields.tripCost.name, value: String(suggestion.paise / 100) });
+              const known = suggestTripCost(from, to, carType, lookup);
+              if (known) form.update({ name: fields.tripCost.name, value: String(known.paise / 100) });
+              else suggestFetcher.submit({ intent: "suggest", fromLocation: from, toLocation: to }, { method: "post" });
             }}
           >
             Suggest cost
