@@ -31,8 +31,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
       darkMode: user?.darkMode ?? false,
       toast,
-      // Links made to leave the site (a WhatsApp share without JavaScript) need it absolute.
-      origin: new URL(request.url).origin,
+      // Links that leave the site (a WhatsApp share without JavaScript) carry its public
+      // address, as e-mails do (APP_ORIGIN), not whatever host the request came in on.
+      origin: (context.env.APP_ORIGIN ?? new URL(request.url).origin).replace(/\/+$/, ""),
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );

@@ -70,7 +70,8 @@ export function RidePrice({ tripCostPaise, seats, bookedSeats, pricingMode }: { 
 }
 
 export function shareText(r: { fromLocation: string; toLocation: string; date: string; time: string }) {
-  return `LoopRide: ${r.fromLocation} → ${r.toLocation} on ${formatDate(r.date)} at ${formatTime(r.time)}`;
+  // Short: the message also carries the ride's address, twenty times on a Discover page.
+  return `${r.fromLocation} → ${r.toLocation}, ${formatDate(r.date)}, ${formatTime(r.time)}`;
 }
 
 /**

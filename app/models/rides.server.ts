@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import type { SelectedFields, SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { alias, type SelectedFields, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { communities, communityMembers, notifications, rideDayStats, rideHourStats, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
 import { afterCursor } from "./keyset.server";
@@ -781,19 +781,21 @@ export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: 
 
 /** A ride for the booking form; NotFoundError when it does not exist or the viewer may not see it. */
 export async function getRideForBooking({ db }: ModelCtx, viewerId: string, rideId: string) {
+  const mine = alias(rideRequests, "mine");
   const row = await db
     .select({
       ...rideColumns,
       driverName: userProfiles.fullName,
       driverAvatarUrl: userProfiles.avatarUrl,
       // The viewer's live request, if any (one at most: ride_requests_live_unique): the page
-      // shows it instead of a form that could only be refused.
-      myRequestId: rideRequests.id,
-      myRequestStatus: sql<"pending" | "accepted" | null>`${rideRequests.status}`,
+      // shows it instead of a form that could only be refused. Aliased: the visibility rule
+      // reads ride_requests too, in a subquery.
+      myRequestId: mine.id,
+      myRequestStatus: sql<"pending" | "accepted" | null>`${mine.status}`,
     })
     .from(rides)
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
-    .leftJoin(rideRequests, and(eq(rideRequests.rideId, rides.id), eq(rideRequests.riderId, viewerId), sql`${rideRequests.status} IN ('pending','accepted')`))
+    .leftJoin(mine, and(eq(mine.rideId, rides.id), eq(mine.riderId, viewerId), sql`${mine.status} IN ('pending','accepted')`))
     .where(and(eq(rides.id, rideId), visibleRideCondition(viewerId, { withRequests: true })))
     .get();
   if (!row) throw new NotFoundError("Ride not found");

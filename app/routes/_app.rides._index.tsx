@@ -141,7 +141,9 @@ export default function DiscoverRides() {
         {invalidSearch ? "Correct the search above to see rides." : `${found}${foundMore ? "+" : ""} ${found === 1 ? "ride" : "rides"} found`}
       </p>
 
-      {invalidSearch ? null : rides.length === 0 ? (
+      {invalidSearch ? (
+        <Link to="/rides" className={secondaryButtonClass}>Clear Search</Link>
+      ) : rides.length === 0 ? (
         <div className={`${cardClass} text-center`}>
           <h2 className="text-lg font-semibold">No rides found</h2>
           <p className="mt-1 text-slate-700 dark:text-slate-300">Try another place or loosen the filters.</p>

@@ -91,7 +91,10 @@ export default function CreateRide() {
   const serverSuggestion = answer?.initialValue?.fromLocation === from && answer?.initialValue?.toLocation === to ? answer?.suggestion : null;
   const suggestion = suggestTripCost(from, to, carType, lookup) ?? serverSuggestion ?? null;
   useEffect(() => {
-    if (fetched?.suggestion) form.update({ name: fields.tripCost.name, value: String(fetched.suggestion.paise / 100) });
+    // An answer for places since changed (typed over while it was on its way) fills nothing.
+    if (fetched?.suggestion && fetched.initialValue?.fromLocation === from && fetched.initialValue?.toLocation === to) {
+      form.update({ name: fields.tripCost.name, value: String(fetched.suggestion.paise / 100) });
+    }
     // Once per answer, not on every render.
   }, [fetched]);
   const busy = navigation.state === "submitting";
@@ -172,6 +175,7 @@ export default function CreateRide() {
             name="intent"
             value="suggest"
             formNoValidate
+            disabled={suggestFetcher.state !== "idle"}
             className={`${secondaryButtonClass} mt-3`}
             onClick={(e) => {
               // Without JavaScript the button posts the form and the page comes back with the

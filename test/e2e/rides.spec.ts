@@ -25,7 +25,7 @@ async function offerRide(page: Page, slot: ReturnType<typeof uniqueSlot>, { from
   return new URL(page.url()).pathname.split("/").pop()!;
 }
 
-test("Suggest cost on an empty form for two localities the browser does not know: the server suggests and fills the cost", async ({ browser }) => {
+test("Suggest cost on an empty form with a drop the browser does not know (Bellandur): the server suggests and fills the cost", async ({ browser }) => {
   const driver = await signedInPage(browser, "priya@demo.loopride.in");
   await driver.goto("/rides/create");
   await driver.getByLabel("Pickup location").fill("HSR Layout");

@@ -267,6 +267,7 @@ describe("distance search through D1", () => {
       // The search was not run: the page does not say there are no rides.
       expect(html, qs).toContain('data-testid="rides-found">Correct the search above to see rides.');
       expect(html, qs).not.toContain("No rides found");
+      expect(html, qs).toMatch(/href="\/rides"[^>]*>Clear Search</);
     }
     expect(await tableCounts()).toEqual(before);
   });

@@ -176,7 +176,7 @@ describe("discover", () => {
     expect(html).not.toContain(`/rides/${full.id}/book`);
     // Share without JavaScript is a WhatsApp link whose message carries the ride's address.
     const share = html.match(new RegExp(`href="https://wa\\.me/\\?text=([^"]*${full.id}[^"]*)"`));
-    expect(decodeURIComponent(share?.[1] ?? "")).toMatch(new RegExp(`^LoopRide: .* → .* http://localhost/rides/${full.id}$`));
+    expect(decodeURIComponent(share?.[1] ?? "")).toMatch(new RegExp(`^.+ → .+, .+, .+ http://localhost/rides/${full.id}$`));
     expect(html).toContain(`/dashboard/messages?to=${other.id}`);
     const save = await postForm("/rides", { intent: "save", rideId: full.id, redirectTo: "/rides?q=x" }, { cookie: viewer.cookie });
     expect(save.headers.get("Location")).toBe("/rides?q=x");

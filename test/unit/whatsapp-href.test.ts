@@ -17,6 +17,6 @@ describe("whatsAppHref", () => {
       expect(new URL(href).searchParams.get("text")).toBe(text);
       expect(decodeURIComponent(value)).toBe(text);
     }
-    expect(whatsAppHref("LoopRide: A → B https://x.example/rides/1")).toBe("https://wa.me/?text=LoopRide:%20A%20→%20B%20https://x.example/rides/1");
+    expect(whatsAppHref("A → B, Dec 2, 2026, 8:30 AM https://x.example/rides/1")).toBe("https://wa.me/?text=A%20→%20B,%20Dec%202,%202026,%208:30%20AM%20https://x.example/rides/1");
   });
 });
