@@ -255,14 +255,19 @@ export function CostBreakdownCard({
   );
 }
 
-export function RatePeople({ people, rated }: { people: { userId: string; name: string | null }[]; rated: { userId: string; stars: number }[] }) {
+/** A rating the server refused (400): what was sent, so it is not lost, and why. */
+export type RatingRefused = { rateeId: string; stars: string; comment: string; messages: string[] };
+
+export function RatePeople({ people, rated, refused }: { people: { userId: string; name: string | null }[]; rated: { userId: string; stars: number }[]; refused?: RatingRefused | null }) {
   if (people.length === 0 && rated.length === 0) return null;
   return (
     <section aria-labelledby="ratings" className={panelClass}>
       <h2 id="ratings" className="text-lg font-semibold">Rate your co-passengers</h2>
       {rated.length ? <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{`You have rated ${rated.length} ${rated.length === 1 ? "person" : "people"} on this ride.`}</p> : null}
       <ul className="mt-3 space-y-4">
-        {people.map((p) => (
+        {people.map((p) => {
+          const mine = refused?.rateeId === p.userId ? refused : null;
+          return (
           <li key={p.userId}>
             <Form method="post" className="flex flex-wrap items-end gap-3">
               <input type="hidden" name="intent" value="rate" />
@@ -270,7 +275,7 @@ export function RatePeople({ people, rated }: { people: { userId: string; name: 
               <p className="min-w-40 font-medium">{p.name ?? "Unknown User"}</p>
               <div>
                 <label htmlFor={`stars-${p.userId}`} className="block text-xs font-medium">Stars</label>
-                <select id={`stars-${p.userId}`} name="stars" defaultValue="5" className={inputClass}>
+                <select id={`stars-${p.userId}`} name="stars" defaultValue={mine?.stars ?? "5"} className={inputClass}>
                   {[5, 4, 3, 2, 1].map((n) => (
                     <option key={n} value={n}>{`${n} ${n === 1 ? "star" : "stars"}`}</option>
                   ))}
@@ -278,14 +283,28 @@ export function RatePeople({ people, rated }: { people: { userId: string; name: 
               </div>
               <div className="flex-1">
                 <label htmlFor={`comment-${p.userId}`} className="block text-xs font-medium">Comment (optional)</label>
-                <input id={`comment-${p.userId}`} name="comment" maxLength={500} className={inputClass} />
+                <input
+                  id={`comment-${p.userId}`}
+                  name="comment"
+                  maxLength={500}
+                  defaultValue={mine?.comment}
+                  aria-invalid={mine ? true : undefined}
+                  aria-describedby={mine ? `rating-error-${p.userId}` : undefined}
+                  className={inputClass}
+                />
               </div>
               <button type="submit" className={smallPrimaryClass}>
                 Rate<span className="sr-only"> {p.name ?? "this person"}</span>
               </button>
             </Form>
+            {mine ? (
+              <p id={`rating-error-${p.userId}`} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+                {`Your rating was not saved: ${mine.messages.join(" ")}`}
+              </p>
+            ) : null}
           </li>
-        ))}
+          );
+        })}
       </ul>
     </section>
   );

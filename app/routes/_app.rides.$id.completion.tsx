@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { CompletionNotice, CostBreakdownCard, RatePeople, RideSummary } from "~/components/completion";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { CompletionNotice, CostBreakdownCard, RatePeople, RideSummary, type RatingRefused } from "~/components/completion";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NoShowPanel } from "~/components/no-show";
 import {
@@ -86,8 +86,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
 }
 
+/** A refused rating (the action's 400 reply), for the form it came from. */
+function refusedRating(reply: unknown): RatingRefused | null {
+  const r = reply as { initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> } | undefined;
+  const sent = r?.initialValue;
+  if (!sent || sent.intent !== "rate" || typeof sent.rateeId !== "string" || !r?.error) return null;
+  const messages = Object.values(r.error).flatMap((m) => m ?? []);
+  return { rateeId: sent.rateeId, stars: String(sent.stars ?? "5"), comment: typeof sent.comment === "string" ? sent.comment : "", messages };
+}
+
 export default function RideCompletion() {
   const { ride, viewer, breakdown, canRate, rated, upi, userId, now, noShows } = useLoaderData<typeof loader>();
+  // Every other form here is buttons and choices; a rating's comment is typed, so its refusal
+  // is shown beside it, with what was typed.
+  const refused = refusedRating(useActionData<typeof action>());
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <Link to="/dashboard/rides" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">Back to Rides</Link>
@@ -104,7 +116,7 @@ export default function RideCompletion() {
           upi={upi}
         />
       ) : null}
-      {ride.status === "completed" ? <RatePeople people={canRate} rated={rated} /> : null}
+      {ride.status === "completed" ? <RatePeople people={canRate} rated={rated} refused={refused} /> : null}
       {ride.status === "completed" && breakdown ? (
         <NoShowPanel isDriver={viewer.isDriver} viewerId={userId} marks={noShows} names={Object.fromEntries(breakdown.riders.map((r) => [r.userId, r.name]))} />
       ) : null}

@@ -211,6 +211,21 @@ describe("ratings", () => {
     expect(page).toMatch(/data-testid="driver-rating"[^>]*>4\.5 ★ \(2\)</);
   });
 
+  it("a refused rating says why beside its form, keeps what was typed, and saves nothing", async () => {
+    const { ride, driver, riders } = await rideWithRiders();
+    await complete(ride.id, driver.cookie);
+    const before = await tableCounts();
+    const comment = `Punctual and kind. ${"x".repeat(500)}`;
+    const res = await postForm(`/rides/${ride.id}/completion`, { intent: "rate", rateeId: driver.id, stars: "3", comment }, { cookie: riders[0].cookie });
+    expect(res.status).toBe(400);
+    const html = (await res.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(`id="rating-error-${driver.id}" role="alert"`);
+    expect(html).toContain("Your rating was not saved: Comments can be at most 500 characters");
+    expect(html).toContain(`value="${comment}"`);
+    expect(html).toMatch(new RegExp(`<option value="3" selected=""`));
+    expect(await tableCounts()).toEqual(before);
+  });
+
   it("a profile's rating totals follow ratings added, changed and removed, and a late profile counts earlier ratings", async () => {
     const { ride, driver, riders } = await rideWithRiders();
     await env.DB.prepare("UPDATE rides SET status = 'completed', completed_at = ? WHERE id = ?").bind(Date.now(), ride.id).run();
