@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toast,
       // Links that leave the site (a WhatsApp share without JavaScript) carry its public
       // address, as e-mails do (APP_ORIGIN), not whatever host the request came in on.
-      origin: (context.env.APP_ORIGIN ?? new URL(request.url).origin).replace(/\/+$/, ""),
+      origin: (context.env.APP_ORIGIN || new URL(request.url).origin).replace(/\/+$/, ""),
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );

@@ -26,6 +26,9 @@ type FieldProps = {
   clearOn?: unknown;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">;
 
+/** The asterisk after a required field's label (hidden from screen readers, which hear the label). */
+const RequiredMark = () => <span aria-hidden="true" className="text-red-700"> *</span>;
+
 /** A labelled input with its conform wiring and error messages. */
 export function Field({ label, field, type = "text", hint, required, className, clearOn, ...rest }: FieldProps) {
   const props = getInputProps(field, { type, ariaAttributes: true });
@@ -37,7 +40,7 @@ export function Field({ label, field, type = "text", hint, required, className, 
     <div className={className}>
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
         {label}
-        {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+        {required ? <RequiredMark /> : null}
       </label>
       <input {...props} key={props.key} ref={ref} {...rest} className={inputClass} />
       {hint ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{hint}</p> : null}
@@ -56,7 +59,7 @@ export function TextareaField({
     <div>
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
         {label}
-        {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+        {required ? <RequiredMark /> : null}
       </label>
       <textarea
         id={field.id}

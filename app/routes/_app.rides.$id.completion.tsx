@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CompletionNotice, CostBreakdownCard, RatePeople, RideSummary, type RatingRefused } from "~/components/completion";
@@ -88,7 +89,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** A refused rating (the action's 400 reply), for the form it came from. */
 function refusedRating(reply: unknown): RatingRefused | null {
-  const r = reply as { initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> } | undefined;
+  const r = reply as SubmissionResult<string[]> | undefined;
   const sent = r?.initialValue;
   if (!sent || sent.intent !== "rate" || typeof sent.rateeId !== "string" || !r?.error) return null;
   const messages = Object.values(r.error).flatMap((m) => m ?? []);

@@ -59,6 +59,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }, { status: 400 });
 }
 
+/** What the action answers a suggestion with (as the form's reply, or a fetcher's data). */
+type SuggestAnswer = { placeOptions?: Record<string, string[]>; suggestion?: ReturnType<typeof suggestTripCost>; initialValue?: Record<string, unknown> } | undefined;
+
 export default function CreateRide() {
   const { carType, communities, today, isWoman, curated } = useLoaderData<typeof loader>();
   const [shared, setShared] = useState("");
@@ -82,9 +85,8 @@ export default function CreateRide() {
   // form's validation, which stopped it with "Please enter the trip cost" (the field it was to
   // fill) or, let through, marked every empty field as wrong.
   const suggestFetcher = useFetcher<typeof action>();
-  type Answer = { placeOptions?: Record<string, string[]>; suggestion?: ReturnType<typeof suggestTripCost>; initialValue?: Record<string, unknown> } | undefined;
-  const extra = lastResult as Answer;
-  const fetched = suggestFetcher.data as Answer;
+  const extra = lastResult as SuggestAnswer;
+  const fetched = suggestFetcher.data as SuggestAnswer;
   // The browser knows the curated places; for a locality the server's suggestion is shown
   // while the places are still the ones it was made for.
   const answer = fetched ?? extra;
