@@ -142,9 +142,16 @@ export function PatternForms({ commute, today }: { commute: CommutePage["commute
 
 export function RiderBooking({ commute, occurrences, requests, now }: { commute: CommutePage["commute"]; occurrences: Occurrence[]; requests: Req[]; now: number }) {
   const days = weekdaysOf(commute.weekdays);
+  // Offered only when the seat rule allows at least one day not yet asked for; else its reason.
+  const open = occurrences.filter((o) => upcoming(o, now) && !requests.some((r) => r.rideId === o.id));
+  const bookable = open.some((o) => o.refusal === null);
+  const reason = open.find((o) => o.refusal !== null)?.refusal;
   return (
     <>
-      {commute.status === "active" ? (
+      {commute.status === "active" && !bookable && reason ? (
+        <p role="status" className={`${cardClass} text-sm`} data-testid="book-refused">{reason}</p>
+      ) : null}
+      {commute.status === "active" && bookable ? (
         <section aria-labelledby="book-all" className={`${cardClass} space-y-3`}>
           <h2 id="book-all" className="text-lg font-semibold">Book every day of this commute</h2>
           <Form method="post" className="space-y-3">
@@ -168,9 +175,10 @@ export function RiderBooking({ commute, occurrences, requests, now }: { commute:
                 <span className="text-sm">{Math.max(0, o.seats - o.bookedSeats)} seats left</span>
                 {mine ? <StatusBadge status={mine.status} /> : null}
                 {o.status === "cancelled" ? <StatusBadge status="cancelled">Skipped</StatusBadge> : null}
-                {!mine && upcoming(o, now) && o.bookedSeats < o.seats ? (
+                {!mine && upcoming(o, now) && o.refusal === null ? (
                   <a href={`/rides/${o.id}/book`} className={`${smallButtonClass} ml-auto`}>Book this day</a>
                 ) : null}
+                {!mine && upcoming(o, now) && o.refusal !== null ? <span className="ml-auto text-sm">{o.refusal}</span> : null}
               </li>
             );
           })}

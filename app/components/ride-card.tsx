@@ -56,6 +56,10 @@ export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: RideC
           </Link>
         ) : full ? (
           <button type="button" disabled className={smallPrimaryClass}>Full</button>
+        ) : ride.refused ? (
+          // The seat rule refuses this viewer (a suspension, the driver's standing): the ride
+          // page says why; no Book Now that could only be refused.
+          <button type="button" disabled className={smallPrimaryClass} data-testid="not-bookable">Unavailable</button>
         ) : (
           <Link to={`/rides/${ride.id}/book`} className={smallPrimaryClass}>Book Now</Link>
         )}

@@ -53,14 +53,15 @@ export function JoinPanel({
   ride,
   myRequest,
   available,
-  upcoming,
+  refusal,
   closedReason,
   here,
 }: {
   ride: Ride;
   myRequest: Detail["myRequest"];
   available: number;
-  upcoming: boolean;
+  /** Why the seat rule refuses the viewer a seat (null: the form is shown). */
+  refusal: string | null;
   closedReason: string | null;
   here: string;
 }) {
@@ -74,7 +75,7 @@ export function JoinPanel({
         <MyRequest request={myRequest} heading="Your seat is confirmed" cancelLabel="Cancel my seat" closedReason={closedReason} here={here}>
           {myRequest.seats} seat{myRequest.seats === 1 ? "" : "s"} booked. Seats can be cancelled up to 2 hours before departure.
         </MyRequest>
-      ) : upcoming && available > 0 ? (
+      ) : !refusal ? (
         <Form method="post" action={`/rides/${ride.id}/book`} className="space-y-4">
           {/* The booking route answers this form with the ride page's own toast. */}
           <input type="hidden" name="source" value="ride" />
@@ -114,7 +115,7 @@ export function JoinPanel({
         </Form>
       ) : (
         <p id="join" className="text-slate-800 dark:text-slate-200">
-          {ride.status !== "active" ? `This ride is ${ride.status}.` : !upcoming ? "This ride has already departed." : "This ride is full."}
+          {refusal}
         </p>
       )}
     </section>

@@ -4,7 +4,7 @@ import { randomToken } from "../domain/ids";
 import type { AlsoReads, ModelCtx } from "./context.server";
 import { ForbiddenError, NotFoundError } from "./errors.server";
 import { ownPushEndpointsQuery } from "./push.server";
-import { visibleRideCondition } from "./rides.server";
+import { maySeeRide } from "./permissions.server";
 
 /** What a calendar event is made of (app/utils/calendar.server.ts turns it into iCalendar). */
 export type CalendarRide = {
@@ -55,7 +55,7 @@ export async function getRideForCalendar({ db }: ModelCtx, userId: string, rideI
       .select(rideFields)
       .from(rides)
       .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
-      .where(and(eq(rides.id, rideId), visibleRideCondition(userId, { withRequests: true })))
+      .where(and(eq(rides.id, rideId), maySeeRide(userId, { withRequests: true })))
       .limit(1),
     db
       .select({ status: rideRequests.status })

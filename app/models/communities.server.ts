@@ -1,3 +1,4 @@
+import { holdsRole } from "./permissions.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { and, asc, count, desc, eq, exists, ne, or, sql, type SQL } from "drizzle-orm";
 import { communities, communityMembers, userProfiles, userSettings } from "../../db/schema";
@@ -6,7 +7,7 @@ import { newId } from "../domain/ids";
 import { afterCursor } from "./keyset.server";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
-import { notificationInsert, notificationInsertIfChanged } from "./notifications.server";
+import { notificationInsert, notificationInsertIfChanged, PER_ROW_ID } from "./notifications.server";
 import { type AlsoReads, type ModelCtx, audience } from "./context.server";
 import { auditInsert } from "./community-audit.server";
 import { policyColumn, policyOf } from "./community-policy.server";
@@ -147,21 +148,15 @@ export async function findMembership(db: Db, communityId: string, userId: string
     .get();
 }
 
-/** The creator, or an approved member with role moderator or admin, may moderate. */
-function mayModerate(
-  community: { createdBy: string },
-  userId: string | null,
-  membership: { status: string; role: string } | undefined,
-): boolean {
-  if (!userId) return false;
-  if (community.createdBy === userId) return true;
-  return membership?.status === "approved" && (membership.role === "moderator" || membership.role === "admin");
+/** An approved moderator or admin may moderate (holdsRole: membership rows only). */
+function mayModerate(userId: string | null, membership: { status: string; role: string } | undefined): boolean {
+  return userId !== null && holdsRole(membership, "moderator");
 }
 
 async function requireModerator(db: Db, actorId: string | null, communityId: string) {
   const community = await findCommunity(db, communityId);
   const membership = actorId ? await findMembership(db, communityId, actorId) : undefined;
-  if (!mayModerate(community, actorId, membership)) throw new ForbiddenError(FORBIDDEN_MODERATION);
+  if (!mayModerate(actorId, membership)) throw new ForbiddenError(FORBIDDEN_MODERATION);
   return { community, membership };
 }
 
@@ -334,7 +329,7 @@ export async function promoteMember(
   now = Date.now(),
 ) {
   const { community, membership } = await requireModerator(db, actorId, communityId);
-  if (role === "admin" && community.createdBy !== actorId && membership?.role !== "admin") {
+  if (role === "admin" && !holdsRole(membership, "admin")) {
     throw new ForbiddenError("Only an admin can make another member an admin.");
   }
   const target = await findRequest(db, communityId, memberId);
@@ -376,11 +371,10 @@ export type MemberPages = { members?: Cursor | null; pending?: Cursor | null; re
  * The page's other reads (`also`) run in it too and come back as `also`.
  */
 export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, communityId: string, pages: MemberPages = {}, also: AlsoReads = []) {
-  const isCreator = sql`EXISTS (SELECT 1 FROM ${communities} AS vc WHERE vc.id = ${communityId} AND vc.created_by = ${viewerId})`;
   const viewerIs = (roles: SQL) =>
     sql`EXISTS (SELECT 1 FROM ${communityMembers} AS vm WHERE vm.community_id = ${communityId} AND vm.user_id = ${viewerId} AND vm.status = 'approved' AND ${roles})`;
-  const membersVisibleSql = sql`(${isCreator} OR ${viewerIs(sql`1`)})`;
-  const canModerateSql = sql`(${isCreator} OR ${viewerIs(sql`vm.role IN ('moderator', 'admin')`)})`;
+  const membersVisibleSql = viewerIs(sql`1`);
+  const canModerateSql = viewerIs(sql`vm.role IN ('moderator', 'admin')`);
   // The community's id only where the guard holds (else NULL): as the index's search key, a
   // refused list reads no row at all (a guard in the WHERE would be tested on every row).
   const communityIf = (guard: SQL) => sql`(SELECT ${communityId} WHERE ${guard})`;
@@ -445,7 +439,7 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
   const community = found[0];
   if (!community) throw new NotFoundError(COMMUNITY_NOT_FOUND);
   const viewer = membership[0];
-  const canModerate = mayModerate(community, viewerId, viewer);
+  const canModerate = mayModerate(viewerId, viewer);
   const membersVisible = canModerate || viewer?.status === "approved";
   const moderating = canModerate && !!pages.moderation;
   const membersPage = moderating ? MODERATED_MEMBERS_PAGE : MEMBERS_PAGE;
@@ -478,7 +472,7 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
     };
   });
   const { createdBy, inviteToken, policy, ...rest } = community;
-  const canMakeAdmin = createdBy === viewerId || (viewer?.status === "approved" && viewer.role === "admin");
+  const canMakeAdmin = holdsRole(viewer, "admin");
   return {
     community: { ...rest, type: community.type as CommunityType },
     // Issue 16: the invite link is for the community's admins only.
@@ -503,4 +497,34 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
     },
     also: alsoRead as unknown[],
   };
+}
+
+/**
+ * Issue 34: a community whose only admin closes their account is not left without one. The
+ * statements (for the deletion's batch, before the person's membership rows go) make, in each
+ * such community, the longest-standing approved moderator, else member, its admin and tell
+ * them. A community with no one else left keeps no admin, and no member either.
+ */
+export function adminSuccession(db: Db, userId: string, now: number) {
+  const successor = sql`(SELECT s.id FROM community_members s
+    WHERE s.community_id = me.community_id AND s.user_id <> ${userId} AND s.status = 'approved'
+    ORDER BY CASE s.role WHEN 'moderator' THEN 0 ELSE 1 END, s.requested_at, s.id LIMIT 1)`;
+  const orphaned = sql`me.user_id = ${userId} AND me.status = 'approved' AND me.role = 'admin'
+    AND NOT EXISTS (SELECT 1 FROM community_members o WHERE o.community_id = me.community_id AND o.user_id <> ${userId} AND o.status = 'approved' AND o.role = 'admin')`;
+  return [
+    notificationInsert(
+      db,
+      {
+        id: PER_ROW_ID,
+        userId: sql`s2.user_id`,
+        type: "community",
+        title: "You are now an admin",
+        message: sql`'The only admin of ' || c.name || ' closed their account: you are now its admin. You set its rules and moderate its moderators.'`,
+        data: sql`json_object('community_id', c.id, 'action', 'admin')`,
+      },
+      now,
+      sql`FROM community_members me JOIN communities c ON c.id = me.community_id JOIN community_members s2 ON s2.id = ${successor} WHERE ${orphaned}`,
+    ),
+    db.update(communityMembers).set({ role: "admin" }).where(sql`${communityMembers.id} IN (SELECT ${successor} FROM community_members me WHERE ${orphaned})`),
+  ];
 }

@@ -1,6 +1,7 @@
+import { holdsRoleSql } from "./permissions.server";
 import { alias } from "drizzle-orm/sqlite-core";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { communities, communityAuditLog, communityMembers, userProfiles } from "../../db/schema";
+import { communities, communityAuditLog, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
 import type { Db } from "./db.server";
 import { ForbiddenError, NotFoundError } from "./errors.server";
@@ -34,12 +35,8 @@ export function auditInsert(
     );
 }
 
-/** The creator, or an approved admin member: the people who read the log and hand over admin. */
-export function isAdminSql(communityId: string, userId: string) {
-  return sql`(EXISTS (SELECT 1 FROM ${communities} WHERE ${communities.id} = ${communityId} AND ${communities.createdBy} = ${userId})
-    OR EXISTS (SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${communityId} AND ${communityMembers.userId} = ${userId}
-      AND ${communityMembers.status} = 'approved' AND ${communityMembers.role} = 'admin'))`;
-}
+/** An approved admin member (holdsRole): the people who read the log. */
+export const isAdminSql = (communityId: string, userId: string) => holdsRoleSql(userId, communityId, "admin");
 
 /** The newest moderator actions of a community, with who did what to whom; admins only. */
 export async function listAuditLog({ db }: ModelCtx, actorId: string, communityId: string) {

@@ -1,5 +1,8 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { communityMembers, rideRequests, rides, userProfiles } from "../../db/schema";
+import { roleRank } from "./permissions.server";
+import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { communityMembers, commutes, rideRequests, rides, userProfiles } from "../../db/schema";
+import { CANCEL_WINDOW_MS } from "../domain/rides";
+import { addDays, istDate } from "../domain/time";
 import { formatDateTimeShort } from "../domain/time";
 import { SUSPENSION_DAY_OPTIONS } from "../domain/moderation";
 import { auditInsert } from "./community-audit.server";
@@ -29,12 +32,10 @@ export const NOT_AN_APPROVED_MEMBER = "This person is no longer a member of this
 
 const RANK: Record<MemberRole, number> = { member: 0, moderator: 1, admin: 2 };
 
-/** The acting user's power in the community: -1 none, 1 moderator, 2 admin (the creator counts as admin). */
-function rankOf(community: { createdBy: string }, actorId: string | null, membership: { status: string; role: string } | undefined) {
-  if (!actorId) return -1;
-  if (community.createdBy === actorId) return RANK.admin;
-  if (membership?.status !== "approved") return -1;
-  return membership.role === "member" ? -1 : RANK[membership.role as MemberRole];
+/** The acting user's power in the community: -1 none, 1 moderator, 2 admin (roleRank: membership rows only). */
+function rankOf(actorId: string | null, membership: { status: string; role: string } | undefined) {
+  const rank = actorId ? roleRank(membership) : -1;
+  return rank < RANK.moderator ? -1 : rank;
 }
 
 /**
@@ -45,12 +46,12 @@ function rankOf(community: { createdBy: string }, actorId: string | null, member
 async function authorizeOnMember(db: Db, actorId: string | null, communityId: string, memberId: string) {
   const community = await findCommunity(db, communityId);
   const membership = actorId ? await findMembership(db, communityId, actorId) : undefined;
-  const rank = rankOf(community, actorId, membership);
+  const rank = rankOf(actorId, membership);
   if (rank < RANK.moderator) throw new ForbiddenError(FORBIDDEN_MODERATE_MEMBER);
   const target = await findRequest(db, communityId, memberId);
   if (target.userId === actorId) throw new ConflictError(NOT_YOURSELF);
   if (target.status !== "approved") throw new ConflictError(NOT_AN_APPROVED_MEMBER);
-  if (target.role === "admin" || target.userId === community.createdBy) throw new ForbiddenError(ADMINS_ARE_PROTECTED);
+  if (target.role === "admin") throw new ForbiddenError(ADMINS_ARE_PROTECTED);
   if (RANK[target.role as MemberRole] >= rank) throw new ForbiddenError(ONLY_ADMIN_MODERATES_MODERATORS);
   const roles = (Object.keys(RANK) as MemberRole[]).filter((r) => RANK[r] < rank);
   return { community, target, roles };
@@ -62,6 +63,50 @@ function futureBookings(communityId: string, riderId: string, now: number) {
     AND ${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${rides.communityId} = ${communityId} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now})`;
 }
 
+/** The driver's active rides with the community that have not departed (`rides` in scope). */
+function drivenRides(communityId: string, driverId: string, now: number) {
+  return sql`${rides.communityId} = ${communityId} AND ${rides.driverId} = ${driverId} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now}`;
+}
+
+/**
+ * The statements that take a driver's upcoming rides and commutes out of a community they no
+ * longer belong to, each guarded on `guard` (their membership change having happened): every
+ * rider with a live request is told, the requests and rides are cancelled (the top-up would
+ * not add days for them any more: permissions.server.ts inGoodStanding), the commutes end.
+ */
+function driverLeaves(db: Db, communityId: string, communityName: string, driverId: string, now: number, guard: SQL) {
+  const driven = drivenRides(communityId, driverId, now);
+  const reason = `The driver is no longer a member of ${communityName}.`;
+  return [
+    notificationInsert(
+      db,
+      {
+        id: PER_ROW_ID,
+        userId: sql`${rideRequests.riderId}`,
+        type: "ride_update",
+        title: "Ride cancelled",
+        message: sql`'The ride from ' || ${rides.fromLocation} || ' to ' || ${rides.toLocation} || ' on ' || ${rides.date} || ' is cancelled: ' || ${reason}`,
+        data: sql`json_object('ride_id', ${rides.id}, 'request_id', ${rideRequests.id}, 'status', 'cancelled')`,
+      },
+      now,
+      sql`FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId}
+        WHERE ${rideRequests.status} IN ('pending', 'accepted') AND ${driven} AND ${guard}`,
+    ),
+    db
+      .update(rideRequests)
+      .set({ status: "cancelled", cancelledAt: now })
+      .where(and(inArray(rideRequests.status, ["pending", "accepted"]), sql`${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${driven})`, guard)),
+    db
+      .update(rides)
+      .set({ status: "cancelled", cancelledAt: now, bookedSeats: 0, cancelReason: reason, cancelledLate: sql`(${rides.departsAt} - ${now} < ${CANCEL_WINDOW_MS})` })
+      .where(and(driven, guard)),
+    db
+      .update(commutes)
+      .set({ status: "ended", endDate: sql`max(${commutes.startDate}, ${addDays(istDate(now), -1)})`, updatedAt: now })
+      .where(and(eq(commutes.communityId, communityId), eq(commutes.driverId, driverId), eq(commutes.status, "active"), guard)),
+  ];
+}
+
 /**
  * Removes an approved member: their row becomes 'rejected' (decided by the actor), so they
  * cannot ask again until a moderator clears it; their pending and accepted requests on the
@@ -70,14 +115,19 @@ function futureBookings(communityId: string, riderId: string, now: number) {
  */
 export async function removeMember({ db }: ModelCtx, actorId: string | null, communityId: string, memberId: string, now = Date.now()) {
   const { community, target, roles } = await authorizeOnMember(db, actorId, communityId, memberId);
-  const [profile, bookings] = await db.batch([
+  const [profile, bookings, riders] = await db.batch([
     db.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, target.userId)).limit(1),
-    // Whom to tell live (the drivers); the batch below decides which rows really change.
+    // Whom to tell live (the drivers, and the riders of their own rides); the batch below
+    // decides which rows really change.
     db
       .select({ driverId: rides.driverId })
       .from(rideRequests)
       .innerJoin(rides, eq(rides.id, rideRequests.rideId))
       .where(futureBookings(communityId, target.userId, now)),
+    db
+      .select({ riderId: rideRequests.riderId })
+      .from(rideRequests)
+      .where(and(inArray(rideRequests.status, ["pending", "accepted"]), sql`${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${drivenRides(communityId, target.userId, now)})`)),
   ]);
   const name = profile[0]?.fullName ?? "A member";
   const removedNow = sql`EXISTS (SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.id} = ${memberId}
@@ -88,7 +138,7 @@ export async function removeMember({ db }: ModelCtx, actorId: string | null, com
     db
       .update(communityMembers)
       .set({ status: "rejected", role: "member", suspendedUntil: null, decidedAt: now, decidedBy: actorId })
-      .where(and(eq(communityMembers.id, memberId), eq(communityMembers.status, "approved"), inArray(communityMembers.role, roles), ne(communityMembers.userId, community.createdBy)))
+      .where(and(eq(communityMembers.id, memberId), eq(communityMembers.status, "approved"), inArray(communityMembers.role, roles)))
       .returning({ id: communityMembers.id }),
     // changes() chains: the audit row exists exactly when the update changed the row, and
     // the notice exactly when the audit row was inserted (a same-millisecond duplicate by
@@ -144,10 +194,14 @@ export async function removeMember({ db }: ModelCtx, actorId: string | null, com
       .where(
         sql`${rides.id} IN (SELECT ${rideRequests.rideId} FROM ${rideRequests} WHERE ${rideRequests.riderId} = ${target.userId} AND ${rideRequests.status} = 'cancelled' AND ${rideRequests.cancelledAt} = ${now}) AND ${removedNow}`,
       ),
+    // Issue 34: a removed driver's upcoming rides with the community are cancelled (their
+    // riders told) and their commutes with it ended, so nothing of theirs stays bookable there.
+    ...driverLeaves(db, communityId, community.name, target.userId, now, removedNow),
     refreshMemberCount(db, communityId),
   ]);
   if (removed.length === 0) throw new ConflictError(NOT_AN_APPROVED_MEMBER);
-  return { id: community.id, name: community.name, memberName: name, audience: audience([target.userId, ...bookings.map((b) => b.driverId)]) };
+  const told = [target.userId, ...bookings.map((b) => b.driverId), ...riders.map((r) => r.riderId)];
+  return { id: community.id, name: community.name, memberName: name, audience: audience([...new Set(told)]) };
 }
 
 /**

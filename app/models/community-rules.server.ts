@@ -1,3 +1,4 @@
+import { holdsRole } from "./permissions.server";
 import { and, eq, sql } from "drizzle-orm";
 import { communities } from "../../db/schema";
 import { auditInsert } from "./community-audit.server";
@@ -16,8 +17,7 @@ export const ONLY_ADMINS_SET_RULES = "Only the community's admins can change its
 async function requireAdmin(db: Db, actorId: string | null, communityId: string) {
   const community = await findCommunity(db, communityId);
   const membership = actorId ? await findMembership(db, communityId, actorId) : undefined;
-  const admin = actorId !== null && (community.createdBy === actorId || (membership?.status === "approved" && membership.role === "admin"));
-  if (!admin) throw new ForbiddenError(ONLY_ADMINS_SET_RULES);
+  if (!holdsRole(membership, "admin")) throw new ForbiddenError(ONLY_ADMINS_SET_RULES);
   return community;
 }
 

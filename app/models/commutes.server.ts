@@ -17,6 +17,7 @@ import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { alertSavedSearches } from "./saved-searches.server";
 import { DUPLICATE_REQUEST } from "./ride-requests.server";
 import { cancelRide, NOT_A_MEMBER, PROFILE_MISSING } from "./rides.server";
+import { inGoodStanding, maySeeCommute, seatFactColumns, seatFactsOf, seatRefusal, seatRule, splitSeatFacts, suspendedMessage } from "./permissions.server";
 
 // Recurring commutes (issue 14; docs/decisions/0017-recurring-commutes.md). A commute is a
 // weekly pattern; its occurrences are ordinary rides (rides.commute_id), so booking,
@@ -59,17 +60,12 @@ function selectInTableOrder<T extends SQLiteTable>(table: T, values: Partial<Rec
   return sql.join(list, sql`, `);
 }
 
-/** The same visibility rule as a ride's (visibleRideCondition), for the pattern. */
-function visibleCommuteCondition(viewerId: string): SQL {
-  return sql`(${commutes.communityId} IS NULL OR ${commutes.driverId} = ${viewerId}
-    OR ${commutes.communityId} IN (SELECT ${communityMembers.communityId} FROM ${communityMembers} WHERE ${communityMembers.userId} = ${viewerId} AND ${communityMembers.status} = 'approved')
-    OR EXISTS (SELECT 1 FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId} WHERE ${rides.commuteId} = ${commutes.id} AND ${rideRequests.riderId} = ${viewerId}))`;
-}
-
 /**
  * The missing occurrences of active commutes (all of them, or one) for the horizon starting
  * today, as one INSERT … SELECT: a day is inserted only if it is one of the pattern's
  * weekdays within its dates and still ahead; a day that exists (even skipped) is left alone.
+ * A driver removed from, or suspended by, the commute's community gets no new days there
+ * (the seat rule refuses bookings on their days anyway; issue 34).
  */
 function topUpStatement(db: Db, now: number, commuteId?: string) {
   const days = horizonDates(istDate(now));
@@ -111,7 +107,8 @@ function topUpStatement(db: Db, now: number, commuteId?: string) {
     WHERE c.status = 'active' AND (c.end_date IS NULL OR c.end_date >= ${days[0]})
       ${commuteId ? sql`AND c.id = ${commuteId}` : sql``}
       AND ${date} >= c.start_date AND (c.end_date IS NULL OR ${date} <= c.end_date)
-      AND ${onWeekdays(sql`c.weekdays`, date)} AND ${departs} > ${now}`,
+      AND ${onWeekdays(sql`c.weekdays`, date)} AND ${departs} > ${now}
+      AND (c.community_id IS NULL OR ${inGoodStanding(sql`c.community_id`, sql`c.driver_id`, now)})`,
     )
     .onConflictDoNothing()
     .returning({ id: rides.id, driverId: rides.driverId, commuteId: rides.commuteId });
@@ -135,7 +132,7 @@ export async function createCommute({ db }: ModelCtx, driverId: string, input: C
   const [profile, membership] = await db.batch([
     db.select({ vehicleInfo: userProfiles.vehicleInfo, gender: userProfiles.gender }).from(userProfiles).where(eq(userProfiles.userId, driverId)).limit(1),
     db
-      .select({ id: communityMembers.id, womenOnlyCommunity: communities.womenOnly })
+      .select({ id: communityMembers.id, womenOnlyCommunity: communities.womenOnly, suspendedUntil: communityMembers.suspendedUntil })
       .from(communityMembers)
       .innerJoin(communities, eq(communities.id, communityMembers.communityId))
       .where(and(eq(communityMembers.userId, driverId), eq(communityMembers.communityId, input.communityId ?? ""), eq(communityMembers.status, "approved")))
@@ -143,6 +140,9 @@ export async function createCommute({ db }: ModelCtx, driverId: string, input: C
   ]);
   if (profile.length === 0) throw new NotFoundError(PROFILE_MISSING);
   if (input.communityId && membership.length === 0) throw new ForbiddenError(NOT_A_MEMBER);
+  // As for a single ride: a suspended member shares nothing with the community until it ends.
+  const suspendedUntil = membership[0]?.suspendedUntil;
+  if (input.communityId && suspendedUntil && suspendedUntil > now) throw new ForbiddenError(suspendedMessage(suspendedUntil), { field: "communityId" });
   // Issue 16: a women-only community's commutes are offered by women (their rides are women-only).
   if (membership[0]?.womenOnlyCommunity && profile[0].gender !== "female") throw new ConflictError(WOMEN_ONLY_COMMUNITY, { field: "communityId" });
   const from = placeByName(input.fromLocation);
@@ -220,10 +220,10 @@ export async function getCommutePage({ db }: ModelCtx, viewerId: string, commute
       .from(commutes)
       .leftJoin(userProfiles, eq(userProfiles.userId, commutes.driverId))
       .leftJoin(communities, eq(communities.id, commutes.communityId))
-      .where(and(eq(commutes.id, commuteId), visibleCommuteCondition(viewerId)))
+      .where(and(eq(commutes.id, commuteId), maySeeCommute(viewerId)))
       .limit(1),
     db
-      .select(occurrenceColumns)
+      .select({ ...occurrenceColumns, ...seatFactColumns(viewerId, now) })
       .from(rides)
       .where(and(eq(rides.commuteId, commuteId), gte(rides.date, today)))
       .orderBy(asc(rides.date))
@@ -253,7 +253,13 @@ export async function getCommutePage({ db }: ModelCtx, viewerId: string, commute
   ]);
   const c = commute[0];
   if (!c) throw new NotFoundError(COMMUTE_NOT_FOUND);
-  return { commute: c, isDriver: c.driverId === viewerId, occurrences, requests };
+  // Each day says whether the viewer may ask for a seat on it (the seat rule), and if not why,
+  // so the page offers Book only where a request would be taken.
+  const days = occurrences.map((o) => {
+    const { rest, facts } = splitSeatFacts(o);
+    return { ...rest, refusal: seatRefusal(facts, 1, now)?.message ?? null };
+  });
+  return { commute: c, isDriver: c.driverId === viewerId, occurrences: days, requests };
 }
 
 export type CommutePage = Awaited<ReturnType<typeof getCommutePage>>;
@@ -300,10 +306,12 @@ async function loadOwnCommute(db: Db, driverId: string, commuteId: string) {
 const route = (c: { fromLocation: string; toLocation: string }) => `${c.fromLocation} → ${c.toLocation}`;
 
 /**
- * A rider asks for seats on every upcoming occurrence of the commute on the chosen
- * weekdays: one pending request per occurrence, each exactly like a single request (the
- * occurrence is active, not departed, has the seats free, and the rider has no live request
- * on it; the unique index refuses a duplicate). The driver gets one notification. One batch.
+ * A rider asks for seats on every upcoming occurrence of the commute on the chosen weekdays:
+ * one pending request per occurrence the seat rule allows (permissions.server.ts, the single
+ * request's rule: visibility, blocks, membership and suspension, women-only and the comfort
+ * lock, the driver's standing, the seats free), and where the rider has no live request yet
+ * (the unique index refuses a duplicate). The driver gets one notification. One batch; when no
+ * day is allowed, the refusal names the one reason all the days share, if they share one.
  */
 export async function bookCommute(
   { db }: ModelCtx,
@@ -312,9 +320,16 @@ export async function bookCommute(
   input: { weekdays: number; seats: number; notes: string | null },
   now = Date.now(),
 ) {
-  const [commute, rider] = await db.batch([
-    db.select(commuteColumns).from(commutes).where(and(eq(commutes.id, commuteId), visibleCommuteCondition(riderId))).limit(1),
+  const chosen = onWeekdays(input.weekdays, sql.raw("rides.date"));
+  const [commute, rider, days] = await db.batch([
+    db.select(commuteColumns).from(commutes).where(and(eq(commutes.id, commuteId), maySeeCommute(riderId))).limit(1),
     db.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, riderId)).limit(1),
+    // The chosen days' seat facts, to say why nothing could be asked for.
+    db
+      .select(seatFactColumns(riderId, now))
+      .from(rides)
+      .where(and(eq(rides.commuteId, commuteId), sql`rides.status = 'active'`, gte(rides.departsAt, now), chosen))
+      .limit(COMMUTE_HORIZON_DAYS + 1),
   ]);
   const c = commute[0];
   if (!c) throw new NotFoundError(COMMUTE_NOT_FOUND);
@@ -329,17 +344,16 @@ export async function bookCommute(
         .select(
           sql`SELECT ${selectInTableOrder(rideRequests, {
             id: PER_ROW_ID,
-            rideId: sql`r.id`,
+            rideId: sql.raw("rides.id"),
             riderId: sql`${riderId}`,
             seats: sql`${input.seats}`,
             status: sql`'pending'`,
             notes: sql`${input.notes}`,
             createdAt: sql`${now}`,
           })}
-        FROM rides r
-        WHERE r.commute_id = ${commuteId} AND r.status = 'active' AND r.departs_at > ${now}
-          AND ${onWeekdays(input.weekdays, sql`r.date`)} AND r.seats - r.booked_seats >= ${input.seats}
-          AND NOT EXISTS (SELECT 1 FROM ride_requests x WHERE x.ride_id = r.id AND x.rider_id = ${riderId} AND x.status IN ('pending', 'accepted'))`,
+        FROM rides
+        WHERE rides.commute_id = ${commuteId} AND ${chosen} AND ${seatRule(riderId, input.seats, now)}
+          AND NOT EXISTS (SELECT 1 FROM ride_requests x WHERE x.ride_id = rides.id AND x.rider_id = ${riderId} AND x.status IN ('pending', 'accepted'))`,
         )
         .returning({ id: rideRequests.id, rideId: rideRequests.rideId }),
       notificationInsert(
@@ -359,14 +373,22 @@ export async function bookCommute(
     if (isUniqueViolation(e)) throw new ConflictError(DUPLICATE_REQUEST);
     throw e;
   }
-  if (inserted.length === 0) throw new ConflictError(NOTHING_TO_BOOK);
+  if (inserted.length === 0) throw new ConflictError(sharedRefusal(days.map((d) => seatRefusal(seatFactsOf(d), input.seats, now))) ?? NOTHING_TO_BOOK);
   return { requested: inserted.length, audience: audience([c.driverId]) };
+}
+
+/** The reason every refused day shares (the message of the first), or null when they differ or none was refused. */
+function sharedRefusal(refusals: ({ kind: string; message: string } | null)[]) {
+  const first = refusals[0];
+  if (!first || refusals.some((r) => r?.kind !== first.kind)) return null;
+  return first.message;
 }
 
 /**
  * The driver accepts every pending request of one rider on this commute's upcoming
- * occurrences at once. Each request is accepted under the single accept's guard (ride
- * active, not departed, booked + seats <= seats), evaluated per occurrence inside one
+ * occurrences at once. Each request is accepted under the single accept's rule (seatRule, per
+ * occurrence, at accept time: the ride active and ahead, the seats free, women-only and the
+ * comfort lock, blocks, the rider's and the driver's standing in the community) inside one
  * UPDATE; booked_seats is recomputed in the same batch, and D1 runs batches one after
  * another, so this can race single accepts without overbooking any occurrence.
  */
@@ -380,8 +402,8 @@ export async function acceptAllFromRider({ db }: ModelCtx, driverId: string, com
         and(
           eq(rideRequests.riderId, riderId),
           eq(rideRequests.status, "pending"),
-          sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${rideRequests.rideId} AND ${rides.commuteId} = ${commuteId} AND ${rides.driverId} = ${driverId}
-            AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now} AND ${rides.bookedSeats} + ${rideRequests.seats} <= ${rides.seats})`,
+          sql`EXISTS (SELECT 1 FROM rides WHERE rides.id = ride_requests.ride_id AND rides.commute_id = ${commuteId} AND rides.driver_id = ${driverId}
+            AND ${seatRule(riderId, sql.raw("ride_requests.seats"), now)})`,
         ),
       )
       .returning({ id: rideRequests.id, rideId: rideRequests.rideId }),
@@ -517,13 +539,23 @@ export async function changePattern(
         db,
         affected,
         "Commute changed",
-        `The driver changed the commute ${route(c)} from ${input.fromDate} on: it now leaves at ${input.time}, ${input.seats} seat(s), trip cost ₹${input.tripCost / 100}.`,
+        `The driver changed the commute ${route(c)} from ${input.fromDate} on: it now leaves at ${input.time}, ${input.seats} seat(s), trip cost ₹${input.tripCost / 100}${
+          input.tripCost > c.tripCostPaise ? " (days on which you already hold a seat keep the price you booked at)" : ""
+        }.`,
         sql`json_object('ride_id', ${rides.id}, 'request_id', ${rideRequests.id}, 'commute_id', ${commuteId}, 'from_date', ${input.fromDate})`,
         now,
       ),
       db
         .update(rides)
-        .set({ time: input.time, departsAt: newDeparts, seats: input.seats, tripCostPaise: input.tripCost })
+        .set({
+          time: input.time,
+          departsAt: newDeparts,
+          seats: input.seats,
+          // Issue 34: a price never rises under an accepted rider without their consent: a day
+          // with an accepted seat keeps its price unless the new one is lower.
+          tripCostPaise: sql`CASE WHEN ${input.tripCost} > ${rides.tripCostPaise} AND EXISTS (SELECT 1 FROM ride_requests a WHERE a.ride_id = ${rides.id} AND a.status = 'accepted')
+            THEN ${rides.tripCostPaise} ELSE ${input.tripCost} END`,
+        })
         .where(affected),
       db
         .update(commutes)

@@ -17,7 +17,7 @@ import { COMPLETE_EARLY_MS, TOO_EARLY_TO_COMPLETE } from "../domain/rides";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert } from "./notifications.server";
 import { requestExpiredNotifications } from "./ride-requests.server";
-import { visibleRideCondition } from "./rides.server";
+import { maySeeRide } from "./permissions.server";
 import { type ModelCtx, audience } from "./context.server";
 
 
@@ -241,7 +241,7 @@ export async function getCompletionView(ctx: ModelCtx, userId: string, rideId: s
       .select({
         participant: sql<number>`${participant}`.as("participant"),
         // Asked only of an outsider (CASE does not evaluate it for a participant).
-        visible: sql<number>`CASE WHEN ${participant} THEN 1 ELSE ${visibleRideCondition(userId, { withRequests: true })} END`.as("visible"),
+        visible: sql<number>`CASE WHEN ${participant} THEN 1 ELSE ${maySeeRide(userId, { withRequests: true })} END`.as("visible"),
       })
       .from(rides)
       .where(eq(rides.id, rideId)),

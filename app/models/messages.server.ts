@@ -8,7 +8,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { markConversationNotificationsRead, notificationInsert } from "./notifications.server";
 import { rateLimitHitStatement, withinRateLimit } from "./rate-limits.server";
 import { blockedEitherWay, sharesCommunityOrRide } from "./relations.server";
-import { visibleRideCondition } from "./rides.server";
+import { maySeeRide } from "./permissions.server";
 
 import { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_PAGE } from "../schemas/messages";
 import { cursorParam, type Cursor } from "../domain/cursor";
@@ -78,7 +78,7 @@ function messagingFacts(db: Db, me: string, other: string, rideId: string | null
     })
     .from(rides)
     // An unknown ride id matches nothing (no ride has the empty id).
-    .where(and(eq(rides.id, rideId ?? ""), eq(rides.driverId, other), visibleRideCondition(me, { withRequests: true })))
+    .where(and(eq(rides.id, rideId ?? ""), eq(rides.driverId, other), maySeeRide(me, { withRequests: true })))
     .limit(1);
   return [person, ride] as const;
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { adminSuccession } from "./communities.server";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   calendarFeeds,
@@ -258,6 +259,8 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
         OR ${mailSink.toAddress} IN (SELECT ${communityMembers.verifiedEmail} FROM ${communityMembers} WHERE ${communityMembers.userId} = ${userId} AND ${communityMembers.verifiedEmail} IS NOT NULL)`,
     ),
     db.delete(communityEmailCodes).where(eq(communityEmailCodes.userId, userId)),
+    // Issue 34: where they were the only admin, someone else becomes it (before their rows go).
+    ...adminSuccession(db, userId, now),
     db.delete(communityMembers).where(eq(communityMembers.userId, userId)),
     ...(communityIds.length
       ? [

@@ -4,7 +4,7 @@ import { type ModelCtx, audience } from "./context.server";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsertIfChanged } from "./notifications.server";
-import { visibleRideCondition } from "./rides.server";
+import { maySeeRide } from "./permissions.server";
 
 // The reliability record (issue 16, item 5): facts about a person, not stars alone. Every
 // number is counted from what happened (completed rides, late cancellations, no-shows) and
@@ -106,7 +106,7 @@ async function completedRideOf({ db }: ModelCtx, rideId: string) {
 
 /** A refusal that does not reveal a community ride to someone who may not see it (404, else 403). */
 async function refuse({ db }: ModelCtx, userId: string, rideId: string, message: string) {
-  const visible = await db.select({ id: rides.id }).from(rides).where(and(eq(rides.id, rideId), visibleRideCondition(userId, { withRequests: true }))).get();
+  const visible = await db.select({ id: rides.id }).from(rides).where(and(eq(rides.id, rideId), maySeeRide(userId, { withRequests: true }))).get();
   return visible ? new ForbiddenError(message) : new NotFoundError("Ride Not Found");
 }
 

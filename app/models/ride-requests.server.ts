@@ -7,17 +7,14 @@ import { CANCEL_WINDOW_MS, requestsClosedReason } from "../domain/rides";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged, PER_ROW_ID, type NewNotification } from "./notifications.server";
-import { isWoman, suspendedMessage, SEATS_LOCKED_TO_WOMEN, visibleRideCondition, WOMEN_ONLY_REFUSED, womenRuleAllows } from "./rides.server";
+import { maySeeRide, NOT_IN_COMMUNITY, RIDE_FULL, seatFactColumns, seatFactsOf, seatRefusal, seatRule, type SeatRefusal } from "./permissions.server";
 import { type ModelCtx, audience } from "./context.server";
-import { blockedEitherWay } from "./relations.server";
 
 
 export const DUPLICATE_REQUEST = "You already have a pending or accepted request for this ride.";
 export const LATE_CANCELLATION = "Seats can only be cancelled up to 2 hours before departure.";
 export const NOT_PENDING = "This request is no longer pending.";
-export const NOT_IN_COMMUNITY = "You are not a member of this ride's community, so you cannot book it.";
-
-export const RIDE_FULL = "This ride is full.";
+export { NOT_IN_COMMUNITY, RIDE_FULL };
 
 /**
  * More seats than the ride has left: 'Not enough seats available' / 'Only N seats are
@@ -78,54 +75,34 @@ export async function requestSeats(
     db
       .select({
         driverId: rides.driverId,
-        status: rides.status,
-        departsAt: rides.departsAt,
-        seats: rides.seats,
-        bookedSeats: rides.bookedSeats,
         fromLocation: rides.fromLocation,
         toLocation: rides.toLocation,
         date: rides.date,
         time: rides.time,
-        womenOnly: rides.womenOnly,
-        womenLockBooked: rides.womenLockBooked,
-        riderIsWoman: sql<number>`${isWoman(riderId)}`,
-        // Issue 16: the rider's running suspension from the ride's community, if any, and
-        // whether a moderator removed (or rejected) them: an earlier request keeps the ride
-        // visible to them, but they may not book it again. Written with explicit names: in a
-        // single-table select drizzle renders a selected column unqualified, and a bare
-        // community_id inside the subquery would mean the member's own column.
-        suspendedUntil: sql<number | null>`(SELECT cm.suspended_until FROM community_members cm WHERE cm.community_id = rides.community_id AND cm.user_id = ${riderId} AND cm.suspended_until > ${now})`,
-        excluded: sql<number>`EXISTS (SELECT 1 FROM community_members cm WHERE cm.community_id = rides.community_id AND cm.user_id = ${riderId} AND cm.status = 'rejected')`,
+        ...seatFactColumns(riderId, now),
       })
       .from(rides)
       // A community ride an outsider may not see is "not found": refused before anything is written.
-      .where(and(eq(rides.id, rideId), visibleRideCondition(riderId, { withRequests: true })))
+      .where(and(eq(rides.id, rideId), maySeeRide(riderId, { withRequests: true })))
       .limit(1),
     db.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, riderId)).limit(1),
   ]);
   const r = ride[0];
   if (!r) throw new NotFoundError("Ride not found");
-  if (r.driverId === riderId) throw new ForbiddenError("You cannot request a seat on your own ride.");
-  if (r.status !== "active") throw new ConflictError("This ride is no longer available.");
-  if (r.departsAt <= now) throw new ConflictError("This ride has already departed.");
-  if (r.suspendedUntil) throw new ConflictError(suspendedMessage(r.suspendedUntil));
-  if (r.excluded) throw new ConflictError(NOT_IN_COMMUNITY);
-  const womenRule = womenRuleRefusal(r, Boolean(r.riderIsWoman));
-  if (womenRule) throw new ConflictError(womenRule);
-  const available = r.seats - r.bookedSeats;
-  if (input.seats > available) throw new SeatsUnavailableError(available);
+  const refused = seatRefusal(seatFactsOf(r), input.seats, now);
+  if (refused) throw seatError(refused);
   const id = newId();
   const name = rider[0]?.fullName ?? "A rider";
   let inserted: { id: string }[];
   try {
     [inserted] = await db.batch([
-      // Inserted only while the ride is still open (a completion or the departure may have
-      // happened since the read above); the notification only if the row was inserted.
+      // Inserted only while the seat rule still holds (a completion, a lock, a block or the
+      // departure may have happened since the read above); the notification only if it was.
       db
         .insert(rideRequests)
         .select(
-          sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL, NULL, NULL WHERE ${rideOpen(rideId, now)} AND NOT ${blockedEitherWay(riderId, r.driverId)}
-          AND EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${rideId} AND ${womenRuleAllows(riderId)})`,
+          sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL, NULL, NULL
+          WHERE EXISTS (SELECT 1 FROM rides WHERE rides.id = ${rideId} AND ${seatRule(riderId, input.seats, now)})`,
         )
         .returning({ id: rideRequests.id }),
       notificationInsertIfChanged(
@@ -145,26 +122,26 @@ export async function requestSeats(
     throw e;
   }
   if (inserted.length === 0) {
-    const [after] = await db
-      .select({ status: rides.status, departsAt: rides.departsAt, womenOnly: rides.womenOnly, womenLockBooked: rides.womenLockBooked, riderIsWoman: sql<number>`${isWoman(riderId)}` })
-      .from(rides)
-      .where(eq(rides.id, rideId))
-      .limit(1);
-    const locked = after && after.status === "active" ? womenRuleRefusal(after, Boolean(after.riderIsWoman)) : null;
-    if (locked) throw new ConflictError(locked);
-    throw new ConflictError(after && after.status === "active" && after.departsAt <= now ? "This ride has already departed." : "This ride is no longer available.");
+    const why = await refusalNow(db, rideId, riderId, input.seats, now, "rider");
+    throw seatError(why ?? { kind: "closed", message: "This ride is no longer available." });
   }
   return { id, audience: audience([r.driverId]) };
 }
 
-/** Why a ride's women-only rule refuses this rider (null: it does not). */
-function womenRuleRefusal(ride: { womenOnly: boolean; womenLockBooked: number | null }, riderIsWoman: boolean) {
-  if (riderIsWoman) return null;
-  if (ride.womenOnly) return WOMEN_ONLY_REFUSED;
-  return ride.womenLockBooked !== null ? SEATS_LOCKED_TO_WOMEN : null;
+/** The error a seat refusal is shown as (a capacity refusal names the seats left). */
+export function seatError(refused: SeatRefusal) {
+  if (refused.kind === "full") return new SeatsUnavailableError(refused.available ?? 0);
+  if (refused.kind === "own") return new ForbiddenError(refused.message);
+  return new ConflictError(refused.message);
 }
 
-async function loadRequestWithRide(db: Db, requestId: string) {
+/** After a guarded write changed nothing: the seat rule's reason as the ride is now. */
+async function refusalNow(db: Db, rideId: string, riderId: string, seats: number, now: number, actor: "rider" | "driver") {
+  const row = await db.select(seatFactColumns(riderId, now)).from(rides).where(eq(rides.id, rideId)).get();
+  return row ? seatRefusal(seatFactsOf(row), seats, now, actor) : null;
+}
+
+async function loadRequestWithRide(db: Db, requestId: string, now = Date.now()) {
   const driver = alias(userProfiles, "driver_profile");
   return db
     .select({
@@ -184,9 +161,8 @@ async function loadRequestWithRide(db: Db, requestId: string) {
       time: rides.time,
       driverName: driver.fullName,
       riderName: userProfiles.fullName,
-      womenOnly: rides.womenOnly,
-      womenLockBooked: rides.womenLockBooked,
-      riderIsWoman: sql<number>`coalesce(${userProfiles.gender} = 'female', 0)`,
+      // The seat rule's facts for this rider on this ride, as they are now (decideRequest).
+      ...seatFactColumns(sql.raw("ride_requests.rider_id"), now),
     })
     .from(rideRequests)
     .innerJoin(rides, eq(rides.id, rideRequests.rideId))
@@ -214,14 +190,14 @@ export async function decideRequest(
   decision: "accepted" | "rejected",
   now = Date.now(),
 ) {
-  const req = await loadRequestWithRide(db, requestId);
+  const req = await loadRequestWithRide(db, requestId, now);
   if (!req) throw new NotFoundError("Request not found");
   if (req.driverId !== driverId) throw new ForbiddenError("Only the driver can accept or reject requests for this ride.");
   const closed = requestsClosedReason({ status: req.rideStatus, departsAt: req.departsAt }, now);
   if (closed) throw new ConflictError(closed);
   if (req.status !== "pending") throw new ConflictError(NOT_PENDING);
-  const womenRule = decision === "accepted" ? womenRuleRefusal(req, Boolean(req.riderIsWoman)) : null;
-  if (womenRule) throw new ConflictError(womenRule);
+  const refused = decision === "accepted" ? seatRefusal(seatFactsOf(req), req.seats, now, "driver") : null;
+  if (refused) throw seatError(refused);
   const route = `${req.fromLocation} → ${req.toLocation}`;
   const notification: NewNotification = {
     userId: req.riderId,
@@ -250,9 +226,9 @@ export async function decideRequest(
         and(
           eq(rideRequests.id, requestId),
           eq(rideRequests.status, "pending"),
-          sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${req.rideId} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now} AND ${rides.bookedSeats} + ${req.seats} <= ${rides.seats} AND ${womenRuleAllows(req.riderId)})`,
-          // A pair blocked since the request was made (issue 16) cannot be booked together.
-          sql`NOT ${blockedEitherWay(driverId, req.riderId)}`,
+          // The seat rule, again at accept time (a lock, a block, a suspension or a removal
+          // since the request was made refuses it), in the same statement as the capacity.
+          sql`EXISTS (SELECT 1 FROM rides WHERE rides.id = ${req.rideId} AND ${seatRule(req.riderId, req.seats, now)})`,
         ),
       )
       .returning({ id: rideRequests.id }),
@@ -260,14 +236,12 @@ export async function decideRequest(
     recomputeBookedSeats(db, req.rideId),
   ]);
   if (updated.length === 0) {
-    const after = await loadRequestWithRide(db, requestId);
+    const after = await loadRequestWithRide(db, requestId, now);
     if (!after) throw new NotFoundError("Request not found");
     const closedNow = requestsClosedReason({ status: after.rideStatus, departsAt: after.departsAt }, now);
     if (closedNow) throw new ConflictError(closedNow);
     if (after.status !== "pending") throw new ConflictError(NOT_PENDING);
-    const lockedNow = womenRuleRefusal(after, Boolean(after.riderIsWoman));
-    if (lockedNow) throw new ConflictError(lockedNow);
-    throw new SeatsUnavailableError(Math.max(0, after.rideSeats - after.bookedSeats));
+    throw seatError(seatRefusal(seatFactsOf(after), after.seats, now, "driver") ?? { kind: "full", message: RIDE_FULL, available: Math.max(0, after.rideSeats - after.bookedSeats) });
   }
   return { status: "accepted" as const, audience: audience([req.riderId]) };
 }

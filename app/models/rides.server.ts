@@ -6,7 +6,7 @@ import { afterCursor } from "./keyset.server";
 import { newId } from "../domain/ids";
 import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, carTypeOf, DISCOVER_PAGE_SIZE, NEAR_PAGE_SIZE } from "../domain/rides";
 import { suggestTripCost } from "../domain/trip-cost";
-import { addDays, formatDateTimeShort, istDate, istToInstant } from "../domain/time";
+import { addDays, istDate, istToInstant } from "../domain/time";
 import { cellsWithin, straightLineKm, type PlaceRecord } from "../domain/places";
 import { rankMatches, type Match, type MatchSearch } from "../domain/ride-match";
 import type { DiscoverFilters } from "../schemas/ride-search";
@@ -22,29 +22,13 @@ import { blockedEitherWay } from "./relations.server";
 import { workplaceBadge } from "./work-email.server";
 import { alertSavedSearches } from "./saved-searches.server";
 import { WOMEN_ONLY_COMMUNITY } from "./community-policy.server";
+import { isMember, isWoman, maySeeRide, myCommunityIds, SEATS_LOCKED_TO_WOMEN, seatFactColumns, seatRefusal, seatRule, splitSeatFacts, suspendedMessage, womenRuleAllows } from "./permissions.server";
 
 
 export const PROFILE_MISSING = "User profile not found. Please complete your profile first.";
 export const NOT_A_MEMBER = "You can only share a ride with a community you are an approved member of.";
 export const WOMEN_ONLY_DRIVER = "Only a woman driver can offer a women-only ride. You can set your gender in your profile's ride preferences; it is never shown to anyone.";
-export const WOMEN_ONLY_REFUSED = "This ride is for women only.";
-export const SEATS_LOCKED_TO_WOMEN = "The remaining seats on this ride are for women only.";
 export const LOCK_NEEDS_WOMAN = "You can lock the remaining seats to women once a woman has booked a seat on this ride.";
-
-/** The rider (a user id, or a column) has declared herself a woman in her private profile. */
-export const isWoman = (userId: string | SQL) =>
-  sql`EXISTS (SELECT 1 FROM ${userProfiles} WHERE ${userProfiles.userId} = ${userId} AND ${userProfiles.gender} = 'female')`;
-
-/**
- * THE women-only rule (issue 16), over the \`rides\` row in scope: a ride that is women-only or
- * comfort-locked takes only women. Discover hides what the viewer cannot book, and the guarded
- * request INSERT and accept UPDATE carry it, so a lock racing a booking never seats a man.
- */
-export const womenRuleAllows = (riderId: string | SQL) =>
-  sql`((${rides.womenOnly} = 0 AND ${rides.womenLockBooked} IS NULL) OR ${isWoman(riderId)})`;
-
-export const suspendedMessage = (until: number) =>
-  `You are suspended from this community until ${formatDateTimeShort(until)}: you cannot share or book its rides until then.`;
 
 const rideColumns = {
   id: rides.id,
@@ -163,43 +147,6 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
 }
 
 /** The communities the viewer is an approved member of (community_members_user_idx). */
-const myCommunityIds = (viewerId: string | SQL) =>
-  sql`(SELECT ${communityMembers.communityId} FROM ${communityMembers} WHERE ${communityMembers.userId} = ${viewerId} AND ${communityMembers.status} = 'approved')`;
-
-/**
- * The viewer is an approved member of the ride's community: one seek on community_members_unique.
- * A seek run once per candidate ride (a merge's) uses this, not the membership list, which SQLite
- * would read again at every run.
- */
-const isMember = (viewerId: string | SQL) =>
-  sql`EXISTS (SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${rides.communityId} AND ${communityMembers.userId} = ${viewerId} AND ${communityMembers.status} = 'approved')`;
-
-/**
- * Who may see a ride (docs/decisions/0008-rides-behaviour.md): everyone signed in sees a
- * public ride; a ride shared with a community only its approved members, its driver and,
- * with `withRequests`, riders who have asked for a seat on it (their booking stays theirs
- * after they leave). The one condition every read and write that reaches rides uses.
- * Unary + keeps each caller's own index choice. Lists read the viewer's membership list
- * once; `withRequests` is for reading one ride by id, and seeks that one membership.
- */
-export function visibleRideCondition(viewerId: string | SQL, { withRequests = false } = {}): SQL {
-  // Every `withRequests` caller reads one ride by id: one seek on community_members_unique
-  // instead of the viewer's whole membership list (2 rows a community they belong to).
-  const member = withRequests ? isMember(viewerId) : sql`+${rides.communityId} IN ${myCommunityIds(viewerId)}`;
-  const terms = [sql`+${rides.communityId} IS NULL`, member];
-  // A blocked pair (issue 16) do not see each other's rides, as if they did not exist; a
-  // rider keeps sight of a seat they already hold (below), to cancel it.
-  const blocked = blockedEitherWay(viewerId, sql`${rides.driverId}`);
-  const open = sql`(NOT ${blocked} AND (${sql.join(terms, sql` OR `)}))`;
-  const all = [sql`+${rides.driverId} = ${viewerId}`, open];
-  if (withRequests) {
-    all.push(
-      sql`EXISTS (SELECT 1 FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rides.id} AND ${rideRequests.riderId} = ${viewerId} AND (${rideRequests.status} = 'accepted' OR NOT ${blocked}))`,
-    );
-  }
-  return sql`(${sql.join(all, sql` OR `)})`;
-}
-
 /**
  * A column under its own name. D1 returns batch rows as objects keyed by column name, so
  * two selected columns with the same name (ride_requests.seats and rides.seats) would
@@ -227,7 +174,7 @@ const maxCostTerm = (rupees: number) => sql`${rides.tripCostPaise} <= ${rupees *
  * request; at most one per ride by ride_requests_live_unique, so the card shows Requested or
  * Booked instead of Book Now): the one select both Discover queries start from.
  */
-function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra: E, source?: SQL) {
+function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, now: number, extra: E, source?: SQL) {
   const cards = db
     .select({
       ...rideColumns,
@@ -241,6 +188,9 @@ function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, extra
       saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
       myRequestId: aliased<string | null>(rideRequests.id, "my_request_id"),
       myRequestStatus: aliased<"pending" | "accepted" | null>(rideRequests.status, "my_request_status"),
+      // The seat rule says no (issue 34): the card offers no Book Now. Lists already leave out
+      // what the viewer may not see; this covers the rest (a suspension, the driver's standing, a full ride).
+      refused: sql<number>`NOT ${seatRule(viewerId, 1, now)}`.mapWith(Boolean).as("refused"),
     });
   // A distance search reaches rides from its cells (and commutes): `source CROSS JOIN rides`,
   // in that order (nearPageQuery).
@@ -487,7 +437,7 @@ export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, 
         : names
           ? placeMergeIds(viewerId, names, ...page)
           : visibleIds(viewerId, ...page, { maxCost: costCap(f), women: f.women });
-  return discoverCards(db, viewerId, {}, sql`${vis} AS vis`)
+  return discoverCards(db, viewerId, now, {}, sql`${vis} AS vis`)
     .where(sql`${rides.id} = vis.id`)
     .orderBy(sql`vis.departs_at`, sql`vis.id`);
 }
@@ -622,10 +572,12 @@ export function nearPageQuery(db: Db, viewerId: string, s: NearSearch, f: Pick<D
     ne(rides.driverId, viewerId),
     // "Community rides only" is narrower than visibleRideCondition, but a blocked pair still
     // do not see each other's rides (as discoverWhere).
-    ...(f.community ? [sql`${rides.communityId} IN ${myCommunityIds(viewerId)}`, sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`] : [visibleRideCondition(viewerId)]),
+    ...(f.community ? [sql`${rides.communityId} IN ${myCommunityIds(viewerId)}`, sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`] : [maySeeRide(viewerId)]),
+    // As Discover's lists: no ride the women-only rule keeps from the viewer (it was shown, with Book Now).
+    womenRuleAllows(viewerId),
   ];
   if (f.maxCost < 50) where.push(maxCostTerm(f.maxCost));
-  const candidates = discoverCards(db, viewerId, { fromLat: rides.fromLat, fromLng: rides.fromLng, toLat: rides.toLat, toLng: rides.toLng }, source)
+  const candidates = discoverCards(db, viewerId, now, { fromLat: rides.fromLat, fromLng: rides.fromLng, toLat: rides.toLat, toLng: rides.toLng }, source)
     .where(and(...where))
     .$dynamic();
   // On a date the candidates are the nearest in time (minutes off is half the score). On
@@ -746,11 +698,11 @@ export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: 
   // `also`: the page's other reads about this ride (its driver's reliability), in the same batch.
   const [ride, requests, saved, lockable, ...alsoRead] = await db.batch([
     db
-      .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl, driverRatingCount: userProfiles.ratingCount, driverRatingStars: userProfiles.ratingStars, communityName: communities.name, driverVerified: workplaceBadge(rides.driverId, rides.communityId) })
+      .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl, driverRatingCount: userProfiles.ratingCount, driverRatingStars: userProfiles.ratingStars, communityName: communities.name, driverVerified: workplaceBadge(rides.driverId, rides.communityId), ...seatFactColumns(viewerId, now) })
       .from(rides)
       .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
       .leftJoin(communities, eq(communities.id, rides.communityId))
-      .where(and(eq(rides.id, rideId), visibleRideCondition(viewerId, { withRequests: true })))
+      .where(and(eq(rides.id, rideId), maySeeRide(viewerId, { withRequests: true })))
       .limit(1),
     db
       .select({
@@ -767,9 +719,12 @@ export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: 
     ...also,
   ]);
   if (!ride[0]) throw new NotFoundError("Ride Not Found");
-  const isDriver = ride[0].driverId === viewerId;
+  const { rest: shown, facts } = splitSeatFacts(ride[0]);
+  const isDriver = shown.driverId === viewerId;
   return {
-    ride: ride[0],
+    ride: shown,
+    // Why the viewer may not ask for a seat (the seat rule), shown instead of the join form.
+    joinRefusal: isDriver ? null : (seatRefusal(facts, 1, now)?.message ?? null),
     isDriver,
     requests: isDriver ? requests : [],
     myRequest: isDriver ? null : requests.find((r) => r.status === "pending" || r.status === "accepted") ?? null,
@@ -780,7 +735,7 @@ export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: 
 }
 
 /** A ride for the booking form; NotFoundError when it does not exist or the viewer may not see it. */
-export async function getRideForBooking({ db }: ModelCtx, viewerId: string, rideId: string) {
+export async function getRideForBooking({ db }: ModelCtx, viewerId: string, rideId: string, now = Date.now()) {
   const mine = alias(rideRequests, "mine");
   const row = await db
     .select({
@@ -792,14 +747,17 @@ export async function getRideForBooking({ db }: ModelCtx, viewerId: string, ride
       // reads ride_requests too, in a subquery.
       myRequestId: mine.id,
       myRequestStatus: sql<"pending" | "accepted" | null>`${mine.status}`,
+      ...seatFactColumns(viewerId, now),
     })
     .from(rides)
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
     .leftJoin(mine, and(eq(mine.rideId, rides.id), eq(mine.riderId, viewerId), sql`${mine.status} IN ('pending','accepted')`))
-    .where(and(eq(rides.id, rideId), visibleRideCondition(viewerId, { withRequests: true })))
+    .where(and(eq(rides.id, rideId), maySeeRide(viewerId, { withRequests: true })))
     .get();
   if (!row) throw new NotFoundError("Ride not found");
-  return row;
+  const { rest: ride, facts } = splitSeatFacts(row);
+  // Why the seat rule refuses the viewer one seat (null: it allows it): the page says so instead of a form.
+  return { ...ride, refusal: seatRefusal(facts, 1, now)?.message ?? null };
 }
 
 export const CANCEL_REASON_REQUIRED = "Please give a reason: within 2 hours of departure a ride can only be cancelled with a reason, which your riders will see.";
@@ -1062,7 +1020,7 @@ export async function lockRemainingSeatsToWomen({ db }: ModelCtx, driverId: stri
   const ride = await db
     .select({ driverId: rides.driverId, fromLocation: rides.fromLocation, toLocation: rides.toLocation, status: rides.status })
     .from(rides)
-    .where(and(eq(rides.id, rideId), visibleRideCondition(driverId, { withRequests: true })))
+    .where(and(eq(rides.id, rideId), maySeeRide(driverId, { withRequests: true })))
     .get();
   if (!ride) throw new NotFoundError("Ride not found");
   if (ride.driverId !== driverId) throw new ForbiddenError("Only the driver can lock this ride's seats.");

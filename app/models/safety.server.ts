@@ -1,3 +1,4 @@
+import { holdsRole, holdsRoleSql } from "./permissions.server";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { communities, communityMembers, rideRequests, rides, userBlocks, userProfiles, userReports, users } from "../../db/schema";
@@ -153,7 +154,7 @@ export async function reportUser({ db }: ModelCtx, reporterId: string, reportedI
 }
 
 /**
- * A community's reports, for its admins (and its creator): reports by one approved member
+ * A community's reports, for its admins (from their membership rows: holdsRole): reports by one approved member
  * about another, newest first. Anyone else: ForbiddenError; a missing community: NotFoundError.
  */
 export async function listCommunityReports({ db }: ModelCtx, actorId: string, communityId: string) {
@@ -161,7 +162,7 @@ export async function listCommunityReports({ db }: ModelCtx, actorId: string, co
   const r = alias(communityMembers, "r");
   const d = alias(communityMembers, "d");
   const [community, me, rows] = await db.batch([
-    db.select({ id: communities.id, name: communities.name, createdBy: communities.createdBy }).from(communities).where(eq(communities.id, communityId)),
+    db.select({ id: communities.id, name: communities.name }).from(communities).where(eq(communities.id, communityId)),
     db
       .select({ role: communityMembers.role, status: communityMembers.status })
       .from(communityMembers)
@@ -185,16 +186,13 @@ export async function listCommunityReports({ db }: ModelCtx, actorId: string, co
       .leftJoin(reporterProfile, eq(reporterProfile.userId, userReports.reporterId))
       // The same rule as below, in SQL: the batch returns no report to anyone but an admin.
       .where(
-        sql`(EXISTS (SELECT 1 FROM ${communities} WHERE ${communities.id} = ${communityId} AND ${communities.createdBy} = ${actorId})
-          OR EXISTS (SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${communityId} AND ${communityMembers.userId} = ${actorId}
-            AND ${communityMembers.status} = 'approved' AND ${communityMembers.role} = 'admin'))`,
+        holdsRoleSql(actorId, communityId, "admin"),
       )
       .orderBy(desc(userReports.createdAt))
       .limit(200),
   ]);
   const c = community[0];
   if (!c) throw new NotFoundError("Community not found");
-  const isAdmin = c.createdBy === actorId || (me[0]?.status === "approved" && me[0].role === "admin");
-  if (!isAdmin) throw new ForbiddenError(REPORTS_FORBIDDEN);
+  if (!holdsRole(me[0], "admin")) throw new ForbiddenError(REPORTS_FORBIDDEN);
   return { community: { id: c.id, name: c.name }, reports: rows.map((x) => ({ ...x, reasonLabel: reasonLabel(x.reason) })) };
 }

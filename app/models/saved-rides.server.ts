@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { rides, savedRides } from "../../db/schema";
 import { NotFoundError } from "./errors.server";
-import { visibleRideCondition } from "./rides.server";
+import { maySeeRide } from "./permissions.server";
 import { type ModelCtx } from "./context.server";
 
 
@@ -14,7 +14,7 @@ export async function setRideSaved({ db }: ModelCtx, userId: string, rideId: str
   const ride = await db
     .select({ id: rides.id })
     .from(rides)
-    .where(and(eq(rides.id, rideId), visibleRideCondition(userId, { withRequests: true })))
+    .where(and(eq(rides.id, rideId), maySeeRide(userId, { withRequests: true })))
     .get();
   if (!ride) throw new NotFoundError("Ride not found");
   await db.insert(savedRides).values({ userId, rideId, createdAt: now }).onConflictDoNothing();

@@ -10,7 +10,7 @@ import type { Db } from "./db.server";
 import { ConflictError, NotFoundError } from "./errors.server";
 import { notificationInsertIfChanged } from "./notifications.server";
 import { placeByName } from "./places.server";
-import { visibleRideCondition, womenRuleAllows } from "./rides.server";
+import { seatRule } from "./permissions.server";
 
 // Saved searches and their alerts (issue 14, item 4; docs/decisions/0022-saved-search-alerts.md).
 // A rider keeps a distance-and-time search; when a ride that matches it is published (a single
@@ -158,8 +158,7 @@ const owner = sql`${savedSearches.userId}`;
  * The candidate (ride, saved search) pairs of some just-published rides (exported so a test can
  * EXPLAIN it): the ride's pickup cell and minute range saved_search_cells' primary key (the
  * widest window is 60 minutes), then each search by id. Active searches not yet alerted today,
- * of someone other than the driver, on the ride's weekday and within its window, who may see
- * and book the ride (the discover query's visibility and women-only predicates).
+ * on the ride's weekday and within its window, whose owner may ask for a seat on it (seatRule).
  */
 export function alertCandidatesQuery(db: Db, rideIds: string[], now: number) {
   const today = istDate(now);
@@ -206,11 +205,10 @@ export function alertCandidatesQuery(db: Db, rideIds: string[], now: number) {
         sql`+${rides.departsAt} > ${now}`,
         eq(savedSearches.status, "active"),
         sql`(${savedSearches.lastAlertDay} IS NULL OR ${savedSearches.lastAlertDay} < ${today})`,
-        sql`${savedSearches.userId} <> ${rides.driverId}`,
         sql`abs(${rideMinute} - ${savedSearches.minute}) <= ${savedSearches.windowMinutes}`,
         sql`((${savedSearches.weekdays} >> CAST(strftime('%w', ${rides.date}) AS INTEGER)) & 1) = 1`,
-        visibleRideCondition(owner),
-        womenRuleAllows(owner)
+        // Only a ride the owner may ask a seat on: the seat rule (issue 34).
+        seatRule(owner, 1, now)
       )
     );
 }
@@ -275,9 +273,8 @@ export async function alertSavedSearches({ db }: ModelCtx, rideIds: string[], no
             eq(savedSearches.id, c.searchId),
             eq(savedSearches.status, "active"),
             sql`(${savedSearches.lastAlertDay} IS NULL OR ${savedSearches.lastAlertDay} < ${today})`,
-            sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${c.rideId} AND ${rides.status} = 'active' AND ${
-              rides.driverId
-            } <> ${owner} AND ${visibleRideCondition(owner)} AND ${womenRuleAllows(owner)})`
+            // Alerted only of a ride the owner may ask a seat on (the seat rule, issue 34).
+            sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${c.rideId} AND ${seatRule(owner, 1, now)})`
           )
         )
         .returning({ userId: savedSearches.userId }),

@@ -40,9 +40,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function RideDetail() {
   const loaded = useLoaderData<typeof loader>();
-  const { ride, isDriver, requests, myRequest, saved, now, driverRating, canLockToWomen, reliability } = loaded;
+  const { ride, isDriver, requests, myRequest, saved, now, driverRating, canLockToWomen, reliability, joinRefusal } = loaded;
   const available = ride.seats - ride.bookedSeats;
-  const upcoming = ride.status === "active" && ride.departsAt > now;
   // Why requests on this ride can no longer change (completed, cancelled, departed), shown instead of the buttons.
   const closedReason = requestsClosedReason(ride, now);
   const tooEarlyToComplete = now < ride.departsAt - COMPLETE_EARLY_MS;
@@ -75,7 +74,7 @@ export default function RideDetail() {
 
       <WomenSeats ride={ride} canLock={canLockToWomen} here={here} />
       {!isDriver ? (
-        <JoinPanel ride={ride} myRequest={myRequest} available={available} upcoming={upcoming} closedReason={closedReason} here={here} />
+        <JoinPanel ride={ride} myRequest={myRequest} available={available} refusal={joinRefusal} closedReason={closedReason} here={here} />
       ) : (
         <>
           <RideRequests requests={requests} closedReason={closedReason} here={here} />

@@ -24,19 +24,8 @@ const rideMissing = (request: Request, env: Env) => () =>
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const ride = await orRespond(getRideForBooking(context, user.id, params.id ?? ""), rideMissing(request, context.env));
-  const now = Date.now();
-  const refusal =
-    ride.driverId === user.id
-      ? "This is your own ride."
-      : ride.myRequestId
-        ? DUPLICATE_REQUEST
-        : ride.status !== "active"
-        ? `This ride is ${ride.status}.`
-        : ride.departsAt <= now
-          ? "This ride has already departed."
-          : ride.seats - ride.bookedSeats <= 0
-            ? "This ride is full."
-            : null;
+  // The viewer's live request first (the form could only be refused), then the seat rule's reason.
+  const refusal = ride.myRequestId ? DUPLICATE_REQUEST : ride.refusal;
   return { ride, refusal };
 }
 

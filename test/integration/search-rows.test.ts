@@ -44,6 +44,8 @@ async function seedWorstCase(now: number) {
     [
       `${seq(200)} INSERT INTO users (id, email, phone, created_at) SELECT 'sd' || n, 'sd' || n || '@example.test', NULL, ${now} FROM seq`,
       `INSERT INTO communities (id, name, type, location, description, created_by, member_count, created_at) VALUES ('sc0', 'Closed circle', 'workplace', 'Bengaluru', 'Not the viewer''s', 'sd0', 0, ${now})`,
+      // Its drivers are its members: the top-up adds days only for a driver in good standing (issue 34).
+      `${seq(200)} INSERT INTO community_members (id, community_id, user_id, status, role, requested_at) SELECT 'sdm' || n, 'sc0', 'sd' || n, 'approved', 'member', ${now} FROM seq`,
       `${seq(COMMUTES)} INSERT INTO commutes (id, driver_id, community_id, from_location, to_location, weekdays, time, seats, trip_cost_paise, start_date, end_date, status, created_at, updated_at)
          SELECT 'sk' || n, 'sd' || (n % 200), CASE WHEN n % 10 = 3 THEN 'sc0' END, ${place("n * 7 + n / 29")}, ${place("n * 7 + n / 29 + 1 + n % 27")},
                 CASE n % 5 WHEN 0 THEN 62 WHEN 1 THEN 62 WHEN 2 THEN 14 WHEN 3 THEN 42 ELSE 127 END, ${time("n * 13")}, 3, 20000 + (n % 20) * 1000,

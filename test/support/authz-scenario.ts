@@ -80,7 +80,8 @@ export async function buildScenario() {
   };
   const community = await createCommunity(ctx, { createdBy: people.moderator.id, name: "HSR Sector 2 Matrix", type: "residential" });
   const otherCommunity = await createCommunity(ctx, { createdBy: people.otherModerator.id, name: "Whitefield Matrix", type: "workplace" });
-  for (const key of ["member", "driver", "acceptedRider", "target"] as const) {
+  // The pending rider is a member too: the seat rule (issue 34) gives no seat on a community ride to anyone else.
+  for (const key of ["member", "driver", "acceptedRider", "pendingRider", "target"] as const) {
     await addMember(ctx, { communityId: community.id, userId: people[key].id });
   }
   const joinRequest = await addMember(ctx, { communityId: community.id, userId: people.joiner.id, status: "pending" });

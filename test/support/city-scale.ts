@@ -75,7 +75,7 @@ export async function seedCityScale(busyId: string, now = Date.now(), commuterId
               CASE n % 3 WHEN 0 THEN 'pending' WHEN 1 THEN 'rejected' ELSE 'cancelled' END, ${now - 20 * DAY} + n * 1000
        FROM seq WHERE (n * 13 + 1) % ${users} <> n % ${users}`,
     `${seq(150)} INSERT INTO ride_requests (id, ride_id, rider_id, seats, status, created_at)
-       SELECT 'bq-r' || n, 'r' || (n * 19 + 7), ?1, 1, CASE WHEN n % 2 = 0 THEN 'rejected' ELSE 'cancelled' END, ${now - 10 * DAY} + n * 1000 FROM seq`,
+       SELECT 'bq-r' || n, 'r' || (n * 19 + 7), ?1, 1, CASE WHEN n = 1 THEN 'pending' WHEN n % 2 = 0 THEN 'rejected' ELSE 'cancelled' END, ${now - 10 * DAY} + n * 1000 FROM seq`,
     // 6,000 notifications, 1,500 of them the busy user's (200 unread).
     `${seq(4500)} INSERT INTO notifications (id, user_id, type, title, message, data, read, created_at)
        SELECT 'n' || n, 'u' || (n % ${users}), 'ride_update', 'Ride update', 'Something happened ' || n, '{}', n % 2, ${now - 20 * DAY} + n * 1000 FROM seq`,
@@ -130,7 +130,7 @@ export async function seedCityScale(busyId: string, now = Date.now(), commuterId
        SELECT 'kq' || r.id || '-' || n, r.id, 'u' || (n + 1), 1, 'pending', ${now} FROM rides r, seq WHERE r.commute_id = 'kb'`,
   ).run();
   // r14 is shared with c14, one of the busy user's communities; r26 with c26, which they are
-  // not in, but they asked for a seat on it (bq-r1), so they still see it.
+  // not in, but they still wait on a seat on it (bq-r1, pending: only a live request keeps it in sight).
   return { busyId, partnerId: "u1", conversationId, rideId: "r14", requestedRideId: "r26", communityId: "c0", commuteId: "kb", otherCommuteId: "k1" };
 }
 
