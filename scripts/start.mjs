@@ -1,9 +1,12 @@
 // npm start: build, apply local D1 migrations, seed demo data when the database is
-// empty, and serve the built worker with wrangler dev on http://127.0.0.1:8787.
+// empty, and serve the built worker with wrangler dev on http://127.0.0.1:8787. The worker's
+// scheduled work (reminders, expiry, e-mail retries, commute top-up) runs once when the server
+// is up and then on the crons of wrangler.toml, which wrangler dev never fires itself.
 // npm run dev (--watch): the same, rebuilding on every change (wrangler reloads).
-import { watch } from "node:fs";
+import { readFileSync, watch } from "node:fs";
 import { bin, ensureDevVars, run } from "./lib/process.mjs";
-import { startWrangler } from "./lib/server.mjs";
+import { readCrons, startSchedule } from "./lib/schedule.mjs";
+import { startLocalServer, waitFor } from "./lib/server.mjs";
 
 const watchMode = process.argv.includes("--watch");
 const port = process.env.PORT ?? "8787";
@@ -13,10 +16,13 @@ await run(bin("remix"), ["vite:build"]);
 await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { env: { ...process.env, CI: "true" } });
 await run(bin("vite-node"), ["--config", "scripts/vite-node.config.ts", "scripts/seed.ts"]);
 
-// E-mail stays on this machine: stored in D1 and shown at /dev/mailbox (issue 15).
-const server = await startWrangler({ port, vars: { MAIL_TRANSPORT: "sink", DEV_MAILBOX: "1", APP_ORIGIN: `http://127.0.0.1:${port}` } });
+const server = await startLocalServer({ port });
 server.on("exit", (code) => process.exit(code ?? 0));
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
+
+const origin = `http://127.0.0.1:${port}`;
+await waitFor(`${origin}/pricing`, 300_000, { child: server });
+startSchedule(origin, readCrons(readFileSync("wrangler.toml", "utf8")));
 
 if (watchMode) {
   let timer;

@@ -34,12 +34,24 @@ export async function waitFor(url, ms, { child, stderr = () => "" } = {}) {
  * default inspector port, so one is always chosen. `detached` puts wrangler and its workerd in
  * their own process group, which `stopGroup` ends as a whole.
  */
-export async function startWrangler({ port, persist, vars = {}, inspectorPort, stdio = "inherit", detached = false, env = process.env, config }) {
+export async function startWrangler({ port, persist, vars = {}, inspectorPort, stdio = "inherit", detached = false, env = process.env, config, testScheduled = false }) {
   const args = ["dev", ...(config ? ["--config", config] : []), "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort ?? (await freePort())),
     "--show-interactive-dev-session=false"];
   if (persist) args.push("--persist-to", persist);
+  // /__scheduled runs the worker's scheduled handler (./schedule.mjs says why not /cdn-cgi/...).
+  if (testScheduled) args.push("--test-scheduled");
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   return spawn(bin("wrangler"), args, { stdio, detached, env });
+}
+
+/**
+ * `npm start`'s server: e-mail stays on this machine, stored in D1 and shown at /dev/mailbox
+ * (issue 15), and the scheduled work can be run (scripts/lib/schedule.mjs). The test of the
+ * scheduled route (test/ops/scheduled.spec.ts) starts it through here too.
+ */
+export function startLocalServer({ port, ...options }) {
+  const vars = { MAIL_TRANSPORT: "sink", DEV_MAILBOX: "1", APP_ORIGIN: `http://127.0.0.1:${port}` };
+  return startWrangler({ port, vars, testScheduled: true, ...options });
 }
 
 /** Ends a detached child's whole process group (wrangler and workerd); never throws. */

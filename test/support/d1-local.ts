@@ -33,6 +33,6 @@ export function brokenInvariants(options: { persistTo?: string } = {}): string[]
 }
 
 /** Runs SQL that writes (a journey's set-up that the UI would need dozens of sign-ups for). */
-export function writeE2eDb(sql: string): void {
-  queryE2eDb(sql);
+export function writeE2eDb(sql: string, options: { persistTo?: string } = {}): void {
+  queryE2eDb(sql, options);
 }
