@@ -11,6 +11,7 @@ import type { ModelCtx } from "./context.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { outboxInsert } from "./outbox.server";
+import { CONFIRMATION_SENDER_LIMIT, hitConfirmationSenderLimit } from "./password-resets.server";
 import { hitRateLimit } from "./rate-limits.server";
 
 // Joining a community by proving a work e-mail address at its domain (issue 16, item 1;
@@ -91,6 +92,8 @@ export async function requestWorkEmailCode(ctx: ModelCtx, actorId: string | null
   // The address is hashed in the key: rate_limits must not hold a person's work address.
   const toOk = await hitRateLimit(ctx, `work-code-to:${await sha256Hex(address)}`, CODES_PER_HOUR, HOUR_MS, now);
   if (!mineOk.allowed || !toOk.allowed) throw new ConflictError(CODE_LIMIT);
+  // And the day's cap on every confirmation e-mail one account causes (issue 34, finding 7).
+  if (!(await hitConfirmationSenderLimit(ctx, actorId, now))) throw new ConflictError(CONFIRMATION_SENDER_LIMIT);
   const id = newId();
   await ctx.db.batch([
     ctx.db.delete(communityEmailCodes).where(and(eq(communityEmailCodes.communityId, communityId), eq(communityEmailCodes.userId, actorId))),
