@@ -323,6 +323,13 @@ export const communityMembers = sqliteTable(
   (t) => [
     uniqueIndex("community_members_unique").on(t.communityId, t.userId),
     uniqueIndex("community_members_verified_email_unique").on(t.communityId, t.verifiedEmail).where(sql`${t.verifiedEmail} IS NOT NULL`),
+    // One verified member per mailbox: the address without its +tag (migration 0027).
+    uniqueIndex("community_members_verified_mailbox_unique")
+      .on(
+        t.communityId,
+        sql`(CASE WHEN instr(substr(${t.verifiedEmail}, 1, instr(${t.verifiedEmail}, '@') - 1), '+') > 0 THEN substr(${t.verifiedEmail}, 1, instr(${t.verifiedEmail}, '+') - 1) || substr(${t.verifiedEmail}, instr(${t.verifiedEmail}, '@')) ELSE ${t.verifiedEmail} END)`,
+      )
+      .where(sql`${t.verifiedEmail} IS NOT NULL`),
     index("community_members_verified_idx").on(t.userId).where(sql`${t.verifiedAt} IS NOT NULL`),
     index("community_members_user_idx").on(t.userId, t.status),
     index("community_members_status_idx").on(t.communityId, t.status, t.requestedAt),

@@ -8,3 +8,18 @@ export function estimatedRideMinutes(distanceKm: number | null | undefined): num
   const minutes = Math.ceil(((distanceKm / 20) * 60) / 15) * 15;
   return Math.min(180, Math.max(30, minutes));
 }
+
+// C0 and C1 controls (CR, LF, tab, NEL...) and the Unicode line and paragraph separators.
+// eslint-disable-next-line no-control-regex
+const NOT_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
+
+/**
+ * Stored text (a name, a place) as an iCalendar value: every control character and line
+ * break becomes a space. The ics library escapes only CRLF and LF, and calendar apps also
+ * break lines at a bare CR, so a CR in a driver's name began a property of its own in
+ * riders' feeds (issue 34, finding 11). The schemas refuse such text now; rows stored
+ * before that, or by other paths, are made safe here.
+ */
+export function calendarText(value: string): string {
+  return value.replace(NOT_ONE_LINE, " ");
+}

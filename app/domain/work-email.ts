@@ -35,3 +35,19 @@ export function isAddressAt(email: string, domain: string): boolean {
   const host = email.slice(at + 1);
   return host === domain || host.endsWith(`.${domain}`);
 }
+
+/**
+ * The mailbox an address delivers to: lower case, without a "+tag" in the local part
+ * (Google Workspace and Microsoft 365 deliver a+1@ and a+2@ to a@). One mailbox verifies
+ * one member of a community (issue 34, finding 8).
+ */
+export function normalizeMailbox(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return address;
+  const local = address.slice(0, at);
+  const plus = local.indexOf("+");
+  return plus > 0 ? `${local.slice(0, plus)}${address.slice(at)}` : address;
+}
+
+export const DOMAIN_PUBLIC_SUFFIX = "That is a public suffix that anyone can register under (like co.in): enter your workplace's own domain";

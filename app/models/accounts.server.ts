@@ -5,7 +5,7 @@ import { oauthAccounts, passwords, userCredits, userProfiles, userSettings, user
 import { newId } from "../domain/ids";
 import type { Identifier } from "../schemas/auth";
 import { type ModelCtx } from "./context.server";
-import { verificationEmailInsert } from "./password-resets.server";
+import { signupVerificationStatements } from "./password-resets.server";
 
 export class AccountTakenError extends ConflictError {
   constructor(public readonly kind: "email" | "phone") {
@@ -29,6 +29,7 @@ export async function createPasswordAccount(
   const { firstName, lastName } = splitName(input.fullName);
   const email = input.identifier.kind === "email" ? input.identifier.value : null;
   const phone = input.identifier.kind === "phone" ? input.identifier.value : null;
+  const verification = email ? await signupVerificationStatements({ db }, id, email, now) : [];
   try {
     await db.batch([
       // The e-mail is not verified: nothing proves it yet (the link in the e-mail below does).
@@ -47,7 +48,7 @@ export async function createPasswordAccount(
       db.insert(userSettings).values({ userId: id, updatedAt: now }),
       db.insert(userCredits).values({ userId: id, updatedAt: now }),
       // The verification e-mail, queued with the account (issue 15): only the link proves the address.
-      ...(email ? [verificationEmailInsert({ db }, id, now)] : []),
+      ...verification,
     ]);
   } catch (e) {
     if (isUniqueViolation(e)) throw new AccountTakenError(input.identifier.kind);

@@ -1,5 +1,7 @@
 import { holdsRole } from "./permissions.server";
 import { and, eq, sql } from "drizzle-orm";
+import { DOMAIN_PUBLIC_SUFFIX } from "../domain/work-email";
+import { isPublicSuffix } from "./work-email.server";
 import { communities } from "../../db/schema";
 import { auditInsert } from "./community-audit.server";
 import { findCommunity, findMembership } from "./communities.server";
@@ -63,6 +65,7 @@ export async function resetInvite({ db }: ModelCtx, actorId: string | null, comm
  */
 export async function setEmailDomain({ db }: ModelCtx, actorId: string | null, communityId: string, domain: string, now = Date.now()) {
   await requireAdmin(db, actorId, communityId);
+  if (isPublicSuffix(domain)) throw new ConflictError(DOMAIN_PUBLIC_SUFFIX, { field: "domain" });
   const [updated] = await db.batch([
     db
       .update(communities)

@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { passwordResets, passwords, sessions, userProfiles, users } from "../../db/schema";
+import { outbox, passwordResets, passwords, sessions, userProfiles, users } from "../../db/schema";
 import { newId, randomToken } from "../domain/ids";
 import { sha256Hex } from "../utils/mail/tokens.server";
 import { type ModelCtx } from "./context.server";
 import { ConflictError } from "./errors.server";
 import { outboxInsert } from "./outbox.server";
-import { hitRateLimit } from "./rate-limits.server";
+import { hitRateLimit, peekRateLimit, rateLimitHitStatement } from "./rate-limits.server";
 import { RESET_LINK_INVALID, VERIFY_LINK_INVALID } from "../schemas/account-recovery";
 
 // Password recovery and e-mail verification (issue 15; docs/SECURITY.md "Account recovery").
@@ -84,9 +84,45 @@ export async function resetPassword({ db }: ModelCtx, token: string, passwordHas
   return { userId: used[0].userId };
 }
 
+// Confirmation e-mails go to an address nobody has proved, greeting the account's own name:
+// without a cap, one account (or a sign-up, deletion, sign-up loop) could mail any address
+// once a minute forever (issue 34, finding 7). Days are fixed UTC windows; keys hold a hash
+// of the address, never the address.
+const DAY_MS = 24 * 60 * 60_000;
+/** Confirmation links one address may be sent per day, by sign-up and "send again" alike. */
+export const VERIFY_MAILS_PER_ADDRESS = 3;
+/** Confirmation e-mails (links and work-address codes) one account may cause per day. */
+export const CONFIRMATIONS_PER_SENDER = 10;
+export const VERIFY_ADDRESS_LIMIT = `This address was sent ${VERIFY_MAILS_PER_ADDRESS} confirmation links today. Please use the newest one, or ask again tomorrow.`;
+export const CONFIRMATION_SENDER_LIMIT = `You have asked for ${CONFIRMATIONS_PER_SENDER} confirmation e-mails today. Please try again tomorrow.`;
+
+const verifyAddressKey = async (email: string) => `verify-to:${await sha256Hex(email.toLowerCase())}`;
+
+/** Counts one confirmation e-mail caused by `userId` today; false once over the day's cap. */
+export async function hitConfirmationSenderLimit(ctx: ModelCtx, userId: string, now = Date.now()): Promise<boolean> {
+  return (await hitRateLimit(ctx, `confirm-from:${userId}`, CONFIRMATIONS_PER_SENDER, DAY_MS, now)).allowed;
+}
+
+const verificationKey = (userId: string, now: number) => `verify_email:${userId}:${now}`;
+
 /** Queues the verification e-mail of a password account with an unverified e-mail (for a batch). */
 export function verificationEmailInsert(ctx: ModelCtx, userId: string, now = Date.now()) {
-  return outboxInsert(ctx.db, { channel: "email", userId, kind: "verify_email", key: `verify_email:${userId}:${now}` }, now);
+  return outboxInsert(ctx.db, { channel: "email", userId, kind: "verify_email", key: verificationKey(userId, now) }, now);
+}
+
+/**
+ * Sign-up's verification e-mail, for its batch: the e-mail and its count, or nothing when the
+ * address had its day's links already (the account is made all the same; "send again" works
+ * tomorrow). Counted only if the batch, and so the account, commits.
+ */
+export async function signupVerificationStatements(ctx: ModelCtx, userId: string, email: string, now = Date.now()) {
+  const key = await verifyAddressKey(email);
+  if ((await peekRateLimit(ctx, key, DAY_MS, now)) >= VERIFY_MAILS_PER_ADDRESS) return [];
+  return [
+    verificationEmailInsert(ctx, userId, now),
+    rateLimitHitStatement(ctx, key, DAY_MS, now),
+    rateLimitHitStatement(ctx, `confirm-from:${userId}`, DAY_MS, now),
+  ] as const;
 }
 
 /** "Send the link again" from the profile: only for the acting user's own unverified e-mail. */
@@ -94,8 +130,15 @@ export async function resendVerification(ctx: ModelCtx, userId: string, now = Da
   const me = await ctx.db.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).get();
   if (!me?.email) throw new ConflictError("Your account has no e-mail address to confirm.");
   if (me.verifiedAt !== null) throw new ConflictError("Your e-mail address is already confirmed.");
-  // One a minute: the key repeats within the minute, so a double click queues one e-mail.
-  await verificationEmailInsert(ctx, userId, Math.floor(now / 60_000) * 60_000);
+  // One a minute: the key repeats within the minute, so a double click queues one e-mail
+  // and is counted once.
+  const minute = Math.floor(now / 60_000) * 60_000;
+  const queued = await ctx.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.idempotencyKey, verificationKey(userId, minute))).get();
+  if (queued) return;
+  const toAddress = await hitRateLimit(ctx, await verifyAddressKey(me.email), VERIFY_MAILS_PER_ADDRESS, DAY_MS, now);
+  if (!toAddress.allowed) throw new ConflictError(VERIFY_ADDRESS_LIMIT);
+  if (!(await hitConfirmationSenderLimit(ctx, userId, now))) throw new ConflictError(CONFIRMATION_SENDER_LIMIT);
+  await verificationEmailInsert(ctx, userId, minute);
 }
 
 /**

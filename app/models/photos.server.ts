@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { userProfiles } from "../../db/schema";
 import { ConflictError, NotFoundError } from "./errors.server";
 import { type ModelCtx } from "./context.server";
-import { sharesCommunityOrRide } from "./relations.server";
+import { blockedEitherWay, sharesCommunityOrRide } from "./relations.server";
 
 type Ctx = ModelCtx & { env: Pick<Env, "AVATARS"> };
 
@@ -19,10 +19,19 @@ function photoKey(userId: string, version: string) {
 }
 
 
-/** Whether `viewerId` may see `ownerId`'s profile photo: the owner, or someone who shares a community or a ride. */
+/**
+ * THE photo rule (both callers below): someone who shares a community or a ride with the
+ * owner, unless either blocked the other. A block hides the blocker's face from the blocked
+ * person as it hides their rides and messages (issue 34).
+ */
+function maySeePhoto(viewerId: string, ownerId: string) {
+  return sql<number>`(${sharesCommunityOrRide(viewerId, ownerId)} AND NOT ${blockedEitherWay(viewerId, ownerId)})`;
+}
+
+/** Whether `viewerId` may see `ownerId`'s profile photo: the owner, or someone the photo rule lets. */
 export async function canSeePhoto({ db }: ModelCtx, viewerId: string, ownerId: string): Promise<boolean> {
   if (viewerId === ownerId) return true;
-  const row = await db.select({ shared: sharesCommunityOrRide(viewerId, ownerId) }).from(userProfiles).where(eq(userProfiles.userId, ownerId)).get();
+  const row = await db.select({ shared: maySeePhoto(viewerId, ownerId) }).from(userProfiles).where(eq(userProfiles.userId, ownerId)).get();
   return Boolean(row?.shared);
 }
 
@@ -34,7 +43,7 @@ export async function canSeePhoto({ db }: ModelCtx, viewerId: string, ownerId: s
 export async function getPhotoForViewer({ db, env }: Ctx, viewerId: string, ownerId: string, version: string) {
   if (!PHOTO_VERSION.test(version)) return null;
   const row = await db
-    .select({ key: userProfiles.avatarKey, shared: viewerId === ownerId ? sql<number>`1` : sharesCommunityOrRide(viewerId, ownerId) })
+    .select({ key: userProfiles.avatarKey, shared: viewerId === ownerId ? sql<number>`1` : maySeePhoto(viewerId, ownerId) })
     .from(userProfiles)
     .where(eq(userProfiles.userId, ownerId))
     .get();

@@ -3,7 +3,8 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { communities, communityEmailCodes, communityMembers } from "../../db/schema";
 import { newId } from "../domain/ids";
-import { isAddressAt } from "../domain/work-email";
+import { parse } from "tldts";
+import { isAddressAt, normalizeMailbox } from "../domain/work-email";
 import { requireSecret } from "../utils/env.server";
 import { sha256Hex } from "../utils/mail/tokens.server";
 import { refreshMemberCount } from "./communities.server";
@@ -11,6 +12,7 @@ import type { ModelCtx } from "./context.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { outboxInsert } from "./outbox.server";
+import { CONFIRMATION_SENDER_LIMIT, hitConfirmationSenderLimit } from "./password-resets.server";
 import { hitRateLimit } from "./rate-limits.server";
 
 // Joining a community by proving a work e-mail address at its domain (issue 16, item 1;
@@ -36,6 +38,16 @@ export const DECLINED = "Your membership of this community was declined. A moder
 export const wrongDomain = (domain: string) => `Use your work address at @${domain} (or a subdomain of it).`;
 export const wrongCode = (left: number) =>
   left > 0 ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.` : "That code is not right, and it no longer works. Ask for a new one.";
+
+/**
+ * Whether `domain` is a public suffix (co.in, gov.in, github.io...) rather than one
+ * organisation's domain, by the maintained Public Suffix List (tldts, private section
+ * included: anyone can get a *.github.io address). Server-only: the list is ~100 KB.
+ */
+export function isPublicSuffix(domain: string): boolean {
+  const r = parse(domain, { allowPrivateDomains: true });
+  return r.domain === null || r.publicSuffix === domain;
+}
 
 type SecretCtx = ModelCtx & { env: Pick<Env, "SESSION_SECRET"> };
 
@@ -76,7 +88,9 @@ async function myMembership({ db }: ModelCtx, communityId: string, userId: strin
 export async function requestWorkEmailCode(ctx: ModelCtx, actorId: string | null, communityId: string, email: string, now = Date.now()) {
   if (!actorId) throw new ForbiddenError("Please sign in to join communities.");
   const community = await domainCommunity(ctx, communityId);
+  // The code goes to the address as typed; the mailbox (without +tag) is what it proves.
   const address = email.trim().toLowerCase();
+  const mailbox = normalizeMailbox(address);
   if (!isAddressAt(address, community.domain)) throw new ConflictError(wrongDomain(community.domain), { field: "email" });
   const mine = await myMembership(ctx, communityId, actorId);
   if (mine?.status === "rejected") throw new ConflictError(DECLINED);
@@ -84,13 +98,15 @@ export async function requestWorkEmailCode(ctx: ModelCtx, actorId: string | null
   const taken = await ctx.db
     .select({ id: communityMembers.id })
     .from(communityMembers)
-    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.verifiedEmail, address)))
+    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.verifiedEmail, mailbox)))
     .get();
   if (taken) throw new ConflictError(ADDRESS_TAKEN, { field: "email" });
   const mineOk = await hitRateLimit(ctx, `work-code:${actorId}`, CODES_PER_HOUR, HOUR_MS, now);
   // The address is hashed in the key: rate_limits must not hold a person's work address.
   const toOk = await hitRateLimit(ctx, `work-code-to:${await sha256Hex(address)}`, CODES_PER_HOUR, HOUR_MS, now);
   if (!mineOk.allowed || !toOk.allowed) throw new ConflictError(CODE_LIMIT);
+  // And the day's cap on every confirmation e-mail one account causes (issue 34, finding 7).
+  if (!(await hitConfirmationSenderLimit(ctx, actorId, now))) throw new ConflictError(CONFIRMATION_SENDER_LIMIT);
   const id = newId();
   await ctx.db.batch([
     ctx.db.delete(communityEmailCodes).where(and(eq(communityEmailCodes.communityId, communityId), eq(communityEmailCodes.userId, actorId))),
@@ -169,7 +185,7 @@ export async function verifyWorkEmailCode(ctx: SecretCtx, actorId: string | null
       db
         .insert(communityMembers)
         .select(
-          sql`SELECT ${newId()}, ${communityId}, ${actorId}, 'approved', 'member', ${now}, ${now}, NULL, NULL, ${row.email}, ${row.domain}, ${now} WHERE changes() = 1 AND ${ruleHolds}`,
+          sql`SELECT ${newId()}, ${communityId}, ${actorId}, 'approved', 'member', ${now}, ${now}, NULL, NULL, ${normalizeMailbox(row.email)}, ${row.domain}, ${now} WHERE changes() = 1 AND ${ruleHolds}`,
         )
         .onConflictDoUpdate({
           target: [communityMembers.communityId, communityMembers.userId],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCleanText, TEXT_INVALID } from "./text";
+import { isCleanLine, LINE_INVALID } from "./text";
 import { isCommonPassword } from "../domain/common-passwords";
 import { normalizeIndianMobile } from "../domain/phone";
 
@@ -39,7 +39,7 @@ export const signupSchema = z.object({
     .trim()
     .min(2, "Please enter your full name")
     .max(100, "Full name must be at most 100 characters")
-    .refine(isCleanText, TEXT_INVALID),
+    .refine(isCleanLine, LINE_INVALID),
   identifier,
   password: z
     .string({ required_error: "Please choose a password" })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCleanText, TEXT_INVALID } from "./text";
+import { isCleanLine, isCleanText, LINE_INVALID, TEXT_INVALID } from "./text";
 import { SUSPENSION_DAY_OPTIONS } from "../domain/moderation";
 import { DOMAIN_INVALID, parseWorkDomain } from "../domain/work-email";
 
@@ -12,7 +12,7 @@ export const COMMUNITY_TYPE_OPTIONS = [
 
 // zod counts UTF-16 units, SQLite's length() (the community_name_len CHECK) counts characters:
 // "\u{10000}!" is 3 units but 2 characters, so the minimum is checked on characters too.
-const min = (n: number, message: string, max: number) =>
+const min = (n: number, message: string, max: number, lines = false) =>
   z
     .string({ required_error: message })
     .trim()
@@ -22,13 +22,13 @@ const min = (n: number, message: string, max: number) =>
     .superRefine((v, ctx) => {
       if (v.length >= n && [...v].length < n) ctx.addIssue({ code: "custom", message });
     })
-    .refine(isCleanText, TEXT_INVALID);
+    .refine(lines ? isCleanText : isCleanLine, lines ? TEXT_INVALID : LINE_INVALID);
 
 export const createCommunitySchema = z.object({
   name: min(3, "Name must be at least 3 characters", 80),
   type: z.enum(["residential", "workplace", "interest"], { message: "Please choose a community type" }).default("residential"),
   location: min(3, "Location must be at least 3 characters", 120),
-  description: min(10, "Description must be at least 10 characters", 1000),
+  description: min(10, "Description must be at least 10 characters", 1000, true),
 });
 
 const id = z.string({ required_error: "Missing id" }).trim().min(1).max(64);
@@ -76,7 +76,7 @@ export const communityPolicySchema = z.object({
     .optional()
     .transform((v) => [...new Set((v ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean))])
     .refine((v) => v.length <= 10, "At most 10 pickup points, one per line")
-    .refine((v) => v.every((l) => l.length <= 100 && isCleanText(l)), "Each pickup point is a place name, like Koramangala"),
+    .refine((v) => v.every((l) => l.length <= 100 && isCleanLine(l)), "Each pickup point is a place name, like Koramangala"),
 });
 
 /** The detail page's buttons: the viewer's own membership, and moderation of requests and members. */

@@ -1,12 +1,18 @@
 import { z } from "zod";
 import { indianMobileSchema } from "./phone";
-import { isCleanText, TEXT_INVALID } from "./text";
+import { isCleanLine, isCleanText, LINE_INVALID, TEXT_INVALID } from "./text";
 
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).refine(isCleanText, TEXT_INVALID);
+// Every field here is one line except the bio (multi-line: `lines`).
+const text = (max: number, lines = false) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .refine(lines ? isCleanText : isCleanLine, lines ? TEXT_INVALID : LINE_INVALID);
 const required = (message: string, max = 100) =>
-  z.string({ required_error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`).refine(isCleanText, TEXT_INVALID);
-const optional = (max: number) =>
-  text(max)
+  z.string({ required_error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`).refine(isCleanLine, LINE_INVALID);
+const optional = (max: number, lines = false) =>
+  text(max, lines)
     .optional()
     .transform((v) => v || null);
 
@@ -14,7 +20,7 @@ export const basicInfoSchema = z.object({
   fullName: required("Full name is required"),
   residentialArea: required("Residential area is required"),
   workplace: required("Workplace is required"),
-  bio: optional(500),
+  bio: optional(500, true),
 });
 
 export const contactSchema = z.object({
@@ -59,7 +65,7 @@ export const profileEditSchema = z.object({
   fullName: required("Full name is required"),
   residentialArea: optional(100),
   workplace: optional(100),
-  bio: optional(500),
+  bio: optional(500, true),
   upiId: z
     .string()
     .trim()

@@ -14,3 +14,14 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function isCleanText(v: string | undefined | null): boolean {
   return !v || (!CONTROL.test(v) && !LONE_SURROGATE.test(v));
 }
+
+// Single-line fields (names, areas, community names...) end up in one-line formats: an
+// iCalendar property, an e-mail greeting, a header. A bare CR in a driver's name started a
+// new property in riders' calendar feeds (issue 34, finding 11), so these refuse tab and
+// every line break too (CR, LF, NEL and the Unicode line and paragraph separators).
+export const LINE_INVALID = "Please write this on one line, without line breaks or invisible control characters";
+const LINE_BREAK = /[\t\n\r\u0085\u2028\u2029]/;
+
+export function isCleanLine(v: string | undefined | null): boolean {
+  return isCleanText(v) && !(v && LINE_BREAK.test(v));
+}

@@ -1,5 +1,5 @@
 import { createEvents, type EventAttributes } from "ics";
-import { estimatedRideMinutes } from "../domain/calendar";
+import { calendarText, estimatedRideMinutes } from "../domain/calendar";
 import { formatRupees } from "../domain/money";
 import { costPerSeatPaise } from "../domain/rides";
 import type { CalendarRide } from "../models/calendar.server";
@@ -26,9 +26,10 @@ function rideEvent(ride: CalendarRide, origin: string): EventAttributes {
     end,
     endInputType: "utc",
     endOutputType: "utc",
-    title: `LoopRide: ${ride.fromLocation} → ${ride.toLocation}`,
-    location: ride.fromLocation,
-    description: [ROLE_LINE[ride.role], `Driver: ${ride.driverName ?? "Unknown Driver"}.`, `Cost per seat ${perSeat}.`, "The end time is an estimate.", `${origin}/rides/${ride.id}`].join("\n"),
+    title: `LoopRide: ${calendarText(ride.fromLocation)} → ${calendarText(ride.toLocation)}`,
+    location: calendarText(ride.fromLocation),
+    // The description's own line breaks (LF) are escaped by the library as \n.
+    description: [ROLE_LINE[ride.role], `Driver: ${calendarText(ride.driverName ?? "Unknown Driver")}.`, `Cost per seat ${perSeat}.`, "The end time is an estimate.", `${origin}/rides/${ride.id}`].join("\n"),
     url: `${origin}/rides/${ride.id}`,
     status: ride.status === "cancelled" ? "CANCELLED" : ride.role === "pending" ? "TENTATIVE" : "CONFIRMED",
   };

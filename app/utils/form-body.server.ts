@@ -18,7 +18,13 @@ export function declaredLength(request: Request): number | null {
 }
 
 export async function refuseUnreadableForm(request: Request): Promise<Response | null> {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return null;
+  const method = request.method.toUpperCase();
+  // The network can deliver a GET or HEAD with a body (fetch cannot make one); Remix copies
+  // the request with its body, which throws and answered 500 on every route (issue 34).
+  if ((method === "GET" || method === "HEAD") && request.body !== null) {
+    return new Response("A GET or HEAD request cannot have a body.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  if (SAFE_METHODS.has(method)) return null;
   // A bodiless POST (e.g. signing out from a script) has nothing to misread.
   if (request.body === null) return null;
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();

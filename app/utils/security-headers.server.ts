@@ -11,7 +11,9 @@ export function applySecurityHeaders(response: Response, request: Request, nonce
     h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   }
   if (h.get("Content-Type")?.includes("text/html")) {
-    h.set(
+    // A route's own policy (the dev mailbox's sandbox) is kept, and this one is added as a
+    // second policy: browsers enforce both, so a route can tighten the policy, never loosen it.
+    h.append(
       "Content-Security-Policy",
       [
         "default-src 'self'",

@@ -5,6 +5,7 @@ import { estimatedRideMinutes } from "~/domain/calendar";
 import { addDays, istDate, istToInstant } from "~/domain/time";
 import { Browser, db, get, postForm, signedInUser, tableCounts } from "../support/worker";
 import { toastOf } from "../support/rides";
+import { LINE_INVALID } from "~/schemas/text";
 
 // Calendar (issue 15, item 5): a ride's .ics download and each user's private feed.
 
@@ -207,5 +208,60 @@ describe("the private calendar feed", () => {
     const statuses = await Promise.all(tokens.map(async (t) => (await get(`/calendar/${t}/rides.ics`)).status));
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 404)).toHaveLength(4);
+  });
+});
+
+// Issue 34, finding 11: a bare CR in a driver's name began a property of its own in riders'
+// calendars (calendar apps break lines at CR too; the ics library escapes only LF and CRLF).
+describe("control characters in names and places", () => {
+  /** Every property line of a calendar, broken at CR and LF alike, as a lenient reader would. */
+  const propertyNames = (ics: string) =>
+    ics
+      .replace(/\r\n[ \t]/g, "")
+      .split(/\r\n|\r|\n/)
+      .filter(Boolean)
+      .map((l) => l.split(/[:;]/)[0]);
+
+  it("a CR or LF stored in a name or place (before the rule, or by another path) adds no property to the feed or the download", async () => {
+    const { driver, rider, ride } = await world();
+    await env.DB.prepare("UPDATE user_profiles SET full_name = ? WHERE user_id = ?").bind("Deepa\rX-INJECTED-NAME:1\u2028ATTENDEE:x", driver.id).run();
+    await env.DB.prepare("UPDATE rides SET from_location = ? WHERE id = ?").bind("HSR\rX-INJECTED-PLACE:1\nLOCATION:elsewhere", ride.id).run();
+    const b = new Browser();
+    b.cookies.set("lr_session", rider.cookie.split("=")[1]);
+    await b.post("/calendar-feed", { intent: "create-feed" });
+    const html = await (await b.get("/dashboard/settings")).text();
+    const feed = new URL(/value="(http:\/\/localhost\/calendar\/[0-9a-f]{64}\/rides\.ics)"/.exec(html)![1]).pathname;
+    for (const res of [await get(feed), await get(`/rides/${ride.id}/calendar.ics`, { cookie: rider.cookie })]) {
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      const names = propertyNames(text);
+      expect(names.filter((n) => n.startsWith("X-INJECTED"))).toEqual([]);
+      expect(names.filter((n) => n === "LOCATION")).toHaveLength(1);
+      expect(names).not.toContain("ATTENDEE");
+      const [event] = parseIcs(text).events;
+      expect(event.DESCRIPTION).toContain("Driver: Deepa X-INJECTED-NAME:1 ATTENDEE:x.");
+      expect(event.LOCATION).toBe("HSR X-INJECTED-PLACE:1 LOCATION:elsewhere");
+    }
+  });
+
+  it("a name with a CR is refused by the profile and sign-up forms with a message, and nothing changes", async () => {
+    const user = await signedInUser({ fullName: "Asha Rao" });
+    const before = await tableCounts();
+    for (const fullName of ["Asha\rX-INJECTED:1", "Asha\nRao", "Asha\tRao", "Asha\u2028Rao"]) {
+      const res = await postForm("/dashboard/profile", { fullName }, { cookie: user.cookie });
+      expect(res.status, JSON.stringify(fullName)).toBe(400);
+      expect(await res.text()).toContain(LINE_INVALID);
+    }
+    const signup = await postForm("/signup", { fullName: "Mallory\rX-INJECTED:1", identifier: "mallory@example.test", password: "a long enough passphrase" });
+    expect(signup.status).toBe(400);
+    expect(await signup.text()).toContain(LINE_INVALID);
+    // (Rendering the profile page may create the user's referral code; that is the page, not the form.)
+    const { user_referral_codes: _a, ...after } = await tableCounts();
+    const { user_referral_codes: _b, ...was } = before;
+    expect(after).toEqual(was);
+    const row = await env.DB.prepare("SELECT full_name FROM user_profiles WHERE user_id = ?").bind(user.id).first<{ full_name: string }>();
+    expect(row?.full_name).toBe("Asha Rao");
+    // A bio is several lines and keeps them.
+    expect((await postForm("/dashboard/profile", { fullName: "Asha Rao", bio: "Line one\r\nLine two" }, { cookie: user.cookie })).status).toBe(302);
   });
 });

@@ -299,4 +299,18 @@ describe("the development mailbox", () => {
     expect(await part.text()).toContain("Rahul &lt;b&gt;Verma&lt;/b&gt;");
     expect((await workerFetch(new Request(`${BASE}/dev/mailbox/nope`), devEnv)).status).toBe(404);
   });
+
+  // Issue 34, finding 13: the global headers replaced the HTML part's sandbox policy with the
+  // site's, under which the e-mail's HTML ran same-origin with the app.
+  it("the HTML part keeps its own sandbox policy under the site's headers", async () => {
+    const { driver, rider, ride } = await driverRiderRide();
+    await postForm(`/rides/${ride.id}/book`, { seats: "1", notes: "" }, { cookie: rider.cookie });
+    const [mail] = await sinkFor(driver.email!);
+    const part = await workerFetch(new Request(`${BASE}/dev/mailbox/${mail.id}/html`), { ...env, DEV_MAILBOX: "1" });
+    const policies = part.headers.get("Content-Security-Policy")!.split(",").map((p) => p.trim());
+    expect(policies[0]).toMatch(/^sandbox allow-popups allow-top-navigation-by-user-activation; default-src 'none';/);
+    // The site's policy is enforced beside it (a browser applies every policy it is sent).
+    expect(policies[1]).toContain("frame-ancestors 'none'");
+    expect(part.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
 });

@@ -261,4 +261,25 @@ describe("who may see a profile photo", () => {
     expect(await canSeePhoto(ctx, s.rejectedRider.id, s.owner.id)).toBe(false);
     expect(await canSeePhoto(ctx, s.coMember.id, s.rider.id)).toBe(false);
   });
+
+  // Issue 34: a block hid the blocker's rides and messages but not their photo.
+  it("a block hides the photo both ways, though the two still share a community and a ride", async () => {
+    const s = await scene();
+    const ctx = { db: db() };
+    const block = await postForm(`/people/${s.coMember.id}`, { intent: "block" }, { cookie: s.owner.cookie });
+    expect(block.status).toBe(302);
+    const blocked = await get(s.url, { cookie: s.coMember.cookie });
+    expect(blocked.status).toBe(404);
+    expect(blocked.headers.get("Cache-Control")).toBe("no-store");
+    expect(await canSeePhoto(ctx, s.coMember.id, s.owner.id)).toBe(false);
+    expect(await canSeePhoto(ctx, s.owner.id, s.coMember.id)).toBe(false);
+    // The rider blocks the driver: neither sees the other's photo; others still do.
+    await postForm(`/people/${s.owner.id}`, { intent: "block" }, { cookie: s.rider.cookie });
+    expect((await get(s.url, { cookie: s.rider.cookie })).status).toBe(404);
+    expect(await canSeePhoto(ctx, s.owner.id, s.rider.id)).toBe(false);
+    expect(await canSeePhoto(ctx, s.owner.id, s.owner.id)).toBe(true);
+    const res = await get(s.url, { cookie: s.owner.cookie });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+  });
 });
