@@ -6,7 +6,7 @@ import { IST_OFFSET_MS } from "../domain/time";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { markConversationNotificationsRead, notificationInsert } from "./notifications.server";
-import { rateLimitHitStatement, withinRateLimit } from "./rate-limits.server";
+import { accountLimitKey, rateLimitHitStatement, withinRateLimit } from "./rate-limits.server";
 import { blockedEitherWay, sharesCommunityOrRide } from "./relations.server";
 import { visibleRideCondition } from "./rides.server";
 
@@ -181,7 +181,7 @@ export async function sendMessage(ctx: ModelCtx, senderId: string, input: SendIn
   // N concurrent ones let exactly the limit through and a refused one stores nothing. A retried
   // send that is already stored is not counted again.
   const inquiry = access.via === "new-inquiry";
-  const limitKey = `ride-inquiry:${senderId}`;
+  const limitKey = accountLimitKey("ride-inquiry", senderId);
   const gate = inquiry ? withinRateLimit(limitKey, INQUIRIES_PER_DAY, DAY_MS, now + IST_OFFSET_MS) : sql`1`;
   const alreadySent = clientId ? sql`EXISTS (SELECT 1 FROM messages WHERE sender_id = ${senderId} AND client_id = ${clientId})` : sql`0`;
 

@@ -5,7 +5,7 @@ import { sha256Hex } from "../utils/mail/tokens.server";
 import { type ModelCtx } from "./context.server";
 import { ConflictError } from "./errors.server";
 import { outboxInsert } from "./outbox.server";
-import { hitRateLimit } from "./rate-limits.server";
+import { accountLimitKey, hitRateLimit } from "./rate-limits.server";
 import { RESET_LINK_INVALID, VERIFY_LINK_INVALID } from "../schemas/account-recovery";
 
 // Password recovery and e-mail verification (issue 15; docs/SECURITY.md "Account recovery").
@@ -24,7 +24,7 @@ export const RESET_ACCOUNT_WINDOW_MS = 15 * 60_000;
 export async function requestPasswordReset({ db }: ModelCtx, email: string, now = Date.now()): Promise<boolean> {
   const user = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get();
   if (!user) return false;
-  const { allowed } = await hitRateLimit({ db }, `reset-account:${user.id}`, RESETS_PER_ACCOUNT, RESET_ACCOUNT_WINDOW_MS, now);
+  const { allowed } = await hitRateLimit({ db }, accountLimitKey("reset-account", user.id), RESETS_PER_ACCOUNT, RESET_ACCOUNT_WINDOW_MS, now);
   if (!allowed) return false;
   await db.batch([
     db.update(passwordResets).set({ expiresAt: now }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now))),

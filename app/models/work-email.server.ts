@@ -5,13 +5,12 @@ import { communities, communityEmailCodes, communityMembers } from "../../db/sch
 import { newId } from "../domain/ids";
 import { isAddressAt } from "../domain/work-email";
 import { requireSecret } from "../utils/env.server";
-import { sha256Hex } from "../utils/mail/tokens.server";
 import { refreshMemberCount } from "./communities.server";
 import type { ModelCtx } from "./context.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { outboxInsert } from "./outbox.server";
-import { hitRateLimit } from "./rate-limits.server";
+import { accountLimitKey, hitRateLimit, identifierLimitKey } from "./rate-limits.server";
 
 // Joining a community by proving a work e-mail address at its domain (issue 16, item 1;
 // docs/decisions/0023-work-email-domain-join.md). A member asks for a code for their work
@@ -73,7 +72,7 @@ async function myMembership({ db }: ModelCtx, communityId: string, userId: strin
  * the new row, and the code itself is made when the e-mail is sent. Rate-limited per person
  * and per address (so no one can flood someone's inbox from several accounts).
  */
-export async function requestWorkEmailCode(ctx: ModelCtx, actorId: string | null, communityId: string, email: string, now = Date.now()) {
+export async function requestWorkEmailCode(ctx: SecretCtx, actorId: string | null, communityId: string, email: string, now = Date.now()) {
   if (!actorId) throw new ForbiddenError("Please sign in to join communities.");
   const community = await domainCommunity(ctx, communityId);
   const address = email.trim().toLowerCase();
@@ -87,9 +86,9 @@ export async function requestWorkEmailCode(ctx: ModelCtx, actorId: string | null
     .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.verifiedEmail, address)))
     .get();
   if (taken) throw new ConflictError(ADDRESS_TAKEN, { field: "email" });
-  const mineOk = await hitRateLimit(ctx, `work-code:${actorId}`, CODES_PER_HOUR, HOUR_MS, now);
+  const mineOk = await hitRateLimit(ctx, accountLimitKey("work-code", actorId), CODES_PER_HOUR, HOUR_MS, now);
   // The address is hashed in the key: rate_limits must not hold a person's work address.
-  const toOk = await hitRateLimit(ctx, `work-code-to:${await sha256Hex(address)}`, CODES_PER_HOUR, HOUR_MS, now);
+  const toOk = await hitRateLimit(ctx, await identifierLimitKey(ctx.env, "work-code-to", address), CODES_PER_HOUR, HOUR_MS, now);
   if (!mineOk.allowed || !toOk.allowed) throw new ConflictError(CODE_LIMIT);
   const id = newId();
   await ctx.db.batch([
