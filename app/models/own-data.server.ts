@@ -37,6 +37,7 @@ import {
   userSettings,
 } from "../../db/schema";
 import { CANCEL_WINDOW_MS } from "../domain/rides";
+import { revokeAccessStatements } from "./access.server";
 import { audience, type ModelCtx } from "./context.server";
 import { ConflictError, NotFoundError } from "./errors.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
@@ -234,7 +235,8 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
     // Own rows.
     db.delete(passwords).where(eq(passwords.userId, userId)),
     db.delete(oauthAccounts).where(eq(oauthAccounts.userId, userId)),
-    db.delete(sessions).where(eq(sessions.userId, userId)),
+    // Sessions, calendar feed and push subscriptions (the route then closes every socket).
+    ...revokeAccessStatements(db, userId),
     db.delete(userSettings).where(eq(userSettings.userId, userId)),
     db.delete(creditTransactions).where(eq(creditTransactions.userId, userId)),
     db.delete(userCredits).where(eq(userCredits.userId, userId)),
@@ -244,11 +246,9 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
     db.delete(savedSearchCells).where(sql`${savedSearchCells.searchId} IN (SELECT ${savedSearches.id} FROM ${savedSearches} WHERE ${savedSearches.userId} = ${userId})`),
     db.delete(savedSearches).where(eq(savedSearches.userId, userId)),
     db.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId))),
-    // Issue 14/15 rows: a commute makes no more rides; push, calendar, reset links and queued
+    // Issue 14/15 rows: a commute makes no more rides; reset links and queued
     // or stored e-mails (the local sink holds rendered mails with the address and name) go.
     db.update(commutes).set({ status: "ended", notes: null, updatedAt: now }).where(eq(commutes.driverId, userId)),
-    db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
-    db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
     db.delete(passwordResets).where(eq(passwordResets.userId, userId)),
     db.delete(outbox).where(eq(outbox.userId, userId)),
     ...(me.email ? [db.delete(mailSink).where(eq(mailSink.toAddress, me.email))] : []),

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { passwordResets, passwords, sessions, userProfiles, users } from "../../db/schema";
+import { passwordResets, passwords, userProfiles, users } from "../../db/schema";
 import { newId, randomToken } from "../domain/ids";
 import { sha256Hex } from "../utils/mail/tokens.server";
+import { revokeAccessStatements } from "./access.server";
 import { type ModelCtx } from "./context.server";
 import { ConflictError } from "./errors.server";
 import { outboxInsert } from "./outbox.server";
@@ -56,11 +57,12 @@ export async function resetTokenUsable({ db }: ModelCtx, token: string, now = Da
 
 /**
  * Sets a new password with a reset link, in one batch: the link is used up (only one of any
- * number of concurrent uses wins the guarded UPDATE), the password replaced, every session of
- * the account deleted and the e-mail counted as verified (the link proved the mailbox). The
- * statements after the first act only for the batch whose UPDATE won: the password insert is
- * guarded by changes(), and the later ones by the new hash (random salt) being the stored one.
- * Returns the account; the caller closes its sockets and signs it in afresh.
+ * number of concurrent uses wins the guarded UPDATE), the password replaced, every session,
+ * calendar feed and push subscription of the account deleted (revokeAccessStatements) and the
+ * e-mail counted as verified (the link proved the mailbox). The statements after the first act
+ * only for the batch whose UPDATE won: the password insert is guarded by changes(), and the
+ * later ones by the new hash (random salt) being the stored one.
+ * Returns the account; the caller runs revokeAllAccess (sockets) and signs it in afresh.
  */
 export async function resetPassword({ db }: ModelCtx, token: string, passwordHash: string, now = Date.now()): Promise<{ userId: string }> {
   const tokenHash = await sha256Hex(token);
@@ -76,7 +78,8 @@ export async function resetPassword({ db }: ModelCtx, token: string, passwordHas
       .insert(passwords)
       .select(sql`SELECT ${passwordResets.userId}, ${passwordHash}, ${now} FROM ${passwordResets} WHERE ${passwordResets.tokenHash} = ${tokenHash} AND changes() = 1`)
       .onConflictDoUpdate({ target: passwords.userId, set: { hash: sql`excluded.hash`, updatedAt: sql`excluded.updated_at` } }),
-    db.delete(sessions).where(and(sql`${sessions.userId} = ${owner}`, won)),
+    // Every session, feed and push subscription (an intruder's too); the route closes sockets.
+    ...revokeAccessStatements(db, owner, won),
     db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` }).where(and(sql`${users.id} = ${owner}`, won)),
     db.update(passwordResets).set({ expiresAt: now }).where(and(sql`${passwordResets.userId} = ${owner}`, isNull(passwordResets.usedAt), won)),
   ]);
