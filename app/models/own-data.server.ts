@@ -170,6 +170,8 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
   // Others' notifications that name this person (a request, a cancellation...): the name goes.
   const named = (col: typeof notifications.title | typeof notifications.message): SQL =>
     name ? sql`replace(${col}, ${name}, ${DELETED_NAME})` : sql`${col}`;
+  // The same in an outbox payload's field (a notification row always has title and message).
+  const namedIn = (path: "$.title" | "$.message"): SQL => sql`replace(json_extract(${outbox.payload}, ${path}), ${name}, ${DELETED_NAME})`;
   const statements = [
     // Riders of the person's upcoming rides, told before their requests change.
     notificationInsert(
@@ -228,6 +230,15 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
             .update(notifications)
             .set({ title: named(notifications.title), message: named(notifications.message) })
             .where(sql`instr(${notifications.title}, ${name}) > 0 OR instr(${notifications.message}, ${name}) > 0`),
+          // Issue 34, finding 9: the outbox trigger copied those words into others' queued
+          // e-mails and pushes, which would still go out with the name (and keep it once sent).
+          db
+            .update(outbox)
+            .set({ payload: sql`json_set(${outbox.payload}, '$.title', ${namedIn("$.title")}, '$.message', ${namedIn("$.message")})` })
+            .where(
+              sql`${outbox.kind} = 'notification'
+                AND (instr(json_extract(${outbox.payload}, '$.title'), ${name}) > 0 OR instr(json_extract(${outbox.payload}, '$.message'), ${name}) > 0)`,
+            ),
         ]
       : []),
     db.update(referrals).set({ referredEmail: null }).where(or(eq(referrals.referredUserId, userId), eq(referrals.referrerId, userId))),

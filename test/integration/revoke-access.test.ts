@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 import { addMember, createCommunity } from "../../db/factories";
 import { conversationIdFor } from "~/domain/conversation";
 import { createCalendarFeed } from "~/models/calendar.server";
+import { ACCOUNT_CLOSED } from "~/models/messages.server";
+import { notificationInsert } from "~/models/notifications.server";
 import { issueResetToken } from "~/models/password-resets.server";
 import { subscribePush } from "~/models/push.server";
 import { createSession } from "~/models/sessions.server";
@@ -128,5 +130,60 @@ describe("ending all access to an account", () => {
     const html = await (await get("/dashboard/settings", { cookie: me.cookie })).text();
     const form = /<form method="post"[^>]*>\s*<input type="hidden" name="intent" value="sign-out-everywhere"\/>\s*<button type="submit"[^>]*>Sign out everywhere<\/button>/.exec(html);
     expect(form).not.toBeNull();
+  });
+});
+
+describe("a deleted account", () => {
+  it("cannot be messaged: a clear refusal, nothing stored, no notification", async () => {
+    const { asha, bharat } = await compromised();
+    const deleted = await postForm("/dashboard/delete-account", { password: PASSWORD, confirm: "DELETE" }, { cookie: asha.cookie });
+    expect(deleted.status).toBe(302);
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE receiver_id = ?").bind(asha.id).first<number>("n");
+    const res = await postForm("/dashboard/messages", { intent: "send", to: asha.id, content: "still there?", clientId: crypto.randomUUID() }, { cookie: bharat.cookie });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain(ACCOUNT_CLOSED);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE receiver_id = ?").bind(asha.id).first<number>("n")).toBe(before);
+    expect(await count("notifications", asha.id)).toBe(0);
+    // Opening the old chat shows the history but no way to write.
+    const chat = await (await get(`/dashboard/messages?c=${conversationIdFor(asha.id, bharat.id)}`, { cookie: bharat.cookie })).text();
+    expect(chat).toContain(ACCOUNT_CLOSED);
+  });
+
+  it("gets no notification from any path (THE notification insert skips it), so nothing is queued for it", async () => {
+    const { asha } = await compromised();
+    await postForm("/dashboard/delete-account", { password: PASSWORD, confirm: "DELETE" }, { cookie: asha.cookie });
+    await db().batch([notificationInsert(db(), { userId: asha.id, type: "ride_request", title: "New ride request", message: "Someone asked for a seat", data: { ride_id: "x" } })]);
+    expect(await count("notifications", asha.id)).toBe(0);
+    expect(await count("outbox", asha.id)).toBe(0);
+  });
+
+  it("leaves no trace of the person's name in others' queued or sent outbox payloads", async () => {
+    const { asha, bharat } = await compromised();
+    // What a seat request from Asha queued for Bharat (the trigger copies the words into the outbox).
+    await db().batch([
+      notificationInsert(db(), {
+        userId: bharat.id,
+        type: "ride_request",
+        title: "New ride request",
+        message: "Asha Rao asked for 1 seat on your ride from Koramangala",
+        data: { ride_id: "r1", status: "pending" },
+      }),
+    ]);
+    const queued = async () =>
+      (await env.DB.prepare("SELECT payload FROM outbox WHERE user_id = ? AND kind = 'notification'").bind(bharat.id).all<{ payload: string }>()).results.map(
+        (r) => JSON.parse(r.payload) as { title: string; message: string; data: Record<string, unknown> },
+      );
+    expect((await queued()).some((p) => p.message.includes("Asha Rao"))).toBe(true);
+    const res = await postForm("/dashboard/delete-account", { password: PASSWORD, confirm: "DELETE" }, { cookie: asha.cookie });
+    expect(res.status).toBe(302);
+    const after = await queued();
+    expect(after.length).toBeGreaterThan(0);
+    for (const p of after) {
+      expect(JSON.stringify(p)).not.toContain("Asha Rao");
+      // The rest of the payload is intact.
+      expect(p.title).toBe("New ride request");
+      expect(p.data).toEqual({ ride_id: "r1", status: "pending" });
+    }
+    expect(after.some((p) => p.message === "Deleted user asked for 1 seat on your ride from Koramangala")).toBe(true);
   });
 });
