@@ -3,17 +3,19 @@
 // every session (the user's hub and the conversation rooms), the calendar feed and every Web Push
 // subscription, including those an intruder's session made. A deleted account can no longer be
 // messaged. Runs under vitest.fuzz.config.ts (SOCKET_FILES): sockets need shared storage.
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity } from "../../db/factories";
 import { conversationIdFor } from "~/domain/conversation";
 import { createCalendarFeed } from "~/models/calendar.server";
+import { audience } from "~/models/context.server";
 import { ACCOUNT_CLOSED } from "~/models/messages.server";
 import { notificationInsert } from "~/models/notifications.server";
 import { issueResetToken } from "~/models/password-resets.server";
 import { subscribePush } from "~/models/push.server";
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
+import { publishChange } from "~/utils/fanout.server";
 import { openSocket, sleep } from "../support/messages";
 import { toastOf } from "../support/rides";
 import { BASE, db, get, postForm, signedInUser } from "../support/worker";
@@ -185,5 +187,25 @@ describe("a deleted account", () => {
       expect(p.data).toEqual({ ride_id: "r1", status: "pending" });
     }
     expect(after.some((p) => p.message === "Deleted user asked for 1 seat on your ride from Koramangala")).toBe(true);
+  });
+
+  it("hears nothing from the live fan-out, even on a socket that outlived the deletion (a failed close)", async () => {
+    const me = await signedInUser();
+    const s = await watched("/ws/user", me.cookie);
+    const fanOut = async () => {
+      const ctx = createExecutionContext();
+      publishChange({ env, ctx, db: db() }, audience([me.id]));
+      await waitOnExecutionContext(ctx);
+      await sleep(300);
+    };
+    // While the account is live, the fan-out reaches the socket...
+    await fanOut();
+    await s.waitFor((f) => f.type === "badges");
+    const seen = s.frames.length;
+    // ...and once it is marked deleted (the close at deletion did not reach this socket), not.
+    await env.DB.prepare("UPDATE users SET deleted_at = ? WHERE id = ?").bind(Date.now(), me.id).run();
+    await fanOut();
+    expect(s.frames.length).toBe(seen);
+    s.close();
   });
 });
