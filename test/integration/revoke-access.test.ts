@@ -5,7 +5,8 @@
 // messaged. Runs under vitest.fuzz.config.ts (SOCKET_FILES): sockets need shared storage.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { addMember, createCommunity } from "../../db/factories";
+import { addMember, createCommunity, createCompletedRide } from "../../db/factories";
+import { addDays, istDate } from "~/domain/time";
 import { conversationIdFor } from "~/domain/conversation";
 import { createCalendarFeed } from "~/models/calendar.server";
 import { audience } from "~/models/context.server";
@@ -138,6 +139,9 @@ describe("ending all access to an account", () => {
 describe("a deleted account", () => {
   it("cannot be messaged: a clear refusal, nothing stored, no notification", async () => {
     const { asha, bharat } = await compromised();
+    // A ride they shared stays in the history after deletion, so the pair still "shares a ride":
+    // only the closed-account rule refuses.
+    await createCompletedRide({ db: db() }, { driverId: asha.id, date: addDays(istDate(), -1), riders: [{ riderId: bharat.id }] });
     const deleted = await postForm("/dashboard/delete-account", { password: PASSWORD, confirm: "DELETE" }, { cookie: asha.cookie });
     expect(deleted.status).toBe(302);
     const before = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE receiver_id = ?").bind(asha.id).first<number>("n");
