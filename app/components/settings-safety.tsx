@@ -59,7 +59,9 @@ export function SignOutEverywhere() {
     <section aria-labelledby="group-sessions" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
       <h2 id="group-sessions" className="text-lg font-semibold">Sign out everywhere</h2>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        Signs you out on every device, this one included, turns off your calendar feed URL and push notifications on every browser. Use it if you lost a device or someone else may be signed in as you.
+        Signs you out on every device, this one included, and turns off your calendar feed URL and
+        push notifications on every browser. Use it if you lost a device or someone else may be
+        signed in as you.
       </p>
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value={SIGN_OUT_EVERYWHERE} />

@@ -237,7 +237,8 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
             .set({ payload: sql`json_set(${outbox.payload}, '$.title', ${namedIn("$.title")}, '$.message', ${namedIn("$.message")})` })
             .where(
               sql`${outbox.kind} = 'notification'
-                AND (instr(json_extract(${outbox.payload}, '$.title'), ${name}) > 0 OR instr(json_extract(${outbox.payload}, '$.message'), ${name}) > 0)`,
+                AND (instr(json_extract(${outbox.payload}, '$.title'), ${name}) > 0
+                  OR instr(json_extract(${outbox.payload}, '$.message'), ${name}) > 0)`,
             ),
         ]
       : []),

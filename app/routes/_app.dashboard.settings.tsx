@@ -43,13 +43,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await revokeAllAccess(context, user.id);
     // This session's row went with the others; the cookie goes too.
     const cookie = await endUserSession(request, context);
-    return redirectWithToast(
-      request,
-      context.env,
-      "/login",
-      { title: "Signed out everywhere", description: "Every device was signed out, your calendar feed and push notifications were turned off. Sign in again to continue." },
-      { headers: { "Set-Cookie": cookie } },
-    );
+    const toast = {
+      title: "Signed out everywhere",
+      description: "Every device was signed out; your calendar feed and push notifications were turned off. Sign in again to continue.",
+    };
+    return redirectWithToast(request, context.env, "/login", toast, { headers: { "Set-Cookie": cookie } });
   }
   const submission = parseWithZod(formData, { schema: settingToggleSchema });
   // The toggle's fetcher shows one message for every failure (and reverts the switch).
