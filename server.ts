@@ -5,6 +5,7 @@ import { randomToken } from "./app/domain/ids";
 import { expireDepartedRequests } from "./app/models/ride-requests.server";
 import { COMMUTE_TOP_UP_CRON, topUpCommutes } from "./app/models/commutes.server";
 import { alertSavedSearches } from "./app/models/saved-searches.server";
+import { pruneRateLimits } from "./app/models/rate-limits.server";
 import { instrumentD1, logStatementRows, newD1Stats, serverTimingValue } from "./app/utils/d1-stats.server";
 import { createDb } from "./app/models/db.server";
 import { openD1Session } from "./app/utils/d1-session.server";
@@ -51,10 +52,13 @@ export default {
 
   // Cron Triggers (wrangler.toml): every 5 minutes pending requests of rides that have
   // departed expire, ride reminders are queued and the outbox is drained (retries included);
-  // once a day commutes get their missing occurrences for the next 14 days (idempotent).
+  // once a day commutes get their missing occurrences for the next 14 days (idempotent) and
+  // rate-limit counters whose window ended are deleted (they hold keyed hashes of addresses).
   async scheduled(controller, env, ctx) {
     const db = createDb(env.DB);
     if (controller.cron === COMMUTE_TOP_UP_CRON) {
+      // Apart from the top-up: one failing does not stop the other.
+      ctx.waitUntil(pruneRateLimits({ db }).then(() => undefined, (e) => console.error("pruning rate limits failed", e)));
       const created = await topUpCommutes({ db });
       // Saved searches matching the new days hear of it (at most once a day each).
       const alerted = await alertSavedSearches({ db }, created.map((r) => r.id));

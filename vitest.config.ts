@@ -20,6 +20,7 @@ export const SOCKET_FILES = [
   "test/integration/live-audience.test.ts",
   "test/integration/messages.test.ts",
   "test/integration/notifications.test.ts",
+  "test/integration/revoke-access.test.ts",
   "test/integration/socket-sessions.test.ts",
   "test/integration/websocket.test.ts",
 ];

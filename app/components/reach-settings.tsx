@@ -46,6 +46,10 @@ export function PushDevice({ vapidPublicKey, endpoints, settingOn }: { vapidPubl
     try {
       if ((await Notification.requestPermission()) !== "granted") return setState("blocked");
       const reg = await navigator.serviceWorker.ready;
+      // A subscription this account does not hold (another account's, or stale) is dropped so
+      // the browser makes a new endpoint: the server refuses to re-assign one (issue 34).
+      const old = await reg.pushManager.getSubscription();
+      if (old && !endpoints.includes(old.endpoint)) await old.unsubscribe().catch(() => false);
       const s = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: vapidPublicKey ?? "" });
       const keys = s.toJSON().keys ?? {};
       setSub(s);

@@ -46,3 +46,27 @@ export function OwnDataSection() {
     </section>
   );
 }
+
+/** The form value of "Sign out everywhere" (the Settings action tells it from a setting toggle by it). */
+export const SIGN_OUT_EVERYWHERE = "sign-out-everywhere";
+
+/**
+ * Settings: ends every session, the calendar feed, push on every browser and every open tab
+ * (issue 34): for a lost phone, or someone else once signed in. A plain form: works without JS.
+ */
+export function SignOutEverywhere() {
+  return (
+    <section aria-labelledby="group-sessions" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      <h2 id="group-sessions" className="text-lg font-semibold">Sign out everywhere</h2>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        Signs you out on every device, this one included, and turns off your calendar feed URL and
+        push notifications on every browser. Use it if you lost a device or someone else may be
+        signed in as you.
+      </p>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value={SIGN_OUT_EVERYWHERE} />
+        <button type="submit" className={dangerButtonClass} data-testid="sign-out-everywhere">Sign out everywhere</button>
+      </Form>
+    </section>
+  );
+}

@@ -21,7 +21,7 @@ function splitName(fullName: string) {
 
 /** A new password account with its profile, settings and credit wallet, in one batch. */
 export async function createPasswordAccount(
-  { db }: ModelCtx,
+  ctx: ModelCtx & { env: Pick<Env, "SESSION_SECRET"> },
   input: { fullName: string; identifier: Identifier; passwordHash: string; signupAddressHash?: string | null },
   now = Date.now(),
 ) {
@@ -29,7 +29,8 @@ export async function createPasswordAccount(
   const { firstName, lastName } = splitName(input.fullName);
   const email = input.identifier.kind === "email" ? input.identifier.value : null;
   const phone = input.identifier.kind === "phone" ? input.identifier.value : null;
-  const verification = email ? await signupVerificationStatements({ db }, id, email, now) : [];
+  const { db } = ctx;
+  const verification = email ? await signupVerificationStatements(ctx, id, email, now) : [];
   try {
     await db.batch([
       // The e-mail is not verified: nothing proves it yet (the link in the e-mail below does).

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { notifications, userSettings } from "../../db/schema";
+import { notifications, users, userSettings } from "../../db/schema";
 import { type Badges, badgeQueries, badgesFrom } from "./badges.server";
 import type { ModelCtx } from "./context.server";
 
@@ -8,11 +8,14 @@ export type LatestNotification = { id: string; type: string; title: string; mess
 /**
  * What the live fan-out tells one user's open tabs, in ONE round trip: their badge counts,
  * their latest unread notification and whether they want live toasts (push_notifications,
- * on unless set off).
+ * on unless set off). `closed`: the account was deleted (issue 34), so nothing is sent to it.
  */
-export async function getLiveState({ db }: ModelCtx, userId: string): Promise<{ badges: Badges; latest: LatestNotification | null; push: boolean }> {
+export async function getLiveState(
+  { db }: ModelCtx,
+  userId: string,
+): Promise<{ badges: Badges; latest: LatestNotification | null; push: boolean; closed: boolean }> {
   const [pending, unreadNotifications, unreadMessages] = badgeQueries(db, userId);
-  const [p, n, m, latest, settings] = await db.batch([
+  const [p, n, m, latest, settings, account] = await db.batch([
     pending,
     unreadNotifications,
     unreadMessages,
@@ -30,6 +33,8 @@ export async function getLiveState({ db }: ModelCtx, userId: string): Promise<{ 
       .orderBy(desc(notifications.createdAt))
       .limit(1),
     db.select({ push: userSettings.pushNotifications }).from(userSettings).where(eq(userSettings.userId, userId)),
+    db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)),
   ]);
-  return { badges: badgesFrom([p, n, m]), latest: latest[0] ?? null, push: settings[0]?.push ?? true };
+  const closed = !account[0] || account[0].deletedAt !== null;
+  return { badges: badgesFrom([p, n, m]), latest: latest[0] ?? null, push: settings[0]?.push ?? true, closed };
 }

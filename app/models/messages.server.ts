@@ -6,7 +6,7 @@ import { IST_OFFSET_MS } from "../domain/time";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { markConversationNotificationsRead, notificationInsert } from "./notifications.server";
-import { rateLimitHitStatement, withinRateLimit } from "./rate-limits.server";
+import { accountLimitKey, rateLimitHitStatement, withinRateLimit } from "./rate-limits.server";
 import { blockedEitherWay, sharesCommunityOrRide } from "./relations.server";
 import { maySeeRide } from "./permissions.server";
 
@@ -18,6 +18,7 @@ import { findConversationForMember } from "./conversations.server";
 
 export { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_PAGE };
 export const MESSAGE_REFUSED = "You can only message people who share a community or a ride with you.";
+export const ACCOUNT_CLOSED = "This person has closed their LoopRide account, so messages can no longer be sent to them.";
 export const INQUIRIES_OFF = "This driver does not take questions about rides from riders they share no community with. You can request a seat instead.";
 export const RIDE_NOT_OPEN = "This ride is no longer open for booking, so its driver cannot be asked about it. Find another ride instead.";
 /** First messages a day (IST) about rides to drivers the sender shares nothing else with. */
@@ -59,6 +60,8 @@ function messagingFacts(db: Db, me: string, other: string, rideId: string | null
       inquiriesOn: sql<number>`COALESCE((SELECT s.ride_inquiries FROM user_settings s WHERE s.user_id = ${other}), 1)`,
       // A blocked pair (either way) may not message at all: the sender sees the neutral refusal.
       blocked: blockedEitherWay(me, other),
+      // A deleted account keeps its row (history stays valid) but can no longer be written to.
+      closed: sql<number>`${users.deletedAt} IS NOT NULL`,
     })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
@@ -96,12 +99,14 @@ export type MessagingAccess =
  * THE messaging rule (every send and every composer goes through it): `me` may message `other`
  * when they share a community or a ride request, when they have an open ride inquiry (either
  * way), or to ask `other` about a ride of theirs `me` can see and book (active, upcoming, a seat
- * left) while `other` takes ride inquiries; never when either has blocked the other (issue 16).
+ * left) while `other` takes ride inquiries; never when either has blocked the other (issue 16),
+ * nor to a deleted account (issue 34).
  */
 function decideMessaging(me: string, person: PersonFacts, ride: RideFacts | undefined, now: number): MessagingAccess {
   const upcoming = Boolean(ride && ride.status === "active" && ride.departsAt > now);
   const bookable = Boolean(ride && upcoming && ride.bookedSeats < ride.seats);
   const about = ride && upcoming && !ride.asked ? { id: ride.id, fromLocation: ride.fromLocation, toLocation: ride.toLocation, date: ride.date, time: ride.time } : null;
+  if (person.closed) return { allowed: false, reason: ACCOUNT_CLOSED, bookHref: null };
   if (person.id === me || person.blocked) return { allowed: false, reason: MESSAGE_REFUSED, bookHref: null };
   if (person.shared) return { allowed: true, via: "relation", about };
   if (person.openInquiry) return { allowed: true, via: "inquiry", about };
@@ -181,8 +186,10 @@ export async function sendMessage(ctx: ModelCtx, senderId: string, input: SendIn
   // N concurrent ones let exactly the limit through and a refused one stores nothing. A retried
   // send that is already stored is not counted again.
   const inquiry = access.via === "new-inquiry";
-  const limitKey = `ride-inquiry:${senderId}`;
-  const gate = inquiry ? withinRateLimit(limitKey, INQUIRIES_PER_DAY, DAY_MS, now + IST_OFFSET_MS) : sql`1`;
+  const limitKey = accountLimitKey("ride-inquiry", senderId);
+  // The receiver is checked again in the write: an account deleted since the read gets nothing.
+  const open = sql`NOT EXISTS (SELECT 1 FROM users WHERE id = ${receiverId} AND deleted_at IS NOT NULL)`;
+  const gate = inquiry ? sql`${withinRateLimit(limitKey, INQUIRIES_PER_DAY, DAY_MS, now + IST_OFFSET_MS)} AND ${open}` : open;
   const alreadySent = clientId ? sql`EXISTS (SELECT 1 FROM messages WHERE sender_id = ${senderId} AND client_id = ${clientId})` : sql`0`;
 
   const [, , inserted, , , found] = await db.batch([
@@ -214,7 +221,11 @@ export async function sendMessage(ctx: ModelCtx, senderId: string, input: SendIn
       ? [db.insert(rideInquiries).select(sql`SELECT ${about.id}, ${senderId}, ${receiverId}, ${conversationId}, ${id}, ${now} WHERE ${stored}`).onConflictDoNothing()]
       : []),
   ]);
-  if (!found[0] && inquiry) throw new ConflictError(INQUIRY_LIMIT_REACHED, { field: "content" });
+  if (!found[0]) {
+    const receiver = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, receiverId)).get();
+    if (receiver?.deletedAt != null) throw new ForbiddenError(ACCOUNT_CLOSED);
+    if (inquiry) throw new ConflictError(INQUIRY_LIMIT_REACHED, { field: "content" });
+  }
   const message = found[0] as ChatMessage | undefined;
   if (!message) throw new Error("sendMessage: the message was neither stored nor found");
   const created = inserted.length > 0;

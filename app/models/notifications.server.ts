@@ -42,18 +42,21 @@ export const PER_ROW_ID = sql`lower(hex(randomblob(8)))`;
 // written (it is the user's own history).
 
 /**
- * THE notification insert (every notification row is written by it), to be sent in the
- * same db.batch as the change it is about, so a notification exists exactly when its event
+ * THE notification insert (every notification row is written by it, never for a deleted
+ * account), to be sent in the same db.batch as the change it is about, so a notification exists exactly when its event
  * does. `INSERT INTO notifications SELECT <columns in table order> <from>`: `from` may guard
  * it (`WHERE changes() = 1`, `WHERE EXISTS …`) or fan it out over rows (`FROM … WHERE …`,
  * with SQL column values, see NotificationRows).
  */
 export function notificationInsert(db: Db, n: NotificationRows, now = Date.now(), from: SQL = sql``) {
   const data = is(n.data, SQL) ? n.data : JSON.stringify(n.data ?? {});
-  // Columns in table order: id, user_id, type, title, message, data, read, created_at.
-  return db
-    .insert(notifications)
-    .select(sql`SELECT ${n.id ?? newId()}, ${n.userId}, ${n.type}, ${n.title}, ${n.message}, ${data}, 0, ${now} ${from}`);
+  // Columns in table order: id, user_id, type, title, message, data, read, created_at. A deleted
+  // account gets none (issue 34): it has no reader, and the outbox trigger would queue its mail.
+  // The inner names are unusual so that `from` cannot mistake one for a column of its tables.
+  return db.insert(notifications).select(sql`SELECT n_id, n_user, n_type, n_title, n_message, n_data, 0, n_at
+    FROM (SELECT ${n.id ?? newId()} AS n_id, ${n.userId} AS n_user, ${n.type} AS n_type, ${n.title} AS n_title,
+      ${n.message} AS n_message, ${data} AS n_data, ${now} AS n_at ${from}) AS n
+    WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = n.n_user AND u.deleted_at IS NOT NULL)`);
 }
 
 /** Notifications on one page of the dashboard's panel; "Older notifications" shows the next this many (ADR 0025). */

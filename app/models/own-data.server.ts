@@ -38,6 +38,7 @@ import {
   userSettings,
 } from "../../db/schema";
 import { CANCEL_WINDOW_MS } from "../domain/rides";
+import { revokeAccessStatements } from "./access.server";
 import { audience, type ModelCtx } from "./context.server";
 import { ConflictError, NotFoundError } from "./errors.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
@@ -170,6 +171,8 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
   // Others' notifications that name this person (a request, a cancellation...): the name goes.
   const named = (col: typeof notifications.title | typeof notifications.message): SQL =>
     name ? sql`replace(${col}, ${name}, ${DELETED_NAME})` : sql`${col}`;
+  // The same in an outbox payload's field (a notification row always has title and message).
+  const namedIn = (path: "$.title" | "$.message"): SQL => sql`replace(json_extract(${outbox.payload}, ${path}), ${name}, ${DELETED_NAME})`;
   const statements = [
     // Riders of the person's upcoming rides, told before their requests change.
     notificationInsert(
@@ -228,6 +231,16 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
             .update(notifications)
             .set({ title: named(notifications.title), message: named(notifications.message) })
             .where(sql`instr(${notifications.title}, ${name}) > 0 OR instr(${notifications.message}, ${name}) > 0`),
+          // Issue 34, finding 9: the outbox trigger copied those words into others' queued
+          // e-mails and pushes, which would still go out with the name (and keep it once sent).
+          db
+            .update(outbox)
+            .set({ payload: sql`json_set(${outbox.payload}, '$.title', ${namedIn("$.title")}, '$.message', ${namedIn("$.message")})` })
+            .where(
+              sql`${outbox.kind} = 'notification'
+                AND (instr(json_extract(${outbox.payload}, '$.title'), ${name}) > 0
+                  OR instr(json_extract(${outbox.payload}, '$.message'), ${name}) > 0)`,
+            ),
         ]
       : []),
     db.update(referrals).set({ referredEmail: null }).where(or(eq(referrals.referredUserId, userId), eq(referrals.referrerId, userId))),
@@ -235,7 +248,8 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
     // Own rows.
     db.delete(passwords).where(eq(passwords.userId, userId)),
     db.delete(oauthAccounts).where(eq(oauthAccounts.userId, userId)),
-    db.delete(sessions).where(eq(sessions.userId, userId)),
+    // Sessions, calendar feed and push subscriptions (the route then closes every socket).
+    ...revokeAccessStatements(db, userId),
     db.delete(userSettings).where(eq(userSettings.userId, userId)),
     db.delete(creditTransactions).where(eq(creditTransactions.userId, userId)),
     db.delete(userCredits).where(eq(userCredits.userId, userId)),
@@ -245,11 +259,9 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
     db.delete(savedSearchCells).where(sql`${savedSearchCells.searchId} IN (SELECT ${savedSearches.id} FROM ${savedSearches} WHERE ${savedSearches.userId} = ${userId})`),
     db.delete(savedSearches).where(eq(savedSearches.userId, userId)),
     db.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId))),
-    // Issue 14/15 rows: a commute makes no more rides; push, calendar, reset links and queued
+    // Issue 14/15 rows: a commute makes no more rides; reset links and queued
     // or stored e-mails (the local sink holds rendered mails with the address and name) go.
     db.update(commutes).set({ status: "ended", notes: null, updatedAt: now }).where(eq(commutes.driverId, userId)),
-    db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
-    db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
     db.delete(passwordResets).where(eq(passwordResets.userId, userId)),
     db.delete(outbox).where(eq(outbox.userId, userId)),
     ...(me.email ? [db.delete(mailSink).where(eq(mailSink.toAddress, me.email))] : []),

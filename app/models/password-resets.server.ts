@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { outbox, passwordResets, passwords, sessions, userProfiles, users } from "../../db/schema";
+import { outbox, passwordResets, passwords, userProfiles, users } from "../../db/schema";
 import { newId, randomToken } from "../domain/ids";
 import { sha256Hex } from "../utils/mail/tokens.server";
+import { revokeAccessStatements } from "./access.server";
 import { type ModelCtx } from "./context.server";
 import { ConflictError } from "./errors.server";
 import { outboxInsert } from "./outbox.server";
-import { hitRateLimit, peekRateLimit, rateLimitHitStatement } from "./rate-limits.server";
+import { accountLimitKey, hitRateLimit, identifierLimitKey, peekRateLimit, rateLimitHitStatement } from "./rate-limits.server";
 import { RESET_LINK_INVALID, VERIFY_LINK_INVALID } from "../schemas/account-recovery";
 
 // Password recovery and e-mail verification (issue 15; docs/SECURITY.md "Account recovery").
@@ -24,7 +25,7 @@ export const RESET_ACCOUNT_WINDOW_MS = 15 * 60_000;
 export async function requestPasswordReset({ db }: ModelCtx, email: string, now = Date.now()): Promise<boolean> {
   const user = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get();
   if (!user) return false;
-  const { allowed } = await hitRateLimit({ db }, `reset-account:${user.id}`, RESETS_PER_ACCOUNT, RESET_ACCOUNT_WINDOW_MS, now);
+  const { allowed } = await hitRateLimit({ db }, accountLimitKey("reset-account", user.id), RESETS_PER_ACCOUNT, RESET_ACCOUNT_WINDOW_MS, now);
   if (!allowed) return false;
   await db.batch([
     db.update(passwordResets).set({ expiresAt: now }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now))),
@@ -56,11 +57,12 @@ export async function resetTokenUsable({ db }: ModelCtx, token: string, now = Da
 
 /**
  * Sets a new password with a reset link, in one batch: the link is used up (only one of any
- * number of concurrent uses wins the guarded UPDATE), the password replaced, every session of
- * the account deleted and the e-mail counted as verified (the link proved the mailbox). The
- * statements after the first act only for the batch whose UPDATE won: the password insert is
- * guarded by changes(), and the later ones by the new hash (random salt) being the stored one.
- * Returns the account; the caller closes its sockets and signs it in afresh.
+ * number of concurrent uses wins the guarded UPDATE), the password replaced, every session,
+ * calendar feed and push subscription of the account deleted (revokeAccessStatements) and the
+ * e-mail counted as verified (the link proved the mailbox). The statements after the first act
+ * only for the batch whose UPDATE won: the password insert is guarded by changes(), and the
+ * later ones by the new hash (random salt) being the stored one.
+ * Returns the account; the caller runs revokeAllAccess (sockets) and signs it in afresh.
  */
 export async function resetPassword({ db }: ModelCtx, token: string, passwordHash: string, now = Date.now()): Promise<{ userId: string }> {
   const tokenHash = await sha256Hex(token);
@@ -76,7 +78,8 @@ export async function resetPassword({ db }: ModelCtx, token: string, passwordHas
       .insert(passwords)
       .select(sql`SELECT ${passwordResets.userId}, ${passwordHash}, ${now} FROM ${passwordResets} WHERE ${passwordResets.tokenHash} = ${tokenHash} AND changes() = 1`)
       .onConflictDoUpdate({ target: passwords.userId, set: { hash: sql`excluded.hash`, updatedAt: sql`excluded.updated_at` } }),
-    db.delete(sessions).where(and(sql`${sessions.userId} = ${owner}`, won)),
+    // Every session, feed and push subscription (an intruder's too); the route closes sockets.
+    ...revokeAccessStatements(db, owner, won),
     db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` }).where(and(sql`${users.id} = ${owner}`, won)),
     db.update(passwordResets).set({ expiresAt: now }).where(and(sql`${passwordResets.userId} = ${owner}`, isNull(passwordResets.usedAt), won)),
   ]);
@@ -86,8 +89,8 @@ export async function resetPassword({ db }: ModelCtx, token: string, passwordHas
 
 // Confirmation e-mails go to an address nobody has proved, greeting the account's own name:
 // without a cap, one account (or a sign-up, deletion, sign-up loop) could mail any address
-// once a minute forever (issue 34, finding 7). Days are fixed UTC windows; keys hold a hash
-// of the address, never the address.
+// once a minute forever (issue 34, finding 7). Days are fixed UTC windows; keys hold a keyed
+// hash of the address, never the address (identifierLimitKey).
 const DAY_MS = 24 * 60 * 60_000;
 /** Confirmation links one address may be sent per day, by sign-up and "send again" alike. */
 export const VERIFY_MAILS_PER_ADDRESS = 3;
@@ -96,11 +99,13 @@ export const CONFIRMATIONS_PER_SENDER = 10;
 export const VERIFY_ADDRESS_LIMIT = `This address was sent ${VERIFY_MAILS_PER_ADDRESS} confirmation links today. Please use the newest one, or ask again tomorrow.`;
 export const CONFIRMATION_SENDER_LIMIT = `You have asked for ${CONFIRMATIONS_PER_SENDER} confirmation e-mails today. Please try again tomorrow.`;
 
-const verifyAddressKey = async (email: string) => `verify-to:${await sha256Hex(email.toLowerCase())}`;
+type SecretCtx = ModelCtx & { env: Pick<Env, "SESSION_SECRET"> };
+const verifyAddressKey = (ctx: SecretCtx, email: string) => identifierLimitKey(ctx.env, "verify-to", email.toLowerCase());
+const senderKey = (userId: string) => accountLimitKey("confirm-from", userId);
 
 /** Counts one confirmation e-mail caused by `userId` today; false once over the day's cap. */
 export async function hitConfirmationSenderLimit(ctx: ModelCtx, userId: string, now = Date.now()): Promise<boolean> {
-  return (await hitRateLimit(ctx, `confirm-from:${userId}`, CONFIRMATIONS_PER_SENDER, DAY_MS, now)).allowed;
+  return (await hitRateLimit(ctx, senderKey(userId), CONFIRMATIONS_PER_SENDER, DAY_MS, now)).allowed;
 }
 
 const verificationKey = (userId: string, now: number) => `verify_email:${userId}:${now}`;
@@ -115,18 +120,18 @@ export function verificationEmailInsert(ctx: ModelCtx, userId: string, now = Dat
  * address had its day's links already (the account is made all the same; "send again" works
  * tomorrow). Counted only if the batch, and so the account, commits.
  */
-export async function signupVerificationStatements(ctx: ModelCtx, userId: string, email: string, now = Date.now()) {
-  const key = await verifyAddressKey(email);
+export async function signupVerificationStatements(ctx: SecretCtx, userId: string, email: string, now = Date.now()) {
+  const key = await verifyAddressKey(ctx, email);
   if ((await peekRateLimit(ctx, key, DAY_MS, now)) >= VERIFY_MAILS_PER_ADDRESS) return [];
   return [
     verificationEmailInsert(ctx, userId, now),
     rateLimitHitStatement(ctx, key, DAY_MS, now),
-    rateLimitHitStatement(ctx, `confirm-from:${userId}`, DAY_MS, now),
+    rateLimitHitStatement(ctx, senderKey(userId), DAY_MS, now),
   ] as const;
 }
 
 /** "Send the link again" from the profile: only for the acting user's own unverified e-mail. */
-export async function resendVerification(ctx: ModelCtx, userId: string, now = Date.now()) {
+export async function resendVerification(ctx: SecretCtx, userId: string, now = Date.now()) {
   const me = await ctx.db.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).get();
   if (!me?.email) throw new ConflictError("Your account has no e-mail address to confirm.");
   if (me.verifiedAt !== null) throw new ConflictError("Your e-mail address is already confirmed.");
@@ -135,7 +140,7 @@ export async function resendVerification(ctx: ModelCtx, userId: string, now = Da
   const minute = Math.floor(now / 60_000) * 60_000;
   const queued = await ctx.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.idempotencyKey, verificationKey(userId, minute))).get();
   if (queued) return;
-  const toAddress = await hitRateLimit(ctx, await verifyAddressKey(me.email), VERIFY_MAILS_PER_ADDRESS, DAY_MS, now);
+  const toAddress = await hitRateLimit(ctx, await verifyAddressKey(ctx, me.email), VERIFY_MAILS_PER_ADDRESS, DAY_MS, now);
   if (!toAddress.allowed) throw new ConflictError(VERIFY_ADDRESS_LIMIT);
   if (!(await hitConfirmationSenderLimit(ctx, userId, now))) throw new ConflictError(CONFIRMATION_SENDER_LIMIT);
   await verificationEmailInsert(ctx, userId, minute);

@@ -37,11 +37,17 @@ export function isPushServiceHost(host: string, extra = ""): boolean {
   return allowed.some((a) => h === a || h.endsWith(`.${a}`));
 }
 
+export const PUSH_ENDPOINT_TAKEN =
+  "This browser's notifications belong to another LoopRide account. Turn them off there first, or turn them on here again to get a new subscription.";
+
 /**
- * Stores this browser's subscription for the acting user. The endpoint is unique: a
- * browser that subscribes again, or for another account signed in on it, takes the row
- * over (a browser gets the notifications of whoever last turned push on in it). At most
- * MAX_PUSH_SUBSCRIPTIONS per user, in the same batch.
+ * Stores this browser's subscription for the acting user. The endpoint is unique: the same
+ * account subscribing again updates its keys. An endpoint held by ANOTHER account is refused,
+ * not re-assigned (issue 34): an endpoint is not a secret proof of holding the browser (it
+ * shows in logs, exports, a shared device's history), and taking it over would silence the
+ * holder's notifications. A browser that really changed hands makes a new subscription (a new
+ * endpoint: the settings page unsubscribes the old one first), and the old row goes when the
+ * push service answers 410 for it. At most MAX_PUSH_SUBSCRIPTIONS per user, in the same batch.
  */
 export async function subscribePush({ db, env }: PushCtx, userId: string, input: PushSubscriptionInput, now = Date.now()) {
   if (!vapidKeys(env)) throw new ConflictError("Push notifications are not set up on this server.");
@@ -54,13 +60,19 @@ export async function subscribePush({ db, env }: PushCtx, userId: string, input:
     .where(eq(pushSubscriptions.userId, userId))
     .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
     .limit(MAX_PUSH_SUBSCRIPTIONS);
-  await db.batch([
+  const [stored] = await db.batch([
     db
       .insert(pushSubscriptions)
       .values({ id: newId(), userId, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth, createdAt: now })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: input.p256dh, auth: input.auth, createdAt: now } }),
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { p256dh: input.p256dh, auth: input.auth, createdAt: now },
+        setWhere: eq(pushSubscriptions.userId, userId),
+      })
+      .returning({ id: pushSubscriptions.id }),
     db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, keep))),
   ]);
+  if (stored.length === 0) throw new ConflictError(PUSH_ENDPOINT_TAKEN);
 }
 
 /** Forgets one of the acting user's own subscriptions (never anyone else's); how many rows went (0 or 1). */

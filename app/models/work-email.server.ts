@@ -6,14 +6,13 @@ import { newId } from "../domain/ids";
 import { parse } from "tldts";
 import { isAddressAt, normalizeMailbox } from "../domain/work-email";
 import { requireSecret } from "../utils/env.server";
-import { sha256Hex } from "../utils/mail/tokens.server";
 import { refreshMemberCount } from "./communities.server";
 import type { ModelCtx } from "./context.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { outboxInsert } from "./outbox.server";
 import { CONFIRMATION_SENDER_LIMIT, hitConfirmationSenderLimit } from "./password-resets.server";
-import { hitRateLimit } from "./rate-limits.server";
+import { accountLimitKey, hitRateLimit, identifierLimitKey } from "./rate-limits.server";
 
 // Joining a community by proving a work e-mail address at its domain (issue 16, item 1;
 // docs/decisions/0023-work-email-domain-join.md). A member asks for a code for their work
@@ -85,7 +84,7 @@ async function myMembership({ db }: ModelCtx, communityId: string, userId: strin
  * the new row, and the code itself is made when the e-mail is sent. Rate-limited per person
  * and per address (so no one can flood someone's inbox from several accounts).
  */
-export async function requestWorkEmailCode(ctx: ModelCtx, actorId: string | null, communityId: string, email: string, now = Date.now()) {
+export async function requestWorkEmailCode(ctx: SecretCtx, actorId: string | null, communityId: string, email: string, now = Date.now()) {
   if (!actorId) throw new ForbiddenError("Please sign in to join communities.");
   const community = await domainCommunity(ctx, communityId);
   // The code goes to the address as typed; the mailbox (without +tag) is what it proves.
@@ -101,9 +100,9 @@ export async function requestWorkEmailCode(ctx: ModelCtx, actorId: string | null
     .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.verifiedEmail, mailbox)))
     .get();
   if (taken) throw new ConflictError(ADDRESS_TAKEN, { field: "email" });
-  const mineOk = await hitRateLimit(ctx, `work-code:${actorId}`, CODES_PER_HOUR, HOUR_MS, now);
+  const mineOk = await hitRateLimit(ctx, accountLimitKey("work-code", actorId), CODES_PER_HOUR, HOUR_MS, now);
   // The address is hashed in the key: rate_limits must not hold a person's work address.
-  const toOk = await hitRateLimit(ctx, `work-code-to:${await sha256Hex(address)}`, CODES_PER_HOUR, HOUR_MS, now);
+  const toOk = await hitRateLimit(ctx, await identifierLimitKey(ctx.env, "work-code-to", address), CODES_PER_HOUR, HOUR_MS, now);
   if (!mineOk.allowed || !toOk.allowed) throw new ConflictError(CODE_LIMIT);
   // And the day's cap on every confirmation e-mail one account causes (issue 34, finding 7).
   if (!(await hitConfirmationSenderLimit(ctx, actorId, now))) throw new ConflictError(CONFIRMATION_SENDER_LIMIT);

@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormErrors } from "~/components/forms";
 import { cardClass, dangerButtonClass, inputClass, textLinkClass } from "~/components/styles";
+import { revokeAllAccess } from "~/models/access.server";
 import { DELETE_WRONG_PASSWORD, deleteMyAccount, getPasswordHash } from "~/models/own-data.server";
 import { deleteAccountSchema } from "~/schemas/own-data";
 import { endUserSession, requireUser } from "~/utils/auth.server";
@@ -30,6 +31,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ fieldErrors: { password: [DELETE_WRONG_PASSWORD] }, hideFields: ["password"] }), { status: 400 });
   }
   const done = await deleteMyAccount(context, user.id);
+  // Every other session's open sockets end now, not at the hubs' next re-check.
+  await revokeAllAccess(context, user.id);
   publishChange(context, done.audience);
   if (done.avatarKey) {
     // The photo's bytes go too; a failure leaves an orphan object nobody can reach (its row is gone).

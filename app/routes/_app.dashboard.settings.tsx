@@ -6,11 +6,12 @@ import { CalendarFeed, PushDevice } from "~/components/reach-settings";
 import { showToast } from "~/components/toast";
 import { getOwnPushAndFeed } from "~/models/calendar.server";
 import { vapidKeys } from "~/models/push.server";
-import { BlockedList, OwnDataSection } from "~/components/settings-safety";
+import { BlockedList, OwnDataSection, SIGN_OUT_EVERYWHERE, SignOutEverywhere } from "~/components/settings-safety";
 import { blockedQuery } from "~/models/safety.server";
 import { ownSettingsQuery, setOwnSetting, settingsFrom } from "~/models/settings.server";
 import { SETTINGS, settingToggleSchema, type SettingKey } from "~/schemas/profile";
-import { requireUser } from "~/utils/auth.server";
+import { revokeAllAccess } from "~/models/access.server";
+import { endUserSession, requireUser } from "~/utils/auth.server";
 import { calendarFeedCookie, calendarFeedUrl } from "~/utils/calendar-feed.server";
 import { orFormError } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -38,6 +39,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await request.formData();
+  if (formData.get("intent") === SIGN_OUT_EVERYWHERE) {
+    await revokeAllAccess(context, user.id);
+    // This session's row went with the others; the cookie goes too.
+    const cookie = await endUserSession(request, context);
+    const toast = {
+      title: "Signed out everywhere",
+      description: "Every device was signed out; your calendar feed and push notifications were turned off. Sign in again to continue.",
+    };
+    return redirectWithToast(request, context.env, "/login", toast, { headers: { "Set-Cookie": cookie } });
+  }
   const submission = parseWithZod(formData, { schema: settingToggleSchema });
   // The toggle's fetcher shows one message for every failure (and reverts the switch).
   const failed = { reply: () => ({ ok: false as const, error: "Failed to update setting. Please try again." }) };
@@ -84,6 +95,7 @@ export default function SettingsPage() {
         ))}
         <CalendarFeed feed={feed} feedUrl={feedUrl} />
         <BlockedList people={blocked} />
+        <SignOutEverywhere />
         <OwnDataSection />
       </div>
     </div>

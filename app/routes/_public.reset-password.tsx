@@ -5,13 +5,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthCard } from "~/components/auth";
 import { Field, FormErrors, buttonClass } from "~/components/forms";
 import { textLinkClass } from "~/components/styles";
+import { revokeAllAccess } from "~/models/access.server";
 import { isModelError } from "~/models/errors.server";
 import { resetPassword, resetTokenUsable } from "~/models/password-resets.server";
 import { RESET_LINK_INVALID, resetPasswordSchema } from "~/schemas/account-recovery";
 import { requireSecret } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
 import { guardPublicForm } from "~/utils/public-form.server";
-import { closeUserSockets } from "~/utils/realtime.server";
 import { signInAndRedirect } from "~/utils/sign-in.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password | LoopRide" }];
@@ -30,9 +30,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const passwordHash = await hashPassword(password, requireSecret(context.env, "PASSWORD_PEPPER"));
     const { userId } = await resetPassword(context, token, passwordHash);
-    // Every session of the account was deleted in the reset's batch: close their open sockets
-    // too, then sign in afresh here (a new session id).
-    await closeUserSockets(context, userId);
+    // The reset's batch revoked sessions, feed and push subscriptions: close the sockets too
+    // (and whatever a request in flight made meanwhile), then sign in afresh here.
+    await revokeAllAccess(context, userId);
     return signInAndRedirect(request, context, userId, "/dashboard", {
       toast: { title: "Password changed", description: "You are signed in with your new password. Every other session was signed out.", type: "success" },
     });

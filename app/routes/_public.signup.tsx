@@ -13,7 +13,7 @@ import { orFormError } from "~/utils/errors.server";
 import { googleConfigured, referralCookie } from "~/utils/authenticator.server";
 import { requireSecret } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
-import { hitRateLimit } from "~/models/rate-limits.server";
+import { hitRateLimit, identifierLimitKey } from "~/models/rate-limits.server";
 import { guardPublicForm, RATE_LIMIT_MESSAGE, signupAddressHash } from "~/utils/public-form.server";
 import { accountKey, redirectSignedIn } from "~/utils/sign-in.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -52,7 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // "An account with this e-mail already exists" tells whether an address is registered.
   // Until sign-up can answer by e-mail (issue 15), each identifier may be tried a few times
   // per 15 minutes, counted the same whether it exists or not (docs/SECURITY.md).
-  const perIdentifier = await hitRateLimit(context, `signup-identifier:${accountKey(parsed)}`, SIGNUP_PER_IDENTIFIER, SIGNUP_IDENTIFIER_WINDOW_MS);
+  const identifierKey = await identifierLimitKey(context.env, "signup-identifier", accountKey(parsed));
+  const perIdentifier = await hitRateLimit(context, identifierKey, SIGNUP_PER_IDENTIFIER, SIGNUP_IDENTIFIER_WINDOW_MS);
   if (!perIdentifier.allowed) throw data(RATE_LIMIT_MESSAGE, { status: 429 });
   // A taken e-mail or mobile is shown on the identifier field (400, the password not sent back).
   const form = { reply: (o?: { fieldErrors?: Record<string, string[]> }) => submission.reply({ ...o, hideFields: ["password"] }) };

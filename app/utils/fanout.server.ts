@@ -33,7 +33,9 @@ export function publishChange(context: Ctx, audience: Audience): void {
 
 async function publishToUser(context: Ctx, userId: string, withNotification: boolean): Promise<void> {
   try {
-    const { badges, latest: n, push } = await getLiveState(context, userId);
+    const { badges, latest: n, push, closed } = await getLiveState(context, userId);
+    // A deleted account's sockets were closed at deletion; one that slipped through hears nothing.
+    if (closed) return;
     const hub = context.env.USER_HUB.get(context.env.USER_HUB.idFromName(userId));
     const frames: HubEvent[] = [{ type: "badges", ...badges }];
     const fresh = withNotification && n && push && Date.now() - n.createdAt < FRESH_MS ? n : null;

@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { HONEYPOT_FIELD } from "../components/honeypot";
-import { hitRateLimit } from "../models/rate-limits.server";
+import { hitRateLimit, identifierLimitKey } from "../models/rate-limits.server";
 import { requireSecret } from "./env.server";
 
 export function clientAddress(request: Request): string {
@@ -37,7 +37,8 @@ export async function guardPublicForm(
   formData: FormData,
   bucket: string,
 ): Promise<{ isBot: boolean }> {
-  const { allowed } = await hitRateLimit(context, `${bucket}:${clientAddress(request)}`, authRateLimit(context.env));
+  const key = await identifierLimitKey(context.env, bucket, clientAddress(request));
+  const { allowed } = await hitRateLimit(context, key, authRateLimit(context.env));
   if (!allowed) throw data(RATE_LIMIT_MESSAGE, { status: 429 });
   const trap = formData.get(HONEYPOT_FIELD);
   return { isBot: typeof trap === "string" && trap.length > 0 };

@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { hitRateLimit, peekRateLimit } from "../models/rate-limits.server";
+import { hitRateLimit, identifierLimitKey, peekRateLimit } from "../models/rate-limits.server";
 import { getSessionUser } from "../models/sessions.server";
 import type { Identifier } from "../schemas/auth";
 import { getUser, needsOnboarding, safeRedirect, startUserSession } from "./auth.server";
@@ -52,16 +52,17 @@ export const PAIR_FAILURE_WINDOW_MS = 15 * 60_000;
 /** The account a sign-in attempt is about: kind and normalised value, as the lookup sees it. */
 export const accountKey = (identifier: Identifier) => `${identifier.kind}:${identifier.value}`;
 
-const keys = (request: Request, identifier: Identifier) => ({
-  account: `signin-fail-account:${accountKey(identifier)}`,
-  pair: `signin-fail-pair:${clientAddress(request)}:${accountKey(identifier)}`,
+// Keyed hashes: the e-mail, phone and address are not stored (issue 34, finding 9).
+const keys = async (request: Request, env: Env, identifier: Identifier) => ({
+  account: await identifierLimitKey(env, "signin-fail-account", accountKey(identifier)),
+  pair: await identifierLimitKey(env, "signin-fail-pair", clientAddress(request), accountKey(identifier)),
 });
 
 export type SignInGate = { accountLocked: boolean; addressFailedBefore: boolean };
 
 /** Where this attempt stands before the password is checked. Refuse when both are true. */
 export async function signInGate(request: Request, context: Ctx, identifier: Identifier, now = Date.now()): Promise<SignInGate> {
-  const k = keys(request, identifier);
+  const k = await keys(request, context.env, identifier);
   const [accountFailures, pairFailures] = await Promise.all([
     peekRateLimit(context, k.account, 60_000, now),
     peekRateLimit(context, k.pair, PAIR_FAILURE_WINDOW_MS, now),
@@ -71,7 +72,7 @@ export async function signInGate(request: Request, context: Ctx, identifier: Ide
 
 /** Counts a wrong password; says whether the account is now over its limit. */
 export async function recordSignInFailure(request: Request, context: Ctx, identifier: Identifier, now = Date.now()): Promise<{ accountLocked: boolean }> {
-  const k = keys(request, identifier);
+  const k = await keys(request, context.env, identifier);
   const [account] = await Promise.all([
     hitRateLimit(context, k.account, authRateLimit(context.env), 60_000, now),
     hitRateLimit(context, k.pair, Number.MAX_SAFE_INTEGER, PAIR_FAILURE_WINDOW_MS, now),

@@ -79,9 +79,9 @@ describe("confirmation links per address", () => {
     expect(await outboxRows(first, "verify_email")).toBe(1);
     // Two more links by "send again" fill the address's day (the model: the profile page
     // sends a new account to onboarding first).
-    for (let i = 1; i < VERIFY_MAILS_PER_ADDRESS; i++) await resendVerification({ db: db() }, first, t0 + i * 60_000);
+    for (let i = 1; i < VERIFY_MAILS_PER_ADDRESS; i++) await resendVerification({ db: db(), env }, first, t0 + i * 60_000);
     expect(await outboxRows(first, "verify_email")).toBe(VERIFY_MAILS_PER_ADDRESS);
-    await expect(resendVerification({ db: db() }, first, t0 + 5 * 60_000)).rejects.toThrow(VERIFY_ADDRESS_LIMIT);
+    await expect(resendVerification({ db: db(), env }, first, t0 + 5 * 60_000)).rejects.toThrow(VERIFY_ADDRESS_LIMIT);
     // The account goes (deletion frees the address) and the address signs up again: the
     // account is made, but no fourth link goes to the address today.
     await env.DB.prepare("UPDATE users SET email = NULL, deleted_at = ? WHERE id = ?").bind(Date.now(), first).run();

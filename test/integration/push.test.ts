@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRide, createRideRequest } from "../../db/factories";
-import { deliverPush, MAX_PUSH_SUBSCRIPTIONS, type PushCtx } from "~/models/push.server";
+import { deliverPush, MAX_PUSH_SUBSCRIPTIONS, PUSH_ENDPOINT_TAKEN, type PushCtx } from "~/models/push.server";
 import { db, get, postForm, signedInUser, tableCounts } from "../support/worker";
 import { toastOf } from "../support/rides";
 
@@ -164,12 +164,38 @@ describe("push subscriptions", () => {
     expect(await subscriptionsOf(asha.id)).toEqual([]);
   });
 
-  it("a browser has one row: subscribing again, or for another account, takes it over (concurrently too)", async () => {
-    const people = await Promise.all([signedInUser(), signedInUser(), signedInUser(), signedInUser()]);
+  it("a browser has one row: the same account subscribing again updates its keys", async () => {
+    const user = await signedInUser();
     const b = await browserSubscription();
-    const results = await Promise.all(people.map((p) => subscribe(p.cookie, b)));
-    for (const r of results) expect(r.status).toBe(302);
-    const rows = await env.DB.prepare("SELECT user_id FROM push_subscriptions WHERE endpoint = ?").bind(b.endpoint).all<{ user_id: string }>();
+    await subscribe(user.cookie, b);
+    const renewed = { ...(await browserSubscription()), endpoint: b.endpoint };
+    const res = await subscribe(user.cookie, renewed);
+    expect(toastOf(res)?.title).toBe("Push notifications are on for this browser");
+    const rows = await env.DB.prepare("SELECT user_id, p256dh, auth FROM push_subscriptions WHERE endpoint = ?").bind(b.endpoint).all();
+    expect(rows.results).toEqual([{ user_id: user.id, p256dh: renewed.p256dh, auth: renewed.auth }]);
+  });
+
+  it("issue 34: another account that knows a browser's endpoint cannot take it over (concurrently neither)", async () => {
+    const holder = await signedInUser();
+    const b = await browserSubscription();
+    await subscribe(holder.cookie, b);
+    // Someone who learnt the endpoint subscribes it with keys of their own.
+    const thief = await signedInUser();
+    const theirs = { ...(await browserSubscription()), endpoint: b.endpoint };
+    const res = await subscribe(thief.cookie, theirs);
+    expect(res.status).toBe(302);
+    expect(toastOf(res)).toMatchObject({ title: "Push notifications could not be turned on", description: PUSH_ENDPOINT_TAKEN, type: "error" });
+    const row = await env.DB.prepare("SELECT user_id, p256dh, auth FROM push_subscriptions WHERE endpoint = ?").bind(b.endpoint).first();
+    expect(row).toEqual({ user_id: holder.id, p256dh: b.p256dh, auth: b.auth });
+    expect(await subscriptionsOf(thief.id)).toEqual([]);
+    // Racing for a fresh endpoint: exactly one account gets it, the others are told why.
+    const people = await Promise.all([signedInUser(), signedInUser(), signedInUser(), signedInUser()]);
+    const fresh = await browserSubscription();
+    const results = await Promise.all(people.map((p) => subscribe(p.cookie, fresh)));
+    const won = results.filter((r) => toastOf(r)?.title === "Push notifications are on for this browser");
+    expect(won).toHaveLength(1);
+    for (const r of results) if (!won.includes(r)) expect(toastOf(r)?.description).toBe(PUSH_ENDPOINT_TAKEN);
+    const rows = await env.DB.prepare("SELECT user_id FROM push_subscriptions WHERE endpoint = ?").bind(fresh.endpoint).all<{ user_id: string }>();
     expect(rows.results).toHaveLength(1);
     expect(people.map((p) => p.id)).toContain(rows.results[0].user_id);
   });
