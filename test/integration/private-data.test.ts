@@ -12,10 +12,13 @@ import { buildScenario, cookieOf, ROLES, type Role, type Scenario } from "../sup
 
 type Secret = { what: string; text: string; entitled: Role[] };
 
-/** Approved members of the scenario's community (its creator, the moderator, is its admin). */
-const COMMUNITY_MEMBERS: Role[] = ["member", "driver", "acceptedRider", "moderator"];
-/** Who may see the community ride: its members, and the pending rider, who asked for a seat. */
-const RIDE_VIEWERS: Role[] = [...COMMUNITY_MEMBERS, "pendingRider"];
+/**
+ * Approved members of the scenario's community (its creator, the moderator, is its admin). The
+ * pending rider is one too: the seat rule gives no seat on a community ride to anyone else.
+ */
+const COMMUNITY_MEMBERS: Role[] = ["member", "driver", "acceptedRider", "pendingRider", "moderator"];
+/** Who may see the community ride: its members. */
+const RIDE_VIEWERS: Role[] = COMMUNITY_MEMBERS;
 
 /** Who sees a person's residential area and workplace: themself and, on a member list, the others there. */
 function areaEntitled(key: string, self: Role[]): Role[] {
@@ -43,7 +46,7 @@ function secrets(s: Scenario): Secret[] {
     { what: "the rider's payment record", text: s.paymentId, entitled: ["driver", "acceptedRider"] },
     { what: "the accepted rider's request note", text: "REQUEST-NOTE-accepted", entitled: ["driver", "acceptedRider"] },
     { what: "the pending rider's request note", text: "REQUEST-NOTE-pending", entitled: ["driver", "pendingRider"] },
-    { what: "the pending rider's name (only on the driver's request list)", text: "Pavan Pending", entitled: ["driver", "pendingRider"] },
+    { what: "the pending rider's name (a member: on the member list and the driver's request list)", text: "Pavan Pending", entitled: COMMUNITY_MEMBERS },
     { what: "a pending join request", text: "Jaya Joiner", entitled: ["moderator"] },
     { what: "a rejected join request", text: "Ravi Rejected", entitled: ["moderator"] },
     { what: "a join request to the other community", text: "Sanjay Stranger", entitled: ["otherModerator", "stranger"] },

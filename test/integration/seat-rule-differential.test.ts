@@ -1,0 +1,231 @@
+import { env } from "cloudflare:test";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { addMember, createCommunity, createCommutePattern, createRideRequest, createUser } from "../../db/factories";
+import { addDays, istDate } from "~/domain/time";
+import { acceptAllFromRider, bookCommute, topUpCommutes } from "~/models/commutes.server";
+import { decideRequest, requestSeats } from "~/models/ride-requests.server";
+import { db } from "../support/worker";
+
+// Issue 34: one rule for each act. Every path that creates or accepts a seat (a single
+// request, "request every day", a single accept, "accept all", on days the daily top-up
+// made) must answer yes or no per ride day exactly as the single path does, and as the rule
+// says. Generated worlds vary everything the rule reads: genders, women-only days and the
+// comfort lock, blocks either way, the rider's and the driver's membership, suspension and
+// removal, cancelled days and capacity; and a change between asking and accepting (a block,
+// a lock, a suspension, a removal, a full day), which the accept must see.
+
+const ctx = () => ({ db: db() });
+const DAYS = 3;
+
+type Membership = "approved" | "pending" | "rejected" | "none";
+type Change = "none" | "block" | "lock" | "suspendRider" | "removeRider" | "suspendDriver" | "removeDriver" | "fill";
+type Day = { seats: number; filled: number; womenOnly: boolean; locked: boolean; cancelled: boolean };
+type World = {
+  riderGender: "female" | "male" | null;
+  inCommunity: boolean;
+  rider: Membership;
+  riderSuspended: boolean;
+  driver: Exclude<Membership, "pending">;
+  driverSuspended: boolean;
+  block: "none" | "riderBlocksDriver" | "driverBlocksRider";
+  seatsWanted: number;
+  days: Day[];
+  change: Change;
+};
+
+const day: fc.Arbitrary<Day> = fc
+  .record({ seats: fc.integer({ min: 1, max: 3 }), filled: fc.integer({ min: 0, max: 3 }), womenOnly: fc.boolean(), locked: fc.boolean(), cancelled: fc.boolean() })
+  .map((d) => ({ ...d, filled: Math.min(d.filled, d.seats) }));
+
+const world: fc.Arbitrary<World> = fc.record({
+  riderGender: fc.constantFrom("female" as const, "male" as const, null),
+  inCommunity: fc.boolean(),
+  rider: fc.constantFrom<Membership>("approved", "approved", "pending", "rejected", "none"),
+  riderSuspended: fc.boolean(),
+  driver: fc.constantFrom<World["driver"]>("approved", "approved", "rejected", "none"),
+  driverSuspended: fc.boolean(),
+  block: fc.constantFrom<World["block"]>("none", "none", "riderBlocksDriver", "driverBlocksRider"),
+  seatsWanted: fc.integer({ min: 1, max: 2 }),
+  days: fc.array(day, { minLength: DAYS, maxLength: DAYS }),
+  change: fc.constantFrom<Change>("none", "none", "block", "lock", "suspendRider", "removeRider", "suspendDriver", "removeDriver", "fill"),
+});
+
+/** The rule in words, independent of the SQL: may the rider hold `seatsWanted` seats on day `i`? */
+function oracle(w: World, i: number): boolean {
+  const d = w.days[i];
+  const member = !w.inCommunity || (w.rider === "approved" && !w.riderSuspended);
+  const driverOk = !w.inCommunity || (w.driver === "approved" && !w.driverSuspended);
+  const women = !(d.womenOnly || d.locked) || w.riderGender === "female";
+  return !d.cancelled && w.block === "none" && member && driverOk && women && d.seats - d.filled >= w.seatsWanted;
+}
+
+/** The world as it is after `change` (the facts the accept sees). */
+function changed(w: World): World {
+  switch (w.change) {
+    case "block":
+      return { ...w, block: "driverBlocksRider" };
+    case "lock":
+      return { ...w, days: w.days.map((d) => ({ ...d, locked: true })) };
+    case "suspendRider":
+      return { ...w, riderSuspended: w.inCommunity ? true : w.riderSuspended };
+    case "removeRider":
+      return { ...w, rider: w.inCommunity && w.rider === "approved" ? "rejected" : w.rider };
+    case "suspendDriver":
+      return { ...w, driverSuspended: w.inCommunity ? true : w.driverSuspended };
+    case "removeDriver":
+      return { ...w, driver: w.inCommunity && w.driver === "approved" ? "rejected" : w.driver };
+    case "fill":
+      return { ...w, days: w.days.map((d) => ({ ...d, filled: d.seats })) };
+    default:
+      return w;
+  }
+}
+
+const SUSPENDED = () => Date.now() + 7 * 86_400_000;
+
+/** Writes the world through the factories and the real top-up; returns its people and days. */
+async function build(w: World) {
+  const now = Date.now();
+  const driver = await createUser(ctx(), { profile: { gender: "female" } });
+  const rider = await createUser(ctx(), { profile: { gender: w.riderGender } });
+  const filler = await createUser(ctx(), { profile: { gender: "female" } });
+  let communityId: string | null = null;
+  if (w.inCommunity) {
+    const founder = await createUser(ctx());
+    communityId = (await createCommunity(ctx(), { createdBy: founder.id, name: "Differential Pool" })).id;
+    await addMember(ctx(), { communityId, userId: filler.id });
+    if (w.rider !== "none") await addMember(ctx(), { communityId, userId: rider.id, status: w.rider });
+    if (w.driver !== "none") await addMember(ctx(), { communityId, userId: driver.id, status: w.driver });
+    const suspend = (userId: string) =>
+      env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE community_id = ? AND user_id = ?").bind(SUSPENDED(), communityId, userId).run();
+    if (w.riderSuspended) await suspend(rider.id);
+    if (w.driverSuspended) await suspend(driver.id);
+  }
+  if (w.block === "riderBlocksDriver") await block(rider.id, driver.id);
+  if (w.block === "driverBlocksRider") await block(driver.id, rider.id);
+  const start = addDays(istDate(now), 1);
+  const commute = await createCommutePattern(ctx(), { driverId: driver.id, communityId, weekdays: 127, startDate: start, endDate: addDays(start, DAYS - 1), seats: 3 });
+  // The days come from the daily top-up, as in the app: none for a driver out of good standing.
+  await topUpCommutes(ctx(), now);
+  const days = (await env.DB.prepare("SELECT id FROM rides WHERE commute_id = ? ORDER BY date").bind(commute.id).all<{ id: string }>()).results.map((r) => r.id);
+  for (const [i, id] of days.entries()) {
+    const d = w.days[i];
+    await env.DB.prepare("UPDATE rides SET seats = ?, women_only = ?, women_lock_booked = ?, status = ? WHERE id = ?")
+      .bind(d.seats, d.womenOnly ? 1 : 0, d.locked ? 1 : null, d.cancelled ? "cancelled" : "active", id)
+      .run();
+    if (d.filled > 0) await fill(id, filler.id, d.filled);
+  }
+  return { driver, rider, filler, communityId, commuteId: commute.id, days };
+}
+
+async function block(blocker: string, blocked: string) {
+  await env.DB.prepare("INSERT OR IGNORE INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)").bind(blocker, blocked, Date.now()).run();
+}
+
+async function fill(rideId: string, riderId: string, seats: number) {
+  await createRideRequest(ctx(), { rideId, riderId, seats, status: "accepted" });
+  await env.DB.prepare("UPDATE rides SET booked_seats = (SELECT coalesce(sum(seats), 0) FROM ride_requests WHERE ride_id = ? AND status = 'accepted') WHERE id = ?").bind(rideId, rideId).run();
+}
+
+type Built = Awaited<ReturnType<typeof build>>;
+
+async function apply(w: World, b: Built) {
+  const member = (userId: string, set: string) =>
+    env.DB.prepare(`UPDATE community_members SET ${set} WHERE community_id = ? AND user_id = ? AND status = 'approved'`).bind(b.communityId, userId).run();
+  switch (w.change) {
+    case "block":
+      return block(b.driver.id, b.rider.id);
+    case "lock":
+      return env.DB.prepare("UPDATE rides SET women_lock_booked = 1 WHERE commute_id = ?").bind(b.commuteId).run();
+    case "suspendRider":
+      return b.communityId && env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE community_id = ? AND user_id = ?").bind(SUSPENDED(), b.communityId, b.rider.id).run();
+    case "removeRider":
+      return b.communityId && member(b.rider.id, "status = 'rejected'");
+    case "suspendDriver":
+      return b.communityId && env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE community_id = ? AND user_id = ?").bind(SUSPENDED(), b.communityId, b.driver.id).run();
+    case "removeDriver":
+      return b.communityId && member(b.driver.id, "status = 'rejected'");
+    case "fill":
+      for (const id of b.days) {
+        const left = await env.DB.prepare("SELECT seats - booked_seats AS n FROM rides WHERE id = ?").bind(id).first<{ n: number }>();
+        if (left && left.n > 0) await fill(id, b.filler.id, left.n);
+      }
+  }
+}
+
+/** The rider's requests with `status` on the built days, as the days' indexes. */
+async function daysWith(b: Built, status: "pending" | "accepted") {
+  const rows = await env.DB.prepare(`SELECT ride_id FROM ride_requests WHERE rider_id = ? AND status = ?`).bind(b.rider.id, status).all<{ ride_id: string }>();
+  return b.days.map((id, i) => (rows.results.some((r) => r.ride_id === id) ? i : -1)).filter((i) => i >= 0);
+}
+
+const settle = (p: Promise<unknown>) => p.then(() => true, () => false);
+
+const ask = {
+  single: async (w: World, b: Built) => {
+    for (const id of b.days) await settle(requestSeats(ctx(), b.rider.id, id, { seats: w.seatsWanted, notes: null }));
+  },
+  everyDay: async (w: World, b: Built) => {
+    await settle(bookCommute(ctx(), b.rider.id, b.commuteId, { weekdays: 127, seats: w.seatsWanted, notes: null }));
+  },
+};
+
+const accept = {
+  single: async (_w: World, b: Built) => {
+    const pending = await env.DB.prepare("SELECT id FROM ride_requests WHERE rider_id = ? AND status = 'pending'").bind(b.rider.id).all<{ id: string }>();
+    for (const r of pending.results) await settle(decideRequest(ctx(), b.driver.id, r.id, "accepted"));
+  },
+  all: async (_w: World, b: Built) => {
+    await settle(acceptAllFromRider(ctx(), b.driver.id, b.commuteId, b.rider.id));
+  },
+};
+
+const expected = (w: World, b: Built, at: World) => b.days.map((_, i) => i).filter((i) => oracle(at, i));
+
+describe("one seat rule on every path (issue 34)", () => {
+  it("asking: a single request per day and 'request every day' give the same days, the rule's days", async () => {
+    await fc.assert(
+      fc.asyncProperty(world, async (w) => {
+        const got: Record<string, number[]> = {};
+        for (const [name, path] of Object.entries(ask)) {
+          const b = await build(w);
+          await path(w, b);
+          got[name] = await daysWith(b, "pending");
+          // The days exist only for a driver in good standing (the top-up's share of the rule).
+          if (!w.inCommunity || (w.driver === "approved" && !w.driverSuspended)) expect(b.days).toHaveLength(DAYS);
+          else expect(b.days).toHaveLength(0);
+          expect(got[name]).toEqual(expected(w, b, w));
+        }
+        expect(got.everyDay).toEqual(got.single);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("accepting: single accepts and 'accept all', after either way of asking and a change, give the same days, the rule's days", async () => {
+    await fc.assert(
+      fc.asyncProperty(world, async (w) => {
+        const after = changed(w);
+        const got: Record<string, number[]> = {};
+        for (const [askName, askPath] of Object.entries(ask)) {
+          for (const [acceptName, acceptPath] of Object.entries(accept)) {
+            const b = await build(w);
+            await askPath(w, b);
+            const asked = await daysWith(b, "pending");
+            await apply(w, b);
+            await acceptPath(w, b);
+            const key = `${askName}+${acceptName}`;
+            got[key] = await daysWith(b, "accepted");
+            expect(got[key], key).toEqual(asked.filter((i) => oracle(after, i)));
+            // Never more seats than the day has: the database's CHECK holds too.
+            const over = await env.DB.prepare("SELECT count(*) AS n FROM rides WHERE commute_id = ? AND booked_seats > seats").bind(b.commuteId).first<{ n: number }>();
+            expect(over!.n).toBe(0);
+          }
+        }
+        expect(new Set(Object.values(got).map((v) => JSON.stringify(v))).size).toBe(1);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
