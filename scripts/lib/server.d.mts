@@ -11,5 +11,9 @@ export function startWrangler(opts: {
   env?: NodeJS.ProcessEnv;
   /** Another wrangler.toml (the bench's CPU calibration worker). */
   config?: string;
+  /** Serve wrangler's /__scheduled route (npm start, ADR 0040). */
+  testScheduled?: boolean;
 }): Promise<ChildProcess>;
+/** `npm start`'s server: local e-mail sink and mailbox, and the scheduled route. */
+export function startLocalServer(opts: Omit<Parameters<typeof startWrangler>[0], "vars" | "testScheduled">): Promise<ChildProcess>;
 export function stopGroup(child: ChildProcess): void;

@@ -34,8 +34,8 @@ test.afterAll(async () => {
 test("community names, locations and descriptions render as text in the list and on the page", async ({ browser }) => {
   test.setTimeout(180_000);
   const namePrefix = `${TAG} `;
-  const names = packs(80, namePrefix);
-  const locations = packs(120);
+  const names = packs(80, namePrefix, { line: true });
+  const locations = packs(120, "", { line: true });
   const descriptions = packs(1000);
   const count = Math.max(names.length, locations.length, descriptions.length);
   const ids = await inParallel([...Array(count).keys()], 4, async (i) => {
@@ -57,7 +57,7 @@ test("community names, locations and descriptions render as text in the list and
   for (let i = 0; i < descriptions.length; i++) {
     await expectInert(w, driver, `/communities/${ids[i]}`, [...descriptions[i], ...(names[i] ?? []), ...(locations[i] ?? [])]);
   }
-  expect(new Set(names.flat())).toEqual(new Set(fitting(80, namePrefix)));
+  expect(new Set(names.flat())).toEqual(new Set(fitting(80, namePrefix, { line: true })));
   expect(descriptions.flat()).toHaveLength(XSS_PAYLOADS.length);
   recordCsp(w);
   await w.context.close();

@@ -146,11 +146,14 @@ async function apply(w: World, b: Built) {
       return b.communityId && env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE community_id = ? AND user_id = ?").bind(SUSPENDED(), b.communityId, b.driver.id).run();
     case "removeDriver":
       return b.communityId && member(b.driver.id, "status = 'rejected'");
-    case "fill":
+    case "fill": {
+      // Someone else takes every seat left (a rider of their own: the filler may hold a seat already).
+      const other = await createUser(ctx(), { profile: { gender: "female" } });
       for (const id of b.days) {
         const left = await env.DB.prepare("SELECT seats - booked_seats AS n FROM rides WHERE id = ?").bind(id).first<{ n: number }>();
-        if (left && left.n > 0) await fill(id, b.filler.id, left.n);
+        if (left && left.n > 0) await fill(id, other.id, left.n);
       }
+    }
   }
 }
 

@@ -11,6 +11,7 @@ import { join } from "node:path";
 // @ts-expect-error plain ESM helper without types
 import { cronMatches, readCrons, runScheduled } from "../../scripts/lib/schedule.mjs";
 // @ts-expect-error plain ESM helper without types
+import { ensureDevVars } from "../../scripts/lib/process.mjs";
 import { freePort, startLocalServer, stopGroup, waitFor } from "../../scripts/lib/server.mjs";
 import { queryE2eDb, writeE2eDb } from "../support/d1-local";
 
@@ -55,6 +56,8 @@ test("each cron of wrangler.toml does its work through the local server's schedu
 
     const port = await freePort();
     let log = "";
+    // The local secrets, as `npm start` makes them (a fresh clone has no .dev.vars).
+    await ensureDevVars();
     server = (await startLocalServer({ port, persist: persistTo, stdio: ["ignore", "pipe", "pipe"], detached: true })) as ChildProcess;
     server.stdout!.on("data", (d) => (log += d));
     server.stderr!.on("data", (d) => (log += d));

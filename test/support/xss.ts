@@ -9,10 +9,17 @@ export const PASSWORD = "green-commute-2026";
 export const SEP = " | ";
 export const TAG = `xs${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
 
-/** Payloads packed (first fit, longest first) into values of at most `max` characters after `prefix`: every payload that fits. */
-export function packs(max: number, prefix = ""): string[][] {
+/** A payload with a line break or tab: refused by single-line fields (app/schemas/text.ts isCleanLine), tried in the others. */
+const MULTI_LINE = /[\t\n\r\u0085\u2028\u2029]/;
+const usable = (line: boolean) => XSS_PAYLOADS.filter((p) => !line || !MULTI_LINE.test(p));
+
+/**
+ * Payloads packed (first fit, longest first) into values of at most `max` characters after `prefix`: every payload that
+ * fits; for a single-line field (`line`), every one without a line break.
+ */
+export function packs(max: number, prefix = "", { line = false } = {}): string[][] {
   const out: Array<{ items: string[]; len: number }> = [];
-  for (const p of [...XSS_PAYLOADS].sort((x, y) => y.length - x.length)) {
+  for (const p of [...usable(line)].sort((x, y) => y.length - x.length)) {
     if (prefix.length + p.length > max) continue;
     const bin = out.find((b) => b.len + SEP.length + p.length <= max);
     if (bin) {
@@ -23,7 +30,7 @@ export function packs(max: number, prefix = ""): string[][] {
   return out.map((b) => b.items);
 }
 export const join = (ps: string[], prefix = "") => prefix + ps.join(SEP);
-export const fitting = (max: number, prefix = "") => XSS_PAYLOADS.filter((p) => prefix.length + p.length <= max);
+export const fitting = (max: number, prefix = "", { line = false } = {}) => usable(line).filter((p) => prefix.length + p.length <= max);
 
 export const isJs = () => test.info().project.name === "js";
 export const baseURL = () => test.info().project.use.baseURL!;
