@@ -3,6 +3,7 @@
 // for a worker with static assets in the pinned wrangler, so the local server is started with
 // --test-scheduled and the work is run through wrangler's /__scheduled route: by hand, and by
 // `npm start` on the crons' own cadence.
+import http from "node:http";
 
 /** The crons of wrangler.toml's [triggers], as Cloudflare runs them (in UTC). */
 export function readCrons(tomlText) {
@@ -51,12 +52,25 @@ export function scheduledUrl(origin, cron) {
   return `${origin}/__scheduled?cron=${encodeURIComponent(cron)}`;
 }
 
-/** Runs the scheduled work for one cron on the server at `origin`; rejects unless it ran. */
-export async function runScheduled(origin, cron) {
-  const res = await fetch(scheduledUrl(origin, cron), { signal: AbortSignal.timeout(120_000) });
-  const body = await res.text();
-  if (!res.ok) throw new Error(`scheduled "${cron}" answered ${res.status}: ${body.slice(0, 2000)}`);
-  return body;
+/**
+ * Runs the scheduled work for one cron on the server at `origin`; rejects unless it ran. A
+ * connection of its own (no keep-alive): between two runs minutes apart wrangler closes an idle
+ * kept-alive connection, and fetch's pool then sends the next run on it ("other side closed").
+ */
+export function runScheduled(origin, cron) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(scheduledUrl(origin, cron), { agent: false, timeout: 120_000 }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (body += d));
+      res.on("end", () => {
+        if (res.statusCode !== 200) reject(new Error(`scheduled "${cron}" answered ${res.statusCode}: ${body.slice(0, 2000)}`));
+        else resolve(body);
+      });
+    });
+    req.on("timeout", () => req.destroy(new Error(`scheduled "${cron}" did not answer within 120 s`)));
+    req.on("error", reject);
+  });
 }
 
 /**

@@ -64,14 +64,16 @@ test("each cron of wrangler.toml does its work through the local server's schedu
     const origin = `http://127.0.0.1:${port}`;
     await waitFor(`${origin}/pricing`, 120_000, { child: server, stderr: () => log.slice(-3000) });
 
+    // A failed run says what the server printed.
+    const run = (cron: string) => runScheduled(origin, cron).catch((e: Error) => Promise.reject(new Error(`${e.message}\n${log.slice(-4000)}`, { cause: e })));
     // The daily top-up writes the commute's days and expires nothing.
-    await runScheduled(origin, DAILY_TOP_UP);
+    await run(DAILY_TOP_UP);
     const afterTopUp = state();
     expect(afterTopUp.days).toBeGreaterThanOrEqual(13);
     expect(afterTopUp.request).toBe("pending");
 
     // The 5-minute run expires the request of the departed ride.
-    await runScheduled(origin, FIVE_MINUTES);
+    await run(FIVE_MINUTES);
     expect(state()).toEqual({ days: afterTopUp.days, request: "expired" });
   } finally {
     if (server) {
