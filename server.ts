@@ -16,6 +16,7 @@ import { enqueueRideReminders } from "./app/models/outbox.server";
 import { deliverOutbox } from "./app/utils/outbox.server";
 import { handleSocket } from "./app/utils/realtime.server";
 import { applySecurityHeaders } from "./app/utils/security-headers.server";
+import { checkedEnv, EnvError } from "./app/utils/env.server";
 
 export { ConversationRoom } from "./durable-objects/conversation-room";
 export { UserHub } from "./durable-objects/user-hub";
@@ -23,7 +24,16 @@ export { UserHub } from "./durable-objects/user-hub";
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(request, rawEnv, ctx) {
+    let env;
+    try {
+      env = checkedEnv(rawEnv);
+    } catch (e) {
+      if (!(e instanceof EnvError)) throw e;
+      // Loud and early: the operator sees which variable to set (names only, never values).
+      console.error(e.message);
+      return new Response(`${e.message}\n`, { status: 500, headers: { "Content-Type": "text/plain" } });
+    }
     // CSRF: refuse cross-site writes before any app code runs.
     if (isCrossSiteWrite(request)) {
       return new Response("Cross-site request refused", { status: 403, headers: { "Content-Type": "text/plain" } });
@@ -54,7 +64,9 @@ export default {
   // departed expire, ride reminders are queued and the outbox is drained (retries included);
   // once a day commutes get their missing occurrences for the next 14 days (idempotent) and
   // rate-limit counters whose window ended are deleted (they hold keyed hashes of addresses).
-  async scheduled(controller, env, ctx) {
+  async scheduled(controller, rawEnv, ctx) {
+    // A misconfigured worker throws here too, so the cron's failure names the variable.
+    const env = checkedEnv(rawEnv);
     const db = createDb(env.DB);
     if (controller.cron === COMMUTE_TOP_UP_CRON) {
       // Apart from the top-up: one failing does not stop the other.

@@ -51,6 +51,8 @@ export function workersConfig({ include, exclude = [], isolatedStorage, cacheDir
               compatibilityFlags: ["nodejs_compat"],
               bindings: {
                 TEST_MIGRATIONS: migrations,
+                // Not production (app/utils/env.server.ts); the env tests drop it to act as one.
+                LOOPRIDE_STAGE: "test",
                 SESSION_SECRET: "test-session-secret",
                 PASSWORD_PEPPER: "test-pepper",
                 AUTH_RATE_LIMIT_PER_MINUTE: "10",

@@ -106,6 +106,8 @@ function serve(port, dir) {
           VAPID_PUBLIC_KEY: vapid.publicKey,
           VAPID_PRIVATE_KEY: vapid.privateKey,
           VAPID_SUBJECT: "mailto:e2e@loopride.invalid",
+          // Not production (app/utils/env.server.ts): no Resend key needed, the mailbox may be on.
+          LOOPRIDE_STAGE: "test",
           // E-mail goes to the local sink and the development mailbox is on (issue 15 journeys).
           MAIL_TRANSPORT: "sink",
           DEV_MAILBOX: "1",

@@ -5,6 +5,7 @@
 // (applyMigrations); `npm start` and ops use `wrangler d1 migrations apply` instead.
 import { readdirSync, readFileSync } from "node:fs";
 import { getPlatformProxy, unstable_splitSqlQuery } from "wrangler";
+import type { AppEnv } from "../app/utils/env.server";
 import { isDatabaseEmpty, seedDemo } from "../db/seed";
 import { createDb } from "../app/models/db.server";
 
@@ -41,7 +42,7 @@ async function applyMigrations(db: D1Database) {
   return files.length;
 }
 
-const proxy = await getPlatformProxy<Env>({
+const proxy = await getPlatformProxy<AppEnv>({
   configPath: "wrangler.toml",
   persist: persistTo ? { path: `${persistTo}/v3` } : true,
 });

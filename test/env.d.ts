@@ -1,5 +1,8 @@
+type EnvVars = import("../app/utils/env.server").EnvVars;
+
 declare module "cloudflare:test" {
-  interface ProvidedEnv extends Env {
+  // vitest.config.ts's bindings: wrangler.toml's, plus secrets and local variables.
+  interface ProvidedEnv extends Env, EnvVars {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
   }
 }

@@ -1,11 +1,13 @@
-import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
+import { useFetchers, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { HubEvent, RoomEvent } from "../../durable-objects/hub-events";
+import { applyBadgeFrame, type Badges, setLiveBadges, useLiveBadges } from "./live-badges";
 import { showToast } from "./toast";
 
 // Live updates for dashboard pages (JavaScript only; without it the same data arrives on
 // the next page load). D1 stays the source of truth: a frame either carries a committed
-// message to append at once, or tells the page to revalidate (re-read D1). After a drop
+// message to append at once, badge counts read by the fan-out (shown in place), or tells
+// the page to revalidate (re-read D1). After a drop
 // the socket reconnects with backoff and revalidates, which fetches whatever was missed.
 
 const MIN_BACKOFF_MS = 500;
@@ -79,6 +81,8 @@ export function useSocket(path: string | null, onFrame: (f: Frame) => void, onRe
   return connected;
 }
 
+const NO_BADGES: Badges = { pendingRequests: 0, unreadNotifications: 0, unreadMessages: 0 };
+
 /** A revalidate that coalesces bursts of frames into one reload of the page's loaders. */
 function useDebouncedRevalidate(delay = 150) {
   const { revalidate } = useRevalidator();
@@ -101,16 +105,26 @@ function useDebouncedRevalidate(delay = 150) {
 }
 
 /**
- * The signed-in user's live channel (/ws/user), mounted once by the dashboard shell: badge
- * and notification frames revalidate the page (sidebar badges, notifications panel,
- * conversation list); a fresh notification also shows a toast.
+ * The signed-in user's live channel (/ws/user), mounted once by the dashboard shell: a badge
+ * frame's counts replace the shown ones in place (applyBadgeFrame says when the page must
+ * still re-read); a notification frame shows a toast and revalidates (notifications panel,
+ * conversation list).
  */
 export function LiveUserUpdates() {
   const revalidate = useDebouncedRevalidate();
+  const loaderBadges = useRouteLoaderData<{ badges: Badges | null }>("routes/_app")?.badges ?? null;
+  const shown = useLiveBadges(loaderBadges ?? NO_BADGES);
+  const latest = useRef({ loaderBadges, shown });
+  latest.current = { loaderBadges, shown };
   const connected = useSocket(
     "/ws/user",
     (f) => {
-      if (f.type === "badges") revalidate();
+      if (f.type === "badges") {
+        const { loaderBadges: over, shown: before } = latest.current;
+        const next = applyBadgeFrame(before, f);
+        if (over) setLiveBadges(over, next.badges);
+        if (next.revalidate || !over) revalidate();
+      }
       if (f.type === "notification") {
         showToast({ title: f.title, description: f.message, type: "info" });
         revalidate();

@@ -2,10 +2,10 @@ import { Form, Link, NavLink } from "@remix-run/react";
 import { Avatar } from "./avatar";
 import { badgeText } from "./badge-count";
 import { Logo } from "./brand";
+import { type Badges, useLiveBadges } from "./live-badges";
 import { smallPrimaryClass } from "./styles";
 
 type SidebarUser = { fullName: string | null; email: string | null; avatarUrl: string | null };
-type Badges = { pendingRequests: number; unreadNotifications: number; unreadMessages: number };
 
 // Utilities in app/app.css: this menu is on every signed-in page (ADR 0025).
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "lr-nav lr-nav-on" : "lr-nav lr-nav-off");
@@ -20,7 +20,9 @@ function Badge({ count, label, testId }: { count: number; label: string; testId:
   );
 }
 
-export function SidebarNav({ user, badges }: { user: SidebarUser; badges: Badges }) {
+export function SidebarNav({ user, badges: loaderBadges }: { user: SidebarUser; badges: Badges }) {
+  // A live badge frame's counts, while the shell's loader data they replaced is current.
+  const badges = useLiveBadges(loaderBadges);
   return (
     <div className="flex h-full flex-col gap-4 p-4">
       <Logo className="sidebar-label" />

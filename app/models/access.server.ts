@@ -1,3 +1,4 @@
+import type { AppEnv } from "../utils/env.server";
 import { sql, type SQL } from "drizzle-orm";
 import { calendarFeeds, pushSubscriptions, sessions } from "../../db/schema";
 import { closeUserSockets } from "../utils/realtime.server";
@@ -11,7 +12,7 @@ import type { Db } from "./db.server";
 // out everywhere, a password reset, account deletion) goes through here, so a new kind of
 // standing access needs adding in one place only.
 
-type AccessCtx = ModelCtx & { env: Env };
+type AccessCtx = ModelCtx & { env: AppEnv };
 
 /**
  * The statements revoking every stored credential of an account, for a caller's own db.batch

@@ -1,3 +1,4 @@
+import type { SecretEnv } from "../utils/env.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError } from "./errors.server";
 import { and, eq, exists, sql } from "drizzle-orm";
@@ -21,7 +22,7 @@ function splitName(fullName: string) {
 
 /** A new password account with its profile, settings and credit wallet, in one batch. */
 export async function createPasswordAccount(
-  ctx: ModelCtx & { env: Pick<Env, "SESSION_SECRET"> },
+  ctx: ModelCtx & { env: SecretEnv },
   input: { fullName: string; identifier: Identifier; passwordHash: string; signupAddressHash?: string | null },
   now = Date.now(),
 ) {

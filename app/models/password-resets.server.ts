@@ -1,3 +1,4 @@
+import type { SecretEnv } from "../utils/env.server";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { outbox, passwordResets, passwords, userProfiles, users } from "../../db/schema";
 import { newId, randomToken } from "../domain/ids";
@@ -99,7 +100,7 @@ export const CONFIRMATIONS_PER_SENDER = 10;
 export const VERIFY_ADDRESS_LIMIT = `This address was sent ${VERIFY_MAILS_PER_ADDRESS} confirmation links today. Please use the newest one, or ask again tomorrow.`;
 export const CONFIRMATION_SENDER_LIMIT = `You have asked for ${CONFIRMATIONS_PER_SENDER} confirmation e-mails today. Please try again tomorrow.`;
 
-type SecretCtx = ModelCtx & { env: Pick<Env, "SESSION_SECRET"> };
+type SecretCtx = ModelCtx & { env: SecretEnv };
 const verifyAddressKey = (ctx: SecretCtx, email: string) => identifierLimitKey(ctx.env, "verify-to", email.toLowerCase());
 const senderKey = (userId: string) => accountLimitKey("confirm-from", userId);
 

@@ -1,10 +1,11 @@
+import type { AppEnv } from "../utils/env.server";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { userProfiles } from "../../db/schema";
 import { ConflictError, NotFoundError } from "./errors.server";
 import { type ModelCtx } from "./context.server";
 import { blockedEitherWay, sharesCommunityOrRide } from "./relations.server";
 
-type Ctx = ModelCtx & { env: Pick<Env, "AVATARS"> };
+type Ctx = ModelCtx & { env: Pick<AppEnv, "AVATARS"> };
 
 /** A photo's version is the first 16 hex digits of its SHA-256 (app/utils/photo.server.ts). */
 export const PHOTO_VERSION = /^[0-9a-f]{16}$/;

@@ -1,3 +1,4 @@
+import type { AppEnv } from "../utils/env.server";
 import { buildPushPayload, type VapidKeys } from "@block65/webcrypto-web-push";
 import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import { pushSubscriptions, userSettings } from "../../db/schema";
@@ -12,7 +13,7 @@ const PUSH_SERVICE_HOSTS = ["fcm.googleapis.com", "push.services.mozilla.com", "
 /** Subscriptions kept per user (browsers and devices); the oldest beyond it are dropped. */
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
 
-export type PushCtx = ModelCtx & { env: Pick<Env, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT" | "PUSH_ALLOWED_HOSTS"> };
+export type PushCtx = ModelCtx & { env: Pick<AppEnv, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT" | "PUSH_ALLOWED_HOSTS"> };
 
 export type PushSubscriptionInput = { endpoint: string; p256dh: string; auth: string };
 

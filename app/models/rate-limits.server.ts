@@ -1,6 +1,6 @@
 import { lt, sql, type SQL } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
-import { requireSecret } from "../utils/env.server";
+import { requireSecret, type SecretEnv } from "../utils/env.server";
 import { type ModelCtx } from "./context.server";
 
 // Issue 34, finding 9: rate_limits must not keep e-mail addresses, phone numbers or IP
@@ -21,9 +21,9 @@ export function accountLimitKey(bucket: string, userId: string): LimitKey {
 }
 
 /** A key on identifiers that name a person (e-mail, phone, IP): `bucket:` and their keyed hash. */
-export async function identifierLimitKey(env: Pick<Env, "SESSION_SECRET">, bucket: string, ...identifiers: string[]): Promise<LimitKey> {
+export async function identifierLimitKey(env: SecretEnv, bucket: string, ...identifiers: string[]): Promise<LimitKey> {
   const enc = new TextEncoder();
-  const secret = requireSecret(env as Env, "SESSION_SECRET");
+  const secret = requireSecret(env, "SESSION_SECRET");
   const key = await crypto.subtle.importKey("raw", enc.encode(`rate-limit:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   // Bucket inside the MAC too, and a separator no identifier part can forge (JSON).
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(JSON.stringify([bucket, ...identifiers]))));

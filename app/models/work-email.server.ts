@@ -5,7 +5,7 @@ import { communities, communityEmailCodes, communityMembers } from "../../db/sch
 import { newId } from "../domain/ids";
 import { parse } from "tldts";
 import { isAddressAt, normalizeMailbox } from "../domain/work-email";
-import { requireSecret } from "../utils/env.server";
+import { requireSecret, type SecretEnv } from "../utils/env.server";
 import { refreshMemberCount } from "./communities.server";
 import type { ModelCtx } from "./context.server";
 import { isUniqueViolation } from "./db-errors.server";
@@ -48,13 +48,13 @@ export function isPublicSuffix(domain: string): boolean {
   return r.domain === null || r.publicSuffix === domain;
 }
 
-type SecretCtx = ModelCtx & { env: Pick<Env, "SESSION_SECRET"> };
+type SecretCtx = ModelCtx & { env: SecretEnv };
 
 const enc = new TextEncoder();
 
 /** HMAC-SHA-256 of the code under a key that is not in D1, bound to its row (hex). */
 async function codeHash(env: SecretCtx["env"], codeId: string, code: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", enc.encode(`work-email-code:${requireSecret(env as Env, "SESSION_SECRET")}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", enc.encode(`work-email-code:${requireSecret(env, "SESSION_SECRET")}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(`${codeId}:${code}`)));
   return Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
 }

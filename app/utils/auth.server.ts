@@ -2,16 +2,16 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { createSession, deleteSession, getSessionUser, getSessionUserAndBadges, SESSION_TTL_MS, type SessionUser } from "../models/sessions.server";
 import { getBadges, type Badges } from "../models/badges.server";
 import { appCookie } from "./cookies.server";
-import { isSecureRequest } from "./env.server";
+import { isSecureRequest, type AppEnv } from "./env.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "env">;
 
-function sessionCookie(request: Request, env: Env) {
+function sessionCookie(request: Request, env: AppEnv) {
   return appCookie<string>(request, env, { name: isSecureRequest(request) ? "__Host-lr_session" : "lr_session", maxAge: SESSION_TTL_MS / 1000 });
 }
 
 /** The session id from the signed cookie; null when absent or unreadable (never throws). */
-export async function readSessionId(request: Request, env: Env): Promise<string | null> {
+export async function readSessionId(request: Request, env: AppEnv): Promise<string | null> {
   const value = await sessionCookie(request, env).parse(request);
   return typeof value === "string" && value.length > 0 ? value : null;
 }
@@ -119,6 +119,6 @@ export async function endUserSession(request: Request, context: Ctx): Promise<st
 }
 
 /** The Set-Cookie value for a session id (tests sign users in with it). */
-export function serializeSessionCookie(request: Request, env: Env, sessionId: string): Promise<string> {
+export function serializeSessionCookie(request: Request, env: AppEnv, sessionId: string): Promise<string> {
   return sessionCookie(request, env).serialize(sessionId);
 }

@@ -5,14 +5,14 @@ import { GoogleStrategy } from "remix-auth-google";
 import { findPasswordCredential, type GoogleIdentity, type PendingGoogleLink } from "../models/accounts.server";
 import { CREDENTIALS_INVALID, parseIdentifier } from "../schemas/auth";
 import { appCookie, remixCookie } from "./cookies.server";
-import { requireSecret } from "./env.server";
+import { requireSecret, type AppEnv } from "./env.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 export type AuthResult = { via: "password"; userId: string } | { via: "google"; identity: GoogleIdentity };
 
 type Ctx = Pick<AppLoadContext, "db" | "env">;
 
-export function googleConfigured(env: Env): boolean {
+export function googleConfigured(env: AppEnv): boolean {
   return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 }
 
@@ -92,10 +92,10 @@ export const returnToCookie = (request: Request) => appCookie<string>(request, n
  * the signed value too, as a cookie's Max-Age is only the browser's promise.
  */
 export const GOOGLE_LINK_TTL_MS = 10 * 60_000;
-export const googleLinkCookie = (request: Request, env: Env) =>
+export const googleLinkCookie = (request: Request, env: AppEnv) =>
   appCookie<PendingGoogleLink & { exp: number }>(request, env, { name: "lr_google_link", maxAge: GOOGLE_LINK_TTL_MS / 1000 });
 
-export async function readPendingGoogleLink(request: Request, env: Env, now = Date.now()): Promise<PendingGoogleLink | null> {
+export async function readPendingGoogleLink(request: Request, env: AppEnv, now = Date.now()): Promise<PendingGoogleLink | null> {
   const value = await googleLinkCookie(request, env).parse(request);
   if (!value || typeof value !== "object" || typeof value.sub !== "string" || typeof value.email !== "string" || typeof value.exp !== "number") return null;
   return value.exp > now ? { sub: value.sub, email: value.email } : null;

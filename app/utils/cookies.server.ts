@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/cloudflare";
-import { isSecureRequest, requireSecret } from "./env.server";
+import { isSecureRequest, requireSecret, type AppEnv } from "./env.server";
 
 /**
  * The one cookie factory: every cookie LoopRide sets is HttpOnly, SameSite=Lax, path "/",
@@ -23,18 +23,18 @@ export type AppCookie<T> = {
 type CookieSpec = { name: string; maxAge: number; signed?: boolean };
 
 /** The Remix cookie itself, for APIs that want one (remix-auth's session storage). */
-export function remixCookie(request: Request, env: Env | null, { name, maxAge, signed = true }: CookieSpec) {
+export function remixCookie(request: Request, env: AppEnv | null, { name, maxAge, signed = true }: CookieSpec) {
   return createCookie(name, {
     httpOnly: true,
     sameSite: "lax",
     secure: isSecureRequest(request),
     path: "/",
     maxAge,
-    ...(signed ? { secrets: [requireSecret(env as Env, "SESSION_SECRET")] } : {}),
+    ...(signed ? { secrets: [requireSecret(env ?? {}, "SESSION_SECRET")] } : {}),
   });
 }
 
-export function appCookie<T>(request: Request, env: Env | null, spec: CookieSpec): AppCookie<T> {
+export function appCookie<T>(request: Request, env: AppEnv | null, spec: CookieSpec): AppCookie<T> {
   const { name } = spec;
   const cookie = remixCookie(request, env, spec);
   return {

@@ -1,3 +1,4 @@
+import type { AppEnv } from "./env.server";
 import { appCookie } from "./cookies.server";
 
 /**
@@ -22,7 +23,7 @@ const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
 // Anything that is not a plain SELECT/WITH ... SELECT may write; a false "wrote" only costs a cookie.
 const mayWrite = (sql: string) => !/^\s*(select|with)\b/i.test(sql) || /\b(insert|update|delete|replace)\b/i.test(sql);
 
-const bookmarkCookie = (request: Request, env: Env) => appCookie<string>(request, env, { name: BOOKMARK_COOKIE, maxAge: BOOKMARK_MAX_AGE });
+const bookmarkCookie = (request: Request, env: AppEnv) => appCookie<string>(request, env, { name: BOOKMARK_COOKIE, maxAge: BOOKMARK_MAX_AGE });
 
 export type D1RequestSession = {
   /** What the request's drizzle client talks to (drizzle only calls prepare and batch). */
@@ -33,7 +34,7 @@ export type D1RequestSession = {
   finish(response: Response): Promise<Response>;
 };
 
-export async function openD1Session(request: Request, env: Env): Promise<D1RequestSession> {
+export async function openD1Session(request: Request, env: AppEnv): Promise<D1RequestSession> {
   const reads = request.method === "GET" || request.method === "HEAD";
   const cookie = bookmarkCookie(request, env);
   let startedFrom = "first-primary";

@@ -1,3 +1,4 @@
+import type { AppEnv } from "./env.server";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type TypedResponse } from "@remix-run/cloudflare";
 import type { z } from "zod";
@@ -76,7 +77,7 @@ export type ToastOptions = {
  * redirect). A ConflictError (a domain rule refused; the model's batch changed nothing)
  * becomes a redirect to `to` with an error toast; Forbidden / NotFound are thrown as 403 / 404.
  */
-export async function orToast<R>(request: Request, env: Env, options: ToastOptions, work: () => Promise<R>): Promise<R | Redirect> {
+export async function orToast<R>(request: Request, env: AppEnv, options: ToastOptions, work: () => Promise<R>): Promise<R | Redirect> {
   try {
     return await work();
   } catch (e) {

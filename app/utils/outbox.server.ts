@@ -1,3 +1,4 @@
+import type { AppEnv } from "./env.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Db } from "../models/db.server";
 import { claimDueOutbox, loadDelivery, NOTIFICATION_MAX_AGE_MS, settleOutbox, skipClaimedOutbox, type Delivery, type OutboxRow } from "../models/outbox.server";
@@ -16,7 +17,7 @@ import { mailTransport, TransportError, type MailTransport } from "./mail/transp
 // key) so a retry after a lost answer is still one e-mail. Runs right after a change
 // (`kickOutbox`, in waitUntil) and from the Cron Trigger (server.ts), which also retries.
 
-type Ctx = { db: Db; env: Env };
+type Ctx = { db: Db; env: AppEnv };
 
 /** A push message (the same words as the e-mail, shorter). */
 export type PushMessage = { title: string; body: string; url: string; tag: string };

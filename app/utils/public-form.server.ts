@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { HONEYPOT_FIELD } from "../components/honeypot";
 import { hitRateLimit, identifierLimitKey } from "../models/rate-limits.server";
-import { requireSecret } from "./env.server";
+import { authRateLimit, requireSecret, type AppEnv } from "./env.server";
 
 export function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "unknown";
@@ -12,17 +12,14 @@ export function clientAddress(request: Request): string {
  * kept with a new account so referrals between accounts made from one address can be
  * refused without storing the address itself.
  */
-export async function signupAddressHash(request: Request, env: Env): Promise<string | null> {
+export async function signupAddressHash(request: Request, env: AppEnv): Promise<string | null> {
   if (clientAddress(request) === "unknown") return null;
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(requireSecret(env, "SESSION_SECRET")), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`signup-address:${clientAddress(request)}`));
   return Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export function authRateLimit(env: Env): number {
-  const n = Number(env.AUTH_RATE_LIMIT_PER_MINUTE);
-  return Number.isFinite(n) && n > 0 ? n : 10;
-}
+export { authRateLimit } from "./env.server";
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a minute and try again.";
 

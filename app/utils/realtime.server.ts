@@ -1,3 +1,4 @@
+import type { AppEnv } from "./env.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { findConversationForMember } from "../models/conversations.server";
 import { getSocketSession } from "../models/sessions.server";
@@ -9,7 +10,7 @@ import type { Db } from "../models/db.server";
 // tagged with its session id and carries the session's expiry: sign-out closes that
 // session's sockets (closeSessionSockets) and the objects re-check sessions against D1
 // periodically (durable-objects/socket-hub.ts), so no socket outlives its session.
-export async function handleSocket(request: Request, env: Env, db: Db): Promise<Response> {
+export async function handleSocket(request: Request, env: AppEnv, db: Db): Promise<Response> {
   const url = new URL(request.url);
   const origin = request.headers.get("Origin");
   if (origin !== null && origin !== url.origin) return new Response("Forbidden origin", { status: 403 });

@@ -1,3 +1,4 @@
+import type { AppEnv } from "./env.server";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { hitRateLimit, identifierLimitKey, peekRateLimit } from "../models/rate-limits.server";
 import { getSessionUser } from "../models/sessions.server";
@@ -53,7 +54,7 @@ export const PAIR_FAILURE_WINDOW_MS = 15 * 60_000;
 export const accountKey = (identifier: Identifier) => `${identifier.kind}:${identifier.value}`;
 
 // Keyed hashes: the e-mail, phone and address are not stored (issue 34, finding 9).
-const keys = async (request: Request, env: Env, identifier: Identifier) => ({
+const keys = async (request: Request, env: AppEnv, identifier: Identifier) => ({
   account: await identifierLimitKey(env, "signin-fail-account", accountKey(identifier)),
   pair: await identifierLimitKey(env, "signin-fail-pair", clientAddress(request), accountKey(identifier)),
 });

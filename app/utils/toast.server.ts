@@ -1,3 +1,4 @@
+import type { AppEnv } from "./env.server";
 import { redirect } from "@remix-run/cloudflare";
 import { appCookie } from "./cookies.server";
 
@@ -5,17 +6,17 @@ export type Toast = { title: string; description?: string; type?: "success" | "e
 
 // The one toast helper: a flash value in a signed cookie, read (and cleared) by the root
 // loader and rendered in the HTML, so it shows without JavaScript. One toast at a time.
-function toastCookie(request: Request, env: Env) {
+function toastCookie(request: Request, env: AppEnv) {
   return appCookie<Toast>(request, env, { name: "lr_toast", maxAge: 60 });
 }
 
-export async function toastHeader(request: Request, env: Env, toast: Toast): Promise<string> {
+export async function toastHeader(request: Request, env: AppEnv, toast: Toast): Promise<string> {
   return toastCookie(request, env).serialize(toast);
 }
 
 export async function redirectWithToast(
   request: Request,
-  env: Env,
+  env: AppEnv,
   url: string,
   toast: Toast,
   init: { headers?: HeadersInit } = {},
@@ -26,7 +27,7 @@ export async function redirectWithToast(
 }
 
 /** Reads the pending toast, and the Set-Cookie that clears it. */
-export async function consumeToast(request: Request, env: Env): Promise<{ toast: Toast | null; clear: string | null }> {
+export async function consumeToast(request: Request, env: AppEnv): Promise<{ toast: Toast | null; clear: string | null }> {
   const cookie = toastCookie(request, env);
   const value = await cookie.parse(request);
   if (!value || typeof value !== "object" || typeof value.title !== "string") {

@@ -48,7 +48,7 @@ for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => { killAll(); proc
 async function startServer(size, { debug = false } = {}) {
   const [port, inspectorPort] = [await freePort(), await freePort()];
   // `statements`: Server-Timing as with 1, plus a log line per request with each statement's rows.
-  const vars = { SESSION_SECRET: BENCH_SESSION_SECRET, PASSWORD_PEPPER: BENCH_PEPPER, DEBUG_TIMING: debug ? "statements" : "0", AUTH_RATE_LIMIT_PER_MINUTE: "100000" };
+  const vars = { LOOPRIDE_STAGE: "development", SESSION_SECRET: BENCH_SESSION_SECRET, PASSWORD_PEPPER: BENCH_PEPPER, DEBUG_TIMING: debug ? "statements" : "0", AUTH_RATE_LIMIT_PER_MINUTE: "100000" };
   const child = await startWrangler({
     port, inspectorPort, persist: benchDir(size), vars,
     stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, CI: "true" },

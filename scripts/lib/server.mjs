@@ -50,7 +50,7 @@ export async function startWrangler({ port, persist, vars = {}, inspectorPort, s
  * scheduled route (test/ops/scheduled.spec.ts) starts it through here too.
  */
 export function startLocalServer({ port, ...options }) {
-  const vars = { MAIL_TRANSPORT: "sink", DEV_MAILBOX: "1", APP_ORIGIN: `http://127.0.0.1:${port}` };
+  const vars = { LOOPRIDE_STAGE: "development", MAIL_TRANSPORT: "sink", DEV_MAILBOX: "1", APP_ORIGIN: `http://127.0.0.1:${port}` };
   return startWrangler({ port, vars, testScheduled: true, ...options });
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRide, createRideRequest } from "../../db/factories";
-import { db, postForm, signedInUser } from "../support/worker";
+import { applyBadgeFrame, type Badges } from "../../app/components/live-badges";
+import { db, get, postForm, signedInUser } from "../support/worker";
 import { openSocket, sleep } from "../support/messages";
 
 // Issue 13: a write tells the people it concerns (its model's `audience`), not the acting
@@ -43,4 +44,34 @@ describe("live fan-out audience", () => {
     d.close();
     r.close();
   });
+
+  // Issue 39: the fan-out reads the counts once and the frame carries them; the tab shows
+  // them in place (app/components/live-badges.ts) instead of re-reading them.
+  it("a badge frame carries the counts the page would show, and a tab applies them without a re-read", async () => {
+    const { driver, rider, ride, request, d, r } = await pendingRequestWithSockets();
+    const before = await shownBadges(driver.cookie);
+    expect(before.pendingRequests).toBe(1);
+    await postForm(`/rides/${ride.id}`, { intent: "cancel-request", requestId: request.id }, { cookie: rider.cookie });
+    const frame = (await d.waitFor((f) => f.type === "badges" && f.pendingRequests === 0)) as Badges;
+    const applied = applyBadgeFrame(before, frame);
+    // What a reload would show is what the tab now shows, and nothing asked for a re-read.
+    expect(applied).toEqual({ badges: await shownBadges(driver.cookie), revalidate: false });
+
+    // A new notification changes the panel's list, which only a re-read can show.
+    const riderBefore = await shownBadges(rider.cookie);
+    const again = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id });
+    await postForm(`/rides/${ride.id}`, { intent: "accept", requestId: again.id, redirectTo: `/rides/${ride.id}` }, { cookie: driver.cookie });
+    const accepted = (await r.waitFor((f) => f.type === "badges" && f.unreadNotifications === riderBefore.unreadNotifications + 1)) as Badges;
+    expect(applyBadgeFrame(riderBefore, accepted)).toEqual({ badges: await shownBadges(rider.cookie), revalidate: true });
+    d.close();
+    r.close();
+  });
 });
+
+/** The shell's three counts as a signed-in page renders them (sidebar and header). */
+async function shownBadges(cookie: string): Promise<Badges> {
+  const html = await (await get("/dashboard", { cookie })).text();
+  const count = (testId: string) => Number(html.match(new RegExp(`data-testid="${testId}" data-count="(\\d+)"`))?.[1]);
+  const notifications = html.match(/data-testid="badge-notifications"[^>]*>(\d+)</)?.[1] ?? "0";
+  return { pendingRequests: count("badge-my-rides"), unreadNotifications: Number(notifications), unreadMessages: count("badge-messages") };
+}

@@ -1,5 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../server";
+import type { AppEnv } from "../../app/utils/env.server";
 
 /**
  * Sends a request straight to the worker's fetch handler (server.ts: CSRF check, security
@@ -8,7 +9,7 @@ import worker from "../../server";
  * grows with every request made in a test file (cloudflare/workers-sdk#15446): thousands
  * of fuzzing requests through SELF would take many minutes.
  */
-export async function workerFetch(request: Request, workerEnv: Env = env): Promise<Response> {
+export async function workerFetch(request: Request, workerEnv: AppEnv = env): Promise<Response> {
   const ctx = createExecutionContext();
   // Remix's single fetch arms a ~5 s timer on every answer and clears it only when the
   // request is aborted. In production the request's own context ends and drops it; here every

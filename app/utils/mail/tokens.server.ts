@@ -1,4 +1,4 @@
-import { requireSecret } from "../env.server";
+import { requireSecret, type AppEnv } from "../env.server";
 
 // Signed, self-contained tokens for links in e-mails that need no database row: the
 // unsubscribe link (no expiry: an old e-mail's link must keep working) and the e-mail
@@ -27,18 +27,18 @@ function fromB64url(s: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-async function key(env: Env) {
+async function key(env: AppEnv) {
   return crypto.subtle.importKey("raw", enc.encode(`mail-token:${requireSecret(env, "SESSION_SECRET")}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
 }
 
-export async function signMailToken(env: Env, claims: Claims): Promise<string> {
+export async function signMailToken(env: AppEnv, claims: Claims): Promise<string> {
   const body = b64url(enc.encode(JSON.stringify(claims)));
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await key(env), enc.encode(body)));
   return `${body}.${b64url(mac)}`;
 }
 
 /** The claims of a genuine, unexpired token for `purpose`; null for anything else. */
-export async function readMailToken(env: Env, token: string | null | undefined, purpose: MailTokenPurpose, now = Date.now()): Promise<Claims | null> {
+export async function readMailToken(env: AppEnv, token: string | null | undefined, purpose: MailTokenPurpose, now = Date.now()): Promise<Claims | null> {
   if (typeof token !== "string" || token.length > 1000) return null;
   const [body, mac, extra] = token.split(".");
   if (!body || !mac || extra !== undefined) return null;

@@ -1,3 +1,4 @@
+import type { AppEnv } from "../env.server";
 import { storeInSink } from "../../models/outbox.server";
 import type { Db } from "../../models/db.server";
 
@@ -21,7 +22,7 @@ export type MailTransport = { name: string; send(mail: OutgoingMail): Promise<vo
 
 export const RESEND_ENDPOINT = "https://api.resend.com/emails";
 
-export function resendTransport(env: Env, fetcher: typeof fetch = fetch): MailTransport {
+export function resendTransport(env: AppEnv, fetcher: typeof fetch = fetch): MailTransport {
   return {
     name: "resend",
     async send(mail) {
@@ -48,6 +49,6 @@ export function sinkTransport(db: Db): MailTransport {
 }
 
 /** The transport this deployment uses: MAIL_TRANSPORT=sink locally, Resend otherwise. */
-export function mailTransport(env: Env, db: Db): MailTransport {
+export function mailTransport(env: AppEnv, db: Db): MailTransport {
   return env.MAIL_TRANSPORT === "sink" ? sinkTransport(db) : resendTransport(env);
 }
