@@ -6,7 +6,7 @@ import { newId } from "../domain/ids";
 import { parse } from "tldts";
 import { isAddressAt, normalizeMailbox } from "../domain/work-email";
 import { requireSecret } from "../utils/env.server";
-import { refreshMemberCount } from "./communities.server";
+import { refreshMemberCount } from "./community-rows.server";
 import type { ModelCtx } from "./context.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
