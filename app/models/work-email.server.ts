@@ -115,16 +115,6 @@ export async function requestWorkEmailCode(ctx: SecretCtx, actorId: string | nul
   return { id: community.id, name: community.name, email: address };
 }
 
-/** The code row an outbox row is about (null when a newer request replaced it), for the sender. */
-export function workCodeForDelivery(ctx: ModelCtx, codeId: string) {
-  return ctx.db
-    .select({ id: communityEmailCodes.id, email: communityEmailCodes.email, domain: communityEmailCodes.domain, communityId: communityEmailCodes.communityId, communityName: communities.name })
-    .from(communityEmailCodes)
-    .innerJoin(communities, eq(communities.id, communityEmailCodes.communityId))
-    .where(eq(communityEmailCodes.id, codeId))
-    .limit(1);
-}
-
 /**
  * Makes the code for the e-mail being sent (a TOTP from @epic-web/totp on a fresh random secret
  * that is thrown away) and stores only its HMAC, valid for 10 minutes from now. Null when the
