@@ -5,7 +5,7 @@ import { conversationIdFor } from "../app/domain/conversation";
 import { computeCostBreakdown } from "../app/domain/cost-split";
 import { newId } from "../app/domain/ids";
 import { addDays, istDate, istToInstant } from "../app/domain/time";
-import { refreshMemberCount } from "../app/models/communities.server";
+import { refreshMemberCount } from "../app/models/community-rows.server";
 import { placeByName, ridePlaceColumns } from "../app/models/places.server";
 import { cellsAround } from "../app/domain/places";
 import type { Db } from "../app/models/db.server";

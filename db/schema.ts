@@ -412,12 +412,12 @@ export const rides = sqliteTable(
     index("rides_community_idx").on(t.communityId, t.status, t.departsAt, t.id),
     // "Women-only seats" (migration 0025): only those rides, so Discover's filter reads just them
     // in (departs_at, id) order instead of every upcoming ride (ADR 0037). The WHERE must stay
-    // exactly womenTerm in app/models/rides.server.ts, or SQLite will not use the index.
+    // exactly womenTerm in app/models/ride-discovery.server.ts, or SQLite will not use the index.
     index("rides_women_idx").on(t.communityId, t.status, t.departsAt, t.id).where(sql`(${t.womenOnly} = 1 OR ${t.womenLockBooked} IS NOT NULL)`),
     // Discover's cost cap (migration 0024): the rupees a seat costs, rounded up, so plain
     // Discover merges one (departs_at, id) run per rupee up to the cap instead of walking every
     // upcoming ride when few are that cheap (ADR 0037). The expression must stay exactly
-    // SEAT_RUPEES in app/models/rides.server.ts, or SQLite will not use the index.
+    // SEAT_RUPEES in app/models/ride-discovery.server.ts, or SQLite will not use the index.
     index("rides_seat_rupees_idx").on(t.communityId, t.status, sql`((${t.tripCostPaise} + 100 * ${t.seats} - 1) / (100 * ${t.seats}))`, t.departsAt, t.id),
     // End with id (migration 0026): a place text search merges one run of a place's rides per
     // place and end in (departs_at, id) order straight from them (ADR 0038).

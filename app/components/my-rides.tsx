@@ -8,7 +8,7 @@ import { cardClass, dangerButtonClass, IntentButton, RideRoute, smallButtonClass
 import { detailTextClass, mutedTextClass } from "~/components/styles";
 import { capitalise, costPerSeatPaise } from "~/domain/rides";
 import { formatDate, formatTime } from "~/domain/time";
-import type { getMyRides, IncomingRequest } from "~/models/rides.server";
+import type { getMyRides, IncomingRequest } from "~/models/my-rides.server";
 import type { myRidesQuerySchema } from "~/schemas/ride-search";
 import type { z } from "zod";
 

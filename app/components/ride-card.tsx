@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatRating, type RatingSummary } from "~/domain/rating";
-import type { DiscoverRide } from "~/models/rides.server";
+import type { DiscoverRide } from "~/models/ride-discovery.server";
 import { Avatar } from "./avatar";
 import { detailTextClass } from "./styles";
 import { VerifiedBadge } from "./verified-badge";

@@ -13,3 +13,9 @@ export function randomToken(bits = 256): string {
   const bytes = crypto.getRandomValues(new Uint8Array(Math.ceil(bits / 8)));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+/** SHA-256 hex of a token: what D1 keeps instead of a reset token or a calendar feed token. */
+export async function sha256Hex(value: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,7 +1,6 @@
 import type { AppEnv } from "../utils/env.server";
 import { sql, type SQL } from "drizzle-orm";
 import { calendarFeeds, pushSubscriptions, sessions } from "../../db/schema";
-import { closeUserSockets } from "../utils/realtime.server";
 import type { ModelCtx } from "./context.server";
 import type { Db } from "./db.server";
 
@@ -40,4 +39,20 @@ export async function revokeAllAccess(ctx: AccessCtx, userId: string): Promise<n
   await ctx.db.batch(revokeAccessStatements(ctx.db, userId));
   // Sockets last: with the sessions gone, a reconnect is refused.
   return closeUserSockets(ctx, userId);
+}
+
+/**
+ * Every session of a user ended (password reset, account removal): closes all their sockets,
+ * in their UserHub and in every ConversationRoom it remembers. Here rather than with the
+ * socket upgrade (app/utils/realtime.server.ts) because ending all access is this module's
+ * job, and models do not import request plumbing. A Durable Object failure is logged, not
+ * thrown: the objects' periodic session re-check closes the sockets later.
+ */
+export async function closeUserSockets({ env }: { env: Env }, userId: string): Promise<number> {
+  try {
+    return await env.USER_HUB.get(env.USER_HUB.idFromName(userId)).endAllSessions(userId);
+  } catch (e) {
+    console.error("closing the user's sockets failed (the re-check will close them)", e);
+    return 0;
+  }
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, ne } from "drizzle-orm";
 import { calendarFeeds, rideRequests, rides, userProfiles } from "../../db/schema";
-import { randomToken } from "../domain/ids";
+import { randomToken, sha256Hex } from "../domain/ids";
 import type { AlsoReads, ModelCtx } from "./context.server";
 import { ForbiddenError, NotFoundError } from "./errors.server";
 import { ownPushEndpointsQuery } from "./push.server";
@@ -38,11 +38,6 @@ const rideFields = {
   driverId: rides.driverId,
   driverName: userProfiles.fullName,
 };
-
-export async function sha256Hex(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /**
  * One ride as a calendar event for the acting user: its driver, or a rider with a live

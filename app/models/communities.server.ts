@@ -11,23 +11,7 @@ import { notificationInsert, notificationInsertIfChanged, PER_ROW_ID } from "./n
 import { type AlsoReads, type ModelCtx, audience } from "./context.server";
 import { auditInsert } from "./community-audit.server";
 import { policyColumn, policyOf } from "./community-policy.server";
-
-/**
- * The statement that keeps communities.member_count exact: recomputed from the approved
- * rows (not incremented), and always sent in the same db.batch as the membership change,
- * so concurrent joins, approvals and leaves cannot drift it.
- */
-export function refreshMemberCount(db: Db, communityId: string) {
-  return db
-    .update(communities)
-    .set({
-      memberCount: sql`(${db
-        .select({ n: count() })
-        .from(communityMembers)
-        .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.status, "approved")))})`,
-    })
-    .where(eq(communities.id, communityId));
-}
+import { COMMUNITY_NOT_FOUND, findCommunity, findMembership, refreshMemberCount } from "./community-rows.server";
 
 /** The community card everyone may see: the list's rows and the head of a community's page. */
 const communityCardColumns = {
@@ -66,7 +50,6 @@ export type MemberRole = "member" | "moderator" | "admin";
 
 export const COMMUNITIES_PAGE_SIZE = 24;
 export const FORBIDDEN_MODERATION = "You don't have permission to moderate this community.";
-export const COMMUNITY_NOT_FOUND = "Community not found";
 
 
 
@@ -128,24 +111,6 @@ export async function createCommunity(
     refreshMemberCount(db, id),
   ]);
   return { id, name: input.name };
-}
-
-export async function findCommunity(db: Db, communityId: string) {
-  const row = await db
-    .select({ id: communities.id, name: communities.name, createdBy: communities.createdBy, joinMode: communities.joinMode })
-    .from(communities)
-    .where(eq(communities.id, communityId))
-    .get();
-  if (!row) throw new NotFoundError(COMMUNITY_NOT_FOUND);
-  return row;
-}
-
-export async function findMembership(db: Db, communityId: string, userId: string) {
-  return db
-    .select({ id: communityMembers.id, status: communityMembers.status, role: communityMembers.role })
-    .from(communityMembers)
-    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
-    .get();
 }
 
 /** An approved moderator or admin may moderate (holdsRole: membership rows only). */

@@ -6,7 +6,7 @@ import { auditInsert, isAdminSql } from "./community-audit.server";
 import { ONLY_ADMINS_SET_RULES } from "./community-rules.server";
 import type { ModelCtx } from "./context.server";
 import type { Db } from "./db.server";
-import { COMMUNITY_NOT_FOUND } from "./communities.server";
+import { COMMUNITY_NOT_FOUND } from "./community-rows.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { placeById, resolvePlace } from "./places.server";
 

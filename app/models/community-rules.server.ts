@@ -4,7 +4,7 @@ import { DOMAIN_PUBLIC_SUFFIX } from "../domain/work-email";
 import { isPublicSuffix } from "./work-email.server";
 import { communities } from "../../db/schema";
 import { auditInsert } from "./community-audit.server";
-import { findCommunity, findMembership } from "./communities.server";
+import { findCommunity, findMembership } from "./community-rows.server";
 import type { ModelCtx } from "./context.server";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError } from "./errors.server";

@@ -16,7 +16,7 @@ import { WOMEN_ONLY_COMMUNITY } from "./community-policy.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { alertSavedSearches } from "./saved-searches.server";
 import { DUPLICATE_REQUEST } from "./ride-requests.server";
-import { cancelRide, NOT_A_MEMBER, PROFILE_MISSING } from "./rides.server";
+import { cancelRide, NOT_A_MEMBER, PROFILE_MISSING } from "./ride-publishing.server";
 import { inGoodStanding, maySeeCommute, seatFactColumns, seatFactsOf, seatRefusal, seatRule, splitSeatFacts, suspendedMessage } from "./permissions.server";
 
 // Recurring commutes (issue 14; docs/decisions/0017-recurring-commutes.md). A commute is a

@@ -1,10 +1,9 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { mailSink, outbox, rideRequests, rides, userProfiles, userSettings, users } from "../../db/schema";
+import { communities, communityEmailCodes, mailSink, outbox, rideRequests, rides, userProfiles, userSettings, users } from "../../db/schema";
 import { newId } from "../domain/ids";
 import type { Db } from "./db.server";
 import { NotFoundError } from "./errors.server";
 import { type ModelCtx } from "./context.server";
-import { workCodeForDelivery } from "./work-email.server";
 
 // The outbox (docs/decisions/0018-outbox-and-email.md). Rows are written in the same
 // transaction as the change they are about: notification e-mails by the trigger on
@@ -177,8 +176,21 @@ export async function loadDelivery({ db }: ModelCtx, row: OutboxRow) {
       .from(outbox)
       .where(and(eq(outbox.userId, row.userId), eq(outbox.kind, "password_reset"), eq(outbox.channel, row.channel), gt(outbox.createdAt, row.createdAt)))
       .limit(1),
-    // Issue 16: a work e-mail code goes to the work address of its (still current) code row.
-    workCodeForDelivery({ db }, codeId),
+    // Issue 16: a work e-mail code goes to the work address of its (still current) code row;
+    // none when a newer request replaced it. Read here, not in work-email.server.ts, which
+    // queues through this module (importing it back made a circle).
+    db
+      .select({
+        id: communityEmailCodes.id,
+        email: communityEmailCodes.email,
+        domain: communityEmailCodes.domain,
+        communityId: communityEmailCodes.communityId,
+        communityName: communities.name,
+      })
+      .from(communityEmailCodes)
+      .innerJoin(communities, eq(communities.id, communityEmailCodes.communityId))
+      .where(eq(communityEmailCodes.id, codeId))
+      .limit(1),
   ]);
   return { person: person[0] ?? null, ride: ride[0] ?? null, acceptedSeats: mine[0]?.seats ?? null, newerReset: newerReset.length > 0, workCode: workCode[0] ?? null };
 }

@@ -1,8 +1,7 @@
 import type { SecretEnv } from "../utils/env.server";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { outbox, passwordResets, passwords, userProfiles, users } from "../../db/schema";
-import { newId, randomToken } from "../domain/ids";
-import { sha256Hex } from "../utils/mail/tokens.server";
+import { newId, randomToken, sha256Hex } from "../domain/ids";
 import { revokeAccessStatements } from "./access.server";
 import { type ModelCtx } from "./context.server";
 import { ConflictError } from "./errors.server";

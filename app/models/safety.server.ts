@@ -175,7 +175,7 @@ export async function listCommunityReports({ db }: ModelCtx, actorId: string, co
         context: userReports.context,
         createdAt: userReports.createdAt,
         reportedId: userReports.reportedId,
-        // Two full_name columns in one batched row would collide (see rides.server.ts `aliased`).
+        // Two full_name columns in one batched row would collide (see ride-columns.server.ts `aliased`).
         reportedName: sql<string | null>`${userProfiles.fullName}`.as("reported_name"),
         reporterName: sql<string | null>`${reporterProfile.fullName}`.as("reporter_name"),
       })

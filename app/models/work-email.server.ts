@@ -6,7 +6,7 @@ import { newId } from "../domain/ids";
 import { parse } from "tldts";
 import { isAddressAt, normalizeMailbox } from "../domain/work-email";
 import { requireSecret, type SecretEnv } from "../utils/env.server";
-import { refreshMemberCount } from "./communities.server";
+import { refreshMemberCount } from "./community-rows.server";
 import type { ModelCtx } from "./context.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
@@ -113,16 +113,6 @@ export async function requestWorkEmailCode(ctx: SecretCtx, actorId: string | nul
     outboxInsert(ctx.db, { channel: "email", userId: actorId, kind: "work_email_code", key: `work_email_code:${id}`, payload: { code_id: id } }, now),
   ]);
   return { id: community.id, name: community.name, email: address };
-}
-
-/** The code row an outbox row is about (null when a newer request replaced it), for the sender. */
-export function workCodeForDelivery(ctx: ModelCtx, codeId: string) {
-  return ctx.db
-    .select({ id: communityEmailCodes.id, email: communityEmailCodes.email, domain: communityEmailCodes.domain, communityId: communityEmailCodes.communityId, communityName: communities.name })
-    .from(communityEmailCodes)
-    .innerJoin(communities, eq(communities.id, communityEmailCodes.communityId))
-    .where(eq(communityEmailCodes.id, codeId))
-    .limit(1);
 }
 
 /**

@@ -10,7 +10,7 @@ import { MAX_SEATS, NOTES_MAX } from "~/domain/rides";
 import { istDate } from "~/domain/time";
 import { createCommute } from "~/models/commutes.server";
 import { placeOptionsOf, resolvePlace } from "~/models/places.server";
-import { getCreateRideContext } from "~/models/rides.server";
+import { getCreateRideContext } from "~/models/ride-publishing.server";
 import { createCommuteSchema, type CreateCommuteInput } from "~/schemas/commutes";
 import { requireUser } from "~/utils/auth.server";
 import { orFormError } from "~/utils/errors.server";

@@ -6,7 +6,7 @@ import { CommuteCards } from "~/components/commute-ui";
 import { BookedRideList, CreatedRideList, Empty, ManageBookings } from "~/components/my-rides";
 import { usePoll } from "~/components/ride-ui";
 import { driverCommutesFrom, driverCommutesQueries } from "~/models/commutes.server";
-import { getMyRides } from "~/models/rides.server";
+import { getMyRides } from "~/models/my-rides.server";
 import { myRidesQuerySchema } from "~/schemas/ride-search";
 import { requireUser } from "~/utils/auth.server";
 import { handleRideIntent } from "~/utils/ride-actions.server";

@@ -9,7 +9,7 @@ import { cardClass } from "~/components/ride-ui";
 import { CO2_KG_PER_SEAT, MAX_COST_SLIDER } from "~/domain/rides";
 import { istDate } from "~/domain/time";
 import { ratingFromTotals } from "~/domain/rating";
-import { discoverRides } from "~/models/rides.server";
+import { discoverRides } from "~/models/ride-discovery.server";
 import { listSavedSearches, savedSearchesQuery, toSavedSearchItems } from "~/models/saved-searches.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { parseNearSearch } from "~/utils/near-search.server";

@@ -12,7 +12,7 @@ import { suggestTripCost } from "~/domain/trip-cost";
 import { istDate } from "~/domain/time";
 import { ALL_PLACES } from "~/domain/curated-places";
 import { placeByName, placeOptionsOf, resolvePlace } from "~/models/places.server";
-import { createRide, getCreateRideContext } from "~/models/rides.server";
+import { createRide, getCreateRideContext } from "~/models/ride-publishing.server";
 import { communityRulesFrom, myCommunityRulesQuery } from "~/models/community-policy.server";
 import { createRideIntentSchema, createRideSchema } from "~/schemas/rides";
 import { requireUser } from "~/utils/auth.server";

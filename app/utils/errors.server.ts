@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type TypedResponse } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { NotFoundPage } from "../components/error-boundary";
-import { COMMUNITY_NOT_FOUND } from "../models/communities.server";
+import { COMMUNITY_NOT_FOUND } from "../models/community-rows.server";
 import { ConflictError, isModelError, NotFoundError } from "../models/errors.server";
 import { redirectWithToast, type Toast } from "./toast.server";
 

@@ -1,5 +1,5 @@
 import { placeByName, resolvePlace } from "~/models/places.server";
-import type { NearSearch } from "~/models/rides.server";
+import type { NearSearch } from "~/models/ride-discovery.server";
 import { isNearSearch, nearSearchSchema, NO_WEEKDAYS } from "~/schemas/ride-search";
 import type { NearForm } from "~/components/near-search";
 

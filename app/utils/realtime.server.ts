@@ -57,13 +57,3 @@ export async function closeSessionSockets({ env }: Ctx, userId: string, sessionI
     return 0;
   }
 }
-
-/** Every session of a user ended (password reset, account removal): closes all their sockets. */
-export async function closeUserSockets({ env }: Ctx, userId: string): Promise<number> {
-  try {
-    return await env.USER_HUB.get(env.USER_HUB.idFromName(userId)).endAllSessions(userId);
-  } catch (e) {
-    console.error("closing the user's sockets failed (the re-check will close them)", e);
-    return 0;
-  }
-}

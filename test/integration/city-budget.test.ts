@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, istDate } from "~/domain/time";
 import { instrumentD1, newD1Stats, recordedQueries } from "~/utils/d1-stats.server";
 import { createDb } from "~/models/db.server";
-import { createRide } from "~/models/rides.server";
+import { createRide } from "~/models/ride-publishing.server";
 import { ALERT_TITLE } from "~/models/saved-searches.server";
 import { CITY_SAVED_SEARCHES, ownWorldPages, signedInCity, type CityScale } from "../support/city-scale";
 import { linkHref } from "../support/pages";

@@ -6,7 +6,7 @@ import { addMember, createCommunity, createMessage, createNotification, createRi
 import { conversationIdFor } from "~/domain/conversation";
 import { MESSAGES_PAGE } from "~/schemas/messages";
 import { CONVERSATIONS_SHOWN } from "~/models/conversations.server";
-import { BOOKED_PAGE, CREATED_PAGE, MANAGE_PAGE } from "~/models/rides.server";
+import { BOOKED_PAGE, CREATED_PAGE, MANAGE_PAGE } from "~/models/my-rides.server";
 import { NOTIFICATIONS_SHOWN } from "~/models/notifications.server";
 import { addDays, istDate } from "~/domain/time";
 import { MEMBERS_PAGE, REQUESTS_PAGE } from "~/models/communities.server";

@@ -5,7 +5,7 @@ import { cellOf, straightLineKm } from "~/domain/places";
 import { matchRide, rankMatches, WALK_MINUTES_PER_KM } from "~/domain/ride-match";
 import { addDays, istDate, istToInstant } from "~/domain/time";
 import { PLACES, placeByName, resolvePlace, ridePlaceColumns, suggestPlaces } from "~/models/places.server";
-import { discoverRides, nearPageQuery } from "~/models/rides.server";
+import { discoverRides, nearPageQuery } from "~/models/ride-discovery.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { parseNearSearch } from "~/utils/near-search.server";
 import { db, get, postForm, signedInUser, tableCounts } from "../support/worker";

@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addDays, istDate } from "~/domain/time";
 import { createCommunity, createRide, createRideRequest, createUser } from "../../db/factories";
-import { discoverRides } from "~/models/rides.server";
+import { discoverRides } from "~/models/ride-discovery.server";
 import { db, postForm, signedInUser } from "../support/worker";
 
 async function mismatches() {

@@ -11,7 +11,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, istDate } from "~/domain/time";
 import { createDb } from "~/models/db.server";
-import { discoverRides } from "~/models/rides.server";
+import { discoverRides } from "~/models/ride-discovery.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { DISCOVER_PAGE_SIZE } from "~/domain/rides";
 import { recordedQueries } from "~/utils/d1-stats.server";

@@ -12,7 +12,7 @@ import { addDays, istDate, istToInstant } from "~/domain/time";
 import { COMMUTE_TOP_UP_CRON, createCommute } from "~/models/commutes.server";
 import { loadDelivery } from "~/models/outbox.server";
 import { placeByName } from "~/models/places.server";
-import { createRide } from "~/models/rides.server";
+import { createRide } from "~/models/ride-publishing.server";
 import { alertCandidatesQuery, ALERT_TITLE, MAX_SAVED_SEARCHES, saveSearch, TOO_MANY_SEARCHES, type SaveSearch } from "~/models/saved-searches.server";
 import { ConflictError } from "~/models/errors.server";
 import { renderMail } from "~/utils/mail/render.server";

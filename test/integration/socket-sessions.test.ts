@@ -8,7 +8,7 @@ import { addMember, createCommunity } from "../../db/factories";
 import { conversationIdFor } from "~/domain/conversation";
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
-import { closeUserSockets } from "~/utils/realtime.server";
+import { closeUserSockets } from "~/models/access.server";
 import { BASE, db, postForm, signedInUser } from "../support/worker";
 import { openSocket, sleep } from "../support/messages";
 

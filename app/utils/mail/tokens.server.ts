@@ -58,9 +58,3 @@ export async function readMailToken(env: AppEnv, token: string | null | undefine
 }
 
 export const VERIFY_EMAIL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** SHA-256 hex of a reset token: what D1 keeps instead of the token. */
-export async function sha256Hex(value: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", enc.encode(value)));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}

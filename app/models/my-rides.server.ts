@@ -1,0 +1,178 @@
+import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { rideRequests, rides, userProfiles } from "../../db/schema";
+import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
+import { afterCursor } from "./keyset.server";
+import type { Db } from "./db.server";
+import { type AlsoReads, type ModelCtx } from "./context.server";
+import { aliased, requestWithRider } from "./ride-columns.server";
+
+// My Rides: the rides I offer, the seats I booked and the requests to manage.
+
+/** Created rides on one page of My Rides; "More rides" shows the next this many (ADR 0025). */
+export const CREATED_PAGE = 20;
+/** Request cards on one page of Manage Bookings; "More requests" shows the next this many (ADR 0025). */
+export const MANAGE_PAGE = 15;
+
+type MyRidesQuery = { tab: "created" | "booked" | "manage"; status: "all" | "pending" | "accepted" | "rejected"; q: string; after?: string };
+
+// The spec orders My Rides by date ascending: the next departure first, then the later ones;
+// past rides follow, the most recent first (so a long history never pushes upcoming rides
+// off the first page). A page's cursor is its last ride (departs_at, id), marked "p" when
+// that ride was past: a past cursor continues the past segment (older, id descending); an
+// upcoming one continues the upcoming segment and then every past ride. A ride that departs
+// between two page loads moves to the past segment and may be shown twice, never skipped.
+const createdRidesQuery = (db: Db, userId: string, now: number, after: { past: boolean; cursor: Cursor } | null) =>
+  db
+    // Only what a card shows: every field is serialised again into the page's loader data.
+    .select({
+      id: rides.id,
+      fromLocation: rides.fromLocation,
+      toLocation: rides.toLocation,
+      date: rides.date,
+      time: rides.time,
+      departsAt: rides.departsAt,
+      seats: rides.seats,
+      bookedSeats: rides.bookedSeats,
+      status: rides.status,
+      driverName: userProfiles.fullName,
+      driverAvatarUrl: userProfiles.avatarUrl,
+    })
+    .from(rides)
+    .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
+    // A commute's occurrences are shown on its own card (listDriverCommutes), not one by one.
+    .where(
+      and(
+        eq(rides.driverId, userId),
+        isNull(rides.commuteId),
+        !after
+          ? undefined
+          : after.past
+            ? afterCursor(rides.departsAt, rides.id, after.cursor, "older")
+            : or(afterCursor(rides.departsAt, rides.id, after.cursor, "newer"), lt(rides.departsAt, now)),
+      ),
+    )
+    .orderBy(
+      sql`${rides.departsAt} < ${now}`,
+      sql`CASE WHEN ${rides.departsAt} >= ${now} THEN ${rides.departsAt} ELSE -${rides.departsAt} END`,
+      sql`CASE WHEN ${rides.departsAt} >= ${now} THEN ${rides.id} END`,
+      desc(rides.id),
+    )
+    .limit(CREATED_PAGE + 1);
+
+/** "p<departs_at>.<id>" after a past ride, "<departs_at>.<id>" after an upcoming one. */
+function parseCreatedCursor(value: string | undefined) {
+  const past = value?.startsWith("p") ?? false;
+  const cursor = parseCursor(past ? value!.slice(1) : value);
+  return cursor ? { past, cursor } : null;
+}
+
+/** Bookings on one page of Booked Rides; "More bookings" shows the next this many (ADR 0025). */
+export const BOOKED_PAGE = 20;
+
+const bookedRidesQuery = (db: Db, userId: string, after: Cursor | null) =>
+  db
+    .select({
+      requestId: rideRequests.id,
+      seats: rideRequests.seats,
+      status: rideRequests.status,
+      createdAt: rideRequests.createdAt,
+      rideId: aliased<string>(rides.id, "ride_id_"),
+      rideStatus: aliased<string>(rides.status, "ride_status_"),
+      fromLocation: rides.fromLocation,
+      toLocation: rides.toLocation,
+      date: rides.date,
+      time: rides.time,
+      tripCostPaise: rides.tripCostPaise,
+      rideSeats: aliased<number>(rides.seats, "ride_seats_"),
+      driverName: userProfiles.fullName,
+      driverAvatarUrl: userProfiles.avatarUrl,
+    })
+    .from(rideRequests)
+    .innerJoin(rides, eq(rides.id, rideRequests.rideId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
+    // Newest first on ride_requests_rider_idx (rider, created_at), after the cursor.
+    .where(and(eq(rideRequests.riderId, userId), afterCursor(rideRequests.createdAt, rideRequests.id, after)))
+    .orderBy(desc(rideRequests.createdAt), desc(rideRequests.id))
+    .limit(BOOKED_PAGE + 1);
+
+/**
+ * Every request on the driver's active rides, each with its card, and (LEFT JOIN) each active
+ * ride without any: Manage Bookings counts, filters and pages these (ADR 0029).
+ */
+const incomingQuery = (db: Db, userId: string) =>
+  db
+    .select({
+      ...requestWithRider,
+      hasProfile: sql<number>`${userProfiles.userId} IS NOT NULL`.mapWith(Boolean),
+      rideId: aliased<string>(rides.id, "ride_id_"),
+      fromLocation: rides.fromLocation,
+      toLocation: rides.toLocation,
+      date: rides.date,
+      time: rides.time,
+      tripCostPaise: rides.tripCostPaise,
+      rideSeats: aliased<number>(rides.seats, "ride_seats_"),
+      bookedSeats: rides.bookedSeats,
+    })
+    .from(rides)
+    .leftJoin(rideRequests, eq(rideRequests.rideId, rides.id))
+    .leftJoin(userProfiles, eq(userProfiles.userId, rideRequests.riderId))
+    .where(and(eq(rides.driverId, userId), eq(rides.status, "active")));
+
+type IncomingRow = Awaited<ReturnType<typeof incomingQuery>>[number];
+/** A request card of Manage Bookings (a row that has a request). */
+export type IncomingRequest = Omit<IncomingRow, "id" | "riderId" | "seats" | "status" | "createdAt"> & {
+  id: string;
+  riderId: string;
+  seats: number;
+  status: NonNullable<IncomingRow["status"]>;
+  createdAt: number;
+};
+const isRequest = (r: IncomingRow): r is IncomingRequest => r.id !== null;
+
+/**
+ * My Rides, one tab at a time. Manage Bookings reads every request on my active rides with
+ * its card in one statement (one round trip after the session's, ADR 0029), counts and filters
+ * them, and keeps one page of MANAGE_PAGE, newest first, after the `after` cursor (request
+ * time, id) when given, with the cursor of the next page. Paging in SQL would cost a sort of
+ * every request (D1 counts the sorter's rows) on top of the same read for the counts.
+ */
+export async function getMyRides({ db }: ModelCtx, userId: string, query: MyRidesQuery, now = Date.now(), also: AlsoReads = []) {
+  const empty = { created: [], booked: [], requests: [], moreCursor: null as string | null, counts: { activeRides: 0, pending: 0, accepted: 0, rejected: 0 }, also: [] as unknown[] };
+  if (query.tab === "created") {
+    // `also`: the page's other reads (the driver's commutes), in the same round trip.
+    const [rows, ...alsoRead] = await db.batch([createdRidesQuery(db, userId, now, parseCreatedCursor(query.after)), ...also]);
+    const last = rows.length > CREATED_PAGE ? rows[CREATED_PAGE - 1] : null;
+    return {
+      ...empty,
+      created: rows.slice(0, CREATED_PAGE).map(({ departsAt: _d, ...card }) => card),
+      moreCursor: last ? `${last.departsAt < now ? "p" : ""}${cursorParam(last.departsAt, last.id)}` : null,
+      also: alsoRead as unknown[],
+    };
+  }
+  if (query.tab === "booked") {
+    const rows = await bookedRidesQuery(db, userId, parseCursor(query.after));
+    const last = rows.length > BOOKED_PAGE ? rows[BOOKED_PAGE - 1] : null;
+    return { ...empty, booked: rows.slice(0, BOOKED_PAGE), moreCursor: last ? cursorParam(last.createdAt, last.requestId) : null };
+  }
+  const q = query.q.toLowerCase();
+  const rows = await incomingQuery(db, userId);
+  const all = rows.filter(isRequest);
+  const counts = {
+    activeRides: new Set(rows.map((r) => r.rideId)).size,
+    pending: all.filter((r) => r.status === "pending").length,
+    accepted: all.filter((r) => r.status === "accepted").length,
+    rejected: all.filter((r) => r.status === "rejected").length,
+  };
+  const after = parseCursor(query.after);
+  const matching = all
+    .filter(
+      (r) =>
+        (query.status === "all" || r.status === query.status) &&
+        (!q || [r.riderName ?? "", r.fromLocation, r.toLocation].some((s) => s.toLowerCase().includes(q))) &&
+        (!after || r.createdAt < after.at || (r.createdAt === after.at && r.id < after.id)),
+    )
+    .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+  const requests = matching.slice(0, MANAGE_PAGE);
+  const last = requests.at(-1);
+  return { ...empty, requests, counts, moreCursor: matching.length > MANAGE_PAGE && last ? cursorParam(last.createdAt, last.id) : null };
+}

@@ -1,0 +1,554 @@
+import { and, asc, count, eq, gte, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { type SelectedFields } from "drizzle-orm/sqlite-core";
+import { communities, rideDayStats, rideHourStats, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
+import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
+import { DISCOVER_PAGE_SIZE, NEAR_PAGE_SIZE } from "../domain/rides";
+import { addDays, istDate, istToInstant } from "../domain/time";
+import { cellsWithin, straightLineKm, type PlaceRecord } from "../domain/places";
+import { rankMatches, type Match, type MatchSearch } from "../domain/ride-match";
+import type { DiscoverFilters } from "../schemas/ride-search";
+import type { Db } from "./db.server";
+import { cappedCount, countable } from "./badges.server";
+import { type AlsoReads, type ModelCtx } from "./context.server";
+import { PLACES, placeByName } from "./places.server";
+import { blockedEitherWay } from "./relations.server";
+import { workplaceBadge } from "./work-email.server";
+import { isMember, maySeeRide, myCommunityIds, seatRule, womenRuleAllows } from "./permissions.server";
+import { aliased, rideColumns } from "./ride-columns.server";
+
+// Finding rides: Discover's pages and filters, and the search near two places on a day.
+
+// D1 binds at most 100 parameters: a short text ("a") matches hundreds of the 455 places, so
+// the search keeps the first 40 (landmarks, where most rides start, first).
+const PLACE_MATCH_CAP = 40;
+const placesMatching = (q: string) => {
+  const needle = q.toLowerCase();
+  const hits = PLACES.filter((p) => p.name.toLowerCase().includes(needle));
+  return hits
+    .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "landmark" ? -1 : 1))
+    .slice(0, PLACE_MATCH_CAP)
+    .map((p) => p.name);
+};
+
+const womenTerm = sql`(${rides.womenOnly} = 1 OR ${rides.womenLockBooked} IS NOT NULL)`;
+const maxCostTerm = (rupees: number) => sql`${rides.tripCostPaise} <= ${rupees * 100} * ${rides.seats}`;
+
+/**
+ * Discover's ride cards as the viewer sees them (driver, community, saved, the viewer's live
+ * request; at most one per ride by ride_requests_live_unique, so the card shows Requested or
+ * Booked instead of Book Now): the one select both Discover queries start from.
+ */
+function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, now: number, extra: E, source?: SQL) {
+  const cards = db
+    .select({
+      ...rideColumns,
+      ...extra,
+      driverName: userProfiles.fullName,
+      driverAvatarUrl: userProfiles.avatarUrl,
+      driverRatingCount: userProfiles.ratingCount,
+      driverRatingStars: userProfiles.ratingStars,
+      driverVerified: workplaceBadge(rides.driverId, rides.communityId),
+      communityName: communities.name,
+      saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
+      myRequestId: aliased<string | null>(rideRequests.id, "my_request_id"),
+      myRequestStatus: aliased<"pending" | "accepted" | null>(rideRequests.status, "my_request_status"),
+      // The seat rule says no (issue 34): the card offers no Book Now. Lists already leave out
+      // what the viewer may not see; this covers the rest (a suspension, the driver's standing, a full ride).
+      refused: sql<number>`NOT ${seatRule(viewerId, 1, now)}`.mapWith(Boolean).as("refused"),
+    });
+  // A distance search reaches rides from its cells (and commutes): `source CROSS JOIN rides`,
+  // in that order (nearPageQuery).
+  return (source ? cards.from(source).crossJoin(rides) : cards.from(rides))
+    .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
+    .leftJoin(communities, eq(communities.id, rides.communityId))
+    .leftJoin(savedRides, and(eq(savedRides.rideId, rides.id), eq(savedRides.userId, viewerId)))
+    .leftJoin(
+      rideRequests,
+      and(eq(rideRequests.rideId, rides.id), eq(rideRequests.riderId, viewerId), sql`${rideRequests.status} IN ('pending','accepted')`),
+    );
+}
+
+/**
+ * The departures a Discover list shows: from `from` (now, or the date's start) to `until` (the
+ * date's end); on a page reached by "Next page", after the last ride of the page before
+ * (`after`), and by "Previous page", before the first ride of the page after (`before`): that
+ * list is read backwards, latest first (ADR 0038).
+ */
+type Range = { from: number; until: number | null; after?: Cursor | null; before?: Cursor | null };
+
+/**
+ * An index path's departure range (`when`) and its row filters (`own`): blocks, then Discover's.
+ * The lower bound is one term, so SQLite ranges the index on it: the cursor's row value when it
+ * is past `from` (a page is then read from its own first ride, however deep), else `from`.
+ * A merge's seeks bound the departure only by the arm's last ride, `(departs_at, id) > after`,
+ * starting from `start` (the row before any ride the list may show), and by `before`: with a
+ * second lower bound beside it, SQLite ranged the index on that one and walked the arm again
+ * at every step (ADR 0038).
+ */
+function pathTerms(viewerId: string, filters: SQL[], range: Range) {
+  const own = sql.join([sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`, ...filters], sql` AND `);
+  if (range.before) {
+    // Backwards from the cursor (or the day's end, if it is later) down to `from`.
+    const c = range.until !== null && range.before.at >= range.until ? { at: range.until, id: "" } : range.before;
+    const stop = sql`departs_at >= ${range.from}`;
+    return { back: true, cmp: sql.raw("<"), desc: sql.raw(" DESC"), when: sql`(departs_at, id) < (${c.at}, ${c.id}) AND ${stop}`, start: { at: c.at, id: c.id }, before: stop, own };
+  }
+  const cursor = range.after && range.after.at >= range.from ? range.after : null;
+  const before = range.until === null ? sql`1` : sql`departs_at < ${range.until}`;
+  return {
+    back: false,
+    cmp: sql.raw(">"),
+    desc: sql.raw(""),
+    when: sql`${cursor ? sql`(departs_at, id) > (${cursor.at}, ${cursor.id})` : sql`departs_at >= ${range.from}`} AND ${before}`,
+    // `(departs_at, id) > (from, '')` is `departs_at >= from`: ids are never empty.
+    start: cursor ? { at: cursor.at, id: cursor.id } : { at: range.from, id: "" },
+    before,
+    own,
+  };
+}
+
+/**
+ * The viewer's communities' rides on `index` that leave no later than the last of the first
+ * `first` public rides in `pub` (any time when there are fewer): the union's first `first` can
+ * hold no later one. Read backwards (`back`), no earlier than the earliest of them. `rupees`
+ * narrows to a cost cap on rides_seat_rupees_idx.
+ */
+function communitySide(viewerId: string, index: string, when: SQL, own: SQL, first: number, pub: SQL, back: boolean, rupees?: SQL): SQL {
+  const bound = back
+    ? sql`departs_at >= (SELECT CASE WHEN count(*) < ${first} THEN 0 ELSE min(departs_at) END FROM ${pub})`
+    : sql`departs_at <= (SELECT CASE WHEN count(*) < ${first} THEN ${Number.MAX_SAFE_INTEGER} ELSE max(departs_at) END FROM ${pub})`;
+  return sql`SELECT id, departs_at FROM rides INDEXED BY ${sql.raw(index)}
+        WHERE community_id IN ${myCommunityIds(viewerId)} AND status = 'active'${rupees ? sql` AND ${rupees}` : sql``} AND ${when} AND ${own}
+          AND ${bound}`;
+}
+
+/**
+ * Issue 17, rows read flat as the city grows. Plain Discover (no place text, not "Community
+ * rides only") finds the viewer's first `first` rides in (departs_at, id) order on two paths
+ * of rides_community_idx (community_id, status, departs_at, id), reading only rides the viewer
+ * may see: the first `first` public rides, and the rides of the viewer's communities that leave
+ * no later than the last of those (the union's first `first` can hold no later one). A city that
+ * grows around the viewer adds public rides, which only brings that bound nearer; walking
+ * rides_discover_idx instead stepped over every ride of someone else's community. Both paths
+ * apply Discover's own filters (`filters`). The ids of rows [offset, offset + limit) come out
+ * sorted, so only those are joined to their cards; a count (`sorted: false`) takes any `limit` (ADR 0035).
+ */
+function visibleIds(
+  viewerId: string,
+  filters: SQL[],
+  range: Range,
+  limit: number,
+  offset = 0,
+  { sorted = true, maxCost, women = false }: { sorted?: boolean; maxCost?: number; women?: boolean } = {},
+): SQL {
+  const first = offset + limit;
+  const terms = pathTerms(viewerId, filters, range);
+  const { when, own, back, desc } = terms;
+  if (maxCost !== undefined) return cheapVisibleIds(viewerId, terms, range.until !== null, maxCost, limit, offset, sorted);
+  // "Women-only seats": rides_women_idx holds just those rides, in the same order, so both paths
+  // read only them (`filters` carries womenTerm, the index's WHERE; ADR 0037).
+  const index = women ? "rides_women_idx" : "rides_community_idx";
+  // `pub` is written twice (its rows, and its last departure as the bound): each copy reads
+  // `first` index entries, fewer rows than a MATERIALIZED CTE that stores and scans them again.
+  const pub = sql`SELECT id, departs_at FROM rides INDEXED BY ${sql.raw(index)}
+      WHERE community_id IS NULL AND status = 'active' AND ${when} AND ${own} ORDER BY departs_at${desc}, id${desc} LIMIT ${first}`;
+  return sql`(SELECT id, departs_at FROM (SELECT id, departs_at FROM (${pub})
+      UNION ALL
+      ${communitySide(viewerId, index, when, own, first, sql`(${pub})`, back)})
+    ${sorted ? sql`ORDER BY departs_at${desc}, id${desc} ` : sql``}LIMIT ${limit} OFFSET ${offset})`;
+}
+
+/** The rupees a seat costs, rounded up: rides_seat_rupees_idx's expression, exactly as written there. */
+const SEAT_RUPEES = sql.raw(`(("trip_cost_paise" + 100 * "seats" - 1) / (100 * "seats"))`);
+
+/**
+ * visibleIds with a cost cap (at most `maxCost` rupees a seat). Few rides may be that cheap, so
+ * walking the public rides in departure order and dropping the dearer ones read every upcoming
+ * ride of the city before a page was full. Instead the public side merges, in (departs_at, id)
+ * order, one run of rides_seat_rupees_idx per whole rupee from 0 to the cap (a ride's seat costs
+ * at most `maxCost` exactly when its rounded-up rupees do), with the same recursive-CTE priority
+ * queue as "Community rides only": it reads the page's rides and one more per rupee, however
+ * many dearer rides the city has (ADR 0037).
+ */
+function cheapVisibleIds(viewerId: string, terms: ReturnType<typeof pathTerms>, dated: boolean, maxCost: number, limit: number, offset: number, sorted: boolean): SQL {
+  const first = offset + limit;
+  const { when, own, start, before, back, cmp, desc } = terms;
+  // The viewer's communities' rides: on a date from rides_community_idx (that day's rides at
+  // most); without one that could be every ride of theirs to the end, so only those at most
+  // `maxCost` rupees a seat are read, from rides_seat_rupees_idx (the departure checked on the entry).
+  const communities = dated
+    ? communitySide(viewerId, "rides_community_idx", when, own, first, sql`pub`, back)
+    : communitySide(viewerId, "rides_seat_rupees_idx", when, own, first, sql`pub`, back, sql`${SEAT_RUPEES} <= ${maxCost}`);
+  const next = (rupees: string, after: SQL) =>
+    sql`(SELECT rowid FROM rides INDEXED BY rides_seat_rupees_idx WHERE community_id IS NULL AND status = 'active' AND ${SEAT_RUPEES} = ${sql.raw(rupees)}
+          AND (departs_at, id) ${cmp} ${after} AND ${before} AND ${own} ORDER BY departs_at${desc}, id${desc} LIMIT 1)`;
+  return sql`(WITH RECURSIVE arms(rupees) AS (SELECT 0 UNION ALL SELECT rupees + 1 FROM arms WHERE rupees < ${maxCost}),
+      q(rupees, departs_at, id) AS (
+        SELECT a.rupees, r.departs_at, r.id FROM arms a JOIN rides r ON r.rowid = ${next("a.rupees", sql`(${start.at}, ${start.id})`)}
+        UNION ALL
+        SELECT q.rupees, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = ${next("q.rupees", sql`(q.departs_at, q.id)`)}
+        ORDER BY 2${desc}, 3${desc} LIMIT ${first}),
+      pub(id, departs_at) AS MATERIALIZED (SELECT id, departs_at FROM q)
+    SELECT id, departs_at FROM (SELECT id, departs_at FROM pub UNION ALL ${communities})
+    ${sorted ? sql`ORDER BY departs_at${desc}, id${desc} ` : sql``}LIMIT ${limit} OFFSET ${offset})`;
+}
+
+/**
+ * "Community rides only": the viewer's communities' rides in (departs_at, id) order, merged by
+ * SQLite itself. A recursive CTE with ORDER BY is a priority queue: it starts with each
+ * community's first ride, and every ride it takes out brings in that community's next one (one
+ * seek on rides_community_idx), so the page reads its own rides and one more a community,
+ * however many rides other communities share. Rows before `offset` are taken out and dropped
+ * (the CTE's OFFSET). Walking rides_discover_idx instead read past every other community's
+ * rides, and an IN list on rides_community_idx would read all of the viewer's communities'
+ * upcoming rides to sort them (ADR 0035). With a place text (`names`) each community's run
+ * skips its rides elsewhere: what it reads is the viewer's own world, however busy the place
+ * is with other communities' rides (ADR 0038).
+ */
+function communityMergeIds(viewerId: string, filters: SQL[], range: Range, limit: number, offset: number, names?: string[]): SQL {
+  const { start, before, own, cmp, desc } = pathTerms(viewerId, names ? [...filters, atPlace(names)] : filters, range);
+  const next = (cid: string, after: SQL) =>
+    sql`(SELECT rowid FROM rides INDEXED BY rides_community_idx WHERE community_id = ${sql.raw(cid)} AND status = 'active'
+          AND (departs_at, id) ${cmp} ${after} AND ${before} AND ${own} ORDER BY departs_at${desc}, id${desc} LIMIT 1)`;
+  return sql`(WITH RECURSIVE arms(cid) AS ${myCommunityIds(viewerId)},
+      q(cid, departs_at, id) AS (
+        SELECT a.cid, r.departs_at, r.id FROM arms a JOIN rides r ON r.rowid = ${next("a.cid", sql`(${start.at}, ${start.id})`)}
+        UNION ALL
+        SELECT q.cid, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = ${next("q.cid", sql`(q.departs_at, q.id)`)}
+        ORDER BY 2${desc}, 3${desc} LIMIT ${limit} OFFSET ${offset})
+    SELECT id, departs_at FROM q)`;
+}
+
+/** The places a text matched, as a CTE `names(name)`: each name bound once, however often it is read. */
+const namesCte = (names: string[]) => sql`names(name) AS (VALUES ${sql.join(names.map((n) => sql`(${n})`), sql`, `)})`;
+/**
+ * The place names as SQL string literals, for an IN list checked on every ride a seek reads: a list
+ * read from the `names` CTE (or bound) is read again at every run of a correlated seek, up to 40 rows
+ * a ride. Only names of PLACES (the app's own fixed list, never a user's text) are written.
+ */
+const placeLiterals = (names: string[]) => sql.raw(names.filter((n) => placeByName(n)).map((n) => `'${n.replaceAll("'", "''")}'`).join(", "));
+/** A ride from or to one of `names`. */
+const atPlace = (names: string[]) => sql`(from_location IN (${placeLiterals(names)}) OR to_location IN (${placeLiterals(names)}))`;
+
+/** Discover's filters on the ride itself, whichever index path finds it. */
+function rideFilters(viewerId: string, f: DiscoverFilters): SQL[] {
+  return [ne(rides.driverId, viewerId), womenRuleAllows(viewerId), ...(f.women ? [womenTerm] : []), ...(f.maxCost < 50 ? [maxCostTerm(f.maxCost)] : [])];
+}
+
+/** The departure range Discover shows: from now (or the date's start) to the date's end. */
+function discoverRange(f: DiscoverFilters, now: number): Range {
+  return { from: f.date ? Math.max(now, istToInstant(f.date)) : now, until: f.date ? istToInstant(addDays(f.date, 1)) : null };
+}
+
+/** The page's cursor: "Next page" (`after`) wins over "Previous page" (`before`, read backwards). */
+function pageCursors(f: DiscoverFilters) {
+  const after = parseCursor(f.after);
+  return { after, before: after ? null : parseCursor(f.before) };
+}
+
+/** The slider's rupees a seat when it caps the cost (50 means no limit). */
+const costCap = (f: DiscoverFilters) => (f.maxCost < 50 ? f.maxCost : undefined);
+
+/**
+ * A place text ("koramangala"): the rides leaving from or going to any place whose name holds it,
+ * in (departs_at, id) order, merged by SQLite from one run of rides_from_idx or rides_to_idx
+ * (status, place, departs_at, id) per matching place and end, with the recursive-CTE priority
+ * queue of communityMergeIds. Each arm starts from a sentinel row (`from`, or the page's cursor) so
+ * its seek is written once; the sentinels come out first and the OFFSET drops them too. A ride whose both
+ * ends match comes from its pickup's arm only. The page reads its own rides, one more an arm, and
+ * the rides at those places it may not show (someone else's community, a dearer seat): the
+ * place's rides, where walking rides_discover_idx read every upcoming ride of the city before a
+ * page of a quiet place was full (ADR 0038).
+ */
+function placeMergeIds(viewerId: string, names: string[], filters: SQL[], range: Range, limit: number, offset: number): SQL {
+  const { start, before, own, cmp, desc } = pathTerms(viewerId, filters, range);
+  const next = (index: string, column: string, also: SQL) =>
+    sql`(SELECT rowid FROM rides INDEXED BY ${sql.raw(index)} WHERE status = 'active' AND ${sql.raw(column)} = q.name
+          AND (departs_at, id) ${cmp} (q.departs_at, q.id) AND ${before}${also}
+          AND (community_id IS NULL OR ${isMember(viewerId)}) AND ${own} ORDER BY departs_at${desc}, id${desc} LIMIT 1)`;
+  return sql`(WITH RECURSIVE ${namesCte(names)},
+      q(side, name, departs_at, id) AS (
+        SELECT s.side, n.name, ${start.at}, ${start.id} FROM names n CROSS JOIN (SELECT 0 AS side UNION ALL SELECT 1) s
+        UNION ALL
+        SELECT q.side, q.name, r.departs_at, r.id FROM q JOIN rides r ON r.rowid = CASE q.side
+          WHEN 0 THEN ${next("rides_from_idx", "from_location", sql``)}
+          ELSE ${next("rides_to_idx", "to_location", sql` AND from_location NOT IN (${placeLiterals(names)})`)} END
+        ORDER BY 3${desc}, 4${desc} LIMIT ${limit} OFFSET ${offset + 2 * names.length})
+    SELECT id, departs_at FROM q)`;
+}
+
+/**
+ * The discover page query (exported so a test can EXPLAIN it). Every list reads only rides the
+ * viewer may see, in (departs_at, id) order from index paths, and joins only the page's rows to
+ * their cards: "Community rides only" (communityMergeIds, at the text's places if any), a place
+ * text (placeMergeIds), or plain Discover (visibleIds; ADR 0035).
+ */
+export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, now = Date.now()) {
+  // "Next page" carries the last ride shown and "Previous page" the first (ADR 0038): the page
+  // starts after, or is read backwards from, that ride instead of reading and dropping every
+  // earlier page's rides (an OFFSET). A page number alone (a typed URL) still counts from the start.
+  const { after, before } = pageCursors(f);
+  const range = { ...discoverRange(f, now), after, before };
+  const page = [rideFilters(viewerId, f), range, DISCOVER_PAGE_SIZE + 1, after || before ? 0 : (f.page - 1) * DISCOVER_PAGE_SIZE] as const;
+  // Places come from a fixed list (the create form refuses others), so a text is exact on the
+  // names it matches; no match means no ride, without touching D1's rows.
+  const names = f.q ? placesMatching(f.q) : undefined;
+  const vis =
+    names && !names.length
+      ? sql`(SELECT NULL AS id, NULL AS departs_at WHERE 0)`
+      : f.community
+        ? communityMergeIds(viewerId, ...page, names)
+        : names
+          ? placeMergeIds(viewerId, names, ...page)
+          : visibleIds(viewerId, ...page, { maxCost: costCap(f), women: f.women });
+  return discoverCards(db, viewerId, now, {}, sql`${vis} AS vis`)
+    .where(sql`${rides.id} = vis.id`)
+    .orderBy(sql`vis.departs_at`, sql`vis.id`);
+}
+
+/**
+ * A distance-and-time search with its places resolved (app/schemas/ride-search.ts). With
+ * `weekdays` (a bit set over strftime('%w')) it looks for regular commutes on those weekdays
+ * instead of rides on `date`.
+ */
+export type NearSearch = { from: PlaceRecord; to: PlaceRecord; date: string; time: string; radiusKm: number; windowMinutes: number; weekdays?: number };
+
+/** How many candidates a distance search ranks (the nearest in time first). */
+export const NEAR_CANDIDATES = 200;
+
+const nearMatchSearch = (s: NearSearch, date = s.date): MatchSearch => ({
+  from: s.from,
+  to: s.to,
+  departsAt: istToInstant(date, s.time),
+  radiusKm: s.radiusKm,
+  windowMinutes: s.windowMinutes,
+});
+
+/** "HH:MM" a number of minutes from `time`, kept within the day. */
+const shiftTime = (time: string, minutes: number) => {
+  const [h, m] = time.split(":").map(Number);
+  const t = Math.min(23 * 60 + 59, Math.max(0, h * 60 + m + minutes));
+  return `${String(Math.floor(t / 60)).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}`;
+};
+
+/**
+ * Where a distance search ranges its index (ADR 0030). Each end is a list of the grid cells
+ * its circle reaches, inlined as integer literals (a 10 km radius reaches about 80 cells, near
+ * the 100 parameters D1 binds). One end is ranged on its cell index, cell by cell; the other
+ * end's cells and both ends' exact-enough circles (`near`) only filter. The ranged end is the
+ * one whose circle holds fewer places of the place list: rides start and end where places
+ * are, so the sparser end reads fewer rows (HSR Layout has 96 places within 10 km, Whitefield
+ * 41). A tie ranges the pickup end.
+ */
+type SearchSides = { ranged: "from" | "to"; rangedCellRows: SQL; otherCells: SQL; near: (t: "rides" | "c") => SQL };
+
+// Every distance search asks this of both its ends, and the answer for a place and a radius
+// never changes: counted once per isolate (455 distances each), not per request. The radius
+// is free within its bounds, so the memo is capped rather than grown without end.
+const placesWithinMemo = new Map<string, number>();
+const placesWithin = (p: PlaceRecord, km: number) => {
+  const key = `${p.id}:${km}`;
+  let n = placesWithinMemo.get(key);
+  if (n === undefined) {
+    n = PLACES.reduce((sum, q) => sum + (straightLineKm(p, q) <= km ? 1 : 0), 0);
+    if (placesWithinMemo.size >= 5_000) placesWithinMemo.clear();
+    placesWithinMemo.set(key, n);
+  }
+  return n;
+};
+const KM_PER_DEG = (Math.PI * 6371) / 180;
+
+/**
+ * A point within `km` of `p` as plain arithmetic (D1 may lack SQL math functions): a flat
+ * circle in degrees, 1% wider than the haversine circle rankMatches measures, so it drops only
+ * rides rankMatches would drop, before they are looked up, joined and sorted. Literals only.
+ */
+function nearPointSql(table: "rides" | "c", end: "from" | "to", p: PlaceRecord, km: number): SQL {
+  const k = Math.cos((p.lat * Math.PI) / 180);
+  const r = (km * 1.01) / KM_PER_DEG;
+  const lat = `${table}.${end}_lat`;
+  const lng = `${table}.${end}_lng`;
+  return sql.raw(`((${lat} - ${p.lat}) * (${lat} - ${p.lat}) + (${lng} - ${p.lng}) * (${lng} - ${p.lng}) * ${k * k} <= ${r * r})`);
+}
+
+function searchSides(s: NearSearch): SearchSides {
+  const cells = (p: PlaceRecord) => cellsWithin(p.lat, p.lng, s.radiusKm).map((c) => String(Math.trunc(c)));
+  const ranged = placesWithin(s.to, s.radiusKm) < placesWithin(s.from, s.radiusKm) ? "to" : "from";
+  const [rangedPlace, otherPlace] = ranged === "from" ? [s.from, s.to] : [s.to, s.from];
+  return {
+    ranged,
+    rangedCellRows: sql.raw(cells(rangedPlace).map((c) => `(${c})`).join(", ")),
+    otherCells: sql.raw(cells(otherPlace).join(", ")),
+    near: (t) => sql`${nearPointSql(t, "from", s.from, s.radiusKm)} AND ${nearPointSql(t, "to", s.to, s.radiusKm)}`,
+  };
+}
+
+/**
+ * A search on weekdays looks for regular commutes, not every one-off ride of the next two
+ * weeks (ADR 0028: the widest such scan read ~6,800 rows of the city dataset). Active
+ * commutes are ranged by cell and time of day on commutes_from_cell_idx or
+ * commutes_to_cell_idx (cell, status, time), the ranged end of `sides`, and each brings its
+ * next open occurrence on one of the wanted weekdays as the row's ride
+ * (rides_commute_date_unique, at most 14 rows each). Commutes the viewer may not see, or
+ * drives, are left out before that lookup (an occurrence has its commute's driver and
+ * community); the outer query still applies the full rule. These are conditions on
+ * `cells CROSS JOIN commutes c CROSS JOIN rides` (nearPageQuery). A window does not wrap
+ * past midnight.
+ */
+function weekdayCommuteRides(s: NearSearch, weekdays: number, sides: SearchSides, viewerId: string, communityOnly: boolean, now: number): SQL {
+  const today = istDate(now);
+  const other = sides.ranged === "from" ? "to" : "from";
+  const communities = myCommunityIds(viewerId);
+  return sql`${sql.raw(`c.${sides.ranged}_cell`)} = cells.column1 AND c.status = 'active'
+       AND c.time BETWEEN ${shiftTime(s.time, -s.windowMinutes)} AND ${shiftTime(s.time, s.windowMinutes)}
+       AND (c.weekdays & ${weekdays}) <> 0 AND ${sql.raw(`+c.${other}_cell`)} IN (${sides.otherCells}) AND ${sides.near("c")}
+       AND (c.end_date IS NULL OR c.end_date >= ${today})
+       AND c.driver_id <> ${viewerId} AND ${communityOnly ? sql`c.community_id IN ${communities}` : sql`(c.community_id IS NULL OR c.community_id IN ${communities})`}
+       AND ${rides.id} = (SELECT r.id FROM rides r
+             WHERE r.commute_id = c.id AND r.date >= ${today} AND r.status = 'active' AND r.departs_at >= ${now}
+               AND (${weekdays} >> CAST(strftime('%w', r.date) AS INTEGER)) & 1
+             ORDER BY r.date LIMIT 1)`;
+}
+
+/**
+ * The candidates of a distance search (exported so a test can EXPLAIN it): active rides the
+ * viewer may see whose pickup and drop lie within the radius of `from` and `to` (their cells,
+ * then a flat circle with slack), leaving in the window. rides_from_cell_idx or
+ * rides_to_cell_idx (cell, status, departs_at) is ranged once per cell of one end
+ * (`searchSides`); the exact distances are measured afterwards.
+ */
+export function nearPageQuery(db: Db, viewerId: string, s: NearSearch, f: Pick<DiscoverFilters, "maxCost" | "community">, now = Date.now()) {
+  const m = nearMatchSearch(s);
+  const sides = searchSides(s);
+  const [rangedCell, otherCell] = sides.ranged === "from" ? [rides.fromCell, rides.toCell] : [rides.toCell, rides.fromCell];
+  const at = m.departsAt;
+  // The cells are a VALUES list joined to the index: one seek a cell, where an IN list also
+  // steps through its own temporary table (a row read a cell, ADR 0030).
+  const cells = sql`(VALUES ${sides.rangedCellRows}) AS cells`;
+  const source = s.weekdays ? sql`${cells} CROSS JOIN commutes c INDEXED BY ${sql.raw(`commutes_${sides.ranged}_cell_idx`)}` : cells;
+  const byDeparture: SQL[] = s.weekdays
+    ? [weekdayCommuteRides(s, s.weekdays, sides, viewerId, Boolean(f.community), now), sql`+${rides.status} = 'active'`]
+    : [sql`${rangedCell} = cells.column1`, eq(rides.status, "active"), gte(rides.departsAt, Math.max(now, at - s.windowMinutes * 60_000)), sql`${rides.departsAt} <= ${at + s.windowMinutes * 60_000}`];
+  const where: SQL[] = [
+    ...byDeparture,
+    sql`+${otherCell} IN (${sides.otherCells})`,
+    sides.near("rides"),
+    ne(rides.driverId, viewerId),
+    // "Community rides only" is narrower than visibleRideCondition, but a blocked pair still
+    // do not see each other's rides (as discoverWhere).
+    ...(f.community ? [sql`${rides.communityId} IN ${myCommunityIds(viewerId)}`, sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`] : [maySeeRide(viewerId)]),
+    // As Discover's lists: no ride the women-only rule keeps from the viewer (it was shown, with Book Now).
+    womenRuleAllows(viewerId),
+  ];
+  if (f.maxCost < 50) where.push(maxCostTerm(f.maxCost));
+  const candidates = discoverCards(db, viewerId, now, { fromLat: rides.fromLat, fromLng: rides.fromLng, toLat: rides.toLat, toLng: rides.toLng }, source)
+    .where(and(...where))
+    .$dynamic();
+  // On a date the candidates are the nearest in time (minutes off is half the score). On
+  // weekdays an occurrence's minutes off is its commute's, whatever the day, so the soonest
+  // were no better a cut than the index's order, and sorting them cost a row each (ADR 0030).
+  return (s.weekdays ? candidates : candidates.orderBy(sql`abs(${rides.departsAt} - ${m.departsAt})`, asc(rides.id))).limit(NEAR_CANDIDATES);
+}
+
+/** "100+ rides found": counting every match would read every upcoming ride. */
+export const FOUND_CAP = 100;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+const IST_OFFSET = 19_800_000;
+
+/**
+ * Discover Rides: one page of upcoming rides, the (capped) filtered count and the city-wide
+ * banner stats, in one round trip. The stats add the per-day totals kept by triggers
+ * (ride_day_stats) for the days after today, the per-hour totals (ride_hour_stats) for
+ * the rest of today, and an exact count of this hour's remaining rides: about a hundred
+ * rows however many rides are upcoming. They cover public rides only (the triggers skip
+ * community rides), so the banner never counts rides a viewer may not see.
+ */
+export async function discoverRides({ db }: ModelCtx, viewerId: string, f: DiscoverFilters, now = Date.now(), near?: NearSearch, also: AlsoReads = []) {
+  // Buckets are IST hours and days (departs_at shifted by +5:30), so hours nest in days.
+  const nextHour = Math.floor((now + IST_OFFSET) / HOUR) + 1;
+  const tomorrow = Math.floor((now + IST_OFFSET) / DAY) + 1;
+  const firstHourOfTomorrow = tomorrow * 24;
+  // A text, "Community rides only" or a cost cap counts only its page (below).
+  const pageOnly = Boolean(f.q || f.community || costCap(f) !== undefined);
+  const totals = (t: typeof rideHourStats | typeof rideDayStats) => ({
+    rides: sql<number>`coalesce(sum(${t.rides}), 0)`.mapWith(Number),
+    seatsOpen: sql<number>`coalesce(sum(${t.seats} - ${t.bookedSeats}), 0)`.mapWith(Number),
+    bookedSeats: sql<number>`coalesce(sum(${t.bookedSeats}), 0)`.mapWith(Number),
+  });
+  // `also`: the page's other reads (the viewer's saved searches), in the same round trip.
+  const [page, found, laterDays, laterToday, thisHour, ...alsoRead] = await db.batch([
+    near ? nearPageQuery(db, viewerId, near, f, now) : discoverPageQuery(db, viewerId, f, now),
+    // A text search, "Community rides only" and a cost cap count only their page ("25+ rides
+    // found"): counting every match of a popular place, or a hundred rides of a viewer's few
+    // communities among all upcoming rides, would walk thousands of rides, and counting a
+    // hundred cheap rides read 678 rows of the bench's large city (ADR 0037).
+    // Those pages, and a distance search (which ranks its candidates itself), never read
+    // the count: it is a no-op lookup by id (a capped count still read 583 rows of the
+    // bench's place search, ADR 0030).
+    near || pageOnly
+      ? cappedCount(db, countable(db).from(rides).where(eq(rides.id, "")), 0)
+      : db.select({ n: count() }).from(sql`${visibleIds(viewerId, rideFilters(viewerId, f), discoverRange(f, now), FOUND_CAP + 1, 0, { sorted: false, maxCost: costCap(f), women: f.women })} AS capped`),
+    db.select(totals(rideDayStats)).from(rideDayStats).where(gte(rideDayStats.day, tomorrow)),
+    db
+      .select(totals(rideHourStats))
+      .from(rideHourStats)
+      .where(and(gte(rideHourStats.hour, nextHour), lt(rideHourStats.hour, firstHourOfTomorrow))),
+    db
+      .select({
+        rides: count(),
+        seatsOpen: sql<number>`coalesce(sum(${rides.seats} - ${rides.bookedSeats}), 0)`.mapWith(Number),
+        bookedSeats: sql<number>`coalesce(sum(${rides.bookedSeats}), 0)`.mapWith(Number),
+      })
+      .from(rides)
+      .where(and(isNull(rides.communityId), eq(rides.status, "active"), gte(rides.departsAt, now), lt(rides.departsAt, nextHour * HOUR - IST_OFFSET))),
+    ...also,
+  ]);
+  const zero = { rides: 0, seatsOpen: 0, bookedSeats: 0 };
+  const parts = [laterDays[0] ?? zero, laterToday[0] ?? zero, thisHour[0] ?? zero];
+  const sum = (k: keyof typeof zero) => parts.reduce((n, p) => n + p[k], 0);
+  const stats = { rides: sum("rides"), seatsOpen: sum("seatsOpen"), bookedSeats: sum("bookedSeats") };
+  if (near) {
+    // Ranked by walking distance plus minutes off (app/domain/ride-match.ts), every candidate,
+    // then paged. On weekdays each ride is measured against the wanted time on its own day.
+    const rows = (page as NearRow[]).map((r) => ({ ...r, from: { lat: r.fromLat ?? NaN, lng: r.fromLng ?? NaN }, to: { lat: r.toLat ?? NaN, lng: r.toLng ?? NaN } }));
+    const byDay = near.weekdays ? [...new Set(rows.map((r) => r.date))].map((d) => rankMatches(nearMatchSearch(near, d), rows.filter((r) => r.date === d))) : [rankMatches(nearMatchSearch(near), rows)];
+    const ranked = byDay.flat().sort((a, b) => a.match.score - b.match.score || a.departsAt - b.departsAt || a.id.localeCompare(b.id));
+    const start = (f.page - 1) * NEAR_PAGE_SIZE;
+    const shown = ranked.slice(start, start + NEAR_PAGE_SIZE).map(({ from: _f, to: _t, fromLat: _a, fromLng: _b, toLat: _c, toLng: _d, ...r }) => r);
+    // Every match is counted; past the candidate cap there may be more than were ranked.
+    return { rides: shown as (DiscoverRow & { match?: Match })[], hasMore: ranked.length > start + NEAR_PAGE_SIZE, nextAfter: null, prevBefore: null, reachedStart: false, found: ranked.length, foundMore: page.length >= NEAR_CANDIDATES, stats, also: alsoRead as unknown[] };
+  }
+  // Read backwards ("Previous page"), the page holds the rides just before its cursor: the latest
+  // DISCOVER_PAGE_SIZE of them; the cursor's own ride follows it.
+  const back = Boolean(pageCursors(f).before);
+  // Backwards, the cursor's ride follows the page (if the page found any ride); a page that found
+  // DISCOVER_PAGE_SIZE or fewer has reached the first ride, and is page 1 whatever its number.
+  const hasMore = back ? page.length > 0 : page.length > DISCOVER_PAGE_SIZE;
+  const reachedStart = back && page.length <= DISCOVER_PAGE_SIZE;
+  // A page past the last (a typed or stale link) found none: it says so, not "40 rides found".
+  // A backwards page that reached the first ride is page 1, whatever its number says.
+  const earlier = reachedStart ? 0 : (f.page - 1) * DISCOVER_PAGE_SIZE;
+  const shown = page.length === 0 ? 0 : earlier + Math.min(page.length, DISCOVER_PAGE_SIZE);
+  const n = pageOnly ? shown : Math.min(found[0]?.n ?? 0, FOUND_CAP);
+  const rows = (back ? page.slice(-DISCOVER_PAGE_SIZE) : page.slice(0, DISCOVER_PAGE_SIZE)) as (DiscoverRow & { match?: Match })[];
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  return {
+    rides: rows,
+    hasMore,
+    // "Next page" starts after the last ride shown, "Previous page" ends before the first (ADR 0038).
+    nextAfter: hasMore && last ? cursorParam(last.departsAt, last.id) : null,
+    prevBefore: first && !reachedStart ? cursorParam(first.departsAt, first.id) : null,
+    reachedStart,
+    found: n,
+    foundMore: pageOnly ? hasMore : (found[0]?.n ?? 0) > FOUND_CAP,
+    stats,
+    also: alsoRead as unknown[],
+  };
+}
+
+type NearRow = Awaited<ReturnType<ReturnType<typeof nearPageQuery>["all"]>>[number];
+type DiscoverRow = Awaited<ReturnType<ReturnType<typeof discoverPageQuery>["all"]>>[number];
+
+export type DiscoverRide = Awaited<ReturnType<typeof discoverRides>>["rides"][number];
