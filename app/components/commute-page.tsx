@@ -15,10 +15,11 @@ type Req = CommutePage["requests"][number];
 
 const seatOptions = Array.from({ length: MAX_SEATS }, (_, i) => i + 1);
 
-function SeatsSelect({ id, name = "seats", value }: { id: string; name?: string; value: number }) {
+/** Seats from 1 to `max` (a rider books at most the commute's seats; a driver offers up to the form's limit). */
+function SeatsSelect({ id, name = "seats", value, max }: { id: string; name?: string; value: number; max?: number }) {
   return (
     <select id={id} name={name} defaultValue={value} className={inputClass}>
-      {seatOptions.map((n) => (
+      {seatOptions.filter((n) => max === undefined || n <= max).map((n) => (
         <option key={n} value={n}>{n}</option>
       ))}
     </select>
@@ -158,7 +159,7 @@ export function RiderBooking({ commute, occurrences, requests, now }: { commute:
             <WeekdayPicker legend="On these days" checked={days} only={days} errorId="book-weekdays-error" />
             <div className="max-w-40">
               <label htmlFor="book-seats" className="block text-sm">Seats</label>
-              <SeatsSelect id="book-seats" value={1} />
+              <SeatsSelect id="book-seats" value={1} max={commute.seats} />
             </div>
             <button type="submit" name="intent" value="book-all" className={buttonClass}>Request every selected day</button>
           </Form>

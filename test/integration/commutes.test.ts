@@ -350,3 +350,14 @@ describe("authorization", () => {
     await expect(acceptAllFromRider(ctx(), member.id, id, outsider.id)).rejects.toBeInstanceOf(ForbiddenError);
   });
 });
+
+describe("the commute page's booking form (issue 35, item 8)", () => {
+  it("offers a rider 1 to the commute's seats, no more", async () => {
+    const driver = await signedInUser();
+    const rider = await signedInUser();
+    const c = await publish(driver.id, { seats: 3 });
+    const html = await (await get(`/commutes/${c.id}`, { cookie: rider.cookie })).text();
+    const select = html.slice(html.indexOf('id="book-seats"'), html.indexOf("</select>", html.indexOf('id="book-seats"')));
+    expect([...select.matchAll(/<option value="(\d+)"/g)].map((m) => Number(m[1]))).toEqual([1, 2, 3]);
+  });
+});
