@@ -52,7 +52,8 @@ export function handleVerifyEmail(request: Request, context: Ctx, formData: Form
       // A referral waits for a verified address (ADR 0003); onboarding credits it otherwise.
       if (onboarded) await completeReferral(context, claims.u);
       const signedIn = await getUser(request, context);
-      const toast = { title: "E-mail confirmed", description: "Thank you. Ride updates can now reach you by e-mail.", type: "success" as const };
+      const description = "Thank you. Ride updates can now reach you by e-mail.";
+      const toast = { title: "E-mail confirmed", description, type: "success" as const };
       return { to: signedIn ? "/dashboard/profile" : "/login", toast };
     },
   });

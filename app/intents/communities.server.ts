@@ -32,6 +32,9 @@ const FAILED: Record<z.infer<typeof communityActionSchema>["intent"], string> = 
   "set-policy": "Failed to save the community rules. Please try again.",
 };
 
+/** The viewer's own intents (a visitor is asked to sign in); the rest are moderation. */
+const OWN = new Set<Value["intent"]>(["join", "leave", "work-email-code", "work-email-verify"]);
+
 /**
  * The community page's form posts: the viewer's own join / leave, and moderation. Each answers
  * with a redirect and a toast; a refused rule is an error toast, a missing community the page's
@@ -43,15 +46,21 @@ export async function handleCommunityIntent(request: Request, context: Ctx, comm
   // newline in it made the redirect itself throw, a 500).
   const here = `/communities/${encodeURIComponent(communityId)}`;
   const visitor = !(await getUser(request, context));
-  const own = (v: Value) => v.intent === "join" || v.intent === "leave" || v.intent === "work-email-code" || v.intent === "work-email-verify";
-  const to = (v: Value) => (own(v) ? here : tab === "moderation" || v.intent !== "promote" ? `${here}?tab=moderation` : `${here}?tab=members`);
+  const own = (v: Value) => OWN.has(v.intent);
+  const to = (v: Value) =>
+    own(v) ? here : tab === "moderation" || v.intent !== "promote" ? `${here}?tab=moderation` : `${here}?tab=members`;
   return runIntent(request, context, formData, {
     schema: communityActionSchema,
     invalid: "reply",
     page: (value) =>
       value.intent === "set-policy"
         ? { kind: "form", unexpected: FAILED["set-policy"] }
-        : { kind: "toast", to: to(value), notFound: NOT_FOUND.community, unexpected: { title: "Error", description: FAILED[value.intent] } },
+        : {
+            kind: "toast",
+            to: to(value),
+            notFound: NOT_FOUND.community,
+            unexpected: { title: "Error", description: FAILED[value.intent] },
+          },
     handle: async (value): Promise<Done> => {
       // Visitors: joining asks them to sign in; moderation is refused by the model (403).
       if (visitor && own(value)) {
@@ -70,7 +79,10 @@ export async function handleCommunityIntent(request: Request, context: Ctx, comm
           return done(
             c.joined
               ? { title: "Welcome!", description: `You joined ${c.name}.` }
-              : { title: "Request Sent", description: `Your request to join ${c.name} has been sent. Community moderators will review your request.` },
+              : {
+                  title: "Request Sent",
+                  description: `Your request to join ${c.name} has been sent. Community moderators will review your request.`,
+                },
           );
         }
         case "work-email-code":
@@ -89,7 +101,12 @@ export async function handleCommunityIntent(request: Request, context: Ctx, comm
   });
 }
 
-async function moderate(context: Ctx, userId: string | null, communityId: string, value: Moderation): Promise<{ toast: Toast; audience?: Audience }> {
+async function moderate(
+  context: Ctx,
+  userId: string | null,
+  communityId: string,
+  value: Moderation,
+): Promise<{ toast: Toast; audience?: Audience }> {
   switch (value.intent) {
     case "approve":
     case "reject": {

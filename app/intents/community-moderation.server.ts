@@ -15,7 +15,11 @@ type MemberIntent = Extract<
 >;
 type WorkEmailIntent = Extract<z.infer<typeof communityActionSchema>, { intent: "work-email-code" | "work-email-verify" }>;
 
-const JOIN_RULE_TEXT = { open: "Anyone can join at once.", moderated: "Moderators approve each request.", invite: "People join with the invitation link." };
+const JOIN_RULE_TEXT = {
+  open: "Anyone can join at once.",
+  moderated: "Moderators approve each request.",
+  invite: "People join with the invitation link.",
+};
 
 /** The community page's member-moderation intents (issue 16): model call, toast, whom to tell. */
 export async function moderateMemberIntent(
@@ -32,7 +36,8 @@ export async function moderateMemberIntent(
     }
     case "suspend": {
       const r = await suspendMember(context, userId, communityId, value.memberId, value.days);
-      return { toast: { title: "Member Suspended", description: `Suspended until ${formatDateTimeShort(r.until)}.` }, audience: r.audience };
+      const description = `Suspended until ${formatDateTimeShort(r.until)}.`;
+      return { toast: { title: "Member Suspended", description }, audience: r.audience };
     }
     case "unsuspend": {
       const r = await liftSuspension(context, userId, communityId, value.memberId);

@@ -9,6 +9,8 @@ import { disputeNoShow, markNoShow } from "~/models/reliability.server";
 import { completionActionSchema } from "~/schemas/completion";
 import { runIntent, type Ctx } from "./run.server";
 
+const COMPLETE_FAILED = { title: "Error", description: "Failed to complete ride. Please try again." };
+
 /**
  * The completion page's posts (complete, payments, ratings, no-shows): a redirect and a
  * toast each; a refused rule is an error toast on the page, a bad rating the form's reply.
@@ -19,11 +21,7 @@ export function handleCompletionIntent(request: Request, context: Ctx, userId: s
     schema: completionActionSchema,
     invalid: "reply",
     // The spec's toast when completing fails for a reason other than a refused rule.
-    page: (input) => ({
-      kind: "toast",
-      to: here,
-      unexpected: input.intent === "complete" ? { title: "Error", description: "Failed to complete ride. Please try again." } : undefined,
-    }),
+    page: (input) => ({ kind: "toast", to: here, unexpected: input.intent === "complete" ? COMPLETE_FAILED : undefined }),
     handle: async (input) => {
       switch (input.intent) {
         case "complete": {

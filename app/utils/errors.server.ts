@@ -116,7 +116,8 @@ const TABLE = {
     conflict: (_, e) => ({ throw: refused(e) }),
   },
   toast: {
-    notFound: (p, e) => (p.toastAll ? { return: toastAnswer(p, e) } : { throw: p.notFound ? notFoundAnswer(p.notFound) : refused(e) }),
+    notFound: (p, e) =>
+      p.toastAll ? { return: toastAnswer(p, e) } : { throw: p.notFound ? notFoundAnswer(p.notFound) : refused(e) },
     forbidden: (p, e) => (p.toastAll ? { return: toastAnswer(p, e) } : { throw: refused(e) }),
     conflict: (p, e) => ({ return: toastAnswer(p, e) }),
   },

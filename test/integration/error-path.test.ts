@@ -250,7 +250,7 @@ describe("the action wing (ADR 0042): one runner, one error table", () => {
   });
 
   it("every route with an action hands its form to app/intents (sign-in and token pages keep their own)", () => {
-    const own = ["_public.login.tsx", "_public.unsubscribe.tsx", "auth.google.tsx", "logout.tsx", "calendar-feed.ts"];
+    const own = ["_public.login.tsx", "_public.unsubscribe.tsx", "auth.google.tsx", "logout.tsx"];
     const withAction = Object.entries(routes).filter(([, src]) => /export async function action\b/.test(src));
     expect(withAction.length).toBeGreaterThan(20);
     const outside = withAction.filter(([, src]) => !/from "~\/intents\//.test(src)).map(([p]) => p.split("/").pop()!);
