@@ -12,7 +12,7 @@ import { costPerSeatPaise, type RequestStatus } from "~/domain/rides";
 import { getRequestForViewer } from "~/models/ride-requests.server";
 import { requireUser } from "~/utils/auth.server";
 import { NOT_FOUND, orRespond } from "~/utils/errors.server";
-import { handleRideIntent } from "~/utils/ride-actions.server";
+import { handleRideIntent } from "~/intents/rides.server";
 
 export const meta: MetaFunction = () => [{ title: "Booking Confirmation | LoopRide" }];
 

@@ -12,7 +12,7 @@ import { getCommunityDetail } from "~/models/communities.server";
 import { auditLogFrom, auditLogQueries } from "~/models/community-audit.server";
 import { workEmailFrom, workEmailQueries } from "~/models/work-email.server";
 import { requireUser } from "~/utils/auth.server";
-import { handleCommunityIntent } from "~/utils/community-actions.server";
+import { handleCommunityIntent } from "~/intents/communities.server";
 import { NOT_FOUND, orRespond } from "~/utils/errors.server";
 import { parseCursor } from "~/domain/cursor";
 

@@ -1,12 +1,12 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CommunityCard } from "~/components/community-card";
 import { CreateCommunityDialog } from "~/components/community-form";
 import { inputClass, secondaryButtonClass } from "~/components/forms";
-import { leaveCommunity, listCommunities, requestToJoin } from "~/models/communities.server";
-import { communityListQuerySchema, membershipActionSchema } from "~/schemas/communities";
+import { handleMembershipIntent } from "~/intents/community-membership.server";
+import { listCommunities } from "~/models/communities.server";
+import { communityListQuerySchema } from "~/schemas/communities";
 import { getUser, requireUser } from "~/utils/auth.server";
-import { orToast, parseIntent } from "~/utils/errors.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Communities | LoopRide" }];
@@ -58,22 +58,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       type: "info",
     });
   }
+  // Not only signed in: an unfinished onboarding is sent there first.
   await requireUser(request, context);
-  const { submission } = parseIntent(await request.formData(), membershipActionSchema);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { intent, communityId } = submission.value;
-  // The community is named in the form, not the URL: every refusal is a toast on this list.
-  const unexpected = { title: "Error", description: "Failed to join/leave community. Please try again." };
-  return orToast(request, context.env, { to: back, toastAll: true, unexpected }, async () => {
-    if (intent === "join") {
-      const c = await requestToJoin(context, user.id, communityId);
-      return redirectWithToast(request, context.env, back, c.joined
-        ? { title: "Welcome!", description: `You joined ${c.name}.` }
-        : { title: "Request Sent", description: `Your request to join ${c.name} has been sent. Community moderators will review your request.` });
-    }
-    const c = await leaveCommunity(context, user.id, communityId);
-    return redirectWithToast(request, context.env, back, { title: "Left Community", description: `You have left ${c.name}` });
-  });
+  return handleMembershipIntent(request, context, user.id, await request.formData(), back);
 }
 
 export default function CommunitiesPage() {

@@ -1,12 +1,8 @@
-import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { handleCreateCommunity } from "~/intents/community-create.server";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { CommunityFormPage } from "~/components/community-form";
-import { createCommunity } from "~/models/communities.server";
-import { createCommunitySchema } from "~/schemas/communities";
 import { requireUser } from "~/utils/auth.server";
-import { orFormError } from "~/utils/errors.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Create Community | LoopRide" }];
 
@@ -17,16 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: createCommunitySchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  return orFormError(
-    submission,
-    async () => {
-      const created = await createCommunity(context, user.id, submission.value);
-      return redirectWithToast(request, context.env, `/communities/${created.id}`, { title: "Community created successfully!" });
-    },
-    { unexpected: "Failed to create community. Please try again." },
-  );
+  return handleCreateCommunity(request, context, user.id, await request.formData());
 }
 
 export default function NewCommunityPage() {

@@ -6,7 +6,7 @@ import { BackLink, RideRoute } from "~/components/ride-ui";
 import { istDate } from "~/domain/time";
 import { getCommutePage } from "~/models/commutes.server";
 import { requireUser } from "~/utils/auth.server";
-import { handleCommuteIntent } from "~/utils/commute-actions.server";
+import { handleCommuteIntent } from "~/intents/commutes.server";
 import { orRespond } from "~/utils/errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Commute | LoopRide" }];

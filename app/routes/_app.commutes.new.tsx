@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { handleCreateCommute } from "~/intents/commute-publish.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { WeekdayPicker } from "~/components/commute-form";
@@ -8,14 +8,9 @@ import { PlaceInput } from "~/components/place-input";
 import { BackLink, cardClass } from "~/components/ride-form-ui";
 import { MAX_SEATS, NOTES_MAX } from "~/domain/rides";
 import { istDate } from "~/domain/time";
-import { createCommute } from "~/models/commutes.server";
-import { placeOptionsOf, resolvePlace } from "~/models/places.server";
 import { getCreateRideContext } from "~/models/ride-publishing.server";
-import { createCommuteSchema, type CreateCommuteInput } from "~/schemas/commutes";
+import type { CreateCommuteInput } from "~/schemas/commutes";
 import { requireUser } from "~/utils/auth.server";
-import { orFormError } from "~/utils/errors.server";
-import { publishChange } from "~/utils/fanout.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Publish a Commute | LoopRide" }];
 
@@ -27,24 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: createCommuteSchema(Date.now(), resolvePlace) });
-  // A typed place that is not one: its "did you mean" names fill that field's <datalist>.
-  const placeOptions = placeOptionsOf(formData);
-  if (submission.status !== "success") return data({ ...submission.reply(), placeOptions }, { status: 400 });
-  // A missing profile or a community the driver is not in is refused as invalid input (400).
-  return orFormError(
-    submission,
-    async () => {
-      const created = await createCommute(context, user.id, submission.value);
-      publishChange(context, created.audience);
-      return redirectWithToast(request, context.env, `/commutes/${created.id}`, {
-        title: "Commute published!",
-        description: `${created.occurrences} ride${created.occurrences === 1 ? "" : "s"} in the next 14 days; more are added every day.`,
-      });
-    },
-    { status: 400 },
-  );
+  return handleCreateCommute(request, context, user.id, await request.formData());
 }
 
 export default function NewCommute() {

@@ -1,4 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { handleNotificationIntent } from "~/intents/notifications.server";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { NotificationsPanel } from "~/components/notifications-panel";
 import { SavingsChart } from "~/components/savings-chart";
@@ -7,14 +8,8 @@ import { STATUS_LABEL } from "~/domain/profile-score";
 import { relativeDate } from "~/domain/time";
 import { parseCursor } from "~/domain/cursor";
 import { getDashboard } from "~/models/dashboard.server";
-import { markAllNotificationsRead, markNotificationRead } from "~/models/notifications.server";
 import { ownProfileFrom, ownProfileQuery } from "~/models/profiles.server";
-import { notificationActionSchema } from "~/schemas/messages";
 import { requireUser } from "~/utils/auth.server";
-import { orRespond, orToast, parseIntent } from "~/utils/errors.server";
-import { ownTabs } from "~/models/context.server";
-import { publishChange } from "~/utils/fanout.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | LoopRide" }];
 
@@ -30,20 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const { submission } = parseIntent(await request.formData(), notificationActionSchema);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  if (submission.value.intent === "mark-read") {
-    // Someone else's notification (or none) is a 404: nothing is changed.
-    await orRespond(markNotificationRead(context, user.id, submission.value.id));
-    publishChange(context, ownTabs(user.id));
-    return redirect("/dashboard#notifications");
-  }
-  const to = "/dashboard#notifications";
-  return orToast(request, context.env, { to, unexpected: { title: "Failed to mark notifications as read." } }, async () => {
-    await markAllNotificationsRead(context, user.id);
-    publishChange(context, ownTabs(user.id));
-    return redirectWithToast(request, context.env, to, { title: "All notifications marked as read" });
-  });
+  return handleNotificationIntent(request, context, user.id, await request.formData());
 }
 
 const STAT_CARDS = [

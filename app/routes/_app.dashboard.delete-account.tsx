@@ -1,17 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormErrors } from "~/components/forms";
 import { cardClass, dangerButtonClass, inputClass, textLinkClass } from "~/components/styles";
-import { revokeAllAccess } from "~/models/access.server";
-import { DELETE_WRONG_PASSWORD, deleteMyAccount, getPasswordHash } from "~/models/own-data.server";
+import { handleDeleteAccount } from "~/intents/own-data.server";
+import { getPasswordHash } from "~/models/own-data.server";
 import { deleteAccountSchema } from "~/schemas/own-data";
-import { endUserSession, requireUser } from "~/utils/auth.server";
-import { requireSecret } from "~/utils/env.server";
-import { publishChange } from "~/utils/fanout.server";
-import { verifyPassword } from "~/utils/password.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireUser } from "~/utils/auth.server";
 
 // "Delete my account" (issue 16): closed at once, personal fields erased (see own-data.server.ts).
 
@@ -24,23 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: deleteAccountSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const hash = await getPasswordHash(context, user.id);
-  if (hash && !(await verifyPassword(submission.value.password ?? "", hash, requireSecret(context.env, "PASSWORD_PEPPER")))) {
-    return data(submission.reply({ fieldErrors: { password: [DELETE_WRONG_PASSWORD] }, hideFields: ["password"] }), { status: 400 });
-  }
-  const done = await deleteMyAccount(context, user.id);
-  // Every other session's open sockets end now, not at the hubs' next re-check.
-  await revokeAllAccess(context, user.id);
-  publishChange(context, done.audience);
-  if (done.avatarKey) {
-    // The photo's bytes go too; a failure leaves an orphan object nobody can reach (its row is gone).
-    const key = done.avatarKey;
-    context.ctx.waitUntil(context.env.AVATARS.delete(key).catch((e: unknown) => console.error("avatar delete", e)));
-  }
-  const cookie = await endUserSession(request, context);
-  return redirectWithToast(request, context.env, "/", { title: "Your account was deleted", description: "Your personal details were erased. Thank you for riding with LoopRide." }, { headers: { "Set-Cookie": cookie } });
+  return handleDeleteAccount(request, context, user.id, await request.formData());
 }
 
 export default function DeleteAccountPage() {

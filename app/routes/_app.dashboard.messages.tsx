@@ -1,4 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { handleMessageIntent } from "~/intents/messages.server";
 import { useLoaderData } from "@remix-run/react";
 import { ChatPane, NewChatPane, NoChatSelected } from "~/components/chat";
 import { ConversationList } from "~/components/conversation-list";
@@ -11,12 +12,10 @@ import {
   type MessagingAccess,
   type Partner,
 } from "~/models/messages.server";
-import { isId, messageActionSchema } from "~/schemas/messages";
+import { isId } from "~/schemas/messages";
 import { parseCursor } from "~/domain/cursor";
 import { requireUser } from "~/utils/auth.server";
-import { orFormError, orRespond, parseIntent } from "~/utils/errors.server";
-import { ownTabs } from "~/models/context.server";
-import { publishChange, publishToConversation } from "~/utils/fanout.server";
+import { orRespond } from "~/utils/errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Messages | LoopRide" }];
 
@@ -54,25 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const { submission } = parseIntent(await request.formData(), messageActionSchema);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const value = submission.value;
-  if (value.intent === "mark-read" || value.intent === "open") {
-    const changed = await orRespond(markConversationRead(context, user.id, value.c));
-    if (changed.messages + changed.notifications > 0) publishChange(context, ownTabs(user.id));
-    if (value.intent === "open") return redirect(`/dashboard/messages?c=${value.c}`);
-    return data({ ok: true as const, ...changed });
-  }
-  // A refusal (not someone the user may message) is shown on the composer, with its status.
-  return orFormError(submission, async () => {
-    const sent = await sendMessage(context, user.id, { to: value.to, content: value.content, clientId: value.clientId, rideId: value.rideId });
-    if (sent.created) {
-      const m = sent.message;
-      publishToConversation(context, { type: "message", ...m, clientId: m.clientId });
-      publishChange(context, sent.audience);
-    }
-    return redirect(`/dashboard/messages?c=${sent.conversationId}`);
-  });
+  return handleMessageIntent(request, context, user.id, await request.formData());
 }
 
 export default function MessagesPage() {

@@ -1,25 +1,21 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
 import { Avatar } from "~/components/avatar";
+import { handleProfilePost, photoRefused } from "~/intents/profile.server";
 import { CreditsCard } from "~/components/credits-card";
 import { EmailStatus } from "~/components/email-status";
 import { ReliabilityRecord } from "~/components/reliability";
 import { reliabilityFrom, reliabilityQueries } from "~/models/reliability.server";
 import { Field, TextareaField, buttonClass } from "~/components/forms";
-import { removeProfilePhoto, setProfilePhoto } from "~/models/photos.server";
-import { ownProfileFrom, ownProfileQuery, updateOwnProfile } from "~/models/profiles.server";
-import { resendVerification } from "~/models/password-resets.server";
-import { kickOutbox } from "~/utils/outbox.server";
-import { ensureReferralCode, getCreditsOverview } from "~/models/referrals.server";
-import { profileEditSchema, profileIntentSchema } from "~/schemas/profile";
+import { ownProfileFrom, ownProfileQuery } from "~/models/profiles.server";
+import { getCreditsOverview } from "~/models/referrals.server";
+import { profileEditSchema } from "~/schemas/profile";
 import { requireUser } from "~/utils/auth.server";
-import { orFormError, orToast, parseIntent } from "~/utils/errors.server";
 import { declaredLength, MAX_FORM_BYTES } from "~/utils/form-body.server";
-import { MAX_PHOTO_BYTES, PHOTO_MESSAGES, PhotoError, photoVersion, processPhoto } from "~/utils/photo.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { PHOTO_MESSAGES } from "~/utils/photo.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile | LoopRide" }];
 
@@ -36,66 +32,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { profile, hasPhoto: Boolean(profile?.avatarKey), credits, emailStatus, reliability, origin: new URL(request.url).origin };
 }
 
-const photoRefused = (message: string, status = 400) => data({ photoError: message }, { status });
-
-async function uploadPhoto(request: Request, context: ActionFunctionArgs["context"], userId: string, formData: FormData) {
-  const file = formData.get("photo");
-  if (!(file instanceof File) || file.size === 0) return photoRefused(PHOTO_MESSAGES.missing);
-  if (file.size > MAX_PHOTO_BYTES) return photoRefused(PHOTO_MESSAGES.tooBig, 413);
-  let jpeg: Uint8Array<ArrayBuffer>;
-  try {
-    jpeg = await processPhoto(new Uint8Array(await file.arrayBuffer()));
-  } catch (e) {
-    if (e instanceof PhotoError) return photoRefused(e.message, e.kind === "too-big" ? 413 : 400);
-    console.error(e);
-    return photoRefused("The photo could not be processed. Please try another photo.", 500);
-  }
-  const photoForm = { reply: (o?: { formErrors?: string[] }) => ({ photoError: o?.formErrors?.[0] ?? "" }) };
-  return orFormError(
-    photoForm,
-    async () => {
-      await setProfilePhoto(context, userId, jpeg, await photoVersion(jpeg));
-      return redirectWithToast(request, context.env, "/dashboard/profile", { title: "Profile photo updated." });
-    },
-    { unexpected: "Failed to save the photo. Please try again." },
-  );
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   // An oversized upload is refused by its declared length, before its body is read
   // (server.ts lets bodies this large through to this page only).
   const length = declaredLength(request);
   if (length !== null && length > MAX_FORM_BYTES) return photoRefused(PHOTO_MESSAGES.tooBig, 413);
-  const formData = await request.formData();
-  // The profile form itself has no intent; any other is one of this page's buttons or a 400.
-  const intent = formData.has("intent") ? parseIntent(formData, profileIntentSchema).intent : null;
-  if (intent === "upload-photo") return uploadPhoto(request, context, user.id, formData);
-  if (intent === "remove-photo") {
-    const { removed } = await removeProfilePhoto(context, user.id);
-    return redirectWithToast(request, context.env, "/dashboard/profile", { title: removed ? "Profile photo removed." : "You have no profile photo." });
-  }
-  if (intent === "resend-verification") {
-    return orToast(request, context.env, { to: "/dashboard/profile", title: "No confirmation link sent" }, async () => {
-      await resendVerification(context, user.id);
-      kickOutbox(context);
-      return redirectWithToast(request, context.env, "/dashboard/profile", { title: "Confirmation link sent", description: "Please check your e-mail." });
-    });
-  }
-  if (intent === "referral-code") {
-    await ensureReferralCode(context, user.id);
-    return redirectWithToast(request, context.env, "/dashboard/profile", { title: "Your referral code is ready." });
-  }
-  const submission = parseWithZod(formData, { schema: profileEditSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  return orFormError(
-    submission,
-    async () => {
-      await updateOwnProfile(context, user.id, submission.value);
-      return redirectWithToast(request, context.env, "/dashboard/profile", { title: "Profile updated successfully." });
-    },
-    { unexpected: "Failed to save profile. Please try again." },
-  );
+  return handleProfilePost(request, context, user.id, await request.formData());
 }
 
 /** A local preview of the chosen photo (a data: URL: the page's CSP allows no blob: images). */

@@ -9,7 +9,7 @@ import { driverCommutesFrom, driverCommutesQueries } from "~/models/commutes.ser
 import { getMyRides } from "~/models/my-rides.server";
 import { myRidesQuerySchema } from "~/schemas/ride-search";
 import { requireUser } from "~/utils/auth.server";
-import { handleRideIntent } from "~/utils/ride-actions.server";
+import { handleRideIntent } from "~/intents/rides.server";
 
 export const meta: MetaFunction = () => [{ title: "My Rides | LoopRide" }];
 

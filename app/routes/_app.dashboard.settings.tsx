@@ -1,20 +1,17 @@
-import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { CalendarFeed, PushDevice } from "~/components/reach-settings";
 import { showToast } from "~/components/toast";
+import { handleSettingsPost } from "~/intents/settings.server";
 import { getOwnPushAndFeed } from "~/models/calendar.server";
 import { vapidKeys } from "~/models/push.server";
-import { BlockedList, OwnDataSection, SIGN_OUT_EVERYWHERE, SignOutEverywhere } from "~/components/settings-safety";
+import { BlockedList, OwnDataSection, SignOutEverywhere } from "~/components/settings-safety";
 import { blockedQuery } from "~/models/safety.server";
-import { ownSettingsQuery, setOwnSetting, settingsFrom } from "~/models/settings.server";
-import { SETTINGS, settingToggleSchema, type SettingKey } from "~/schemas/profile";
-import { revokeAllAccess } from "~/models/access.server";
-import { endUserSession, requireUser } from "~/utils/auth.server";
+import { ownSettingsQuery, settingsFrom } from "~/models/settings.server";
+import { SETTINGS, type SettingKey } from "~/schemas/profile";
+import { requireUser } from "~/utils/auth.server";
 import { calendarFeedCookie, calendarFeedUrl } from "~/utils/calendar-feed.server";
-import { orFormError } from "~/utils/errors.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | LoopRide" }];
 
@@ -38,29 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const formData = await request.formData();
-  if (formData.get("intent") === SIGN_OUT_EVERYWHERE) {
-    await revokeAllAccess(context, user.id);
-    // This session's row went with the others; the cookie goes too.
-    const cookie = await endUserSession(request, context);
-    const toast = {
-      title: "Signed out everywhere",
-      description: "Every device was signed out; your calendar feed and push notifications were turned off. Sign in again to continue.",
-    };
-    return redirectWithToast(request, context.env, "/login", toast, { headers: { "Set-Cookie": cookie } });
-  }
-  const submission = parseWithZod(formData, { schema: settingToggleSchema });
-  // The toggle's fetcher shows one message for every failure (and reverts the switch).
-  const failed = { reply: () => ({ ok: false as const, error: "Failed to update setting. Please try again." }) };
-  if (submission.status !== "success") return data(failed.reply(), { status: 400 });
-  return orFormError(
-    failed,
-    async () => {
-      await setOwnSetting(context, user.id, submission.value.setting, submission.value.value === "on");
-      return redirectWithToast(request, context.env, "/dashboard/settings", { title: "Settings saved" });
-    },
-    { unexpected: "Failed to update setting. Please try again." },
-  );
+  return handleSettingsPost(request, context, user.id, await request.formData());
 }
 
 const GROUPS = ["Notifications", "Privacy", "Appearance"] as const;
@@ -104,7 +79,8 @@ export default function SettingsPage() {
 
 /** A switch that is a real submit button: a form POST without JS, applied at once (and rolled back on failure) with JS. */
 function SettingToggle({ setting, value }: { setting: SettingKey; value: boolean }) {
-  const fetcher = useFetcher<typeof action>();
+  // The action answers a failed toggle with { ok: false } (a success is a redirect).
+  const fetcher = useFetcher<{ ok: boolean; error?: string }>();
 
   const pending = fetcher.formData?.get("value");
   const shown = pending ? pending === "on" : value;

@@ -14,7 +14,7 @@ import { reliabilityFrom, rideDriverReliabilityQueries } from "~/models/reliabil
 import { ReliabilityRecord } from "~/components/reliability";
 import { requireUser } from "~/utils/auth.server";
 import { NOT_FOUND, orRespond } from "~/utils/errors.server";
-import { handleRideIntent } from "~/utils/ride-actions.server";
+import { handleRideIntent } from "~/intents/rides.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.ride.fromLocation} → ${data.ride.toLocation} | LoopRide` : "Ride | LoopRide" },

@@ -1,25 +1,20 @@
-import { publishChange } from "~/utils/fanout.server";
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
 import { FieldErrors, FormErrors, TextareaField, buttonClass, inputClass } from "~/components/forms";
 import { BackLink, cardClass, RidePrice, RideRoute, RideWhen } from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
 import { costPerSeatPaise, NOTES_MAX } from "~/domain/rides";
-import { DUPLICATE_REQUEST, requestSeats } from "~/models/ride-requests.server";
+import { handleBooking, rideMissing } from "~/intents/booking.server";
+import { DUPLICATE_REQUEST } from "~/models/ride-requests.server";
 import { getRideForBooking } from "~/models/rides.server";
 import { bookRideSchema } from "~/schemas/booking";
 import { requireUser } from "~/utils/auth.server";
-import { orFormError, orRespond } from "~/utils/errors.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { orRespond } from "~/utils/errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Book a Ride | LoopRide" }];
-
-// The spec: a ride the booking page cannot load sends the visitor back to /rides.
-const rideMissing = (request: Request, env: Env) => () =>
-  redirectWithToast(request, env, "/rides", { title: "Error loading ride", description: "This ride could not be found.", type: "error" });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -31,25 +26,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: bookRideSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  return orFormError(
-    submission,
-    async () => {
-      const created = await requestSeats(context, user.id, params.id ?? "", submission.value);
-      publishChange(context, created.audience);
-      // The spec's toasts: the ride page's request-to-join form says "Ride request sent
-      // successfully!", the booking page "Ride request submitted!".
-      const toast =
-        formData.get("source") === "ride"
-          ? { title: "Ride request sent successfully!", description: "The driver will respond soon." }
-          : { title: "Ride request submitted!", description: "Your request has been sent to the driver. You'll be notified when they respond." };
-      return redirectWithToast(request, context.env, `/booking-confirmation/${created.id}`, toast);
-    },
-    { notFound: rideMissing(request, context.env) },
-  );
+  return handleBooking(request, context, user.id, params.id ?? "", await request.formData());
 }
+
 export default function BookRide() {
   const { ride, refusal } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();

@@ -1,24 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CompletionNotice, CostBreakdownCard, RatePeople, RideSummary, type RatingRefused } from "~/components/completion";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NoShowPanel } from "~/components/no-show";
-import {
-  completeRide,
-  confirmPaymentReceived,
-  getCompletionView,
-  markPaymentPaid,
-  rateParticipant,
-  requestPayments,
-} from "~/models/completion.server";
-import { completionActionSchema } from "~/schemas/completion";
-import { disputeNoShow, markNoShow } from "~/models/reliability.server";
+import { handleCompletionIntent } from "~/intents/completion.server";
+import { getCompletionView } from "~/models/completion.server";
 import { requireUser } from "~/utils/auth.server";
 import { riderUpi } from "~/utils/completion.server";
-import { NOT_FOUND, orRespond, orToast, parseIntent } from "~/utils/errors.server";
-import { publishChange } from "~/utils/fanout.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { NOT_FOUND, orRespond } from "~/utils/errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Ride completion | LoopRide" }];
 
@@ -38,53 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const rideId = params.id ?? "";
-  const here = `/rides/${encodeURIComponent(rideId)}/completion`;
-  const { intent, submission } = parseIntent(await request.formData(), completionActionSchema);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const input = submission.value;
-  // The spec's toast when completing fails for a reason other than a refused rule.
-  const unexpected = intent === "complete" ? { title: "Error", description: "Failed to complete ride. Please try again." } : undefined;
-  return orToast(request, context.env, { to: here, unexpected }, async () => {
-    switch (input.intent) {
-      case "complete": {
-        const completed = await completeRide(context, user.id, rideId);
-        publishChange(context, completed.audience);
-        // With JavaScript the page waits 1.5 s on the success message, then shows the breakdown.
-        if (input.js === "1") return { completed: true };
-        return redirectWithToast(request, context.env, here, { title: "Ride Completed!", description: "Payments have been generated for every rider." });
-      }
-      case "process-payments": {
-        const requested = await requestPayments(context, user.id, rideId);
-        publishChange(context, requested.audience);
-        return redirectWithToast(request, context.env, "/dashboard/rides", { title: "Payments Processed", description: "Every rider has been asked to settle their share." });
-      }
-      case "mark-paid": {
-        const paid = await markPaymentPaid(context, user.id, input.paymentId, input.method);
-        publishChange(context, paid.audience);
-        return redirectWithToast(request, context.env, here, { title: "Marked as paid", description: "Your driver has been asked to confirm." });
-      }
-      case "confirm-received": {
-        const received = await confirmPaymentReceived(context, user.id, input.paymentId);
-        publishChange(context, received.audience);
-        return redirectWithToast(request, context.env, here, { title: "Payment received", description: "Thanks for confirming." });
-      }
-      case "rate": {
-        const { rateeId, stars, comment } = input;
-        await rateParticipant(context, user.id, rideId, { rateeId, stars, comment });
-        return redirectWithToast(request, context.env, here, { title: "Thanks for your rating!" });
-      }
-      // Issue 16: no-shows (the reliability record).
-      case "no-show": {
-        publishChange(context, (await markNoShow(context, user.id, rideId, input.riderId)).audience);
-        return redirectWithToast(request, context.env, here, { title: "Marked as a no-show", description: "The rider has been told and may dispute it once." });
-      }
-      case "dispute-no-show": {
-        publishChange(context, (await disputeNoShow(context, user.id, rideId)).audience);
-        return redirectWithToast(request, context.env, here, { title: "No-show disputed", description: "Your driver has been told." });
-      }
-    }
-  });
+  return handleCompletionIntent(request, context, user.id, params.id ?? "", await request.formData());
 }
 
 /** A refused rating (the action's 400 reply), for the form it came from. */

@@ -14,8 +14,8 @@ import { listSavedSearches, savedSearchesQuery, toSavedSearchItems } from "~/mod
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { parseNearSearch } from "~/utils/near-search.server";
 import { requireUser } from "~/utils/auth.server";
-import { handleRideIntent } from "~/utils/ride-actions.server";
-import { handleSavedSearchIntent, isSavedSearchIntent } from "~/utils/saved-search-actions.server";
+import { handleRideIntent } from "~/intents/rides.server";
+import { handleSavedSearchIntent, isSavedSearchIntent } from "~/intents/saved-searches.server";
 
 export const meta: MetaFunction = () => [{ title: "Discover Rides | LoopRide" }];
 

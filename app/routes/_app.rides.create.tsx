@@ -1,24 +1,21 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { Field, FieldErrors, FormErrors, TextareaField, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { PlaceInput } from "~/components/place-input";
+import { handleCreateRide } from "~/intents/ride-publish.server";
 import { BackLink, cardClass } from "~/components/ride-form-ui";
 import { formatRupees } from "~/domain/money";
 import { MAX_SEATS, NOTES_MAX } from "~/domain/ride-limits";
 import { suggestTripCost } from "~/domain/trip-cost";
 import { istDate } from "~/domain/time";
 import { ALL_PLACES } from "~/domain/curated-places";
-import { placeByName, placeOptionsOf, resolvePlace } from "~/models/places.server";
-import { createRide, getCreateRideContext } from "~/models/ride-publishing.server";
+import { getCreateRideContext } from "~/models/ride-publishing.server";
 import { communityRulesFrom, myCommunityRulesQuery } from "~/models/community-policy.server";
-import { createRideIntentSchema, createRideSchema } from "~/schemas/rides";
+import { createRideSchema } from "~/schemas/rides";
 import { requireUser } from "~/utils/auth.server";
-import { orFormError, parseIntent } from "~/utils/errors.server";
-import { publishChange } from "~/utils/fanout.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Create a New Ride | LoopRide" }];
 
@@ -35,28 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const formData = await request.formData();
-  const { intent } = parseIntent(formData, createRideIntentSchema);
-  const submission = parseWithZod(formData, { schema: createRideSchema(Date.now(), resolvePlace) });
-  // A typed place that is not one: its "did you mean" names fill that field's <datalist>.
-  const placeOptions = placeOptionsOf(formData);
-  if (intent === "suggest") {
-    // Without JavaScript (or for a locality the browser does not know): the same form
-    // again, with the suggested cost filled in.
-    const { carType } = await getCreateRideContext(context, user.id);
-    const suggestion = suggestTripCost(String(formData.get("fromLocation") ?? ""), String(formData.get("toLocation") ?? ""), carType, placeByName);
-    const reply = submission.reply();
-    const initialValue = { ...(reply.initialValue ?? {}) } as Record<string, unknown>;
-    if (suggestion) initialValue.tripCost = String(suggestion.paise / 100);
-    return data({ ...reply, status: undefined, error: undefined, initialValue, placeOptions, suggestion } as SubmissionResult<string[]>);
-  }
-  if (submission.status !== "success") return data({ ...submission.reply(), placeOptions }, { status: 400 });
-  // A missing profile or a community the driver is not in is refused as invalid input (400).
-  return orFormError(submission, async () => {
-    const created = await createRide(context, user.id, submission.value);
-    publishChange(context, created.audience);
-    return redirectWithToast(request, context.env, "/dashboard/rides", { title: "Ride created successfully!" });
-  }, { status: 400 });
+  return handleCreateRide(request, context, user.id, await request.formData());
 }
 
 /** What the action answers a suggestion with (as the form's reply, or a fetcher's data). */

@@ -1,18 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { handleNewsletter } from "~/intents/public-forms.server";
 import { FeatureGrid } from "~/components/feature-grid";
 import { HowItWorksSteps } from "~/components/how-it-works-steps";
 import { Field, buttonClass } from "~/components/forms";
 import { HoneypotField } from "~/components/honeypot";
 import { Plans } from "~/components/plans";
 import { formatRupees } from "~/domain/money";
-import { subscribeToNewsletter } from "~/models/newsletter.server";
 import { newsletterSchema } from "~/schemas/newsletter";
 import { getUser } from "~/utils/auth.server";
 import { guardPublicForm } from "~/utils/public-form.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getUser(request, context)) throw redirect("/dashboard");
@@ -22,13 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const { isBot } = await guardPublicForm(request, context, formData, "newsletter");
-  const submission = parseWithZod(formData, { schema: newsletterSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  if (!isBot) await subscribeToNewsletter(context, submission.value.email);
-  return redirectWithToast(request, context.env, "/#newsletter", {
-    title: "Thanks for subscribing!",
-    description: "We'll keep you posted on LoopRide news for Bengaluru commuters.",
-  });
+  return handleNewsletter(request, context, formData, isBot);
 }
 
 const FEATURES = [

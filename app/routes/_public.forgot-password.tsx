@@ -1,17 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { handleForgotPassword } from "~/intents/public-forms.server";
 import { AuthCard } from "~/components/auth";
 import { Field, FormErrors, buttonClass } from "~/components/forms";
 import { HoneypotField } from "~/components/honeypot";
 import { textLinkClass } from "~/components/styles";
-import { requestPasswordReset } from "~/models/password-resets.server";
-import { forgotPasswordSchema, RESET_SENT } from "~/schemas/account-recovery";
-import { kickOutbox } from "~/utils/outbox.server";
+import { forgotPasswordSchema } from "~/schemas/account-recovery";
 import { guardPublicForm } from "~/utils/public-form.server";
 import { redirectSignedIn } from "~/utils/sign-in.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password | LoopRide" }];
 
@@ -23,10 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const { isBot } = await guardPublicForm(request, context, formData, "forgot-password");
-  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  if (!isBot && (await requestPasswordReset(context, submission.value.email))) kickOutbox(context);
-  return redirectWithToast(request, context.env, "/login", { ...RESET_SENT, type: "success" });
+  return handleForgotPassword(request, context, formData, isBot);
 }
 
 export default function ForgotPassword() {

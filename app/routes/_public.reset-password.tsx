@@ -1,18 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/auth";
 import { Field, FormErrors, buttonClass } from "~/components/forms";
 import { textLinkClass } from "~/components/styles";
-import { revokeAllAccess } from "~/models/access.server";
-import { isModelError } from "~/models/errors.server";
-import { resetPassword, resetTokenUsable } from "~/models/password-resets.server";
+import { handleResetPassword } from "~/intents/account-recovery.server";
+import { resetTokenUsable } from "~/models/password-resets.server";
 import { RESET_LINK_INVALID, resetPasswordSchema } from "~/schemas/account-recovery";
-import { requireSecret } from "~/utils/env.server";
-import { hashPassword } from "~/utils/password.server";
 import { guardPublicForm } from "~/utils/public-form.server";
-import { signInAndRedirect } from "~/utils/sign-in.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password | LoopRide" }];
 
@@ -24,22 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   await guardPublicForm(request, context, formData, "reset-password");
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
-  const { token, password } = submission.value;
-  try {
-    const passwordHash = await hashPassword(password, requireSecret(context.env, "PASSWORD_PEPPER"));
-    const { userId } = await resetPassword(context, token, passwordHash);
-    // The reset's batch revoked sessions, feed and push subscriptions: close the sockets too
-    // (and whatever a request in flight made meanwhile), then sign in afresh here.
-    await revokeAllAccess(context, userId);
-    return signInAndRedirect(request, context, userId, "/dashboard", {
-      toast: { title: "Password changed", description: "You are signed in with your new password. Every other session was signed out.", type: "success" },
-    });
-  } catch (e) {
-    if (isModelError(e)) return data(submission.reply({ hideFields: ["password", "confirmPassword"], formErrors: [e.message] }), { status: 400 });
-    throw e;
-  }
+  return handleResetPassword(request, context, formData);
 }
 
 export default function ResetPassword() {

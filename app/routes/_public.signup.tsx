@@ -1,29 +1,18 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, GoogleButton } from "~/components/auth";
 import { Field, FormErrors, buttonClass } from "~/components/forms";
 import { HoneypotField } from "~/components/honeypot";
 import { normalizeReferralCode } from "~/domain/referral";
-import { createPasswordAccount } from "~/models/accounts.server";
-import { parseIdentifier, signupSchema } from "~/schemas/auth";
-import { startUserSession } from "~/utils/auth.server";
-import { orFormError } from "~/utils/errors.server";
+import { handleSignup } from "~/intents/signup.server";
+import { signupSchema } from "~/schemas/auth";
 import { googleConfigured, referralCookie } from "~/utils/authenticator.server";
-import { requireSecret } from "~/utils/env.server";
-import { hashPassword } from "~/utils/password.server";
-import { hitRateLimit, identifierLimitKey } from "~/models/rate-limits.server";
-import { guardPublicForm, RATE_LIMIT_MESSAGE, signupAddressHash } from "~/utils/public-form.server";
-import { accountKey, redirectSignedIn } from "~/utils/sign-in.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { welcomeNewUser } from "~/utils/welcome.server";
-import { kickOutbox } from "~/utils/outbox.server";
+import { guardPublicForm } from "~/utils/public-form.server";
+import { redirectSignedIn } from "~/utils/sign-in.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up | LoopRide" }];
-
-const SIGNUP_PER_IDENTIFIER = 5;
-const SIGNUP_IDENTIFIER_WINDOW_MS = 15 * 60_000;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectSignedIn(request, context);
@@ -44,34 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const { isBot } = await guardPublicForm(request, context, formData, "signup");
-  const submission = parseWithZod(formData, { schema: signupSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  if (isBot) return redirect("/");
-  const { fullName, identifier, password, referralCode } = submission.value;
-  const parsed = parseIdentifier(identifier)!;
-  // "An account with this e-mail already exists" tells whether an address is registered.
-  // Until sign-up can answer by e-mail (issue 15), each identifier may be tried a few times
-  // per 15 minutes, counted the same whether it exists or not (docs/SECURITY.md).
-  const identifierKey = await identifierLimitKey(context.env, "signup-identifier", accountKey(parsed));
-  const perIdentifier = await hitRateLimit(context, identifierKey, SIGNUP_PER_IDENTIFIER, SIGNUP_IDENTIFIER_WINDOW_MS);
-  if (!perIdentifier.allowed) throw data(RATE_LIMIT_MESSAGE, { status: 429 });
-  // A taken e-mail or mobile is shown on the identifier field (400, the password not sent back).
-  const form = { reply: (o?: { fieldErrors?: Record<string, string[]> }) => submission.reply({ ...o, hideFields: ["password"] }) };
-  return orFormError(
-    form,
-    async () => {
-      const passwordHash = await hashPassword(password, requireSecret(context.env, "PASSWORD_PEPPER"));
-      const { id: userId } = await createPasswordAccount(context, { fullName, identifier: parsed, passwordHash, signupAddressHash: await signupAddressHash(request, context.env) });
-      kickOutbox(context);
-      const toast = await welcomeNewUser(context, userId, referralCode);
-      const { cookie } = await startUserSession(request, context, userId);
-      const headers = new Headers();
-      headers.append("Set-Cookie", cookie);
-      headers.append("Set-Cookie", await referralCookie(request).clear());
-      return redirectWithToast(request, context.env, "/onboarding", toast, { headers });
-    },
-    { status: 400 },
-  );
+  return handleSignup(request, context, formData, isBot);
 }
 
 const BENEFITS = [

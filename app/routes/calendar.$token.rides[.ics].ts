@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ridesForCalendarFeed } from "~/models/calendar.server";
-import { NotFoundError } from "~/models/errors.server";
 import { calendarResponse, ridesCalendar } from "~/utils/calendar.server";
+import { orText } from "~/utils/errors.server";
 
 /**
  * GET /calendar/:token/rides.ics: a user's private calendar feed, polled by calendar apps
@@ -9,11 +9,7 @@ import { calendarResponse, ridesCalendar } from "~/utils/calendar.server";
  * revoked tokens get the same plain 404.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  try {
-    const feed = await ridesForCalendarFeed(context, params.token ?? "");
-    return calendarResponse(ridesCalendar(feed.rides, new URL(request.url).origin), null);
-  } catch (e) {
-    if (e instanceof NotFoundError) throw new Response("Calendar feed not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-    throw e;
-  }
+  const page = { notFound: "Calendar feed not found", headers: { "Cache-Control": "no-store" } };
+  const feed = await orText(ridesForCalendarFeed(context, params.token ?? ""), page);
+  return calendarResponse(ridesCalendar(feed.rides, new URL(request.url).origin), null);
 }

@@ -12,7 +12,7 @@ import { carStepSchema, onboardingIntentSchema, phoneStepSchema, referralStepSch
 import { MOBILE_INPUT_MAX } from "~/schemas/phone";
 import { needsOnboarding, requireUser } from "~/utils/auth.server";
 import { parseIntent } from "~/utils/errors.server";
-import { completeOnboardingFlow } from "~/utils/onboarding.server";
+import { completeOnboardingFlow } from "~/intents/onboarding.server";
 import { readDraft, writeDraft, type OnboardingDraft } from "~/utils/onboarding-draft.server";
 
 export const meta: MetaFunction = () => [{ title: "Set up your profile | LoopRide" }];

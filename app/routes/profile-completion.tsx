@@ -1,22 +1,21 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { wizardStep } from "~/domain/wizard-step";
 import { Logo } from "~/components/brand";
 import { buttonClass, secondaryButtonClass } from "~/components/forms";
 import { OnboardingSteps } from "~/components/onboarding-steps";
+import { handleProfileStep } from "~/intents/profile-completion.server";
 import { BasicInfoStep, ContactStep, Preferences, ProfileProgress, VehicleStep } from "~/components/profile-steps";
-import { getOwnProfile, updateOwnProfile } from "~/models/profiles.server";
-import { basicInfoSchema, contactSchema, preferencesSchema, vehicleSchema } from "~/schemas/profile";
+import { getOwnProfile } from "~/models/profiles.server";
+import { PROFILE_STEP_SCHEMAS } from "~/schemas/profile";
 import { requireUser } from "~/utils/auth.server";
-import { orToast } from "~/utils/errors.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Complete your profile | LoopRide" }];
 
 const STEPS = ["Basic Information", "Contact Details", "Vehicle Information", "Ride Preferences"] as const;
-const SCHEMAS = [basicInfoSchema, contactSchema, vehicleSchema, preferencesSchema] as const;
+const SCHEMAS = PROFILE_STEP_SCHEMAS;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -30,24 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const formData = await request.formData();
-  const step = wizardStep(formData.get("step"));
-  const submission = parseWithZod(formData, { schema: SCHEMAS[step - 1] });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const unexpected = { title: "Error updating profile", description: "Please try again." };
-  return orToast(request, context.env, { to: `/profile-completion?step=${step}`, unexpected }, async () => {
-    const v = submission.value as Record<string, unknown>;
-    if (step === 3) {
-      const { make, model, year, color, licensePlate, insuranceInfo } = v as Record<string, string | null>;
-      await updateOwnProfile(context, user.id, {
-        vehicle: { make: make ?? undefined, model: model ?? undefined, year: year ?? undefined, color: color ?? undefined, license_plate: licensePlate ?? undefined, insurance_info: insuranceInfo ?? undefined },
-      });
-    } else {
-      await updateOwnProfile(context, user.id, v);
-    }
-    const next = step < 4 ? `/profile-completion?step=${step + 1}` : "/dashboard";
-    return redirectWithToast(request, context.env, next, { title: "Profile updated successfully!", description: "Your profile information has been saved." });
-  });
+  return handleProfileStep(request, context, user.id, await request.formData());
 }
 
 export default function ProfileCompletion() {

@@ -4,13 +4,13 @@ import { data, type TypedResponse } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { NotFoundPage } from "../components/error-boundary";
 import { COMMUNITY_NOT_FOUND } from "../models/community-rows.server";
-import { ConflictError, isModelError, NotFoundError } from "../models/errors.server";
+import { ConflictError, isModelError, NotFoundError, type ModelError } from "../models/errors.server";
 import { redirectWithToast, type Toast } from "./toast.server";
 
-// The one path from a model error to a response (ADR 0013). Models throw ForbiddenError /
-// NotFoundError / ConflictError; loaders wrap their reads in `orRespond`, actions their
-// writes in `orToast` (redirect + toast) or `orFormError` (a conform form shows the error).
-// Multi-intent actions read their intent with `parseIntent`.
+// The one path from a model error to a response (ADR 0013, 0042). Models throw
+// ForbiddenError / NotFoundError / ConflictError; `answerError` looks them up in one table
+// by the kind of page. Loaders wrap their reads in `orRespond`; actions go through the
+// runner in app/intents/run.server.ts, which reads the intent with `parseIntent`.
 
 /** The pages with their own not-found texts (the spec's); the shared error boundary renders them. */
 export const NOT_FOUND = {
@@ -40,11 +40,129 @@ export const NOT_FOUND = {
 export type NotFoundAnswer = NotFoundPage | (() => Promise<Redirect>);
 type Redirect = TypedResponse<never>;
 
-/** The response a Forbidden / NotFound (or, in a loader, Conflict) error is thrown as. */
-async function refusal(e: unknown, notFound?: NotFoundAnswer): Promise<unknown> {
-  if (!isModelError(e)) return e;
-  if (e instanceof NotFoundError && notFound) return typeof notFound === "function" ? notFound() : data(notFound, { status: 404 });
-  return data(e.message, { status: e.status });
+/** The errors a form shows: one line above it, and messages by field. */
+export type FormErrors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+
+/**
+ * The kinds of page an error is answered on. `page`: a loader (the shared error boundary
+ * renders a thrown response). `toast`: a form post answered by a redirect and a toast.
+ * `form`: a form that shows its own errors (`reply` shapes them; a conform reply by
+ * default). `text`: a resource route (plain text and a status).
+ */
+export type Page =
+  | { kind: "page"; notFound?: NotFoundAnswer }
+  | {
+      kind: "toast";
+      request: Request;
+      env: Env;
+      /** Where the error toast redirects (usually the page the form was on). */
+      to: string;
+      /** The toast's title for a refusal that has none of its own; "Error" by default. */
+      title?: string;
+      /** A list page acting on an object named in the form (not the URL): every model error is a toast. */
+      toastAll?: boolean;
+      notFound?: NotFoundAnswer;
+      /** The spec's toast for an unexpected failure (logged); without it the failure is a 500. */
+      unexpected?: Toast;
+    }
+  | {
+      kind: "form";
+      reply: (errors: FormErrors) => unknown;
+      /** The status of a refusal (the error's own by default). */
+      status?: number;
+      notFound?: () => Promise<Redirect>;
+      /** The spec's message for a failure that is not a refusal (logged; a 500). */
+      unexpected?: string;
+    }
+  | {
+      kind: "text";
+      /** The body of a 404 when the route names its own (the model's message otherwise). */
+      notFound?: string;
+      headers?: Record<string, string>;
+    };
+
+/** A thrown 4xx carrying the model's message (the error boundary, or a resource route, shows it). */
+const refused = (e: ModelError) => data(e.message, { status: e.status });
+
+/** A resource route: a real Response, so the status survives (Remix v2 without single fetch). */
+function plainText(page: Extract<Page, { kind: "text" }>, message: string, status: number) {
+  const headers = { "Content-Type": "text/plain; charset=utf-8", ...page.headers };
+  return new Response(message, { status, headers });
+}
+
+async function notFoundAnswer(answer: NotFoundAnswer) {
+  return typeof answer === "function" ? answer() : data(answer, { status: 404 });
+}
+
+function formAnswer(page: Extract<Page, { kind: "form" }>, e: ModelError) {
+  const errors: FormErrors = e.field
+    ? { ...(e.title ? { formErrors: [e.title] } : {}), fieldErrors: { [e.field]: [e.message] } }
+    : { formErrors: [e.message] };
+  return data(page.reply(errors), { status: page.status ?? e.status });
+}
+
+async function toastAnswer(page: Extract<Page, { kind: "toast" }>, e: ModelError) {
+  const toast = { title: e.title ?? page.title ?? "Error", description: e.message, type: "error" as const };
+  return redirectWithToast(page.request, page.env, page.to, toast);
+}
+
+/**
+ * THE table (ADR 0013, 0042): what each model error becomes on each kind of page. `return`
+ * answers the post; `throw` ends the request with that response (the error boundary).
+ */
+const TABLE = {
+  page: {
+    notFound: (p, e) => ({ throw: p.notFound ? notFoundAnswer(p.notFound) : refused(e) }),
+    forbidden: (_, e) => ({ throw: refused(e) }),
+    conflict: (_, e) => ({ throw: refused(e) }),
+  },
+  toast: {
+    notFound: (p, e) =>
+      p.toastAll ? { return: toastAnswer(p, e) } : { throw: p.notFound ? notFoundAnswer(p.notFound) : refused(e) },
+    forbidden: (p, e) => (p.toastAll ? { return: toastAnswer(p, e) } : { throw: refused(e) }),
+    conflict: (p, e) => ({ return: toastAnswer(p, e) }),
+  },
+  form: {
+    notFound: (p, e) => ({ return: p.notFound ? p.notFound() : formAnswer(p, e) }),
+    forbidden: (p, e) => ({ return: formAnswer(p, e) }),
+    conflict: (p, e) => ({ return: formAnswer(p, e) }),
+  },
+  text: {
+    notFound: (p, e) => ({ throw: plainText(p, p.notFound ?? e.message, e.status) }),
+    forbidden: (p, e) => ({ throw: plainText(p, e.message, e.status) }),
+    conflict: (p, e) => ({ throw: plainText(p, e.message, e.status) }),
+  },
+} satisfies {
+  [K in Page["kind"]]: Record<ErrorKind, (page: Extract<Page, { kind: K }>, e: ModelError) => Answer>;
+};
+
+type ErrorKind = "notFound" | "forbidden" | "conflict";
+type Answer = { return: unknown } | { throw: unknown };
+
+const kindOf = (e: ModelError): ErrorKind =>
+  e instanceof NotFoundError ? "notFound" : e instanceof ConflictError ? "conflict" : "forbidden";
+
+/**
+ * The one path from a failure to a response. A model error is looked up in the table; any
+ * other Error is the page's `unexpected` answer (logged) if it has one, else rethrown (a
+ * 500). A thrown Response (a redirect) passes through untouched.
+ */
+export async function answerError(e: unknown, page: Page): Promise<unknown> {
+  if (!isModelError(e)) {
+    if (e instanceof Error && page.kind === "toast" && page.unexpected) {
+      console.error(e);
+      return redirectWithToast(page.request, page.env, page.to, { ...page.unexpected, type: "error" });
+    }
+    if (e instanceof Error && page.kind === "form" && page.unexpected) {
+      console.error(e);
+      return data(page.reply({ formErrors: [page.unexpected] }), { status: 500 });
+    }
+    throw e;
+  }
+  const row = TABLE[page.kind] as Record<ErrorKind, (p: Page, e: ModelError) => Answer>;
+  const answer = row[kindOf(e)](page, e);
+  if ("throw" in answer) throw await answer.throw;
+  return answer.return;
 }
 
 /**
@@ -56,75 +174,21 @@ export async function orRespond<T>(work: Promise<T>, notFound?: NotFoundAnswer):
   try {
     return await work;
   } catch (e) {
-    throw await refusal(e, notFound);
+    // On a loader's page every answer is thrown.
+    return (await answerError(e, { kind: "page", notFound })) as never;
   }
 }
 
-export type ToastOptions = {
-  /** Where the error toast redirects (usually the page the form was on). */
-  to: string;
-  /** The toast's title for a refusal that has none of its own; "Error" by default. */
-  title?: string;
-  /** A list page acting on an object named in the form (not the URL): every model error is a toast. */
-  toastAll?: boolean;
-  notFound?: NotFoundAnswer;
-  /** The spec's toast for an unexpected failure (logged); without it the failure is a 500. */
-  unexpected?: Toast;
-};
-
-/**
- * Actions that answer with a redirect and a toast: runs `work` (which returns the success
- * redirect). A ConflictError (a domain rule refused; the model's batch changed nothing)
- * becomes a redirect to `to` with an error toast; Forbidden / NotFound are thrown as 403 / 404.
- */
-export async function orToast<R>(request: Request, env: AppEnv, options: ToastOptions, work: () => Promise<R>): Promise<R | Redirect> {
+/** Resource routes (an .ics file): a model error is a plain-text response with its status. */
+export async function orText<T>(work: Promise<T>, page: Omit<Extract<Page, { kind: "text" }>, "kind"> = {}): Promise<T> {
   try {
-    return await work();
+    return await work;
   } catch (e) {
-    if (e instanceof ConflictError || (options.toastAll && isModelError(e))) {
-      return redirectWithToast(request, env, options.to, { title: e.title ?? options.title ?? "Error", description: e.message, type: "error" });
-    }
-    // Only a failure (an Error), never a thrown response such as a redirect.
-    if (!isModelError(e) && e instanceof Error && options.unexpected) {
-      console.error(e);
-      return redirectWithToast(request, env, options.to, { ...options.unexpected, type: "error" });
-    }
-    throw await refusal(e, options.notFound);
+    return (await answerError(e, { kind: "text", ...page })) as never;
   }
 }
 
-type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
-/** A conform submission, or any form answer with the same `reply`. */
-type Replyable<T> = { reply(options?: ReplyOptions): T };
-
-/**
- * Actions whose form shows its own errors (conform, also without JavaScript): a model error
- * is returned as the form's reply with the error's status (or `status`): its message next to
- * the error's `field` (with its `title` above the form), else above the form. `unexpected`
- * is the spec's message for a failure that is not a refusal (logged; a 500).
- */
-export async function orFormError<R, T>(
-  submission: Replyable<T>,
-  work: () => Promise<R>,
-  options: { status?: number; notFound?: () => Promise<Redirect>; unexpected?: string } = {},
-) {
-  try {
-    return await work();
-  } catch (e) {
-    if (!isModelError(e)) {
-      if (!(e instanceof Error) || !options.unexpected) throw e;
-      console.error(e);
-      return data(submission.reply({ formErrors: [options.unexpected] }), { status: 500 });
-    }
-    if (e instanceof NotFoundError && options.notFound) return options.notFound();
-    const reply = e.field
-      ? submission.reply({ ...(e.title ? { formErrors: [e.title] } : {}), fieldErrors: { [e.field]: [e.message] } })
-      : submission.reply({ formErrors: [e.message] });
-    return data(reply, { status: options.status ?? e.status });
-  }
-}
-
-type IntentSchema = z.ZodDiscriminatedUnion<"intent", z.ZodDiscriminatedUnionOption<"intent">[]>;
+export type IntentSchema = z.ZodDiscriminatedUnion<"intent", z.ZodDiscriminatedUnionOption<"intent">[]>;
 
 /**
  * Multi-intent actions: the form's `intent` must be one of the schema's (and, if given, one

@@ -9,12 +9,13 @@ import { messageActionSchema, notificationActionSchema } from "~/schemas/message
 import { LAYOUT_ROUTES, MATRIX } from "../security/authz-matrix";
 import { buildScenario, ROLES, type Scenario } from "../support/authz-scenario";
 import { runCell } from "../support/authz-run";
+import { ROUTE_SOURCES } from "../support/route-sources";
 
 type RouteModule = { loader?: unknown; action?: unknown; default?: unknown };
 const manifest = (build as unknown as { routes: Record<string, { id: string; module: RouteModule }> }).routes;
 
-// The route sources, to find every intent a route's forms or action handle.
-const sources = import.meta.glob("../../app/routes/*.{ts,tsx}", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+// The route sources (with their intent handlers'), to find every intent a route's forms or action handle.
+const sources = ROUTE_SOURCES;
 const SCHEMAS: Record<string, { options: { shape: { intent: { value: string } } }[] }> = {
   communityActionSchema,
   // The community page hands its form to this helper, which parses communityActionSchema.

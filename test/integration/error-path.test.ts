@@ -1,12 +1,13 @@
-// The one error path (ADR 0013): models throw typed errors, app/utils/errors.server.ts maps
-// them; multi-intent routes read their intent with parseIntent.
+// The one error path (ADR 0013, 0042): models throw typed errors, the one table in
+// app/utils/errors.server.ts (answerError) maps them by the kind of page; the action runner
+// (app/intents/run.server.ts) reads the intent with parseIntent.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LAST_ADMIN_MESSAGE } from "~/models/communities.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/models/errors.server";
 import { SeatsUnavailableError } from "~/models/ride-requests.server";
-import { rideIntentSchema } from "~/utils/ride-actions.server";
-import { NOT_FOUND, orFormError, orRespond, orToast, parseIntent } from "~/utils/errors.server";
+import { rideIntentSchema } from "~/intents/rides.server";
+import { answerError, NOT_FOUND, orRespond, orText, parseIntent, type FormErrors, type Page } from "~/utils/errors.server";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { changedTables, dbChecksum } from "../support/db-checksum";
 import { driverWithRide, requestRow, rideRow, toastOf } from "../support/rides";
@@ -31,6 +32,13 @@ async function thrown(p: Promise<unknown> | (() => unknown)): Promise<{ data: un
 
 describe("the helpers", () => {
   const request = new Request(`${BASE}/somewhere`);
+  type ToastOptions = Omit<Extract<Page, { kind: "toast" }>, "kind" | "request" | "env">;
+  type FormOptions = Omit<Extract<Page, { kind: "form" }>, "kind" | "reply">;
+  // The table's toast and form rows, as the runner uses them.
+  const orToast = (options: ToastOptions, work: () => Promise<unknown>) =>
+    work().catch((e: unknown) => answerError(e, { kind: "toast", request, env, ...options }));
+  const orFormError = (submission: { reply(o: FormErrors): unknown }, work: () => Promise<unknown>, options: FormOptions = {}) =>
+    work().catch((e: unknown) => answerError(e, { kind: "form", reply: (o) => submission.reply(o), ...options }));
 
   it("orRespond throws a 403 / 404 / 409 with the model's message, or a page's own not-found texts", async () => {
     expect(await thrown(orRespond(Promise.reject(new ForbiddenError("Nope"))))).toEqual({ data: "Nope", status: 403 });
@@ -44,27 +52,39 @@ describe("the helpers", () => {
   });
 
   it("orToast: a ConflictError is an error toast on the redirect (its own title first); Forbidden / NotFound are thrown 403 / 404", async () => {
-    const refused = await orToast(request, env, { to: "/here", title: "Failed to do it" }, () => Promise.reject(new ConflictError("A rule said no.")));
+    const refused = await orToast({ to: "/here", title: "Failed to do it" }, () => Promise.reject(new ConflictError("A rule said no.")));
     expect((refused as Response).status).toBe(302);
     expect((refused as Response).headers.get("Location")).toBe("/here");
     expect(toastOf(refused as Response)).toEqual({ title: "Failed to do it", description: "A rule said no.", type: "error" });
-    const seats = await orToast(request, env, { to: "/here", title: "Failed" }, () => Promise.reject(new SeatsUnavailableError(1)));
+    const seats = await orToast({ to: "/here", title: "Failed" }, () => Promise.reject(new SeatsUnavailableError(1)));
     expect(toastOf(seats as Response)).toEqual({ title: "Not enough seats available", description: "Only 1 seat is available for this ride.", type: "error" });
-    expect(await thrown(orToast(request, env, { to: "/here" }, () => Promise.reject(new ForbiddenError("Not yours"))))).toEqual({ data: "Not yours", status: 403 });
-    expect(await thrown(orToast(request, env, { to: "/here" }, () => Promise.reject(new NotFoundError("Gone"))))).toEqual({ data: "Gone", status: 404 });
+    expect(await thrown(orToast({ to: "/here" }, () => Promise.reject(new ForbiddenError("Not yours"))))).toEqual({ data: "Not yours", status: 403 });
+    expect(await thrown(orToast({ to: "/here" }, () => Promise.reject(new NotFoundError("Gone"))))).toEqual({ data: "Gone", status: 404 });
     // A list page (toastAll): every refusal is a toast.
-    const listed = await orToast(request, env, { to: "/list", toastAll: true }, () => Promise.reject(new NotFoundError("Community not found")));
+    const listed = await orToast({ to: "/list", toastAll: true }, () => Promise.reject(new NotFoundError("Community not found")));
     expect(toastOf(listed as Response)).toEqual({ title: "Error", description: "Community not found", type: "error" });
   });
 
   it("orToast: an unexpected failure is the spec's toast only when given, and a thrown redirect passes through", async () => {
     const unexpected = { title: "Error", description: "Failed to complete ride. Please try again." };
-    const failed = await orToast(request, env, { to: "/here", unexpected }, () => Promise.reject(new Error("D1 is down")));
+    const failed = await orToast({ to: "/here", unexpected }, () => Promise.reject(new Error("D1 is down")));
     expect(toastOf(failed as Response)).toEqual({ ...unexpected, type: "error" });
     const bug = new Error("D1 is down");
-    await expect(orToast(request, env, { to: "/here" }, () => Promise.reject(bug))).rejects.toBe(bug);
+    await expect(orToast({ to: "/here" }, () => Promise.reject(bug))).rejects.toBe(bug);
     const redirect = new Response(null, { status: 302, headers: { Location: "/login" } });
-    await expect(orToast(request, env, { to: "/here", unexpected }, () => Promise.reject(redirect))).rejects.toBe(redirect);
+    await expect(orToast({ to: "/here", unexpected }, () => Promise.reject(redirect))).rejects.toBe(redirect);
+  });
+
+  it("orText (resource routes): a refusal is plain text with its status; a route may name its own 404 body", async () => {
+    const res = (await orText(Promise.reject(new ForbiddenError("Not yours"))).catch((e: unknown) => e)) as Response;
+    expect(res).toBeInstanceOf(Response);
+    expect(res.status).toBe(403);
+    expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await res.text()).toBe("Not yours");
+    const page = { notFound: "Calendar feed not found", headers: { "Cache-Control": "no-store" } };
+    const gone = (await orText(Promise.reject(new NotFoundError("x")), page).catch((e: unknown) => e)) as Response;
+    expect([gone.status, gone.headers.get("Cache-Control"), await gone.text()]).toEqual([404, "no-store", "Calendar feed not found"]);
+    expect(await orText(Promise.resolve(7))).toBe(7);
   });
 
   it("orFormError: the message goes next to the error's field (its title above the form), with the error's status or the form's", async () => {
@@ -202,5 +222,38 @@ describe("not-found pages answer 404 with their own texts, inside the signed-in 
     const chat = await get("/dashboard/messages?c=nosuchchat", { cookie: user.cookie });
     expect(chat.status).toBe(404);
     expect(await chat.text()).toContain("Page Not Found");
+  });
+});
+
+describe("the action wing (ADR 0042): one runner, one error table", () => {
+  const raw = (glob: Record<string, unknown>) => glob as Record<string, string>;
+  const routes = raw(import.meta.glob("../../app/routes/*.{ts,tsx}", { query: "?raw", import: "default", eager: true }));
+  const intents = raw(import.meta.glob("../../app/intents/*.ts", { query: "?raw", import: "default", eager: true }));
+  const models = raw(import.meta.glob("../../app/models/*.ts", { query: "?raw", import: "default", eager: true }));
+  const utils = raw(import.meta.glob("../../app/utils/**/*.ts", { query: "?raw", import: "default", eager: true }));
+  const offenders = (files: Record<string, string>, re: RegExp) =>
+    Object.entries(files)
+      .filter(([, src]) => re.test(src))
+      .map(([path]) => path.split("/app/")[1]);
+
+  it("no route or intent handler catches a model error or publishes by hand; models never import intents", () => {
+    const catchesModelError = /isModelError|instanceof (NotFound|Forbidden|Conflict)Error|orToast|orFormError/;
+    expect(offenders(routes, catchesModelError)).toEqual([]);
+    expect(offenders(intents, catchesModelError)).toEqual([]);
+    // The runner tells the handler's audience; nobody else calls publishChange.
+    expect(offenders(routes, /publishChange/)).toEqual([]);
+    expect(offenders(intents, /publishChange\(/)).toEqual(["intents/run.server.ts"]);
+    expect(offenders(models, /from "(~|\.\.)\/intents\//)).toEqual([]);
+    expect(offenders(utils, /from "(~|\.\.)\/intents\//)).toEqual([]);
+    // The intent handlers live in app/intents, not app/utils.
+    expect(Object.keys(utils).filter((p) => /-actions?\.server\.ts$|utils\/onboarding\.server\.ts$/.test(p))).toEqual([]);
+  });
+
+  it("every route with an action hands its form to app/intents (sign-in and token pages keep their own)", () => {
+    const own = ["_public.login.tsx", "_public.unsubscribe.tsx", "auth.google.tsx", "logout.tsx"];
+    const withAction = Object.entries(routes).filter(([, src]) => /export async function action\b/.test(src));
+    expect(withAction.length).toBeGreaterThan(20);
+    const outside = withAction.filter(([, src]) => !/from "~\/intents\//.test(src)).map(([p]) => p.split("/").pop()!);
+    expect(outside.sort()).toEqual(own.sort());
   });
 });

@@ -9,7 +9,8 @@ import { createRideIntentSchema } from "~/schemas/rides";
 
 import { commuteIntentSchema } from "~/schemas/commutes";
 import { bookCommute, topUpCommutes } from "~/models/commutes.server";
-import { rideIntentSchema } from "~/utils/ride-actions.server";
+import { ROUTE_SOURCES } from "../support/route-sources";
+import { rideIntentSchema } from "~/intents/rides.server";
 import { addMember, createCommunity, createCommutePattern, createMessage, createNotification, createRide, createRideRequest, createUser } from "../../db/factories";
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
@@ -644,7 +645,6 @@ const TARGETS: Target[] = [
 const SEQUENCE_TARGETS = [{ file: "onboarding.tsx", intent: "complete" }];
 
 // Route modules, read as text at build time: every one exporting an action must be listed above.
-const ROUTE_SOURCES = import.meta.glob("../../app/routes/*.{ts,tsx}", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const ACTION_EXPORT = /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/;
 
 describe("fuzzing covers every action", () => {

@@ -20,6 +20,7 @@ type Layer =
   | "fixtures"
   | "root"
   | "routes"
+  | "intents"
   | "components"
   | "utils"
   | "durable-objects"
@@ -36,6 +37,7 @@ const LAYER_OF: [RegExp, Layer][] = [
   [/^db\/schema\.ts$/, "db"],
   [/^app\/(root|entry\.server|entry\.client)\.tsx$/, "root"],
   [/^app\/routes\//, "routes"],
+  [/^app\/intents\//, "intents"],
   [/^app\/components\//, "components"],
   [/^app\/utils\/env\.server\.ts$/, "config"],
   [/^app\/utils\//, "utils"],
@@ -62,6 +64,8 @@ const MAY_IMPORT: Record<Layer, Partial<Record<Layer, "any" | "type">>> = {
   routes: {
     // /dashboard/my-rides is /dashboard/rides under a second URL (it re-exports that route).
     routes: "any",
+    // A route hands its form to its intent handlers (the action wing, ADR 0042).
+    intents: "any",
     // useRouteLoaderData("root") is typed by the root loader.
     root: "type",
     components: "any",
@@ -82,6 +86,9 @@ const MAY_IMPORT: Record<Layer, Partial<Record<Layer, "any" | "type">>> = {
     schemas: "any",
     domain: "any",
   },
+  // The action wing (ADR 0042): between routes and models; it answers through the request
+  // plumbing (toasts, redirects, the fan-out) and calls the models. Nothing below imports it.
+  intents: { intents: "any", utils: "any", models: "any", schemas: "any", domain: "any", config: "any" },
   utils: {
     utils: "any",
     // A server helper fills a component's props or uses its field names (the honeypot).

@@ -1,13 +1,13 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { formatDateTimeShort } from "~/domain/time";
 import { handOverAdmin, liftSuspension, removeMember, suspendMember } from "~/models/community-moderation.server";
 import { resetInvite, setEmailDomain, setJoinMode } from "~/models/community-rules.server";
 import { requestWorkEmailCode, verifyWorkEmailCode } from "~/models/work-email.server";
-import { kickOutbox } from "./outbox.server";
+import type { Audience } from "~/models/context.server";
 import type { communityActionSchema } from "~/schemas/communities";
-import { publishChange } from "./fanout.server";
-import type { Toast } from "./toast.server";
+import { kickOutbox } from "~/utils/outbox.server";
+import type { Toast } from "~/utils/toast.server";
+import type { Ctx } from "./run.server";
 
 type MemberIntent = Extract<
   z.infer<typeof communityActionSchema>,
@@ -15,55 +15,58 @@ type MemberIntent = Extract<
 >;
 type WorkEmailIntent = Extract<z.infer<typeof communityActionSchema>, { intent: "work-email-code" | "work-email-verify" }>;
 
-const JOIN_RULE_TEXT = { open: "Anyone can join at once.", moderated: "Moderators approve each request.", invite: "People join with the invitation link." };
+const JOIN_RULE_TEXT = {
+  open: "Anyone can join at once.",
+  moderated: "Moderators approve each request.",
+  invite: "People join with the invitation link.",
+};
 
-/** The community page's member-moderation intents (issue 16): model call, live fan-out, toast. */
+/** The community page's member-moderation intents (issue 16): model call, toast, whom to tell. */
 export async function moderateMemberIntent(
-  context: Pick<AppLoadContext, "db" | "env" | "ctx">,
+  context: Ctx,
   userId: string | null,
   communityId: string,
   value: MemberIntent,
-): Promise<Toast> {
+): Promise<{ toast: Toast; audience?: Audience }> {
   switch (value.intent) {
     case "remove": {
       const r = await removeMember(context, userId, communityId, value.memberId);
-      publishChange(context, r.audience);
-      return { title: "Member Removed", description: `${r.memberName} was removed; their bookings on this community's upcoming rides were cancelled.` };
+      const description = `${r.memberName} was removed; their bookings on this community's upcoming rides were cancelled.`;
+      return { toast: { title: "Member Removed", description }, audience: r.audience };
     }
     case "suspend": {
       const r = await suspendMember(context, userId, communityId, value.memberId, value.days);
-      publishChange(context, r.audience);
-      return { title: "Member Suspended", description: `Suspended until ${formatDateTimeShort(r.until)}.` };
+      const description = `Suspended until ${formatDateTimeShort(r.until)}.`;
+      return { toast: { title: "Member Suspended", description }, audience: r.audience };
     }
     case "unsuspend": {
       const r = await liftSuspension(context, userId, communityId, value.memberId);
-      publishChange(context, r.audience);
-      return { title: "Suspension Lifted" };
+      return { toast: { title: "Suspension Lifted" }, audience: r.audience };
     }
     case "handover": {
       const r = await handOverAdmin(context, userId, communityId, value.memberId);
-      publishChange(context, r.audience);
-      return { title: "Admin Handed Over", description: "You are now a moderator of this community." };
+      return { toast: { title: "Admin Handed Over", description: "You are now a moderator of this community." }, audience: r.audience };
     }
     case "set-join-mode": {
       await setJoinMode(context, userId, communityId, value.mode);
-      return { title: "Join Rule Updated", description: JOIN_RULE_TEXT[value.mode] };
+      return { toast: { title: "Join Rule Updated", description: JOIN_RULE_TEXT[value.mode] } };
     }
     case "invite-reset":
     case "invite-revoke": {
       const revoke = value.intent === "invite-revoke";
       await resetInvite(context, userId, communityId, revoke);
-      return { title: revoke ? "Invitation Link Revoked" : "New Invitation Link", description: "The previous link no longer works." };
+      const title = revoke ? "Invitation Link Revoked" : "New Invitation Link";
+      return { toast: { title, description: "The previous link no longer works." } };
     }
     case "set-email-domain": {
       const r = await setEmailDomain(context, userId, communityId, value.domain);
-      return { title: "Join Rule Updated", description: `People join by verifying an address at @${r.domain}.` };
+      return { toast: { title: "Join Rule Updated", description: `People join by verifying an address at @${r.domain}.` } };
     }
   }
 }
 
 /** Issue 16: the viewer asks for a work e-mail code (sent through the outbox) or enters it. */
-export async function workEmailIntent(context: Pick<AppLoadContext, "db" | "env" | "ctx">, userId: string, communityId: string, value: WorkEmailIntent): Promise<Toast> {
+export async function workEmailIntent(context: Ctx, userId: string, communityId: string, value: WorkEmailIntent): Promise<Toast> {
   if (value.intent === "work-email-code") {
     const r = await requestWorkEmailCode(context, userId, communityId, value.email);
     kickOutbox(context);

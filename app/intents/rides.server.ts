@@ -1,14 +1,12 @@
-import { publishChange } from "./fanout.server";
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { cancelRequest, decideRequest } from "../models/ride-requests.server";
-import { cancelRide } from "../models/ride-publishing.server";
-import { lockRemainingSeatsToWomen } from "../models/rides.server";
-import { setRideSaved } from "../models/saved-rides.server";
-import { idSchema } from "../schemas/rides";
-import { safeRedirect } from "./auth.server";
-import { orToast, parseIntent } from "./errors.server";
-import { redirectWithToast, type Toast } from "./toast.server";
+import { cancelRequest, decideRequest } from "~/models/ride-requests.server";
+import { cancelRide } from "~/models/ride-publishing.server";
+import { lockRemainingSeatsToWomen } from "~/models/rides.server";
+import { setRideSaved } from "~/models/saved-rides.server";
+import { idSchema } from "~/schemas/rides";
+import { safeRedirect } from "~/utils/auth.server";
+import type { Toast } from "~/utils/toast.server";
+import { runIntent, type Ctx } from "./run.server";
 
 // The ride actions several screens offer (ride detail, My Rides, discover, booking
 // confirmation) as plain form posts with a named intent. Each screen says which intents
@@ -53,46 +51,39 @@ const FAILED: Record<RideIntent, string> = {
  * works without JavaScript). Forbidden / not found become 403 / 404; a refused domain
  * rule (a full ride, a late cancellation) becomes an error toast and nothing changes.
  */
-export async function handleRideIntent(
+export function handleRideIntent(
   request: Request,
-  context: Pick<AppLoadContext, "db" | "env" | "ctx">,
+  context: Ctx,
   userId: string,
   formData: FormData,
   { allowed, fallback }: { allowed: RideIntent[]; fallback: string },
 ) {
-  const { intent, submission } = parseIntent(formData, rideIntentSchema, allowed);
-  // The fields are hidden inputs: a malformed one is a forged form, not something to show.
-  if (submission.status !== "success") throw data("Unknown action", { status: 400 });
-  const input = submission.value;
-  const to = safeRedirect(input.redirectTo, fallback);
-  return orToast(request, context.env, { to, title: FAILED[intent] }, async () => {
-    switch (input.intent) {
-      case "accept":
-      case "reject": {
-        const r = await decideRequest(context, userId, input.requestId, input.intent === "accept" ? "accepted" : "rejected");
-        publishChange(context, r.audience);
-        break;
+  const to = (input: { redirectTo?: string }) => safeRedirect(input.redirectTo, fallback);
+  return runIntent(request, context, formData, {
+    schema: rideIntentSchema,
+    allowed,
+    // The fields are hidden inputs: a malformed one is a forged form, not something to show.
+    invalid: "unknown",
+    page: (input) => ({ kind: "toast", to: to(input), title: FAILED[input.intent] }),
+    handle: async (input) => {
+      const done = { to: to(input), toast: DONE[input.intent] };
+      switch (input.intent) {
+        case "accept":
+        case "reject": {
+          const decision = input.intent === "accept" ? "accepted" : "rejected";
+          return { ...done, audience: (await decideRequest(context, userId, input.requestId, decision)).audience };
+        }
+        case "cancel-request":
+          return { ...done, audience: (await cancelRequest(context, userId, input.requestId)).audience };
+        case "cancel-ride":
+          return { ...done, audience: (await cancelRide(context, userId, input.rideId, { reason: input.reason })).audience };
+        case "women-lock":
+          return { ...done, audience: (await lockRemainingSeatsToWomen(context, userId, input.rideId)).audience };
+        case "save":
+        case "unsave":
+          await setRideSaved(context, userId, input.rideId, input.intent === "save");
+          return done;
       }
-      case "cancel-request": {
-        const r = await cancelRequest(context, userId, input.requestId);
-        publishChange(context, r.audience);
-        break;
-      }
-      case "cancel-ride": {
-        const r = await cancelRide(context, userId, input.rideId, { reason: input.reason });
-        publishChange(context, r.audience);
-        break;
-      }
-      case "women-lock": {
-        const r = await lockRemainingSeatsToWomen(context, userId, input.rideId);
-        publishChange(context, r.audience);
-        break;
-      }
-      case "save":
-      case "unsave":
-        await setRideSaved(context, userId, input.rideId, input.intent === "save");
-        break;
-    }
-    return redirectWithToast(request, context.env, to, DONE[intent]);
+    },
   });
 }

@@ -1,12 +1,11 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import type { SessionUser } from "../models/sessions.server";
-import { completeOnboarding } from "../models/profiles.server";
-import { completeReferral, ensureReferralCode, redeemReferralCode } from "../models/referrals.server";
-import { carStepSchema, phoneStepSchema } from "../schemas/onboarding";
-import type { OnboardingDraft } from "./onboarding-draft.server";
-import { clearDraft } from "./onboarding-draft.server";
-import { orToast } from "./errors.server";
-import { redirectWithToast } from "./toast.server";
+import type { SessionUser } from "~/models/sessions.server";
+import { completeOnboarding } from "~/models/profiles.server";
+import { completeReferral, ensureReferralCode, redeemReferralCode } from "~/models/referrals.server";
+import { carStepSchema, phoneStepSchema } from "~/schemas/onboarding";
+import { answerError } from "~/utils/errors.server";
+import { clearDraft, type OnboardingDraft } from "~/utils/onboarding-draft.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /** Complete Setup: validates every step again on the server, then saves. */
 export async function completeOnboardingFlow(request: Request, context: Pick<AppLoadContext, "db" | "env">, user: SessionUser, draft: OnboardingDraft) {
@@ -15,11 +14,14 @@ export async function completeOnboardingFlow(request: Request, context: Pick<App
   const car = carStepSchema.safeParse({ hasCar: draft.hasCar, carType: draft.carType || undefined });
   if (!car.success) return redirect("/onboarding?step=2");
   const unexpected = { title: "Error", description: "Failed to complete onboarding. Please try again." };
-  // Only saving the profile answers with the error toast; what follows runs once it is saved.
-  const failed = await orToast(request, context.env, { to: "/onboarding?step=4", unexpected }, async () => {
-    await completeOnboarding(context, user.id, { phone: phone.data.phone, hasCar: car.data.hasCar === "yes", carType: car.data.carType ?? null });
-    return null;
-  });
+  // Only saving the profile answers with the error toast (through the one error table);
+  // what follows runs once it is saved, so it is not the runner's single handler.
+  const profile = { phone: phone.data.phone, hasCar: car.data.hasCar === "yes", carType: car.data.carType ?? null };
+  const page = { kind: "toast" as const, request, env: context.env, to: "/onboarding?step=4", unexpected };
+  const failed = await completeOnboarding(context, user.id, profile).then(
+    () => null,
+    (e: unknown) => answerError(e, page),
+  );
   if (failed) return failed;
   const headers = { "Set-Cookie": await clearDraft(request, context.env) };
   let toast = { title: "Profile completed successfully!" } as { title: string; description?: string; type?: "error" };

@@ -1,0 +1,75 @@
+import {
+  acceptAllFromRider,
+  bookCommute,
+  changeOccurrence,
+  changePattern,
+  endCommute,
+  skipOccurrence,
+} from "~/models/commutes.server";
+import { commuteIntentSchema } from "~/schemas/commutes";
+import { safeRedirect } from "~/utils/auth.server";
+import { runIntent, type Ctx } from "./run.server";
+
+const FAILED = {
+  "book-all": "Could not request those days",
+  "accept-all": "Could not accept the requests",
+  skip: "Could not skip that day",
+  "change-occurrence": "Could not change that day",
+  "change-pattern": "Could not change the commute",
+  end: "Could not end the commute",
+} as const;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * The commute page's form posts (rides.server.ts's pattern): a named intent parsed by zod
+ * (400 when unknown), the model decides who may, a refused rule or a form error (no weekday
+ * ticked, a past date) is an error toast on the redirect, and whoever was told hears it live.
+ */
+export function handleCommuteIntent(request: Request, context: Ctx, userId: string, commuteId: string, formData: FormData) {
+  const here = `/commutes/${commuteId}`;
+  const to = (input: { redirectTo?: string }) => safeRedirect(input.redirectTo, here);
+  return runIntent(request, context, formData, {
+    schema: commuteIntentSchema(),
+    invalid: (intent, messages) => ({
+      to: here,
+      toast: { title: FAILED[intent], description: messages[0] ?? "Please check the form" },
+    }),
+    // A 403 / 404 is the page's error boundary; only a refused rule is a toast.
+    page: (input) => ({ kind: "toast", to: to(input), title: FAILED[input.intent] }),
+    handle: async (input) => {
+      switch (input.intent) {
+        case "book-all": {
+          const { weekdays, seats, notes } = input;
+          const r = await bookCommute(context, userId, commuteId, { weekdays, seats, notes });
+          const description = `You asked for ${plural(r.requested, "day")} of this commute.`;
+          return { to: to(input), toast: { title: "Requests sent", description }, audience: r.audience };
+        }
+        case "accept-all": {
+          const r = await acceptAllFromRider(context, userId, commuteId, input.riderId);
+          return { to: to(input), toast: { title: `Accepted ${plural(r.accepted, "request")}` }, audience: r.audience };
+        }
+        case "skip": {
+          const r = await skipOccurrence(context, userId, commuteId, input.rideId, input.reason?.trim() || null);
+          const description = "Riders who had asked for that day have been notified.";
+          return { to: to(input), toast: { title: "Day skipped", description }, audience: r.audience };
+        }
+        case "change-occurrence": {
+          const { time, seats } = input;
+          const r = await changeOccurrence(context, userId, commuteId, input.rideId, { time, seats });
+          return { to: to(input), toast: { title: "Day changed" }, audience: r.audience };
+        }
+        case "change-pattern": {
+          const { fromDate, time, seats, tripCost } = input;
+          const r = await changePattern(context, userId, commuteId, { fromDate, time, seats, tripCost });
+          const toast = { title: "Commute changed", description: `From ${input.fromDate} on.` };
+          return { to: to(input), toast, audience: r.audience };
+        }
+        case "end": {
+          const r = await endCommute(context, userId, commuteId, { lastDate: input.lastDate });
+          return { to: to(input), toast: { title: "Commute ended" }, audience: r.audience };
+        }
+      }
+    },
+  });
+}
