@@ -1,7 +1,8 @@
 // npm test: build, typecheck, unit + integration tests in workerd (vitest), then the
 // browser journeys (Playwright, JS on and off). Every stage runs even if an earlier
 // one failed, so one run reports everything; the exit code is non-zero on any failure.
-// The last line is the combined count: "N passed, N failed". Nothing is retried: a red
+// The last line is the combined count: "N passed, N failed" (the typecheck and the format and
+// lint check each count one failed when they fail). Nothing is retried: a red
 // stage is red (ADR 0031 says why the harness faults that once needed a rerun are gone).
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
@@ -85,6 +86,9 @@ let extraFailed = 0;
 // each) and goes on beside the tests, which start as soon as the build is done (waiting for it
 // left a core idle for 10-17 s after the build). Its output is held and printed when it ends.
 const typecheck = stage("typecheck", bin("tsc"), ["--noEmit"], { quiet: true });
+// The formatter and linter (Biome, biome.json): a file not formatted as `npm run format` would
+// write it, or a lint rule broken, fails this stage. Half a second; run beside the typecheck.
+const lint = stage("format and lint (biome ci)", bin("biome"), ["ci", "."], { quiet: true });
 const built = await stage("build", bin("remix"), ["vite:build"]);
 if (built) {
   // The fuzzer and the WebSocket files run in a runtime of their own without per-test storage
@@ -111,6 +115,7 @@ if (built) {
   extraFailed++;
 }
 if (!(await typecheck)) extraFailed++;
+if (!(await lint)) extraFailed++;
 
 const { passed, failed, failures } = summarise({ dir: ".cache/reports", built, extraFailed });
 const ok = failed === 0 && failedStages.size === 0;

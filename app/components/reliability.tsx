@@ -1,5 +1,5 @@
 import type { ReliabilityRecord as ReliabilityRecordData } from "~/models/reliability.server";
-import { panelClass, smallButtonClass } from "./styles";
+import { panelClass, } from "./styles";
 
 // Issue 16, item 5: the reliability record (facts, not stars alone) and the no-show
 // controls of a completed ride. Plain forms: they work without JavaScript.

@@ -1,5 +1,5 @@
-import { Form, Link, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { Form, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
 import { formatRupees } from "~/domain/money";
 import { capitalise, costPerSeatPaise, ecoScore, priceBand } from "~/domain/rides";
 import { formatDate, formatTime } from "~/domain/time";

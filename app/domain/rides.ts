@@ -1,7 +1,7 @@
 // Pure ride rules: the fair cost suggestion, per-seat cost, price bands, eco score and
 // the constants the ride screens share. No I/O, so the client can use them too.
 import type { VehicleInfo } from "../../db/schema";
-import { formatRupees, seatPricePaise } from "./money";
+import { seatPricePaise } from "./money";
 
 // The ride form's limits and the cost suggestion's rates live in ./ride-limits.ts (the Create a
 // New Ride page loads only those); re-exported here for everything else.

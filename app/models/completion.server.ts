@@ -4,7 +4,6 @@ import { alias } from "drizzle-orm/sqlite-core";
 import {
   communities,
   communityMembers,
-  notifications,
   payments,
   rideRatings,
   rideRequests,

@@ -1,5 +1,5 @@
-import { aliasedTable, and, count, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { notifications, rideRequests, rides, userProfiles } from "../../db/schema";
+import { aliasedTable, and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { rideRequests, rides, userProfiles } from "../../db/schema";
 import {
   RECENT_RIDES,
   dashboardWindow,

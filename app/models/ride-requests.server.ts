@@ -1,7 +1,7 @@
 import { isUniqueViolation } from "./db-errors.server";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { communities, notifications, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
+import { communities, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
 import { CANCEL_WINDOW_MS, requestsClosedReason } from "../domain/rides";
 import type { Db } from "./db.server";

@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { handleCreateCommute } from "~/intents/commute-publish.server";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { WeekdayPicker } from "~/components/commute-form";
 import { Field, FieldErrors, FormErrors, TextareaField, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";

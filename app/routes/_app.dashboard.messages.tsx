@@ -7,8 +7,6 @@ import { communityContactsQuery, conversationListQueries, conversationsFrom, lis
 import {
   findChatWith,
   getChat,
-  markConversationRead,
-  sendMessage,
   type MessagingAccess,
   type Partner,
 } from "~/models/messages.server";

@@ -1,4 +1,4 @@
-import type { AppEnv } from "./env.server";
+
 import { parseWithZod } from "@conform-to/zod";
 import { data, type TypedResponse } from "@remix-run/cloudflare";
 import type { z } from "zod";

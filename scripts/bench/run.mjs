@@ -17,7 +17,7 @@ import { run } from "../lib/process.mjs";
 import { initialJsByRoute, initialJsForPath } from "../lib/initial-js.mjs";
 import { freePort, startWrangler, stopGroup, waitFor } from "../lib/server.mjs";
 import { BENCH_PASSWORD, BENCH_PEPPER, BENCH_SESSION_SECRET, benchDir } from "./config.mjs";
-import { Client, mixedLoad, signIn } from "./mixed-load.mjs";
+import { mixedLoad, signIn } from "./mixed-load.mjs";
 import { rowsGrowthByStatement, rowsGrowthTable, STATEMENT_ROWS_LOG } from "./rows-diff.mjs";
 import { calibrate, connectInspector, profileRequests, sourceLocator, summarize } from "./cpu-profile.mjs";
 

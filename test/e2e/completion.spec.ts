@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { offerRide, requestSeat, signedInPage } from "../support/e2e";
 
 // Rides to complete depart in about 20 minutes (offerRide({ soon: true })): completion opens 30 minutes before departure.

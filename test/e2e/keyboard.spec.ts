@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { newPage, offerRide, requestSeat, signUpAndOnboard, unique, uniqueEmail, uniquePhone, uniqueSlot } from "../support/e2e";
+import { newPage, signUpAndOnboard, unique, uniqueEmail, uniquePhone, uniqueSlot } from "../support/e2e";
 import { arrowToOption, expectFocusVisible, expectTabOrder, tabTo, typeHere } from "../support/keyboard";
 
 // Every form completed with the keyboard alone (issue 9, item 10): Tab / Shift+Tab reach the

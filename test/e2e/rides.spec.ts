@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { signedInPage, uniqueSlot } from "../support/e2e";
 
 async function offerRide(page: Page, slot: ReturnType<typeof uniqueSlot>, { from = "Koramangala", to = "Whitefield ITPL", seats = "3" } = {}) {

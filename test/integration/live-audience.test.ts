@@ -20,7 +20,7 @@ async function pendingRequestWithSockets() {
 
 describe("live fan-out audience", () => {
   it("a driver's accept reaches the rider (badges and toast) and sends the driver nothing", async () => {
-    const { driver, rider, ride, request, d, r } = await pendingRequestWithSockets();
+    const { driver, ride, request, d, r } = await pendingRequestWithSockets();
     const driverFramesBefore = d.frames.length;
     const res = await postForm(`/rides/${ride.id}`, { intent: "accept", requestId: request.id, redirectTo: `/rides/${ride.id}` }, { cookie: driver.cookie });
     expect(res.status).toBe(302);
@@ -33,7 +33,7 @@ describe("live fan-out audience", () => {
   });
 
   it("a rider's cancel of a pending request lowers the driver's count without a toast and sends the rider nothing", async () => {
-    const { driver, rider, ride, request, d, r } = await pendingRequestWithSockets();
+    const { rider, ride, request, d, r } = await pendingRequestWithSockets();
     const riderFramesBefore = r.frames.length;
     const res = await postForm(`/rides/${ride.id}`, { intent: "cancel-request", requestId: request.id }, { cookie: rider.cookie });
     expect(res.status).toBe(302);

@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity } from "../../db/factories";
 import { decideRequest } from "~/models/ride-requests.server";
-import { backoffMs, claimDueOutbox } from "~/models/outbox.server";
+import { backoffMs, } from "~/models/outbox.server";
 import { deliverOutbox } from "~/utils/outbox.server";
 import { sinkTransport, TransportError, type MailTransport, type OutgoingMail } from "~/utils/mail/transport.server";
 import { createRide, createRideRequest, createUser } from "../support/rides";

@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { cellOf, straightLineKm } from "~/domain/places";
 import { matchRide, rankMatches, WALK_MINUTES_PER_KM } from "~/domain/ride-match";
-import { addDays, istDate, istToInstant } from "~/domain/time";
+import { addDays, istDate, } from "~/domain/time";
 import { PLACES, placeByName, resolvePlace, ridePlaceColumns, suggestPlaces } from "~/models/places.server";
 import { discoverRides, nearPageQuery } from "~/models/ride-discovery.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
