@@ -32,7 +32,11 @@ export default defineConfig({
     // Data written into the server's database from outside (test/support/d1-local.ts) is
     // written here, before the journeys, never while they run: a second process writing the
     // SQLite file makes the server's own queries fail with SQLITE_BUSY.
-    { name: "fixtures", testMatch: /fixtures\.setup\.ts/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    {
+      name: "fixtures",
+      testMatch: /fixtures\.setup\.ts/,
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true },
+    },
     // The mixed-load test (Node-side HTTP, no browser) runs once, not once per JS mode, against a
     // server of its own, and the backup drill (Node-side, no browser) reads a copy of the seeded
     // database: neither touches the journeys' server or data. They are listed before the
@@ -41,10 +45,25 @@ export default defineConfig({
     // thread) left most of a core idle for a minute (issue 17). They depend on the fixtures only
     // to run in the journeys' phase: Playwright runs a project with no dependencies in a phase
     // before, and that phase would hold the journeys back until the load test ended.
-    { name: "load", testMatch: /load\.spec\.ts/, dependencies: ["fixtures"], use: { baseURL: `http://127.0.0.1:${loadPort}` } },
+    {
+      name: "load",
+      testMatch: /load\.spec\.ts/,
+      dependencies: ["fixtures"],
+      use: { baseURL: `http://127.0.0.1:${loadPort}` },
+    },
     { name: "ops", testDir: "./test/ops", dependencies: ["fixtures"] },
-    { name: "js", testIgnore: /load\.spec\.ts/, dependencies: ["fixtures"], use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: /load\.spec\.ts/, dependencies: ["fixtures"], use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    {
+      name: "js",
+      testIgnore: /load\.spec\.ts/,
+      dependencies: ["fixtures"],
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true },
+    },
+    {
+      name: "no-js",
+      testIgnore: /load\.spec\.ts/,
+      dependencies: ["fixtures"],
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },
+    },
     // After every journey: the database invariants over everything the journeys wrote (the load
     // test checks its own database). (If a journey fails this is skipped, and npm test counts a
     // skip as a failure.)
@@ -52,14 +71,17 @@ export default defineConfig({
   ],
   // `npm test` starts the server itself, beside the vitest stages, and says so with
   // E2E_SERVER=started (scripts/test.mjs); otherwise Playwright starts it.
-  webServer: process.env.E2E_SERVER === "started" ? undefined : {
-    command: `node scripts/e2e-server.mjs ${port} ${loadPort}`,
-    url: `${baseURL}/pricing`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    // SIGTERM lets the server stop Miniflare and remove its database and bundle (the default is SIGKILL).
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer:
+    process.env.E2E_SERVER === "started"
+      ? undefined
+      : {
+          command: `node scripts/e2e-server.mjs ${port} ${loadPort}`,
+          url: `${baseURL}/pricing`,
+          timeout: 300_000,
+          reuseExistingServer: false,
+          // SIGTERM lets the server stop Miniflare and remove its database and bundle (the default is SIGKILL).
+          gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+          stdout: "ignore",
+          stderr: "pipe",
+        },
 });

@@ -54,7 +54,9 @@ export default {
     const nonce = randomToken(128);
     const unreadable = await refuseUnreadableForm(request);
     if (unreadable) return applySecurityHeaders(unreadable, request, nonce);
-    const response = await d1.finish(applySecurityHeaders(await handleRemix(request, { env, ctx, db, nonce }), request, nonce));
+    const response = await d1.finish(
+      applySecurityHeaders(await handleRemix(request, { env, ctx, db, nonce }), request, nonce),
+    );
     if (debug) response.headers.append("Server-Timing", serverTimingValue(stats, performance.now() - started));
     if (stats.perStatement) logStatementRows(request, stats.perStatement);
     return response;
@@ -70,10 +72,18 @@ export default {
     const db = createDb(env.DB);
     if (controller.cron === COMMUTE_TOP_UP_CRON) {
       // Apart from the top-up: one failing does not stop the other.
-      ctx.waitUntil(pruneRateLimits({ db }).then(() => undefined, (e) => console.error("pruning rate limits failed", e)));
+      ctx.waitUntil(
+        pruneRateLimits({ db }).then(
+          () => undefined,
+          (e) => console.error("pruning rate limits failed", e),
+        ),
+      );
       const created = await topUpCommutes({ db });
       // Saved searches matching the new days hear of it (at most once a day each).
-      const alerted = await alertSavedSearches({ db }, created.map((r) => r.id));
+      const alerted = await alertSavedSearches(
+        { db },
+        created.map((r) => r.id),
+      );
       publishChange({ env, ctx, db }, alerted.audience);
       return;
     }

@@ -28,7 +28,17 @@ export const SHARED_STORAGE_FILES = [...FUZZ_FILES, ...SOCKET_FILES];
 
 // `cacheDir`: npm test runs the two configs side by side, so each optimises its dependencies
 // into a directory of its own.
-export function workersConfig({ include, exclude = [], isolatedStorage, cacheDir }: { include: string[]; exclude?: string[]; isolatedStorage: boolean; cacheDir: string }) {
+export function workersConfig({
+  include,
+  exclude = [],
+  isolatedStorage,
+  cacheDir,
+}: {
+  include: string[];
+  exclude?: string[];
+  isolatedStorage: boolean;
+  cacheDir: string;
+}) {
   return defineWorkersConfig(async () => {
     const migrations = await readD1Migrations("./migrations");
     return {
@@ -64,7 +74,8 @@ export function workersConfig({ include, exclude = [], isolatedStorage, cacheDir
                 DEBUG_TIMING: "0",
                 // Web Push (issue 15): a test-only VAPID key pair; pushes go to a faked push
                 // service (fetchMock) on this host, which test/integration/push.test.ts decrypts.
-                VAPID_PUBLIC_KEY: "BMY-N47DU6ugSa4yrXWIsjsPX8NOKyIW_SR9nYC59a-Mqeb_cczOXIEXD0jEu9a4LdkqJghGMW4MzEjtc1s9yIw",
+                VAPID_PUBLIC_KEY:
+                  "BMY-N47DU6ugSa4yrXWIsjsPX8NOKyIW_SR9nYC59a-Mqeb_cczOXIEXD0jEu9a4LdkqJghGMW4MzEjtc1s9yIw",
                 VAPID_PRIVATE_KEY: "HI7bk7XVsuxaVKLATkoekF-hX0ewPF0USFGVcOHNVaE",
                 VAPID_SUBJECT: "mailto:test@loopride.invalid",
                 PUSH_ALLOWED_HOSTS: "push.example.test",
@@ -82,4 +93,9 @@ export function workersConfig({ include, exclude = [], isolatedStorage, cacheDir
   });
 }
 
-export default workersConfig({ include: ["test/**/*.test.ts"], exclude: SHARED_STORAGE_FILES, isolatedStorage: true, cacheDir: "node_modules/.vite/unit" });
+export default workersConfig({
+  include: ["test/**/*.test.ts"],
+  exclude: SHARED_STORAGE_FILES,
+  isolatedStorage: true,
+  cacheDir: "node_modules/.vite/unit",
+});

@@ -15,7 +15,10 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [
   { title: "LoopRide: community carpooling for Bengaluru" },
-  { name: "description", content: "Share rides with your neighbours and colleagues in Bengaluru. Save money, cut CO2, meet people." },
+  {
+    name: "description",
+    content: "Share rides with your neighbours and colleagues in Bengaluru. Save money, cut CO2, meet people.",
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

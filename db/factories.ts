@@ -88,7 +88,13 @@ export function buildUser(opts: UserOptions & BuildExtras & { passwordHash?: str
     };
   }
   return {
-    user: { id, email: email?.toLowerCase() ?? null, phone: opts.phone ?? null, createdAt: now, emailVerifiedAt: opts.emailVerifiedAt ?? null },
+    user: {
+      id,
+      email: email?.toLowerCase() ?? null,
+      phone: opts.phone ?? null,
+      createdAt: now,
+      emailVerifiedAt: opts.emailVerifiedAt ?? null,
+    },
     settings: { userId: id, updatedAt: now, ...opts.settings },
     profile,
     password: opts.passwordHash ? { userId: id, hash: opts.passwordHash, updatedAt: now } : null,
@@ -106,7 +112,11 @@ export async function createUser({ db }: Ctx, opts: UserOptions = {}) {
   if (rows.profile) extra.push(db.insert(userProfiles).values(rows.profile));
   if (rows.password) extra.push(db.insert(passwords).values(rows.password));
   await db.batch([db.insert(users).values(rows.user), db.insert(userSettings).values(rows.settings), ...extra]);
-  return { id: rows.user.id, email: opts.email === undefined ? rows.user.email : opts.email, fullName: opts.fullName === undefined ? "Test Commuter" : opts.fullName };
+  return {
+    id: rows.user.id,
+    email: opts.email === undefined ? rows.user.email : opts.email,
+    fullName: opts.fullName === undefined ? "Test Commuter" : opts.fullName,
+  };
 }
 
 export type CommunityOptions = {
@@ -147,11 +157,21 @@ export function buildCommunity(opts: CommunityOptions & BuildExtras & { memberId
 /** A community with its creator as an approved admin member. */
 export async function createCommunity({ db }: Ctx, opts: CommunityOptions) {
   const { community: row, admin } = buildCommunity(opts);
-  await db.batch([db.insert(communities).values(row), db.insert(communityMembers).values(admin), refreshMemberCount(db, row.id)]);
+  await db.batch([
+    db.insert(communities).values(row),
+    db.insert(communityMembers).values(admin),
+    refreshMemberCount(db, row.id),
+  ]);
   return row;
 }
 
-export type MemberOptions = { communityId: string; userId: string; status?: "pending" | "approved" | "rejected"; role?: "member" | "moderator" | "admin"; at?: number };
+export type MemberOptions = {
+  communityId: string;
+  userId: string;
+  status?: "pending" | "approved" | "rejected";
+  role?: "member" | "moderator" | "admin";
+  at?: number;
+};
 
 export function buildMember(opts: MemberOptions & BuildExtras) {
   const now = opts.at ?? Date.now();
@@ -224,7 +244,14 @@ export async function createRide({ db }: Ctx, opts: RideOptions & BuildExtras) {
   return row;
 }
 
-export type RideRequestOptions = { rideId: string; riderId: string; seats?: number; status?: "pending" | "accepted" | "rejected" | "cancelled"; notes?: string | null; createdAt?: number };
+export type RideRequestOptions = {
+  rideId: string;
+  riderId: string;
+  seats?: number;
+  status?: "pending" | "accepted" | "rejected" | "cancelled";
+  notes?: string | null;
+  createdAt?: number;
+};
 
 /** The request row only: whoever inserts an accepted one must also add its seats to the ride's booked_seats. */
 export function buildRideRequest(opts: RideRequestOptions & BuildExtras) {
@@ -251,7 +278,10 @@ export async function createRideRequest({ db }: Ctx, opts: RideRequestOptions) {
   if (status === "accepted") {
     await db.batch([
       insert,
-      db.update(rides).set({ bookedSeats: sql`${rides.bookedSeats} + ${row.seats}` }).where(eq(rides.id, opts.rideId)),
+      db
+        .update(rides)
+        .set({ bookedSeats: sql`${rides.bookedSeats} + ${row.seats}` })
+        .where(eq(rides.id, opts.rideId)),
     ]);
   } else {
     await insert;
@@ -259,7 +289,15 @@ export async function createRideRequest({ db }: Ctx, opts: RideRequestOptions) {
   return row;
 }
 
-export type NotificationOptions = { userId: string; type?: "ride_request" | "ride_update" | "message" | "community"; title?: string; message?: string; data?: Record<string, unknown>; read?: boolean; createdAt?: number };
+export type NotificationOptions = {
+  userId: string;
+  type?: "ride_request" | "ride_update" | "message" | "community";
+  title?: string;
+  message?: string;
+  data?: Record<string, unknown>;
+  read?: boolean;
+  createdAt?: number;
+};
 
 export function buildNotification(opts: NotificationOptions & BuildExtras) {
   return {
@@ -280,7 +318,13 @@ export async function createNotification({ db }: Ctx, opts: NotificationOptions)
   return row;
 }
 
-export type MessageOptions = { senderId: string; receiverId: string; content?: string; createdAt?: number; read?: boolean };
+export type MessageOptions = {
+  senderId: string;
+  receiverId: string;
+  content?: string;
+  createdAt?: number;
+  read?: boolean;
+};
 
 /**
  * The message row and the pair's conversation row as it stands after this message
@@ -288,7 +332,8 @@ export type MessageOptions = { senderId: string; receiverId: string; content?: s
  */
 export function buildMessage(opts: MessageOptions & BuildExtras) {
   const now = opts.createdAt ?? Date.now();
-  const [userA, userB] = opts.senderId < opts.receiverId ? [opts.senderId, opts.receiverId] : [opts.receiverId, opts.senderId];
+  const [userA, userB] =
+    opts.senderId < opts.receiverId ? [opts.senderId, opts.receiverId] : [opts.receiverId, opts.senderId];
   const conversationId = conversationIdFor(userA, userB);
   const content = opts.content ?? "Hi! Is there a seat tomorrow morning?";
   const message = {
@@ -300,7 +345,15 @@ export function buildMessage(opts: MessageOptions & BuildExtras) {
     createdAt: now,
     readAt: opts.read ? now : null,
   };
-  const conversation = { id: conversationId, userA, userB, createdAt: now, lastMessageAt: now, lastMessagePreview: content.slice(0, 120), lastSenderId: opts.senderId };
+  const conversation = {
+    id: conversationId,
+    userA,
+    userB,
+    createdAt: now,
+    lastMessageAt: now,
+    lastMessagePreview: content.slice(0, 120),
+    lastSenderId: opts.senderId,
+  };
   return { message, conversation };
 }
 
@@ -342,7 +395,16 @@ export type CompletedRideOptions = Omit<RideOptions, "status" | "bookedSeats"> &
  */
 export async function createCompletedRide({ db }: Ctx, opts: CompletedRideOptions) {
   const ride = buildRide({ ...opts, status: "active" });
-  const riders = opts.riders.map((r) => ({ ...buildRideRequest({ rideId: ride.id, riderId: r.riderId, seats: r.seats ?? 1, status: "accepted", createdAt: ride.departsAt - 86_400_000 }), name: r.name ?? null }));
+  const riders = opts.riders.map((r) => ({
+    ...buildRideRequest({
+      rideId: ride.id,
+      riderId: r.riderId,
+      seats: r.seats ?? 1,
+      status: "accepted",
+      createdAt: ride.departsAt - 86_400_000,
+    }),
+    name: r.name ?? null,
+  }));
   const split = Boolean(opts.split && ride.communityId);
   const breakdown = computeCostBreakdown({
     tripCostPaise: ride.tripCostPaise,
@@ -359,7 +421,13 @@ export async function createCompletedRide({ db }: Ctx, opts: CompletedRideOption
     ...riders.map(({ name: _name, ...r }) => db.insert(rideRequests).values(r)),
     db
       .update(rides)
-      .set({ status: "completed", bookedSeats, completedAt, splitMode: breakdown.mode, paymentsRequestedAt: completedAt + 60_000 })
+      .set({
+        status: "completed",
+        bookedSeats,
+        completedAt,
+        splitMode: breakdown.mode,
+        paymentsRequestedAt: completedAt + 60_000,
+      })
       .where(eq(rides.id, ride.id)),
     ...breakdown.riders.map((line) =>
       db.insert(payments).values({
@@ -378,7 +446,15 @@ export async function createCompletedRide({ db }: Ctx, opts: CompletedRideOption
       }),
     ),
     ...(opts.ratings ?? []).map((r) =>
-      db.insert(rideRatings).values({ id: newId(), rideId: ride.id, raterId: r.raterId, rateeId: r.rateeId, stars: r.stars, comment: r.comment ?? null, createdAt: completedAt + 2 * 3_600_000 }),
+      db.insert(rideRatings).values({
+        id: newId(),
+        rideId: ride.id,
+        raterId: r.raterId,
+        rateeId: r.rateeId,
+        stars: r.stars,
+        comment: r.comment ?? null,
+        createdAt: completedAt + 2 * 3_600_000,
+      }),
     ),
   ] as unknown as Parameters<typeof db.batch>[0]);
   return { ...ride, status: "completed" as const, bookedSeats, completedAt, splitMode: breakdown.mode, breakdown };
@@ -418,7 +494,10 @@ export function buildCommute(opts: CommuteOptions & BuildExtras & { now?: number
     distanceKm: null,
     notes: null,
     vehicleType: null,
-    ...ridePlaceColumns(placeByName(opts.fromLocation ?? "HSR Layout"), placeByName(opts.toLocation ?? "Manyata Tech Park")),
+    ...ridePlaceColumns(
+      placeByName(opts.fromLocation ?? "HSR Layout"),
+      placeByName(opts.toLocation ?? "Manyata Tech Park"),
+    ),
     startDate: opts.startDate ?? istDate(now),
     endDate: opts.endDate ?? null,
     status: opts.status ?? "active",

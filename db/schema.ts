@@ -47,7 +47,10 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_phone_unique").on(t.phone),
-    check("users_phone_format", sql`${t.phone} IS NULL OR (length(${t.phone}) = 10 AND ${t.phone} NOT GLOB '*[^0-9]*')`),
+    check(
+      "users_phone_format",
+      sql`${t.phone} IS NULL OR (length(${t.phone}) = 10 AND ${t.phone} NOT GLOB '*[^0-9]*')`,
+    ),
   ],
 );
 
@@ -89,10 +92,7 @@ export const sessions = sqliteTable(
     createdAt: createdAt(),
     expiresAt: integer("expires_at").notNull(),
   },
-  (t) => [
-    index("sessions_user_idx").on(t.userId),
-    index("sessions_expires_idx").on(t.expiresAt),
-  ],
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
 /** Fixed-window counters for public form rate limits (sign-in, sign-up, newsletter). */
@@ -155,7 +155,10 @@ export const userProfiles = sqliteTable(
     check("profile_detour", sql`${t.maxDetourMinutes} BETWEEN 0 AND 60`),
     check("profile_gender", sql`${t.genderPreference} IN ('any','female','male')`),
     check("profile_gender_self", sql`${t.gender} IS NULL OR ${t.gender} IN ('female','male','other')`),
-    check("profile_phone_format", sql`${t.phoneNumber} IS NULL OR (length(${t.phoneNumber}) = 10 AND ${t.phoneNumber} NOT GLOB '*[^0-9]*')`),
+    check(
+      "profile_phone_format",
+      sql`${t.phoneNumber} IS NULL OR (length(${t.phoneNumber}) = 10 AND ${t.phoneNumber} NOT GLOB '*[^0-9]*')`,
+    ),
   ],
 );
 
@@ -187,9 +190,7 @@ export const userCredits = sqliteTable(
     totalSpent: integer("total_spent").notNull().default(0),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [
-    check("credits_non_negative", sql`${t.credits} >= 0 AND ${t.totalEarned} >= 0 AND ${t.totalSpent} >= 0`),
-  ],
+  (t) => [check("credits_non_negative", sql`${t.credits} >= 0 AND ${t.totalEarned} >= 0 AND ${t.totalSpent} >= 0`)],
 );
 
 export const creditTransactions = sqliteTable(
@@ -228,7 +229,10 @@ export const userReferralCodes = sqliteTable(
   },
   (t) => [
     uniqueIndex("referral_code_unique").on(t.referralCode),
-    check("referral_code_format", sql`length(${t.referralCode}) = 8 AND ${t.referralCode} GLOB 'LR[A-Z0-9][A-Z0-9][A-Z0-9][A-Z0-9][A-Z0-9][A-Z0-9]'`),
+    check(
+      "referral_code_format",
+      sql`length(${t.referralCode}) = 8 AND ${t.referralCode} GLOB 'LR[A-Z0-9][A-Z0-9][A-Z0-9][A-Z0-9][A-Z0-9][A-Z0-9]'`,
+    ),
   ],
 );
 
@@ -322,7 +326,9 @@ export const communityMembers = sqliteTable(
   },
   (t) => [
     uniqueIndex("community_members_unique").on(t.communityId, t.userId),
-    uniqueIndex("community_members_verified_email_unique").on(t.communityId, t.verifiedEmail).where(sql`${t.verifiedEmail} IS NOT NULL`),
+    uniqueIndex("community_members_verified_email_unique")
+      .on(t.communityId, t.verifiedEmail)
+      .where(sql`${t.verifiedEmail} IS NOT NULL`),
     // One verified member per mailbox: the address without its +tag (migration 0027).
     uniqueIndex("community_members_verified_mailbox_unique")
       .on(
@@ -413,12 +419,20 @@ export const rides = sqliteTable(
     // "Women-only seats" (migration 0025): only those rides, so Discover's filter reads just them
     // in (departs_at, id) order instead of every upcoming ride (ADR 0037). The WHERE must stay
     // exactly womenTerm in app/models/ride-discovery.server.ts, or SQLite will not use the index.
-    index("rides_women_idx").on(t.communityId, t.status, t.departsAt, t.id).where(sql`(${t.womenOnly} = 1 OR ${t.womenLockBooked} IS NOT NULL)`),
+    index("rides_women_idx")
+      .on(t.communityId, t.status, t.departsAt, t.id)
+      .where(sql`(${t.womenOnly} = 1 OR ${t.womenLockBooked} IS NOT NULL)`),
     // Discover's cost cap (migration 0024): the rupees a seat costs, rounded up, so plain
     // Discover merges one (departs_at, id) run per rupee up to the cap instead of walking every
     // upcoming ride when few are that cheap (ADR 0037). The expression must stay exactly
     // SEAT_RUPEES in app/models/ride-discovery.server.ts, or SQLite will not use the index.
-    index("rides_seat_rupees_idx").on(t.communityId, t.status, sql`((${t.tripCostPaise} + 100 * ${t.seats} - 1) / (100 * ${t.seats}))`, t.departsAt, t.id),
+    index("rides_seat_rupees_idx").on(
+      t.communityId,
+      t.status,
+      sql`((${t.tripCostPaise} + 100 * ${t.seats} - 1) / (100 * ${t.seats}))`,
+      t.departsAt,
+      t.id,
+    ),
     // End with id (migration 0026): a place text search merges one run of a place's rides per
     // place and end in (departs_at, id) order straight from them (ADR 0038).
     index("rides_from_idx").on(t.status, t.fromLocation, t.departsAt, t.id),
@@ -478,9 +492,7 @@ export const rideRequests = sqliteTable(
   },
   (t) => [
     // One live (pending or accepted) request per rider and ride, enforced by the database.
-    uniqueIndex("ride_requests_live_unique")
-      .on(t.rideId, t.riderId)
-      .where(sql`${t.status} IN ('pending','accepted')`),
+    uniqueIndex("ride_requests_live_unique").on(t.rideId, t.riderId).where(sql`${t.status} IN ('pending','accepted')`),
     index("ride_requests_ride_idx").on(t.rideId, t.status, t.createdAt),
     index("ride_requests_rider_idx").on(t.riderId, t.createdAt),
     index("ride_requests_rider_status_idx").on(t.riderId, t.status, t.createdAt),
@@ -698,7 +710,9 @@ export const outbox = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull().$type<"notification" | "reminder" | "verify_email" | "password_reset" | "work_email_code">(),
+    kind: text("kind")
+      .notNull()
+      .$type<"notification" | "reminder" | "verify_email" | "password_reset" | "work_email_code">(),
     idempotencyKey: text("idempotency_key").notNull(),
     payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     status: text("status").notNull().default("pending").$type<"pending" | "sending" | "sent" | "skipped" | "failed">(),
@@ -714,7 +728,10 @@ export const outbox = sqliteTable(
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("outbox_user_idx").on(t.userId),
     check("outbox_channel", sql`${t.channel} IN ('email','push')`),
-    check("outbox_kind", sql`${t.kind} IN ('notification','reminder','verify_email','password_reset','work_email_code')`),
+    check(
+      "outbox_kind",
+      sql`${t.kind} IN ('notification','reminder','verify_email','password_reset','work_email_code')`,
+    ),
     check("outbox_status", sql`${t.status} IN ('pending','sending','sent','skipped','failed')`),
   ],
 );
@@ -884,7 +901,10 @@ export const userReports = sqliteTable(
     uniqueIndex("user_reports_once").on(t.reporterId, t.reportedId),
     index("user_reports_reported_idx").on(t.reportedId, t.createdAt),
     check("report_not_self", sql`${t.reporterId} <> ${t.reportedId}`),
-    check("report_reason", sql`${t.reason} IN ('harassment','unsafe_driving','no_show','inappropriate','fake_profile','other')`),
+    check(
+      "report_reason",
+      sql`${t.reason} IN ('harassment','unsafe_driving','no_show','inappropriate','fake_profile','other')`,
+    ),
     check("report_context", sql`${t.context} IN ('profile','ride','chat')`),
     check("report_details_len", sql`${t.details} IS NULL OR length(${t.details}) <= 1000`),
   ],
@@ -910,7 +930,10 @@ export const communityAuditLog = sqliteTable(
   },
   (t) => [
     index("community_audit_log_community_idx").on(t.communityId, t.createdAt),
-    check("audit_action", sql`${t.action} IN ('approve','reject','clear','promote','remove','suspend','unsuspend','handover','rules','invite')`),
+    check(
+      "audit_action",
+      sql`${t.action} IN ('approve','reject','clear','promote','remove','suspend','unsuspend','handover','rules','invite')`,
+    ),
   ],
 );
 
@@ -983,7 +1006,10 @@ export const savedSearches = sqliteTable(
   (t) => [
     index("saved_searches_user_idx").on(t.userId, t.createdAt),
     check("saved_search_time_format", sql`${t.time} GLOB '[0-2][0-9]:[0-5][0-9]'`),
-    check("saved_search_minute", sql`${t.minute} = CAST(substr(${t.time}, 1, 2) AS INTEGER) * 60 + CAST(substr(${t.time}, 4, 2) AS INTEGER)`),
+    check(
+      "saved_search_minute",
+      sql`${t.minute} = CAST(substr(${t.time}, 1, 2) AS INTEGER) * 60 + CAST(substr(${t.time}, 4, 2) AS INTEGER)`,
+    ),
     check("saved_search_radius", sql`${t.radiusM} BETWEEN 500 AND 10000`),
     check("saved_search_window", sql`${t.windowMinutes} BETWEEN 0 AND 60`),
     check("saved_search_weekdays", sql`${t.weekdays} BETWEEN 1 AND 127`),
@@ -1006,7 +1032,10 @@ export const savedSearchCells = sqliteTable(
       .notNull()
       .references(() => savedSearches.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.cell, t.minute, t.searchId] }), index("saved_search_cells_search_idx").on(t.searchId)],
+  (t) => [
+    primaryKey({ columns: [t.cell, t.minute, t.searchId] }),
+    index("saved_search_cells_search_idx").on(t.searchId),
+  ],
 );
 // ---------------------------------------------------------------- issue 16: community rules
 

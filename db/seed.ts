@@ -18,14 +18,70 @@ import { users } from "./schema";
 export const DEMO_PASSWORD = "carpool-bengaluru";
 
 export const DEMO_USERS = [
-  { key: "priya", fullName: "Priya Sharma", email: "priya@demo.loopride.in", area: "HSR Layout", work: "RMZ Ecospace", car: "petrol" },
-  { key: "arjun", fullName: "Arjun Rao", email: "arjun@demo.loopride.in", area: "Whitefield", work: "Whitefield ITPL", car: "electric" },
-  { key: "kavya", fullName: "Kavya Nair", email: "kavya@demo.loopride.in", area: "Koramangala", work: "RMZ Ecospace", car: null },
-  { key: "rahul", fullName: "Rahul Verma", email: "rahul@demo.loopride.in", area: "HSR Layout", work: "Manyata Tech Park", car: null },
-  { key: "ananya", fullName: "Ananya Iyer", email: "ananya@demo.loopride.in", area: "Indiranagar", work: "Manyata Tech Park", car: "hybrid" },
-  { key: "vikram", fullName: "Vikram Reddy", email: "vikram@demo.loopride.in", area: "Jayanagar", work: "Electronic City Phase 1", car: null },
-  { key: "sneha", fullName: "Sneha Kulkarni", email: "sneha@demo.loopride.in", area: "Marathahalli", work: "Embassy Tech Village", car: null },
-  { key: "irfan", fullName: "Mohammed Irfan", email: "irfan@demo.loopride.in", area: "Hebbal", work: "Manyata Tech Park", car: "diesel" },
+  {
+    key: "priya",
+    fullName: "Priya Sharma",
+    email: "priya@demo.loopride.in",
+    area: "HSR Layout",
+    work: "RMZ Ecospace",
+    car: "petrol",
+  },
+  {
+    key: "arjun",
+    fullName: "Arjun Rao",
+    email: "arjun@demo.loopride.in",
+    area: "Whitefield",
+    work: "Whitefield ITPL",
+    car: "electric",
+  },
+  {
+    key: "kavya",
+    fullName: "Kavya Nair",
+    email: "kavya@demo.loopride.in",
+    area: "Koramangala",
+    work: "RMZ Ecospace",
+    car: null,
+  },
+  {
+    key: "rahul",
+    fullName: "Rahul Verma",
+    email: "rahul@demo.loopride.in",
+    area: "HSR Layout",
+    work: "Manyata Tech Park",
+    car: null,
+  },
+  {
+    key: "ananya",
+    fullName: "Ananya Iyer",
+    email: "ananya@demo.loopride.in",
+    area: "Indiranagar",
+    work: "Manyata Tech Park",
+    car: "hybrid",
+  },
+  {
+    key: "vikram",
+    fullName: "Vikram Reddy",
+    email: "vikram@demo.loopride.in",
+    area: "Jayanagar",
+    work: "Electronic City Phase 1",
+    car: null,
+  },
+  {
+    key: "sneha",
+    fullName: "Sneha Kulkarni",
+    email: "sneha@demo.loopride.in",
+    area: "Marathahalli",
+    work: "Embassy Tech Village",
+    car: null,
+  },
+  {
+    key: "irfan",
+    fullName: "Mohammed Irfan",
+    email: "irfan@demo.loopride.in",
+    area: "Hebbal",
+    work: "Manyata Tech Park",
+    car: "diesel",
+  },
 ] as const;
 
 type Key = (typeof DEMO_USERS)[number]["key"];
@@ -102,17 +158,99 @@ export async function seedDemo({ db }: { db: Db }, { pepper, now = Date.now() }:
   await addMember(ctx, { communityId: manyata.id, userId: u.vikram, status: "rejected" });
   await addMember(ctx, { communityId: trek.id, userId: u.sneha });
 
-  const r1 = await createRide(ctx, { driverId: u.priya, fromLocation: "HSR Layout", toLocation: "RMZ Ecospace", date: day(1), time: "08:45", seats: 3, tripCostPaise: 24000, communityId: hsr.id, notes: "Leaving from 27th Main. AC car, no smoking please." });
-  const r2 = await createRide(ctx, { driverId: u.arjun, fromLocation: "Whitefield ITPL", toLocation: "Indiranagar", date: day(1), time: "18:30", seats: 4, tripCostPaise: 36000, notes: "Electric car, quiet ride." });
-  const r3 = await createRide(ctx, { driverId: u.ananya, fromLocation: "Indiranagar", toLocation: "Manyata Tech Park", date: day(2), time: "09:00", seats: 3, tripCostPaise: 30000, communityId: manyata.id });
-  const r4 = await createRide(ctx, { driverId: u.irfan, fromLocation: "Hebbal", toLocation: "Kempegowda International Airport", date: day(3), time: "05:30", seats: 2, tripCostPaise: 60000, notes: "Airport drop, room for one cabin bag each." });
-  const r5 = await createRide(ctx, { driverId: u.priya, fromLocation: "Koramangala", toLocation: "MG Road", date: day(4), time: "19:00", seats: 2, tripCostPaise: 15000 });
-  const r6 = await createRide(ctx, { driverId: u.arjun, fromLocation: "Marathahalli", toLocation: "Electronic City Phase 1", date: day(5), time: "08:00", seats: 4, tripCostPaise: 48000 });
-  await createRide(ctx, { driverId: u.ananya, fromLocation: "Malleshwaram", toLocation: "Majestic Bus Station", date: day(6), time: "07:15", seats: 3, tripCostPaise: 12000 });
-  await createRide(ctx, { driverId: u.irfan, fromLocation: "Yelahanka", toLocation: "Manyata Tech Park", date: day(2), time: "08:30", seats: 3, tripCostPaise: 27000, communityId: manyata.id });
+  const r1 = await createRide(ctx, {
+    driverId: u.priya,
+    fromLocation: "HSR Layout",
+    toLocation: "RMZ Ecospace",
+    date: day(1),
+    time: "08:45",
+    seats: 3,
+    tripCostPaise: 24000,
+    communityId: hsr.id,
+    notes: "Leaving from 27th Main. AC car, no smoking please.",
+  });
+  const r2 = await createRide(ctx, {
+    driverId: u.arjun,
+    fromLocation: "Whitefield ITPL",
+    toLocation: "Indiranagar",
+    date: day(1),
+    time: "18:30",
+    seats: 4,
+    tripCostPaise: 36000,
+    notes: "Electric car, quiet ride.",
+  });
+  const r3 = await createRide(ctx, {
+    driverId: u.ananya,
+    fromLocation: "Indiranagar",
+    toLocation: "Manyata Tech Park",
+    date: day(2),
+    time: "09:00",
+    seats: 3,
+    tripCostPaise: 30000,
+    communityId: manyata.id,
+  });
+  const r4 = await createRide(ctx, {
+    driverId: u.irfan,
+    fromLocation: "Hebbal",
+    toLocation: "Kempegowda International Airport",
+    date: day(3),
+    time: "05:30",
+    seats: 2,
+    tripCostPaise: 60000,
+    notes: "Airport drop, room for one cabin bag each.",
+  });
+  const r5 = await createRide(ctx, {
+    driverId: u.priya,
+    fromLocation: "Koramangala",
+    toLocation: "MG Road",
+    date: day(4),
+    time: "19:00",
+    seats: 2,
+    tripCostPaise: 15000,
+  });
+  const r6 = await createRide(ctx, {
+    driverId: u.arjun,
+    fromLocation: "Marathahalli",
+    toLocation: "Electronic City Phase 1",
+    date: day(5),
+    time: "08:00",
+    seats: 4,
+    tripCostPaise: 48000,
+  });
+  await createRide(ctx, {
+    driverId: u.ananya,
+    fromLocation: "Malleshwaram",
+    toLocation: "Majestic Bus Station",
+    date: day(6),
+    time: "07:15",
+    seats: 3,
+    tripCostPaise: 12000,
+  });
+  await createRide(ctx, {
+    driverId: u.irfan,
+    fromLocation: "Yelahanka",
+    toLocation: "Manyata Tech Park",
+    date: day(2),
+    time: "08:30",
+    seats: 3,
+    tripCostPaise: 27000,
+    communityId: manyata.id,
+  });
 
-  await createRideRequest(ctx, { rideId: r1.id, riderId: u.rahul, seats: 1, status: "accepted", notes: "I'll wait at the Sector 2 bus stop." });
-  await createRideRequest(ctx, { rideId: r1.id, riderId: u.kavya, seats: 1, status: "pending", notes: "Can you pick me up near Agara Lake?" });
+  await createRideRequest(ctx, {
+    rideId: r1.id,
+    riderId: u.rahul,
+    seats: 1,
+    status: "accepted",
+    notes: "I'll wait at the Sector 2 bus stop.",
+  });
+  await createRideRequest(ctx, {
+    rideId: r1.id,
+    riderId: u.kavya,
+    seats: 1,
+    status: "pending",
+    notes: "Can you pick me up near Agara Lake?",
+  });
   await createRideRequest(ctx, { rideId: r2.id, riderId: u.sneha, seats: 2, status: "pending" });
   await createRideRequest(ctx, { rideId: r3.id, riderId: u.rahul, seats: 1, status: "accepted" });
   await createRideRequest(ctx, { rideId: r3.id, riderId: u.vikram, seats: 1, status: "rejected" });
@@ -120,10 +258,35 @@ export async function seedDemo({ db }: { db: Db }, { pepper, now = Date.now() }:
   await createRideRequest(ctx, { rideId: r5.id, riderId: u.sneha, seats: 1, status: "pending" });
   await createRideRequest(ctx, { rideId: r6.id, riderId: u.vikram, seats: 2, status: "accepted" });
 
-  await createNotification(ctx, { userId: u.priya, type: "ride_request", title: "New ride request", message: "Kavya Nair requested 1 seat on your ride to RMZ Ecospace.", data: { ride_id: r1.id }, createdAt: now - 3600000 });
-  await createNotification(ctx, { userId: u.rahul, type: "ride_update", title: "Request accepted", message: "Priya Sharma accepted your request for HSR Layout → RMZ Ecospace.", data: { ride_id: r1.id, status: "accepted" }, createdAt: now - 7200000 });
-  await createMessage(ctx, { senderId: u.kavya, receiverId: u.priya, content: "Hi Priya! Could you pick me up near Agara Lake tomorrow?", createdAt: now - 3000000 });
-  await createMessage(ctx, { senderId: u.priya, receiverId: u.kavya, content: "Sure, I'll pass by around 8:50.", createdAt: now - 2900000, read: false });
+  await createNotification(ctx, {
+    userId: u.priya,
+    type: "ride_request",
+    title: "New ride request",
+    message: "Kavya Nair requested 1 seat on your ride to RMZ Ecospace.",
+    data: { ride_id: r1.id },
+    createdAt: now - 3600000,
+  });
+  await createNotification(ctx, {
+    userId: u.rahul,
+    type: "ride_update",
+    title: "Request accepted",
+    message: "Priya Sharma accepted your request for HSR Layout → RMZ Ecospace.",
+    data: { ride_id: r1.id, status: "accepted" },
+    createdAt: now - 7200000,
+  });
+  await createMessage(ctx, {
+    senderId: u.kavya,
+    receiverId: u.priya,
+    content: "Hi Priya! Could you pick me up near Agara Lake tomorrow?",
+    createdAt: now - 3000000,
+  });
+  await createMessage(ctx, {
+    senderId: u.priya,
+    receiverId: u.kavya,
+    content: "Sure, I'll pass by around 8:50.",
+    createdAt: now - 2900000,
+    read: false,
+  });
 
   const history = await seedHistory(ctx, u, { hsr, manyata }, day);
 
@@ -153,7 +316,16 @@ async function seedHistory(
   const ride = async (
     driver: Key,
     riders: Key[],
-    o: { daysAgo: number; from: string; to: string; time: string; seats: number; cost: number; community?: { id: string; name: string; type: string }; paid?: "pending" | "paid" | "received" },
+    o: {
+      daysAgo: number;
+      from: string;
+      to: string;
+      time: string;
+      seats: number;
+      cost: number;
+      community?: { id: string; name: string; type: string };
+      paid?: "pending" | "paid" | "received";
+    },
     i: number,
   ) => {
     done.push(
@@ -177,15 +349,53 @@ async function seedHistory(
   };
   for (let w = 0; w < 8; w++) {
     // Priya's Monday-ish run to RMZ Ecospace with her HSR neighbours (a community split).
-    await ride("priya", w % 3 === 2 ? ["rahul"] : ["rahul", "kavya"], { daysAgo: 3 + 7 * w, from: "HSR Layout", to: "RMZ Ecospace", time: "08:45", seats: 3, cost: 24000, community: c.hsr, paid: w === 0 ? "paid" : "received" }, w);
+    await ride(
+      "priya",
+      w % 3 === 2 ? ["rahul"] : ["rahul", "kavya"],
+      {
+        daysAgo: 3 + 7 * w,
+        from: "HSR Layout",
+        to: "RMZ Ecospace",
+        time: "08:45",
+        seats: 3,
+        cost: 24000,
+        community: c.hsr,
+        paid: w === 0 ? "paid" : "received",
+      },
+      w,
+    );
     // Ananya to Manyata Tech Park with Manyata colleagues (split).
-    await ride("ananya", ["rahul", "irfan"], { daysAgo: 2 + 7 * w, from: "Indiranagar", to: "Manyata Tech Park", time: "09:00", seats: 3, cost: 30000, community: c.manyata, paid: w === 0 ? "pending" : "received" }, w);
+    await ride(
+      "ananya",
+      ["rahul", "irfan"],
+      {
+        daysAgo: 2 + 7 * w,
+        from: "Indiranagar",
+        to: "Manyata Tech Park",
+        time: "09:00",
+        seats: 3,
+        cost: 30000,
+        community: c.manyata,
+        paid: w === 0 ? "pending" : "received",
+      },
+      w,
+    );
   }
   for (let k = 0; k < 4; k++) {
     // Arjun's evening ride priced per seat (no shared community).
-    await ride("arjun", k % 2 === 0 ? ["priya", "sneha"] : ["priya"], { daysAgo: 6 + 14 * k, from: "Whitefield ITPL", to: "Koramangala", time: "18:30", seats: 4, cost: 36000 }, k);
+    await ride(
+      "arjun",
+      k % 2 === 0 ? ["priya", "sneha"] : ["priya"],
+      { daysAgo: 6 + 14 * k, from: "Whitefield ITPL", to: "Koramangala", time: "18:30", seats: 4, cost: 36000 },
+      k,
+    );
     // Irfan's ₹200 ride with 3 seats: ₹66.66 a seat, the driver covering the 2 paise left.
-    await ride("irfan", ["vikram"], { daysAgo: 5 + 14 * k, from: "Hebbal", to: "Manyata Tech Park", time: "08:30", seats: 3, cost: 20000 }, k);
+    await ride(
+      "irfan",
+      ["vikram"],
+      { daysAgo: 5 + 14 * k, from: "Hebbal", to: "Manyata Tech Park", time: "08:30", seats: 3, cost: 20000 },
+      k,
+    );
   }
   return done;
 }

@@ -25,7 +25,10 @@ export class UserHub extends SocketHub {
     // Lists of sessions that expired without a sign-out are dropped here, lazily.
     const now = Date.now();
     const entries = await this.ctx.storage.list<RoomsEntry>({ prefix: "rooms:", limit: 200 });
-    const stale = [...entries].filter(([, e]) => e.expiresAt <= now).map(([k]) => k).slice(0, 128);
+    const stale = [...entries]
+      .filter(([, e]) => e.expiresAt <= now)
+      .map(([k]) => k)
+      .slice(0, 128);
     if (stale.length) await this.ctx.storage.delete(stale);
   }
 
@@ -37,7 +40,9 @@ export class UserHub extends SocketHub {
     const entry = await this.ctx.storage.get<RoomsEntry>(roomsKey(sessionId));
     const counts = await Promise.all([
       this.closeSession(sessionId),
-      ...(entry?.rooms ?? []).map((room) => this.env.CONVERSATION_ROOM.get(this.env.CONVERSATION_ROOM.idFromName(room)).closeSession(sessionId)),
+      ...(entry?.rooms ?? []).map((room) =>
+        this.env.CONVERSATION_ROOM.get(this.env.CONVERSATION_ROOM.idFromName(room)).closeSession(sessionId),
+      ),
     ]);
     const closed = counts.reduce((a, b) => a + b, 0);
     await this.ctx.storage.delete(roomsKey(sessionId));
@@ -50,7 +55,9 @@ export class UserHub extends SocketHub {
     const rooms = new Set([...entries.values()].flatMap((e) => e.rooms));
     const counts = await Promise.all([
       this.closeUser(userId),
-      ...[...rooms].map((room) => this.env.CONVERSATION_ROOM.get(this.env.CONVERSATION_ROOM.idFromName(room)).closeUser(userId)),
+      ...[...rooms].map((room) =>
+        this.env.CONVERSATION_ROOM.get(this.env.CONVERSATION_ROOM.idFromName(room)).closeUser(userId),
+      ),
     ]);
     const closed = counts.reduce((a, b) => a + b, 0);
     const keys = [...entries.keys()];

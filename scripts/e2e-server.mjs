@@ -49,7 +49,21 @@ cleanUp();
 await Promise.all([
   // Migrations and seed in one process (scripts/seed.ts --migrate): wrangler's own
   // `d1 migrations apply` took about 20 s of CPU before the seed's 10 (issue 17).
-  run(bin("vite-node"), ["--config", "scripts/vite-node.config.ts", "scripts/seed.ts", "--", "--migrate", "--persist-to", persist, "--pepper", secrets.PASSWORD_PEPPER], quiet),
+  run(
+    bin("vite-node"),
+    [
+      "--config",
+      "scripts/vite-node.config.ts",
+      "scripts/seed.ts",
+      "--",
+      "--migrate",
+      "--persist-to",
+      persist,
+      "--pepper",
+      secrets.PASSWORD_PEPPER,
+    ],
+    quiet,
+  ),
   run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", bundle], quiet),
 ]);
 cpSync(persist, seeded, { recursive: true });
@@ -121,4 +135,6 @@ function serve(port, dir) {
 // The load test's server first: whoever waits for the journeys' port finds both answering.
 if (loadPort) await serve(loadPort, persistOf(loadPort)).ready;
 await serve(port, persist).ready;
-console.error(`[${new Date().toISOString()}] e2e server: the worker is served on http://127.0.0.1:${port}${loadPort ? `, and for the load test on port ${loadPort}` : ""}`);
+console.error(
+  `[${new Date().toISOString()}] e2e server: the worker is served on http://127.0.0.1:${port}${loadPort ? `, and for the load test on port ${loadPort}` : ""}`,
+);

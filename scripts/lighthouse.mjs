@@ -33,7 +33,10 @@ async function signIn(base) {
     body: new URLSearchParams({ ...DEMO, redirectTo: "/dashboard", website: "" }),
     redirect: "manual",
   });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]).filter((c) => !c.endsWith("="));
+  const cookies = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="));
   if (res.status !== 302 || res.headers.get("location") !== "/dashboard" || cookies.length === 0) {
     throw new Error(`sign-in failed: ${res.status} ${res.headers.get("location")} ${await res.text()}`);
   }
@@ -53,7 +56,10 @@ async function aRidePath(base, cookie) {
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["scripts/e2e-server.mjs", String(port)], { stdio: ["ignore", "ignore", "inherit"], detached: true });
+const server = spawn(process.execPath, ["scripts/e2e-server.mjs", String(port)], {
+  stdio: ["ignore", "ignore", "inherit"],
+  detached: true,
+});
 // The e2e server forwards the signal to wrangler; its process group holds workerd too.
 const stopServer = () => stopGroup(server);
 let chrome;
@@ -90,7 +96,8 @@ try {
     lighthouseVersion = lhr.lighthouseVersion;
     hostUserAgent = lhr.environment.hostUserAgent;
     if (lhr.runtimeError) throw new Error(`${p.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    if (new URL(lhr.finalDisplayedUrl).pathname !== p.path) throw new Error(`${p.name}: ended on ${lhr.finalDisplayedUrl}, not ${p.path}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== p.path)
+      throw new Error(`${p.name}: ended on ${lhr.finalDisplayedUrl}, not ${p.path}`);
     const scores = {};
     const failing = [];
     for (const [id, threshold] of Object.entries(THRESHOLDS)) {
@@ -98,7 +105,8 @@ try {
       scores[id] = Math.round((category.score ?? 0) * 100);
       for (const ref of category.auditRefs) {
         const audit = lhr.audits[ref.id];
-        if (ref.weight > 0 && audit.score !== null && audit.score < 1) failing.push({ category: id, id: ref.id, title: audit.title, score: audit.score });
+        if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+          failing.push({ category: id, id: ref.id, title: audit.title, score: audit.score });
       }
       if (scores[id] < threshold) failed = true;
     }

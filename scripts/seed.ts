@@ -31,13 +31,18 @@ async function applyMigrations(db: D1Database) {
       "CREATE TABLE IF NOT EXISTS d1_migrations(\n\t\tid         INTEGER PRIMARY KEY AUTOINCREMENT,\n\t\tname       TEXT UNIQUE,\n\t\tapplied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL\n);",
     )
     .run();
-  const applied = new Set((await db.prepare("SELECT name FROM d1_migrations").all<{ name: string }>()).results.map((r) => r.name));
+  const applied = new Set(
+    (await db.prepare("SELECT name FROM d1_migrations").all<{ name: string }>()).results.map((r) => r.name),
+  );
   const files = readdirSync("migrations")
     .filter((f) => f.endsWith(".sql") && !applied.has(f))
     .sort((a, b) => parseInt(a) - parseInt(b));
   for (const name of files) {
     const statements = unstable_splitSqlQuery(readFileSync(`migrations/${name}`, "utf8"));
-    await db.batch([...statements.map((s) => db.prepare(s)), db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(name)]);
+    await db.batch([
+      ...statements.map((s) => db.prepare(s)),
+      db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(name),
+    ]);
   }
   return files.length;
 }

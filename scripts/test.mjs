@@ -55,7 +55,9 @@ async function startE2eServer() {
   process.env.E2E_PORT = String(await freePort());
   process.env.E2E_LOAD_PORT = String(await freePort());
   process.env.E2E_SERVER = "started";
-  const child = spawn("node", ["scripts/e2e-server.mjs", process.env.E2E_PORT, process.env.E2E_LOAD_PORT], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn("node", ["scripts/e2e-server.mjs", process.env.E2E_PORT, process.env.E2E_LOAD_PORT], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let log = "";
   child.stderr.on("data", (d) => (log += d));
   process.on("exit", () => child.kill("SIGTERM"));

@@ -13,13 +13,28 @@ const SIZES = { sm: "lr-avatar-sm", md: "lr-avatar-md", lg: "lr-avatar-lg" };
  * that pseudo-element repeats the initials over the browser's broken-image icon, with or
  * without JavaScript.
  */
-export function Avatar({ name, url, size = "md" }: { name: string | null | undefined; url?: string | null; size?: keyof typeof SIZES }) {
+export function Avatar({
+  name,
+  url,
+  size = "md",
+}: {
+  name: string | null | undefined;
+  url?: string | null;
+  size?: keyof typeof SIZES;
+}) {
   const text = name ? initials(name) : "?";
   return (
     <span aria-hidden="true" className={SIZES[size]}>
       {text}
       {url ? (
-        <img src={url} alt="" data-initials={text} loading="lazy" referrerPolicy="no-referrer" className="avatar-photo absolute inset-0 h-full w-full rounded-full object-cover" />
+        <img
+          src={url}
+          alt=""
+          data-initials={text}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          className="avatar-photo absolute inset-0 h-full w-full rounded-full object-cover"
+        />
       ) : null}
     </span>
   );

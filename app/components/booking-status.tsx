@@ -2,9 +2,28 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/avatar";
 import { textLinkClass } from "~/components/styles";
-import { cardClass, dangerButtonClass, IntentButton, RideRoute, SaveButton, ShareButton, shareText, smallButtonClass, StatusBadge } from "~/components/ride-ui";
+import {
+  cardClass,
+  dangerButtonClass,
+  IntentButton,
+  RideRoute,
+  SaveButton,
+  ShareButton,
+  shareText,
+  smallButtonClass,
+  StatusBadge,
+} from "~/components/ride-ui";
 import { formatRupees } from "~/domain/money";
-import { capitalise, co2SavedKg, formatElapsed, POINTS_PER_SEAT, progressOf, REQUEST_STATUS_LABEL, requestedAgo, type RequestStatus } from "~/domain/rides";
+import {
+  capitalise,
+  co2SavedKg,
+  formatElapsed,
+  POINTS_PER_SEAT,
+  progressOf,
+  REQUEST_STATUS_LABEL,
+  requestedAgo,
+  type RequestStatus,
+} from "~/domain/rides";
 import { formatDate, formatTime } from "~/domain/time";
 import type { getRequestForViewer } from "~/models/ride-requests.server";
 
@@ -32,7 +51,9 @@ export function BookingTracker({
           {REQUEST_STATUS_LABEL[status]}
         </h2>
         <StatusBadge status={status} />
-        {booking.rideStatus !== "active" ? <StatusBadge status={booking.rideStatus}>Ride {booking.rideStatus}</StatusBadge> : null}
+        {booking.rideStatus !== "active" ? (
+          <StatusBadge status={booking.rideStatus}>Ride {booking.rideStatus}</StatusBadge>
+        ) : null}
       </div>
       <div>
         <div
@@ -61,7 +82,11 @@ export function BookingTracker({
             </a>
           </noscript>
           {isRider ? (
-            <IntentButton intent="cancel-request" fields={{ requestId: booking.id, redirectTo: here }} className={dangerButtonClass}>
+            <IntentButton
+              intent="cancel-request"
+              fields={{ requestId: booking.id, redirectTo: here }}
+              className={dangerButtonClass}
+            >
               Cancel request
             </IntentButton>
           ) : null}
@@ -92,8 +117,8 @@ function Steps({ status }: { status: RequestStatus }) {
             s.failed
               ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
               : s.done
-              ? "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
-              : "border-slate-300 text-slate-800 dark:border-slate-700 dark:text-slate-200"
+                ? "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+                : "border-slate-300 text-slate-800 dark:border-slate-700 dark:text-slate-200"
           }`}
         >
           <span className="font-semibold">{i + 1}.</span> {s.label}
@@ -111,7 +136,11 @@ function Elapsed({ createdAt, serverNow }: { createdAt: number; serverNow: numbe
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, []);
-  return <span data-testid="elapsed">{now === null ? requestedAgo(createdAt, serverNow) : `${formatElapsed(now - createdAt)} since your request`}</span>;
+  return (
+    <span data-testid="elapsed">
+      {now === null ? requestedAgo(createdAt, serverNow) : `${formatElapsed(now - createdAt)} since your request`}
+    </span>
+  );
 }
 
 type Booking = Awaited<ReturnType<typeof getRequestForViewer>>;
@@ -131,7 +160,9 @@ export function TripDetails({ booking, perSeat }: { booking: Booking; perSeat: n
         <dt className="text-slate-700 dark:text-slate-300">Price</dt>
         <dd className="font-medium" data-testid="booking-price">
           {/* Issue 16: a ride offered under its community's "free" rule costs the rider nothing. */}
-          {booking.pricingMode === "free" ? "Free ride" : `${formatRupees(perSeat)} × ${booking.seats} = ${formatRupees(perSeat * booking.seats)}`}
+          {booking.pricingMode === "free"
+            ? "Free ride"
+            : `${formatRupees(perSeat)} × ${booking.seats} = ${formatRupees(perSeat * booking.seats)}`}
         </dd>
         {booking.communityName ? (
           <>
@@ -162,7 +193,13 @@ export function QuickActions({ booking, here }: { booking: Booking; here: string
       </h2>
       <div className="flex flex-wrap gap-2">
         <ShareButton text={shareText(booking)} path={`/rides/${booking.rideId}`} label="Share Trip" />
-        <SaveButton rideId={booking.rideId} saved={booking.saved} redirectTo={here} saveLabel="Save Trip" savedLabel="Trip Saved" />
+        <SaveButton
+          rideId={booking.rideId}
+          saved={booking.saved}
+          redirectTo={here}
+          saveLabel="Save Trip"
+          savedLabel="Trip Saved"
+        />
         <Link to="/dashboard/my-rides" className={smallButtonClass}>
           Manage Bookings
         </Link>
@@ -223,7 +260,8 @@ export function EcoImpact({ seats, savedPaise }: { seats: number; savedPaise: nu
         </li>
       </ul>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        <span className="font-semibold">Did you know?</span> Sharing one car on a daily commute keeps about 2.5 kg of CO2 per rider out of Bengaluru's air.
+        <span className="font-semibold">Did you know?</span> Sharing one car on a daily commute keeps about 2.5 kg of
+        CO2 per rider out of Bengaluru's air.
       </p>
     </section>
   );

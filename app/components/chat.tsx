@@ -36,7 +36,14 @@ function ChatHeader({ partner }: { partner: Partner }) {
   );
 }
 
-export type Chat = { conversationId: string; partner: Partner; messages: ChatMessage[]; olderCursor: string | null; isOlderPage: boolean; access: MessagingAccess };
+export type Chat = {
+  conversationId: string;
+  partner: Partner;
+  messages: ChatMessage[];
+  olderCursor: string | null;
+  isOlderPage: boolean;
+  access: MessagingAccess;
+};
 
 /** "About: Koramangala → MG Road, Tue, Nov 24, 8:30 AM": the ride a first message asks about. */
 export function aboutText(ride: Omit<AboutRide, "id">) {
@@ -49,7 +56,10 @@ export function ChatPane({ chat, me, clientId, now }: { chat: Chat; me: string; 
   const connected = useConversationLive(chat.conversationId, (m: RoomEvent) => {
     setLive((prev) => (prev.some((x) => x.id === m.id) ? prev : [...prev, { ...m, readAt: null }]));
     if (m.receiverId === me) {
-      markRead.submit({ intent: "mark-read", c: chat.conversationId }, { method: "post", action: `/dashboard/messages?c=${chat.conversationId}` });
+      markRead.submit(
+        { intent: "mark-read", c: chat.conversationId },
+        { method: "post", action: `/dashboard/messages?c=${chat.conversationId}` },
+      );
     }
   });
   // A chat reached by a GET link (a notification, ?to=, the address bar) may still hold
@@ -59,7 +69,10 @@ export function ChatPane({ chat, me, clientId, now }: { chat: Chat; me: string; 
   useEffect(() => {
     if (!unreadForMe || markedOnOpen.current) return;
     markedOnOpen.current = true;
-    markRead.submit({ intent: "mark-read", c: chat.conversationId }, { method: "post", action: `/dashboard/messages?c=${chat.conversationId}` });
+    markRead.submit(
+      { intent: "mark-read", c: chat.conversationId },
+      { method: "post", action: `/dashboard/messages?c=${chat.conversationId}` },
+    );
   }, [unreadForMe, chat.conversationId, markRead]);
   // What D1 returned, plus frames that arrived since (until a revalidation includes them);
   // an older page ends before the newest messages, so live ones do not belong on it.
@@ -77,7 +90,11 @@ export function ChatPane({ chat, me, clientId, now }: { chat: Chat; me: string; 
       {unreadForMe ? (
         // Without JavaScript the same POST is one click away (the list's links post it already).
         <noscript>
-          <form method="post" action="/dashboard/messages" className="border-b border-slate-200 p-2 text-center dark:border-slate-800">
+          <form
+            method="post"
+            action="/dashboard/messages"
+            className="border-b border-slate-200 p-2 text-center dark:border-slate-800"
+          >
             <input type="hidden" name="intent" value="open" />
             <input type="hidden" name="c" value={chat.conversationId} />
             <button type="submit" className={textLinkClass}>
@@ -92,38 +109,79 @@ export function ChatPane({ chat, me, clientId, now }: { chat: Chat; me: string; 
         <div>
           {chat.olderCursor ? (
             <p className="mb-3 text-center">
-              <Link to={`/dashboard/messages?c=${chat.conversationId}&before=${chat.olderCursor}`} className={textLinkClass} preventScrollReset data-testid="older-messages">
+              <Link
+                to={`/dashboard/messages?c=${chat.conversationId}&before=${chat.olderCursor}`}
+                className={textLinkClass}
+                preventScrollReset
+                data-testid="older-messages"
+              >
                 Older messages
               </Link>
             </p>
           ) : null}
-          <ol className="space-y-2" data-testid="chat-messages" aria-label={`Messages with ${chat.partner.fullName ?? "Unknown User"}`}>
+          <ol
+            className="space-y-2"
+            data-testid="chat-messages"
+            aria-label={`Messages with ${chat.partner.fullName ?? "Unknown User"}`}
+          >
             {shown.map((m) => (
-              <Bubble key={m.id} own={m.senderId === me} content={m.content} time={messageTime(m.createdAt, now)} about={m.about} />
+              <Bubble
+                key={m.id}
+                own={m.senderId === me}
+                content={m.content}
+                time={messageTime(m.createdAt, now)}
+                about={m.about}
+              />
             ))}
           </ol>
           {chat.isOlderPage ? (
             <p className="mt-3 text-center">
-              <Link to={`/dashboard/messages?c=${chat.conversationId}`} className={textLinkClass} data-testid="newest-messages">
+              <Link
+                to={`/dashboard/messages?c=${chat.conversationId}`}
+                className={textLinkClass}
+                data-testid="newest-messages"
+              >
                 Newest messages
               </Link>
             </p>
           ) : null}
         </div>
       </div>
-      <ComposerOrWhy access={chat.access} to={chat.partner.id} formAction={`/dashboard/messages?c=${chat.conversationId}`} clientId={clientId} />
+      <ComposerOrWhy
+        access={chat.access}
+        to={chat.partner.id}
+        formAction={`/dashboard/messages?c=${chat.conversationId}`}
+        clientId={clientId}
+      />
     </>
   );
 }
 
-function Bubble({ own, content, time, pending, about }: { own: boolean; content: string; time: string; pending?: boolean; about?: ChatMessage["about"] }) {
+function Bubble({
+  own,
+  content,
+  time,
+  pending,
+  about,
+}: {
+  own: boolean;
+  content: string;
+  time: string;
+  pending?: boolean;
+  about?: ChatMessage["about"];
+}) {
   return (
-    <li className={`flex ${own ? "justify-end" : "justify-start"}`} data-testid="message" data-own={own ? "true" : "false"}>
-      <div
-        className={`${own ? "lr-bubble-own" : "lr-bubble"}${pending ? " opacity-70" : ""}`}
-      >
+    <li
+      className={`flex ${own ? "justify-end" : "justify-start"}`}
+      data-testid="message"
+      data-own={own ? "true" : "false"}
+    >
+      <div className={`${own ? "lr-bubble-own" : "lr-bubble"}${pending ? " opacity-70" : ""}`}>
         {about ? (
-          <p className={`mb-1 text-xs font-semibold ${own ? "text-emerald-50" : "text-slate-700 dark:text-slate-200"}`} data-testid="message-about">
+          <p
+            className={`mb-1 text-xs font-semibold ${own ? "text-emerald-50" : "text-slate-700 dark:text-slate-200"}`}
+            data-testid="message-about"
+          >
             {aboutText(about)}
           </p>
         ) : null}
@@ -145,14 +203,29 @@ export function NoChatSelected() {
   );
 }
 
-export function NewChatPane({ partner, access, clientId }: { partner: Partner; access: MessagingAccess; clientId: string }) {
+export function NewChatPane({
+  partner,
+  access,
+  clientId,
+}: {
+  partner: Partner;
+  access: MessagingAccess;
+  clientId: string;
+}) {
   return (
     <>
       <ChatHeader partner={partner} />
       <div className={`flex flex-1 items-center justify-center p-8 text-center ${mutedTextClass}`}>
-        {access.allowed ? <p>{access.about ? "Ask the driver about this ride." : "Say hello to start the conversation."}</p> : null}
+        {access.allowed ? (
+          <p>{access.about ? "Ask the driver about this ride." : "Say hello to start the conversation."}</p>
+        ) : null}
       </div>
-      <ComposerOrWhy access={access} to={partner.id} formAction={`/dashboard/messages?to=${partner.id}`} clientId={clientId} />
+      <ComposerOrWhy
+        access={access}
+        to={partner.id}
+        formAction={`/dashboard/messages?to=${partner.id}`}
+        clientId={clientId}
+      />
     </>
   );
 }
@@ -161,13 +234,33 @@ export function NewChatPane({ partner, access, clientId }: { partner: Partner; a
  * The composer where the messaging rule allows a message (naming the ride a first message asks
  * about); otherwise why not, and the way on: Request a seat, or other rides. Never a dead end.
  */
-function ComposerOrWhy({ access, to, formAction, clientId }: { access: MessagingAccess; to: string; formAction: string; clientId: string }) {
+function ComposerOrWhy({
+  access,
+  to,
+  formAction,
+  clientId,
+}: {
+  access: MessagingAccess;
+  to: string;
+  formAction: string;
+  clientId: string;
+}) {
   if (access.allowed) {
     const about = access.about;
-    return <Composer to={to} formAction={about ? `${formAction}&ride=${about.id}` : formAction} clientId={clientId} about={about} />;
+    return (
+      <Composer
+        to={to}
+        formAction={about ? `${formAction}&ride=${about.id}` : formAction}
+        clientId={clientId}
+        about={about}
+      />
+    );
   }
   return (
-    <div className="space-y-3 border-t border-slate-200 p-4 text-center dark:border-slate-800" data-testid="cannot-message">
+    <div
+      className="space-y-3 border-t border-slate-200 p-4 text-center dark:border-slate-800"
+      data-testid="cannot-message"
+    >
       <p role="alert" className={mutedTextClass}>
         {access.reason}
       </p>
@@ -186,10 +279,21 @@ function ComposerOrWhy({ access, to, formAction, clientId }: { access: Messaging
 }
 
 /** The send form: a plain POST + redirect without JavaScript; with it, a fetcher (no reload) that disables itself while sending. */
-function Composer({ to, formAction, clientId, about }: { to: string; formAction: string; clientId: string; about: AboutRide | null }) {
+function Composer({
+  to,
+  formAction,
+  clientId,
+  about,
+}: {
+  to: string;
+  formAction: string;
+  clientId: string;
+  about: AboutRide | null;
+}) {
   const fetcher = useFetcher<object>();
   const actionData = useActionData<object>();
-  const fetcherResult = fetcher.data && "status" in fetcher.data ? (fetcher.data as SubmissionResult<string[]>) : undefined;
+  const fetcherResult =
+    fetcher.data && "status" in fetcher.data ? (fetcher.data as SubmissionResult<string[]>) : undefined;
   const pageResult = actionData && "status" in actionData ? (actionData as SubmissionResult<string[]>) : undefined;
   const [form, fields] = useForm({
     id: `send-${to}`,
@@ -220,7 +324,13 @@ function Composer({ to, formAction, clientId, about }: { to: string; formAction:
         </p>
       ) : null}
       <FormErrors errors={form.errors} />
-      <fetcher.Form method="post" action={formAction} {...getFormProps(form)} ref={formRef} className="flex items-start gap-2">
+      <fetcher.Form
+        method="post"
+        action={formAction}
+        {...getFormProps(form)}
+        ref={formRef}
+        className="flex items-start gap-2"
+      >
         <input type="hidden" name="intent" value="send" />
         <input type="hidden" name="to" value={to} />
         <input type="hidden" name="clientId" value={clientId} />

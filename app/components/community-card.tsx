@@ -66,7 +66,10 @@ export type CommunityCardData = {
 
 export function CommunityCard({ community }: { community: CommunityCardData }) {
   return (
-    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 p-5 dark:border-slate-800" data-testid="community-card">
+    <li
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 p-5 dark:border-slate-800"
+      data-testid="community-card"
+    >
       <div className="flex items-start justify-between gap-3">
         <h2 className="text-lg font-semibold">
           <Link to={`/communities/${community.id}`} className="text-emerald-800 hover:underline dark:text-emerald-300">

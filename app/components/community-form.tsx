@@ -31,7 +31,13 @@ function CommunityFields({
   return (
     <FormComponent method="post" action={CREATE_COMMUNITY_ACTION} {...getFormProps(form)} className="space-y-4">
       <FormErrors errors={form.errors} />
-      <Field label="Community Name" field={fields.name} required maxLength={80} placeholder="e.g. HSR Layout Sector 2 Residents" />
+      <Field
+        label="Community Name"
+        field={fields.name}
+        required
+        maxLength={80}
+        placeholder="e.g. HSR Layout Sector 2 Residents"
+      />
       <div>
         <label htmlFor={fields.type.id} className="mb-1 block text-sm font-medium">
           Community Type
@@ -45,8 +51,21 @@ function CommunityFields({
         </select>
         <FieldErrors id={fields.type.errorId} errors={fields.type.errors} />
       </div>
-      <Field label="Location" field={fields.location} required maxLength={120} placeholder="e.g. HSR Layout, Bengaluru" />
-      <TextareaField label="Description" field={fields.description} required rows={4} maxLength={1000} placeholder="Who is this community for?" />
+      <Field
+        label="Location"
+        field={fields.location}
+        required
+        maxLength={120}
+        placeholder="e.g. HSR Layout, Bengaluru"
+      />
+      <TextareaField
+        label="Description"
+        field={fields.description}
+        required
+        rows={4}
+        maxLength={1000}
+        placeholder="Who is this community for?"
+      />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={buttonClass} disabled={submitting}>
           {submitting ? "Creating..." : "Create Community"}
@@ -62,7 +81,13 @@ function CommunityFields({
 }
 
 /** The create form as a page section (/communities/new, works without JavaScript). */
-export function CommunityFormPage({ lastResult, submitting }: { lastResult: SubmissionResult<string[]> | null | undefined; submitting: boolean }) {
+export function CommunityFormPage({
+  lastResult,
+  submitting,
+}: {
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  submitting: boolean;
+}) {
   return <CommunityFields id="create-community" lastResult={lastResult} FormComponent={Form} submitting={submitting} />;
 }
 

@@ -46,7 +46,11 @@ const smallSecondary = smallButtonClass;
 
 function RoleBadge({ role }: { role: MemberRole }) {
   if (role === "admin") {
-    return <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-900 dark:bg-slate-700 dark:text-slate-50">Admin</span>;
+    return (
+      <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-900 dark:bg-slate-700 dark:text-slate-50">
+        Admin
+      </span>
+    );
   }
   if (role === "moderator") return <ModeratorBadge />;
   return null;
@@ -59,14 +63,28 @@ function PromoteForm({ m, role, label }: { m: MemberView; role: "moderator" | "a
       <input type="hidden" name="memberId" value={m.id} />
       <input type="hidden" name="role" value={role} />
       {/* The accessible name starts with the visible text (WCAG 2.5.3, Label in Name). */}
-      <button type="submit" name="intent" value="promote" className={smallSecondary} aria-label={`${label}: ${m.fullName ?? "member"}`}>
+      <button
+        type="submit"
+        name="intent"
+        value="promote"
+        className={smallSecondary}
+        aria-label={`${label}: ${m.fullName ?? "member"}`}
+      >
         {label}
       </button>
     </Form>
   );
 }
 
-export function MembersList({ members, canModerate, canMakeAdmin }: { members: MemberView[]; canModerate: boolean; canMakeAdmin: boolean }) {
+export function MembersList({
+  members,
+  canModerate,
+  canMakeAdmin,
+}: {
+  members: MemberView[];
+  canModerate: boolean;
+  canMakeAdmin: boolean;
+}) {
   if (members.length === 0) return <p className="text-slate-700 dark:text-slate-300">No members yet.</p>;
   return (
     <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Members">
@@ -109,17 +127,35 @@ export function ModerationPanel({
         ) : (
           <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800" data-testid="pending-requests">
             {pending.map((m) => (
-              <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="pending-request">
+              <li
+                key={m.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid="pending-request"
+              >
                 <div>
                   <Person m={m} />
-                  <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">Requested {formatDateTimeShort(m.requestedAt)}</p>
+                  <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">
+                    Requested {formatDateTimeShort(m.requestedAt)}
+                  </p>
                 </div>
                 <Form method="post" className="flex gap-2">
                   <input type="hidden" name="memberId" value={m.id} />
-                  <button type="submit" name="intent" value="approve" className={smallPrimary} aria-label={`Approve ${m.fullName ?? "request"}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="approve"
+                    className={smallPrimary}
+                    aria-label={`Approve ${m.fullName ?? "request"}`}
+                  >
                     Approve
                   </button>
-                  <button type="submit" name="intent" value="reject" className={smallSecondary} aria-label={`Reject ${m.fullName ?? "request"}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="reject"
+                    className={smallSecondary}
+                    aria-label={`Reject ${m.fullName ?? "request"}`}
+                  >
                     Reject
                   </button>
                 </Form>
@@ -133,17 +169,29 @@ export function ModerationPanel({
         <h2 id="rejected-requests" className="text-lg font-semibold">
           {`Rejected Requests (${counts.rejected})`}
         </h2>
-        <p className="text-sm text-slate-700 dark:text-slate-300">A rejected user cannot ask again until you clear their rejection.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          A rejected user cannot ask again until you clear their rejection.
+        </p>
         {rejected.length === 0 ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">No rejected requests.</p>
         ) : (
           <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
             {rejected.map((m) => (
-              <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="rejected-request">
+              <li
+                key={m.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid="rejected-request"
+              >
                 <Person m={m} />
                 <Form method="post">
                   <input type="hidden" name="memberId" value={m.id} />
-                  <button type="submit" name="intent" value="clear" className={smallSecondary} aria-label={`Clear rejection of ${m.fullName ?? "user"}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="clear"
+                    className={smallSecondary}
+                    aria-label={`Clear rejection of ${m.fullName ?? "user"}`}
+                  >
                     Clear
                   </button>
                 </Form>

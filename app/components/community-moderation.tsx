@@ -44,19 +44,24 @@ export function MemberModeration({
         Manage Members
       </h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Removing a member cancels their bookings on this community's upcoming rides and tells them and the drivers. A suspended member cannot share or
-        book this community's rides until the suspension ends.
+        Removing a member cancels their bookings on this community's upcoming rides and tells them and the drivers. A
+        suspended member cannot share or book this community's rides until the suspension ends.
       </p>
       <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="manage-members">
         {members.map((m) => {
           const name = m.fullName ?? "Member";
           const actionable = !m.isSelf && !m.isCreator && m.role !== "admin" && RANK[m.role] < viewerRank;
           return (
-            <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="managed-member">
+            <li
+              key={m.id}
+              className="flex flex-wrap items-center justify-between gap-3 py-3"
+              data-testid="managed-member"
+            >
               <div>
                 <p className="font-medium">
                   {name}
-                  {m.isSelf ? " (you)" : ""} <span className="text-sm text-slate-700 dark:text-slate-300">· {m.role}</span>
+                  {m.isSelf ? " (you)" : ""}{" "}
+                  <span className="text-sm text-slate-700 dark:text-slate-300">· {m.role}</span>
                 </p>
                 {m.suspendedUntil ? (
                   <p className="text-sm text-amber-800 dark:text-amber-300" data-testid="suspended-until">
@@ -70,7 +75,13 @@ export function MemberModeration({
                     {m.suspendedUntil ? (
                       <Form method="post">
                         <input type="hidden" name="memberId" value={m.id} />
-                        <button type="submit" name="intent" value="unsuspend" className={smallButtonClass} aria-label={`Lift suspension of ${name}`}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="unsuspend"
+                          className={smallButtonClass}
+                          aria-label={`Lift suspension of ${name}`}
+                        >
                           Lift suspension
                         </button>
                       </Form>
@@ -78,19 +89,36 @@ export function MemberModeration({
                       <Form method="post" className="flex items-center gap-1">
                         <input type="hidden" name="memberId" value={m.id} />
                         <label className="sr-only" htmlFor={`days-${m.id}`}>{`Suspension period for ${name}`}</label>
-                        <select id={`days-${m.id}`} name="days" defaultValue="7" className="rounded-md border border-slate-400 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900">
+                        <select
+                          id={`days-${m.id}`}
+                          name="days"
+                          defaultValue="7"
+                          className="rounded-md border border-slate-400 px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900"
+                        >
                           {SUSPENSION_DAY_OPTIONS.map((d) => (
                             <option key={d} value={d}>{`${d} day${d === 1 ? "" : "s"}`}</option>
                           ))}
                         </select>
-                        <button type="submit" name="intent" value="suspend" className={smallButtonClass} aria-label={`Suspend ${name}`}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="suspend"
+                          className={smallButtonClass}
+                          aria-label={`Suspend ${name}`}
+                        >
                           Suspend
                         </button>
                       </Form>
                     )}
                     <Form method="post">
                       <input type="hidden" name="memberId" value={m.id} />
-                      <button type="submit" name="intent" value="remove" className={dangerButtonClass} aria-label={`Remove ${name}`}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="remove"
+                        className={dangerButtonClass}
+                        aria-label={`Remove ${name}`}
+                      >
                         Remove
                       </button>
                     </Form>
@@ -99,7 +127,13 @@ export function MemberModeration({
                 {viewerIsAdminMember && !m.isSelf && m.role !== "admin" ? (
                   <Form method="post">
                     <input type="hidden" name="memberId" value={m.id} />
-                    <button type="submit" name="intent" value="handover" className={smallButtonClass} aria-label={`Hand over admin to ${name}`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="handover"
+                      className={smallButtonClass}
+                      aria-label={`Hand over admin to ${name}`}
+                    >
                       Hand over admin
                     </button>
                   </Form>
@@ -138,7 +172,8 @@ export function AuditLog({ entries }: { entries: AuditRow[] }) {
           {entries.map((e) => (
             <li key={e.id} className="py-2 text-sm" data-testid="audit-entry">
               <span className="text-slate-700 dark:text-slate-300">{formatDateTimeShort(e.createdAt)}: </span>
-              <strong>{e.actorName ?? "A moderator"}</strong> {ACTION_LABEL[e.action] ?? e.action} <strong>{e.targetName ?? "a member"}</strong>
+              <strong>{e.actorName ?? "A moderator"}</strong> {ACTION_LABEL[e.action] ?? e.action}{" "}
+              <strong>{e.targetName ?? "a member"}</strong>
               {e.detail ? ` (${e.detail})` : ""}
             </li>
           ))}

@@ -27,14 +27,20 @@ export function CommunityPolicySummary({ policy }: { policy: Policy }) {
         </div>
         <div>
           <dt className="font-medium text-slate-700 dark:text-slate-300">Who can ride</dt>
-          <dd data-testid="policy-women-only">{policy.womenOnly ? "Women only: every ride shared here is women-only" : "Anyone in the community"}</dd>
+          <dd data-testid="policy-women-only">
+            {policy.womenOnly ? "Women only: every ride shared here is women-only" : "Anyone in the community"}
+          </dd>
         </div>
         <div>
           <dt className="font-medium text-slate-700 dark:text-slate-300">Approved pickup points</dt>
-          <dd data-testid="policy-pickup-points">{policy.pickupPoints.length ? policy.pickupPoints.join(", ") : "None yet"}</dd>
+          <dd data-testid="policy-pickup-points">
+            {policy.pickupPoints.length ? policy.pickupPoints.join(", ") : "None yet"}
+          </dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">A change applies to rides offered after it; rides already offered keep their price and rules.</p>
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        A change applies to rides offered after it; rides already offered keep their price and rules.
+      </p>
     </section>
   );
 }
@@ -43,7 +49,13 @@ export function CommunityPolicySummary({ policy }: { policy: Policy }) {
  * The admins' form. Validated by the server (zod, conform's reply) and shown again with its
  * errors: no client validation library on this page (it would put it over the JS budget).
  */
-export function CommunityPolicyForm({ policy, lastResult }: { policy: Policy; lastResult: SubmissionResult<string[]> | null | undefined }) {
+export function CommunityPolicyForm({
+  policy,
+  lastResult,
+}: {
+  policy: Policy;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
   const errors = lastResult?.error ?? {};
   const typed = lastResult?.initialValue as Record<string, string> | undefined;
   return (
@@ -58,7 +70,12 @@ export function CommunityPolicyForm({ policy, lastResult }: { policy: Policy; la
           <label htmlFor="policy-pricing-mode" className="mb-1 block text-sm font-medium">
             Pricing of rides shared with the community
           </label>
-          <select id="policy-pricing-mode" name="pricingMode" defaultValue={typed?.pricingMode ?? policy.pricingMode} className={inputClass}>
+          <select
+            id="policy-pricing-mode"
+            name="pricingMode"
+            defaultValue={typed?.pricingMode ?? policy.pricingMode}
+            className={inputClass}
+          >
             <option value="free">Free</option>
             <option value="equal">Equal split</option>
             <option value="per_seat">Per seat</option>
@@ -66,7 +83,12 @@ export function CommunityPolicyForm({ policy, lastResult }: { policy: Policy; la
           <FieldErrors id="policy-pricing-mode-error" errors={errors.pricingMode ?? undefined} />
         </div>
         <label className="flex items-center gap-2 text-sm font-medium">
-          <input type="checkbox" name="womenOnly" defaultChecked={typed ? typed.womenOnly === "on" : policy.womenOnly} className="h-4 w-4 accent-emerald-700" />
+          <input
+            type="checkbox"
+            name="womenOnly"
+            defaultChecked={typed ? typed.womenOnly === "on" : policy.womenOnly}
+            className="h-4 w-4 accent-emerald-700"
+          />
           Rides shared with the community are women-only (only women drivers can share them)
         </label>
         <div>

@@ -23,8 +23,17 @@ export function WeekdayPicker({
       <legend className="mb-1 block text-sm font-medium">{legend}</legend>
       <div className="flex flex-wrap gap-2">
         {WEEKDAYS.filter((d) => !only || only.includes(d.key)).map((d) => (
-          <label key={d.key} className="flex items-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm dark:border-slate-700">
-            <input type="checkbox" name={name} value={d.key} defaultChecked={checked.includes(d.key)} aria-label={d.name} />
+          <label
+            key={d.key}
+            className="flex items-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm dark:border-slate-700"
+          >
+            <input
+              type="checkbox"
+              name={name}
+              value={d.key}
+              defaultChecked={checked.includes(d.key)}
+              aria-label={d.name}
+            />
             {d.label}
           </label>
         ))}

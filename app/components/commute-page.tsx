@@ -19,9 +19,13 @@ const seatOptions = Array.from({ length: MAX_SEATS }, (_, i) => i + 1);
 function SeatsSelect({ id, name = "seats", value, max }: { id: string; name?: string; value: number; max?: number }) {
   return (
     <select id={id} name={name} defaultValue={value} className={inputClass}>
-      {seatOptions.filter((n) => max === undefined || n <= max).map((n) => (
-        <option key={n} value={n}>{n}</option>
-      ))}
+      {seatOptions
+        .filter((n) => max === undefined || n <= max)
+        .map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
     </select>
   );
 }
@@ -39,13 +43,17 @@ export function RegularRiders({ requests }: { requests: Req[] }) {
   }
   return (
     <section aria-labelledby="riders" className={`${cardClass} space-y-3`}>
-      <h2 id="riders" className="text-lg font-semibold">Riders</h2>
+      <h2 id="riders" className="text-lg font-semibold">
+        Riders
+      </h2>
       {riders.size === 0 ? <p className="text-sm">No requests yet.</p> : null}
       <ul className="space-y-2">
         {[...riders].map(([id, r]) => (
           <li key={id} className="flex flex-wrap items-center gap-3" data-testid="commute-rider">
             <span className="font-medium">{r.name}</span>
-            <span className="text-sm">{r.pending} pending · {r.accepted} accepted</span>
+            <span className="text-sm">
+              {r.pending} pending · {r.accepted} accepted
+            </span>
             {r.pending > 0 ? (
               <Form method="post" className="ml-auto">
                 <input type="hidden" name="riderId" value={id} />
@@ -61,16 +69,31 @@ export function RegularRiders({ requests }: { requests: Req[] }) {
   );
 }
 
-export function DriverDays({ occurrences, requests, now }: { occurrences: Occurrence[]; requests: Req[]; now: number }) {
+export function DriverDays({
+  occurrences,
+  requests,
+  now,
+}: {
+  occurrences: Occurrence[];
+  requests: Req[];
+  now: number;
+}) {
   return (
     <section aria-labelledby="days" className={`${cardClass} space-y-3`}>
-      <h2 id="days" className="text-lg font-semibold">Next days</h2>
+      <h2 id="days" className="text-lg font-semibold">
+        Next days
+      </h2>
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
         {occurrences.map((o) => (
           <li key={o.id} className="space-y-2 py-3" data-testid="commute-day">
             <div className="flex flex-wrap items-center gap-2">
-              <a href={`/rides/${o.id}`} className="font-medium underline">{formatDate(o.date)} · {formatTime(o.time)}</a>
-              <span className="text-sm">{o.bookedSeats}/{o.seats} seats booked · {requests.filter((r) => r.rideId === o.id && r.status === "pending").length} pending</span>
+              <a href={`/rides/${o.id}`} className="font-medium underline">
+                {formatDate(o.date)} · {formatTime(o.time)}
+              </a>
+              <span className="text-sm">
+                {o.bookedSeats}/{o.seats} seats booked ·{" "}
+                {requests.filter((r) => r.rideId === o.id && r.status === "pending").length} pending
+              </span>
               {o.status === "cancelled" ? <StatusBadge status="cancelled">Skipped</StatusBadge> : null}
             </div>
             {upcoming(o, now) ? (
@@ -80,22 +103,39 @@ export function DriverDays({ occurrences, requests, now }: { occurrences: Occurr
                   <Form method="post" className="flex flex-wrap items-end gap-2">
                     <input type="hidden" name="rideId" value={o.id} />
                     <div>
-                      <label htmlFor={`time-${o.id}`} className="block text-xs">Time</label>
-                      <input id={`time-${o.id}`} type="time" name="time" defaultValue={o.time} required className={inputClass} />
+                      <label htmlFor={`time-${o.id}`} className="block text-xs">
+                        Time
+                      </label>
+                      <input
+                        id={`time-${o.id}`}
+                        type="time"
+                        name="time"
+                        defaultValue={o.time}
+                        required
+                        className={inputClass}
+                      />
                     </div>
                     <div>
-                      <label htmlFor={`seats-${o.id}`} className="block text-xs">Seats</label>
+                      <label htmlFor={`seats-${o.id}`} className="block text-xs">
+                        Seats
+                      </label>
                       <SeatsSelect id={`seats-${o.id}`} value={o.seats} />
                     </div>
-                    <button type="submit" name="intent" value="change-occurrence" className={smallButtonClass}>Change this day</button>
+                    <button type="submit" name="intent" value="change-occurrence" className={smallButtonClass}>
+                      Change this day
+                    </button>
                   </Form>
                   <Form method="post" className="flex flex-wrap items-end gap-2">
                     <input type="hidden" name="rideId" value={o.id} />
                     <div>
-                      <label htmlFor={`reason-${o.id}`} className="block text-xs">Reason (required within 2 hours)</label>
+                      <label htmlFor={`reason-${o.id}`} className="block text-xs">
+                        Reason (required within 2 hours)
+                      </label>
                       <input id={`reason-${o.id}`} name="reason" maxLength={300} className={inputClass} />
                     </div>
-                    <button type="submit" name="intent" value="skip" className={dangerButtonClass}>Skip this day</button>
+                    <button type="submit" name="intent" value="skip" className={dangerButtonClass}>
+                      Skip this day
+                    </button>
                   </Form>
                 </div>
               </details>
@@ -110,38 +150,86 @@ export function DriverDays({ occurrences, requests, now }: { occurrences: Occurr
 export function PatternForms({ commute, today }: { commute: CommutePage["commute"]; today: string }) {
   return (
     <section aria-labelledby="pattern" className={`${cardClass} space-y-4`}>
-      <h2 id="pattern" className="text-lg font-semibold">Change or end the commute</h2>
+      <h2 id="pattern" className="text-lg font-semibold">
+        Change or end the commute
+      </h2>
       <Form method="post" className="grid gap-3 sm:grid-cols-5 sm:items-end">
         <div>
-          <label htmlFor="fromDate" className="block text-sm">From</label>
-          <input id="fromDate" type="date" name="fromDate" defaultValue={today} min={today} required className={inputClass} />
+          <label htmlFor="fromDate" className="block text-sm">
+            From
+          </label>
+          <input
+            id="fromDate"
+            type="date"
+            name="fromDate"
+            defaultValue={today}
+            min={today}
+            required
+            className={inputClass}
+          />
         </div>
         <div>
-          <label htmlFor="pattern-time" className="block text-sm">Time</label>
-          <input id="pattern-time" type="time" name="time" defaultValue={commute.time} required className={inputClass} />
+          <label htmlFor="pattern-time" className="block text-sm">
+            Time
+          </label>
+          <input
+            id="pattern-time"
+            type="time"
+            name="time"
+            defaultValue={commute.time}
+            required
+            className={inputClass}
+          />
         </div>
         <div>
-          <label htmlFor="pattern-seats" className="block text-sm">Seats</label>
+          <label htmlFor="pattern-seats" className="block text-sm">
+            Seats
+          </label>
           <SeatsSelect id="pattern-seats" value={commute.seats} />
         </div>
         <div>
-          <label htmlFor="pattern-cost" className="block text-sm">Trip cost (₹)</label>
-          <input id="pattern-cost" name="tripCost" inputMode="decimal" defaultValue={String(commute.tripCostPaise / 100)} required className={inputClass} />
+          <label htmlFor="pattern-cost" className="block text-sm">
+            Trip cost (₹)
+          </label>
+          <input
+            id="pattern-cost"
+            name="tripCost"
+            inputMode="decimal"
+            defaultValue={String(commute.tripCostPaise / 100)}
+            required
+            className={inputClass}
+          />
         </div>
-        <button type="submit" name="intent" value="change-pattern" className={buttonClass}>Change from this day</button>
+        <button type="submit" name="intent" value="change-pattern" className={buttonClass}>
+          Change from this day
+        </button>
       </Form>
       <Form method="post" className="flex flex-wrap items-end gap-3">
         <div>
-          <label htmlFor="lastDate" className="block text-sm">Last day</label>
+          <label htmlFor="lastDate" className="block text-sm">
+            Last day
+          </label>
           <input id="lastDate" type="date" name="lastDate" defaultValue={today} required className={inputClass} />
         </div>
-        <button type="submit" name="intent" value="end" className={dangerButtonClass}>End commute</button>
+        <button type="submit" name="intent" value="end" className={dangerButtonClass}>
+          End commute
+        </button>
       </Form>
     </section>
   );
 }
 
-export function RiderBooking({ commute, occurrences, requests, now }: { commute: CommutePage["commute"]; occurrences: Occurrence[]; requests: Req[]; now: number }) {
+export function RiderBooking({
+  commute,
+  occurrences,
+  requests,
+  now,
+}: {
+  commute: CommutePage["commute"];
+  occurrences: Occurrence[];
+  requests: Req[];
+  now: number;
+}) {
   const days = weekdaysOf(commute.weekdays);
   // Offered only when the seat rule allows at least one day not yet asked for; else its reason.
   const open = occurrences.filter((o) => upcoming(o, now) && !requests.some((r) => r.rideId === o.id));
@@ -150,36 +238,52 @@ export function RiderBooking({ commute, occurrences, requests, now }: { commute:
   return (
     <>
       {commute.status === "active" && !bookable && reason ? (
-        <p role="status" className={`${cardClass} text-sm`} data-testid="book-refused">{reason}</p>
+        <p role="status" className={`${cardClass} text-sm`} data-testid="book-refused">
+          {reason}
+        </p>
       ) : null}
       {commute.status === "active" && bookable ? (
         <section aria-labelledby="book-all" className={`${cardClass} space-y-3`}>
-          <h2 id="book-all" className="text-lg font-semibold">Book every day of this commute</h2>
+          <h2 id="book-all" className="text-lg font-semibold">
+            Book every day of this commute
+          </h2>
           <Form method="post" className="space-y-3">
             <WeekdayPicker legend="On these days" checked={days} only={days} errorId="book-weekdays-error" />
             <div className="max-w-40">
-              <label htmlFor="book-seats" className="block text-sm">Seats</label>
+              <label htmlFor="book-seats" className="block text-sm">
+                Seats
+              </label>
               <SeatsSelect id="book-seats" value={1} max={commute.seats} />
             </div>
-            <button type="submit" name="intent" value="book-all" className={buttonClass}>Request every selected day</button>
+            <button type="submit" name="intent" value="book-all" className={buttonClass}>
+              Request every selected day
+            </button>
           </Form>
         </section>
       ) : null}
       <section aria-labelledby="days" className={`${cardClass} space-y-3`}>
-        <h2 id="days" className="text-lg font-semibold">Next days</h2>
+        <h2 id="days" className="text-lg font-semibold">
+          Next days
+        </h2>
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
           {occurrences.map((o) => {
             const mine = requests.find((r) => r.rideId === o.id);
             return (
               <li key={o.id} className="flex flex-wrap items-center gap-2 py-2" data-testid="commute-day">
-                <span className="font-medium">{formatDate(o.date)} · {formatTime(o.time)}</span>
+                <span className="font-medium">
+                  {formatDate(o.date)} · {formatTime(o.time)}
+                </span>
                 <span className="text-sm">{Math.max(0, o.seats - o.bookedSeats)} seats left</span>
                 {mine ? <StatusBadge status={mine.status} /> : null}
                 {o.status === "cancelled" ? <StatusBadge status="cancelled">Skipped</StatusBadge> : null}
                 {!mine && upcoming(o, now) && o.refusal === null ? (
-                  <a href={`/rides/${o.id}/book`} className={`${smallButtonClass} ml-auto`}>Book this day</a>
+                  <a href={`/rides/${o.id}/book`} className={`${smallButtonClass} ml-auto`}>
+                    Book this day
+                  </a>
                 ) : null}
-                {!mine && upcoming(o, now) && o.refusal !== null ? <span className="ml-auto text-sm">{o.refusal}</span> : null}
+                {!mine && upcoming(o, now) && o.refusal !== null ? (
+                  <span className="ml-auto text-sm">{o.refusal}</span>
+                ) : null}
               </li>
             );
           })}

@@ -8,11 +8,23 @@ import { cardClass, smallPrimaryClass } from "./styles";
 // The pieces of the commute screens (issue 14): the pattern summary and My Rides' commute
 // card. The weekday checkboxes are in commute-form.tsx (the publish page's JS stays small).
 
-export function PatternSummary({ c }: { c: { weekdays: number; time: string; seats: number; tripCostPaise: number; startDate: string; endDate: string | null; status: string } }) {
+export function PatternSummary({
+  c,
+}: {
+  c: {
+    weekdays: number;
+    time: string;
+    seats: number;
+    tripCostPaise: number;
+    startDate: string;
+    endDate: string | null;
+    status: string;
+  };
+}) {
   return (
     <p className="text-sm text-slate-800 dark:text-slate-200" data-testid="commute-pattern">
-      {weekdaysLabel(c.weekdays)} at {formatTime(c.time)} · {c.seats} seat{c.seats === 1 ? "" : "s"} · {formatRupees(c.tripCostPaise, { decimals: 0 })} a trip · from{" "}
-      {formatDate(c.startDate)}
+      {weekdaysLabel(c.weekdays)} at {formatTime(c.time)} · {c.seats} seat{c.seats === 1 ? "" : "s"} ·{" "}
+      {formatRupees(c.tripCostPaise, { decimals: 0 })} a trip · from {formatDate(c.startDate)}
       {c.endDate ? ` to ${formatDate(c.endDate)}` : ""}
       {c.status === "ended" ? " · ended" : ""}
     </p>
@@ -38,14 +50,18 @@ export function CommuteCards({ commutes }: { commutes: Card[] }) {
   if (commutes.length === 0) return null;
   return (
     <section aria-labelledby="my-commutes" className="space-y-3">
-      <h2 id="my-commutes" className="text-lg font-semibold">My commutes</h2>
+      <h2 id="my-commutes" className="text-lg font-semibold">
+        My commutes
+      </h2>
       <ul className="grid gap-4 md:grid-cols-2">
         {commutes.map((c) => (
           <li key={c.id} className={`${cardClass} space-y-2`} data-testid="commute-card">
             <div className="flex items-center gap-2">
               <RideRoute from={c.fromLocation} to={c.toLocation} />
               <span className="ml-auto">
-                <StatusBadge status={c.status === "ended" ? "cancelled" : "active"}>{c.status === "ended" ? "Ended" : "Recurring"}</StatusBadge>
+                <StatusBadge status={c.status === "ended" ? "cancelled" : "active"}>
+                  {c.status === "ended" ? "Ended" : "Recurring"}
+                </StatusBadge>
               </span>
             </div>
             <PatternSummary c={c} />
@@ -63,11 +79,12 @@ export function CommuteCards({ commutes }: { commutes: Card[] }) {
             ) : (
               <p className="text-sm text-slate-700 dark:text-slate-300">No upcoming days.</p>
             )}
-            <Link to={`/commutes/${c.id}`} className={smallPrimaryClass}>Manage commute</Link>
+            <Link to={`/commutes/${c.id}`} className={smallPrimaryClass}>
+              Manage commute
+            </Link>
           </li>
         ))}
       </ul>
     </section>
   );
 }
-

@@ -27,23 +27,26 @@ export function CompleteRideCard({ blockedReason }: { blockedReason: string | nu
   }, [done]);
   const busy = fetcher.state !== "idle";
   return (
-    <section aria-labelledby="complete-ride" className="rounded-xl border border-amber-300 bg-amber-50 p-6 dark:border-amber-800 dark:bg-amber-950">
-      <h2 id="complete-ride" className="text-lg font-semibold">Complete Ride</h2>
+    <section
+      aria-labelledby="complete-ride"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-6 dark:border-amber-800 dark:bg-amber-950"
+    >
+      <h2 id="complete-ride" className="text-lg font-semibold">
+        Complete Ride
+      </h2>
       <p className="mt-2 text-sm text-slate-800 dark:text-slate-200">
-        Once the ride is over, complete it. Costs and payments are calculated automatically from community membership and the
-        splitting rules, and every rider is notified. This cannot be undone.
+        Once the ride is over, complete it. Costs and payments are calculated automatically from community membership
+        and the splitting rules, and every rider is notified. This cannot be undone.
       </p>
       {!canComplete ? (
-        <p className="mt-2 text-sm font-medium text-amber-900 dark:text-amber-200" data-testid="complete-blocked">{blockedReason}</p>
+        <p className="mt-2 text-sm font-medium text-amber-900 dark:text-amber-200" data-testid="complete-blocked">
+          {blockedReason}
+        </p>
       ) : null}
       <fetcher.Form method="post" className="mt-4">
         <input type="hidden" name="intent" value="complete" />
         {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-        <button
-          type="submit"
-          disabled={!canComplete || busy || done}
-          className={buttonClass}
-        >
+        <button type="submit" disabled={!canComplete || busy || done} className={buttonClass}>
           {busy ? "Completing..." : done ? "Completed" : "Complete Ride"}
         </button>
       </fetcher.Form>
@@ -102,17 +105,28 @@ export function CostBreakdownCard({
   return (
     <section aria-labelledby="breakdown" className={panelClass}>
       <div className="flex flex-wrap items-center gap-2">
-        <h2 id="breakdown" className="text-lg font-semibold">Cost breakdown</h2>
+        <h2 id="breakdown" className="text-lg font-semibold">
+          Cost breakdown
+        </h2>
         {b.mode === "free" ? (
-          <span data-testid="split-badge" className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+          <span
+            data-testid="split-badge"
+            className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100"
+          >
             Free ride
           </span>
         ) : split ? (
-          <span data-testid="split-badge" className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+          <span
+            data-testid="split-badge"
+            className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100"
+          >
             Fuel Cost Split Applied
           </span>
         ) : (
-          <span data-testid="split-badge" className="rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+          <span
+            data-testid="split-badge"
+            className="rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold text-slate-900 dark:bg-slate-800 dark:text-slate-100"
+          >
             Cost Per Seat
           </span>
         )}
@@ -160,7 +174,10 @@ export function CostBreakdownCard({
       <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800" data-testid="participants">
         <li className="flex flex-wrap items-center justify-between gap-2 py-3">
           <div>
-            <p className="font-medium">{driver.name ?? "Unknown Driver"} <span className="text-sm font-normal text-slate-700 dark:text-slate-300">(driver)</span></p>
+            <p className="font-medium">
+              {driver.name ?? "Unknown Driver"}{" "}
+              <span className="text-sm font-normal text-slate-700 dark:text-slate-300">(driver)</span>
+            </p>
             <p className="text-sm text-slate-700 dark:text-slate-300">{b.driver.label}</p>
           </div>
           <p className="font-semibold">{b.driver.amountPaise === null ? "Free" : formatRupees(b.driver.amountPaise)}</p>
@@ -173,41 +190,61 @@ export function CostBreakdownCard({
                   {r.name ?? "Unknown User"}{" "}
                   <span className="text-sm font-normal text-slate-700 dark:text-slate-300">{seatsLabel(r.seats)}</span>
                   {r.sameCommunity ? (
-                    <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">Same community</span>
+                    <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+                      Same community
+                    </span>
                   ) : null}
                 </p>
                 <p className="text-sm text-slate-700 dark:text-slate-300">{r.explanation}</p>
               </div>
               <div className="text-right">
                 <p className="font-semibold">{formatRupees(r.amountPaise)}</p>
-                <p className="text-xs text-slate-700 dark:text-slate-300" data-testid="payment-status">{STATUS_LABEL[r.status]}{r.method ? ` (${r.method === "upi" ? "UPI" : "cash"})` : ""}</p>
+                <p className="text-xs text-slate-700 dark:text-slate-300" data-testid="payment-status">
+                  {STATUS_LABEL[r.status]}
+                  {r.method ? ` (${r.method === "upi" ? "UPI" : "cash"})` : ""}
+                </p>
               </div>
             </div>
             {r.userId === viewerId && (r.status === "pending" || r.status === "requested") ? (
               <div className="mt-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
                 {upi ? (
                   <div className="mb-3 flex flex-wrap items-center gap-4">
-                    <svg role="img" aria-label="UPI payment QR code" viewBox={`0 0 ${upi.qr.size} ${upi.qr.size}`} className="h-36 w-36 bg-white" shapeRendering="crispEdges">
+                    <svg
+                      role="img"
+                      aria-label="UPI payment QR code"
+                      viewBox={`0 0 ${upi.qr.size} ${upi.qr.size}`}
+                      className="h-36 w-36 bg-white"
+                      shapeRendering="crispEdges"
+                    >
                       <path d={upi.qr.d} fill="#000" />
                     </svg>
-                    <a href={upi.link} className="rounded-md border border-emerald-700 px-3 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50 dark:text-emerald-300">
+                    <a
+                      href={upi.link}
+                      className="rounded-md border border-emerald-700 px-3 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50 dark:text-emerald-300"
+                    >
                       Pay {formatRupees(r.amountPaise)} with a UPI app
                     </a>
                   </div>
                 ) : (
-                  <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">Pay your driver by UPI or cash, then mark it paid.</p>
+                  <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
+                    Pay your driver by UPI or cash, then mark it paid.
+                  </p>
                 )}
                 <Form method="post" className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="intent" value="mark-paid" />
                   <input type="hidden" name="paymentId" value={r.paymentId} />
                   <div>
-                    <label htmlFor={`method-${r.paymentId}`} className="block text-xs font-medium">Paid by</label>
+                    <label htmlFor={`method-${r.paymentId}`} className="block text-xs font-medium">
+                      Paid by
+                    </label>
                     <select id={`method-${r.paymentId}`} name="method" className={inputClass} defaultValue="upi">
                       <option value="upi">UPI</option>
                       <option value="cash">Cash</option>
                     </select>
                   </div>
-                  <button type="submit" className={smallPrimaryClass}>Paid</button>
+                  <button type="submit" className={smallPrimaryClass}>
+                    Paid
+                  </button>
                 </Form>
               </div>
             ) : null}
@@ -215,7 +252,10 @@ export function CostBreakdownCard({
               <Form method="post" className="mt-2">
                 <input type="hidden" name="intent" value="confirm-received" />
                 <input type="hidden" name="paymentId" value={r.paymentId} />
-                <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-900">
+                <button
+                  type="submit"
+                  className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-900"
+                >
                   Received
                   <span className="sr-only"> from {r.name ?? "this rider"}</span>
                 </button>
@@ -232,8 +272,9 @@ export function CostBreakdownCard({
           <>
             <p className="font-semibold">Payment Ready</p>
             <p className="text-sm">
-              {formatRupees(b.collectedPaise)} to collect from {b.riders.length} {b.riders.length === 1 ? "rider" : "riders"}. LoopRide never holds
-              money: riders pay the driver directly by UPI or cash.
+              {formatRupees(b.collectedPaise)} to collect from {b.riders.length}{" "}
+              {b.riders.length === 1 ? "rider" : "riders"}. LoopRide never holds money: riders pay the driver directly
+              by UPI or cash.
             </p>
           </>
         )}
@@ -247,7 +288,11 @@ export function CostBreakdownCard({
             </button>
           </Form>
         ) : null}
-        <Link to={`/rides/${rideId}/receipt`} reloadDocument className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-900">
+        <Link
+          to={`/rides/${rideId}/receipt`}
+          reloadDocument
+          className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-900"
+        >
           Download Receipt
         </Link>
       </div>
@@ -258,51 +303,72 @@ export function CostBreakdownCard({
 /** A rating the server refused (400): what was sent, so it is not lost, and why. */
 export type RatingRefused = { rateeId: string; stars: string; comment: string; messages: string[] };
 
-export function RatePeople({ people, rated, refused }: { people: { userId: string; name: string | null }[]; rated: { userId: string; stars: number }[]; refused?: RatingRefused | null }) {
+export function RatePeople({
+  people,
+  rated,
+  refused,
+}: {
+  people: { userId: string; name: string | null }[];
+  rated: { userId: string; stars: number }[];
+  refused?: RatingRefused | null;
+}) {
   if (people.length === 0 && rated.length === 0) return null;
   return (
     <section aria-labelledby="ratings" className={panelClass}>
-      <h2 id="ratings" className="text-lg font-semibold">Rate your co-passengers</h2>
-      {rated.length ? <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{`You have rated ${rated.length} ${rated.length === 1 ? "person" : "people"} on this ride.`}</p> : null}
+      <h2 id="ratings" className="text-lg font-semibold">
+        Rate your co-passengers
+      </h2>
+      {rated.length ? (
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{`You have rated ${rated.length} ${rated.length === 1 ? "person" : "people"} on this ride.`}</p>
+      ) : null}
       <ul className="mt-3 space-y-4">
         {people.map((p) => {
           const mine = refused?.rateeId === p.userId ? refused : null;
           return (
-          <li key={p.userId}>
-            <Form method="post" className="flex flex-wrap items-end gap-3">
-              <input type="hidden" name="intent" value="rate" />
-              <input type="hidden" name="rateeId" value={p.userId} />
-              <p className="min-w-40 font-medium">{p.name ?? "Unknown User"}</p>
-              <div>
-                <label htmlFor={`stars-${p.userId}`} className="block text-xs font-medium">Stars</label>
-                <select id={`stars-${p.userId}`} name="stars" defaultValue={mine?.stars ?? "5"} className={inputClass}>
-                  {[5, 4, 3, 2, 1].map((n) => (
-                    <option key={n} value={n}>{`${n} ${n === 1 ? "star" : "stars"}`}</option>
-                  ))}
-                </select>
-              </div>
-              <div className="flex-1">
-                <label htmlFor={`comment-${p.userId}`} className="block text-xs font-medium">Comment (optional)</label>
-                <input
-                  id={`comment-${p.userId}`}
-                  name="comment"
-                  maxLength={500}
-                  defaultValue={mine?.comment}
-                  aria-invalid={mine ? true : undefined}
-                  aria-describedby={mine ? `rating-error-${p.userId}` : undefined}
-                  className={inputClass}
-                />
-              </div>
-              <button type="submit" className={smallPrimaryClass}>
-                Rate<span className="sr-only"> {p.name ?? "this person"}</span>
-              </button>
-            </Form>
-            {mine ? (
-              <p id={`rating-error-${p.userId}`} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
-                {`Your rating was not saved: ${mine.messages.join(" ")}`}
-              </p>
-            ) : null}
-          </li>
+            <li key={p.userId}>
+              <Form method="post" className="flex flex-wrap items-end gap-3">
+                <input type="hidden" name="intent" value="rate" />
+                <input type="hidden" name="rateeId" value={p.userId} />
+                <p className="min-w-40 font-medium">{p.name ?? "Unknown User"}</p>
+                <div>
+                  <label htmlFor={`stars-${p.userId}`} className="block text-xs font-medium">
+                    Stars
+                  </label>
+                  <select
+                    id={`stars-${p.userId}`}
+                    name="stars"
+                    defaultValue={mine?.stars ?? "5"}
+                    className={inputClass}
+                  >
+                    {[5, 4, 3, 2, 1].map((n) => (
+                      <option key={n} value={n}>{`${n} ${n === 1 ? "star" : "stars"}`}</option>
+                    ))}
+                  </select>
+                </div>
+                <div className="flex-1">
+                  <label htmlFor={`comment-${p.userId}`} className="block text-xs font-medium">
+                    Comment (optional)
+                  </label>
+                  <input
+                    id={`comment-${p.userId}`}
+                    name="comment"
+                    maxLength={500}
+                    defaultValue={mine?.comment}
+                    aria-invalid={mine ? true : undefined}
+                    aria-describedby={mine ? `rating-error-${p.userId}` : undefined}
+                    className={inputClass}
+                  />
+                </div>
+                <button type="submit" className={smallPrimaryClass}>
+                  Rate<span className="sr-only"> {p.name ?? "this person"}</span>
+                </button>
+              </Form>
+              {mine ? (
+                <p id={`rating-error-${p.userId}`} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+                  {`Your rating was not saved: ${mine.messages.join(" ")}`}
+                </p>
+              ) : null}
+            </li>
           );
         })}
       </ul>
@@ -312,12 +378,24 @@ export function RatePeople({ people, rated, refused }: { people: { userId: strin
 
 // The badge names the ride's real status: a cancelled ride is not "Active".
 const STATUS_BADGE: Record<string, { label: string; className: string }> = {
-  completed: { label: "Completed", className: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100" },
+  completed: {
+    label: "Completed",
+    className: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100",
+  },
   cancelled: { label: "Cancelled", className: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100" },
   active: { label: "Active", className: "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100" },
 };
 
-type SummaryRide = { fromLocation: string; toLocation: string; status: string; date: string; time: string; bookedSeats: number; seats: number; tripCostPaise: number };
+type SummaryRide = {
+  fromLocation: string;
+  toLocation: string;
+  status: string;
+  date: string;
+  time: string;
+  bookedSeats: number;
+  seats: number;
+  tripCostPaise: number;
+};
 
 /** The completion page's summary: route, status badge, date and time, seats, total cost. */
 export function RideSummary({ ride }: { ride: SummaryRide }) {
@@ -351,9 +429,21 @@ export function RideSummary({ ride }: { ride: SummaryRide }) {
 }
 
 /** Before completion: the driver's Complete Ride card, a rider's notice, or that the ride was cancelled. */
-export function CompletionNotice({ ride, isDriver, now }: { ride: { status: string; bookedSeats: number; departsAt: number }; isDriver: boolean; now: number }) {
+export function CompletionNotice({
+  ride,
+  isDriver,
+  now,
+}: {
+  ride: { status: string; bookedSeats: number; departsAt: number };
+  isDriver: boolean;
+  now: number;
+}) {
   if (ride.status === "cancelled") {
-    return <p className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-950 dark:border-red-900 dark:bg-red-950 dark:text-red-100">This ride was cancelled.</p>;
+    return (
+      <p className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-950 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+        This ride was cancelled.
+      </p>
+    );
   }
   if (ride.status !== "active") return null;
   if (!isDriver) {
@@ -364,6 +454,10 @@ export function CompletionNotice({ ride, isDriver, now }: { ride: { status: stri
     );
   }
   const blockedReason =
-    ride.bookedSeats < 1 ? "A ride needs at least one booked seat to be completed." : now < ride.departsAt - COMPLETE_EARLY_MS ? TOO_EARLY_TO_COMPLETE : null;
+    ride.bookedSeats < 1
+      ? "A ride needs at least one booked seat to be completed."
+      : now < ride.departsAt - COMPLETE_EARLY_MS
+        ? TOO_EARLY_TO_COMPLETE
+        : null;
   return <CompleteRideCard blockedReason={blockedReason} />;
 }

@@ -61,7 +61,9 @@ export function ConversationList({
                     <Avatar name={c.partnerName} url={c.partnerAvatar} size="md" />
                     <span className="block min-w-0 flex-1">
                       <span className="flex items-baseline justify-between gap-2">
-                        <span className={`block truncate ${c.unread > 0 ? "font-bold" : "font-medium"}`}>{c.partnerName ?? "Unknown User"}</span>
+                        <span className={`block truncate ${c.unread > 0 ? "font-bold" : "font-medium"}`}>
+                          {c.partnerName ?? "Unknown User"}
+                        </span>
                         {c.lastMessageAt ? (
                           <span className="lr-chat-when">{relativeTime(c.lastMessageAt, now)}</span>
                         ) : null}
@@ -87,19 +89,32 @@ export function ConversationList({
         )}
         {moreHref ? (
           <p className="p-3 text-center text-sm">
-            <Link to={moreHref} className="underline hover:text-emerald-800 dark:hover:text-emerald-300" data-testid="more-conversations">
+            <Link
+              to={moreHref}
+              className="underline hover:text-emerald-800 dark:hover:text-emerald-300"
+              data-testid="more-conversations"
+            >
               More conversations
             </Link>
           </p>
         ) : null}
         {contacts.length > 0 ? (
-          <details className="border-t border-slate-200 p-3 text-sm dark:border-slate-800" open={conversations.length === 0}>
-            <summary className="cursor-pointer font-medium text-emerald-800 dark:text-emerald-300">Start a new chat</summary>
+          <details
+            className="border-t border-slate-200 p-3 text-sm dark:border-slate-800"
+            open={conversations.length === 0}
+          >
+            <summary className="cursor-pointer font-medium text-emerald-800 dark:text-emerald-300">
+              Start a new chat
+            </summary>
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Members of your communities:</p>
             <ul className="mt-2 space-y-1" data-testid="contacts">
               {contacts.map((p) => (
                 <li key={p.id}>
-                  <Link to={`/dashboard/messages?to=${p.id}`} data-user-id={p.id} className="underline hover:text-emerald-800 dark:hover:text-emerald-300">
+                  <Link
+                    to={`/dashboard/messages?to=${p.id}`}
+                    data-user-id={p.id}
+                    className="underline hover:text-emerald-800 dark:hover:text-emerald-300"
+                  >
                     {p.fullName ?? "Unknown User"}
                   </Link>
                 </li>

@@ -12,18 +12,24 @@ export function CreditsCard({ credits, origin }: { credits: Credits; origin: str
   const link = credits.referralCode ? `${origin}/signup?ref=${credits.referralCode}` : null;
   return (
     <section aria-labelledby="credits" className={panelClass}>
-      <h2 id="credits" className="text-lg font-semibold">Referral credits</h2>
+      <h2 id="credits" className="text-lg font-semibold">
+        Referral credits
+      </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         Invite a friend: they get 375 credits when they sign up with your code, and you get 750.
       </p>
       <dl className="mt-4 grid gap-4 sm:grid-cols-3">
         <div>
           <dt className="text-sm text-slate-700 dark:text-slate-300">Your code</dt>
-          <dd className="font-mono text-xl font-bold" data-testid="referral-code">{credits.referralCode ?? "—"}</dd>
+          <dd className="font-mono text-xl font-bold" data-testid="referral-code">
+            {credits.referralCode ?? "—"}
+          </dd>
         </div>
         <div>
           <dt className="text-sm text-slate-700 dark:text-slate-300">Balance</dt>
-          <dd className="text-xl font-bold" data-testid="credit-balance">{credits.credits} credits</dd>
+          <dd className="text-xl font-bold" data-testid="credit-balance">
+            {credits.credits} credits
+          </dd>
         </div>
         <div>
           <dt className="text-sm text-slate-700 dark:text-slate-300">Total earned</dt>
@@ -32,8 +38,15 @@ export function CreditsCard({ credits, origin }: { credits: Credits; origin: str
       </dl>
       {link ? (
         <div className="mt-4">
-          <label htmlFor="share-link" className="text-sm font-medium">Share link</label>
-          <input id="share-link" readOnly value={link} className="mt-1 block w-full rounded-md border border-slate-400 bg-slate-50 px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900" />
+          <label htmlFor="share-link" className="text-sm font-medium">
+            Share link
+          </label>
+          <input
+            id="share-link"
+            readOnly
+            value={link}
+            className="mt-1 block w-full rounded-md border border-slate-400 bg-slate-50 px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
+          />
         </div>
       ) : null}
       <h3 className="mt-6 font-semibold">History</h3>
@@ -44,7 +57,8 @@ export function CreditsCard({ credits, origin }: { credits: Credits; origin: str
           {credits.history.map((t) => (
             <li key={t.id} className="flex justify-between py-2 text-sm">
               <span>
-                {t.description} <span className="text-slate-600 dark:text-slate-400">· {formatDateTimeShort(t.createdAt)}</span>
+                {t.description}{" "}
+                <span className="text-slate-600 dark:text-slate-400">· {formatDateTimeShort(t.createdAt)}</span>
               </span>
               <span className="font-semibold text-emerald-800 dark:text-emerald-300">
                 {t.type === "earned" ? "+" : "−"}

@@ -7,7 +7,12 @@ export type NotFoundPage = { title: string; message: string; back: { href: strin
 
 function isNotFoundPage(v: unknown): v is NotFoundPage {
   const p = v as NotFoundPage | null;
-  return typeof p?.title === "string" && typeof p.message === "string" && typeof p.back?.href === "string" && typeof p.back.label === "string";
+  return (
+    typeof p?.title === "string" &&
+    typeof p.message === "string" &&
+    typeof p.back?.href === "string" &&
+    typeof p.back.label === "string"
+  );
 }
 
 /**
@@ -23,7 +28,10 @@ export function GeneralErrorBoundary() {
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 p-8 text-center">
         <h1 className="text-2xl font-bold">{page.title}</h1>
         <p className="text-slate-700 dark:text-slate-300">{page.message}</p>
-        <Link to={page.back.href} className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
+        <Link
+          to={page.back.href}
+          className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800"
+        >
           {page.back.label}
         </Link>
       </div>

@@ -13,7 +13,10 @@ export function FaqList({ items }: { items: Faq[] }) {
         <details key={faq.question} className="group px-5 py-4">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900 dark:text-slate-100 [&::-webkit-details-marker]:hidden">
             {faq.question}
-            <span aria-hidden="true" className="shrink-0 text-emerald-700 transition-transform group-open:rotate-45 dark:text-emerald-400">
+            <span
+              aria-hidden="true"
+              className="shrink-0 text-emerald-700 transition-transform group-open:rotate-45 dark:text-emerald-400"
+            >
               +
             </span>
           </summary>

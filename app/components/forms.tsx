@@ -27,7 +27,12 @@ type FieldProps = {
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">;
 
 /** The asterisk after a required field's label (hidden from screen readers, which hear the label). */
-const RequiredMark = () => <span aria-hidden="true" className="text-red-700"> *</span>;
+const RequiredMark = () => (
+  <span aria-hidden="true" className="text-red-700">
+    {" "}
+    *
+  </span>
+);
 
 /** A labelled input with its conform wiring and error messages. */
 export function Field({ label, field, type = "text", hint, required, className, clearOn, ...rest }: FieldProps) {
@@ -54,7 +59,10 @@ export function TextareaField({
   field,
   required,
   ...rest
-}: { label: ReactNode; field: FieldMetadata<string | undefined | null>; required?: boolean } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "required">) {
+}: { label: ReactNode; field: FieldMetadata<string | undefined | null>; required?: boolean } & Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  "required"
+>) {
   return (
     <div>
       <label htmlFor={field.id} className="mb-1 block text-sm font-medium">
@@ -78,7 +86,10 @@ export function TextareaField({
 export function FormErrors({ errors }: { errors?: string[] | null }) {
   if (!errors?.length) return null;
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+    <div
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
       {errors.map((e) => (
         <p key={e}>{e}</p>
       ))}

@@ -9,7 +9,9 @@ export function PageHeader({ title, eyebrow, children }: { title: string; eyebro
       <div className="mx-auto max-w-4xl px-4 py-14 text-center">
         {eyebrow ? <p className="font-semibold text-emerald-800 dark:text-emerald-300">{eyebrow}</p> : null}
         <h1 className="mt-2 text-4xl font-extrabold tracking-tight md:text-5xl">{title}</h1>
-        {children ? <div className="mx-auto mt-4 max-w-2xl text-lg text-slate-700 dark:text-slate-300">{children}</div> : null}
+        {children ? (
+          <div className="mx-auto mt-4 max-w-2xl text-lg text-slate-700 dark:text-slate-300">{children}</div>
+        ) : null}
       </div>
     </section>
   );
@@ -45,7 +47,12 @@ export function LegalPage({
 }
 
 export function LegalSection({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
-  const headingId = id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const headingId =
+    id ??
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
   return (
     <section aria-labelledby={headingId} className="py-8">
       <h2 id={headingId} className="text-2xl font-bold">

@@ -9,7 +9,11 @@ export type Badges = { pendingRequests: number; unreadNotifications: number; unr
  * panel and the header count are loader data that the frame cannot rebuild.
  */
 export function applyBadgeFrame(shown: Badges, frame: Badges): { badges: Badges; revalidate: boolean } {
-  const badges = { pendingRequests: frame.pendingRequests, unreadNotifications: frame.unreadNotifications, unreadMessages: frame.unreadMessages };
+  const badges = {
+    pendingRequests: frame.pendingRequests,
+    unreadNotifications: frame.unreadNotifications,
+    unreadMessages: frame.unreadMessages,
+  };
   return { badges, revalidate: frame.unreadNotifications !== shown.unreadNotifications };
 }
 

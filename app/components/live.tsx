@@ -55,7 +55,10 @@ export function useSocket(path: string | null, onFrame: (f: Frame) => void, onRe
         setConnected(true);
         if (everOpened) handlers.current.onReconnect();
         everOpened = true;
-        ping = setInterval(() => ws?.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "ping" })), PING_EVERY_MS);
+        ping = setInterval(
+          () => ws?.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "ping" })),
+          PING_EVERY_MS,
+        );
       });
       ws.addEventListener("message", (e) => {
         const f = parseFrame(e.data);

@@ -7,7 +7,10 @@ import type { ReactNode } from "react";
 /** Why a link did not work (the same look as a form's errors). */
 export function LinkProblem({ children }: { children: ReactNode }) {
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+    <div
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
       <p>{children}</p>
     </div>
   );

@@ -4,7 +4,15 @@ import type { ReactNode } from "react";
 import { Avatar } from "~/components/avatar";
 import { MoreLink } from "~/components/more-link";
 import { RequestCard } from "~/components/request-card";
-import { cardClass, dangerButtonClass, IntentButton, RideRoute, smallButtonClass, smallPrimaryClass, StatusBadge } from "~/components/ride-ui";
+import {
+  cardClass,
+  dangerButtonClass,
+  IntentButton,
+  RideRoute,
+  smallButtonClass,
+  smallPrimaryClass,
+  StatusBadge,
+} from "~/components/ride-ui";
 import { detailTextClass, mutedTextClass } from "~/components/styles";
 import { capitalise, costPerSeatPaise } from "~/domain/rides";
 import { formatDate, formatTime } from "~/domain/time";
@@ -64,7 +72,15 @@ function RideCardList({ items, testId }: { items: RideCardItem[]; testId: string
   );
 }
 
-export function CreatedRideList({ rides, manageHref, moreHref }: { rides: MyCreatedRide[]; manageHref: string; moreHref: string | null }) {
+export function CreatedRideList({
+  rides,
+  manageHref,
+  moreHref,
+}: {
+  rides: MyCreatedRide[];
+  manageHref: string;
+  moreHref: string | null;
+}) {
   const items = rides.map((r) => ({
     key: r.id,
     driverName: r.driverName,
@@ -94,7 +110,15 @@ export function CreatedRideList({ rides, manageHref, moreHref }: { rides: MyCrea
   );
 }
 
-export function BookedRideList({ bookings, redirectTo, moreHref }: { bookings: MyBookedRide[]; redirectTo: string; moreHref: string | null }) {
+export function BookedRideList({
+  bookings,
+  redirectTo,
+  moreHref,
+}: {
+  bookings: MyBookedRide[];
+  redirectTo: string;
+  moreHref: string | null;
+}) {
   const items = bookings.map((b) => ({
     key: b.requestId,
     driverName: b.driverName,
@@ -106,7 +130,9 @@ export function BookedRideList({ bookings, redirectTo, moreHref }: { bookings: M
     badges: (
       <>
         <StatusBadge status={b.status} />
-        {b.rideStatus !== "active" ? <StatusBadge status={b.rideStatus}>Ride {capitalise(b.rideStatus)}</StatusBadge> : null}
+        {b.rideStatus !== "active" ? (
+          <StatusBadge status={b.rideStatus}>Ride {capitalise(b.rideStatus)}</StatusBadge>
+        ) : null}
       </>
     ),
     detail: `${b.seats} seat${b.seats === 1 ? "" : "s"} requested`,
@@ -116,7 +142,11 @@ export function BookedRideList({ bookings, redirectTo, moreHref }: { bookings: M
           View booking
         </Link>
         {b.status === "pending" ? (
-          <IntentButton intent="cancel-request" fields={{ requestId: b.requestId, redirectTo }} className={dangerButtonClass}>
+          <IntentButton
+            intent="cancel-request"
+            fields={{ requestId: b.requestId, redirectTo }}
+            className={dangerButtonClass}
+          >
             Cancel
           </IntentButton>
         ) : null}
@@ -181,7 +211,14 @@ export function ManageBookings({
         <label htmlFor="manage-q" className="sr-only">
           Search requests
         </label>
-        <input id="manage-q" name="q" type="search" defaultValue={query.q} placeholder="Search by passenger name or location..." className={inputClass} />
+        <input
+          id="manage-q"
+          name="q"
+          type="search"
+          defaultValue={query.q}
+          placeholder="Search by passenger name or location..."
+          className={inputClass}
+        />
         <button type="submit" className={secondaryButtonClass}>
           Search
         </button>
@@ -211,7 +248,9 @@ export function ManageBookings({
         </Empty>
       ) : requests.length === 0 ? (
         <Empty title="No requests found">
-          <p className={`mt-1 ${mutedTextClass}`}>{query.q ? "No requests match your search." : EMPTY_TEXT[query.status]}</p>
+          <p className={`mt-1 ${mutedTextClass}`}>
+            {query.q ? "No requests match your search." : EMPTY_TEXT[query.status]}
+          </p>
         </Empty>
       ) : (
         <ul className="space-y-3">

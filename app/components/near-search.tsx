@@ -12,14 +12,32 @@ export type NearForm = {
   options: Record<string, string[]>;
 };
 
-const select = (id: string, label: string, name: string, value: string, choices: readonly number[], text: (n: number) => string, errors?: string[]) => (
+const select = (
+  id: string,
+  label: string,
+  name: string,
+  value: string,
+  choices: readonly number[],
+  text: (n: number) => string,
+  errors?: string[],
+) => (
   <div>
-    <label htmlFor={id} className="mb-1 block text-sm font-medium">{label}</label>
-    <select id={id} name={name} defaultValue={value} className={inputClass} aria-invalid={errors?.length ? true : undefined}>
+    <label htmlFor={id} className="mb-1 block text-sm font-medium">
+      {label}
+    </label>
+    <select
+      id={id}
+      name={name}
+      defaultValue={value}
+      className={inputClass}
+      aria-invalid={errors?.length ? true : undefined}
+    >
       {/* A value typed into the URL that is not a choice stays selected (and is checked). */}
       {value && !choices.map(String).includes(value) ? <option value={value}>{value}</option> : null}
       {choices.map((n) => (
-        <option key={n} value={n}>{text(n)}</option>
+        <option key={n} value={n}>
+          {text(n)}
+        </option>
       ))}
     </select>
     <FieldErrors id={`${id}-error`} errors={errors} />
@@ -30,11 +48,35 @@ const select = (id: string, label: string, name: string, value: string, choices:
 export function NearSearchForm({ form, today }: { form: NearForm; today: string }) {
   const { values: v, errors: e, options } = form;
   return (
-    <Form method="get" action="/rides" className={`${cardClass} space-y-4`} role="search" aria-label="Find rides near you">
+    <Form
+      method="get"
+      action="/rides"
+      className={`${cardClass} space-y-4`}
+      role="search"
+      aria-label="Find rides near you"
+    >
       <h2 className="text-lg font-semibold">Find rides near you</h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <PlaceInput id="near-from" name="from" label="From (your locality)" placeholder="e.g. Koramangala" defaultValue={v.from ?? ""} errors={e.from} errorId="near-from-error" options={options.from} />
-        <PlaceInput id="near-to" name="to" label="To" placeholder="e.g. Manyata Tech Park" defaultValue={v.to ?? ""} errors={e.to} errorId="near-to-error" options={options.to} />
+        <PlaceInput
+          id="near-from"
+          name="from"
+          label="From (your locality)"
+          placeholder="e.g. Koramangala"
+          defaultValue={v.from ?? ""}
+          errors={e.from}
+          errorId="near-from-error"
+          options={options.from}
+        />
+        <PlaceInput
+          id="near-to"
+          name="to"
+          label="To"
+          placeholder="e.g. Manyata Tech Park"
+          defaultValue={v.to ?? ""}
+          errors={e.to}
+          errorId="near-to-error"
+          options={options.to}
+        />
       </div>
       <fieldset className="flex flex-wrap gap-4 text-sm">
         <legend className="mb-1 block text-sm font-medium">When</legend>
@@ -42,7 +84,8 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
           <input type="radio" name="mode" value="date" defaultChecked={v.mode !== "weekdays"} /> On one day
         </label>
         <label className="flex items-center gap-2">
-          <input type="radio" name="mode" value="weekdays" defaultChecked={v.mode === "weekdays"} /> On weekdays (regular commutes)
+          <input type="radio" name="mode" value="weekdays" defaultChecked={v.mode === "weekdays"} /> On weekdays
+          (regular commutes)
         </label>
       </fieldset>
       {/* Short names only: "Monday" would also answer to the label "Day" (the date field). */}
@@ -50,8 +93,16 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
         <legend className="mb-1 block text-sm font-medium">Weekdays (when searching on weekdays)</legend>
         <div className="flex flex-wrap gap-2">
           {WEEKDAYS.map((d) => (
-            <label key={d.key} className="flex items-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm dark:border-slate-700">
-              <input type="checkbox" name="weekdays" value={d.key} defaultChecked={(v.weekdays ?? "").split(",").includes(d.key)} />
+            <label
+              key={d.key}
+              className="flex items-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm dark:border-slate-700"
+            >
+              <input
+                type="checkbox"
+                name="weekdays"
+                value={d.key}
+                defaultChecked={(v.weekdays ?? "").split(",").includes(d.key)}
+              />
               {d.label}
             </label>
           ))}
@@ -60,22 +111,49 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-4">
         <div>
-          <label htmlFor="near-date" className="mb-1 block text-sm font-medium">Day</label>
-          <input id="near-date" name="date" type="date" min={today} defaultValue={v.date ?? today} className={inputClass} />
+          <label htmlFor="near-date" className="mb-1 block text-sm font-medium">
+            Day
+          </label>
+          <input
+            id="near-date"
+            name="date"
+            type="date"
+            min={today}
+            defaultValue={v.date ?? today}
+            className={inputClass}
+          />
           <FieldErrors id="near-date-error" errors={e.date} />
         </div>
         <div>
-          <label htmlFor="near-time" className="mb-1 block text-sm font-medium">Around</label>
+          <label htmlFor="near-time" className="mb-1 block text-sm font-medium">
+            Around
+          </label>
           <input id="near-time" name="time" type="time" defaultValue={v.time ?? ""} className={inputClass} />
           <FieldErrors id="near-time-error" errors={e.time} />
         </div>
         {select("near-radius", "Walk at most", "radius", v.radius || "2", RADIUS_CHOICES, (n) => `${n} km`, e.radius)}
-        {select("near-window", "Leaving within", "window", v.window || "15", WINDOW_CHOICES, (n) => `± ${n} min`, e.window)}
+        {select(
+          "near-window",
+          "Leaving within",
+          "window",
+          v.window || "15",
+          WINDOW_CHOICES,
+          (n) => `± ${n} min`,
+          e.window,
+        )}
       </div>
-      <p className="text-xs text-slate-700 dark:text-slate-300">Distances are straight lines between locality centres, so they are approximate.</p>
+      <p className="text-xs text-slate-700 dark:text-slate-300">
+        Distances are straight lines between locality centres, so they are approximate.
+      </p>
       <div className="flex gap-2">
-        <button type="submit" className={buttonClass}>Find rides</button>
-        {v.from || v.to ? <Link to="/rides" className={secondaryButtonClass}>Clear</Link> : null}
+        <button type="submit" className={buttonClass}>
+          Find rides
+        </button>
+        {v.from || v.to ? (
+          <Link to="/rides" className={secondaryButtonClass}>
+            Clear
+          </Link>
+        ) : null}
       </div>
     </Form>
   );

@@ -28,21 +28,34 @@ export function NoShowPanel({
       {isDriver ? (
         <>
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Mark a rider who did not turn up (within 7 days of the ride). It goes on their reliability record; they are told and can dispute it once.
+            Mark a rider who did not turn up (within 7 days of the ride). It goes on their reliability record; they are
+            told and can dispute it once.
           </p>
           <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
             {marks.map((m) => {
               const name = names[m.userId] ?? "Rider";
               return (
-                <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="no-show-rider">
+                <li
+                  key={m.userId}
+                  className="flex flex-wrap items-center justify-between gap-2 py-2"
+                  data-testid="no-show-rider"
+                >
                   <span>{name}</span>
                   {m.markedAt ? (
-                    <span className="text-sm font-medium">{m.disputedAt ? "No-show (disputed by the rider)" : "Marked as a no-show"}</span>
+                    <span className="text-sm font-medium">
+                      {m.disputedAt ? "No-show (disputed by the rider)" : "Marked as a no-show"}
+                    </span>
                   ) : (
                     <Form method="post">
                       <input type="hidden" name="riderId" value={m.userId} />
                       {/* The accessible name starts with the visible text (WCAG 2.5.3, Label in Name). */}
-                      <button type="submit" name="intent" value="no-show" className={smallButtonClass} aria-label={`Mark no-show: ${name}`}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="no-show"
+                        className={smallButtonClass}
+                        aria-label={`Mark no-show: ${name}`}
+                      >
                         Mark no-show
                       </button>
                     </Form>

@@ -75,42 +75,70 @@ function TypeIcon({ type }: { type: string }) {
  * mark all read, Refresh as a GET); with JavaScript the page revalidates live on new
  * notifications (see LiveUserUpdates) and shows a spinner while loading.
  */
-export function NotificationsPanel({ notifications, unread, now, olderHref = null }: { notifications: PanelNotification[]; unread: number; now: number; olderHref?: string | null }) {
+export function NotificationsPanel({
+  notifications,
+  unread,
+  now,
+  olderHref = null,
+}: {
+  notifications: PanelNotification[];
+  unread: number;
+  now: number;
+  olderHref?: string | null;
+}) {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const loading = navigation.state === "loading" || revalidator.state === "loading";
   return (
-    <section id="notifications" aria-labelledby="notifications-title" className="scroll-mt-4 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+    <section
+      id="notifications"
+      aria-labelledby="notifications-title"
+      className="scroll-mt-4 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+    >
       {notifications.length > 0 ? <IconSprite /> : null}
       <div className="flex flex-wrap items-center gap-3">
         <div className="mr-auto">
           <h2 id="notifications-title" className="flex items-center gap-2 text-lg font-semibold">
             Notifications
             {unread > 0 ? (
-              <span data-testid="notifications-unread" className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
+              <span
+                data-testid="notifications-unread"
+                className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white"
+              >
                 {badgeText(unread)}
                 <span className="sr-only"> unread</span>
               </span>
             ) : null}
           </h2>
-          <p className="text-sm text-slate-700 dark:text-slate-300">Stay updated with your ride requests and bookings.</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Stay updated with your ride requests and bookings.
+          </p>
         </div>
         {loading ? (
           <span role="status" className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-            <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-emerald-700 border-t-transparent" />
+            <span
+              aria-hidden="true"
+              className="h-4 w-4 animate-spin rounded-full border-2 border-emerald-700 border-t-transparent"
+            />
             Loading...
           </span>
         ) : null}
         {unread > 0 ? (
           <Form method="post" action={NOTIFICATIONS_ACTION}>
             <input type="hidden" name="intent" value="mark-all-read" />
-            <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-900">
+            <button
+              type="submit"
+              className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-900"
+            >
               Mark all as read
             </button>
           </Form>
         ) : null}
         <Form method="get" action="/dashboard#notifications">
-          <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-900">
+          <button
+            type="submit"
+            className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-900"
+          >
             Refresh
           </button>
         </Form>
@@ -118,7 +146,10 @@ export function NotificationsPanel({ notifications, unread, now, olderHref = nul
       {notifications.length === 0 ? (
         <p className="mt-6 py-6 text-center text-slate-700 dark:text-slate-300">No notifications yet</p>
       ) : (
-        <ul className="mt-4 max-h-64 divide-y divide-slate-200 overflow-y-auto dark:divide-slate-800" data-testid="notification-list">
+        <ul
+          className="mt-4 max-h-64 divide-y divide-slate-200 overflow-y-auto dark:divide-slate-800"
+          data-testid="notification-list"
+        >
           {notifications.map((n) => {
             const href = notificationHref(n.type, n.data);
             return (
@@ -132,7 +163,9 @@ export function NotificationsPanel({ notifications, unread, now, olderHref = nul
               >
                 <TypeIcon type={n.type} />
                 <div className="min-w-0 flex-1">
-                  <p className={`text-sm ${n.read ? "font-normal text-slate-700 dark:text-slate-300" : "font-semibold"}`}>
+                  <p
+                    className={`text-sm ${n.read ? "font-normal text-slate-700 dark:text-slate-300" : "font-semibold"}`}
+                  >
                     {href ? (
                       <Link to={href} className="hover:underline">
                         {n.title}

@@ -9,7 +9,14 @@ export function OnboardingSteps({ step, total = 4 }: { step: number; total?: num
   return (
     <div className="mt-4">
       <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{`Step ${step} of ${total}`}</p>
-      <div className="mt-2 h-2 rounded-full bg-slate-200 dark:bg-slate-800" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={step} aria-label="Setup progress">
+      <div
+        className="mt-2 h-2 rounded-full bg-slate-200 dark:bg-slate-800"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={step}
+        aria-label="Setup progress"
+      >
         <div className="h-2 rounded-full bg-emerald-700" style={{ width: `${(step / total) * 100}%` }} />
       </div>
     </div>
@@ -22,7 +29,9 @@ export function OnboardingSteps({ step, total = 4 }: { step: number; total?: num
 export function PhoneStep({ field, draft }: { field: StepField; draft: string }) {
   return (
     <div>
-      <label htmlFor="phone" className="mb-1 block text-sm font-medium">Mobile number</label>
+      <label htmlFor="phone" className="mb-1 block text-sm font-medium">
+        Mobile number
+      </label>
       <input
         id="phone"
         name="phone"
@@ -49,7 +58,13 @@ export function CarStep({ hasCar, carType, draft }: { hasCar: StepField; carType
         <div className="flex gap-4">
           {(["yes", "no"] as const).map((v) => (
             <label key={v} className="flex items-center gap-2">
-              <input type="radio" name="hasCar" value={v} defaultChecked={((hasCar.initialValue as string | undefined) ?? draft.hasCar) === v} className="h-4 w-4" />
+              <input
+                type="radio"
+                name="hasCar"
+                value={v}
+                defaultChecked={((hasCar.initialValue as string | undefined) ?? draft.hasCar) === v}
+                className="h-4 w-4"
+              />
               {v === "yes" ? "Yes, I have a car" : "No, I don't"}
             </label>
           ))}
@@ -57,8 +72,17 @@ export function CarStep({ hasCar, carType, draft }: { hasCar: StepField; carType
         <FieldErrors id={hasCar.errorId} errors={hasCar.errors} />
       </fieldset>
       <div>
-        <label htmlFor="carType" className="mb-1 block text-sm font-medium">Car type (if you have a car)</label>
-        <select id="carType" name="carType" defaultValue={(carType.initialValue as string | undefined) ?? draft.carType ?? ""} className={inputClass} aria-invalid={carType.errors ? true : undefined} aria-describedby={carType.errors ? carType.errorId : undefined}>
+        <label htmlFor="carType" className="mb-1 block text-sm font-medium">
+          Car type (if you have a car)
+        </label>
+        <select
+          id="carType"
+          name="carType"
+          defaultValue={(carType.initialValue as string | undefined) ?? draft.carType ?? ""}
+          className={inputClass}
+          aria-invalid={carType.errors ? true : undefined}
+          aria-describedby={carType.errors ? carType.errorId : undefined}
+        >
           <option value="">Select car type</option>
           <option value="petrol">Petrol</option>
           <option value="diesel">Diesel</option>
@@ -71,16 +95,35 @@ export function CarStep({ hasCar, carType, draft }: { hasCar: StepField; carType
   );
 }
 
-export function ReferralStep({ field, draft, redeemed }: { field: StepField; draft: string | undefined; redeemed: boolean }) {
+export function ReferralStep({
+  field,
+  draft,
+  redeemed,
+}: {
+  field: StepField;
+  draft: string | undefined;
+  redeemed: boolean;
+}) {
   return redeemed ? (
     <p className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
       Your referral bonus has already been applied. Nothing to add here.
     </p>
   ) : (
     <div>
-      <label htmlFor="referralCode" className="mb-1 block text-sm font-medium">Referral code (optional)</label>
-      <input id="referralCode" name="referralCode" defaultValue={(field.initialValue as string | undefined) ?? draft ?? ""} placeholder="LRXXXXXX" className={inputClass} autoComplete="off" />
-      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Got a code from a friend? You both earn credits.</p>
+      <label htmlFor="referralCode" className="mb-1 block text-sm font-medium">
+        Referral code (optional)
+      </label>
+      <input
+        id="referralCode"
+        name="referralCode"
+        defaultValue={(field.initialValue as string | undefined) ?? draft ?? ""}
+        placeholder="LRXXXXXX"
+        className={inputClass}
+        autoComplete="off"
+      />
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        Got a code from a friend? You both earn credits.
+      </p>
     </div>
   );
 }
@@ -89,7 +132,14 @@ export function OnboardingReview({ draft }: { draft: Draft }) {
   const rows = [
     ["Mobile", draft.phone || "Not provided"],
     ["Car owner", draft.hasCar === "yes" ? "Yes" : draft.hasCar === "no" ? "No" : "Not answered"],
-    ["Car type", draft.hasCar === "yes" ? (draft.carType ? draft.carType[0].toUpperCase() + draft.carType.slice(1) : "Not selected") : "None"],
+    [
+      "Car type",
+      draft.hasCar === "yes"
+        ? draft.carType
+          ? draft.carType[0].toUpperCase() + draft.carType.slice(1)
+          : "Not selected"
+        : "None",
+    ],
     ["Referral code", draft.referralCode || "None"],
   ];
   return (

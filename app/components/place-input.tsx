@@ -16,7 +16,14 @@ export function PlaceInput({
   errorId,
   options = [],
   ...rest
-}: { id: string; name: string; label: string; errors?: string[]; errorId: string; options?: string[] } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  id: string;
+  name: string;
+  label: string;
+  errors?: string[];
+  errorId: string;
+  options?: string[];
+} & InputHTMLAttributes<HTMLInputElement>) {
   // The server's options (pickup points, "did you mean") stay first, above what /places suggests.
   const [names, setNames] = useState<string[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout>>();

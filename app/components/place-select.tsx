@@ -12,7 +12,14 @@ export function PlaceSelect({
   errorId,
   placeholder,
   ...rest
-}: { id: string; name: string; label: string; errors?: string[]; errorId: string; placeholder: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+}: {
+  id: string;
+  name: string;
+  label: string;
+  errors?: string[];
+  errorId: string;
+  placeholder: string;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium">

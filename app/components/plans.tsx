@@ -36,7 +36,9 @@ export function Plans() {
           aria-labelledby={`plan-${plan.name}`}
           className={`rounded-xl border p-6 ${plan.name === "Pro" ? "border-emerald-600 shadow-lg" : "border-slate-200 dark:border-slate-800"}`}
         >
-          <h3 id={`plan-${plan.name}`} className="text-xl font-bold">{plan.name}</h3>
+          <h3 id={`plan-${plan.name}`} className="text-xl font-bold">
+            {plan.name}
+          </h3>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{plan.note}</p>
           <p className="mt-4">
             <span className="text-4xl font-extrabold">{plan.price}</span>{" "}
@@ -45,15 +47,14 @@ export function Plans() {
           <ul className="mt-4 space-y-2 text-sm">
             {plan.features.map((f) => (
               <li key={f} className="flex gap-2">
-                <span aria-hidden="true" className="text-emerald-700">✓</span>
+                <span aria-hidden="true" className="text-emerald-700">
+                  ✓
+                </span>
                 {f}
               </li>
             ))}
           </ul>
-          <Link
-            to="/signup"
-            className={`mt-6 w-full ${buttonClass}`}
-          >
+          <Link to="/signup" className={`mt-6 w-full ${buttonClass}`}>
             {plan.cta}
           </Link>
         </section>

@@ -5,7 +5,8 @@ import { buttonClass } from "./styles";
 export function PrintButton() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  if (!hydrated) return <p className="text-sm text-slate-700">Use your browser's Print command to save this receipt as PDF.</p>;
+  if (!hydrated)
+    return <p className="text-sm text-slate-700">Use your browser's Print command to save this receipt as PDF.</p>;
   return (
     <button type="button" onClick={() => window.print()} className={buttonClass}>
       Print or save as PDF

@@ -15,22 +15,52 @@ export function PublicFooter() {
         <nav aria-label="Quick links">
           <h2 className="text-sm font-semibold">Quick links</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className="hover:underline" to="/how-it-works">How It Works</Link></li>
-            <li><Link className="hover:underline" to="/communities">Communities</Link></li>
-            <li><Link className="hover:underline" to="/pricing">Pricing</Link></li>
-            <li><Link className="hover:underline" to="/support">Support</Link></li>
+            <li>
+              <Link className="hover:underline" to="/how-it-works">
+                How It Works
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/communities">
+                Communities
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/pricing">
+                Pricing
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/support">
+                Support
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>
           <h2 className="text-sm font-semibold">Contact</h2>
           <p className="mt-3 text-sm">
-            <a className="hover:underline" href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
+            <a className="hover:underline" href={`mailto:${CONTACT_EMAIL}`}>
+              {CONTACT_EMAIL}
+            </a>
           </p>
           <h2 className="mt-6 text-sm font-semibold">Legal</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className="hover:underline" to="/privacy-policy">Privacy Policy</Link></li>
-            <li><Link className="hover:underline" to="/terms-of-service">Terms of Service</Link></li>
-            <li><Link className="hover:underline" to="/cookie-policy">Cookie Policy</Link></li>
+            <li>
+              <Link className="hover:underline" to="/privacy-policy">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/terms-of-service">
+                Terms of Service
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/cookie-policy">
+                Cookie Policy
+              </Link>
+            </li>
           </ul>
         </div>
       </div>

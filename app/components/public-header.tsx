@@ -39,7 +39,10 @@ export function PublicHeader({ user }: { user: HeaderUser }) {
           Menu
         </a>
       </div>
-      <div id="mobile-menu" className="hidden border-t border-slate-200 px-4 pb-4 target:block md:!hidden dark:border-slate-800">
+      <div
+        id="mobile-menu"
+        className="hidden border-t border-slate-200 px-4 pb-4 target:block md:!hidden dark:border-slate-800"
+      >
         <nav aria-label="Mobile" className="flex flex-col gap-1 pt-2">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} className={navClass}>
@@ -61,7 +64,10 @@ export function PublicHeader({ user }: { user: HeaderUser }) {
 function SignedOutActions() {
   return (
     <>
-      <Link to="/login" className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-900">
+      <Link
+        to="/login"
+        className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-900"
+      >
         Sign in
       </Link>
       <Link to="/signup" className={smallPrimaryClass}>
@@ -79,7 +85,10 @@ function SignedInActions({ user }: { user: NonNullable<HeaderUser> }) {
       </Link>
       <details className="relative">
         {/* Without a photo the avatar shows initials, visible text the name must contain (WCAG 2.5.3, Label in Name). */}
-        <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full" aria-label={user.fullName ? `Account menu, ${initials(user.fullName)} (${user.fullName})` : "Account menu"}>
+        <summary
+          className="flex cursor-pointer list-none items-center gap-2 rounded-full"
+          aria-label={user.fullName ? `Account menu, ${initials(user.fullName)} (${user.fullName})` : "Account menu"}
+        >
           <Avatar name={user.fullName} url={user.avatarUrl} size="sm" />
         </summary>
         <div className="absolute right-0 z-20 mt-2 w-56 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
@@ -89,7 +98,10 @@ function SignedInActions({ user }: { user: NonNullable<HeaderUser> }) {
             Dashboard
           </Link>
           <Form method="post" action="/logout">
-            <button type="submit" className="w-full rounded px-2 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+            <button
+              type="submit"
+              className="w-full rounded px-2 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
               Log out
             </button>
           </Form>

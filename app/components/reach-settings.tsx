@@ -6,7 +6,8 @@ import { dangerButtonClass, inputClass, smallButtonClass, smallPrimaryClass } fr
 type PushState = "no-js" | "checking" | "unsupported" | "not-configured" | "blocked" | "off" | "on" | "busy";
 
 const PUSH_TEXT: Record<PushState, string> = {
-  "no-js": "Browser notifications need JavaScript in this browser: turn it on here to get them. Everything else on this page works without it.",
+  "no-js":
+    "Browser notifications need JavaScript in this browser: turn it on here to get them. Everything else on this page works without it.",
   checking: "Checking this browser…",
   unsupported: "This browser cannot receive push notifications.",
   "not-configured": "Browser notifications are not set up on this server.",
@@ -21,14 +22,23 @@ const PUSH_TEXT: Record<PushState, string> = {
  * needs JavaScript; without it the server-rendered text says so). The service worker is
  * public/sw.js; the subscription is stored through POST /push-subscription.
  */
-export function PushDevice({ vapidPublicKey, endpoints, settingOn }: { vapidPublicKey: string | null; endpoints: string[]; settingOn: boolean }) {
+export function PushDevice({
+  vapidPublicKey,
+  endpoints,
+  settingOn,
+}: {
+  vapidPublicKey: string | null;
+  endpoints: string[];
+  settingOn: boolean;
+}) {
   const fetcher = useFetcher();
   const [state, setState] = useState<PushState>("no-js");
   const [sub, setSub] = useState<PushSubscription | null>(null);
 
   useEffect(() => {
     if (!vapidPublicKey) return setState("not-configured");
-    if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) return setState("unsupported");
+    if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window))
+      return setState("unsupported");
     setState("checking");
     navigator.serviceWorker
       .register("/sw.js")
@@ -53,7 +63,10 @@ export function PushDevice({ vapidPublicKey, endpoints, settingOn }: { vapidPubl
       const s = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: vapidPublicKey ?? "" });
       const keys = s.toJSON().keys ?? {};
       setSub(s);
-      fetcher.submit({ intent: "subscribe", endpoint: s.endpoint, p256dh: keys.p256dh ?? "", auth: keys.auth ?? "" }, { method: "post", action: "/push-subscription" });
+      fetcher.submit(
+        { intent: "subscribe", endpoint: s.endpoint, p256dh: keys.p256dh ?? "", auth: keys.auth ?? "" },
+        { method: "post", action: "/push-subscription" },
+      );
     } catch {
       setState("unsupported");
     }
@@ -71,13 +84,23 @@ export function PushDevice({ vapidPublicKey, endpoints, settingOn }: { vapidPubl
   return (
     <div className="py-3" data-testid="push-device" data-state={state}>
       <p className="font-medium">Notifications on this browser</p>
-      <p className="text-sm text-slate-700 dark:text-slate-300" role="status">{PUSH_TEXT[state]}</p>
-      {!settingOn && state !== "no-js" ? <p className="text-sm text-slate-700 dark:text-slate-300">Push notifications are off above, so nothing is sent until you turn them on.</p> : null}
+      <p className="text-sm text-slate-700 dark:text-slate-300" role="status">
+        {PUSH_TEXT[state]}
+      </p>
+      {!settingOn && state !== "no-js" ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Push notifications are off above, so nothing is sent until you turn them on.
+        </p>
+      ) : null}
       {state === "off" ? (
-        <button type="button" className={`${smallPrimaryClass} mt-2`} onClick={turnOn} data-testid="push-on">Turn on for this browser</button>
+        <button type="button" className={`${smallPrimaryClass} mt-2`} onClick={turnOn} data-testid="push-on">
+          Turn on for this browser
+        </button>
       ) : null}
       {state === "on" ? (
-        <button type="button" className={`${smallButtonClass} mt-2`} onClick={turnOff} data-testid="push-off">Turn off for this browser</button>
+        <button type="button" className={`${smallButtonClass} mt-2`} onClick={turnOff} data-testid="push-off">
+          Turn off for this browser
+        </button>
       ) : null}
     </div>
   );
@@ -86,32 +109,53 @@ export function PushDevice({ vapidPublicKey, endpoints, settingOn }: { vapidPubl
 /** The private calendar feed: plain forms, so it works without JavaScript. */
 export function CalendarFeed({ feed, feedUrl }: { feed: { createdAt: number } | null; feedUrl: string | null }) {
   return (
-    <section id="calendar" aria-labelledby="group-calendar" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-      <h2 id="group-calendar" className="text-lg font-semibold">Calendar</h2>
+    <section
+      id="calendar"
+      aria-labelledby="group-calendar"
+      className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+    >
+      <h2 id="group-calendar" className="text-lg font-semibold">
+        Calendar
+      </h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        A private feed of your upcoming rides (as driver, and your confirmed seats) for Google Calendar, Outlook or Apple Calendar: add it there as a calendar "from URL". Anyone with the URL can read it, so keep it to yourself.
+        A private feed of your upcoming rides (as driver, and your confirmed seats) for Google Calendar, Outlook or
+        Apple Calendar: add it there as a calendar "from URL". Anyone with the URL can read it, so keep it to yourself.
       </p>
       {feedUrl ? (
         <div className="mt-3">
-          <label htmlFor="calendar-feed-url" className="text-sm font-medium">Your feed URL (shown only now; copy it into your calendar app)</label>
-          <input id="calendar-feed-url" data-testid="calendar-feed-url" readOnly value={feedUrl} className={`${inputClass} mt-1 font-mono text-xs`} />
+          <label htmlFor="calendar-feed-url" className="text-sm font-medium">
+            Your feed URL (shown only now; copy it into your calendar app)
+          </label>
+          <input
+            id="calendar-feed-url"
+            data-testid="calendar-feed-url"
+            readOnly
+            value={feedUrl}
+            className={`${inputClass} mt-1 font-mono text-xs`}
+          />
         </div>
       ) : feed ? (
         <p className="mt-3 text-sm" data-testid="calendar-feed-on">
           {`Your feed is on (made ${formatDateTimeShort(feed.createdAt)}). Its URL is shown only once; make a new one if you need it again (the old one then stops working).`}
         </p>
       ) : (
-        <p className="mt-3 text-sm" data-testid="calendar-feed-none">You have no calendar feed.</p>
+        <p className="mt-3 text-sm" data-testid="calendar-feed-none">
+          You have no calendar feed.
+        </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         <Form method="post" action="/calendar-feed">
           <input type="hidden" name="intent" value="create-feed" />
-          <button type="submit" className={smallPrimaryClass}>{feed ? "Make a new feed URL" : "Get a calendar feed URL"}</button>
+          <button type="submit" className={smallPrimaryClass}>
+            {feed ? "Make a new feed URL" : "Get a calendar feed URL"}
+          </button>
         </Form>
         {feed ? (
           <Form method="post" action="/calendar-feed">
             <input type="hidden" name="intent" value="revoke-feed" />
-            <button type="submit" className={dangerButtonClass}>Turn off the feed</button>
+            <button type="submit" className={dangerButtonClass}>
+              Turn off the feed
+            </button>
           </Form>
         ) : null}
       </div>

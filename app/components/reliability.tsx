@@ -1,5 +1,5 @@
 import type { ReliabilityRecord as ReliabilityRecordData } from "~/models/reliability.server";
-import { panelClass, } from "./styles";
+import { panelClass } from "./styles";
 
 // Issue 16, item 5: the reliability record (facts, not stars alone) and the no-show
 // controls of a completed ride. Plain forms: they work without JavaScript.
@@ -16,15 +16,26 @@ export function formatResponseTime(ms: number): string {
   return `${Math.round(hours / 24)} days`;
 }
 
-export function ReliabilityRecord({ record, title = "Reliability record" }: { record: ReliabilityView; title?: string }) {
+export function ReliabilityRecord({
+  record,
+  title = "Reliability record",
+}: {
+  record: ReliabilityView;
+  title?: string;
+}) {
   const facts: [string, string][] = [
     ["Rides completed as driver", String(record.completedAsDriver)],
     ["Rides completed as rider", String(record.completedAsRider)],
     ["Driver cancellations within 2 hours of departure", String(record.lateCancellations)],
-    ["No-shows as a rider", record.disputedNoShows ? `${record.noShows} (${record.disputedNoShows} disputed)` : String(record.noShows)],
+    [
+      "No-shows as a rider",
+      record.disputedNoShows ? `${record.noShows} (${record.disputedNoShows} disputed)` : String(record.noShows),
+    ],
     [
       "Median response to ride requests",
-      record.medianResponseMs === null ? "No requests answered yet" : `${formatResponseTime(record.medianResponseMs)} (last ${record.decisions})`,
+      record.medianResponseMs === null
+        ? "No requests answered yet"
+        : `${formatResponseTime(record.medianResponseMs)} (last ${record.decisions})`,
     ],
   ];
   return (

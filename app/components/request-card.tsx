@@ -66,7 +66,9 @@ export function RequestCard({
       </div>
       {children}
       <p className="text-sm text-slate-800 dark:text-slate-200">
-        {perSeatPaise === undefined ? seats : `${seats} · ${formatRupees(perSeatPaise)} × ${r.seats} = ${formatRupees(perSeatPaise * r.seats)}`}
+        {perSeatPaise === undefined
+          ? seats
+          : `${seats} · ${formatRupees(perSeatPaise)} × ${r.seats} = ${formatRupees(perSeatPaise * r.seats)}`}
       </p>
       <p className={`text-xs ${mutedTextClass}`}>Requested {formatDateTimeShort(r.createdAt)}</p>
       {r.riderId && r.hasProfile !== false ? <SafetyLink personId={r.riderId} from="ride" name={r.riderName} /> : null}
@@ -76,7 +78,9 @@ export function RequestCard({
           {r.notes}
         </p>
       ) : null}
-      {r.status === "pending" && canDecide ? <RequestDecision requestId={r.id} redirectTo={redirectTo} className="flex gap-2 pt-1" /> : null}
+      {r.status === "pending" && canDecide ? (
+        <RequestDecision requestId={r.id} redirectTo={redirectTo} className="flex gap-2 pt-1" />
+      ) : null}
     </li>
   );
 }

@@ -5,24 +5,57 @@ import type { DiscoverRide } from "~/models/ride-discovery.server";
 import { Avatar } from "./avatar";
 import { detailTextClass } from "./styles";
 import { VerifiedBadge } from "./verified-badge";
-import { RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, shareText, smallButtonClass, smallPrimaryClass } from "./ride-ui";
+import {
+  RidePrice,
+  RideRoute,
+  RideWhen,
+  SaveButton,
+  ShareButton,
+  shareText,
+  smallButtonClass,
+  smallPrimaryClass,
+} from "./ride-ui";
 
-type CardFields = Omit<DiscoverRide, "saved" | "communityId" | "departsAt" | "distanceKm" | "notes" | "vehicleType" | "status" | "commuteId"> & { saved: boolean };
+type CardFields = Omit<
+  DiscoverRide,
+  "saved" | "communityId" | "departsAt" | "distanceKm" | "notes" | "vehicleType" | "status" | "commuteId"
+> & { saved: boolean };
 type EmptyableKeys<T> = { [K in keyof T]-?: null extends T[K] ? K : T[K] extends boolean ? K : never }[keyof T];
 
 /**
  * What a card shows of a Discover row, with its null and false fields left out (absent reads
  * the same here): the loader sends no more, as each field is serialised into the page (ADR 0025).
  */
-export type RideCardData = Omit<CardFields, EmptyableKeys<CardFields>> & { [K in EmptyableKeys<CardFields>]?: Exclude<CardFields[K], null> };
+export type RideCardData = Omit<CardFields, EmptyableKeys<CardFields>> & {
+  [K in EmptyableKeys<CardFields>]?: Exclude<CardFields[K], null>;
+};
 
 /** A Discover row as the loader sends it to the page: the fields a card shows, none empty. */
-export function toRideCard({ communityId: _c, departsAt: _d, distanceKm: _k, notes: _n, vehicleType: _v, status: _s, commuteId: _m, ...card }: DiscoverRide): RideCardData {
+export function toRideCard({
+  communityId: _c,
+  departsAt: _d,
+  distanceKm: _k,
+  notes: _n,
+  vehicleType: _v,
+  status: _s,
+  commuteId: _m,
+  ...card
+}: DiscoverRide): RideCardData {
   return Object.fromEntries(Object.entries(card).filter(([, v]) => v !== null && v !== false)) as RideCardData;
 }
 
 /** A Discover Rides card: driver, route, when, seats left, price, and the four actions. */
-export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: RideCardData; redirectTo: string; rating?: RatingSummary; matchFacts?: ReactNode }) {
+export function RideCard({
+  ride,
+  redirectTo,
+  rating,
+  matchFacts,
+}: {
+  ride: RideCardData;
+  redirectTo: string;
+  rating?: RatingSummary;
+  matchFacts?: ReactNode;
+}) {
   const left = ride.seats - ride.bookedSeats;
   const full = left <= 0;
   return (
@@ -31,10 +64,16 @@ export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: RideC
         <Avatar name={ride.driverName ?? null} url={ride.driverAvatarUrl} />
         <div className="min-w-0">
           <p className="truncate font-medium">{ride.driverName ?? "Unknown Driver"}</p>
-          <p className="lr-caption" data-testid="driver-rating">{formatRating(rating)}</p>
+          <p className="lr-caption" data-testid="driver-rating">
+            {formatRating(rating)}
+          </p>
           {ride.communityName ? <p className="lr-caption truncate">{ride.communityName}</p> : null}
           <VerifiedBadge badge={ride.driverVerified} />
-          {ride.womenOnly || ride.womenLockBooked != null ? <p className="text-xs font-medium text-emerald-900 dark:text-emerald-200" data-testid="women-only">{ride.womenOnly ? "Women only" : "Open seats for women"}</p> : null}
+          {ride.womenOnly || ride.womenLockBooked != null ? (
+            <p className="text-xs font-medium text-emerald-900 dark:text-emerald-200" data-testid="women-only">
+              {ride.womenOnly ? "Women only" : "Open seats for women"}
+            </p>
+          ) : null}
         </div>
         <span className="lr-detail ml-auto font-medium" data-testid="seats-left">
           {full ? "Full" : `${left} seat${left === 1 ? "" : "s"} left`}
@@ -47,7 +86,12 @@ export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: RideC
         <RideWhen date={ride.date} time={ride.time} />
       </p>
       {matchFacts}
-      <RidePrice tripCostPaise={ride.tripCostPaise} seats={ride.seats} bookedSeats={ride.bookedSeats} pricingMode={ride.pricingMode} />
+      <RidePrice
+        tripCostPaise={ride.tripCostPaise}
+        seats={ride.seats}
+        bookedSeats={ride.bookedSeats}
+        pricingMode={ride.pricingMode}
+      />
       <div className="lr-card-actions">
         {ride.myRequestId ? (
           // Already asked: the viewer's own state, linking to their booking, not Book Now.
@@ -55,15 +99,23 @@ export function RideCard({ ride, redirectTo, rating, matchFacts }: { ride: RideC
             {ride.myRequestStatus === "accepted" ? "Booked" : "Requested"}
           </Link>
         ) : full ? (
-          <button type="button" disabled className={smallPrimaryClass}>Full</button>
+          <button type="button" disabled className={smallPrimaryClass}>
+            Full
+          </button>
         ) : ride.refused ? (
           // The seat rule refuses this viewer (a suspension, the driver's standing): the ride
           // page says why; no Book Now that could only be refused.
-          <button type="button" disabled className={smallPrimaryClass} data-testid="not-bookable">Unavailable</button>
+          <button type="button" disabled className={smallPrimaryClass} data-testid="not-bookable">
+            Unavailable
+          </button>
         ) : (
-          <Link to={`/rides/${ride.id}/book`} className={smallPrimaryClass}>Book Now</Link>
+          <Link to={`/rides/${ride.id}/book`} className={smallPrimaryClass}>
+            Book Now
+          </Link>
         )}
-        <Link to={`/dashboard/messages?to=${ride.driverId}&ride=${ride.id}`} className={smallButtonClass}>Contact</Link>
+        <Link to={`/dashboard/messages?to=${ride.driverId}&ride=${ride.id}`} className={smallButtonClass}>
+          Contact
+        </Link>
         <SaveButton rideId={ride.id} saved={ride.saved ?? false} redirectTo={redirectTo} action="/rides?index" />
         <ShareButton text={shareText(ride)} path={`/rides/${ride.id}`} />
       </div>

@@ -4,7 +4,11 @@ const COLORS = ["#047857", "#f59e0b", "#2563eb", "#db2777", "#10b981", "#7c3aed"
 
 export function Confetti() {
   return (
-    <div aria-hidden="true" className="lr-confetti pointer-events-none fixed inset-0 z-40 overflow-hidden" data-testid="confetti">
+    <div
+      aria-hidden="true"
+      className="lr-confetti pointer-events-none fixed inset-0 z-40 overflow-hidden"
+      data-testid="confetti"
+    >
       <style>{`
         .lr-confetti { animation: lr-confetti-hide 3s linear forwards; }
         .lr-confetti i { position: absolute; top: -2rem; width: 0.6rem; height: 1rem; border-radius: 2px; animation: lr-confetti-fall 3s ease-in forwards; }

@@ -19,7 +19,17 @@ type Detail = NonNullable<Awaited<ReturnType<typeof getRideDetail>>>;
 type Ride = Detail["ride"];
 
 /** Who drives, their rating and car, the community the ride is shared with, and the seats left. */
-export function DriverCard({ ride, available, driverRating, isDriver }: { ride: Ride; available: number; driverRating: string; isDriver?: boolean }) {
+export function DriverCard({
+  ride,
+  available,
+  driverRating,
+  isDriver,
+}: {
+  ride: Ride;
+  available: number;
+  driverRating: string;
+  isDriver?: boolean;
+}) {
   return (
     <section className={`${cardClass} flex items-center gap-4`} aria-label="Driver">
       <Avatar name={ride.driverName} url={ride.driverAvatarUrl} size="lg" />
@@ -35,14 +45,21 @@ export function DriverCard({ ride, available, driverRating, isDriver }: { ride: 
         </p>
         {ride.communityName ? <p className={`text-sm ${mutedTextClass}`}>Shared with {ride.communityName}</p> : null}
         {ride.commuteId ? (
-          <Link to={`/commutes/${ride.commuteId}`} className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
+          <Link
+            to={`/commutes/${ride.commuteId}`}
+            className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300"
+          >
             A recurring commute: see every day
           </Link>
         ) : null}
         {isDriver ? null : <SafetyLink personId={ride.driverId} from="ride" name={ride.driverName} />}
       </div>
       <div className="ml-auto">
-        <StatusBadge status={ride.status}>{ride.status === "active" ? `${available} seat${available === 1 ? "" : "s"} available` : capitalise(ride.status)}</StatusBadge>
+        <StatusBadge status={ride.status}>
+          {ride.status === "active"
+            ? `${available} seat${available === 1 ? "" : "s"} available`
+            : capitalise(ride.status)}
+        </StatusBadge>
       </div>
     </section>
   );
@@ -68,12 +85,25 @@ export function JoinPanel({
   return (
     <section className={cardClass} aria-labelledby="join">
       {myRequest?.status === "pending" ? (
-        <MyRequest request={myRequest} heading="Request Pending" cancelLabel="Cancel" closedReason={closedReason} here={here}>
+        <MyRequest
+          request={myRequest}
+          heading="Request Pending"
+          cancelLabel="Cancel"
+          closedReason={closedReason}
+          here={here}
+        >
           You asked for {myRequest.seats} seat{myRequest.seats === 1 ? "" : "s"}. The driver will respond soon.
         </MyRequest>
       ) : myRequest?.status === "accepted" ? (
-        <MyRequest request={myRequest} heading="Your seat is confirmed" cancelLabel="Cancel my seat" closedReason={closedReason} here={here}>
-          {myRequest.seats} seat{myRequest.seats === 1 ? "" : "s"} booked. Seats can be cancelled up to 2 hours before departure.
+        <MyRequest
+          request={myRequest}
+          heading="Your seat is confirmed"
+          cancelLabel="Cancel my seat"
+          closedReason={closedReason}
+          here={here}
+        >
+          {myRequest.seats} seat{myRequest.seats === 1 ? "" : "s"} booked. Seats can be cancelled up to 2 hours before
+          departure.
         </MyRequest>
       ) : !refusal ? (
         <Form method="post" action={`/rides/${ride.id}/book`} className="space-y-4">
@@ -89,7 +119,10 @@ export function JoinPanel({
             <select id="join-seats" name="seats" defaultValue="1" className={inputClass}>
               {Array.from({ length: available }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
-                  {n} seat{n === 1 ? "" : "s"} · {ride.pricingMode === "free" ? "free" : formatRupees(costPerSeatPaise(ride.tripCostPaise, ride.seats) * n)}
+                  {n} seat{n === 1 ? "" : "s"} ·{" "}
+                  {ride.pricingMode === "free"
+                    ? "free"
+                    : formatRupees(costPerSeatPaise(ride.tripCostPaise, ride.seats) * n)}
                 </option>
               ))}
             </select>
@@ -98,14 +131,21 @@ export function JoinPanel({
             <label htmlFor="join-notes" className="mb-1 block text-sm font-medium">
               Message to the driver (optional)
             </label>
-            <textarea id="join-notes" name="notes" rows={3} maxLength={NOTES_MAX} className={inputClass} placeholder="Where you'd like to be picked up..." />
+            <textarea
+              id="join-notes"
+              name="notes"
+              rows={3}
+              maxLength={NOTES_MAX}
+              className={inputClass}
+              placeholder="Where you'd like to be picked up..."
+            />
           </div>
           {ride.communityId && (ride.pricingMode ?? "equal") === "equal" ? (
             // The per-seat figures above are what a rider owes unless the community split
             // applies, whose equal shares depend on who rides: say so before booking.
             <p className={`text-sm ${mutedTextClass}`} data-testid="split-note">
               {`Community ride: if the driver and every rider are members of ${ride.communityName ?? "its community"}, the trip cost of ${formatRupees(
-                ride.tripCostPaise
+                ride.tripCostPaise,
               )} is split equally among the driver and the riders instead of per seat; the cost breakdown after the ride shows each share.`}
             </p>
           ) : null}
@@ -149,7 +189,11 @@ function MyRequest({
           View booking
         </Link>
         {closedReason ? null : (
-          <IntentButton intent="cancel-request" fields={{ requestId: request.id, redirectTo: here }} className={dangerButtonClass}>
+          <IntentButton
+            intent="cancel-request"
+            fields={{ requestId: request.id, redirectTo: here }}
+            className={dangerButtonClass}
+          >
             {cancelLabel}
           </IntentButton>
         )}
@@ -164,7 +208,15 @@ function MyRequest({
 }
 
 /** The driver's list of requests on this ride, with Accept/Reject while they can still change. */
-export function RideRequests({ requests, closedReason, here }: { requests: Detail["requests"]; closedReason: string | null; here: string }) {
+export function RideRequests({
+  requests,
+  closedReason,
+  here,
+}: {
+  requests: Detail["requests"];
+  closedReason: string | null;
+  here: string;
+}) {
   return (
     <section className={cardClass} aria-labelledby="requests">
       <h2 id="requests" className="text-lg font-semibold">
@@ -175,7 +227,14 @@ export function RideRequests({ requests, closedReason, here }: { requests: Detai
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
           {requests.map((r) => (
-            <RequestCard key={r.id} request={r} redirectTo={here} canDecide={!closedReason} className="space-y-2 py-3" testId="ride-request" />
+            <RequestCard
+              key={r.id}
+              request={r}
+              redirectTo={here}
+              canDecide={!closedReason}
+              className="space-y-2 py-3"
+              testId="ride-request"
+            />
           ))}
         </ul>
       )}
@@ -183,15 +242,25 @@ export function RideRequests({ requests, closedReason, here }: { requests: Detai
   );
 }
 
-export function CompleteRideSection({ ride, tooEarly, late, here }: { ride: Ride; tooEarly: boolean; late: boolean; here: string }) {
+export function CompleteRideSection({
+  ride,
+  tooEarly,
+  late,
+  here,
+}: {
+  ride: Ride;
+  tooEarly: boolean;
+  late: boolean;
+  here: string;
+}) {
   return (
     <section className={`${cardClass} space-y-3`} aria-labelledby="manage-ride">
       <h2 id="manage-ride" className="text-lg font-semibold">
         Complete Ride
       </h2>
       <p className={`text-sm ${mutedTextClass}`}>
-        After the trip, complete the ride to see the cost breakdown. Costs and payments are calculated automatically from community membership and splitting
-        rules.
+        After the trip, complete the ride to see the cost breakdown. Costs and payments are calculated automatically
+        from community membership and splitting rules.
       </p>
       <div className="flex flex-wrap gap-2">
         {ride.bookedSeats > 0 && tooEarly ? (
@@ -217,7 +286,12 @@ export function CompleteRideSection({ ride, tooEarly, late, here }: { ride: Ride
  */
 function CancelRideForm({ rideId, redirectTo, late }: { rideId: string; redirectTo: string; late: boolean }) {
   return (
-    <Form method="post" preventScrollReset className="space-y-2 border-t border-slate-200 pt-3 dark:border-slate-800" data-testid="cancel-ride-form">
+    <Form
+      method="post"
+      preventScrollReset
+      className="space-y-2 border-t border-slate-200 pt-3 dark:border-slate-800"
+      data-testid="cancel-ride-form"
+    >
       <input type="hidden" name="rideId" value={rideId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <label htmlFor="cancel-reason" className="block text-sm font-medium">
@@ -225,7 +299,8 @@ function CancelRideForm({ rideId, redirectTo, late }: { rideId: string; redirect
       </label>
       {late ? (
         <p className="text-sm text-red-800 dark:text-red-300" id="cancel-reason-hint">
-          This ride leaves in less than 2 hours. Your riders will be told at once, with your reason, and the cancellation is recorded as late.
+          This ride leaves in less than 2 hours. Your riders will be told at once, with your reason, and the
+          cancellation is recorded as late.
         </p>
       ) : null}
       <textarea
@@ -250,18 +325,27 @@ function CancelRideForm({ rideId, redirectTo, late }: { rideId: string; redirect
  * shown), and for a woman driver once a woman has booked, the comfort lock.
  */
 export function WomenSeats({ ride, canLock, here }: { ride: Ride; canLock: boolean; here: string }) {
-  const note = ride.womenOnly ? "Women only: only women can book seats on this ride." : ride.womenLockBooked !== null ? "The remaining seats on this ride are for women only." : null;
+  const note = ride.womenOnly
+    ? "Women only: only women can book seats on this ride."
+    : ride.womenLockBooked !== null
+      ? "The remaining seats on this ride are for women only."
+      : null;
   if (!note && !canLock) return null;
   return (
     <section className={`${cardClass} space-y-2`} aria-label="Women's seats" data-testid="women-seats">
       {note ? <p className="font-medium">{note}</p> : null}
       {canLock ? (
         <Form method="post" className="space-y-2">
-          <p className="text-sm text-slate-700 dark:text-slate-300">A woman has booked a seat. You can keep the seats still open for women only; riders already booked keep their seats.</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            A woman has booked a seat. You can keep the seats still open for women only; riders already booked keep
+            their seats.
+          </p>
           <input type="hidden" name="intent" value="women-lock" />
           <input type="hidden" name="rideId" value={ride.id} />
           <input type="hidden" name="redirectTo" value={here} />
-          <button type="submit" className={smallButtonClass}>Lock remaining seats to women</button>
+          <button type="submit" className={smallButtonClass}>
+            Lock remaining seats to women
+          </button>
         </Form>
       ) : null}
     </section>

@@ -6,7 +6,15 @@ import { smallButtonClass } from "./styles";
 export { cardClass, smallButtonClass } from "./styles";
 
 /** Back one page with JavaScript; without it, a plain link. */
-export function BackLink({ href, children, className = smallButtonClass }: { href: string; children: ReactNode; className?: string }) {
+export function BackLink({
+  href,
+  children,
+  className = smallButtonClass,
+}: {
+  href: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <a
       href={href}

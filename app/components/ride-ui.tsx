@@ -32,7 +32,6 @@ export function StatusBadge({ status, children }: { status: string; children?: R
   );
 }
 
-
 export function RideRoute({ from, to }: { from: string; to: string }) {
   return (
     <p className="font-semibold">
@@ -46,13 +45,21 @@ export function RideRoute({ from, to }: { from: string; to: string }) {
 }
 
 export function RideWhen({ date, time }: { date: string; time: string }) {
-  return (
-    <span>{`${formatDate(date)} at ${formatTime(time)}`}</span>
-  );
+  return <span>{`${formatDate(date)} at ${formatTime(time)}`}</span>;
 }
 
 /** Cost per seat with its price band and the eco score. */
-export function RidePrice({ tripCostPaise, seats, bookedSeats, pricingMode }: { tripCostPaise: number; seats: number; bookedSeats: number; pricingMode?: string | null }) {
+export function RidePrice({
+  tripCostPaise,
+  seats,
+  bookedSeats,
+  pricingMode,
+}: {
+  tripCostPaise: number;
+  seats: number;
+  bookedSeats: number;
+  pricingMode?: string | null;
+}) {
   const perSeat = costPerSeatPaise(tripCostPaise, seats);
   const band = priceBand(perSeat);
   // Issue 16: a ride offered under its community's "free" rule costs riders nothing.
@@ -143,7 +150,13 @@ export function SaveButton({
     <Form method="post" action={action} replace preventScrollReset discover="none">
       <input type="hidden" name="rideId" value={rideId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button type="submit" name="intent" value={saved ? "unsave" : "save"} className={smallButtonClass} aria-pressed={saved}>
+      <button
+        type="submit"
+        name="intent"
+        value={saved ? "unsave" : "save"}
+        className={smallButtonClass}
+        aria-pressed={saved}
+      >
         {saved ? savedLabel : saveLabel}
       </button>
     </Form>
@@ -177,7 +190,15 @@ export function IntentButton({
 }
 
 /** A driver's Accept and Reject buttons for one pending request (the ride page and Manage Bookings). */
-export function RequestDecision({ requestId, redirectTo, className = "flex gap-2" }: { requestId: string; redirectTo: string; className?: string }) {
+export function RequestDecision({
+  requestId,
+  redirectTo,
+  className = "flex gap-2",
+}: {
+  requestId: string;
+  redirectTo: string;
+  className?: string;
+}) {
   return (
     <div className={className}>
       <IntentButton intent="accept" fields={{ requestId, redirectTo }} className={smallPrimaryClass}>
@@ -189,7 +210,6 @@ export function RequestDecision({ requestId, redirectTo, className = "flex gap-2
     </div>
   );
 }
-
 
 /** Revalidates the page's loaders every `ms` while mounted (JavaScript only). */
 export function usePoll(ms: number, enabled: boolean, revalidate: () => void, state: string) {

@@ -8,7 +8,15 @@ import { REPORT_DETAILS_MAX, REPORT_REASONS, reportSchema } from "~/schemas/safe
 type Person = { id: string; fullName: string | null; blockedByMe: boolean; reportedByMe: boolean };
 
 /** The report form and the block / unblock button for one person. */
-export function PersonSafety({ person, from, lastResult }: { person: Person; from: string; lastResult: SubmissionResult<string[]> | null | undefined }) {
+export function PersonSafety({
+  person,
+  from,
+  lastResult,
+}: {
+  person: Person;
+  from: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
   const [form, fields] = useForm({
     id: "report",
     lastResult,
@@ -21,34 +29,52 @@ export function PersonSafety({ person, from, lastResult }: { person: Person; fro
   return (
     <div className="space-y-6">
       <section className={cardClass} aria-labelledby="report-heading">
-        <h2 id="report-heading" className="text-lg font-semibold">Report {name}</h2>
+        <h2 id="report-heading" className="text-lg font-semibold">
+          Report {name}
+        </h2>
         {person.reportedByMe ? (
-          <p className="mt-2 text-slate-700 dark:text-slate-300">You have reported this person. The admins of the communities you share have your report.</p>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            You have reported this person. The admins of the communities you share have your report.
+          </p>
         ) : (
           <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">
             <input type="hidden" name="intent" value="report" />
             <input type="hidden" name="context" value={from} />
             <FormErrors errors={form.errors} />
             <div>
-              <label htmlFor={fields.reason.id} className="mb-1 block text-sm font-medium">Reason</label>
+              <label htmlFor={fields.reason.id} className="mb-1 block text-sm font-medium">
+                Reason
+              </label>
               <select {...getSelectProps(fields.reason)} key={fields.reason.key} className={inputClass}>
                 <option value="">Choose a reason</option>
                 {REPORT_REASONS.map((r) => (
-                  <option key={r.value} value={r.value}>{r.label}</option>
+                  <option key={r.value} value={r.value}>
+                    {r.label}
+                  </option>
                 ))}
               </select>
               <FieldErrors id={fields.reason.errorId} errors={fields.reason.errors} />
             </div>
-            <TextareaField label="What happened (optional)" field={fields.details} rows={3} maxLength={REPORT_DETAILS_MAX} />
+            <TextareaField
+              label="What happened (optional)"
+              field={fields.details}
+              rows={3}
+              maxLength={REPORT_DETAILS_MAX}
+            />
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              Your report goes to the admins of the communities you both belong to. {name} is not told who reported them.
+              Your report goes to the admins of the communities you both belong to. {name} is not told who reported
+              them.
             </p>
-            <button type="submit" className={buttonClass}>Send report</button>
+            <button type="submit" className={buttonClass}>
+              Send report
+            </button>
           </Form>
         )}
       </section>
       <section className={cardClass} aria-labelledby="block-heading">
-        <h2 id="block-heading" className="text-lg font-semibold">{person.blockedByMe ? `You blocked ${name}` : `Block ${name}`}</h2>
+        <h2 id="block-heading" className="text-lg font-semibold">
+          {person.blockedByMe ? `You blocked ${name}` : `Block ${name}`}
+        </h2>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           {person.blockedByMe
             ? "Neither of you sees the other's rides, requests or messages. You can unblock them here or in Settings."

@@ -31,8 +31,15 @@ export function SaveSearchForm({ values, redirectTo }: { values: Record<string, 
         <input key={k} type="hidden" name={k} value={values[k] ?? ""} />
       ))}
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <WeekdayPicker legend="Alert me for rides on" checked={values.mode === "weekdays" && values.weekdays ? values.weekdays.split(",") : WORKDAYS} errorId="save-search-weekdays-error" name="weekdays" />
-      <button type="submit" name="intent" value="save-search" className={smallPrimaryClass}>Save this search</button>
+      <WeekdayPicker
+        legend="Alert me for rides on"
+        checked={values.mode === "weekdays" && values.weekdays ? values.weekdays.split(",") : WORKDAYS}
+        errorId="save-search-weekdays-error"
+        name="weekdays"
+      />
+      <button type="submit" name="intent" value="save-search" className={smallPrimaryClass}>
+        Save this search
+      </button>
     </Form>
   );
 }
@@ -42,22 +49,40 @@ export function SavedSearchList({ items, redirectTo }: { items: SavedSearchView[
   if (!items.length) return null;
   return (
     <section id="saved-searches" aria-labelledby="saved-searches-title" className={`${cardClass} space-y-3`}>
-      <h2 id="saved-searches-title" className="text-lg font-semibold">Your saved searches</h2>
+      <h2 id="saved-searches-title" className="text-lg font-semibold">
+        Your saved searches
+      </h2>
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
         {items.map((s) => (
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="saved-search">
             <p className="text-sm">
               <span className="font-medium">{`${s.fromLocation} → ${s.toLocation}`}</span>
               {` · ${s.weekdaysLabel} around ${formatTime(s.time)} (± ${s.windowMinutes} min) · within ${s.radiusM / 1000} km`}
-              {s.paused ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">Paused</span> : null}
+              {s.paused ? (
+                <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+                  Paused
+                </span>
+              ) : null}
             </p>
             <Form method="post" action="/rides" className="flex gap-2">
               <input type="hidden" name="searchId" value={s.id} />
               <input type="hidden" name="redirectTo" value={redirectTo} />
-              <button type="submit" name="intent" value={s.paused ? "resume-search" : "pause-search"} className={smallButtonClass} aria-label={`${s.paused ? "Resume" : "Pause"} alerts for ${s.fromLocation} to ${s.toLocation}`}>
+              <button
+                type="submit"
+                name="intent"
+                value={s.paused ? "resume-search" : "pause-search"}
+                className={smallButtonClass}
+                aria-label={`${s.paused ? "Resume" : "Pause"} alerts for ${s.fromLocation} to ${s.toLocation}`}
+              >
                 {s.paused ? "Resume" : "Pause"}
               </button>
-              <button type="submit" name="intent" value="delete-search" className={dangerButtonClass} aria-label={`Delete saved search ${s.fromLocation} to ${s.toLocation}`}>
+              <button
+                type="submit"
+                name="intent"
+                value="delete-search"
+                className={dangerButtonClass}
+                aria-label={`Delete saved search ${s.fromLocation} to ${s.toLocation}`}
+              >
                 Delete
               </button>
             </Form>

@@ -8,7 +8,9 @@ import { dangerButtonClass, smallButtonClass } from "./styles";
 export function BlockedList({ people }: { people: { id: string; fullName: string | null }[] }) {
   return (
     <section aria-labelledby="group-blocked" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-      <h2 id="group-blocked" className="text-lg font-semibold">Blocked people</h2>
+      <h2 id="group-blocked" className="text-lg font-semibold">
+        Blocked people
+      </h2>
       {people.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">You have not blocked anyone.</p>
       ) : (
@@ -35,13 +37,20 @@ export function BlockedList({ people }: { people: { id: string; fullName: string
 export function OwnDataSection() {
   return (
     <section aria-labelledby="group-data" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-      <h2 id="group-data" className="text-lg font-semibold">Your data</h2>
+      <h2 id="group-data" className="text-lg font-semibold">
+        Your data
+      </h2>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        A copy of everything LoopRide stores about you, or closing your account for good. See the privacy policy for what each does.
+        A copy of everything LoopRide stores about you, or closing your account for good. See the privacy policy for
+        what each does.
       </p>
       <div className="mt-3 flex flex-wrap gap-3">
-        <a href="/dashboard/my-data" download className={smallButtonClass} data-testid="download-my-data">Download my data</a>
-        <a href="/dashboard/delete-account" className={dangerButtonClass}>Delete my account</a>
+        <a href="/dashboard/my-data" download className={smallButtonClass} data-testid="download-my-data">
+          Download my data
+        </a>
+        <a href="/dashboard/delete-account" className={dangerButtonClass}>
+          Delete my account
+        </a>
       </div>
     </section>
   );
@@ -57,15 +66,18 @@ export const SIGN_OUT_EVERYWHERE = "sign-out-everywhere";
 export function SignOutEverywhere() {
   return (
     <section aria-labelledby="group-sessions" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-      <h2 id="group-sessions" className="text-lg font-semibold">Sign out everywhere</h2>
+      <h2 id="group-sessions" className="text-lg font-semibold">
+        Sign out everywhere
+      </h2>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        Signs you out on every device, this one included, and turns off your calendar feed URL and
-        push notifications on every browser. Use it if you lost a device or someone else may be
-        signed in as you.
+        Signs you out on every device, this one included, and turns off your calendar feed URL and push notifications on
+        every browser. Use it if you lost a device or someone else may be signed in as you.
       </p>
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value={SIGN_OUT_EVERYWHERE} />
-        <button type="submit" className={dangerButtonClass} data-testid="sign-out-everywhere">Sign out everywhere</button>
+        <button type="submit" className={dangerButtonClass} data-testid="sign-out-everywhere">
+          Sign out everywhere
+        </button>
       </Form>
     </section>
   );

@@ -13,7 +13,11 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "lr-nav l
 function Badge({ count, label, testId }: { count: number; label: string; testId: string }) {
   if (count <= 0) return <span data-testid={testId} data-count="0" className="ml-auto hidden" />;
   return (
-    <span data-testid={testId} data-count={count} className="ml-auto rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
+    <span
+      data-testid={testId}
+      data-count={count}
+      className="ml-auto rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white"
+    >
       {badgeText(count)}
       <span className="sr-only"> {label}</span>
     </span>
@@ -30,17 +34,27 @@ export function SidebarNav({ user, badges: loaderBadges }: { user: SidebarUser; 
         Create Ride
       </Link>
       <nav aria-label="Dashboard" className="flex flex-col gap-1">
-        <NavLink to="/dashboard" end className={linkClass}>Overview</NavLink>
+        <NavLink to="/dashboard" end className={linkClass}>
+          Overview
+        </NavLink>
         <NavLink to="/dashboard/rides" className={linkClass}>
           My Rides <Badge count={badges.pendingRequests} label="pending booking requests" testId="badge-my-rides" />
         </NavLink>
-        <NavLink to="/rides" end className={linkClass}>Find Rides</NavLink>
-        <NavLink to="/communities" className={linkClass}>Communities</NavLink>
+        <NavLink to="/rides" end className={linkClass}>
+          Find Rides
+        </NavLink>
+        <NavLink to="/communities" className={linkClass}>
+          Communities
+        </NavLink>
         <NavLink to="/dashboard/messages" className={linkClass}>
           Messages <Badge count={badges.unreadMessages} label="unread messages" testId="badge-messages" />
         </NavLink>
-        <NavLink to="/dashboard/profile" className={linkClass}>Profile</NavLink>
-        <NavLink to="/dashboard/settings" className={linkClass}>Settings</NavLink>
+        <NavLink to="/dashboard/profile" className={linkClass}>
+          Profile
+        </NavLink>
+        <NavLink to="/dashboard/settings" className={linkClass}>
+          Settings
+        </NavLink>
       </nav>
       <div className="mt-auto border-t border-slate-200 pt-4 dark:border-slate-800">
         <div className="flex items-center gap-3">
@@ -51,7 +65,10 @@ export function SidebarNav({ user, badges: loaderBadges }: { user: SidebarUser; 
           </div>
         </div>
         <Form method="post" action="/logout" className="mt-3">
-          <button type="submit" className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+          <button
+            type="submit"
+            className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
             Sign Out
           </button>
         </Form>

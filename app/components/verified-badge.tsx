@@ -17,7 +17,10 @@ export function VerifiedBadge({ badge }: { badge: string | null | undefined }) {
   const text = verifiedBadgeText(badge);
   if (!text) return null;
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100" data-testid="verified-badge">
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100"
+      data-testid="verified-badge"
+    >
       <span aria-hidden="true">✓</span>
       {text}
     </span>

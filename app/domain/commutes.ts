@@ -49,7 +49,10 @@ export function horizonDates(today: string, days = COMMUTE_HORIZON_DAYS): string
 }
 
 /** The dates of the horizon a pattern runs on (before any departure-time check). */
-export function patternDates(p: { weekdays: number; startDate: string; endDate: string | null }, today: string): string[] {
+export function patternDates(
+  p: { weekdays: number; startDate: string; endDate: string | null },
+  today: string,
+): string[] {
   return horizonDates(today).filter(
     (d) => d >= p.startDate && (p.endDate === null || d <= p.endDate) && (p.weekdays & (1 << dayOfWeek(d))) !== 0,
   );

@@ -24,7 +24,8 @@ export function photoDimensions(b: Uint8Array, type: PhotoType): { width: number
   if (type === "image/webp") {
     if (b.length < 30) return null;
     const chunk = ascii(b, 12, 4);
-    if (chunk === "VP8X") return { width: 1 + (b[24] | (b[25] << 8) | (b[26] << 16)), height: 1 + (b[27] | (b[28] << 8) | (b[29] << 16)) };
+    if (chunk === "VP8X")
+      return { width: 1 + (b[24] | (b[25] << 8) | (b[26] << 16)), height: 1 + (b[27] | (b[28] << 8) | (b[29] << 16)) };
     if (chunk === "VP8 ") return { width: v.getUint16(26, true) & 0x3fff, height: v.getUint16(28, true) & 0x3fff };
     if (chunk === "VP8L") {
       const bits = v.getUint32(21, true);
@@ -48,4 +49,3 @@ export function photoDimensions(b: Uint8Array, type: PhotoType): { width: number
   }
   return null;
 }
-

@@ -12,7 +12,14 @@ export function straightLineKm(a: { lat: number; lng: number }, b: { lat: number
 }
 
 /** A place of the full list (app/models/places.server.ts): a locality or a landmark. */
-export type PlaceRecord = { id: string; name: string; kind: "locality" | "landmark"; lat: number; lng: number; cell: number };
+export type PlaceRecord = {
+  id: string;
+  name: string;
+  kind: "locality" | "landmark";
+  lat: number;
+  lng: number;
+  cell: number;
+};
 
 /** A stable id from a name: "HSR Layout" -> "hsr-layout". */
 export function placeSlug(name: string): string {
@@ -59,12 +66,17 @@ export function cellsWithin(lat: number, lng: number, km: number): number[] {
     const r = Math.floor(cell / CELL_ROW);
     const c = cell - r * CELL_ROW;
     const clamp = (v: number, lo: number) => Math.min(Math.max(v, lo), lo + CELL_DEG);
-    return straightLineKm({ lat, lng }, { lat: clamp(lat, r * CELL_DEG), lng: clamp(lng + 180, c * CELL_DEG) - 180 }) <= reach;
+    return (
+      straightLineKm({ lat, lng }, { lat: clamp(lat, r * CELL_DEG), lng: clamp(lng + 180, c * CELL_DEG) - 180 }) <=
+      reach
+    );
   });
 }
 
 /** What a place field resolves to (app/models/places.server.ts resolvePlace). */
-export type PlaceResolution = { place: PlaceRecord; suggestions?: undefined } | { place?: undefined; suggestions: PlaceRecord[] };
+export type PlaceResolution =
+  | { place: PlaceRecord; suggestions?: undefined }
+  | { place?: undefined; suggestions: PlaceRecord[] };
 
 /** The message for a name that is not a place, with its "did you mean" names, if any. */
 export function unknownPlaceMessage(typed: string, suggestions: { name: string }[]): string {

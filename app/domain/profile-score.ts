@@ -26,7 +26,11 @@ function present(value: unknown): boolean {
   return true;
 }
 
-export function profileProgress(profile: ScoredProfile | null): { score: number; status: ProfileStatus; hints: string[] } {
+export function profileProgress(profile: ScoredProfile | null): {
+  score: number;
+  status: ProfileStatus;
+  hints: string[];
+} {
   let score = 0;
   const hints: string[] = [];
   for (const part of PARTS) {

@@ -7,4 +7,9 @@ export const ROAD_FACTOR = 1.4;
 /** What a kilometre of driving costs, by car type, in paise. */
 export const FUEL_COST_PAISE_PER_KM = { petrol: 700, diesel: 600, hybrid: 450, electric: 200 } as const;
 export type CarType = keyof typeof FUEL_COST_PAISE_PER_KM;
-export const CAR_TYPE_LABEL: Record<CarType, string> = { petrol: "petrol", diesel: "diesel", hybrid: "hybrid", electric: "electric" };
+export const CAR_TYPE_LABEL: Record<CarType, string> = {
+  petrol: "petrol",
+  diesel: "diesel",
+  hybrid: "hybrid",
+  electric: "electric",
+};

@@ -29,7 +29,10 @@ export function matchRide(search: MatchSearch, ride: { from: Point; to: Point; d
 }
 
 /** Matching rides best first (then earlier departure, then id, so the order is stable). */
-export function rankMatches<R extends { id: string; departsAt: number }>(search: MatchSearch, rides: (R & { from: Point; to: Point })[]): (R & { match: Match })[] {
+export function rankMatches<R extends { id: string; departsAt: number }>(
+  search: MatchSearch,
+  rides: (R & { from: Point; to: Point })[],
+): (R & { match: Match })[] {
   const out: (R & { match: Match })[] = [];
   for (const r of rides) {
     const match = matchRide(search, r);

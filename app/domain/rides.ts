@@ -5,7 +5,15 @@ import { seatPricePaise } from "./money";
 
 // The ride form's limits and the cost suggestion's rates live in ./ride-limits.ts (the Create a
 // New Ride page loads only those); re-exported here for everything else.
-export { CAR_TYPE_LABEL, FUEL_COST_PAISE_PER_KM, MAX_SEATS, MIN_SEATS, NOTES_MAX, ROAD_FACTOR, type CarType } from "./ride-limits";
+export {
+  CAR_TYPE_LABEL,
+  FUEL_COST_PAISE_PER_KM,
+  MAX_SEATS,
+  MIN_SEATS,
+  NOTES_MAX,
+  ROAD_FACTOR,
+  type CarType,
+} from "./ride-limits";
 import { FUEL_COST_PAISE_PER_KM, type CarType } from "./ride-limits";
 
 /** Eco impact: CO2 kept off the road and community points, per shared seat. */

@@ -38,4 +38,3 @@ export function suggestTripCost(
     `${rate}/km (${CAR_TYPE_LABEL[carType]}) = ${formatRupees(paise, { decimals: 0 })}`;
   return { straightKm, roadKm, carType, ratePaisePerKm, paise, explanation };
 }
-

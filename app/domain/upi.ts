@@ -1,5 +1,15 @@
 /** A UPI deep link (NPCI "upi://pay") for paying a driver their share in rupees. */
-export function upiPayLink({ upiId, payeeName, amountPaise, note }: { upiId: string; payeeName: string; amountPaise: number; note: string }): string {
+export function upiPayLink({
+  upiId,
+  payeeName,
+  amountPaise,
+  note,
+}: {
+  upiId: string;
+  payeeName: string;
+  amountPaise: number;
+  note: string;
+}): string {
   const params = [
     `pa=${encodeURIComponent(upiId)}`,
     `pn=${encodeURIComponent(payeeName)}`,

@@ -7,15 +7,45 @@
  * complete list of the world's providers; the common ones in India.
  */
 export const FREE_MAIL_DOMAINS = new Set([
-  "gmail.com", "googlemail.com", "yahoo.com", "yahoo.co.in", "yahoo.in", "ymail.com", "rocketmail.com",
-  "outlook.com", "outlook.in", "hotmail.com", "hotmail.co.in", "live.com", "live.in", "msn.com",
-  "rediffmail.com", "rediff.com", "icloud.com", "me.com", "mac.com", "aol.com", "protonmail.com", "proton.me",
-  "pm.me", "zoho.com", "zohomail.com", "zohomail.in", "yandex.com", "mail.com", "gmx.com", "gmx.net",
-  "tutanota.com", "fastmail.com", "hey.com", "inbox.com",
+  "gmail.com",
+  "googlemail.com",
+  "yahoo.com",
+  "yahoo.co.in",
+  "yahoo.in",
+  "ymail.com",
+  "rocketmail.com",
+  "outlook.com",
+  "outlook.in",
+  "hotmail.com",
+  "hotmail.co.in",
+  "live.com",
+  "live.in",
+  "msn.com",
+  "rediffmail.com",
+  "rediff.com",
+  "icloud.com",
+  "me.com",
+  "mac.com",
+  "aol.com",
+  "protonmail.com",
+  "proton.me",
+  "pm.me",
+  "zoho.com",
+  "zohomail.com",
+  "zohomail.in",
+  "yandex.com",
+  "mail.com",
+  "gmx.com",
+  "gmx.net",
+  "tutanota.com",
+  "fastmail.com",
+  "hey.com",
+  "inbox.com",
 ]);
 
 export const DOMAIN_INVALID = "Enter a workplace's e-mail domain, such as infosys.com";
-export const DOMAIN_FREE_MAIL = "That is a free e-mail provider, which anyone can use: enter your workplace's own domain";
+export const DOMAIN_FREE_MAIL =
+  "That is a free e-mail provider, which anyone can use: enter your workplace's own domain";
 
 // Labels of letters, digits and inner hyphens; a top-level label of at least two letters.
 const DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -50,4 +80,5 @@ export function normalizeMailbox(email: string): string {
   return plus > 0 ? `${local.slice(0, plus)}${address.slice(at)}` : address;
 }
 
-export const DOMAIN_PUBLIC_SUFFIX = "That is a public suffix that anyone can register under (like co.in): enter your workplace's own domain";
+export const DOMAIN_PUBLIC_SUFFIX =
+  "That is a public suffix that anyone can register under (like co.in): enter your workplace's own domain";

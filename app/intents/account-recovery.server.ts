@@ -37,7 +37,8 @@ export function handleResetPassword(request: Request, context: Ctx, formData: Fo
 }
 
 const linkProblem = (error: string) => data({ error }, { status: 400 });
-const firstError = (errors: FormErrors) => errors.formErrors?.[0] ?? Object.values(errors.fieldErrors ?? {})[0]?.[0] ?? "";
+const firstError = (errors: FormErrors) =>
+  errors.formErrors?.[0] ?? Object.values(errors.fieldErrors ?? {})[0]?.[0] ?? "";
 
 /** Confirm an e-mail address from its link; a bad or used link is the page's message (400). */
 export function handleVerifyEmail(request: Request, context: Ctx, formData: FormData) {

@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import type { Audience } from "~/models/context.server";
-import { clearRejection, decideJoinRequest, leaveCommunity, promoteMember, requestToJoin } from "~/models/communities.server";
+import {
+  clearRejection,
+  decideJoinRequest,
+  leaveCommunity,
+  promoteMember,
+  requestToJoin,
+} from "~/models/communities.server";
 import { setCommunityPolicy } from "~/models/community-policy.server";
 import { communityActionSchema } from "~/schemas/communities";
 import { getUser, requireUser } from "~/utils/auth.server";
@@ -41,7 +47,13 @@ const OWN = new Set<Value["intent"]>(["join", "leave", "work-email-code", "work-
  * own 404, a non-moderator 403 (the model decides). The community rules form (issue 16) shows
  * its errors by its fields (conform).
  */
-export async function handleCommunityIntent(request: Request, context: Ctx, communityId: string, formData: FormData, tab: string) {
+export async function handleCommunityIntent(
+  request: Request,
+  context: Ctx,
+  communityId: string,
+  formData: FormData,
+  tab: string,
+) {
   // The id comes from the URL, decoded: encode it again for the Location header (a NUL or
   // newline in it made the redirect itself throw, a 500).
   const here = `/communities/${encodeURIComponent(communityId)}`;
@@ -64,7 +76,11 @@ export async function handleCommunityIntent(request: Request, context: Ctx, comm
     handle: async (value): Promise<Done> => {
       // Visitors: joining asks them to sign in; moderation is refused by the model (403).
       if (visitor && own(value)) {
-        const toast = { title: "Authentication Required", description: "Please sign in to join communities.", type: "info" as const };
+        const toast = {
+          title: "Authentication Required",
+          description: "Please sign in to join communities.",
+          type: "info" as const,
+        };
         return { to: `/login?redirectTo=${encodeURIComponent(here)}`, toast };
       }
       const userId = visitor ? null : (await requireUser(request, context)).id;
@@ -72,7 +88,10 @@ export async function handleCommunityIntent(request: Request, context: Ctx, comm
       switch (value.intent) {
         case "set-policy": {
           await setCommunityPolicy(context, userId, communityId, value);
-          return done({ title: "Community Rules Updated", description: "New rides follow them; rides already offered keep theirs." });
+          return done({
+            title: "Community Rules Updated",
+            description: "New rides follow them; rides already offered keep theirs.",
+          });
         }
         case "join": {
           const c = await requestToJoin(context, userId!, communityId, undefined, { invite: value.invite });
@@ -111,7 +130,13 @@ async function moderate(
     case "approve":
     case "reject": {
       const approved = value.intent === "approve";
-      const decided = await decideJoinRequest(context, userId, communityId, value.memberId, approved ? "approved" : "rejected");
+      const decided = await decideJoinRequest(
+        context,
+        userId,
+        communityId,
+        value.memberId,
+        approved ? "approved" : "rejected",
+      );
       return { toast: { title: approved ? "Request Approved" : "Request Rejected" }, audience: decided.audience };
     }
     case "clear":

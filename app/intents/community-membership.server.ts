@@ -6,7 +6,13 @@ import { runIntent, type Ctx } from "./run.server";
  * Join or leave from the communities list. The community is named in the form, not the URL:
  * every refusal is a toast on the list (`back`).
  */
-export function handleMembershipIntent(request: Request, context: Ctx, userId: string, formData: FormData, back: string) {
+export function handleMembershipIntent(
+  request: Request,
+  context: Ctx,
+  userId: string,
+  formData: FormData,
+  back: string,
+) {
   return runIntent(request, context, formData, {
     schema: membershipActionSchema,
     invalid: "reply",
@@ -23,7 +29,9 @@ export function handleMembershipIntent(request: Request, context: Ctx, userId: s
       }
       const c = await requestToJoin(context, userId, communityId);
       const description = `Your request to join ${c.name} has been sent. Community moderators will review your request.`;
-      const toast = c.joined ? { title: "Welcome!", description: `You joined ${c.name}.` } : { title: "Request Sent", description };
+      const toast = c.joined
+        ? { title: "Welcome!", description: `You joined ${c.name}.` }
+        : { title: "Request Sent", description };
       return { to: back, toast };
     },
   });

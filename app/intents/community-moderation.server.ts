@@ -11,9 +11,22 @@ import type { Ctx } from "./run.server";
 
 type MemberIntent = Extract<
   z.infer<typeof communityActionSchema>,
-  { intent: "remove" | "suspend" | "unsuspend" | "handover" | "set-join-mode" | "invite-reset" | "invite-revoke" | "set-email-domain" }
+  {
+    intent:
+      | "remove"
+      | "suspend"
+      | "unsuspend"
+      | "handover"
+      | "set-join-mode"
+      | "invite-reset"
+      | "invite-revoke"
+      | "set-email-domain";
+  }
 >;
-type WorkEmailIntent = Extract<z.infer<typeof communityActionSchema>, { intent: "work-email-code" | "work-email-verify" }>;
+type WorkEmailIntent = Extract<
+  z.infer<typeof communityActionSchema>,
+  { intent: "work-email-code" | "work-email-verify" }
+>;
 
 const JOIN_RULE_TEXT = {
   open: "Anyone can join at once.",
@@ -45,7 +58,10 @@ export async function moderateMemberIntent(
     }
     case "handover": {
       const r = await handOverAdmin(context, userId, communityId, value.memberId);
-      return { toast: { title: "Admin Handed Over", description: "You are now a moderator of this community." }, audience: r.audience };
+      return {
+        toast: { title: "Admin Handed Over", description: "You are now a moderator of this community." },
+        audience: r.audience,
+      };
     }
     case "set-join-mode": {
       await setJoinMode(context, userId, communityId, value.mode);
@@ -60,13 +76,20 @@ export async function moderateMemberIntent(
     }
     case "set-email-domain": {
       const r = await setEmailDomain(context, userId, communityId, value.domain);
-      return { toast: { title: "Join Rule Updated", description: `People join by verifying an address at @${r.domain}.` } };
+      return {
+        toast: { title: "Join Rule Updated", description: `People join by verifying an address at @${r.domain}.` },
+      };
     }
   }
 }
 
 /** Issue 16: the viewer asks for a work e-mail code (sent through the outbox) or enters it. */
-export async function workEmailIntent(context: Ctx, userId: string, communityId: string, value: WorkEmailIntent): Promise<Toast> {
+export async function workEmailIntent(
+  context: Ctx,
+  userId: string,
+  communityId: string,
+  value: WorkEmailIntent,
+): Promise<Toast> {
   if (value.intent === "work-email-code") {
     const r = await requestWorkEmailCode(context, userId, communityId, value.email);
     kickOutbox(context);

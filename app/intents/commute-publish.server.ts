@@ -19,7 +19,11 @@ export function handleCreateCommute(request: Request, context: Ctx, userId: stri
       const created = await createCommute(context, userId, input);
       const n = created.occurrences;
       const description = `${n} ride${n === 1 ? "" : "s"} in the next 14 days; more are added every day.`;
-      return { to: `/commutes/${created.id}`, toast: { title: "Commute published!", description }, audience: created.audience };
+      return {
+        to: `/commutes/${created.id}`,
+        toast: { title: "Commute published!", description },
+        audience: created.audience,
+      };
     },
   });
 }

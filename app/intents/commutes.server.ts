@@ -26,7 +26,13 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
  * (400 when unknown), the model decides who may, a refused rule or a form error (no weekday
  * ticked, a past date) is an error toast on the redirect, and whoever was told hears it live.
  */
-export function handleCommuteIntent(request: Request, context: Ctx, userId: string, commuteId: string, formData: FormData) {
+export function handleCommuteIntent(
+  request: Request,
+  context: Ctx,
+  userId: string,
+  commuteId: string,
+  formData: FormData,
+) {
   const here = `/commutes/${commuteId}`;
   const to = (input: { redirectTo?: string }) => safeRedirect(input.redirectTo, here);
   return runIntent(request, context, formData, {

@@ -15,13 +15,23 @@ const COMPLETE_FAILED = { title: "Error", description: "Failed to complete ride.
  * The completion page's posts (complete, payments, ratings, no-shows): a redirect and a
  * toast each; a refused rule is an error toast on the page, a bad rating the form's reply.
  */
-export function handleCompletionIntent(request: Request, context: Ctx, userId: string, rideId: string, formData: FormData) {
+export function handleCompletionIntent(
+  request: Request,
+  context: Ctx,
+  userId: string,
+  rideId: string,
+  formData: FormData,
+) {
   const here = `/rides/${encodeURIComponent(rideId)}/completion`;
   return runIntent(request, context, formData, {
     schema: completionActionSchema,
     invalid: "reply",
     // The spec's toast when completing fails for a reason other than a refused rule.
-    page: (input) => ({ kind: "toast", to: here, unexpected: input.intent === "complete" ? COMPLETE_FAILED : undefined }),
+    page: (input) => ({
+      kind: "toast",
+      to: here,
+      unexpected: input.intent === "complete" ? COMPLETE_FAILED : undefined,
+    }),
     handle: async (input) => {
       switch (input.intent) {
         case "complete": {
@@ -33,12 +43,19 @@ export function handleCompletionIntent(request: Request, context: Ctx, userId: s
         }
         case "process-payments": {
           const { audience } = await requestPayments(context, userId, rideId);
-          const toast = { title: "Payments Processed", description: "Every rider has been asked to settle their share." };
+          const toast = {
+            title: "Payments Processed",
+            description: "Every rider has been asked to settle their share.",
+          };
           return { to: "/dashboard/rides", toast, audience };
         }
         case "mark-paid": {
           const { audience } = await markPaymentPaid(context, userId, input.paymentId, input.method);
-          return { to: here, toast: { title: "Marked as paid", description: "Your driver has been asked to confirm." }, audience };
+          return {
+            to: here,
+            toast: { title: "Marked as paid", description: "Your driver has been asked to confirm." },
+            audience,
+          };
         }
         case "confirm-received": {
           const { audience } = await confirmPaymentReceived(context, userId, input.paymentId);
@@ -52,12 +69,19 @@ export function handleCompletionIntent(request: Request, context: Ctx, userId: s
         // Issue 16: no-shows (the reliability record).
         case "no-show": {
           const { audience } = await markNoShow(context, userId, rideId, input.riderId);
-          const toast = { title: "Marked as a no-show", description: "The rider has been told and may dispute it once." };
+          const toast = {
+            title: "Marked as a no-show",
+            description: "The rider has been told and may dispute it once.",
+          };
           return { to: here, toast, audience };
         }
         case "dispute-no-show": {
           const { audience } = await disputeNoShow(context, userId, rideId);
-          return { to: here, toast: { title: "No-show disputed", description: "Your driver has been told." }, audience };
+          return {
+            to: here,
+            toast: { title: "No-show disputed", description: "Your driver has been told." },
+            audience,
+          };
         }
       }
     },

@@ -8,7 +8,12 @@ import { clearDraft, type OnboardingDraft } from "~/utils/onboarding-draft.serve
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** Complete Setup: validates every step again on the server, then saves. */
-export async function completeOnboardingFlow(request: Request, context: Pick<AppLoadContext, "db" | "env">, user: SessionUser, draft: OnboardingDraft) {
+export async function completeOnboardingFlow(
+  request: Request,
+  context: Pick<AppLoadContext, "db" | "env">,
+  user: SessionUser,
+  draft: OnboardingDraft,
+) {
   const phone = phoneStepSchema.safeParse({ phone: draft.phone ?? "" });
   if (!phone.success) return redirect("/onboarding?step=1");
   const car = carStepSchema.safeParse({ hasCar: draft.hasCar, carType: draft.carType || undefined });

@@ -72,6 +72,11 @@ async function uploadPhoto(context: Ctx, userId: string, formData: FormData) {
     console.error(jpeg);
     return { answer: photoRefused("The photo could not be processed. Please try another photo.", 500) };
   }
-  await setProfilePhoto(context, userId, jpeg as Uint8Array<ArrayBuffer>, await photoVersion(jpeg as Uint8Array<ArrayBuffer>));
+  await setProfilePhoto(
+    context,
+    userId,
+    jpeg as Uint8Array<ArrayBuffer>,
+    await photoVersion(jpeg as Uint8Array<ArrayBuffer>),
+  );
   return { to: HERE, toast: { title: "Profile photo updated." } };
 }

@@ -10,7 +10,10 @@ export function handlePushIntent(request: Request, context: Ctx, userId: string,
     schema: pushActionSchema,
     // A resource route: a real Response, so the status survives (Remix v2 without single fetch).
     invalid: () =>
-      Response.json({ ok: false, error: "This browser's push subscription is not valid. Please try again." }, { status: 400 }),
+      Response.json(
+        { ok: false, error: "This browser's push subscription is not valid. Please try again." },
+        { status: 400 },
+      ),
     page: () => ({ kind: "toast", to: SETTINGS, title: "Push notifications could not be turned on" }),
     handle: async (input) => {
       if (input.intent === "unsubscribe") {

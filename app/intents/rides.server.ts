@@ -17,7 +17,12 @@ export const rideIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel-request"), requestId: idSchema, redirectTo: z.string().optional() }),
   // The reason's rules (required within 2 hours, length, clean text) are the model's, so
   // a refusal is a clear toast rather than a bare 400.
-  z.object({ intent: z.literal("cancel-ride"), rideId: idSchema, reason: z.string().optional(), redirectTo: z.string().optional() }),
+  z.object({
+    intent: z.literal("cancel-ride"),
+    rideId: idSchema,
+    reason: z.string().optional(),
+    redirectTo: z.string().optional(),
+  }),
   z.object({ intent: z.literal("save"), rideId: idSchema, redirectTo: z.string().optional() }),
   z.object({ intent: z.literal("unsave"), rideId: idSchema, redirectTo: z.string().optional() }),
   // Issue 16: the comfort lock (remaining seats to women once a woman has booked).
@@ -33,7 +38,10 @@ const DONE: Record<RideIntent, Toast> = {
   "cancel-ride": { title: "Ride cancelled", description: "Everyone who had requested a seat has been notified." },
   save: { title: "Trip Saved" },
   unsave: { title: "Removed from saved trips" },
-  "women-lock": { title: "Remaining seats locked to women", description: "Only women can request the seats left on this ride." },
+  "women-lock": {
+    title: "Remaining seats locked to women",
+    description: "Only women can request the seats left on this ride.",
+  },
 };
 
 const FAILED: Record<RideIntent, string> = {
@@ -76,7 +84,10 @@ export function handleRideIntent(
         case "cancel-request":
           return { ...done, audience: (await cancelRequest(context, userId, input.requestId)).audience };
         case "cancel-ride":
-          return { ...done, audience: (await cancelRide(context, userId, input.rideId, { reason: input.reason })).audience };
+          return {
+            ...done,
+            audience: (await cancelRide(context, userId, input.rideId, { reason: input.reason })).audience,
+          };
         case "women-lock":
           return { ...done, audience: (await lockRemainingSeatsToWomen(context, userId, input.rideId)).audience };
         case "save":

@@ -22,7 +22,9 @@ export type Done =
 /** The page a post came from, minus what the runner fills in (request, env, reply). */
 export type PageOf =
   | Omit<Extract<Page, { kind: "toast" }>, "request" | "env">
-  | (Omit<Extract<Page, { kind: "form" }>, "reply"> & { reply?: (errors: FormErrors, submission: Submission) => unknown })
+  | (Omit<Extract<Page, { kind: "form" }>, "reply"> & {
+      reply?: (errors: FormErrors, submission: Submission) => unknown;
+    })
   | Extract<Page, { kind: "text" }>
   | Extract<Page, { kind: "page" }>;
 
@@ -89,7 +91,10 @@ export async function runIntent<S extends Schema>(
       page.kind === "toast"
         ? { ...page, request, env: context.env }
         : page.kind === "form"
-          ? { ...page, reply: (errors: FormErrors) => (page.reply ? page.reply(errors, submission) : submission.reply(errors)) }
+          ? {
+              ...page,
+              reply: (errors: FormErrors) => (page.reply ? page.reply(errors, submission) : submission.reply(errors)),
+            }
           : page;
     return answerError(e, full) as Promise<never>;
   }
@@ -104,7 +109,13 @@ function isIntentSchema(schema: Schema): schema is IntentSchema {
   return schema instanceof ZodDiscriminatedUnion && schema.discriminator === "intent";
 }
 
-async function invalidAnswer<I>(request: Request, context: Ctx, invalid: Invalid<I>, intent: I, submission: Submission) {
+async function invalidAnswer<I>(
+  request: Request,
+  context: Ctx,
+  invalid: Invalid<I>,
+  intent: I,
+  submission: Submission,
+) {
   if (invalid === "unknown") throw data("Unknown action", { status: 400 });
   if (invalid === "reply") return data(submission.reply(), { status: 400 }) as never;
   const answer = await invalid(intent, messagesOf(submission), submission);

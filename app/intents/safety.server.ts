@@ -4,7 +4,13 @@ import { safeRedirect } from "~/utils/auth.server";
 import { runIntent, type Ctx } from "./run.server";
 
 /** Report or block one person (issue 16): a redirect and a toast; a refusal "Nothing changed". */
-export function handleSafetyIntent(request: Request, context: Ctx, userId: string, personId: string, formData: FormData) {
+export function handleSafetyIntent(
+  request: Request,
+  context: Ctx,
+  userId: string,
+  personId: string,
+  formData: FormData,
+) {
   // The id comes from the URL, decoded: encode it again for the Location header.
   const here = `/people/${encodeURIComponent(personId)}`;
   return runIntent(request, context, formData, {
@@ -15,7 +21,10 @@ export function handleSafetyIntent(request: Request, context: Ctx, userId: strin
       switch (input.intent) {
         case "report": {
           const { audience } = await reportUser(context, userId, personId, input);
-          const toast = { title: "Report sent", description: "The admins of the communities you share will review it." };
+          const toast = {
+            title: "Report sent",
+            description: "The admins of the communities you share will review it.",
+          };
           return { to: here, toast, audience };
         }
         case "block": {

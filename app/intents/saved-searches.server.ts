@@ -8,10 +8,14 @@ import { runIntent, type Ctx } from "./run.server";
 export type SavedSearchIntent = (typeof SAVED_SEARCH_INTENTS)[number];
 
 /** Whether a form post is one of the saved-search intents (Discover Rides answers them). */
-export const isSavedSearchIntent = (formData: FormData) => (SAVED_SEARCH_INTENTS as readonly unknown[]).includes(formData.get("intent"));
+export const isSavedSearchIntent = (formData: FormData) =>
+  (SAVED_SEARCH_INTENTS as readonly unknown[]).includes(formData.get("intent"));
 
 const DONE: Record<SavedSearchIntent, Toast> = {
-  "save-search": { title: "Search saved", description: "We will tell you when a matching ride is published (at most once a day)." },
+  "save-search": {
+    title: "Search saved",
+    description: "We will tell you when a matching ride is published (at most once a day).",
+  },
   "pause-search": { title: "Alerts paused for this search" },
   "resume-search": { title: "Alerts resumed for this search" },
   "delete-search": { title: "Saved search deleted" },
@@ -22,7 +26,13 @@ const DONE: Record<SavedSearchIntent, Toast> = {
  * redirect and a toast. Bad input (an unknown place, a radius or window out of range, no
  * weekday) is an error toast naming what is wrong, and nothing is saved.
  */
-export function handleSavedSearchIntent(request: Request, context: Ctx, userId: string, formData: FormData, fallback: string) {
+export function handleSavedSearchIntent(
+  request: Request,
+  context: Ctx,
+  userId: string,
+  formData: FormData,
+  fallback: string,
+) {
   const to = safeRedirect(String(formData.get("redirectTo") ?? ""), fallback);
   return runIntent(request, context, formData, {
     schema: savedSearchIntentSchema(resolvePlace),
@@ -32,7 +42,14 @@ export function handleSavedSearchIntent(request: Request, context: Ctx, userId: 
       switch (input.intent) {
         case "save-search": {
           const { from, to: dest, time, radius, window, weekdays } = input;
-          await saveSearch(context, userId, { from, to: dest, time, radiusKm: radius, windowMinutes: window, weekdays });
+          await saveSearch(context, userId, {
+            from,
+            to: dest,
+            time,
+            radiusKm: radius,
+            windowMinutes: window,
+            weekdays,
+          });
           break;
         }
         case "pause-search":

@@ -24,7 +24,11 @@ export function handleSignup(request: Request, context: Ctx, formData: FormData,
   return runIntent(request, context, formData, {
     schema: signupSchema,
     invalid: (_, __, submission) => data(submission.reply({ hideFields: HIDDEN }), { status: 400 }),
-    page: () => ({ kind: "form", status: 400, reply: (errors, submission) => submission.reply({ ...errors, hideFields: HIDDEN }) }),
+    page: () => ({
+      kind: "form",
+      status: 400,
+      reply: (errors, submission) => submission.reply({ ...errors, hideFields: HIDDEN }),
+    }),
     handle: async ({ fullName, identifier, password, referralCode }) => {
       if (isBot) return { answer: redirect("/") };
       const parsed = parseIdentifier(identifier)!;
@@ -32,7 +36,12 @@ export function handleSignup(request: Request, context: Ctx, formData: FormData,
       // Until sign-up can answer by e-mail (issue 15), each identifier may be tried a few times
       // per 15 minutes, counted the same whether it exists or not (docs/SECURITY.md).
       const identifierKey = await identifierLimitKey(context.env, "signup-identifier", accountKey(parsed));
-      const perIdentifier = await hitRateLimit(context, identifierKey, SIGNUP_PER_IDENTIFIER, SIGNUP_IDENTIFIER_WINDOW_MS);
+      const perIdentifier = await hitRateLimit(
+        context,
+        identifierKey,
+        SIGNUP_PER_IDENTIFIER,
+        SIGNUP_IDENTIFIER_WINDOW_MS,
+      );
       if (!perIdentifier.allowed) throw data(RATE_LIMIT_MESSAGE, { status: 429 });
       const passwordHash = await hashPassword(password, requireSecret(context.env, "PASSWORD_PEPPER"));
       const signupHash = await signupAddressHash(request, context.env);

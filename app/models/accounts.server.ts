@@ -10,7 +10,12 @@ import { signupVerificationStatements } from "./password-resets.server";
 
 export class AccountTakenError extends ConflictError {
   constructor(public readonly kind: "email" | "phone") {
-    super(kind === "email" ? "An account with this e-mail already exists" : "An account with this mobile number already exists", { field: "identifier" });
+    super(
+      kind === "email"
+        ? "An account with this e-mail already exists"
+        : "An account with this mobile number already exists",
+      { field: "identifier" },
+    );
   }
 }
 
@@ -18,7 +23,6 @@ function splitName(fullName: string) {
   const [first, ...rest] = fullName.trim().split(/\s+/);
   return { firstName: first || null, lastName: rest.join(" ") || null };
 }
-
 
 /** A new password account with its profile, settings and credit wallet, in one batch. */
 export async function createPasswordAccount(
@@ -70,13 +74,23 @@ export async function findPasswordCredential({ db }: ModelCtx, identifier: Ident
   return row ?? null;
 }
 
-export type GoogleIdentity = { sub: string; email: string | null; emailVerified: boolean; name: string | null; picture: string | null };
+export type GoogleIdentity = {
+  sub: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+  picture: string | null;
+};
 
 /** A Google identity waiting for its holder to prove the password account with the same e-mail. */
 export type PendingGoogleLink = { sub: string; email: string };
 
 export type GoogleSignIn =
-  | { kind: "user"; userId: string; profile: { createdAt: number; phoneNumber: string | null; vehicleInfo: Record<string, unknown> | null } | null }
+  | {
+      kind: "user";
+      userId: string;
+      profile: { createdAt: number; phoneNumber: string | null; vehicleInfo: Record<string, unknown> | null } | null;
+    }
   | { kind: "prove-password"; pending: PendingGoogleLink };
 
 /**
@@ -101,18 +115,31 @@ export async function findOrCreateGoogleUser(
   let userId = linked?.userId ?? null;
   const email = g.email?.toLowerCase() ?? null;
   if (!userId && email && g.emailVerified) {
-    const existing = await db.select({ id: users.id, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.email, email)).get();
+    const existing = await db
+      .select({ id: users.id, verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.email, email))
+      .get();
     if (existing) {
       if (existing.verifiedAt === null) return { kind: "prove-password", pending: { sub: g.sub, email } };
       userId = existing.id;
-      await db.insert(oauthAccounts).values({ provider: "google", providerAccountId: g.sub, userId, createdAt: now }).onConflictDoNothing();
+      await db
+        .insert(oauthAccounts)
+        .values({ provider: "google", providerAccountId: g.sub, userId, createdAt: now })
+        .onConflictDoNothing();
     }
   }
   if (!userId) {
     userId = newId();
     const verified = g.emailVerified && email !== null;
     await db.batch([
-      db.insert(users).values({ id: userId, email: verified ? email : null, emailVerifiedAt: verified ? now : null, signupAddressHash, createdAt: now }),
+      db.insert(users).values({
+        id: userId,
+        email: verified ? email : null,
+        emailVerifiedAt: verified ? now : null,
+        signupAddressHash,
+        createdAt: now,
+      }),
       db.insert(oauthAccounts).values({ provider: "google", providerAccountId: g.sub, userId, createdAt: now }),
       db.insert(userSettings).values({ userId, updatedAt: now }),
       db.insert(userCredits).values({ userId, updatedAt: now }),
@@ -126,7 +153,11 @@ export async function findOrCreateGoogleUser(
     .values({ userId, fullName, firstName, lastName, avatarUrl: g.picture, createdAt: now, updatedAt: now })
     .onConflictDoNothing();
   const profile = await db
-    .select({ createdAt: userProfiles.createdAt, phoneNumber: userProfiles.phoneNumber, vehicleInfo: userProfiles.vehicleInfo })
+    .select({
+      createdAt: userProfiles.createdAt,
+      phoneNumber: userProfiles.phoneNumber,
+      vehicleInfo: userProfiles.vehicleInfo,
+    })
     .from(userProfiles)
     .where(eq(userProfiles.userId, userId))
     .get();
@@ -139,12 +170,20 @@ export async function findOrCreateGoogleUser(
  * it, and the password proved the account). One batch; false when the account's e-mail is
  * another, or the Google identity is already someone else's.
  */
-export async function linkGoogleAfterPasswordSignIn({ db }: ModelCtx, userId: string, pending: PendingGoogleLink, now = Date.now()): Promise<boolean> {
+export async function linkGoogleAfterPasswordSignIn(
+  { db }: ModelCtx,
+  userId: string,
+  pending: PendingGoogleLink,
+  now = Date.now(),
+): Promise<boolean> {
   const email = pending.email.toLowerCase();
   const account = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
   if (!account || account.email !== email) return false;
   const [, updated] = await db.batch([
-    db.insert(oauthAccounts).values({ provider: "google", providerAccountId: pending.sub, userId, createdAt: now }).onConflictDoNothing(),
+    db
+      .insert(oauthAccounts)
+      .values({ provider: "google", providerAccountId: pending.sub, userId, createdAt: now })
+      .onConflictDoNothing(),
     db
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
@@ -156,7 +195,13 @@ export async function linkGoogleAfterPasswordSignIn({ db }: ModelCtx, userId: st
             db
               .select({ one: sql`1` })
               .from(oauthAccounts)
-              .where(and(eq(oauthAccounts.provider, "google"), eq(oauthAccounts.providerAccountId, pending.sub), eq(oauthAccounts.userId, userId))),
+              .where(
+                and(
+                  eq(oauthAccounts.provider, "google"),
+                  eq(oauthAccounts.providerAccountId, pending.sub),
+                  eq(oauthAccounts.userId, userId),
+                ),
+              ),
           ),
         ),
       )

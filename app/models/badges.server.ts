@@ -30,15 +30,29 @@ export function badgeQueries(db: Db, userId: string | SQL) {
         .innerJoin(rides, eq(rides.id, rideRequests.rideId))
         .where(and(eq(rides.driverId, userId), eq(rides.status, "active"), eq(rideRequests.status, "pending"))),
     ),
-    cappedCount(db, countable(db).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.read, false)))),
-    cappedCount(db, countable(db).from(messages).where(and(eq(messages.receiverId, userId), isNull(messages.readAt)))),
+    cappedCount(
+      db,
+      countable(db)
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.read, false))),
+    ),
+    cappedCount(
+      db,
+      countable(db)
+        .from(messages)
+        .where(and(eq(messages.receiverId, userId), isNull(messages.readAt))),
+    ),
   ] as const;
 }
 
 type CountRows = { n: number }[];
 
 /** The batch results of badgeQueries, as Badges. */
-export function badgesFrom([pending, unreadNotifications, unreadMessages]: readonly [CountRows, CountRows, CountRows]): Badges {
+export function badgesFrom([pending, unreadNotifications, unreadMessages]: readonly [
+  CountRows,
+  CountRows,
+  CountRows,
+]): Badges {
   return {
     pendingRequests: pending[0]?.n ?? 0,
     unreadNotifications: unreadNotifications[0]?.n ?? 0,

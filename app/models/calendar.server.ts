@@ -55,7 +55,13 @@ export async function getRideForCalendar({ db }: ModelCtx, userId: string, rideI
     db
       .select({ status: rideRequests.status })
       .from(rideRequests)
-      .where(and(eq(rideRequests.rideId, rideId), eq(rideRequests.riderId, userId), inArray(rideRequests.status, ["pending", "accepted"])))
+      .where(
+        and(
+          eq(rideRequests.rideId, rideId),
+          eq(rideRequests.riderId, userId),
+          inArray(rideRequests.status, ["pending", "accepted"]),
+        ),
+      )
       .limit(1),
   ]);
   const r = ride[0];
@@ -71,15 +77,29 @@ export async function getRideForCalendar({ db }: ModelCtx, userId: string, rideI
  * user's subscribed endpoints, and their feed (when it was made, and whether `shownToken`,
  * the token just made from the show-once cookie, is still its token), or null.
  */
-export async function getOwnPushAndFeed({ db }: ModelCtx, userId: string, shownToken: string | null = null, also: AlsoReads = []) {
+export async function getOwnPushAndFeed(
+  { db }: ModelCtx,
+  userId: string,
+  shownToken: string | null = null,
+  also: AlsoReads = [],
+) {
   // `also`: the page's other reads (Settings' own settings and blocked people).
   const [subs, feeds, ...alsoRead] = await db.batch([
     ownPushEndpointsQuery(db, userId),
-    db.select({ createdAt: calendarFeeds.createdAt, tokenHash: calendarFeeds.tokenHash }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1),
+    db
+      .select({ createdAt: calendarFeeds.createdAt, tokenHash: calendarFeeds.tokenHash })
+      .from(calendarFeeds)
+      .where(eq(calendarFeeds.userId, userId))
+      .limit(1),
     ...also,
   ]);
   const row = feeds[0];
-  const feed = row ? { createdAt: row.createdAt, tokenIsCurrent: shownToken !== null && (await sha256Hex(shownToken)) === row.tokenHash } : null;
+  const feed = row
+    ? {
+        createdAt: row.createdAt,
+        tokenIsCurrent: shownToken !== null && (await sha256Hex(shownToken)) === row.tokenHash,
+      }
+    : null;
   return { endpoints: subs.map((s) => s.endpoint), feed, also: alsoRead as unknown[] };
 }
 
@@ -99,7 +119,10 @@ export async function createCalendarFeed({ db }: ModelCtx, userId: string, now =
 
 /** Revokes the acting user's feed (its URL answers 404 from now on); how many feeds went (0 or 1). */
 export async function revokeCalendarFeed({ db }: ModelCtx, userId: string): Promise<number> {
-  const gone = await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId)).returning({ userId: calendarFeeds.userId });
+  const gone = await db
+    .delete(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId))
+    .returning({ userId: calendarFeeds.userId });
   return gone.length;
 }
 
@@ -108,9 +131,17 @@ export async function revokeCalendarFeed({ db }: ModelCtx, userId: string): Prom
  * confirmed seats, departing from a week ago on, cancelled ones left out. The token is the
  * only credential (calendar apps send no cookie); an unknown or revoked one is a NotFoundError.
  */
-export async function ridesForCalendarFeed({ db }: ModelCtx, token: string, now = Date.now()): Promise<{ userId: string; rides: CalendarRide[] }> {
+export async function ridesForCalendarFeed(
+  { db }: ModelCtx,
+  token: string,
+  now = Date.now(),
+): Promise<{ userId: string; rides: CalendarRide[] }> {
   if (!/^[0-9a-f]{64}$/.test(token)) throw new NotFoundError("Calendar feed not found");
-  const feed = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, await sha256Hex(token))).get();
+  const feed = await db
+    .select({ userId: calendarFeeds.userId })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.tokenHash, await sha256Hex(token)))
+    .get();
   if (!feed) throw new NotFoundError("Calendar feed not found");
   const from = now - FEED_PAST_MS;
   const [driving, riding] = await db.batch([
@@ -126,13 +157,25 @@ export async function ridesForCalendarFeed({ db }: ModelCtx, token: string, now 
       .from(rideRequests)
       .innerJoin(rides, eq(rides.id, rideRequests.rideId))
       .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
-      .where(and(eq(rideRequests.riderId, feed.userId), eq(rideRequests.status, "accepted"), gte(rides.departsAt, from), ne(rides.status, "cancelled")))
+      .where(
+        and(
+          eq(rideRequests.riderId, feed.userId),
+          eq(rideRequests.status, "accepted"),
+          gte(rides.departsAt, from),
+          ne(rides.status, "cancelled"),
+        ),
+      )
       .orderBy(asc(rides.departsAt))
       .limit(FEED_LIMIT),
   ]);
-  const strip = ({ driverId: _d, ...r }: (typeof driving)[number], role: CalendarRide["role"]): CalendarRide => ({ ...r, role });
+  const strip = ({ driverId: _d, ...r }: (typeof driving)[number], role: CalendarRide["role"]): CalendarRide => ({
+    ...r,
+    role,
+  });
   return {
     userId: feed.userId,
-    rides: [...driving.map((r) => strip(r, "driver")), ...riding.map((r) => strip(r, "rider"))].sort((a, b) => a.departsAt - b.departsAt),
+    rides: [...driving.map((r) => strip(r, "driver")), ...riding.map((r) => strip(r, "rider"))].sort(
+      (a, b) => a.departsAt - b.departsAt,
+    ),
   };
 }

@@ -51,8 +51,6 @@ export type MemberRole = "member" | "moderator" | "admin";
 export const COMMUNITIES_PAGE_SIZE = 24;
 export const FORBIDDEN_MODERATION = "You don't have permission to moderate this community.";
 
-
-
 /** Newest first, optionally by type and a case-insensitive name search, with the viewer's status. */
 export async function listCommunities(
   { db }: ModelCtx,
@@ -133,7 +131,8 @@ const ALREADY: Record<string, string> = {
 
 export const INVITE_ONLY = "This community is joined with an invitation link from its admins.";
 export const INVITE_INVALID = "This invitation link is no longer valid. Ask the community's admins for a new one.";
-export const DOMAIN_JOIN = "This community is joined by verifying your work e-mail address: enter it on the community's page to get a code.";
+export const DOMAIN_JOIN =
+  "This community is joined by verifying your work e-mail address: enter it on the community's page to get a code.";
 
 /**
  * not_member -> pending, or straight to approved where the community's join rule says so
@@ -141,7 +140,13 @@ export const DOMAIN_JOIN = "This community is joined by verifying your work e-ma
  * (community, user) index: a second join, however many arrive at once, is refused with a
  * ConflictError; the insert also re-checks the rule, so a link revoked meanwhile admits nobody.
  */
-export async function requestToJoin({ db }: ModelCtx, userId: string, communityId: string, now = Date.now(), opts: { invite?: string | null } = {}) {
+export async function requestToJoin(
+  { db }: ModelCtx,
+  userId: string,
+  communityId: string,
+  now = Date.now(),
+  opts: { invite?: string | null } = {},
+) {
   const community = await findCommunity(db, communityId);
   const mode = community.joinMode;
   if (mode === "domain") throw new ConflictError(DOMAIN_JOIN);
@@ -169,11 +174,15 @@ export async function requestToJoin({ db }: ModelCtx, userId: string, communityI
     const existing = await findMembership(db, communityId, userId);
     throw new ConflictError(ALREADY[existing?.status ?? "pending"] ?? ALREADY.pending);
   }
-  if (inserted.length === 0) throw new ConflictError(mode === "invite" ? INVITE_INVALID : "This community's join rule just changed. Please try again.");
+  if (inserted.length === 0)
+    throw new ConflictError(
+      mode === "invite" ? INVITE_INVALID : "This community's join rule just changed. Please try again.",
+    );
   return { id: community.id, name: community.name, joined: admitted };
 }
 
-export const LAST_ADMIN_MESSAGE = "You are the only admin of this community. Make another member an admin before leaving.";
+export const LAST_ADMIN_MESSAGE =
+  "You are the only admin of this community. Make another member an admin before leaving.";
 
 /**
  * approved -> not_member: the row is deleted. The last admin cannot leave; the guard is in the
@@ -182,7 +191,8 @@ export const LAST_ADMIN_MESSAGE = "You are the only admin of this community. Mak
 export async function leaveCommunity({ db }: ModelCtx, userId: string, communityId: string) {
   const community = await findCommunity(db, communityId);
   const membership = await findMembership(db, communityId, userId);
-  if (!membership || membership.status !== "approved") throw new ConflictError("You are not a member of this community.");
+  if (!membership || membership.status !== "approved")
+    throw new ConflictError("You are not a member of this community.");
   const otherAdmin = db
     .select({ one: sql`1` })
     .from(communityMembers)
@@ -216,7 +226,12 @@ export async function leaveCommunity({ db }: ModelCtx, userId: string, community
 
 export async function findRequest(db: Db, communityId: string, memberId: string) {
   const row = await db
-    .select({ id: communityMembers.id, userId: communityMembers.userId, status: communityMembers.status, role: communityMembers.role })
+    .select({
+      id: communityMembers.id,
+      userId: communityMembers.userId,
+      status: communityMembers.status,
+      role: communityMembers.role,
+    })
     .from(communityMembers)
     .where(and(eq(communityMembers.id, memberId), eq(communityMembers.communityId, communityId)))
     .get();
@@ -261,7 +276,12 @@ export async function decideJoinRequest(
       now,
     ),
     // The notification above inserted a row exactly when this decision won.
-    auditInsert(db, { communityId, actorId: actorId!, action: approved ? "approve" : "reject", targetUserId: request.userId }, now, sql`changes() = 1`),
+    auditInsert(
+      db,
+      { communityId, actorId: actorId!, action: approved ? "approve" : "reject", targetUserId: request.userId },
+      now,
+      sql`changes() = 1`,
+    ),
     refreshMemberCount(db, communityId),
   ]);
   if (updated.length === 0) throw new ConflictError("This request is no longer pending.");
@@ -269,13 +289,24 @@ export async function decideJoinRequest(
 }
 
 /** rejected -> not_member: a moderator clears a rejection so the user may ask again. */
-export async function clearRejection({ db }: ModelCtx, actorId: string | null, communityId: string, memberId: string, now = Date.now()) {
+export async function clearRejection(
+  { db }: ModelCtx,
+  actorId: string | null,
+  communityId: string,
+  memberId: string,
+  now = Date.now(),
+) {
   const { community } = await requireModerator(db, actorId, communityId);
   const request = await findRequest(db, communityId, memberId);
   if (request.status !== "rejected") throw new ConflictError("Only a rejected request can be cleared.");
   await db.batch([
     db.delete(communityMembers).where(and(eq(communityMembers.id, memberId), eq(communityMembers.status, "rejected"))),
-    auditInsert(db, { communityId, actorId: actorId!, action: "clear", targetUserId: request.userId }, now, sql`changes() = 1`),
+    auditInsert(
+      db,
+      { communityId, actorId: actorId!, action: "clear", targetUserId: request.userId },
+      now,
+      sql`changes() = 1`,
+    ),
     refreshMemberCount(db, communityId),
   ]);
   return { id: community.id, name: community.name };
@@ -305,7 +336,12 @@ export async function promoteMember(
       .update(communityMembers)
       .set({ role })
       .where(and(eq(communityMembers.id, memberId), eq(communityMembers.status, "approved"))),
-    auditInsert(db, { communityId, actorId: actorId!, action: "promote", targetUserId: target.userId, detail: role }, now, sql`changes() = 1`),
+    auditInsert(
+      db,
+      { communityId, actorId: actorId!, action: "promote", targetUserId: target.userId, detail: role },
+      now,
+      sql`changes() = 1`,
+    ),
     refreshMemberCount(db, communityId),
   ]);
   return { id: community.id, name: community.name };
@@ -321,7 +357,12 @@ export const REQUESTS_PAGE = 15;
  * Where each list of a community's page starts (a cursor from `more`; none: the first page);
  * `moderation`: the page is the moderation tab (fewer, heavier member rows).
  */
-export type MemberPages = { members?: Cursor | null; pending?: Cursor | null; rejected?: Cursor | null; moderation?: boolean };
+export type MemberPages = {
+  members?: Cursor | null;
+  pending?: Cursor | null;
+  rejected?: Cursor | null;
+  moderation?: boolean;
+};
 
 /**
  * The detail page: the community, the viewer's status, approved members (with profiles that
@@ -335,7 +376,13 @@ export type MemberPages = { members?: Cursor | null; pending?: Cursor | null; re
  * moderator, admin or creator for the requests), so a non-member's batch reads no member.
  * The page's other reads (`also`) run in it too and come back as `also`.
  */
-export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, communityId: string, pages: MemberPages = {}, also: AlsoReads = []) {
+export async function getCommunityDetail(
+  { db }: ModelCtx,
+  viewerId: string,
+  communityId: string,
+  pages: MemberPages = {},
+  also: AlsoReads = [],
+) {
   const viewerIs = (roles: SQL) =>
     sql`EXISTS (SELECT 1 FROM ${communityMembers} AS vm WHERE vm.community_id = ${communityId} AND vm.user_id = ${viewerId} AND vm.status = 'approved' AND ${roles})`;
   const membersVisibleSql = viewerIs(sql`1`);
@@ -367,16 +414,35 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
       .from(communityMembers)
       .leftJoin(userProfiles, eq(userProfiles.userId, communityMembers.userId))
       .leftJoin(userSettings, eq(userSettings.userId, communityMembers.userId))
-      .where(and(eq(communityMembers.communityId, communityIf(guard)), eq(communityMembers.status, status), afterCursor(communityMembers.requestedAt, communityMembers.id, after, "newer")))
+      .where(
+        and(
+          eq(communityMembers.communityId, communityIf(guard)),
+          eq(communityMembers.status, status),
+          afterCursor(communityMembers.requestedAt, communityMembers.id, after, "newer"),
+        ),
+      )
       .orderBy(asc(communityMembers.requestedAt), asc(communityMembers.id))
       .limit(size + 1);
   const countOf = (status: "pending" | "rejected") =>
-    db.select({ n: count() }).from(communityMembers).where(and(eq(communityMembers.communityId, communityIf(canModerateSql)), eq(communityMembers.status, status)));
+    db
+      .select({ n: count() })
+      .from(communityMembers)
+      .where(and(eq(communityMembers.communityId, communityIf(canModerateSql)), eq(communityMembers.status, status)));
   // The moderation tab shows a moderator fewer members a page, anyone else the members tab:
   // both pages are asked for, each guarded by its rule, so exactly one of them reads rows.
   const moderatedTab = pages.moderation ? canModerateSql : sql`0`;
   const membersTab = pages.moderation ? sql`(${membersVisibleSql} AND NOT ${canModerateSql})` : membersVisibleSql;
-  const [found, membership, moderatedRows, memberRows, pendingRows, rejectedRows, pendingCount, rejectedCount, ...alsoRead] = await db.batch([
+  const [
+    found,
+    membership,
+    moderatedRows,
+    memberRows,
+    pendingRows,
+    rejectedRows,
+    pendingCount,
+    rejectedCount,
+    ...alsoRead
+  ] = await db.batch([
     db
       .select({
         ...communityCardColumns,
@@ -414,7 +480,11 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
     const last = rows.length > size ? rows[size - 1] : null;
     return last ? cursorParam(last.requestedAt, last.id) : null;
   };
-  const people = [approvedRows.slice(0, membersPage), canModerate ? pendingRows.slice(0, REQUESTS_PAGE) : [], canModerate ? rejectedRows.slice(0, REQUESTS_PAGE) : []].flat();
+  const people = [
+    approvedRows.slice(0, membersPage),
+    canModerate ? pendingRows.slice(0, REQUESTS_PAGE) : [],
+    canModerate ? rejectedRows.slice(0, REQUESTS_PAGE) : [],
+  ].flat();
 
   const shown = people.map((p) => {
     const visible = p.showProfile !== false || p.userId === viewerId;
@@ -452,8 +522,8 @@ export async function getCommunityDetail({ db }: ModelCtx, viewerId: string, com
     members: shown.filter((p) => p.status === "approved"),
     pending: canModerate ? shown.filter((p) => p.status === "pending") : [],
     rejected: canModerate ? shown.filter((p) => p.status === "rejected") : [],
-    pendingCount: canModerate ? pendingCount[0]?.n ?? 0 : 0,
-    rejectedCount: canModerate ? rejectedCount[0]?.n ?? 0 : 0,
+    pendingCount: canModerate ? (pendingCount[0]?.n ?? 0) : 0,
+    rejectedCount: canModerate ? (rejectedCount[0]?.n ?? 0) : 0,
     /** Cursors of each list's next page (null: it ends here). */
     more: {
       members: nextOf(approvedRows, membersPage),
@@ -490,6 +560,9 @@ export function adminSuccession(db: Db, userId: string, now: number) {
       now,
       sql`FROM community_members me JOIN communities c ON c.id = me.community_id JOIN community_members s2 ON s2.id = ${successor} WHERE ${orphaned}`,
     ),
-    db.update(communityMembers).set({ role: "admin" }).where(sql`${communityMembers.id} IN (SELECT ${successor} FROM community_members me WHERE ${orphaned})`),
+    db
+      .update(communityMembers)
+      .set({ role: "admin" })
+      .where(sql`${communityMembers.id} IN (SELECT ${successor} FROM community_members me WHERE ${orphaned})`),
   ];
 }

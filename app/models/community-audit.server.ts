@@ -11,7 +11,18 @@ import type { ModelCtx } from "./context.server";
 // same db.batch as the action and only when the action took effect (the `guard`), so the
 // log says exactly what happened. Admins of the community read it; nobody edits it.
 
-export const AUDIT_ACTIONS = ["approve", "reject", "clear", "promote", "remove", "suspend", "unsuspend", "handover", "rules", "invite"] as const;
+export const AUDIT_ACTIONS = [
+  "approve",
+  "reject",
+  "clear",
+  "promote",
+  "remove",
+  "suspend",
+  "unsuspend",
+  "handover",
+  "rules",
+  "invite",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_SHOWN = 50;
@@ -23,7 +34,13 @@ export const FORBIDDEN_AUDIT = "Only the community's admins can read its moderat
  */
 export function auditInsert(
   db: Db,
-  entry: { communityId: string; actorId: string; action: AuditAction; targetUserId: string | null; detail?: string | null },
+  entry: {
+    communityId: string;
+    actorId: string;
+    action: AuditAction;
+    targetUserId: string | null;
+    detail?: string | null;
+  },
   now: number,
   guard: SQL,
 ) {

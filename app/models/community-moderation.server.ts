@@ -96,15 +96,34 @@ function driverLeaves(db: Db, communityId: string, communityName: string, driver
     db
       .update(rideRequests)
       .set({ status: "cancelled", cancelledAt: now })
-      .where(and(inArray(rideRequests.status, ["pending", "accepted"]), sql`${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${driven})`, guard)),
+      .where(
+        and(
+          inArray(rideRequests.status, ["pending", "accepted"]),
+          sql`${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${driven})`,
+          guard,
+        ),
+      ),
     db
       .update(rides)
-      .set({ status: "cancelled", cancelledAt: now, bookedSeats: 0, cancelReason: reason, cancelledLate: sql`(${rides.departsAt} - ${now} < ${CANCEL_WINDOW_MS})` })
+      .set({
+        status: "cancelled",
+        cancelledAt: now,
+        bookedSeats: 0,
+        cancelReason: reason,
+        cancelledLate: sql`(${rides.departsAt} - ${now} < ${CANCEL_WINDOW_MS})`,
+      })
       .where(and(driven, guard)),
     db
       .update(commutes)
       .set({ status: "ended", endDate: sql`max(${commutes.startDate}, ${addDays(istDate(now), -1)})`, updatedAt: now })
-      .where(and(eq(commutes.communityId, communityId), eq(commutes.driverId, driverId), eq(commutes.status, "active"), guard)),
+      .where(
+        and(
+          eq(commutes.communityId, communityId),
+          eq(commutes.driverId, driverId),
+          eq(commutes.status, "active"),
+          guard,
+        ),
+      ),
   ];
 }
 
@@ -114,10 +133,20 @@ function driverLeaves(db: Db, communityId: string, communityName: string, driver
  * community's rides that have not departed are cancelled (seats released), each rider and
  * driver is told, and the action is logged. One batch.
  */
-export async function removeMember({ db }: ModelCtx, actorId: string | null, communityId: string, memberId: string, now = Date.now()) {
+export async function removeMember(
+  { db }: ModelCtx,
+  actorId: string | null,
+  communityId: string,
+  memberId: string,
+  now = Date.now(),
+) {
   const { community, target, roles } = await authorizeOnMember(db, actorId, communityId, memberId);
   const [profile, bookings, riders] = await db.batch([
-    db.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, target.userId)).limit(1),
+    db
+      .select({ fullName: userProfiles.fullName })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, target.userId))
+      .limit(1),
     // Whom to tell live (the drivers, and the riders of their own rides); the batch below
     // decides which rows really change.
     db
@@ -128,7 +157,12 @@ export async function removeMember({ db }: ModelCtx, actorId: string | null, com
     db
       .select({ riderId: rideRequests.riderId })
       .from(rideRequests)
-      .where(and(inArray(rideRequests.status, ["pending", "accepted"]), sql`${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${drivenRides(communityId, target.userId, now)})`)),
+      .where(
+        and(
+          inArray(rideRequests.status, ["pending", "accepted"]),
+          sql`${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${drivenRides(communityId, target.userId, now)})`,
+        ),
+      ),
   ]);
   const name = profile[0]?.fullName ?? "A member";
   const removedNow = sql`EXISTS (SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.id} = ${memberId}
@@ -139,12 +173,23 @@ export async function removeMember({ db }: ModelCtx, actorId: string | null, com
     db
       .update(communityMembers)
       .set({ status: "rejected", role: "member", suspendedUntil: null, decidedAt: now, decidedBy: actorId })
-      .where(and(eq(communityMembers.id, memberId), eq(communityMembers.status, "approved"), inArray(communityMembers.role, roles)))
+      .where(
+        and(
+          eq(communityMembers.id, memberId),
+          eq(communityMembers.status, "approved"),
+          inArray(communityMembers.role, roles),
+        ),
+      )
       .returning({ id: communityMembers.id }),
     // changes() chains: the audit row exists exactly when the update changed the row, and
     // the notice exactly when the audit row was inserted (a same-millisecond duplicate by
     // the same moderator matches removedNow too, so these two cannot use it).
-    auditInsert(db, { communityId, actorId: actorId!, action: "remove", targetUserId: target.userId }, now, sql`changes() = 1`),
+    auditInsert(
+      db,
+      { communityId, actorId: actorId!, action: "remove", targetUserId: target.userId },
+      now,
+      sql`changes() = 1`,
+    ),
     notificationInsertIfChanged(
       db,
       {
@@ -210,15 +255,29 @@ export async function removeMember({ db }: ModelCtx, actorId: string | null, com
  * can neither share a ride with the community nor ask for a seat on its rides. Their
  * membership and existing bookings stay.
  */
-export async function suspendMember({ db }: ModelCtx, actorId: string | null, communityId: string, memberId: string, days: number, now = Date.now()) {
-  if (!SUSPENSION_DAYS.includes(days as (typeof SUSPENSION_DAYS)[number])) throw new ConflictError("Choose a suspension period from the list.");
+export async function suspendMember(
+  { db }: ModelCtx,
+  actorId: string | null,
+  communityId: string,
+  memberId: string,
+  days: number,
+  now = Date.now(),
+) {
+  if (!SUSPENSION_DAYS.includes(days as (typeof SUSPENSION_DAYS)[number]))
+    throw new ConflictError("Choose a suspension period from the list.");
   const { community, target, roles } = await authorizeOnMember(db, actorId, communityId, memberId);
   const until = now + days * DAY_MS;
   const [updated] = await db.batch([
     db
       .update(communityMembers)
       .set({ suspendedUntil: until })
-      .where(and(eq(communityMembers.id, memberId), eq(communityMembers.status, "approved"), inArray(communityMembers.role, roles)))
+      .where(
+        and(
+          eq(communityMembers.id, memberId),
+          eq(communityMembers.status, "approved"),
+          inArray(communityMembers.role, roles),
+        ),
+      )
       .returning({ id: communityMembers.id }),
     notificationInsertIfChanged(
       db,
@@ -232,14 +291,31 @@ export async function suspendMember({ db }: ModelCtx, actorId: string | null, co
       now,
     ),
     // The notification above inserted a row exactly when the suspension was written.
-    auditInsert(db, { communityId, actorId: actorId!, action: "suspend", targetUserId: target.userId, detail: `${days} day${days === 1 ? "" : "s"}` }, now, sql`changes() = 1`),
+    auditInsert(
+      db,
+      {
+        communityId,
+        actorId: actorId!,
+        action: "suspend",
+        targetUserId: target.userId,
+        detail: `${days} day${days === 1 ? "" : "s"}`,
+      },
+      now,
+      sql`changes() = 1`,
+    ),
   ]);
   if (updated.length === 0) throw new ConflictError(NOT_AN_APPROVED_MEMBER);
   return { id: community.id, until, audience: audience([target.userId]) };
 }
 
 /** Ends a running suspension early. */
-export async function liftSuspension({ db }: ModelCtx, actorId: string | null, communityId: string, memberId: string, now = Date.now()) {
+export async function liftSuspension(
+  { db }: ModelCtx,
+  actorId: string | null,
+  communityId: string,
+  memberId: string,
+  now = Date.now(),
+) {
   const { community, target, roles } = await authorizeOnMember(db, actorId, communityId, memberId);
   const [updated] = await db.batch([
     db
@@ -265,7 +341,12 @@ export async function liftSuspension({ db }: ModelCtx, actorId: string | null, c
       },
       now,
     ),
-    auditInsert(db, { communityId, actorId: actorId!, action: "unsuspend", targetUserId: target.userId }, now, sql`changes() = 1`),
+    auditInsert(
+      db,
+      { communityId, actorId: actorId!, action: "unsuspend", targetUserId: target.userId },
+      now,
+      sql`changes() = 1`,
+    ),
   ]);
   if (updated.length === 0) throw new ConflictError("This member is not suspended.");
   return { id: community.id, audience: audience([target.userId]) };
@@ -276,7 +357,13 @@ export async function liftSuspension({ db }: ModelCtx, actorId: string | null, c
  * changes are in one batch, each guarded on the other, so a community never loses its
  * admin and two hand-overs at once cannot both succeed.
  */
-export async function handOverAdmin({ db }: ModelCtx, actorId: string | null, communityId: string, memberId: string, now = Date.now()) {
+export async function handOverAdmin(
+  { db }: ModelCtx,
+  actorId: string | null,
+  communityId: string,
+  memberId: string,
+  now = Date.now(),
+) {
   const community = await findCommunity(db, communityId);
   const mine = actorId ? await findMembership(db, communityId, actorId) : undefined;
   if (!actorId || mine?.status !== "approved" || mine.role !== "admin") throw new ForbiddenError(ONLY_ADMIN_HANDS_OVER);
@@ -290,12 +377,21 @@ export async function handOverAdmin({ db }: ModelCtx, actorId: string | null, co
     db
       .update(communityMembers)
       .set({ role: "admin" })
-      .where(and(eq(communityMembers.id, memberId), eq(communityMembers.status, "approved"), ne(communityMembers.role, "admin"), actorIsAdmin))
+      .where(
+        and(
+          eq(communityMembers.id, memberId),
+          eq(communityMembers.status, "approved"),
+          ne(communityMembers.role, "admin"),
+          actorIsAdmin,
+        ),
+      )
       .returning({ id: communityMembers.id }),
     db
       .update(communityMembers)
       .set({ role: "moderator" })
-      .where(and(eq(communityMembers.id, mine.id), eq(communityMembers.role, "admin"), targetIsAdmin, sql`changes() = 1`)),
+      .where(
+        and(eq(communityMembers.id, mine.id), eq(communityMembers.role, "admin"), targetIsAdmin, sql`changes() = 1`),
+      ),
     notificationInsertIfChanged(
       db,
       {
@@ -309,6 +405,7 @@ export async function handOverAdmin({ db }: ModelCtx, actorId: string | null, co
     ),
     auditInsert(db, { communityId, actorId, action: "handover", targetUserId: target.userId }, now, sql`changes() = 1`),
   ]);
-  if (promoted.length === 0) throw new ConflictError("Admin could not be handed over: the roles changed meanwhile. Please try again.");
+  if (promoted.length === 0)
+    throw new ConflictError("Admin could not be handed over: the roles changed meanwhile. Please try again.");
   return { id: community.id, audience: audience([target.userId]) };
 }

@@ -19,9 +19,15 @@ export const MAX_PICKUP_POINTS = 10;
 export const WOMEN_ONLY_COMMUNITY =
   "This community only allows women-only rides, and only a woman driver can offer one. You can set your gender in your profile's ride preferences; it is never shown to anyone.";
 
-export type CommunityPolicy = { pricingMode: PricingMode; womenOnly: boolean; pickupPoints: string[]; canEdit: boolean };
+export type CommunityPolicy = {
+  pricingMode: PricingMode;
+  womenOnly: boolean;
+  pickupPoints: string[];
+  canEdit: boolean;
+};
 
-const pricingOf = (v: string): PricingMode => ((PRICING_MODES as readonly string[]).includes(v) ? (v as PricingMode) : "equal");
+const pricingOf = (v: string): PricingMode =>
+  (PRICING_MODES as readonly string[]).includes(v) ? (v as PricingMode) : "equal";
 const namesOf = (placeIds: string[]) => placeIds.map((id) => placeById(id)?.name).filter((n): n is string => !!n);
 
 /**
@@ -34,7 +40,12 @@ export const policyColumn = sql<string>`json_object('pricingMode', ${communities
 
 export function policyOf(json: string, canEdit: boolean): CommunityPolicy {
   const p = JSON.parse(json) as { pricingMode: string; womenOnly: number; pickupPlaceIds: string[] };
-  return { pricingMode: pricingOf(p.pricingMode), womenOnly: p.womenOnly === 1, pickupPoints: namesOf(p.pickupPlaceIds), canEdit };
+  return {
+    pricingMode: pricingOf(p.pricingMode),
+    womenOnly: p.womenOnly === 1,
+    pickupPoints: namesOf(p.pickupPlaceIds),
+    canEdit,
+  };
 }
 
 export type PolicyInput = { pricingMode: PricingMode; womenOnly: boolean; pickupPoints: string[] };
@@ -44,7 +55,13 @@ export type PolicyInput = { pricingMode: PricingMode; womenOnly: boolean; pickup
  * being an admin (creator or approved admin, the rule of community-rules.server.ts), with an
  * audit row. Pickup points must be places of the place list (a typo gets "did you mean").
  */
-export async function setCommunityPolicy({ db }: ModelCtx, actorId: string | null, communityId: string, input: PolicyInput, now = Date.now()) {
+export async function setCommunityPolicy(
+  { db }: ModelCtx,
+  actorId: string | null,
+  communityId: string,
+  input: PolicyInput,
+  now = Date.now(),
+) {
   const community = await db
     .select({ id: communities.id, admin: sql<number>`${isAdminSql(communityId, actorId ?? "")}` })
     .from(communities)
@@ -58,7 +75,8 @@ export async function setCommunityPolicy({ db }: ModelCtx, actorId: string | nul
     if (!r.place) throw new ConflictError(unknownPlaceMessage(typed, r.suggestions ?? []), { field: "pickupPoints" });
     if (!places.some((p) => p.id === r.place!.id)) places.push(r.place);
   }
-  if (places.length > MAX_PICKUP_POINTS) throw new ConflictError(`At most ${MAX_PICKUP_POINTS} pickup points, please.`, { field: "pickupPoints" });
+  if (places.length > MAX_PICKUP_POINTS)
+    throw new ConflictError(`At most ${MAX_PICKUP_POINTS} pickup points, please.`, { field: "pickupPoints" });
   const admin = isAdminSql(communityId, actorId);
   const detail = `pricing: ${input.pricingMode}; women-only: ${input.womenOnly ? "yes" : "no"}; pickup points: ${places.map((p) => p.name).join(", ") || "none"}`;
   const [updated] = await db.batch([
@@ -69,11 +87,14 @@ export async function setCommunityPolicy({ db }: ModelCtx, actorId: string | nul
       .returning({ id: communities.id }),
     db.delete(communityPickupPoints).where(and(eq(communityPickupPoints.communityId, communityId), admin)),
     ...places.map((p, position) =>
-      db
-        .insert(communityPickupPoints)
-        .select(sql`SELECT ${communityId}, ${p.id}, ${position} WHERE ${admin}`),
+      db.insert(communityPickupPoints).select(sql`SELECT ${communityId}, ${p.id}, ${position} WHERE ${admin}`),
     ),
-    auditInsert(db, { communityId, actorId, action: "rules", targetUserId: null, detail: detail.slice(0, 500) }, now, admin),
+    auditInsert(
+      db,
+      { communityId, actorId, action: "rules", targetUserId: null, detail: detail.slice(0, 500) },
+      now,
+      admin,
+    ),
   ]);
   // The actor stopped being an admin between the check and the batch: nothing was written.
   if (updated.length === 0) throw new ForbiddenError(ONLY_ADMINS_SET_RULES);
@@ -94,7 +115,9 @@ export function myCommunityRulesQuery(db: Db, driverId: string) {
       id: communities.id,
       womenOnly: communities.womenOnly,
       pricingMode: communities.pricingMode,
-      points: sql<string | null>`(SELECT json_group_array(place_id) FROM (SELECT ${communityPickupPoints.placeId} AS place_id FROM ${communityPickupPoints}
+      points: sql<
+        string | null
+      >`(SELECT json_group_array(place_id) FROM (SELECT ${communityPickupPoints.placeId} AS place_id FROM ${communityPickupPoints}
         WHERE ${communityPickupPoints.communityId} = ${communities.id} ORDER BY ${communityPickupPoints.position}))`,
     })
     .from(communityMembers)

@@ -28,7 +28,12 @@ export function refreshMemberCount(db: Db, communityId: string) {
 
 export async function findCommunity(db: Db, communityId: string) {
   const row = await db
-    .select({ id: communities.id, name: communities.name, createdBy: communities.createdBy, joinMode: communities.joinMode })
+    .select({
+      id: communities.id,
+      name: communities.name,
+      createdBy: communities.createdBy,
+      joinMode: communities.joinMode,
+    })
     .from(communities)
     .where(eq(communities.id, communityId))
     .get();

@@ -26,33 +26,67 @@ async function requireAdmin(db: Db, actorId: string | null, communityId: string)
 /** An unguessable invite token (128 bits, URL-safe). */
 function newInviteToken() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /**
  * Sets how people join. Changing the rule never touches existing members or pending
  * requests (a moderator still decides those). Choosing "invite" creates a link if there is none.
  */
-export async function setJoinMode({ db }: ModelCtx, actorId: string | null, communityId: string, mode: (typeof JOIN_MODES)[number], now = Date.now()) {
+export async function setJoinMode(
+  { db }: ModelCtx,
+  actorId: string | null,
+  communityId: string,
+  mode: (typeof JOIN_MODES)[number],
+  now = Date.now(),
+) {
   const community = await requireAdmin(db, actorId, communityId);
   if (community.joinMode === mode) throw new ConflictError("The community already uses that join rule.");
   await db.batch([
     db
       .update(communities)
-      .set({ joinMode: mode, ...(mode === "invite" ? { inviteToken: sql`coalesce(${communities.inviteToken}, ${newInviteToken()})` } : {}) })
+      .set({
+        joinMode: mode,
+        ...(mode === "invite" ? { inviteToken: sql`coalesce(${communities.inviteToken}, ${newInviteToken()})` } : {}),
+      })
       .where(and(eq(communities.id, communityId), sql`${communities.joinMode} <> ${mode}`)),
-    auditInsert(db, { communityId, actorId: actorId!, action: "rules", targetUserId: null, detail: `join: ${mode}` }, now, sql`changes() = 1`),
+    auditInsert(
+      db,
+      { communityId, actorId: actorId!, action: "rules", targetUserId: null, detail: `join: ${mode}` },
+      now,
+      sql`changes() = 1`,
+    ),
   ]);
   return { id: community.id, mode };
 }
 
 /** A new invite link; the old one stops working at once. `revoke` leaves no link at all. */
-export async function resetInvite({ db }: ModelCtx, actorId: string | null, communityId: string, revoke: boolean, now = Date.now()) {
+export async function resetInvite(
+  { db }: ModelCtx,
+  actorId: string | null,
+  communityId: string,
+  revoke: boolean,
+  now = Date.now(),
+) {
   const community = await requireAdmin(db, actorId, communityId);
   const token = revoke ? null : newInviteToken();
   await db.batch([
     db.update(communities).set({ inviteToken: token }).where(eq(communities.id, communityId)),
-    auditInsert(db, { communityId, actorId: actorId!, action: "invite", targetUserId: null, detail: revoke ? "link revoked" : "new link" }, now, sql`changes() = 1`),
+    auditInsert(
+      db,
+      {
+        communityId,
+        actorId: actorId!,
+        action: "invite",
+        targetUserId: null,
+        detail: revoke ? "link revoked" : "new link",
+      },
+      now,
+      sql`changes() = 1`,
+    ),
   ]);
   return { id: community.id, token };
 }
@@ -63,16 +97,32 @@ export async function resetInvite({ db }: ModelCtx, actorId: string | null, comm
  * their verification and the domain they verified (the badge shows it); live codes for the old
  * domain stop admitting anyone (the join re-checks the domain).
  */
-export async function setEmailDomain({ db }: ModelCtx, actorId: string | null, communityId: string, domain: string, now = Date.now()) {
+export async function setEmailDomain(
+  { db }: ModelCtx,
+  actorId: string | null,
+  communityId: string,
+  domain: string,
+  now = Date.now(),
+) {
   await requireAdmin(db, actorId, communityId);
   if (isPublicSuffix(domain)) throw new ConflictError(DOMAIN_PUBLIC_SUFFIX, { field: "domain" });
   const [updated] = await db.batch([
     db
       .update(communities)
       .set({ joinMode: "domain", emailDomain: domain })
-      .where(and(eq(communities.id, communityId), sql`NOT (${communities.joinMode} = 'domain' AND ${communities.emailDomain} IS ${domain})`))
+      .where(
+        and(
+          eq(communities.id, communityId),
+          sql`NOT (${communities.joinMode} = 'domain' AND ${communities.emailDomain} IS ${domain})`,
+        ),
+      )
       .returning({ id: communities.id }),
-    auditInsert(db, { communityId, actorId: actorId!, action: "rules", targetUserId: null, detail: `join: domain ${domain}` }, now, sql`changes() = 1`),
+    auditInsert(
+      db,
+      { communityId, actorId: actorId!, action: "rules", targetUserId: null, detail: `join: domain ${domain}` },
+      now,
+      sql`changes() = 1`,
+    ),
   ]);
   if (updated.length === 0) throw new ConflictError(`The community already joins with @${domain} addresses.`);
   return { id: communityId, domain };

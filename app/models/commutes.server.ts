@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, is, isNotNull, SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { communities, communityMembers, commutes, notifications, rideRequests, rides, userProfiles } from "../../db/schema";
+import {
+  communities,
+  communityMembers,
+  commutes,
+  notifications,
+  rideRequests,
+  rides,
+  userProfiles,
+} from "../../db/schema";
 import { COMMUTE_HORIZON_DAYS, horizonDates, weekdaysLabel } from "../domain/commutes";
 import { newId } from "../domain/ids";
 import { CANCEL_WINDOW_MS, carTypeOf } from "../domain/rides";
@@ -17,7 +25,16 @@ import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { alertSavedSearches } from "./saved-searches.server";
 import { DUPLICATE_REQUEST } from "./ride-requests.server";
 import { cancelRide, NOT_A_MEMBER, PROFILE_MISSING } from "./ride-publishing.server";
-import { inGoodStanding, maySeeCommute, seatFactColumns, seatFactsOf, seatRefusal, seatRule, splitSeatFacts, suspendedMessage } from "./permissions.server";
+import {
+  inGoodStanding,
+  maySeeCommute,
+  seatFactColumns,
+  seatFactsOf,
+  seatRefusal,
+  seatRule,
+  splitSeatFacts,
+  suspendedMessage,
+} from "./permissions.server";
 
 // Recurring commutes (issue 14; docs/decisions/0017-recurring-commutes.md). A commute is a
 // weekly pattern; its occurrences are ordinary rides (rides.commute_id), so booking,
@@ -29,7 +46,8 @@ import { inGoodStanding, maySeeCommute, seatFactColumns, seatFactsOf, seatRefusa
 export const COMMUTE_NOT_FOUND = "Commute not found";
 export const ONLY_DRIVER = "Only the driver can change this commute.";
 export const COMMUTE_ENDED = "This commute has ended.";
-export const NOTHING_TO_BOOK = "No upcoming day of this commute on those weekdays has that many seats free (or you have already asked for them).";
+export const NOTHING_TO_BOOK =
+  "No upcoming day of this commute on those weekdays has that many seats free (or you have already asked for them).";
 export const NOTHING_TO_ACCEPT = "This rider has no pending request on this commute that still fits.";
 export const SEATS_BELOW_BOOKED = "More seats are already booked on one of those days than the new number of seats.";
 
@@ -43,14 +61,18 @@ const departsAtSql = (date: SQL | string, time: SQL | string) =>
   sql`(CAST(strftime('%s', ${date}) AS INTEGER) * 1000 + CAST(substr(${time}, 1, 2) AS INTEGER) * ${HOUR_MS} + CAST(substr(${time}, 4, 2) AS INTEGER) * 60000 - ${IST_OFFSET_MS})`;
 
 /** The occurrence's weekday is in a bit set (bit = strftime('%w')). */
-const onWeekdays = (mask: SQL | number, date: SQL) => sql`((${mask} >> CAST(strftime('%w', ${date}) AS INTEGER)) & 1) = 1`;
+const onWeekdays = (mask: SQL | number, date: SQL) =>
+  sql`((${mask} >> CAST(strftime('%w', ${date}) AS INTEGER)) & 1) = 1`;
 
 /**
  * The SELECT list of an INSERT … SELECT into `table`, in the table's column order (drizzle
  * names every column): the given expressions, else the column's default, else NULL. A
  * column another change adds later then needs no edit here unless it has no default.
  */
-function selectInTableOrder<T extends SQLiteTable>(table: T, values: Partial<Record<keyof T["_"]["columns"], SQL>>): SQL {
+function selectInTableOrder<T extends SQLiteTable>(
+  table: T,
+  values: Partial<Record<keyof T["_"]["columns"], SQL>>,
+): SQL {
   const list = Object.entries(getTableColumns(table)).map(([key, col]) => {
     const given = (values as Record<string, SQL | undefined>)[key];
     if (given) return given;
@@ -69,7 +91,10 @@ function selectInTableOrder<T extends SQLiteTable>(table: T, values: Partial<Rec
  */
 function topUpStatement(db: Db, now: number, commuteId?: string) {
   const days = horizonDates(istDate(now));
-  const values = sql.join(days.map((d) => sql`(${d})`), sql`, `);
+  const values = sql.join(
+    days.map((d) => sql`(${d})`),
+    sql`, `,
+  );
   const date = sql`d.column1`;
   const departs = departsAtSql(date, sql`c.time`);
   const columns = selectInTableOrder(rides, {
@@ -130,21 +155,37 @@ export async function topUpCommutes({ db }: ModelCtx, now = Date.now()) {
  */
 export async function createCommute({ db }: ModelCtx, driverId: string, input: CreateCommuteInput, now = Date.now()) {
   const [profile, membership] = await db.batch([
-    db.select({ vehicleInfo: userProfiles.vehicleInfo, gender: userProfiles.gender }).from(userProfiles).where(eq(userProfiles.userId, driverId)).limit(1),
     db
-      .select({ id: communityMembers.id, womenOnlyCommunity: communities.womenOnly, suspendedUntil: communityMembers.suspendedUntil })
+      .select({ vehicleInfo: userProfiles.vehicleInfo, gender: userProfiles.gender })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, driverId))
+      .limit(1),
+    db
+      .select({
+        id: communityMembers.id,
+        womenOnlyCommunity: communities.womenOnly,
+        suspendedUntil: communityMembers.suspendedUntil,
+      })
       .from(communityMembers)
       .innerJoin(communities, eq(communities.id, communityMembers.communityId))
-      .where(and(eq(communityMembers.userId, driverId), eq(communityMembers.communityId, input.communityId ?? ""), eq(communityMembers.status, "approved")))
+      .where(
+        and(
+          eq(communityMembers.userId, driverId),
+          eq(communityMembers.communityId, input.communityId ?? ""),
+          eq(communityMembers.status, "approved"),
+        ),
+      )
       .limit(1),
   ]);
   if (profile.length === 0) throw new NotFoundError(PROFILE_MISSING);
   if (input.communityId && membership.length === 0) throw new ForbiddenError(NOT_A_MEMBER);
   // As for a single ride: a suspended member shares nothing with the community until it ends.
   const suspendedUntil = membership[0]?.suspendedUntil;
-  if (input.communityId && suspendedUntil && suspendedUntil > now) throw new ForbiddenError(suspendedMessage(suspendedUntil), { field: "communityId" });
+  if (input.communityId && suspendedUntil && suspendedUntil > now)
+    throw new ForbiddenError(suspendedMessage(suspendedUntil), { field: "communityId" });
   // Issue 16: a women-only community's commutes are offered by women (their rides are women-only).
-  if (membership[0]?.womenOnlyCommunity && profile[0].gender !== "female") throw new ConflictError(WOMEN_ONLY_COMMUNITY, { field: "communityId" });
+  if (membership[0]?.womenOnlyCommunity && profile[0].gender !== "female")
+    throw new ConflictError(WOMEN_ONLY_COMMUNITY, { field: "communityId" });
   const from = placeByName(input.fromLocation);
   const to = placeByName(input.toLocation);
   // The schema resolved both names on the server; a caller that skipped it is refused here.
@@ -176,7 +217,11 @@ export async function createCommute({ db }: ModelCtx, driverId: string, input: C
     topUpStatement(db, now, id),
   ]);
   // Saved searches matching its days hear of it once (issue 14); the commute stands even if that fails.
-  const alerted = await alertSavedSearches({ db }, created.map((r) => r.id), now).catch((e: unknown) => (console.error(e), { audience: audience() }));
+  const alerted = await alertSavedSearches(
+    { db },
+    created.map((r) => r.id),
+    now,
+  ).catch((e: unknown) => (console.error(e), { audience: audience() }));
   return { id, occurrences: created.length, audience: alerted.audience };
 }
 
@@ -272,7 +317,12 @@ export async function listDriverCommutes({ db }: ModelCtx, driverId: string, now
 /** listDriverCommutes' two reads, for My Rides' own batch (AlsoReads), and their mapper. */
 export function driverCommutesQueries(db: Db, driverId: string, now = Date.now()) {
   return [
-    db.select(commuteColumns).from(commutes).where(eq(commutes.driverId, driverId)).orderBy(desc(commutes.createdAt)).limit(20),
+    db
+      .select(commuteColumns)
+      .from(commutes)
+      .where(eq(commutes.driverId, driverId))
+      .orderBy(desc(commutes.createdAt))
+      .limit(20),
     db
       .select({ ...occurrenceColumns, commuteId: rides.commuteId })
       .from(rides)
@@ -322,7 +372,11 @@ export async function bookCommute(
 ) {
   const chosen = onWeekdays(input.weekdays, sql.raw("rides.date"));
   const [commute, rider, days] = await db.batch([
-    db.select(commuteColumns).from(commutes).where(and(eq(commutes.id, commuteId), maySeeCommute(riderId))).limit(1),
+    db
+      .select(commuteColumns)
+      .from(commutes)
+      .where(and(eq(commutes.id, commuteId), maySeeCommute(riderId)))
+      .limit(1),
     db.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, riderId)).limit(1),
     // The chosen days' seat facts, to say why nothing could be asked for.
     db
@@ -373,7 +427,10 @@ export async function bookCommute(
     if (isUniqueViolation(e)) throw new ConflictError(DUPLICATE_REQUEST);
     throw e;
   }
-  if (inserted.length === 0) throw new ConflictError(sharedRefusal(days.map((d) => seatRefusal(seatFactsOf(d), input.seats, now))) ?? NOTHING_TO_BOOK);
+  if (inserted.length === 0)
+    throw new ConflictError(
+      sharedRefusal(days.map((d) => seatRefusal(seatFactsOf(d), input.seats, now))) ?? NOTHING_TO_BOOK,
+    );
   return { requested: inserted.length, audience: audience([c.driverId]) };
 }
 
@@ -392,7 +449,13 @@ function sharedRefusal(refusals: ({ kind: string; message: string } | null)[]) {
  * UPDATE; booked_seats is recomputed in the same batch, and D1 runs batches one after
  * another, so this can race single accepts without overbooking any occurrence.
  */
-export async function acceptAllFromRider({ db }: ModelCtx, driverId: string, commuteId: string, riderId: string, now = Date.now()) {
+export async function acceptAllFromRider(
+  { db }: ModelCtx,
+  driverId: string,
+  commuteId: string,
+  riderId: string,
+  now = Date.now(),
+) {
   const c = await loadOwnCommute(db, driverId, commuteId);
   const [accepted] = await db.batch([
     db
@@ -432,7 +495,15 @@ export async function acceptAllFromRider({ db }: ModelCtx, driverId: string, com
 
 async function loadOwnOccurrence(db: Db, driverId: string, commuteId: string, rideId: string) {
   const r = await db
-    .select({ driverId: rides.driverId, commuteId: rides.commuteId, date: rides.date, status: rides.status, departsAt: rides.departsAt, fromLocation: rides.fromLocation, toLocation: rides.toLocation })
+    .select({
+      driverId: rides.driverId,
+      commuteId: rides.commuteId,
+      date: rides.date,
+      status: rides.status,
+      departsAt: rides.departsAt,
+      fromLocation: rides.fromLocation,
+      toLocation: rides.toLocation,
+    })
     .from(rides)
     .where(eq(rides.id, rideId))
     .get();
@@ -447,7 +518,14 @@ async function loadOwnOccurrence(db: Db, driverId: string, commuteId: string, ri
  * told; within 2 hours of departure a reason is required), and stays as a cancelled ride so
  * the daily top-up never recreates that day.
  */
-export async function skipOccurrence(ctx: ModelCtx, driverId: string, commuteId: string, rideId: string, reason: string | null, now = Date.now()) {
+export async function skipOccurrence(
+  ctx: ModelCtx,
+  driverId: string,
+  commuteId: string,
+  rideId: string,
+  reason: string | null,
+  now = Date.now(),
+) {
   await loadOwnOccurrence(ctx.db, driverId, commuteId, rideId);
   return cancelRide(ctx, driverId, rideId, { reason }, now);
 }
@@ -487,7 +565,8 @@ export async function changeOccurrence(
   now = Date.now(),
 ) {
   const r = await loadOwnOccurrence(db, driverId, commuteId, rideId);
-  if (r.status !== "active" || r.departsAt <= now) throw new ConflictError("Only an upcoming, active day can be changed.");
+  if (r.status !== "active" || r.departsAt <= now)
+    throw new ConflictError("Only an upcoming, active day can be changed.");
   const departsAt = istToInstant(r.date, input.time);
   if (departsAt <= now) throw new ConflictError("This time has already passed. Please pick a later time.");
   const open = sql`${rides.id} = ${rideId} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now}`;
@@ -540,7 +619,9 @@ export async function changePattern(
         affected,
         "Commute changed",
         `The driver changed the commute ${route(c)} from ${input.fromDate} on: it now leaves at ${input.time}, ${input.seats} seat(s), trip cost ₹${input.tripCost / 100}${
-          input.tripCost > c.tripCostPaise ? " (days on which you already hold a seat keep the price you booked at)" : ""
+          input.tripCost > c.tripCostPaise
+            ? " (days on which you already hold a seat keep the price you booked at)"
+            : ""
         }.`,
         sql`json_object('ride_id', ${rides.id}, 'request_id', ${rideRequests.id}, 'commute_id', ${commuteId}, 'from_date', ${input.fromDate})`,
         now,
@@ -574,7 +655,13 @@ export async function changePattern(
  * is cancelled with its live requests (each rider told, in the same batch), and no new
  * occurrence is generated after it. Ending before today (or before the start) ends it now.
  */
-export async function endCommute({ db }: ModelCtx, driverId: string, commuteId: string, input: { lastDate: string }, now = Date.now()) {
+export async function endCommute(
+  { db }: ModelCtx,
+  driverId: string,
+  commuteId: string,
+  input: { lastDate: string },
+  now = Date.now(),
+) {
   const c = await loadOwnCommute(db, driverId, commuteId);
   const endsNow = input.lastDate < istDate(now) || input.lastDate < c.startDate;
   const cutoff = endsNow ? addDays(istDate(now), -1) : input.lastDate;
@@ -592,10 +679,21 @@ export async function endCommute({ db }: ModelCtx, driverId: string, commuteId: 
     db
       .update(rideRequests)
       .set({ status: "cancelled", cancelledAt: now })
-      .where(and(inArray(rideRequests.status, ["pending", "accepted"]), sql`${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${after})`)),
+      .where(
+        and(
+          inArray(rideRequests.status, ["pending", "accepted"]),
+          sql`${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${after})`,
+        ),
+      ),
     db
       .update(rides)
-      .set({ status: "cancelled", cancelledAt: now, bookedSeats: 0, cancelReason: reason, cancelledLate: sql`(${rides.departsAt} - ${now} < ${CANCEL_WINDOW_MS})` })
+      .set({
+        status: "cancelled",
+        cancelledAt: now,
+        bookedSeats: 0,
+        cancelReason: reason,
+        cancelledLate: sql`(${rides.departsAt} - ${now} < ${CANCEL_WINDOW_MS})`,
+      })
       .where(after),
     db
       .update(commutes)

@@ -19,10 +19,10 @@ import { requestExpiredNotifications } from "./ride-requests.server";
 import { maySeeRide } from "./permissions.server";
 import { type ModelCtx, audience } from "./context.server";
 
-
 const driverProfile = alias(userProfiles, "driver_profile");
 
-const pricingOf = (v: string | null) => (PRICING_MODES as readonly (string | null)[]).includes(v) ? (v as PricingMode) : null;
+const pricingOf = (v: string | null) =>
+  (PRICING_MODES as readonly (string | null)[]).includes(v) ? (v as PricingMode) : null;
 
 /** The ride with its driver and community, for loadRide or a batch (rows: [] when missing). */
 const rideQuery = (db: ModelCtx["db"], rideId: string) =>
@@ -80,7 +80,13 @@ async function isApprovedMember({ db }: ModelCtx, communityId: string | null, us
   const row = await db
     .select({ id: communityMembers.id })
     .from(communityMembers)
-    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId), eq(communityMembers.status, "approved")))
+    .where(
+      and(
+        eq(communityMembers.communityId, communityId),
+        eq(communityMembers.userId, userId),
+        eq(communityMembers.status, "approved"),
+      ),
+    )
     .get();
   return !!row;
 }
@@ -101,7 +107,10 @@ export async function completeRide(ctx: ModelCtx, userId: string, rideId: string
   if (ride.status !== "active") throw new ConflictError("This ride has already been completed.");
   if (ride.bookedSeats < 1) throw new ConflictError("A ride needs at least one booked seat to be completed.");
   if (now < ride.departsAt - COMPLETE_EARLY_MS) throw new ConflictError(TOO_EARLY_TO_COMPLETE);
-  const [riders, driverMember] = await Promise.all([acceptedRiders(ctx, rideId, ride.communityId), isApprovedMember(ctx, ride.communityId, userId)]);
+  const [riders, driverMember] = await Promise.all([
+    acceptedRiders(ctx, rideId, ride.communityId),
+    isApprovedMember(ctx, ride.communityId, userId),
+  ]);
   const breakdown = computeCostBreakdown({
     tripCostPaise: ride.tripCostPaise,
     seatsOffered: ride.seats,
@@ -150,7 +159,13 @@ export async function completeRide(ctx: ModelCtx, userId: string, rideId: string
     db
       .update(rideRequests)
       .set({ status: "expired", decidedAt: now })
-      .where(and(eq(rideRequests.rideId, rideId), eq(rideRequests.status, "pending"), sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${rideId} AND ${rides.status} = 'completed')`))
+      .where(
+        and(
+          eq(rideRequests.rideId, rideId),
+          eq(rideRequests.status, "pending"),
+          sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${rideId} AND ${rides.status} = 'completed')`,
+        ),
+      )
       .returning({ riderId: rideRequests.riderId }),
     ...breakdown.riders.flatMap((r) => [
       db
@@ -158,18 +173,18 @@ export async function completeRide(ctx: ModelCtx, userId: string, rideId: string
         .select(
           db
             .select({
-            id: lit(newId()).as("id"),
-            rideId: lit(rideId).as("ride_id"),
-            payerId: lit(r.userId).as("payer_id"),
-            payeeId: lit(userId).as("payee_id"),
-            seats: lit(r.seats).as("seats"),
-            amountPaise: lit(r.amountPaise).as("amount_paise"),
-            status: lit(free ? "received" : "pending").as("status"),
-            method: sql<null>`NULL`.as("method"),
-            createdAt: lit(now).as("created_at"),
-            requestedAt: sql<null>`NULL`.as("requested_at"),
-            paidAt: sql<null>`NULL`.as("paid_at"),
-            receivedAt: (free ? lit(now) : sql<null>`NULL`).as("received_at"),
+              id: lit(newId()).as("id"),
+              rideId: lit(rideId).as("ride_id"),
+              payerId: lit(r.userId).as("payer_id"),
+              payeeId: lit(userId).as("payee_id"),
+              seats: lit(r.seats).as("seats"),
+              amountPaise: lit(r.amountPaise).as("amount_paise"),
+              status: lit(free ? "received" : "pending").as("status"),
+              method: sql<null>`NULL`.as("method"),
+              createdAt: lit(now).as("created_at"),
+              requestedAt: sql<null>`NULL`.as("requested_at"),
+              paidAt: sql<null>`NULL`.as("paid_at"),
+              receivedAt: (free ? lit(now) : sql<null>`NULL`).as("received_at"),
             })
             .from(rides)
             .where(rideIsCompleted),
@@ -181,7 +196,9 @@ export async function completeRide(ctx: ModelCtx, userId: string, rideId: string
           userId: r.userId,
           type: "ride_update",
           title: "Ride completed",
-          message: free ? `Your ride ${route} is complete. It was a free ride: you owe nothing.` : `Your ride ${route} is complete. Your share is ready to settle.`,
+          message: free
+            ? `Your ride ${route} is complete. It was a free ride: you owe nothing.`
+            : `Your ride ${route} is complete. Your share is ready to settle.`,
           data: { ride_id: rideId, status: "completed" },
         },
         now,
@@ -193,12 +210,16 @@ export async function completeRide(ctx: ModelCtx, userId: string, rideId: string
       ),
     ]),
   ];
-  const [completed, , expired] = (await db.batch(statements as unknown as Parameters<typeof db.batch>[0])) as unknown as [{ id: string }[], unknown, { riderId: string }[]];
+  const [completed, , expired] = (await db.batch(
+    statements as unknown as Parameters<typeof db.batch>[0],
+  )) as unknown as [{ id: string }[], unknown, { riderId: string }[]];
   if (completed.length === 0) {
     const after = await loadRide(ctx, rideId);
     if (after?.status === "completed") return { audience: audience() };
     if (after?.status === "cancelled") throw new ConflictError("This ride was cancelled.");
-    throw new ConflictError("The ride's bookings changed while it was being completed. Please check them and try again.");
+    throw new ConflictError(
+      "The ride's bookings changed while it was being completed. Please check them and try again.",
+    );
   }
   return { audience: audience([...breakdown.riders.map((r) => r.userId), ...expired.map((r) => r.riderId)]) };
 }
@@ -240,7 +261,9 @@ export async function getCompletionView(ctx: ModelCtx, userId: string, rideId: s
       .select({
         participant: sql<number>`${participant}`.as("participant"),
         // Asked only of an outsider (CASE does not evaluate it for a participant).
-        visible: sql<number>`CASE WHEN ${participant} THEN 1 ELSE ${maySeeRide(userId, { withRequests: true })} END`.as("visible"),
+        visible: sql<number>`CASE WHEN ${participant} THEN 1 ELSE ${maySeeRide(userId, { withRequests: true })} END`.as(
+          "visible",
+        ),
       })
       .from(rides)
       .where(eq(rides.id, rideId)),
@@ -260,7 +283,11 @@ export async function getCompletionView(ctx: ModelCtx, userId: string, rideId: s
       .where(and(eq(payments.rideId, rideId), participant))
       .orderBy(asc(payments.createdAt), asc(payments.id)),
     db
-      .select({ userId: rideRequests.riderId, markedAt: rideRequests.noShowAt, disputedAt: rideRequests.noShowDisputedAt })
+      .select({
+        userId: rideRequests.riderId,
+        markedAt: rideRequests.noShowAt,
+        disputedAt: rideRequests.noShowDisputedAt,
+      })
       .from(rideRequests)
       .where(and(eq(rideRequests.rideId, rideId), eq(rideRequests.status, "accepted"), participant)),
     db
@@ -327,10 +354,15 @@ export async function getCompletionView(ctx: ModelCtx, userId: string, rideId: s
           : { label: mode === "free" ? "Free ride" : "No charge", amountPaise: null },
     };
   }
-  const people = [{ userId: ride.driverId, name: ride.driverName }, ...recorded.map((p) => ({ userId: p.payerId, name: p.name }))];
+  const people = [
+    { userId: ride.driverId, name: ride.driverName },
+    ...recorded.map((p) => ({ userId: p.payerId, name: p.name })),
+  ];
   const rated = myRatings.map((r) => ({ userId: r.rateeId, stars: r.stars }));
   const canRate =
-    ride.status === "completed" ? people.filter((p) => p.userId !== userId && !rated.some((r) => r.userId === p.userId)) : [];
+    ride.status === "completed"
+      ? people.filter((p) => p.userId !== userId && !rated.some((r) => r.userId === p.userId))
+      : [];
   // The driver sees every rider's mark; a rider only their own.
   const noShows = ride.status === "completed" ? riders.filter((r) => isDriver || r.userId === userId) : [];
   return { ride, viewer: { isDriver, isParticipant }, breakdown, canRate, rated, noShows };
@@ -349,7 +381,10 @@ export async function requestPayments(ctx: ModelCtx, userId: string, rideId: str
     .where(and(eq(payments.rideId, rideId), eq(payments.status, "pending")));
   await db.batch([
     db.update(rides).set({ paymentsRequestedAt: now }).where(eq(rides.id, rideId)),
-    db.update(payments).set({ status: "requested", requestedAt: now }).where(and(eq(payments.rideId, rideId), eq(payments.status, "pending"))),
+    db
+      .update(payments)
+      .set({ status: "requested", requestedAt: now })
+      .where(and(eq(payments.rideId, rideId), eq(payments.status, "pending"))),
     ...due.map((p) =>
       notificationInsert(
         db,
@@ -370,7 +405,14 @@ export async function requestPayments(ctx: ModelCtx, userId: string, rideId: str
 async function loadPayment({ db }: ModelCtx, paymentId: string) {
   return (
     (await db
-      .select({ id: payments.id, rideId: payments.rideId, payerId: payments.payerId, payeeId: payments.payeeId, status: payments.status, amountPaise: payments.amountPaise })
+      .select({
+        id: payments.id,
+        rideId: payments.rideId,
+        payerId: payments.payerId,
+        payeeId: payments.payeeId,
+        status: payments.status,
+        amountPaise: payments.amountPaise,
+      })
       .from(payments)
       .where(eq(payments.id, paymentId))
       .get()) ?? null
@@ -378,20 +420,39 @@ async function loadPayment({ db }: ModelCtx, paymentId: string) {
 }
 
 /** The rider marks their share paid (UPI or cash). Only the payer, only before it is paid. */
-export async function markPaymentPaid(ctx: ModelCtx, userId: string, paymentId: string, method: "upi" | "cash", now = Date.now()) {
+export async function markPaymentPaid(
+  ctx: ModelCtx,
+  userId: string,
+  paymentId: string,
+  method: "upi" | "cash",
+  now = Date.now(),
+) {
   const { db } = ctx;
   const payment = await loadPayment(ctx, paymentId);
   if (!payment) throw new NotFoundError("Payment not found");
   if (payment.payerId !== userId) throw new ForbiddenError("Only the rider who owes this payment can mark it paid.");
-  if (payment.status === "paid" || payment.status === "received") throw new ConflictError("This payment is already marked as paid.");
+  if (payment.status === "paid" || payment.status === "received")
+    throw new ConflictError("This payment is already marked as paid.");
   await db.batch([
     db
       .update(payments)
       .set({ status: "paid", method, paidAt: now })
-      .where(and(eq(payments.id, paymentId), eq(payments.payerId, userId), inArray(payments.status, ["pending", "requested"]))),
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          eq(payments.payerId, userId),
+          inArray(payments.status, ["pending", "requested"]),
+        ),
+      ),
     notificationInsert(
       db,
-      { userId: payment.payeeId, type: "ride_update", title: "Payment marked as paid", message: `A rider marked their share as paid by ${method === "upi" ? "UPI" : "cash"}. Please confirm when you receive it.`, data: { ride_id: payment.rideId, payment_id: paymentId, status: "paid" } },
+      {
+        userId: payment.payeeId,
+        type: "ride_update",
+        title: "Payment marked as paid",
+        message: `A rider marked their share as paid by ${method === "upi" ? "UPI" : "cash"}. Please confirm when you receive it.`,
+        data: { ride_id: payment.rideId, payment_id: paymentId, status: "paid" },
+      },
       now,
     ),
   ]);
@@ -403,7 +464,8 @@ export async function confirmPaymentReceived(ctx: ModelCtx, userId: string, paym
   const { db } = ctx;
   const payment = await loadPayment(ctx, paymentId);
   if (!payment) throw new NotFoundError("Payment not found");
-  if (payment.payeeId !== userId) throw new ForbiddenError("Only the driver who is owed this payment can confirm receiving it.");
+  if (payment.payeeId !== userId)
+    throw new ForbiddenError("Only the driver who is owed this payment can confirm receiving it.");
   if (payment.status === "received") throw new ConflictError("This payment is already confirmed.");
   await db.batch([
     db
@@ -412,7 +474,13 @@ export async function confirmPaymentReceived(ctx: ModelCtx, userId: string, paym
       .where(and(eq(payments.id, paymentId), eq(payments.payeeId, userId), sql`${payments.status} <> 'received'`)),
     notificationInsert(
       db,
-      { userId: payment.payerId, type: "ride_update", title: "Payment received", message: "Your driver confirmed receiving your share. Thank you!", data: { ride_id: payment.rideId, payment_id: paymentId, status: "received" } },
+      {
+        userId: payment.payerId,
+        type: "ride_update",
+        title: "Payment received",
+        message: "Your driver confirmed receiving your share. Thank you!",
+        data: { ride_id: payment.rideId, payment_id: paymentId, status: "received" },
+      },
       now,
     ),
   ]);
@@ -430,7 +498,8 @@ export async function rateParticipant(
   const { db } = ctx;
   const ride = await loadRide(ctx, rideId);
   if (!ride) throw new NotFoundError("Ride Not Found");
-  if (ride.status !== "completed") throw new ConflictError("You can rate your co-passengers once the ride is completed.");
+  if (ride.status !== "completed")
+    throw new ConflictError("You can rate your co-passengers once the ride is completed.");
   if (raterId === input.rateeId) throw new ConflictError("You cannot rate yourself.");
   const riders = await db.select({ payerId: payments.payerId }).from(payments).where(eq(payments.rideId, rideId));
   const people = new Set([ride.driverId, ...riders.map((r) => r.payerId)]);
@@ -438,7 +507,15 @@ export async function rateParticipant(
     throw new ForbiddenError("You can only rate people you rode with.");
   }
   try {
-    await db.insert(rideRatings).values({ id: newId(), rideId, raterId, rateeId: input.rateeId, stars: input.stars, comment: input.comment, createdAt: now });
+    await db.insert(rideRatings).values({
+      id: newId(),
+      rideId,
+      raterId,
+      rateeId: input.rateeId,
+      stars: input.stars,
+      comment: input.comment,
+      createdAt: now,
+    });
   } catch (e) {
     if (isUniqueViolation(e)) {
       throw new ConflictError("You have already rated this person for this ride.");

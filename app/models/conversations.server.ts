@@ -12,7 +12,9 @@ export async function findConversationForMember({ db }: ModelCtx, userId: string
     (await db
       .select({ id: conversations.id, userA: conversations.userA, userB: conversations.userB })
       .from(conversations)
-      .where(and(eq(conversations.id, conversationId), or(eq(conversations.userA, userId), eq(conversations.userB, userId))))
+      .where(
+        and(eq(conversations.id, conversationId), or(eq(conversations.userA, userId), eq(conversations.userB, userId))),
+      )
       .get()) ?? null
   );
 }
@@ -26,7 +28,12 @@ export const CONVERSATIONS_SHOWN = 20;
  * after `cursor` when given (most recent first, the id breaking ties), plus the unread counts
  * per conversation (messages_unread_idx). Combine with `mergeConversations`.
  */
-export function conversationListQueries(db: Db, userId: string, cursor: Cursor | null = null, limit = CONVERSATIONS_SHOWN) {
+export function conversationListQueries(
+  db: Db,
+  userId: string,
+  cursor: Cursor | null = null,
+  limit = CONVERSATIONS_SHOWN,
+) {
   type Col = typeof conversations.userA | typeof conversations.userB;
   const side = (mine: Col, partner: Col) =>
     db
@@ -42,7 +49,13 @@ export function conversationListQueries(db: Db, userId: string, cursor: Cursor |
       .from(conversations)
       .leftJoin(userProfiles, eq(userProfiles.userId, partner))
       // A blocked pair's chat leaves both lists (issue 16).
-      .where(and(eq(mine, userId), afterCursor(conversations.lastMessageAt, conversations.id, cursor), sql`NOT ${blockedEitherWay(userId, sql`${partner}`)}`))
+      .where(
+        and(
+          eq(mine, userId),
+          afterCursor(conversations.lastMessageAt, conversations.id, cursor),
+          sql`NOT ${blockedEitherWay(userId, sql`${partner}`)}`,
+        ),
+      )
       .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
       // One more than shown: whether a next page exists.
       .limit(limit + 1);
@@ -63,10 +76,15 @@ type Unread = Awaited<ReturnType<typeof conversationListQueries>[2]>;
 /** One page of the two sides, in the list's order, and the cursor of the next page (null: none). */
 export function mergeConversations(a: Side, b: Side, unread: Unread, limit = CONVERSATIONS_SHOWN) {
   const counts = new Map(unread.map((u) => [u.conversationId, Number(u.n)]));
-  const all = [...a, ...b].sort((x, y) => (y.lastMessageAt ?? 0) - (x.lastMessageAt ?? 0) || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0));
+  const all = [...a, ...b].sort(
+    (x, y) => (y.lastMessageAt ?? 0) - (x.lastMessageAt ?? 0) || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0),
+  );
   const page = all.slice(0, limit).map((c) => ({ ...c, unread: counts.get(c.id) ?? 0 }));
   const last = page.at(-1);
-  return { conversations: page, moreCursor: all.length > limit && last ? cursorParam(last.lastMessageAt ?? 0, last.id) : null };
+  return {
+    conversations: page,
+    moreCursor: all.length > limit && last ? cursorParam(last.lastMessageAt ?? 0, last.id) : null,
+  };
 }
 
 export type ConversationSummary = ReturnType<typeof mergeConversations>["conversations"][number];
@@ -75,7 +93,12 @@ export type ConversationSummary = ReturnType<typeof mergeConversations>["convers
  * One page of the acting user's conversations, most recent first, with partner and unread
  * count (one round trip, with the page's other reads, `also`).
  */
-export async function listConversations({ db }: ModelCtx, userId: string, cursor: Cursor | null = null, also: AlsoReads = []) {
+export async function listConversations(
+  { db }: ModelCtx,
+  userId: string,
+  cursor: Cursor | null = null,
+  also: AlsoReads = [],
+) {
   const [a, b, unread, ...alsoRead] = await db.batch([...conversationListQueries(db, userId, cursor), ...also]);
   return { ...mergeConversations(a, b, unread), also: alsoRead as unknown[] };
 }
@@ -105,7 +128,13 @@ export function communityContactsQuery(db: Db, userId: string, limit = 50) {
   const candidates = db
     .select({ userId: sql<string>`${communityMembers.userId}`.as("candidate_id") })
     .from(communityMembers)
-    .where(and(inArray(communityMembers.communityId, myCommunities), eq(communityMembers.status, "approved"), ne(communityMembers.userId, userId)))
+    .where(
+      and(
+        inArray(communityMembers.communityId, myCommunities),
+        eq(communityMembers.status, "approved"),
+        ne(communityMembers.userId, userId),
+      ),
+    )
     .limit(limit * 3)
     .as("candidates");
   return db

@@ -34,14 +34,23 @@ const rideCols = {
  * notifications_user_idx). Only the user's own rides and requests are read. The notifications
  * are one page, older than `before` when given, with the cursor of the next page.
  */
-export async function getDashboard({ db }: ModelCtx, userId: string, now = Date.now(), before: Cursor | null = null, also: AlsoReads = []) {
+export async function getDashboard(
+  { db }: ModelCtx,
+  userId: string,
+  now = Date.now(),
+  before: Cursor | null = null,
+  also: AlsoReads = [],
+) {
   const window = dashboardWindow(now);
   const since = Math.min(window.start, savingsWeeks(now)[0].start);
   const other = aliasedTable(rideRequests, "other_requests");
 
   const [driven, ridden, myRiders, fellows, recentDriven, recentRidden, notes, ...alsoRead] = await db.batch([
     // Rides I drive, from the start of the chart/window on (past and upcoming).
-    db.select(rideCols).from(rides).where(and(eq(rides.driverId, userId), gte(rides.departsAt, since))),
+    db
+      .select(rideCols)
+      .from(rides)
+      .where(and(eq(rides.driverId, userId), gte(rides.departsAt, since))),
     // My accepted seats on others' rides, same period.
     db
       .select({ ...rideCols, mySeats })
@@ -50,7 +59,13 @@ export async function getDashboard({ db }: ModelCtx, userId: string, now = Date.
       .where(and(eq(rideRequests.riderId, userId), eq(rideRequests.status, "accepted"), gte(rides.departsAt, since))),
     // Accepted riders of my (not cancelled) rides, all time: co-passengers and what they shared.
     db
-      .select({ riderId: rideRequests.riderId, seats: mySeats, departsAt: rides.departsAt, tripCostPaise: rides.tripCostPaise, rideSeats: rides.seats })
+      .select({
+        riderId: rideRequests.riderId,
+        seats: mySeats,
+        departsAt: rides.departsAt,
+        tripCostPaise: rides.tripCostPaise,
+        rideSeats: rides.seats,
+      })
       .from(rides)
       .innerJoin(rideRequests, and(eq(rideRequests.rideId, rides.id), eq(rideRequests.status, "accepted")))
       .where(and(eq(rides.driverId, userId), ne(rides.status, "cancelled"))),
@@ -61,7 +76,12 @@ export async function getDashboard({ db }: ModelCtx, userId: string, now = Date.
       .innerJoin(rides, eq(rides.id, rideRequests.rideId))
       .leftJoin(other, and(eq(other.rideId, rides.id), eq(other.status, "accepted"), ne(other.riderId, userId)))
       .where(and(eq(rideRequests.riderId, userId), eq(rideRequests.status, "accepted"), ne(rides.status, "cancelled"))),
-    db.select(rideCols).from(rides).where(eq(rides.driverId, userId)).orderBy(desc(rides.departsAt)).limit(RECENT_RIDES),
+    db
+      .select(rideCols)
+      .from(rides)
+      .where(eq(rides.driverId, userId))
+      .orderBy(desc(rides.departsAt))
+      .limit(RECENT_RIDES),
     db
       .select({ ...rideCols, mySeats, driverId: rides.driverId, driverName: userProfiles.fullName })
       .from(rideRequests)
@@ -91,14 +111,36 @@ export async function getDashboard({ db }: ModelCtx, userId: string, now = Date.
     ...ridden
       .filter((r) => r.status !== "cancelled")
       .map((r) => ({ departsAt: r.departsAt, tripCostPaise: r.tripCostPaise, rideSeats: r.seats, seats: r.mySeats })),
-    ...myRiders.map((r) => ({ departsAt: r.departsAt, tripCostPaise: r.tripCostPaise, rideSeats: r.rideSeats, seats: r.seats })),
+    ...myRiders.map((r) => ({
+      departsAt: r.departsAt,
+      tripCostPaise: r.tripCostPaise,
+      rideSeats: r.rideSeats,
+      seats: r.seats,
+    })),
   ];
 
-  type Recent = { id: string; fromLocation: string; toLocation: string; date: string; departsAt: number; status: string; seats: number; bookedSeats: number; role: "driver" | "rider"; driver: { id: string; fullName: string | null } | null };
+  type Recent = {
+    id: string;
+    fromLocation: string;
+    toLocation: string;
+    date: string;
+    departsAt: number;
+    status: string;
+    seats: number;
+    bookedSeats: number;
+    role: "driver" | "rider";
+    driver: { id: string; fullName: string | null } | null;
+  };
   const recent = new Map<string, Recent>();
   for (const r of recentDriven) recent.set(r.id, { ...r, role: "driver", driver: null });
   for (const r of recentRidden) {
-    if (!recent.has(r.id)) recent.set(r.id, { ...r, bookedSeats: r.mySeats, role: "rider", driver: { id: r.driverId, fullName: r.driverName } });
+    if (!recent.has(r.id))
+      recent.set(r.id, {
+        ...r,
+        bookedSeats: r.mySeats,
+        role: "rider",
+        driver: { id: r.driverId, fullName: r.driverName },
+      });
   }
   const recentRides = [...recent.values()].sort((a, b) => b.departsAt - a.departsAt).slice(0, RECENT_RIDES);
 
@@ -122,7 +164,10 @@ export async function getDashboard({ db }: ModelCtx, userId: string, now = Date.
     })),
     savings: weeklySavings(seatEvents, now),
     notifications: notes.slice(0, NOTIFICATIONS_SHOWN),
-    olderNotifications: notes.length > NOTIFICATIONS_SHOWN ? cursorParam(notes[NOTIFICATIONS_SHOWN - 1].createdAt, notes[NOTIFICATIONS_SHOWN - 1].id) : null,
+    olderNotifications:
+      notes.length > NOTIFICATIONS_SHOWN
+        ? cursorParam(notes[NOTIFICATIONS_SHOWN - 1].createdAt, notes[NOTIFICATIONS_SHOWN - 1].id)
+        : null,
     also: alsoRead as unknown[],
   };
 }

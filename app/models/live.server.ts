@@ -3,7 +3,14 @@ import { notifications, users, userSettings } from "../../db/schema";
 import { type Badges, badgeQueries, badgesFrom } from "./badges.server";
 import type { ModelCtx } from "./context.server";
 
-export type LatestNotification = { id: string; type: string; title: string; message: string; data: Record<string, unknown> | null; createdAt: number };
+export type LatestNotification = {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  data: Record<string, unknown> | null;
+  createdAt: number;
+};
 
 /**
  * What the live fan-out tells one user's open tabs, in ONE round trip: their badge counts,

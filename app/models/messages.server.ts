@@ -18,9 +18,12 @@ import { findConversationForMember } from "./conversations.server";
 
 export { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_PAGE };
 export const MESSAGE_REFUSED = "You can only message people who share a community or a ride with you.";
-export const ACCOUNT_CLOSED = "This person has closed their LoopRide account, so messages can no longer be sent to them.";
-export const INQUIRIES_OFF = "This driver does not take questions about rides from riders they share no community with. You can request a seat instead.";
-export const RIDE_NOT_OPEN = "This ride is no longer open for booking, so its driver cannot be asked about it. Find another ride instead.";
+export const ACCOUNT_CLOSED =
+  "This person has closed their LoopRide account, so messages can no longer be sent to them.";
+export const INQUIRIES_OFF =
+  "This driver does not take questions about rides from riders they share no community with. You can request a seat instead.";
+export const RIDE_NOT_OPEN =
+  "This ride is no longer open for booking, so its driver cannot be asked about it. Find another ride instead.";
 /** First messages a day (IST) about rides to drivers the sender shares nothing else with. */
 export const INQUIRIES_PER_DAY = 10;
 export const INQUIRY_LIMIT_REACHED = `You can ask ${INQUIRIES_PER_DAY} new drivers about their rides a day. Try again tomorrow, or request a seat.`;
@@ -105,7 +108,10 @@ export type MessagingAccess =
 function decideMessaging(me: string, person: PersonFacts, ride: RideFacts | undefined, now: number): MessagingAccess {
   const upcoming = Boolean(ride && ride.status === "active" && ride.departsAt > now);
   const bookable = Boolean(ride && upcoming && ride.bookedSeats < ride.seats);
-  const about = ride && upcoming && !ride.asked ? { id: ride.id, fromLocation: ride.fromLocation, toLocation: ride.toLocation, date: ride.date, time: ride.time } : null;
+  const about =
+    ride && upcoming && !ride.asked
+      ? { id: ride.id, fromLocation: ride.fromLocation, toLocation: ride.toLocation, date: ride.date, time: ride.time }
+      : null;
   if (person.closed) return { allowed: false, reason: ACCOUNT_CLOSED, bookHref: null };
   if (person.id === me || person.blocked) return { allowed: false, reason: MESSAGE_REFUSED, bookHref: null };
   if (person.shared) return { allowed: true, via: "relation", about };
@@ -118,7 +124,13 @@ function decideMessaging(me: string, person: PersonFacts, ride: RideFacts | unde
 }
 
 /** Whether `me` may message `other` now (about `rideId`, when given). */
-export async function canMessage({ db }: ModelCtx, me: string, other: string, rideId: string | null = null, now = Date.now()): Promise<boolean> {
+export async function canMessage(
+  { db }: ModelCtx,
+  me: string,
+  other: string,
+  rideId: string | null = null,
+  now = Date.now(),
+): Promise<boolean> {
   const [person, ride] = await db.batch(messagingFacts(db, me, other, rideId, now));
   return person[0] ? decideMessaging(me, person[0], ride[0], now).allowed : false;
 }
@@ -180,7 +192,12 @@ export async function sendMessage(ctx: ModelCtx, senderId: string, input: SendIn
   const senderName = sender[0]?.fullName?.trim() || "Unknown User";
   const stored = sql`EXISTS (SELECT 1 FROM messages WHERE id = ${id})`;
   const about = access.about;
-  const data = { conversation_id: conversationId, sender_id: senderId, message_id: id, ...(about ? { ride_id: about.id } : {}) };
+  const data = {
+    conversation_id: conversationId,
+    sender_id: senderId,
+    message_id: id,
+    ...(about ? { ride_id: about.id } : {}),
+  };
   // A first message to a driver with no other relation is counted against the sender's daily
   // limit (the IST day: the fixed window shifted by the offset) in this same transaction, so
   // N concurrent ones let exactly the limit through and a refused one stores nothing. A retried
@@ -189,8 +206,12 @@ export async function sendMessage(ctx: ModelCtx, senderId: string, input: SendIn
   const limitKey = accountLimitKey("ride-inquiry", senderId);
   // The receiver is checked again in the write: an account deleted since the read gets nothing.
   const open = sql`NOT EXISTS (SELECT 1 FROM users WHERE id = ${receiverId} AND deleted_at IS NOT NULL)`;
-  const gate = inquiry ? sql`${withinRateLimit(limitKey, INQUIRIES_PER_DAY, DAY_MS, now + IST_OFFSET_MS)} AND ${open}` : open;
-  const alreadySent = clientId ? sql`EXISTS (SELECT 1 FROM messages WHERE sender_id = ${senderId} AND client_id = ${clientId})` : sql`0`;
+  const gate = inquiry
+    ? sql`${withinRateLimit(limitKey, INQUIRIES_PER_DAY, DAY_MS, now + IST_OFFSET_MS)} AND ${open}`
+    : open;
+  const alreadySent = clientId
+    ? sql`EXISTS (SELECT 1 FROM messages WHERE sender_id = ${senderId} AND client_id = ${clientId})`
+    : sql`0`;
 
   const [, , inserted, , , found] = await db.batch([
     // Counts nothing unless this is a first inquiry.
@@ -203,14 +224,21 @@ export async function sendMessage(ctx: ModelCtx, senderId: string, input: SendIn
     // Columns in table order (id, conversation_id, sender_id, receiver_id, content, client_id, created_at, read_at).
     db
       .insert(messages)
-      .select(sql`SELECT ${id}, ${conversationId}, ${senderId}, ${receiverId}, ${content}, ${clientId}, ${now}, NULL WHERE ${gate}`)
+      .select(
+        sql`SELECT ${id}, ${conversationId}, ${senderId}, ${receiverId}, ${content}, ${clientId}, ${now}, NULL WHERE ${gate}`,
+      )
       .onConflictDoNothing()
       .returning({ id: messages.id }),
     db
       .update(conversations)
       .set({ lastMessageAt: now, lastMessagePreview: preview, lastSenderId: senderId })
       .where(and(eq(conversations.id, conversationId), stored)),
-    notificationInsert(db, { userId: receiverId, type: "message", title: `New message from ${senderName}`, message: preview, data }, now, sql`WHERE ${stored}`),
+    notificationInsert(
+      db,
+      { userId: receiverId, type: "message", title: `New message from ${senderName}`, message: preview, data },
+      now,
+      sql`WHERE ${stored}`,
+    ),
     db
       .select(messageColumns)
       .from(messages)
@@ -218,7 +246,14 @@ export async function sendMessage(ctx: ModelCtx, senderId: string, input: SendIn
     // The first message about a ride names it (one per rider and ride: a concurrent second is ignored).
     // Columns in table order (ride_id, rider_id, driver_id, conversation_id, message_id, created_at).
     ...(about
-      ? [db.insert(rideInquiries).select(sql`SELECT ${about.id}, ${senderId}, ${receiverId}, ${conversationId}, ${id}, ${now} WHERE ${stored}`).onConflictDoNothing()]
+      ? [
+          db
+            .insert(rideInquiries)
+            .select(
+              sql`SELECT ${about.id}, ${senderId}, ${receiverId}, ${conversationId}, ${id}, ${now} WHERE ${stored}`,
+            )
+            .onConflictDoNothing(),
+        ]
       : []),
   ]);
   if (!found[0]) {
@@ -235,7 +270,8 @@ export async function sendMessage(ctx: ModelCtx, senderId: string, input: SendIn
 /** Marks the acting user's incoming unread messages of a conversation read (and their message notifications). */
 export async function markConversationRead({ db }: ModelCtx, userId: string, conversationId: string, now = Date.now()) {
   // Only the acting user's own incoming messages of their own conversation.
-  if (!(await findConversationForMember({ db }, userId, conversationId))) throw new NotFoundError("Conversation not found");
+  if (!(await findConversationForMember({ db }, userId, conversationId)))
+    throw new NotFoundError("Conversation not found");
   const [read, notes] = await db.batch([
     db
       .update(messages)
@@ -264,15 +300,30 @@ function partnerIn(conversationId: string, userId: string) {
  * the ride a message asked about, and whether the user may write now (`access`; `rideId`: the
  * ride a Contact button asks about).
  */
-export async function getChat({ db }: ModelCtx, userId: string, conversationId: string, before: Cursor | null = null, rideId: string | null = null, now = Date.now(), also: AlsoReads = []) {
+export async function getChat(
+  { db }: ModelCtx,
+  userId: string,
+  conversationId: string,
+  before: Cursor | null = null,
+  rideId: string | null = null,
+  now = Date.now(),
+  also: AlsoReads = [],
+) {
   const n = MESSAGES_PAGE;
   const partnerId = sql`CASE WHEN ${conversations.userA} = ${userId} THEN ${conversations.userB} ELSE ${conversations.userA} END`;
   const [conv, rows, person, ride, ...alsoRead] = await db.batch([
     db
-      .select({ id: conversations.id, partnerId: sql<string>`${partnerId}`, fullName: userProfiles.fullName, avatarUrl: userProfiles.avatarUrl })
+      .select({
+        id: conversations.id,
+        partnerId: sql<string>`${partnerId}`,
+        fullName: userProfiles.fullName,
+        avatarUrl: userProfiles.avatarUrl,
+      })
       .from(conversations)
       .leftJoin(userProfiles, eq(userProfiles.userId, partnerId))
-      .where(and(eq(conversations.id, conversationId), or(eq(conversations.userA, userId), eq(conversations.userB, userId)))),
+      .where(
+        and(eq(conversations.id, conversationId), or(eq(conversations.userA, userId), eq(conversations.userB, userId))),
+      ),
     db
       .select({
         ...messageColumns,
@@ -295,7 +346,10 @@ export async function getChat({ db }: ModelCtx, userId: string, conversationId: 
   const c = conv[0];
   if (!c) throw new NotFoundError("Conversation not found");
   const oldest = rows.length > n ? rows[n - 1] : null;
-  const access: MessagingAccess = person[0] && c.partnerId === person[0].id ? decideMessaging(userId, person[0], ride[0], now) : { allowed: false, reason: MESSAGE_REFUSED, bookHref: null };
+  const access: MessagingAccess =
+    person[0] && c.partnerId === person[0].id
+      ? decideMessaging(userId, person[0], ride[0], now)
+      : { allowed: false, reason: MESSAGE_REFUSED, bookHref: null };
   return {
     conversationId: c.id,
     partner: { id: c.partnerId, fullName: c.fullName, avatarUrl: c.avatarUrl } satisfies Partner,
@@ -304,7 +358,10 @@ export async function getChat({ db }: ModelCtx, userId: string, conversationId: 
       .reverse()
       .map(({ aboutFrom, aboutTo, aboutDate, aboutTime, ...m }) => ({
         ...m,
-        about: aboutFrom && aboutTo && aboutDate && aboutTime ? { fromLocation: aboutFrom, toLocation: aboutTo, date: aboutDate, time: aboutTime } : null,
+        about:
+          aboutFrom && aboutTo && aboutDate && aboutTime
+            ? { fromLocation: aboutFrom, toLocation: aboutTo, date: aboutDate, time: aboutTime }
+            : null,
       })) as ChatMessage[],
     /** Where "Older messages" leads; null on the chat's first page. */
     olderCursor: oldest ? cursorParam(oldest.createdAt, oldest.id) : null,
@@ -321,7 +378,14 @@ export async function getChat({ db }: ModelCtx, userId: string, conversationId: 
  * acting user may start one (the messaging rule's answer, with the ride it would name). The
  * page's other reads (`also`: the acting user's own lists) run in the same batch (ADR 0029).
  */
-export async function findChatWith({ db }: ModelCtx, userId: string, otherId: string, rideId: string | null = null, now = Date.now(), also: AlsoReads = []) {
+export async function findChatWith(
+  { db }: ModelCtx,
+  userId: string,
+  otherId: string,
+  rideId: string | null = null,
+  now = Date.now(),
+  also: AlsoReads = [],
+) {
   if (otherId === userId) throw new NotFoundError("User not found");
   const conversationId = conversationIdFor(userId, otherId);
   const [person, ride, existing, ...alsoRead] = await db.batch([
@@ -333,7 +397,7 @@ export async function findChatWith({ db }: ModelCtx, userId: string, otherId: st
   if (!partner) throw new NotFoundError("User not found");
   return {
     // A blocked pair's old chat is not reopened from a link: the pane shows the neutral refusal.
-    conversationId: partner.blocked ? null : existing[0]?.id ?? null,
+    conversationId: partner.blocked ? null : (existing[0]?.id ?? null),
     partner: { id: partner.id, fullName: partner.fullName, avatarUrl: partner.avatarUrl } satisfies Partner,
     access: decideMessaging(userId, partner, ride[0], now),
     also: alsoRead as unknown[],

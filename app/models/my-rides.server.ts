@@ -13,7 +13,12 @@ export const CREATED_PAGE = 20;
 /** Request cards on one page of Manage Bookings; "More requests" shows the next this many (ADR 0025). */
 export const MANAGE_PAGE = 15;
 
-type MyRidesQuery = { tab: "created" | "booked" | "manage"; status: "all" | "pending" | "accepted" | "rejected"; q: string; after?: string };
+type MyRidesQuery = {
+  tab: "created" | "booked" | "manage";
+  status: "all" | "pending" | "accepted" | "rejected";
+  q: string;
+  after?: string;
+};
 
 // The spec orders My Rides by date ascending: the next departure first, then the later ones;
 // past rides follow, the most recent first (so a long history never pushes upcoming rides
@@ -136,11 +141,27 @@ const isRequest = (r: IncomingRow): r is IncomingRequest => r.id !== null;
  * time, id) when given, with the cursor of the next page. Paging in SQL would cost a sort of
  * every request (D1 counts the sorter's rows) on top of the same read for the counts.
  */
-export async function getMyRides({ db }: ModelCtx, userId: string, query: MyRidesQuery, now = Date.now(), also: AlsoReads = []) {
-  const empty = { created: [], booked: [], requests: [], moreCursor: null as string | null, counts: { activeRides: 0, pending: 0, accepted: 0, rejected: 0 }, also: [] as unknown[] };
+export async function getMyRides(
+  { db }: ModelCtx,
+  userId: string,
+  query: MyRidesQuery,
+  now = Date.now(),
+  also: AlsoReads = [],
+) {
+  const empty = {
+    created: [],
+    booked: [],
+    requests: [],
+    moreCursor: null as string | null,
+    counts: { activeRides: 0, pending: 0, accepted: 0, rejected: 0 },
+    also: [] as unknown[],
+  };
   if (query.tab === "created") {
     // `also`: the page's other reads (the driver's commutes), in the same round trip.
-    const [rows, ...alsoRead] = await db.batch([createdRidesQuery(db, userId, now, parseCreatedCursor(query.after)), ...also]);
+    const [rows, ...alsoRead] = await db.batch([
+      createdRidesQuery(db, userId, now, parseCreatedCursor(query.after)),
+      ...also,
+    ]);
     const last = rows.length > CREATED_PAGE ? rows[CREATED_PAGE - 1] : null;
     return {
       ...empty,
@@ -152,7 +173,11 @@ export async function getMyRides({ db }: ModelCtx, userId: string, query: MyRide
   if (query.tab === "booked") {
     const rows = await bookedRidesQuery(db, userId, parseCursor(query.after));
     const last = rows.length > BOOKED_PAGE ? rows[BOOKED_PAGE - 1] : null;
-    return { ...empty, booked: rows.slice(0, BOOKED_PAGE), moreCursor: last ? cursorParam(last.createdAt, last.requestId) : null };
+    return {
+      ...empty,
+      booked: rows.slice(0, BOOKED_PAGE),
+      moreCursor: last ? cursorParam(last.createdAt, last.requestId) : null,
+    };
   }
   const q = query.q.toLowerCase();
   const rows = await incomingQuery(db, userId);
@@ -174,5 +199,10 @@ export async function getMyRides({ db }: ModelCtx, userId: string, query: MyRide
     .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
   const requests = matching.slice(0, MANAGE_PAGE);
   const last = requests.at(-1);
-  return { ...empty, requests, counts, moreCursor: matching.length > MANAGE_PAGE && last ? cursorParam(last.createdAt, last.id) : null };
+  return {
+    ...empty,
+    requests,
+    counts,
+    moreCursor: matching.length > MANAGE_PAGE && last ? cursorParam(last.createdAt, last.id) : null,
+  };
 }

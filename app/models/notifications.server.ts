@@ -66,7 +66,12 @@ export const NOTIFICATIONS_SHOWN = 20;
  * The statement listing the acting user's own notifications, newest first (for a db.batch),
  * older than the `before` cursor (created_at, id) when given.
  */
-export function ownNotificationsQuery(db: Db, userId: string, limit = NOTIFICATIONS_SHOWN, before: Cursor | null = null) {
+export function ownNotificationsQuery(
+  db: Db,
+  userId: string,
+  limit = NOTIFICATIONS_SHOWN,
+  before: Cursor | null = null,
+) {
   return db
     .select({
       id: notifications.id,

@@ -1,5 +1,15 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { communities, communityEmailCodes, mailSink, outbox, rideRequests, rides, userProfiles, userSettings, users } from "../../db/schema";
+import {
+  communities,
+  communityEmailCodes,
+  mailSink,
+  outbox,
+  rideRequests,
+  rides,
+  userProfiles,
+  userSettings,
+  users,
+} from "../../db/schema";
 import { newId } from "../domain/ids";
 import type { Db } from "./db.server";
 import { NotFoundError } from "./errors.server";
@@ -111,12 +121,19 @@ export async function settleOutbox(
   if (outcome.status === "sent") {
     await db.update(outbox).set({ status: "sent", sentAt: now, lastError: null }).where(claimed);
   } else if (outcome.status === "skipped") {
-    await db.update(outbox).set({ status: "skipped", lastError: outcome.reason.slice(0, 500) }).where(claimed);
+    await db
+      .update(outbox)
+      .set({ status: "skipped", lastError: outcome.reason.slice(0, 500) })
+      .where(claimed);
   } else {
     const failed = row.attempts >= MAX_ATTEMPTS;
     await db
       .update(outbox)
-      .set({ status: failed ? "failed" : "pending", nextAttemptAt: now + backoffMs(row.attempts), lastError: outcome.error.slice(0, 500) })
+      .set({
+        status: failed ? "failed" : "pending",
+        nextAttemptAt: now + backoffMs(row.attempts),
+        lastError: outcome.error.slice(0, 500),
+      })
       .where(claimed);
   }
 }
@@ -124,12 +141,20 @@ export async function settleOutbox(
 /** Skips claimed rows in one statement (at most 25 ids: D1 binds at most 100 parameters). */
 export async function skipClaimedOutbox({ db }: ModelCtx, ids: string[], reason: string) {
   if (ids.length === 0) return;
-  await db.update(outbox).set({ status: "skipped", lastError: reason }).where(and(inArray(outbox.id, ids), eq(outbox.status, "sending")));
+  await db
+    .update(outbox)
+    .set({ status: "skipped", lastError: reason })
+    .where(and(inArray(outbox.id, ids), eq(outbox.status, "sending")));
 }
 
 /** Everything the sender needs to decide and render a row for its person, in one batch. */
 export async function loadDelivery({ db }: ModelCtx, row: OutboxRow) {
-  const rideId = typeof row.payload.ride_id === "string" ? row.payload.ride_id : typeof (row.payload.data as Record<string, unknown> | undefined)?.ride_id === "string" ? ((row.payload.data as Record<string, unknown>).ride_id as string) : null;
+  const rideId =
+    typeof row.payload.ride_id === "string"
+      ? row.payload.ride_id
+      : typeof (row.payload.data as Record<string, unknown> | undefined)?.ride_id === "string"
+        ? ((row.payload.data as Record<string, unknown>).ride_id as string)
+        : null;
   const codeId = row.kind === "work_email_code" && typeof row.payload.code_id === "string" ? row.payload.code_id : "";
   const [person, ride, mine, newerReset, workCode] = await db.batch([
     db
@@ -168,13 +193,26 @@ export async function loadDelivery({ db }: ModelCtx, row: OutboxRow) {
     db
       .select({ seats: rideRequests.seats })
       .from(rideRequests)
-      .where(and(eq(rideRequests.rideId, rideId ?? ""), eq(rideRequests.riderId, row.userId), eq(rideRequests.status, "accepted")))
+      .where(
+        and(
+          eq(rideRequests.rideId, rideId ?? ""),
+          eq(rideRequests.riderId, row.userId),
+          eq(rideRequests.status, "accepted"),
+        ),
+      )
       .limit(1),
     // A newer reset request for the same person makes this one moot.
     db
       .select({ id: outbox.id })
       .from(outbox)
-      .where(and(eq(outbox.userId, row.userId), eq(outbox.kind, "password_reset"), eq(outbox.channel, row.channel), gt(outbox.createdAt, row.createdAt)))
+      .where(
+        and(
+          eq(outbox.userId, row.userId),
+          eq(outbox.kind, "password_reset"),
+          eq(outbox.channel, row.channel),
+          gt(outbox.createdAt, row.createdAt),
+        ),
+      )
       .limit(1),
     // Issue 16: a work e-mail code goes to the work address of its (still current) code row;
     // none when a newer request replaced it. Read here, not in work-email.server.ts, which
@@ -192,25 +230,50 @@ export async function loadDelivery({ db }: ModelCtx, row: OutboxRow) {
       .where(eq(communityEmailCodes.id, codeId))
       .limit(1),
   ]);
-  return { person: person[0] ?? null, ride: ride[0] ?? null, acceptedSeats: mine[0]?.seats ?? null, newerReset: newerReset.length > 0, workCode: workCode[0] ?? null };
+  return {
+    person: person[0] ?? null,
+    ride: ride[0] ?? null,
+    acceptedSeats: mine[0]?.seats ?? null,
+    newerReset: newerReset.length > 0,
+    workCode: workCode[0] ?? null,
+  };
 }
 
 export type Delivery = Awaited<ReturnType<typeof loadDelivery>>;
 
 /** One-click unsubscribe: the person the signed link names stops getting notification e-mails. */
 export async function turnOffEmailNotifications({ db }: ModelCtx, userId: string, now = Date.now()) {
-  await db.update(userSettings).set({ emailNotifications: false, updatedAt: now }).where(eq(userSettings.userId, userId));
+  await db
+    .update(userSettings)
+    .set({ emailNotifications: false, updatedAt: now })
+    .where(eq(userSettings.userId, userId));
 }
 
 // ---------------------------------------------------------------- the local sink and its mailbox
 
-export type SinkMessage = { key: string; to: string; subject: string; text: string; html: string; headers: Record<string, string> };
+export type SinkMessage = {
+  key: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+};
 
 /** Stores a rendered message; the same key twice stores it once (a redelivery is not a new e-mail). */
 export async function storeInSink({ db }: ModelCtx, m: SinkMessage, now = Date.now()) {
   await db
     .insert(mailSink)
-    .values({ id: newId(), idempotencyKey: m.key, toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html, headers: m.headers, createdAt: now })
+    .values({
+      id: newId(),
+      idempotencyKey: m.key,
+      toAddress: m.to,
+      subject: m.subject,
+      textBody: m.text,
+      htmlBody: m.html,
+      headers: m.headers,
+      createdAt: now,
+    })
     .onConflictDoNothing({ target: mailSink.idempotencyKey });
 }
 

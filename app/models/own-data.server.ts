@@ -97,7 +97,8 @@ export const EXPORT: ExportEntry[] = [
 
 /** User columns deliberately not used to pick rows, and why. */
 export const NOT_EXPORTED: Record<string, string> = {
-  "community_audit_log.target_user_id": "moderators' actions on this user are the community's record, read by its admins",
+  "community_audit_log.target_user_id":
+    "moderators' actions on this user are the community's record, read by its admins",
   "community_members.decided_by": "other people's memberships that this user decided as a moderator",
   "ride_ratings.ratee_id": "ratings others gave this user are the raters' (the issue asks for ratings given)",
   "user_blocks.blocked_id": "who blocked this user stays private to the blocker",
@@ -109,7 +110,11 @@ export const NOT_EXPORTED: Record<string, string> = {
  * key per table of EXPORT, plus the newsletter address if they subscribed with it.
  */
 export async function exportMyData({ db }: ModelCtx, userId: string, now = Date.now()) {
-  const me = await db.select({ email: users.email, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).get();
+  const me = await db
+    .select({ email: users.email, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
   if (!me || me.deletedAt !== null) throw new NotFoundError("Account not found");
   const statements = EXPORT.map((e) =>
     db
@@ -117,8 +122,16 @@ export async function exportMyData({ db }: ModelCtx, userId: string, now = Date.
       .from(e.table)
       .where(or(...e.by.map((c) => eq(c, userId)))),
   );
-  const all = [db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, me.email ?? "")), ...statements];
-  const [newsletter, ...results] = (await db.batch(all as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
+  const all = [
+    db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, me.email ?? "")),
+    ...statements,
+  ];
+  const [newsletter, ...results] = (await db.batch(
+    all as unknown as Parameters<typeof db.batch>[0],
+  )) as unknown as unknown[];
   const tables: Record<string, Record<string, unknown>[]> = {};
   EXPORT.forEach((e, i) => {
     tables[e.name] = (results[i] as Record<string, unknown>[]).map((row) => {
@@ -132,7 +145,8 @@ export async function exportMyData({ db }: ModelCtx, userId: string, now = Date.
     format: "LoopRide personal data export, version 1",
     exportedAt: new Date(now).toISOString(),
     userId,
-    notes: "Times are milliseconds since 1970-01-01 UTC; money is in paise (₹1 = 100 paise). Secrets (password hash, session ids) are left out.",
+    notes:
+      "Times are milliseconds since 1970-01-01 UTC; money is in paise (₹1 = 100 paise). Secrets (password hash, session ids) are left out.",
     tables,
   };
 }
@@ -156,7 +170,12 @@ export const DELETE_WRONG_PASSWORD = "That password is not right. Your account w
  */
 export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Date.now()) {
   const me = await db
-    .select({ email: users.email, deletedAt: users.deletedAt, fullName: userProfiles.fullName, avatarKey: userProfiles.avatarKey })
+    .select({
+      email: users.email,
+      deletedAt: users.deletedAt,
+      fullName: userProfiles.fullName,
+      avatarKey: userProfiles.avatarKey,
+    })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .where(eq(users.id, userId))
@@ -166,13 +185,17 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
   const upcomingMine = sql`(SELECT ${rides.id} FROM ${rides} WHERE ${rides.driverId} = ${userId} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now})`;
   const mySeats = sql`${rideRequests.riderId} = ${userId} AND ${rideRequests.status} IN ('pending','accepted')
     AND ${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${rides.status} = 'active' AND ${rides.departsAt} > ${now})`;
-  const myCommunities = db.select({ id: communityMembers.communityId }).from(communityMembers).where(eq(communityMembers.userId, userId));
+  const myCommunities = db
+    .select({ id: communityMembers.communityId })
+    .from(communityMembers)
+    .where(eq(communityMembers.userId, userId));
   const communityIds = (await myCommunities).map((r) => r.id);
   // Others' notifications that name this person (a request, a cancellation...): the name goes.
   const named = (col: typeof notifications.title | typeof notifications.message): SQL =>
     name ? sql`replace(${col}, ${name}, ${DELETED_NAME})` : sql`${col}`;
   // The same in an outbox payload's field (a notification row always has title and message).
-  const namedIn = (path: "$.title" | "$.message"): SQL => sql`replace(json_extract(${outbox.payload}, ${path}), ${name}, ${DELETED_NAME})`;
+  const namedIn = (path: "$.title" | "$.message"): SQL =>
+    sql`replace(json_extract(${outbox.payload}, ${path}), ${name}, ${DELETED_NAME})`;
   const statements = [
     // Riders of the person's upcoming rides, told before their requests change.
     notificationInsert(
@@ -195,7 +218,13 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
       .returning({ userId: rideRequests.riderId }),
     db
       .update(rides)
-      .set({ status: "cancelled", cancelledAt: now, bookedSeats: 0, cancelReason: "The driver closed their account.", cancelledLate: sql`(${rides.departsAt} - ${now} < ${CANCEL_WINDOW_MS})` })
+      .set({
+        status: "cancelled",
+        cancelledAt: now,
+        bookedSeats: 0,
+        cancelReason: "The driver closed their account.",
+        cancelledLate: sql`(${rides.departsAt} - ${now} < ${CANCEL_WINDOW_MS})`,
+      })
       .where(sql`${rides.id} IN ${upcomingMine}`),
     // Drivers of the rides the person had asked to join.
     notificationInsert(
@@ -211,14 +240,20 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
       now,
       sql`FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId} WHERE ${mySeats}`,
     ),
-    db.select({ userId: rides.driverId }).from(rideRequests).innerJoin(rides, eq(rides.id, rideRequests.rideId)).where(mySeats),
+    db
+      .select({ userId: rides.driverId })
+      .from(rideRequests)
+      .innerJoin(rides, eq(rides.id, rideRequests.rideId))
+      .where(mySeats),
     db.update(rideRequests).set({ status: "cancelled", cancelledAt: now }).where(mySeats),
     db
       .update(rides)
       .set({
         bookedSeats: sql`(SELECT coalesce(sum(rr.seats), 0) FROM ride_requests rr WHERE rr.ride_id = ${rides.id} AND rr.status = 'accepted')`,
       })
-      .where(sql`${rides.id} IN (SELECT ${rideRequests.rideId} FROM ${rideRequests} WHERE ${rideRequests.riderId} = ${userId} AND ${rideRequests.cancelledAt} = ${now})`),
+      .where(
+        sql`${rides.id} IN (SELECT ${rideRequests.rideId} FROM ${rideRequests} WHERE ${rideRequests.riderId} = ${userId} AND ${rideRequests.cancelledAt} = ${now})`,
+      ),
     // Notes they wrote on rides and requests.
     db.update(rides).set({ notes: null }).where(eq(rides.driverId, userId)),
     db.update(rideRequests).set({ notes: null }).where(eq(rideRequests.riderId, userId)),
@@ -235,7 +270,9 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
           // e-mails and pushes, which would still go out with the name (and keep it once sent).
           db
             .update(outbox)
-            .set({ payload: sql`json_set(${outbox.payload}, '$.title', ${namedIn("$.title")}, '$.message', ${namedIn("$.message")})` })
+            .set({
+              payload: sql`json_set(${outbox.payload}, '$.title', ${namedIn("$.title")}, '$.message', ${namedIn("$.message")})`,
+            })
             .where(
               sql`${outbox.kind} = 'notification'
                 AND (instr(json_extract(${outbox.payload}, '$.title'), ${name}) > 0
@@ -243,7 +280,10 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
             ),
         ]
       : []),
-    db.update(referrals).set({ referredEmail: null }).where(or(eq(referrals.referredUserId, userId), eq(referrals.referrerId, userId))),
+    db
+      .update(referrals)
+      .set({ referredEmail: null })
+      .where(or(eq(referrals.referredUserId, userId), eq(referrals.referrerId, userId))),
     ...(me.email ? [db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, me.email))] : []),
     // Own rows.
     db.delete(passwords).where(eq(passwords.userId, userId)),
@@ -256,7 +296,11 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
     db.delete(userReferralCodes).where(eq(userReferralCodes.userId, userId)),
     db.delete(notifications).where(eq(notifications.userId, userId)),
     db.delete(savedRides).where(eq(savedRides.userId, userId)),
-    db.delete(savedSearchCells).where(sql`${savedSearchCells.searchId} IN (SELECT ${savedSearches.id} FROM ${savedSearches} WHERE ${savedSearches.userId} = ${userId})`),
+    db
+      .delete(savedSearchCells)
+      .where(
+        sql`${savedSearchCells.searchId} IN (SELECT ${savedSearches.id} FROM ${savedSearches} WHERE ${savedSearches.userId} = ${userId})`,
+      ),
     db.delete(savedSearches).where(eq(savedSearches.userId, userId)),
     db.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId))),
     // Issue 14/15 rows: a commute makes no more rides; reset links and queued
@@ -278,7 +322,9 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
       ? [
           db
             .update(communities)
-            .set({ memberCount: sql`(SELECT count(*) FROM community_members m WHERE m.community_id = ${communities.id} AND m.status = 'approved')` })
+            .set({
+              memberCount: sql`(SELECT count(*) FROM community_members m WHERE m.community_id = ${communities.id} AND m.status = 'approved')`,
+            })
             .where(inArray(communities.id, communityIds)),
         ]
       : []),

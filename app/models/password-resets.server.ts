@@ -6,7 +6,13 @@ import { revokeAccessStatements } from "./access.server";
 import { type ModelCtx } from "./context.server";
 import { ConflictError } from "./errors.server";
 import { outboxInsert } from "./outbox.server";
-import { accountLimitKey, hitRateLimit, identifierLimitKey, peekRateLimit, rateLimitHitStatement } from "./rate-limits.server";
+import {
+  accountLimitKey,
+  hitRateLimit,
+  identifierLimitKey,
+  peekRateLimit,
+  rateLimitHitStatement,
+} from "./rate-limits.server";
 import { RESET_LINK_INVALID, VERIFY_LINK_INVALID } from "../schemas/account-recovery";
 
 // Password recovery and e-mail verification (issue 15; docs/SECURITY.md "Account recovery").
@@ -25,11 +31,29 @@ export const RESET_ACCOUNT_WINDOW_MS = 15 * 60_000;
 export async function requestPasswordReset({ db }: ModelCtx, email: string, now = Date.now()): Promise<boolean> {
   const user = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get();
   if (!user) return false;
-  const { allowed } = await hitRateLimit({ db }, accountLimitKey("reset-account", user.id), RESETS_PER_ACCOUNT, RESET_ACCOUNT_WINDOW_MS, now);
+  const { allowed } = await hitRateLimit(
+    { db },
+    accountLimitKey("reset-account", user.id),
+    RESETS_PER_ACCOUNT,
+    RESET_ACCOUNT_WINDOW_MS,
+    now,
+  );
   if (!allowed) return false;
   await db.batch([
-    db.update(passwordResets).set({ expiresAt: now }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now))),
-    outboxInsert(db, { channel: "email", userId: user.id, kind: "password_reset", key: `password_reset:${user.id}:${now}:${newId(8)}` }, now),
+    db
+      .update(passwordResets)
+      .set({ expiresAt: now })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now))),
+    outboxInsert(
+      db,
+      {
+        channel: "email",
+        userId: user.id,
+        kind: "password_reset",
+        key: `password_reset:${user.id}:${now}:${newId(8)}`,
+      },
+      now,
+    ),
   ]);
   return true;
 }
@@ -38,8 +62,17 @@ export async function requestPasswordReset({ db }: ModelCtx, email: string, now 
 export async function issueResetToken({ db }: ModelCtx, userId: string, now = Date.now()): Promise<string> {
   const token = randomToken(256);
   await db.batch([
-    db.update(passwordResets).set({ expiresAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now))),
-    db.insert(passwordResets).values({ id: newId(), userId, tokenHash: await sha256Hex(token), createdAt: now, expiresAt: now + RESET_TTL_MS }),
+    db
+      .update(passwordResets)
+      .set({ expiresAt: now })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now))),
+    db.insert(passwordResets).values({
+      id: newId(),
+      userId,
+      tokenHash: await sha256Hex(token),
+      createdAt: now,
+      expiresAt: now + RESET_TTL_MS,
+    }),
   ]);
   return token;
 }
@@ -50,7 +83,13 @@ export async function resetTokenUsable({ db }: ModelCtx, token: string, now = Da
   const row = await db
     .select({ id: passwordResets.id })
     .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, await sha256Hex(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, await sha256Hex(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
     .get();
   return !!row;
 }
@@ -64,7 +103,12 @@ export async function resetTokenUsable({ db }: ModelCtx, token: string, now = Da
  * later ones by the new hash (random salt) being the stored one.
  * Returns the account; the caller runs revokeAllAccess (sockets) and signs it in afresh.
  */
-export async function resetPassword({ db }: ModelCtx, token: string, passwordHash: string, now = Date.now()): Promise<{ userId: string }> {
+export async function resetPassword(
+  { db }: ModelCtx,
+  token: string,
+  passwordHash: string,
+  now = Date.now(),
+): Promise<{ userId: string }> {
   const tokenHash = await sha256Hex(token);
   const owner = sql`(SELECT ${passwordResets.userId} FROM ${passwordResets} WHERE ${passwordResets.tokenHash} = ${tokenHash})`;
   const won = sql`EXISTS (SELECT 1 FROM ${passwords} WHERE ${passwords.userId} = ${owner} AND ${passwords.hash} = ${passwordHash})`;
@@ -72,16 +116,29 @@ export async function resetPassword({ db }: ModelCtx, token: string, passwordHas
     db
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .where(
+        and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)),
+      )
       .returning({ userId: passwordResets.userId }),
     db
       .insert(passwords)
-      .select(sql`SELECT ${passwordResets.userId}, ${passwordHash}, ${now} FROM ${passwordResets} WHERE ${passwordResets.tokenHash} = ${tokenHash} AND changes() = 1`)
-      .onConflictDoUpdate({ target: passwords.userId, set: { hash: sql`excluded.hash`, updatedAt: sql`excluded.updated_at` } }),
+      .select(
+        sql`SELECT ${passwordResets.userId}, ${passwordHash}, ${now} FROM ${passwordResets} WHERE ${passwordResets.tokenHash} = ${tokenHash} AND changes() = 1`,
+      )
+      .onConflictDoUpdate({
+        target: passwords.userId,
+        set: { hash: sql`excluded.hash`, updatedAt: sql`excluded.updated_at` },
+      }),
     // Every session, feed and push subscription (an intruder's too); the route closes sockets.
     ...revokeAccessStatements(db, owner, won),
-    db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` }).where(and(sql`${users.id} = ${owner}`, won)),
-    db.update(passwordResets).set({ expiresAt: now }).where(and(sql`${passwordResets.userId} = ${owner}`, isNull(passwordResets.usedAt), won)),
+    db
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+      .where(and(sql`${users.id} = ${owner}`, won)),
+    db
+      .update(passwordResets)
+      .set({ expiresAt: now })
+      .where(and(sql`${passwordResets.userId} = ${owner}`, isNull(passwordResets.usedAt), won)),
   ]);
   if (used.length === 0) throw new ConflictError(RESET_LINK_INVALID);
   return { userId: used[0].userId };
@@ -100,7 +157,8 @@ export const VERIFY_ADDRESS_LIMIT = `This address was sent ${VERIFY_MAILS_PER_AD
 export const CONFIRMATION_SENDER_LIMIT = `You have asked for ${CONFIRMATIONS_PER_SENDER} confirmation e-mails today. Please try again tomorrow.`;
 
 type SecretCtx = ModelCtx & { env: SecretEnv };
-const verifyAddressKey = (ctx: SecretCtx, email: string) => identifierLimitKey(ctx.env, "verify-to", email.toLowerCase());
+const verifyAddressKey = (ctx: SecretCtx, email: string) =>
+  identifierLimitKey(ctx.env, "verify-to", email.toLowerCase());
 const senderKey = (userId: string) => accountLimitKey("confirm-from", userId);
 
 /** Counts one confirmation e-mail caused by `userId` today; false once over the day's cap. */
@@ -112,7 +170,11 @@ const verificationKey = (userId: string, now: number) => `verify_email:${userId}
 
 /** Queues the verification e-mail of a password account with an unverified e-mail (for a batch). */
 export function verificationEmailInsert(ctx: ModelCtx, userId: string, now = Date.now()) {
-  return outboxInsert(ctx.db, { channel: "email", userId, kind: "verify_email", key: verificationKey(userId, now) }, now);
+  return outboxInsert(
+    ctx.db,
+    { channel: "email", userId, kind: "verify_email", key: verificationKey(userId, now) },
+    now,
+  );
 }
 
 /**
@@ -132,15 +194,29 @@ export async function signupVerificationStatements(ctx: SecretCtx, userId: strin
 
 /** "Send the link again" from the profile: only for the acting user's own unverified e-mail. */
 export async function resendVerification(ctx: SecretCtx, userId: string, now = Date.now()) {
-  const me = await ctx.db.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).get();
+  const me = await ctx.db
+    .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
   if (!me?.email) throw new ConflictError("Your account has no e-mail address to confirm.");
   if (me.verifiedAt !== null) throw new ConflictError("Your e-mail address is already confirmed.");
   // One a minute: the key repeats within the minute, so a double click queues one e-mail
   // and is counted once.
   const minute = Math.floor(now / 60_000) * 60_000;
-  const queued = await ctx.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.idempotencyKey, verificationKey(userId, minute))).get();
+  const queued = await ctx.db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(eq(outbox.idempotencyKey, verificationKey(userId, minute)))
+    .get();
   if (queued) return;
-  const toAddress = await hitRateLimit(ctx, await verifyAddressKey(ctx, me.email), VERIFY_MAILS_PER_ADDRESS, DAY_MS, now);
+  const toAddress = await hitRateLimit(
+    ctx,
+    await verifyAddressKey(ctx, me.email),
+    VERIFY_MAILS_PER_ADDRESS,
+    DAY_MS,
+    now,
+  );
   if (!toAddress.allowed) throw new ConflictError(VERIFY_ADDRESS_LIMIT);
   if (!(await hitConfirmationSenderLimit(ctx, userId, now))) throw new ConflictError(CONFIRMATION_SENDER_LIMIT);
   await verificationEmailInsert(ctx, userId, minute);
@@ -151,14 +227,23 @@ export async function resendVerification(ctx: SecretCtx, userId: string, now = D
  * is verified only if it is still the account's. Returns whether onboarding is complete (the
  * caller then credits a waiting referral, ADR 0003).
  */
-export async function verifyEmail({ db }: ModelCtx, userId: string, email: string, now = Date.now()): Promise<{ onboarded: boolean }> {
+export async function verifyEmail(
+  { db }: ModelCtx,
+  userId: string,
+  email: string,
+  now = Date.now(),
+): Promise<{ onboarded: boolean }> {
   const [updated, profile] = await db.batch([
     db
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
       .where(and(eq(users.id, userId), eq(users.email, email)))
       .returning({ id: users.id }),
-    db.select({ phone: userProfiles.phoneNumber, vehicle: userProfiles.vehicleInfo }).from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1),
+    db
+      .select({ phone: userProfiles.phoneNumber, vehicle: userProfiles.vehicleInfo })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, userId))
+      .limit(1),
   ]);
   if (updated.length === 0) throw new ConflictError(VERIFY_LINK_INVALID);
   const p = profile[0];

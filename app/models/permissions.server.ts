@@ -22,7 +22,8 @@ export const NOT_IN_COMMUNITY = "You are not a member of this ride's community, 
 export const OWN_RIDE = "You cannot request a seat on your own ride.";
 export const BLOCKED_PAIR = "This seat cannot be booked: one of you has blocked the other.";
 export const DRIVER_NOT_IN_GOOD_STANDING = "The driver cannot take bookings on this community's rides at the moment.";
-export const RIDER_NOT_IN_COMMUNITY = "This rider is no longer a member of the ride's community, so the seat cannot be given.";
+export const RIDER_NOT_IN_COMMUNITY =
+  "This rider is no longer a member of the ride's community, so the seat cannot be given.";
 export const RIDE_FULL = "This ride is full.";
 
 export const suspendedMessage = (until: number) =>
@@ -174,7 +175,9 @@ export function seatFactColumns(riderId: string | SQL, now: number) {
     factWomen: sql<number>`${f.women}`.as("fact_women"),
     factDriver: sql<number>`${f.driver}`.as("fact_driver"),
     factSuspendedUntil: sql<number | null>`(SELECT cm.suspended_until FROM community_members cm
-      WHERE cm.community_id = rides.community_id AND cm.user_id = ${riderId} AND cm.suspended_until > ${now})`.as("fact_suspended_until"),
+      WHERE cm.community_id = rides.community_id AND cm.user_id = ${riderId} AND cm.suspended_until > ${now})`.as(
+      "fact_suspended_until",
+    ),
   };
 }
 
@@ -185,7 +188,9 @@ const FACT_KEYS = Object.keys(seatFactColumns("", 0)) as FactKey[];
  * A row selected with seatFactColumns, split into the facts (as SeatFacts) and the rest, so a
  * page sends its own fields and the decision, not the facts.
  */
-export function splitSeatFacts<T extends Record<FactKey, unknown>>(row: T): { rest: Omit<T, FactKey>; facts: SeatFacts } {
+export function splitSeatFacts<T extends Record<FactKey, unknown>>(
+  row: T,
+): { rest: Omit<T, FactKey>; facts: SeatFacts } {
   const rest: Record<string, unknown> = { ...row };
   for (const k of FACT_KEYS) delete rest[k];
   const r = row as Record<string, unknown>;
@@ -210,28 +215,57 @@ export function splitSeatFacts<T extends Record<FactKey, unknown>>(row: T): { re
 /** A row selected with seatFactColumns, as SeatFacts. */
 export const seatFactsOf = (row: Record<FactKey, unknown>): SeatFacts => splitSeatFacts(row).facts;
 
-export type SeatRefusal = { kind: "own" | "closed" | "blocked" | "member" | "suspended" | "women" | "driver" | "full"; message: string; available?: number };
+export type SeatRefusal = {
+  kind: "own" | "closed" | "blocked" | "member" | "suspended" | "women" | "driver" | "full";
+  message: string;
+  available?: number;
+};
 
 /**
  * Why the seat rule refuses `seats` seats (null: it allows them), in the words of whoever acts:
  * the rider asking, or the driver accepting. The same facts, in the same order, as seatRule.
  */
-export function seatRefusal(f: SeatFacts, seats: number, now: number, actor: "rider" | "driver" = "rider"): SeatRefusal | null {
+export function seatRefusal(
+  f: SeatFacts,
+  seats: number,
+  now: number,
+  actor: "rider" | "driver" = "rider",
+): SeatRefusal | null {
   if (!f.notOwn) return { kind: "own", message: OWN_RIDE };
   if (!f.open) {
     const departed = f.status === "active" && f.departsAt <= now;
-    if (actor === "rider") return { kind: "closed", message: departed ? "This ride has already departed." : "This ride is no longer available." };
-    return { kind: "closed", message: requestsClosedReason({ status: f.status, departsAt: f.departsAt }, now) ?? "This ride is no longer available." };
+    if (actor === "rider")
+      return {
+        kind: "closed",
+        message: departed ? "This ride has already departed." : "This ride is no longer available.",
+      };
+    return {
+      kind: "closed",
+      message:
+        requestsClosedReason({ status: f.status, departsAt: f.departsAt }, now) ?? "This ride is no longer available.",
+    };
   }
   if (!f.unblocked) return { kind: "blocked", message: BLOCKED_PAIR };
   if (!f.member) {
-    if (f.suspendedUntil) return { kind: "suspended", message: actor === "rider" ? suspendedMessage(f.suspendedUntil) : riderSuspendedMessage(f.suspendedUntil) };
+    if (f.suspendedUntil)
+      return {
+        kind: "suspended",
+        message: actor === "rider" ? suspendedMessage(f.suspendedUntil) : riderSuspendedMessage(f.suspendedUntil),
+      };
     return { kind: "member", message: actor === "rider" ? NOT_IN_COMMUNITY : RIDER_NOT_IN_COMMUNITY };
   }
   if (!f.women) return { kind: "women", message: f.womenOnly ? WOMEN_ONLY_REFUSED : SEATS_LOCKED_TO_WOMEN };
   if (!f.driver) return { kind: "driver", message: DRIVER_NOT_IN_GOOD_STANDING };
   const available = f.seats - f.bookedSeats;
-  if (seats > available) return { kind: "full", message: available <= 0 ? RIDE_FULL : `Only ${available} seat${available === 1 ? " is" : "s are"} available for this ride.`, available };
+  if (seats > available)
+    return {
+      kind: "full",
+      message:
+        available <= 0
+          ? RIDE_FULL
+          : `Only ${available} seat${available === 1 ? " is" : "s are"} available for this ride.`,
+      available,
+    };
   return null;
 }
 
@@ -251,11 +285,15 @@ export function roleRank(membership: { status: string; role: string } | null | u
 }
 
 /** Whether the membership holds at least `role`. */
-export const holdsRole = (membership: { status: string; role: string } | null | undefined, role: CommunityRole) => roleRank(membership) >= RANK[role];
+export const holdsRole = (membership: { status: string; role: string } | null | undefined, role: CommunityRole) =>
+  roleRank(membership) >= RANK[role];
 
 /** holdsRole in SQL, for guarded statements and batched reads: an approved row with at least `role`. */
 export function holdsRoleSql(userId: string | SQL, communityId: string | SQL, role: CommunityRole): SQL {
   const roles = (Object.keys(RANK) as CommunityRole[]).filter((r) => RANK[r] >= RANK[role]);
   return sql`EXISTS (SELECT 1 FROM community_members hr WHERE hr.community_id = ${communityId} AND hr.user_id = ${userId}
-    AND hr.status = 'approved' AND hr.role IN (${sql.join(roles.map((r) => sql`${r}`), sql`, `)}))`;
+    AND hr.status = 'approved' AND hr.role IN (${sql.join(
+      roles.map((r) => sql`${r}`),
+      sql`, `,
+    )}))`;
 }

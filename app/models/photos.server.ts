@@ -19,7 +19,6 @@ function photoKey(userId: string, version: string) {
   return `avatars/${userId}/${version}.jpg`;
 }
 
-
 /**
  * THE photo rule (both callers below): someone who shares a community or a ride with the
  * owner, unless either blocked the other. A block hides the blocker's face from the blocked
@@ -32,7 +31,11 @@ function maySeePhoto(viewerId: string, ownerId: string) {
 /** Whether `viewerId` may see `ownerId`'s profile photo: the owner, or someone the photo rule lets. */
 export async function canSeePhoto({ db }: ModelCtx, viewerId: string, ownerId: string): Promise<boolean> {
   if (viewerId === ownerId) return true;
-  const row = await db.select({ shared: maySeePhoto(viewerId, ownerId) }).from(userProfiles).where(eq(userProfiles.userId, ownerId)).get();
+  const row = await db
+    .select({ shared: maySeePhoto(viewerId, ownerId) })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, ownerId))
+    .get();
   return Boolean(row?.shared);
 }
 
@@ -44,7 +47,10 @@ export async function canSeePhoto({ db }: ModelCtx, viewerId: string, ownerId: s
 export async function getPhotoForViewer({ db, env }: Ctx, viewerId: string, ownerId: string, version: string) {
   if (!PHOTO_VERSION.test(version)) return null;
   const row = await db
-    .select({ key: userProfiles.avatarKey, shared: viewerId === ownerId ? sql<number>`1` : maySeePhoto(viewerId, ownerId) })
+    .select({
+      key: userProfiles.avatarKey,
+      shared: viewerId === ownerId ? sql<number>`1` : maySeePhoto(viewerId, ownerId),
+    })
     .from(userProfiles)
     .where(eq(userProfiles.userId, ownerId))
     .get();
@@ -59,20 +65,39 @@ export async function getPhotoForViewer({ db, env }: Ctx, viewerId: string, owne
  * the key it replaces: of two uploads racing, the later one is refused (and its object
  * removed) rather than leaving the loser's object behind.
  */
-export async function setProfilePhoto({ db, env }: Ctx, userId: string, jpeg: Uint8Array<ArrayBuffer>, version: string, now = Date.now()) {
+export async function setProfilePhoto(
+  { db, env }: Ctx,
+  userId: string,
+  jpeg: Uint8Array<ArrayBuffer>,
+  version: string,
+  now = Date.now(),
+) {
   if (!PHOTO_VERSION.test(version)) throw new Error("bad photo version");
   const key = photoKey(userId, version);
-  const current = await db.select({ key: userProfiles.avatarKey }).from(userProfiles).where(eq(userProfiles.userId, userId)).get();
+  const current = await db
+    .select({ key: userProfiles.avatarKey })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId))
+    .get();
   if (!current) throw new NotFoundError("Profile not found");
   if (current.key === key) return { changed: false };
   await env.AVATARS.put(key, jpeg, { httpMetadata: { contentType: "image/jpeg" } });
   const updated = await db
     .update(userProfiles)
     .set({ avatarKey: key, avatarUrl: photoPath(userId, version), updatedAt: now })
-    .where(and(eq(userProfiles.userId, userId), current.key === null ? isNull(userProfiles.avatarKey) : eq(userProfiles.avatarKey, current.key)))
+    .where(
+      and(
+        eq(userProfiles.userId, userId),
+        current.key === null ? isNull(userProfiles.avatarKey) : eq(userProfiles.avatarKey, current.key),
+      ),
+    )
     .returning({ userId: userProfiles.userId });
   if (updated.length === 0) {
-    const latest = await db.select({ key: userProfiles.avatarKey }).from(userProfiles).where(eq(userProfiles.userId, userId)).get();
+    const latest = await db
+      .select({ key: userProfiles.avatarKey })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, userId))
+      .get();
     if (latest?.key !== key) await env.AVATARS.delete(key);
     throw new ConflictError("Your photo was changed at the same time. Please try again.");
   }
@@ -82,7 +107,11 @@ export async function setProfilePhoto({ db, env }: Ctx, userId: string, jpeg: Ui
 
 /** Removes the acting user's photo: the row first (no page links it any more), then the object. */
 export async function removeProfilePhoto({ db, env }: Ctx, userId: string, now = Date.now()) {
-  const current = await db.select({ key: userProfiles.avatarKey }).from(userProfiles).where(eq(userProfiles.userId, userId)).get();
+  const current = await db
+    .select({ key: userProfiles.avatarKey })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId))
+    .get();
   if (!current?.key) return { removed: false };
   const updated = await db
     .update(userProfiles)

@@ -78,7 +78,8 @@ export function resolvePlace(typed: string): PlaceResolution {
 
 /** The "did you mean" names of a ride form's typed pickup and drop, for their <datalist>s (no JS). */
 export function placeOptionsOf(formData: FormData): Record<"fromLocation" | "toLocation", string[]> {
-  const options = (field: string) => resolvePlace(String(formData.get(field) ?? "")).suggestions?.map((p) => p.name) ?? [];
+  const options = (field: string) =>
+    resolvePlace(String(formData.get(field) ?? "")).suggestions?.map((p) => p.name) ?? [];
   return { fromLocation: options("fromLocation"), toLocation: options("toLocation") };
 }
 
@@ -95,5 +96,14 @@ export function ridePlaceColumns(
   };
   const a = side(from, points.from);
   const b = side(to, points.to);
-  return { fromPlaceId: a.id, fromLat: a.lat, fromLng: a.lng, fromCell: a.cell, toPlaceId: b.id, toLat: b.lat, toLng: b.lng, toCell: b.cell };
+  return {
+    fromPlaceId: a.id,
+    fromLat: a.lat,
+    fromLng: a.lng,
+    fromCell: a.cell,
+    toPlaceId: b.id,
+    toLat: b.lat,
+    toLng: b.lng,
+    toCell: b.cell,
+  };
 }

@@ -55,8 +55,16 @@ export async function completeOnboarding(
   answers: { phone: string; hasCar: boolean; carType: VehicleInfo["car_type"] },
   now = Date.now(),
 ) {
-  const current = await db.select({ vehicleInfo: userProfiles.vehicleInfo }).from(userProfiles).where(eq(userProfiles.userId, userId)).get();
-  const vehicleInfo: VehicleInfo = { ...(current?.vehicleInfo ?? {}), has_car: answers.hasCar, car_type: answers.hasCar ? answers.carType ?? null : null };
+  const current = await db
+    .select({ vehicleInfo: userProfiles.vehicleInfo })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId))
+    .get();
+  const vehicleInfo: VehicleInfo = {
+    ...(current?.vehicleInfo ?? {}),
+    has_car: answers.hasCar,
+    car_type: answers.hasCar ? (answers.carType ?? null) : null,
+  };
   const updated = await db
     .update(userProfiles)
     .set({ phoneNumber: answers.phone, vehicleInfo, updatedAt: now })
@@ -64,7 +72,9 @@ export async function completeOnboarding(
     .returning({ userId: userProfiles.userId });
   if (updated.length === 0) {
     // A user without a profile (should not happen; created at sign-up) gets one now.
-    await db.insert(userProfiles).values({ userId, phoneNumber: answers.phone, vehicleInfo, createdAt: now, updatedAt: now });
+    await db
+      .insert(userProfiles)
+      .values({ userId, phoneNumber: answers.phone, vehicleInfo, createdAt: now, updatedAt: now });
   }
 }
 
@@ -91,7 +101,11 @@ export async function updateOwnProfile({ db }: ModelCtx, userId: string, patch: 
   const set: Partial<typeof userProfiles.$inferInsert> = { ...fields, updatedAt: now };
   if (fields.fullName !== undefined) Object.assign(set, nameParts(fields.fullName));
   if (vehicle) {
-    const current = await db.select({ vehicleInfo: userProfiles.vehicleInfo }).from(userProfiles).where(eq(userProfiles.userId, userId)).get();
+    const current = await db
+      .select({ vehicleInfo: userProfiles.vehicleInfo })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, userId))
+      .get();
     const merged: VehicleInfo = { ...(current?.vehicleInfo ?? {}) };
     for (const [k, v] of Object.entries(vehicle)) {
       if (v) (merged as Record<string, unknown>)[k] = v;

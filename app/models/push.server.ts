@@ -13,14 +13,21 @@ const PUSH_SERVICE_HOSTS = ["fcm.googleapis.com", "push.services.mozilla.com", "
 /** Subscriptions kept per user (browsers and devices); the oldest beyond it are dropped. */
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
 
-export type PushCtx = ModelCtx & { env: Pick<AppEnv, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT" | "PUSH_ALLOWED_HOSTS"> };
+export type PushCtx = ModelCtx & {
+  env: Pick<AppEnv, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT" | "PUSH_ALLOWED_HOSTS">;
+};
 
 export type PushSubscriptionInput = { endpoint: string; p256dh: string; auth: string };
 
 export type PushMessage = { title: string; body: string; url: string; tag?: string };
 
 /** What one delivery did: per subscription sent (2xx), removed (404/410: it expired) or failed (retry later). */
-export type PushResult = { skipped: "setting-off" | "not-configured" | null; sent: number; removed: number; failed: number };
+export type PushResult = {
+  skipped: "setting-off" | "not-configured" | null;
+  sent: number;
+  removed: number;
+  failed: number;
+};
 
 /** The VAPID keys, or null when this deployment has none (push is then off, and settings say so). */
 export function vapidKeys(env: PushCtx["env"]): VapidKeys | null {
@@ -33,7 +40,13 @@ export function vapidKeys(env: PushCtx["env"]): VapidKeys | null {
  * are accepted (not an open relay to any https URL); PUSH_ALLOWED_HOSTS adds more.
  */
 export function isPushServiceHost(host: string, extra = ""): boolean {
-  const allowed = [...PUSH_SERVICE_HOSTS, ...extra.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)];
+  const allowed = [
+    ...PUSH_SERVICE_HOSTS,
+    ...extra
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  ];
   const h = host.toLowerCase();
   return allowed.some((a) => h === a || h.endsWith(`.${a}`));
 }
@@ -50,7 +63,12 @@ export const PUSH_ENDPOINT_TAKEN =
  * endpoint: the settings page unsubscribes the old one first), and the old row goes when the
  * push service answers 410 for it. At most MAX_PUSH_SUBSCRIPTIONS per user, in the same batch.
  */
-export async function subscribePush({ db, env }: PushCtx, userId: string, input: PushSubscriptionInput, now = Date.now()) {
+export async function subscribePush(
+  { db, env }: PushCtx,
+  userId: string,
+  input: PushSubscriptionInput,
+  now = Date.now(),
+) {
   if (!vapidKeys(env)) throw new ConflictError("Push notifications are not set up on this server.");
   if (!isPushServiceHost(new URL(input.endpoint).hostname, env.PUSH_ALLOWED_HOSTS)) {
     throw new ConflictError("This browser's push service is not supported. Please try another browser.");
@@ -71,7 +89,9 @@ export async function subscribePush({ db, env }: PushCtx, userId: string, input:
         setWhere: eq(pushSubscriptions.userId, userId),
       })
       .returning({ id: pushSubscriptions.id }),
-    db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, keep))),
+    db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, keep))),
   ]);
   if (stored.length === 0) throw new ConflictError(PUSH_ENDPOINT_TAKEN);
 }
@@ -87,7 +107,11 @@ export async function unsubscribePush({ db }: ModelCtx, userId: string, endpoint
 
 /** The acting user's subscribed endpoints (the settings page tells whether this browser is one), for a db.batch. */
 export function ownPushEndpointsQuery(db: Db, userId: string) {
-  return db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).limit(MAX_PUSH_SUBSCRIPTIONS);
+  return db
+    .select({ endpoint: pushSubscriptions.endpoint })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .limit(MAX_PUSH_SUBSCRIPTIONS);
 }
 
 /** Only a path of this site is opened by a notification click (never another origin). */
@@ -102,7 +126,12 @@ export function safePushPath(url: string): string {
  * @block65/webcrypto-web-push. A 404 or 410 from the push service means the subscription
  * is gone: its row is deleted. Other failures are counted (a caller with a queue retries).
  */
-export async function deliverPush(ctx: PushCtx, userId: string, message: PushMessage, fetcher: typeof fetch = fetch): Promise<PushResult> {
+export async function deliverPush(
+  ctx: PushCtx,
+  userId: string,
+  message: PushMessage,
+  fetcher: typeof fetch = fetch,
+): Promise<PushResult> {
   const { db, env } = ctx;
   const result: PushResult = { skipped: null, sent: 0, removed: 0, failed: 0 };
   const vapid = vapidKeys(env);
@@ -110,7 +139,12 @@ export async function deliverPush(ctx: PushCtx, userId: string, message: PushMes
   const [settings, subs] = await db.batch([
     db.select({ push: userSettings.pushNotifications }).from(userSettings).where(eq(userSettings.userId, userId)),
     db
-      .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+      .select({
+        id: pushSubscriptions.id,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      })
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, userId))
       .limit(MAX_PUSH_SUBSCRIPTIONS),

@@ -24,15 +24,24 @@ export function accountLimitKey(bucket: string, userId: string): LimitKey {
 export async function identifierLimitKey(env: SecretEnv, bucket: string, ...identifiers: string[]): Promise<LimitKey> {
   const enc = new TextEncoder();
   const secret = requireSecret(env, "SESSION_SECRET");
-  const key = await crypto.subtle.importKey("raw", enc.encode(`rate-limit:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    enc.encode(`rate-limit:${secret}`),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   // Bucket inside the MAC too, and a separator no identifier part can forge (JSON).
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(JSON.stringify([bucket, ...identifiers]))));
+  const mac = new Uint8Array(
+    await crypto.subtle.sign("HMAC", key, enc.encode(JSON.stringify([bucket, ...identifiers]))),
+  );
   return `${bucket}:${Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("")}` as LimitKey;
 }
 
 function windowStartOf(now: number, windowMs: number): number {
   // A longer window would be pruned while still counting, silently raising its limit.
-  if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) throw new Error(`rate-limit window ${windowMs} ms is outside 1..${MAX_WINDOW_MS}`);
+  if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS))
+    throw new Error(`rate-limit window ${windowMs} ms is outside 1..${MAX_WINDOW_MS}`);
   return Math.floor(now / windowMs) * windowMs;
 }
 
@@ -68,9 +77,16 @@ export async function hitRateLimit(
 }
 
 /** How many attempts `key` has used in the current window, without counting one. */
-export async function peekRateLimit({ db }: ModelCtx, key: LimitKey, windowMs = 60_000, now = Date.now()): Promise<number> {
+export async function peekRateLimit(
+  { db }: ModelCtx,
+  key: LimitKey,
+  windowMs = 60_000,
+  now = Date.now(),
+): Promise<number> {
   const windowStart = windowStartOf(now, windowMs);
-  const row = await db.get<{ count: number } | undefined>(sql`SELECT count FROM rate_limits WHERE key = ${key} AND window_start = ${windowStart}`);
+  const row = await db.get<{ count: number } | undefined>(
+    sql`SELECT count FROM rate_limits WHERE key = ${key} AND window_start = ${windowStart}`,
+  );
   return row?.count ?? 0;
 }
 
@@ -79,7 +95,13 @@ export async function peekRateLimit({ db }: ModelCtx, key: LimitKey, windowMs = 
  * the limit in the same transaction (with `withinRateLimit`). `unless`: a condition under which
  * nothing is counted (e.g. a retried send that is already stored).
  */
-export function rateLimitHitStatement({ db }: ModelCtx, key: LimitKey, windowMs: number, now: number, unless: SQL = sql`0`) {
+export function rateLimitHitStatement(
+  { db }: ModelCtx,
+  key: LimitKey,
+  windowMs: number,
+  now: number,
+  unless: SQL = sql`0`,
+) {
   const windowStart = windowStartOf(now, windowMs);
   // Columns in table order: key, window_start, count.
   return db

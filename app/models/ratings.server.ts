@@ -12,6 +12,7 @@ export async function ratingSummaries({ db }: ModelCtx, userIds: string[]): Prom
     .from(rideRatings)
     .where(inArray(rideRatings.rateeId, ids))
     .groupBy(rideRatings.rateeId);
-  return Object.fromEntries(rows.map((r) => [r.userId, { average: Math.round(Number(r.average) * 10) / 10, count: r.n }]));
+  return Object.fromEntries(
+    rows.map((r) => [r.userId, { average: Math.round(Number(r.average) * 10) / 10, count: r.n }]),
+  );
 }
-

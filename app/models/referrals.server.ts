@@ -21,7 +21,11 @@ export async function ensureReferralCode(
   { now = Date.now(), knownMissing = false }: { now?: number; knownMissing?: boolean } = {},
 ): Promise<string> {
   if (!knownMissing) {
-    const existing = await db.select({ code: userReferralCodes.referralCode }).from(userReferralCodes).where(eq(userReferralCodes.userId, userId)).get();
+    const existing = await db
+      .select({ code: userReferralCodes.referralCode })
+      .from(userReferralCodes)
+      .where(eq(userReferralCodes.userId, userId))
+      .get();
     if (existing) return existing.code;
   }
   for (let attempt = 0; attempt < REFERRAL_CODE_ATTEMPTS; attempt++) {
@@ -33,15 +37,17 @@ export async function ensureReferralCode(
       .returning({ code: userReferralCodes.referralCode });
     if (inserted.length) return inserted[0].code;
     // Either the code was taken, or a concurrent call created this user's code.
-    const mine = await db.select({ code: userReferralCodes.referralCode }).from(userReferralCodes).where(eq(userReferralCodes.userId, userId)).get();
+    const mine = await db
+      .select({ code: userReferralCodes.referralCode })
+      .from(userReferralCodes)
+      .where(eq(userReferralCodes.userId, userId))
+      .get();
     if (mine) return mine.code;
   }
   throw new Error("Unable to generate unique referral code");
 }
 
-export type RedeemResult =
-  | { ok: true; referrerId: string }
-  | { ok: false; reason: "invalid" | "own" | "already" };
+export type RedeemResult = { ok: true; referrerId: string } | { ok: false; reason: "invalid" | "own" | "already" };
 
 /** Referral credits a referrer can earn per IST day (issue 19, finding 8). */
 export const REFERRALS_CREDITED_PER_DAY = 5;
@@ -66,17 +72,33 @@ function creditUpsert(db: Db, userId: string, amount: number, now: number) {
  * (completeReferral; ADR 0003). One batch; the unique index on referrals.referred_user_id
  * makes a second redemption fail as a whole, however many arrive at once.
  */
-export async function redeemReferralCode({ db }: ModelCtx, userId: string, rawCode: string, now = Date.now()): Promise<RedeemResult> {
+export async function redeemReferralCode(
+  { db }: ModelCtx,
+  userId: string,
+  rawCode: string,
+  now = Date.now(),
+): Promise<RedeemResult> {
   const code = normalizeReferralCode(rawCode);
   if (!code) return { ok: false, reason: "invalid" };
-  const owner = await db.select({ userId: userReferralCodes.userId }).from(userReferralCodes).where(eq(userReferralCodes.referralCode, code)).get();
+  const owner = await db
+    .select({ userId: userReferralCodes.userId })
+    .from(userReferralCodes)
+    .where(eq(userReferralCodes.referralCode, code))
+    .get();
   if (!owner) return { ok: false, reason: "invalid" };
   // A user's own code is ignored.
   if (owner.userId === userId) return { ok: false, reason: "own" };
   const referralId = newId();
   try {
     await db.batch([
-      db.insert(referrals).values({ id: referralId, referrerId: owner.userId, referredUserId: userId, referralCode: code, status: "pending", createdAt: now }),
+      db.insert(referrals).values({
+        id: referralId,
+        referrerId: owner.userId,
+        referredUserId: userId,
+        referralCode: code,
+        status: "pending",
+        createdAt: now,
+      }),
       db.insert(creditTransactions).values({
         id: newId(),
         userId,
@@ -118,7 +140,11 @@ export type CompleteReferralResult =
  * users.email_verified_at is null (LoopRide verifies no phone numbers), and the verification
  * link (app/routes/_public.verify-email.tsx) calls this again.
  */
-export async function completeReferral({ db }: ModelCtx, userId: string, now = Date.now()): Promise<CompleteReferralResult> {
+export async function completeReferral(
+  { db }: ModelCtx,
+  userId: string,
+  now = Date.now(),
+): Promise<CompleteReferralResult> {
   const referrer = alias(users, "referrer");
   const referrerProfile = alias(userProfiles, "referrer_profile");
   const row = await db
@@ -175,7 +201,12 @@ export async function completeReferral({ db }: ModelCtx, userId: string, now = D
           totalEarned: sql`${userCredits.totalEarned} + ${REFERRER_BONUS}`,
           updatedAt: now,
         })
-        .where(and(eq(userCredits.userId, row.referrerId), exists(db.select({ one: sql`1` }).from(creditTransactions).where(eq(creditTransactions.id, referrerTx))))),
+        .where(
+          and(
+            eq(userCredits.userId, row.referrerId),
+            exists(db.select({ one: sql`1` }).from(creditTransactions).where(eq(creditTransactions.id, referrerTx))),
+          ),
+        ),
     ]);
   } catch (e) {
     if (isUniqueViolation(e)) return { status: "already" };
@@ -183,7 +214,11 @@ export async function completeReferral({ db }: ModelCtx, userId: string, now = D
   }
   // Another completion got there first (this batch changed nothing).
   if (completedNow.length === 0) return { status: "already" };
-  const credited = await db.select({ id: creditTransactions.id }).from(creditTransactions).where(eq(creditTransactions.id, referrerTx)).get();
+  const credited = await db
+    .select({ id: creditTransactions.id })
+    .from(creditTransactions)
+    .where(eq(creditTransactions.id, referrerTx))
+    .get();
   return { status: "completed", referrerCredited: !!credited };
 }
 
@@ -196,8 +231,18 @@ export async function hasRedeemedReferral({ db }: ModelCtx, userId: string): Pro
 export async function getCreditsOverview({ db }: ModelCtx, userId: string, also: AlsoReads = []) {
   // `also`: the page's other reads (the Profile page's profile and reliability record).
   const [code, wallet, history, ...alsoRead] = await db.batch([
-    db.select({ code: userReferralCodes.referralCode }).from(userReferralCodes).where(eq(userReferralCodes.userId, userId)),
-    db.select({ credits: userCredits.credits, totalEarned: userCredits.totalEarned, totalSpent: userCredits.totalSpent }).from(userCredits).where(eq(userCredits.userId, userId)),
+    db
+      .select({ code: userReferralCodes.referralCode })
+      .from(userReferralCodes)
+      .where(eq(userReferralCodes.userId, userId)),
+    db
+      .select({
+        credits: userCredits.credits,
+        totalEarned: userCredits.totalEarned,
+        totalSpent: userCredits.totalSpent,
+      })
+      .from(userCredits)
+      .where(eq(userCredits.userId, userId)),
     db
       .select({
         id: creditTransactions.id,

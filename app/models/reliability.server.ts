@@ -53,22 +53,43 @@ export async function getReliabilityRecord({ db }: ModelCtx, userId: string): Pr
  */
 export function reliabilityQueries(db: Db, userId: string | SQL) {
   return [
-    db.select({ n: sql<number>`count(*)` }).from(rides).where(and(eq(rides.driverId, userId), eq(rides.status, "completed"))),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(rides)
+      .where(and(eq(rides.driverId, userId), eq(rides.status, "completed"))),
     db
       .select({ n: sql<number>`count(*)` })
       .from(rideRequests)
       .innerJoin(rides, eq(rides.id, rideRequests.rideId))
-      .where(and(eq(rideRequests.riderId, userId), eq(rideRequests.status, "accepted"), eq(rides.status, "completed"), isNull(rideRequests.noShowAt))),
-    db.select({ n: sql<number>`count(*)` }).from(rides).where(and(eq(rides.driverId, userId), eq(rides.cancelledLate, true))),
+      .where(
+        and(
+          eq(rideRequests.riderId, userId),
+          eq(rideRequests.status, "accepted"),
+          eq(rides.status, "completed"),
+          isNull(rideRequests.noShowAt),
+        ),
+      ),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(rides)
+      .where(and(eq(rides.driverId, userId), eq(rides.cancelledLate, true))),
     db
       .select({ n: sql<number>`count(*)`, disputed: sql<number>`count(${rideRequests.noShowDisputedAt})` })
       .from(rideRequests)
-      .where(and(eq(rideRequests.riderId, userId), eq(rideRequests.status, "accepted"), isNotNull(rideRequests.noShowAt))),
+      .where(
+        and(eq(rideRequests.riderId, userId), eq(rideRequests.status, "accepted"), isNotNull(rideRequests.noShowAt)),
+      ),
     db
       .select({ ms: sql<number>`${rideRequests.decidedAt} - ${rideRequests.createdAt}` })
       .from(rides)
       .innerJoin(rideRequests, eq(rideRequests.rideId, rides.id))
-      .where(and(eq(rides.driverId, userId), sql`${rideRequests.status} IN ('accepted','rejected')`, isNotNull(rideRequests.decidedAt)))
+      .where(
+        and(
+          eq(rides.driverId, userId),
+          sql`${rideRequests.status} IN ('accepted','rejected')`,
+          isNotNull(rideRequests.decidedAt),
+        ),
+      )
       .orderBy(desc(rideRequests.decidedAt))
       .limit(RESPONSE_SAMPLE),
   ] as const;
@@ -82,7 +103,13 @@ export function rideDriverReliabilityQueries(db: Db, rideId: string) {
 
 /** The results of reliabilityQueries as a record. */
 export function reliabilityFrom(results: readonly unknown[]): ReliabilityRecord {
-  const [driven, ridden, late, noShows, responses] = results as [{ n: number }[], { n: number }[], { n: number }[], { n: number; disputed: number }[], { ms: number }[]];
+  const [driven, ridden, late, noShows, responses] = results as [
+    { n: number }[],
+    { n: number }[],
+    { n: number }[],
+    { n: number; disputed: number }[],
+    { ms: number }[],
+  ];
   return {
     completedAsDriver: driven[0]?.n ?? 0,
     completedAsRider: ridden[0]?.n ?? 0,
@@ -96,7 +123,15 @@ export function reliabilityFrom(results: readonly unknown[]): ReliabilityRecord 
 
 async function completedRideOf({ db }: ModelCtx, rideId: string) {
   const ride = await db
-    .select({ id: rides.id, driverId: rides.driverId, status: rides.status, completedAt: rides.completedAt, fromLocation: rides.fromLocation, toLocation: rides.toLocation, date: rides.date })
+    .select({
+      id: rides.id,
+      driverId: rides.driverId,
+      status: rides.status,
+      completedAt: rides.completedAt,
+      fromLocation: rides.fromLocation,
+      toLocation: rides.toLocation,
+      date: rides.date,
+    })
     .from(rides)
     .where(eq(rides.id, rideId))
     .get();
@@ -106,7 +141,11 @@ async function completedRideOf({ db }: ModelCtx, rideId: string) {
 
 /** A refusal that does not reveal a community ride to someone who may not see it (404, else 403). */
 async function refuse({ db }: ModelCtx, userId: string, rideId: string, message: string) {
-  const visible = await db.select({ id: rides.id }).from(rides).where(and(eq(rides.id, rideId), maySeeRide(userId, { withRequests: true }))).get();
+  const visible = await db
+    .select({ id: rides.id })
+    .from(rides)
+    .where(and(eq(rides.id, rideId), maySeeRide(userId, { withRequests: true })))
+    .get();
   return visible ? new ForbiddenError(message) : new NotFoundError("Ride Not Found");
 }
 
@@ -117,9 +156,11 @@ async function refuse({ db }: ModelCtx, userId: string, rideId: string, message:
 export async function markNoShow(ctx: ModelCtx, driverId: string, rideId: string, riderId: string, now = Date.now()) {
   const { db } = ctx;
   const ride = await completedRideOf(ctx, rideId);
-  if (ride.driverId !== driverId) throw await refuse(ctx, driverId, rideId, "Only the driver can mark a rider as a no-show.");
+  if (ride.driverId !== driverId)
+    throw await refuse(ctx, driverId, rideId, "Only the driver can mark a rider as a no-show.");
   if (ride.status !== "completed") throw new ConflictError("A no-show can be marked once the ride is completed.");
-  if (!ride.completedAt || now - ride.completedAt > NO_SHOW_WINDOW_MS) throw new ConflictError("No-shows can be marked up to 7 days after the ride.");
+  if (!ride.completedAt || now - ride.completedAt > NO_SHOW_WINDOW_MS)
+    throw new ConflictError("No-shows can be marked up to 7 days after the ride.");
   const request = await db
     .select({ id: rideRequests.id, noShowAt: rideRequests.noShowAt })
     .from(rideRequests)
@@ -161,12 +202,18 @@ export async function disputeNoShow(ctx: ModelCtx, riderId: string, rideId: stri
   if (!request) throw await refuse(ctx, riderId, rideId, "Only a rider marked as a no-show can dispute it.");
   if (!request.noShowAt) throw new ConflictError("You are not marked as a no-show on this ride.");
   if (request.disputedAt) throw new ConflictError("You have already disputed this no-show.");
-  const rider = await db.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, riderId)).get();
+  const rider = await db
+    .select({ fullName: userProfiles.fullName })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, riderId))
+    .get();
   const [updated] = await db.batch([
     db
       .update(rideRequests)
       .set({ noShowDisputedAt: now })
-      .where(and(eq(rideRequests.id, request.id), isNotNull(rideRequests.noShowAt), isNull(rideRequests.noShowDisputedAt)))
+      .where(
+        and(eq(rideRequests.id, request.id), isNotNull(rideRequests.noShowAt), isNull(rideRequests.noShowDisputedAt)),
+      )
       .returning({ id: rideRequests.id }),
     notificationInsertIfChanged(
       db,

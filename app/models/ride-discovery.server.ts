@@ -1,6 +1,14 @@
 import { and, asc, count, eq, gte, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { type SelectedFields } from "drizzle-orm/sqlite-core";
-import { communities, rideDayStats, rideHourStats, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
+import {
+  communities,
+  rideDayStats,
+  rideHourStats,
+  rideRequests,
+  rides,
+  savedRides,
+  userProfiles,
+} from "../../db/schema";
 import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
 import { DISCOVER_PAGE_SIZE, NEAR_PAGE_SIZE } from "../domain/rides";
 import { addDays, istDate, istToInstant } from "../domain/time";
@@ -39,23 +47,22 @@ const maxCostTerm = (rupees: number) => sql`${rides.tripCostPaise} <= ${rupees *
  * Booked instead of Book Now): the one select both Discover queries start from.
  */
 function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, now: number, extra: E, source?: SQL) {
-  const cards = db
-    .select({
-      ...rideColumns,
-      ...extra,
-      driverName: userProfiles.fullName,
-      driverAvatarUrl: userProfiles.avatarUrl,
-      driverRatingCount: userProfiles.ratingCount,
-      driverRatingStars: userProfiles.ratingStars,
-      driverVerified: workplaceBadge(rides.driverId, rides.communityId),
-      communityName: communities.name,
-      saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
-      myRequestId: aliased<string | null>(rideRequests.id, "my_request_id"),
-      myRequestStatus: aliased<"pending" | "accepted" | null>(rideRequests.status, "my_request_status"),
-      // The seat rule says no (issue 34): the card offers no Book Now. Lists already leave out
-      // what the viewer may not see; this covers the rest (a suspension, the driver's standing, a full ride).
-      refused: sql<number>`NOT ${seatRule(viewerId, 1, now)}`.mapWith(Boolean).as("refused"),
-    });
+  const cards = db.select({
+    ...rideColumns,
+    ...extra,
+    driverName: userProfiles.fullName,
+    driverAvatarUrl: userProfiles.avatarUrl,
+    driverRatingCount: userProfiles.ratingCount,
+    driverRatingStars: userProfiles.ratingStars,
+    driverVerified: workplaceBadge(rides.driverId, rides.communityId),
+    communityName: communities.name,
+    saved: sql<number>`${savedRides.rideId} IS NOT NULL`.mapWith(Boolean),
+    myRequestId: aliased<string | null>(rideRequests.id, "my_request_id"),
+    myRequestStatus: aliased<"pending" | "accepted" | null>(rideRequests.status, "my_request_status"),
+    // The seat rule says no (issue 34): the card offers no Book Now. Lists already leave out
+    // what the viewer may not see; this covers the rest (a suspension, the driver's standing, a full ride).
+    refused: sql<number>`NOT ${seatRule(viewerId, 1, now)}`.mapWith(Boolean).as("refused"),
+  });
   // A distance search reaches rides from its cells (and commutes): `source CROSS JOIN rides`,
   // in that order (nearPageQuery).
   return (source ? cards.from(source).crossJoin(rides) : cards.from(rides))
@@ -64,7 +71,11 @@ function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, now: 
     .leftJoin(savedRides, and(eq(savedRides.rideId, rides.id), eq(savedRides.userId, viewerId)))
     .leftJoin(
       rideRequests,
-      and(eq(rideRequests.rideId, rides.id), eq(rideRequests.riderId, viewerId), sql`${rideRequests.status} IN ('pending','accepted')`),
+      and(
+        eq(rideRequests.rideId, rides.id),
+        eq(rideRequests.riderId, viewerId),
+        sql`${rideRequests.status} IN ('pending','accepted')`,
+      ),
     );
 }
 
@@ -91,7 +102,15 @@ function pathTerms(viewerId: string, filters: SQL[], range: Range) {
     // Backwards from the cursor (or the day's end, if it is later) down to `from`.
     const c = range.until !== null && range.before.at >= range.until ? { at: range.until, id: "" } : range.before;
     const stop = sql`departs_at >= ${range.from}`;
-    return { back: true, cmp: sql.raw("<"), desc: sql.raw(" DESC"), when: sql`(departs_at, id) < (${c.at}, ${c.id}) AND ${stop}`, start: { at: c.at, id: c.id }, before: stop, own };
+    return {
+      back: true,
+      cmp: sql.raw("<"),
+      desc: sql.raw(" DESC"),
+      when: sql`(departs_at, id) < (${c.at}, ${c.id}) AND ${stop}`,
+      start: { at: c.at, id: c.id },
+      before: stop,
+      own,
+    };
   }
   const cursor = range.after && range.after.at >= range.from ? range.after : null;
   const before = range.until === null ? sql`1` : sql`departs_at < ${range.until}`;
@@ -113,7 +132,16 @@ function pathTerms(viewerId: string, filters: SQL[], range: Range) {
  * hold no later one. Read backwards (`back`), no earlier than the earliest of them. `rupees`
  * narrows to a cost cap on rides_seat_rupees_idx.
  */
-function communitySide(viewerId: string, index: string, when: SQL, own: SQL, first: number, pub: SQL, back: boolean, rupees?: SQL): SQL {
+function communitySide(
+  viewerId: string,
+  index: string,
+  when: SQL,
+  own: SQL,
+  first: number,
+  pub: SQL,
+  back: boolean,
+  rupees?: SQL,
+): SQL {
   const bound = back
     ? sql`departs_at >= (SELECT CASE WHEN count(*) < ${first} THEN 0 ELSE min(departs_at) END FROM ${pub})`
     : sql`departs_at <= (SELECT CASE WHEN count(*) < ${first} THEN ${Number.MAX_SAFE_INTEGER} ELSE max(departs_at) END FROM ${pub})`;
@@ -144,7 +172,8 @@ function visibleIds(
   const first = offset + limit;
   const terms = pathTerms(viewerId, filters, range);
   const { when, own, back, desc } = terms;
-  if (maxCost !== undefined) return cheapVisibleIds(viewerId, terms, range.until !== null, maxCost, limit, offset, sorted);
+  if (maxCost !== undefined)
+    return cheapVisibleIds(viewerId, terms, range.until !== null, maxCost, limit, offset, sorted);
   // "Women-only seats": rides_women_idx holds just those rides, in the same order, so both paths
   // read only them (`filters` carries womenTerm, the index's WHERE; ADR 0037).
   const index = women ? "rides_women_idx" : "rides_community_idx";
@@ -170,7 +199,15 @@ const SEAT_RUPEES = sql.raw(`(("trip_cost_paise" + 100 * "seats" - 1) / (100 * "
  * queue as "Community rides only": it reads the page's rides and one more per rupee, however
  * many dearer rides the city has (ADR 0037).
  */
-function cheapVisibleIds(viewerId: string, terms: ReturnType<typeof pathTerms>, dated: boolean, maxCost: number, limit: number, offset: number, sorted: boolean): SQL {
+function cheapVisibleIds(
+  viewerId: string,
+  terms: ReturnType<typeof pathTerms>,
+  dated: boolean,
+  maxCost: number,
+  limit: number,
+  offset: number,
+  sorted: boolean,
+): SQL {
   const first = offset + limit;
   const { when, own, start, before, back, cmp, desc } = terms;
   // The viewer's communities' rides: on a date from rides_community_idx (that day's rides at
@@ -178,7 +215,16 @@ function cheapVisibleIds(viewerId: string, terms: ReturnType<typeof pathTerms>, 
   // `maxCost` rupees a seat are read, from rides_seat_rupees_idx (the departure checked on the entry).
   const communities = dated
     ? communitySide(viewerId, "rides_community_idx", when, own, first, sql`pub`, back)
-    : communitySide(viewerId, "rides_seat_rupees_idx", when, own, first, sql`pub`, back, sql`${SEAT_RUPEES} <= ${maxCost}`);
+    : communitySide(
+        viewerId,
+        "rides_seat_rupees_idx",
+        when,
+        own,
+        first,
+        sql`pub`,
+        back,
+        sql`${SEAT_RUPEES} <= ${maxCost}`,
+      );
   const next = (rupees: string, after: SQL) =>
     sql`(SELECT rowid FROM rides INDEXED BY rides_seat_rupees_idx WHERE community_id IS NULL AND status = 'active' AND ${SEAT_RUPEES} = ${sql.raw(rupees)}
           AND (departs_at, id) ${cmp} ${after} AND ${before} AND ${own} ORDER BY departs_at${desc}, id${desc} LIMIT 1)`;
@@ -205,7 +251,14 @@ function cheapVisibleIds(viewerId: string, terms: ReturnType<typeof pathTerms>, 
  * skips its rides elsewhere: what it reads is the viewer's own world, however busy the place
  * is with other communities' rides (ADR 0038).
  */
-function communityMergeIds(viewerId: string, filters: SQL[], range: Range, limit: number, offset: number, names?: string[]): SQL {
+function communityMergeIds(
+  viewerId: string,
+  filters: SQL[],
+  range: Range,
+  limit: number,
+  offset: number,
+  names?: string[],
+): SQL {
   const { start, before, own, cmp, desc } = pathTerms(viewerId, names ? [...filters, atPlace(names)] : filters, range);
   const next = (cid: string, after: SQL) =>
     sql`(SELECT rowid FROM rides INDEXED BY rides_community_idx WHERE community_id = ${sql.raw(cid)} AND status = 'active'
@@ -220,24 +273,43 @@ function communityMergeIds(viewerId: string, filters: SQL[], range: Range, limit
 }
 
 /** The places a text matched, as a CTE `names(name)`: each name bound once, however often it is read. */
-const namesCte = (names: string[]) => sql`names(name) AS (VALUES ${sql.join(names.map((n) => sql`(${n})`), sql`, `)})`;
+const namesCte = (names: string[]) =>
+  sql`names(name) AS (VALUES ${sql.join(
+    names.map((n) => sql`(${n})`),
+    sql`, `,
+  )})`;
 /**
  * The place names as SQL string literals, for an IN list checked on every ride a seek reads: a list
  * read from the `names` CTE (or bound) is read again at every run of a correlated seek, up to 40 rows
  * a ride. Only names of PLACES (the app's own fixed list, never a user's text) are written.
  */
-const placeLiterals = (names: string[]) => sql.raw(names.filter((n) => placeByName(n)).map((n) => `'${n.replaceAll("'", "''")}'`).join(", "));
+const placeLiterals = (names: string[]) =>
+  sql.raw(
+    names
+      .filter((n) => placeByName(n))
+      .map((n) => `'${n.replaceAll("'", "''")}'`)
+      .join(", "),
+  );
 /** A ride from or to one of `names`. */
-const atPlace = (names: string[]) => sql`(from_location IN (${placeLiterals(names)}) OR to_location IN (${placeLiterals(names)}))`;
+const atPlace = (names: string[]) =>
+  sql`(from_location IN (${placeLiterals(names)}) OR to_location IN (${placeLiterals(names)}))`;
 
 /** Discover's filters on the ride itself, whichever index path finds it. */
 function rideFilters(viewerId: string, f: DiscoverFilters): SQL[] {
-  return [ne(rides.driverId, viewerId), womenRuleAllows(viewerId), ...(f.women ? [womenTerm] : []), ...(f.maxCost < 50 ? [maxCostTerm(f.maxCost)] : [])];
+  return [
+    ne(rides.driverId, viewerId),
+    womenRuleAllows(viewerId),
+    ...(f.women ? [womenTerm] : []),
+    ...(f.maxCost < 50 ? [maxCostTerm(f.maxCost)] : []),
+  ];
 }
 
 /** The departure range Discover shows: from now (or the date's start) to the date's end. */
 function discoverRange(f: DiscoverFilters, now: number): Range {
-  return { from: f.date ? Math.max(now, istToInstant(f.date)) : now, until: f.date ? istToInstant(addDays(f.date, 1)) : null };
+  return {
+    from: f.date ? Math.max(now, istToInstant(f.date)) : now,
+    until: f.date ? istToInstant(addDays(f.date, 1)) : null,
+  };
 }
 
 /** The page's cursor: "Next page" (`after`) wins over "Previous page" (`before`, read backwards). */
@@ -260,7 +332,14 @@ const costCap = (f: DiscoverFilters) => (f.maxCost < 50 ? f.maxCost : undefined)
  * place's rides, where walking rides_discover_idx read every upcoming ride of the city before a
  * page of a quiet place was full (ADR 0038).
  */
-function placeMergeIds(viewerId: string, names: string[], filters: SQL[], range: Range, limit: number, offset: number): SQL {
+function placeMergeIds(
+  viewerId: string,
+  names: string[],
+  filters: SQL[],
+  range: Range,
+  limit: number,
+  offset: number,
+): SQL {
   const { start, before, own, cmp, desc } = pathTerms(viewerId, filters, range);
   const next = (index: string, column: string, also: SQL) =>
     sql`(SELECT rowid FROM rides INDEXED BY ${sql.raw(index)} WHERE status = 'active' AND ${sql.raw(column)} = q.name
@@ -289,7 +368,12 @@ export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, 
   // earlier page's rides (an OFFSET). A page number alone (a typed URL) still counts from the start.
   const { after, before } = pageCursors(f);
   const range = { ...discoverRange(f, now), after, before };
-  const page = [rideFilters(viewerId, f), range, DISCOVER_PAGE_SIZE + 1, after || before ? 0 : (f.page - 1) * DISCOVER_PAGE_SIZE] as const;
+  const page = [
+    rideFilters(viewerId, f),
+    range,
+    DISCOVER_PAGE_SIZE + 1,
+    after || before ? 0 : (f.page - 1) * DISCOVER_PAGE_SIZE,
+  ] as const;
   // Places come from a fixed list (the create form refuses others), so a text is exact on the
   // names it matches; no match means no ride, without touching D1's rows.
   const names = f.q ? placesMatching(f.q) : undefined;
@@ -311,7 +395,15 @@ export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, 
  * `weekdays` (a bit set over strftime('%w')) it looks for regular commutes on those weekdays
  * instead of rides on `date`.
  */
-export type NearSearch = { from: PlaceRecord; to: PlaceRecord; date: string; time: string; radiusKm: number; windowMinutes: number; weekdays?: number };
+export type NearSearch = {
+  from: PlaceRecord;
+  to: PlaceRecord;
+  date: string;
+  time: string;
+  radiusKm: number;
+  windowMinutes: number;
+  weekdays?: number;
+};
 
 /** How many candidates a distance search ranks (the nearest in time first). */
 export const NEAR_CANDIDATES = 200;
@@ -368,7 +460,9 @@ function nearPointSql(table: "rides" | "c", end: "from" | "to", p: PlaceRecord, 
   const r = (km * 1.01) / KM_PER_DEG;
   const lat = `${table}.${end}_lat`;
   const lng = `${table}.${end}_lng`;
-  return sql.raw(`((${lat} - ${p.lat}) * (${lat} - ${p.lat}) + (${lng} - ${p.lng}) * (${lng} - ${p.lng}) * ${k * k} <= ${r * r})`);
+  return sql.raw(
+    `((${lat} - ${p.lat}) * (${lat} - ${p.lat}) + (${lng} - ${p.lng}) * (${lng} - ${p.lng}) * ${k * k} <= ${r * r})`,
+  );
 }
 
 function searchSides(s: NearSearch): SearchSides {
@@ -377,7 +471,11 @@ function searchSides(s: NearSearch): SearchSides {
   const [rangedPlace, otherPlace] = ranged === "from" ? [s.from, s.to] : [s.to, s.from];
   return {
     ranged,
-    rangedCellRows: sql.raw(cells(rangedPlace).map((c) => `(${c})`).join(", ")),
+    rangedCellRows: sql.raw(
+      cells(rangedPlace)
+        .map((c) => `(${c})`)
+        .join(", "),
+    ),
     otherCells: sql.raw(cells(otherPlace).join(", ")),
     near: (t) => sql`${nearPointSql(t, "from", s.from, s.radiusKm)} AND ${nearPointSql(t, "to", s.to, s.radiusKm)}`,
   };
@@ -395,7 +493,14 @@ function searchSides(s: NearSearch): SearchSides {
  * `cells CROSS JOIN commutes c CROSS JOIN rides` (nearPageQuery). A window does not wrap
  * past midnight.
  */
-function weekdayCommuteRides(s: NearSearch, weekdays: number, sides: SearchSides, viewerId: string, communityOnly: boolean, now: number): SQL {
+function weekdayCommuteRides(
+  s: NearSearch,
+  weekdays: number,
+  sides: SearchSides,
+  viewerId: string,
+  communityOnly: boolean,
+  now: number,
+): SQL {
   const today = istDate(now);
   const other = sides.ranged === "from" ? "to" : "from";
   const communities = myCommunityIds(viewerId);
@@ -417,18 +522,32 @@ function weekdayCommuteRides(s: NearSearch, weekdays: number, sides: SearchSides
  * rides_to_cell_idx (cell, status, departs_at) is ranged once per cell of one end
  * (`searchSides`); the exact distances are measured afterwards.
  */
-export function nearPageQuery(db: Db, viewerId: string, s: NearSearch, f: Pick<DiscoverFilters, "maxCost" | "community">, now = Date.now()) {
+export function nearPageQuery(
+  db: Db,
+  viewerId: string,
+  s: NearSearch,
+  f: Pick<DiscoverFilters, "maxCost" | "community">,
+  now = Date.now(),
+) {
   const m = nearMatchSearch(s);
   const sides = searchSides(s);
-  const [rangedCell, otherCell] = sides.ranged === "from" ? [rides.fromCell, rides.toCell] : [rides.toCell, rides.fromCell];
+  const [rangedCell, otherCell] =
+    sides.ranged === "from" ? [rides.fromCell, rides.toCell] : [rides.toCell, rides.fromCell];
   const at = m.departsAt;
   // The cells are a VALUES list joined to the index: one seek a cell, where an IN list also
   // steps through its own temporary table (a row read a cell, ADR 0030).
   const cells = sql`(VALUES ${sides.rangedCellRows}) AS cells`;
-  const source = s.weekdays ? sql`${cells} CROSS JOIN commutes c INDEXED BY ${sql.raw(`commutes_${sides.ranged}_cell_idx`)}` : cells;
+  const source = s.weekdays
+    ? sql`${cells} CROSS JOIN commutes c INDEXED BY ${sql.raw(`commutes_${sides.ranged}_cell_idx`)}`
+    : cells;
   const byDeparture: SQL[] = s.weekdays
     ? [weekdayCommuteRides(s, s.weekdays, sides, viewerId, Boolean(f.community), now), sql`+${rides.status} = 'active'`]
-    : [sql`${rangedCell} = cells.column1`, eq(rides.status, "active"), gte(rides.departsAt, Math.max(now, at - s.windowMinutes * 60_000)), sql`${rides.departsAt} <= ${at + s.windowMinutes * 60_000}`];
+    : [
+        sql`${rangedCell} = cells.column1`,
+        eq(rides.status, "active"),
+        gte(rides.departsAt, Math.max(now, at - s.windowMinutes * 60_000)),
+        sql`${rides.departsAt} <= ${at + s.windowMinutes * 60_000}`,
+      ];
   const where: SQL[] = [
     ...byDeparture,
     sql`+${otherCell} IN (${sides.otherCells})`,
@@ -436,18 +555,31 @@ export function nearPageQuery(db: Db, viewerId: string, s: NearSearch, f: Pick<D
     ne(rides.driverId, viewerId),
     // "Community rides only" is narrower than visibleRideCondition, but a blocked pair still
     // do not see each other's rides (as discoverWhere).
-    ...(f.community ? [sql`${rides.communityId} IN ${myCommunityIds(viewerId)}`, sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`] : [maySeeRide(viewerId)]),
+    ...(f.community
+      ? [
+          sql`${rides.communityId} IN ${myCommunityIds(viewerId)}`,
+          sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`,
+        ]
+      : [maySeeRide(viewerId)]),
     // As Discover's lists: no ride the women-only rule keeps from the viewer (it was shown, with Book Now).
     womenRuleAllows(viewerId),
   ];
   if (f.maxCost < 50) where.push(maxCostTerm(f.maxCost));
-  const candidates = discoverCards(db, viewerId, now, { fromLat: rides.fromLat, fromLng: rides.fromLng, toLat: rides.toLat, toLng: rides.toLng }, source)
+  const candidates = discoverCards(
+    db,
+    viewerId,
+    now,
+    { fromLat: rides.fromLat, fromLng: rides.fromLng, toLat: rides.toLat, toLng: rides.toLng },
+    source,
+  )
     .where(and(...where))
     .$dynamic();
   // On a date the candidates are the nearest in time (minutes off is half the score). On
   // weekdays an occurrence's minutes off is its commute's, whatever the day, so the soonest
   // were no better a cut than the index's order, and sorting them cost a row each (ADR 0030).
-  return (s.weekdays ? candidates : candidates.orderBy(sql`abs(${rides.departsAt} - ${m.departsAt})`, asc(rides.id))).limit(NEAR_CANDIDATES);
+  return (
+    s.weekdays ? candidates : candidates.orderBy(sql`abs(${rides.departsAt} - ${m.departsAt})`, asc(rides.id))
+  ).limit(NEAR_CANDIDATES);
 }
 
 /** "100+ rides found": counting every match would read every upcoming ride. */
@@ -464,7 +596,14 @@ const IST_OFFSET = 19_800_000;
  * rows however many rides are upcoming. They cover public rides only (the triggers skip
  * community rides), so the banner never counts rides a viewer may not see.
  */
-export async function discoverRides({ db }: ModelCtx, viewerId: string, f: DiscoverFilters, now = Date.now(), near?: NearSearch, also: AlsoReads = []) {
+export async function discoverRides(
+  { db }: ModelCtx,
+  viewerId: string,
+  f: DiscoverFilters,
+  now = Date.now(),
+  near?: NearSearch,
+  also: AlsoReads = [],
+) {
   // Buckets are IST hours and days (departs_at shifted by +5:30), so hours nest in days.
   const nextHour = Math.floor((now + IST_OFFSET) / HOUR) + 1;
   const tomorrow = Math.floor((now + IST_OFFSET) / DAY) + 1;
@@ -488,7 +627,11 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
     // bench's place search, ADR 0030).
     near || pageOnly
       ? cappedCount(db, countable(db).from(rides).where(eq(rides.id, "")), 0)
-      : db.select({ n: count() }).from(sql`${visibleIds(viewerId, rideFilters(viewerId, f), discoverRange(f, now), FOUND_CAP + 1, 0, { sorted: false, maxCost: costCap(f), women: f.women })} AS capped`),
+      : db
+          .select({ n: count() })
+          .from(
+            sql`${visibleIds(viewerId, rideFilters(viewerId, f), discoverRange(f, now), FOUND_CAP + 1, 0, { sorted: false, maxCost: costCap(f), women: f.women })} AS capped`,
+          ),
     db.select(totals(rideDayStats)).from(rideDayStats).where(gte(rideDayStats.day, tomorrow)),
     db
       .select(totals(rideHourStats))
@@ -501,7 +644,14 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
         bookedSeats: sql<number>`coalesce(sum(${rides.bookedSeats}), 0)`.mapWith(Number),
       })
       .from(rides)
-      .where(and(isNull(rides.communityId), eq(rides.status, "active"), gte(rides.departsAt, now), lt(rides.departsAt, nextHour * HOUR - IST_OFFSET))),
+      .where(
+        and(
+          isNull(rides.communityId),
+          eq(rides.status, "active"),
+          gte(rides.departsAt, now),
+          lt(rides.departsAt, nextHour * HOUR - IST_OFFSET),
+        ),
+      ),
     ...also,
   ]);
   const zero = { rides: 0, seatsOpen: 0, bookedSeats: 0 };
@@ -511,13 +661,38 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
   if (near) {
     // Ranked by walking distance plus minutes off (app/domain/ride-match.ts), every candidate,
     // then paged. On weekdays each ride is measured against the wanted time on its own day.
-    const rows = (page as NearRow[]).map((r) => ({ ...r, from: { lat: r.fromLat ?? NaN, lng: r.fromLng ?? NaN }, to: { lat: r.toLat ?? NaN, lng: r.toLng ?? NaN } }));
-    const byDay = near.weekdays ? [...new Set(rows.map((r) => r.date))].map((d) => rankMatches(nearMatchSearch(near, d), rows.filter((r) => r.date === d))) : [rankMatches(nearMatchSearch(near), rows)];
-    const ranked = byDay.flat().sort((a, b) => a.match.score - b.match.score || a.departsAt - b.departsAt || a.id.localeCompare(b.id));
+    const rows = (page as NearRow[]).map((r) => ({
+      ...r,
+      from: { lat: r.fromLat ?? NaN, lng: r.fromLng ?? NaN },
+      to: { lat: r.toLat ?? NaN, lng: r.toLng ?? NaN },
+    }));
+    const byDay = near.weekdays
+      ? [...new Set(rows.map((r) => r.date))].map((d) =>
+          rankMatches(
+            nearMatchSearch(near, d),
+            rows.filter((r) => r.date === d),
+          ),
+        )
+      : [rankMatches(nearMatchSearch(near), rows)];
+    const ranked = byDay
+      .flat()
+      .sort((a, b) => a.match.score - b.match.score || a.departsAt - b.departsAt || a.id.localeCompare(b.id));
     const start = (f.page - 1) * NEAR_PAGE_SIZE;
-    const shown = ranked.slice(start, start + NEAR_PAGE_SIZE).map(({ from: _f, to: _t, fromLat: _a, fromLng: _b, toLat: _c, toLng: _d, ...r }) => r);
+    const shown = ranked
+      .slice(start, start + NEAR_PAGE_SIZE)
+      .map(({ from: _f, to: _t, fromLat: _a, fromLng: _b, toLat: _c, toLng: _d, ...r }) => r);
     // Every match is counted; past the candidate cap there may be more than were ranked.
-    return { rides: shown as (DiscoverRow & { match?: Match })[], hasMore: ranked.length > start + NEAR_PAGE_SIZE, nextAfter: null, prevBefore: null, reachedStart: false, found: ranked.length, foundMore: page.length >= NEAR_CANDIDATES, stats, also: alsoRead as unknown[] };
+    return {
+      rides: shown as (DiscoverRow & { match?: Match })[],
+      hasMore: ranked.length > start + NEAR_PAGE_SIZE,
+      nextAfter: null,
+      prevBefore: null,
+      reachedStart: false,
+      found: ranked.length,
+      foundMore: page.length >= NEAR_CANDIDATES,
+      stats,
+      also: alsoRead as unknown[],
+    };
   }
   // Read backwards ("Previous page"), the page holds the rides just before its cursor: the latest
   // DISCOVER_PAGE_SIZE of them; the cursor's own ride follows it.
@@ -531,7 +706,9 @@ export async function discoverRides({ db }: ModelCtx, viewerId: string, f: Disco
   const earlier = reachedStart ? 0 : (f.page - 1) * DISCOVER_PAGE_SIZE;
   const shown = page.length === 0 ? 0 : earlier + Math.min(page.length, DISCOVER_PAGE_SIZE);
   const n = pageOnly ? shown : Math.min(found[0]?.n ?? 0, FOUND_CAP);
-  const rows = (back ? page.slice(-DISCOVER_PAGE_SIZE) : page.slice(0, DISCOVER_PAGE_SIZE)) as (DiscoverRow & { match?: Match })[];
+  const rows = (back ? page.slice(-DISCOVER_PAGE_SIZE) : page.slice(0, DISCOVER_PAGE_SIZE)) as (DiscoverRow & {
+    match?: Match;
+  })[];
   const first = rows[0];
   const last = rows[rows.length - 1];
   return {

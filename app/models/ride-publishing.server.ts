@@ -18,13 +18,18 @@ import { suspendedMessage } from "./permissions.server";
 
 export const PROFILE_MISSING = "User profile not found. Please complete your profile first.";
 export const NOT_A_MEMBER = "You can only share a ride with a community you are an approved member of.";
-export const WOMEN_ONLY_DRIVER = "Only a woman driver can offer a women-only ride. You can set your gender in your profile's ride preferences; it is never shown to anyone.";
+export const WOMEN_ONLY_DRIVER =
+  "Only a woman driver can offer a women-only ride. You can set your gender in your profile's ride preferences; it is never shown to anyone.";
 
 /** What the create form needs: the driver's car (for the suggestion) and their communities. */
 export async function getCreateRideContext({ db }: ModelCtx, userId: string, also: AlsoReads = []) {
   // `also`: the page's other reads (each community's ride rules), in the same round trip.
   const [profile, mine, ...alsoRead] = await db.batch([
-    db.select({ vehicleInfo: userProfiles.vehicleInfo, gender: userProfiles.gender }).from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1),
+    db
+      .select({ vehicleInfo: userProfiles.vehicleInfo, gender: userProfiles.gender })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, userId))
+      .limit(1),
     db
       .select({ id: communities.id, name: communities.name, type: communities.type })
       .from(communityMembers)
@@ -33,7 +38,13 @@ export async function getCreateRideContext({ db }: ModelCtx, userId: string, als
       .orderBy(communities.name),
     ...also,
   ]);
-  return { hasProfile: profile.length > 0, carType: carTypeOf(profile[0]?.vehicleInfo), communities: mine, isWoman: profile[0]?.gender === "female", also: alsoRead as unknown[] };
+  return {
+    hasProfile: profile.length > 0,
+    carType: carTypeOf(profile[0]?.vehicleInfo),
+    communities: mine,
+    isWoman: profile[0]?.gender === "female",
+    also: alsoRead as unknown[],
+  };
 }
 
 /**
@@ -42,9 +53,17 @@ export async function getCreateRideContext({ db }: ModelCtx, userId: string, als
  */
 export async function createRide({ db }: ModelCtx, driverId: string, input: CreateRideInput, now = Date.now()) {
   const [profile, membership] = await db.batch([
-    db.select({ vehicleInfo: userProfiles.vehicleInfo, gender: userProfiles.gender }).from(userProfiles).where(eq(userProfiles.userId, driverId)).limit(1),
     db
-      .select({ id: communityMembers.id, suspendedUntil: communityMembers.suspendedUntil, womenOnlyCommunity: communities.womenOnly })
+      .select({ vehicleInfo: userProfiles.vehicleInfo, gender: userProfiles.gender })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, driverId))
+      .limit(1),
+    db
+      .select({
+        id: communityMembers.id,
+        suspendedUntil: communityMembers.suspendedUntil,
+        womenOnlyCommunity: communities.womenOnly,
+      })
       .from(communityMembers)
       .innerJoin(communities, eq(communities.id, communityMembers.communityId))
       .where(
@@ -62,13 +81,16 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
   const to = placeByName(input.toLocation);
   // The schema resolved both names on the server; a caller that skipped it is refused here.
   if (!from || !to) throw new ConflictError("Please choose pickup and drop from the list of places.");
-  if (input.womenOnly && profile[0].gender !== "female") throw new ConflictError(WOMEN_ONLY_DRIVER, { field: "womenOnly" });
+  if (input.womenOnly && profile[0].gender !== "female")
+    throw new ConflictError(WOMEN_ONLY_DRIVER, { field: "womenOnly" });
   // Issue 16: a suspended member cannot share rides with the community until it ends.
   const suspendedUntil = membership[0]?.suspendedUntil;
-  if (input.communityId && suspendedUntil && suspendedUntil > now) throw new ForbiddenError(suspendedMessage(suspendedUntil), { field: "communityId" });
+  if (input.communityId && suspendedUntil && suspendedUntil > now)
+    throw new ForbiddenError(suspendedMessage(suspendedUntil), { field: "communityId" });
   // Issue 16 (community rules): a women-only community's rides are women-only, offered by women.
   const womenOnlyCommunity = Boolean(input.communityId && membership[0]?.womenOnlyCommunity);
-  if (womenOnlyCommunity && profile[0].gender !== "female") throw new ConflictError(WOMEN_ONLY_COMMUNITY, { field: "communityId" });
+  if (womenOnlyCommunity && profile[0].gender !== "female")
+    throw new ConflictError(WOMEN_ONLY_COMMUNITY, { field: "communityId" });
   const vehicle = profile[0].vehicleInfo;
   const suggestion = suggestTripCost(from.name, to.name, carTypeOf(vehicle), placeByName);
   const id = newId();
@@ -91,15 +113,20 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
     status: "active",
     womenOnly: Boolean(input.womenOnly) || womenOnlyCommunity,
     // The community's pricing mode as it is now, copied in the same statement (ADR 0024).
-    pricingMode: input.communityId ? sql`(SELECT ${communities.pricingMode} FROM ${communities} WHERE ${communities.id} = ${input.communityId})` : null,
+    pricingMode: input.communityId
+      ? sql`(SELECT ${communities.pricingMode} FROM ${communities} WHERE ${communities.id} = ${input.communityId})`
+      : null,
     createdAt: now,
   });
   // Saved searches that match hear of it (issue 14); the ride stands even if that fails.
-  const alerted = await alertSavedSearches({ db }, [id], now).catch((e: unknown) => (console.error(e), { audience: audience() }));
+  const alerted = await alertSavedSearches({ db }, [id], now).catch(
+    (e: unknown) => (console.error(e), { audience: audience() }),
+  );
   return { id, audience: alerted.audience };
 }
 
-export const CANCEL_REASON_REQUIRED = "Please give a reason: within 2 hours of departure a ride can only be cancelled with a reason, which your riders will see.";
+export const CANCEL_REASON_REQUIRED =
+  "Please give a reason: within 2 hours of departure a ride can only be cancelled with a reason, which your riders will see.";
 export const CANCEL_REASON_TOO_LONG = `The reason must be at most ${CANCEL_REASON_MAX} characters.`;
 
 /**
@@ -110,7 +137,13 @@ export const CANCEL_REASON_TOO_LONG = `The reason must be at most ${CANCEL_REASO
  * recorded as cancelled late. The late flag and the reason rule are decided inside the
  * guarded UPDATE, against the stored departure, not only on what was read before.
  */
-export async function cancelRide({ db }: ModelCtx, driverId: string, rideId: string, input: { reason?: string | null } = {}, now = Date.now()) {
+export async function cancelRide(
+  { db }: ModelCtx,
+  driverId: string,
+  rideId: string,
+  input: { reason?: string | null } = {},
+  now = Date.now(),
+) {
   const ride = await db
     .select({
       driverId: rides.driverId,
@@ -161,11 +194,18 @@ export async function cancelRide({ db }: ModelCtx, driverId: string, rideId: str
       .returning({ riderId: rideRequests.riderId }),
     db
       .update(rides)
-      .set({ status: "cancelled", cancelledAt: now, bookedSeats: 0, cancelReason: reason, cancelledLate: sql`${lateSql}` })
+      .set({
+        status: "cancelled",
+        cancelledAt: now,
+        bookedSeats: 0,
+        cancelReason: reason,
+        cancelledLate: sql`${lateSql}`,
+      })
       .where(and(eq(rides.id, rideId), eq(rides.status, "active"), eq(rides.driverId, driverId), guard))
       .returning({ id: rides.id }),
   ]);
   // The departure moved into the last 2 hours between the read and the write (no reason given).
-  if (cancelled.length === 0) throw new ConflictError(late ? CANCEL_REASON_REQUIRED : "Only an active ride can be cancelled.");
+  if (cancelled.length === 0)
+    throw new ConflictError(late ? CANCEL_REASON_REQUIRED : "Only an active ride can be cancelled.");
   return { audience: audience(cancelledRequests.map((r) => r.riderId)), late };
 }

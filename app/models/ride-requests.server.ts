@@ -6,10 +6,23 @@ import { newId } from "../domain/ids";
 import { CANCEL_WINDOW_MS, requestsClosedReason } from "../domain/rides";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
-import { notificationInsert, notificationInsertIfChanged, PER_ROW_ID, type NewNotification } from "./notifications.server";
-import { maySeeRide, NOT_IN_COMMUNITY, RIDE_FULL, seatFactColumns, seatFactsOf, seatRefusal, seatRule, type SeatRefusal } from "./permissions.server";
+import {
+  notificationInsert,
+  notificationInsertIfChanged,
+  PER_ROW_ID,
+  type NewNotification,
+} from "./notifications.server";
+import {
+  maySeeRide,
+  NOT_IN_COMMUNITY,
+  RIDE_FULL,
+  seatFactColumns,
+  seatFactsOf,
+  seatRefusal,
+  seatRule,
+  type SeatRefusal,
+} from "./permissions.server";
 import { type ModelCtx, audience } from "./context.server";
-
 
 export const DUPLICATE_REQUEST = "You already have a pending or accepted request for this ride.";
 export const LATE_CANCELLATION = "Seats can only be cancelled up to 2 hours before departure.";
@@ -22,16 +35,19 @@ export { NOT_IN_COMMUNITY, RIDE_FULL };
  */
 export class SeatsUnavailableError extends ConflictError {
   constructor(readonly available: number) {
-    super(available <= 0 ? RIDE_FULL : `Only ${available} seat${available === 1 ? " is" : "s are"} available for this ride.`, {
-      title: "Not enough seats available",
-      field: "seats",
-    });
+    super(
+      available <= 0
+        ? RIDE_FULL
+        : `Only ${available} seat${available === 1 ? " is" : "s are"} available for this ride.`,
+      {
+        title: "Not enough seats available",
+        field: "seats",
+      },
+    );
   }
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-
 
 /**
  * "This ride still takes request changes": active and not yet departed. Every guarded write
@@ -43,7 +59,12 @@ function rideOpen(rideId: string, now: number) {
 }
 
 /** After a guarded write changed nothing: the ride's reason if it closed meanwhile, else `fallback`. */
-async function refusal(db: Db, requestId: string, now: number, fallback: (after: NonNullable<Awaited<ReturnType<typeof loadRequestWithRide>>>) => string) {
+async function refusal(
+  db: Db,
+  requestId: string,
+  now: number,
+  fallback: (after: NonNullable<Awaited<ReturnType<typeof loadRequestWithRide>>>) => string,
+) {
   const after = await loadRequestWithRide(db, requestId);
   if (!after) return new NotFoundError("Request not found");
   const closed = requestsClosedReason({ status: after.rideStatus, departsAt: after.departsAt }, now);
@@ -112,7 +133,15 @@ export async function requestSeats(
           type: "ride_request",
           title: "New ride request",
           message: `${name} requested ${plural(input.seats, "seat")} on your ride from ${r.fromLocation} to ${r.toLocation}.`,
-          data: { ride_id: rideId, request_id: id, seats: input.seats, from: r.fromLocation, to: r.toLocation, date: r.date, time: r.time },
+          data: {
+            ride_id: rideId,
+            request_id: id,
+            seats: input.seats,
+            from: r.fromLocation,
+            to: r.toLocation,
+            date: r.date,
+            time: r.time,
+          },
         },
         now,
       ),
@@ -136,7 +165,14 @@ export function seatError(refused: SeatRefusal) {
 }
 
 /** After a guarded write changed nothing: the seat rule's reason as the ride is now. */
-async function refusalNow(db: Db, rideId: string, riderId: string, seats: number, now: number, actor: "rider" | "driver") {
+async function refusalNow(
+  db: Db,
+  rideId: string,
+  riderId: string,
+  seats: number,
+  now: number,
+  actor: "rider" | "driver",
+) {
   const row = await db.select(seatFactColumns(riderId, now)).from(rides).where(eq(rides.id, rideId)).get();
   return row ? seatRefusal(seatFactsOf(row), seats, now, actor) : null;
 }
@@ -192,7 +228,8 @@ export async function decideRequest(
 ) {
   const req = await loadRequestWithRide(db, requestId, now);
   if (!req) throw new NotFoundError("Request not found");
-  if (req.driverId !== driverId) throw new ForbiddenError("Only the driver can accept or reject requests for this ride.");
+  if (req.driverId !== driverId)
+    throw new ForbiddenError("Only the driver can accept or reject requests for this ride.");
   const closed = requestsClosedReason({ status: req.rideStatus, departsAt: req.departsAt }, now);
   if (closed) throw new ConflictError(closed);
   if (req.status !== "pending") throw new ConflictError(NOT_PENDING);
@@ -241,7 +278,13 @@ export async function decideRequest(
     const closedNow = requestsClosedReason({ status: after.rideStatus, departsAt: after.departsAt }, now);
     if (closedNow) throw new ConflictError(closedNow);
     if (after.status !== "pending") throw new ConflictError(NOT_PENDING);
-    throw seatError(seatRefusal(seatFactsOf(after), after.seats, now, "driver") ?? { kind: "full", message: RIDE_FULL, available: Math.max(0, after.rideSeats - after.bookedSeats) });
+    throw seatError(
+      seatRefusal(seatFactsOf(after), after.seats, now, "driver") ?? {
+        kind: "full",
+        message: RIDE_FULL,
+        available: Math.max(0, after.rideSeats - after.bookedSeats),
+      },
+    );
   }
   return { status: "accepted" as const, audience: audience([req.riderId]) };
 }
@@ -281,7 +324,9 @@ export async function cancelRequest({ db }: ModelCtx, riderId: string, requestId
         ),
       )
       .returning({ id: rideRequests.id }),
-    notificationInsertIfChanged(db, {
+    notificationInsertIfChanged(
+      db,
+      {
         userId: req.driverId,
         type: "ride_update",
         title: "Seat cancelled",
@@ -292,7 +337,10 @@ export async function cancelRequest({ db }: ModelCtx, riderId: string, requestId
     ),
     recomputeBookedSeats(db, req.rideId),
   ]);
-  if (updated.length === 0) throw await refusal(db, requestId, now, (after) => (after.status === "accepted" ? LATE_CANCELLATION : "This request can no longer be cancelled."));
+  if (updated.length === 0)
+    throw await refusal(db, requestId, now, (after) =>
+      after.status === "accepted" ? LATE_CANCELLATION : "This request can no longer be cancelled.",
+    );
   return { was: "accepted" as const, audience: audience([req.driverId]) };
 }
 

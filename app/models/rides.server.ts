@@ -5,23 +5,46 @@ import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { type AlsoReads, type ModelCtx, audience } from "./context.server";
 import { workplaceBadge } from "./work-email.server";
-import { isWoman, maySeeRide, SEATS_LOCKED_TO_WOMEN, seatFactColumns, seatRefusal, splitSeatFacts } from "./permissions.server";
+import {
+  isWoman,
+  maySeeRide,
+  SEATS_LOCKED_TO_WOMEN,
+  seatFactColumns,
+  seatRefusal,
+  splitSeatFacts,
+} from "./permissions.server";
 import { requestWithRider, rideColumns } from "./ride-columns.server";
 
 // One ride: its page, its booking form, and the driver's lock of the remaining seats to women.
 
-export const LOCK_NEEDS_WOMAN = "You can lock the remaining seats to women once a woman has booked a seat on this ride.";
+export const LOCK_NEEDS_WOMAN =
+  "You can lock the remaining seats to women once a woman has booked a seat on this ride.";
 
 /**
  * A ride with its driver, and the requests the viewer may see: all of them for the
  * driver, only their own for anyone else. One round trip. Null (a 404) also when the
  * viewer may not see the ride, so a community ride's existence is not revealed.
  */
-export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: string, now = Date.now(), also: AlsoReads = []) {
+export async function getRideDetail(
+  { db }: ModelCtx,
+  viewerId: string,
+  rideId: string,
+  now = Date.now(),
+  also: AlsoReads = [],
+) {
   // `also`: the page's other reads about this ride (its driver's reliability), in the same batch.
   const [ride, requests, saved, lockable, ...alsoRead] = await db.batch([
     db
-      .select({ ...rideColumns, driverName: userProfiles.fullName, driverAvatarUrl: userProfiles.avatarUrl, driverRatingCount: userProfiles.ratingCount, driverRatingStars: userProfiles.ratingStars, communityName: communities.name, driverVerified: workplaceBadge(rides.driverId, rides.communityId), ...seatFactColumns(viewerId, now) })
+      .select({
+        ...rideColumns,
+        driverName: userProfiles.fullName,
+        driverAvatarUrl: userProfiles.avatarUrl,
+        driverRatingCount: userProfiles.ratingCount,
+        driverRatingStars: userProfiles.ratingStars,
+        communityName: communities.name,
+        driverVerified: workplaceBadge(rides.driverId, rides.communityId),
+        ...seatFactColumns(viewerId, now),
+      })
       .from(rides)
       .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
       .leftJoin(communities, eq(communities.id, rides.communityId))
@@ -37,7 +60,10 @@ export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: 
       .where(and(eq(rideRequests.rideId, rideId), or(eq(rides.driverId, viewerId), eq(rideRequests.riderId, viewerId))))
       .orderBy(desc(rideRequests.createdAt))
       .limit(200),
-    db.select({ n: count() }).from(savedRides).where(and(eq(savedRides.rideId, rideId), eq(savedRides.userId, viewerId))),
+    db
+      .select({ n: count() })
+      .from(savedRides)
+      .where(and(eq(savedRides.rideId, rideId), eq(savedRides.userId, viewerId))),
     db.select({ open: comfortLockOpen(viewerId, rideId, now) }).from(sql`(SELECT 1)`),
     ...also,
   ]);
@@ -50,7 +76,7 @@ export async function getRideDetail({ db }: ModelCtx, viewerId: string, rideId: 
     joinRefusal: isDriver ? null : (seatRefusal(facts, 1, now)?.message ?? null),
     isDriver,
     requests: isDriver ? requests : [],
-    myRequest: isDriver ? null : requests.find((r) => r.status === "pending" || r.status === "accepted") ?? null,
+    myRequest: isDriver ? null : (requests.find((r) => r.status === "pending" || r.status === "accepted") ?? null),
     saved: (saved[0]?.n ?? 0) > 0,
     canLockToWomen: isDriver && Boolean(lockable[0]?.open),
     also: alsoRead as unknown[],
@@ -74,7 +100,10 @@ export async function getRideForBooking({ db }: ModelCtx, viewerId: string, ride
     })
     .from(rides)
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
-    .leftJoin(mine, and(eq(mine.rideId, rides.id), eq(mine.riderId, viewerId), sql`${mine.status} IN ('pending','accepted')`))
+    .leftJoin(
+      mine,
+      and(eq(mine.rideId, rides.id), eq(mine.riderId, viewerId), sql`${mine.status} IN ('pending','accepted')`),
+    )
     .where(and(eq(rides.id, rideId), maySeeRide(viewerId, { withRequests: true })))
     .get();
   if (!row) throw new NotFoundError("Ride not found");
@@ -101,7 +130,12 @@ export const comfortLockOpen = (driverId: string, rideId: string, now: number) =
  */
 export async function lockRemainingSeatsToWomen({ db }: ModelCtx, driverId: string, rideId: string, now = Date.now()) {
   const ride = await db
-    .select({ driverId: rides.driverId, fromLocation: rides.fromLocation, toLocation: rides.toLocation, status: rides.status })
+    .select({
+      driverId: rides.driverId,
+      fromLocation: rides.fromLocation,
+      toLocation: rides.toLocation,
+      status: rides.status,
+    })
     .from(rides)
     .where(and(eq(rides.id, rideId), maySeeRide(driverId, { withRequests: true })))
     .get();
@@ -131,12 +165,24 @@ export async function lockRemainingSeatsToWomen({ db }: ModelCtx, driverId: stri
     db
       .update(rideRequests)
       .set({ status: "rejected", decidedAt: now })
-      .where(and(eq(rideRequests.rideId, rideId), eq(rideRequests.status, "pending"), sql`NOT ${isWoman(sql`${rideRequests.riderId}`)}`, locked))
+      .where(
+        and(
+          eq(rideRequests.rideId, rideId),
+          eq(rideRequests.status, "pending"),
+          sql`NOT ${isWoman(sql`${rideRequests.riderId}`)}`,
+          locked,
+        ),
+      )
       .returning({ riderId: rideRequests.riderId }),
   ]);
   if (updated.length === 0) {
-    const after = await db.select({ status: rides.status, womenOnly: rides.womenOnly, lock: rides.womenLockBooked }).from(rides).where(eq(rides.id, rideId)).get();
-    if (after?.womenOnly || after?.lock !== null) throw new ConflictError("This ride's seats are already for women only.");
+    const after = await db
+      .select({ status: rides.status, womenOnly: rides.womenOnly, lock: rides.womenLockBooked })
+      .from(rides)
+      .where(eq(rides.id, rideId))
+      .get();
+    if (after?.womenOnly || after?.lock !== null)
+      throw new ConflictError("This ride's seats are already for women only.");
     if (after?.status !== "active") throw new ConflictError("This ride is no longer active.");
     throw new ConflictError(LOCK_NEEDS_WOMAN);
   }

@@ -1,7 +1,16 @@
 import { holdsRole, holdsRoleSql } from "./permissions.server";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { communities, communityMembers, rideRequests, rides, userBlocks, userProfiles, userReports, users } from "../../db/schema";
+import {
+  communities,
+  communityMembers,
+  rideRequests,
+  rides,
+  userBlocks,
+  userProfiles,
+  userReports,
+  users,
+} from "../../db/schema";
 import { newId } from "../domain/ids";
 import { REPORT_REASONS, type ReportReason } from "../schemas/safety";
 import { audience, type ModelCtx } from "./context.server";
@@ -22,7 +31,12 @@ export const reasonLabel = (r: string) => REPORT_REASONS.find((x) => x.value ===
 /** A person's row for requireOther/otherFrom: one read, batched with what depends on it. */
 const personQuery = (db: Db, personId: string) =>
   db
-    .select({ id: users.id, deletedAt: users.deletedAt, fullName: userProfiles.fullName, avatarUrl: userProfiles.avatarUrl })
+    .select({
+      id: users.id,
+      deletedAt: users.deletedAt,
+      fullName: userProfiles.fullName,
+      avatarUrl: userProfiles.avatarUrl,
+    })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .where(eq(users.id, personId));
@@ -50,11 +64,23 @@ export async function getPersonForSafety({ db }: ModelCtx, actorId: string, pers
   if (actorId === personId) throw new NotFoundError(PERSON_NOT_FOUND);
   const [found, blocked, reported] = await db.batch([
     personQuery(db, personId),
-    db.select({ n: sql<number>`1` }).from(userBlocks).where(and(eq(userBlocks.blockerId, actorId), eq(userBlocks.blockedId, personId))),
-    db.select({ n: sql<number>`1` }).from(userReports).where(and(eq(userReports.reporterId, actorId), eq(userReports.reportedId, personId))),
+    db
+      .select({ n: sql<number>`1` })
+      .from(userBlocks)
+      .where(and(eq(userBlocks.blockerId, actorId), eq(userBlocks.blockedId, personId))),
+    db
+      .select({ n: sql<number>`1` })
+      .from(userReports)
+      .where(and(eq(userReports.reporterId, actorId), eq(userReports.reportedId, personId))),
   ]);
   const person = otherFrom(found);
-  return { id: person.id, fullName: person.fullName, avatarUrl: person.avatarUrl, blockedByMe: blocked.length > 0, reportedByMe: reported.length > 0 };
+  return {
+    id: person.id,
+    fullName: person.fullName,
+    avatarUrl: person.avatarUrl,
+    blockedByMe: blocked.length > 0,
+    reportedByMe: reported.length > 0,
+  };
 }
 
 /**
@@ -69,7 +95,11 @@ export async function blockUser({ db }: ModelCtx, actorId: string, personId: str
     (${rideRequests.riderId} = ${actorId} AND ${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${rides.driverId} = ${personId}))
     OR (${rideRequests.riderId} = ${personId} AND ${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${rides.driverId} = ${actorId})))`;
   const [inserted] = await db.batch([
-    db.insert(userBlocks).values({ blockerId: actorId, blockedId: personId, createdAt: now }).onConflictDoNothing().returning({ id: userBlocks.blockedId }),
+    db
+      .insert(userBlocks)
+      .values({ blockerId: actorId, blockedId: personId, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: userBlocks.blockedId }),
     db.update(rideRequests).set({ status: "cancelled", cancelledAt: now }).where(between),
   ]);
   // The other person's counts may change (a cancelled pending request); they are told nothing.
@@ -109,7 +139,13 @@ export type ReportInput = { reason: ReportReason; details: string | null; contex
  * community both are approved members of gets one 'community' notification (never the
  * reporter or the reported person themselves, even if an admin).
  */
-export async function reportUser({ db }: ModelCtx, reporterId: string, reportedId: string, input: ReportInput, now = Date.now()) {
+export async function reportUser(
+  { db }: ModelCtx,
+  reporterId: string,
+  reportedId: string,
+  input: ReportInput,
+  now = Date.now(),
+) {
   const [reported, reporter] = await Promise.all([
     requireOther(db, reporterId, reportedId),
     db.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, reporterId)).get(),
@@ -125,7 +161,15 @@ export async function reportUser({ db }: ModelCtx, reporterId: string, reportedI
   const message = `${reporter?.fullName ?? "A member"} reported ${reported.fullName ?? "a member"}: ${reasonLabel(input.reason)}.`;
   try {
     const [, , admins] = await db.batch([
-      db.insert(userReports).values({ id, reporterId, reportedId, reason: input.reason, details: input.details, context: input.context, createdAt: now }),
+      db.insert(userReports).values({
+        id,
+        reporterId,
+        reportedId,
+        reason: input.reason,
+        details: input.details,
+        context: input.context,
+        createdAt: now,
+      }),
       notificationInsert(
         db,
         {
@@ -144,7 +188,13 @@ export async function reportUser({ db }: ModelCtx, reporterId: string, reportedI
         .from(admin)
         .innerJoin(r, and(eq(r.communityId, admin.communityId), eq(r.userId, reporterId), eq(r.status, "approved")))
         .innerJoin(d, and(eq(d.communityId, admin.communityId), eq(d.userId, reportedId), eq(d.status, "approved")))
-        .where(and(eq(admin.role, "admin"), eq(admin.status, "approved"), sql`${admin.userId} NOT IN (${reporterId}, ${reportedId})`)),
+        .where(
+          and(
+            eq(admin.role, "admin"),
+            eq(admin.status, "approved"),
+            sql`${admin.userId} NOT IN (${reporterId}, ${reportedId})`,
+          ),
+        ),
     ]);
     return { id, audience: audience(admins.map((a) => a.userId)) };
   } catch (e) {
@@ -185,14 +235,15 @@ export async function listCommunityReports({ db }: ModelCtx, actorId: string, co
       .leftJoin(userProfiles, eq(userProfiles.userId, userReports.reportedId))
       .leftJoin(reporterProfile, eq(reporterProfile.userId, userReports.reporterId))
       // The same rule as below, in SQL: the batch returns no report to anyone but an admin.
-      .where(
-        holdsRoleSql(actorId, communityId, "admin"),
-      )
+      .where(holdsRoleSql(actorId, communityId, "admin"))
       .orderBy(desc(userReports.createdAt))
       .limit(200),
   ]);
   const c = community[0];
   if (!c) throw new NotFoundError("Community not found");
   if (!holdsRole(me[0], "admin")) throw new ForbiddenError(REPORTS_FORBIDDEN);
-  return { community: { id: c.id, name: c.name }, reports: rows.map((x) => ({ ...x, reasonLabel: reasonLabel(x.reason) })) };
+  return {
+    community: { id: c.id, name: c.name },
+    reports: rows.map((x) => ({ ...x, reasonLabel: reasonLabel(x.reason) })),
+  };
 }

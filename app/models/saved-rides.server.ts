@@ -4,7 +4,6 @@ import { NotFoundError } from "./errors.server";
 import { maySeeRide } from "./permissions.server";
 import { type ModelCtx } from "./context.server";
 
-
 /** Saves (or unsaves) a ride for the acting user only; saving twice is one row; only a ride they may see. */
 export async function setRideSaved({ db }: ModelCtx, userId: string, rideId: string, saved: boolean, now = Date.now()) {
   if (!saved) {

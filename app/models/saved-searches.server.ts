@@ -75,17 +75,19 @@ export async function saveSearch({ db }: ModelCtx, userId: string, input: SaveSe
       null,
       now,
     ].map((v) => sql`${v}`),
-    sql`, `
+    sql`, `,
   );
   const [inserted] = await db.batch([
     db
       .insert(savedSearches)
-      .select(sql`SELECT ${columns} WHERE (SELECT count(*) FROM ${savedSearches} WHERE ${savedSearches.userId} = ${userId}) < ${MAX_SAVED_SEARCHES}`)
+      .select(
+        sql`SELECT ${columns} WHERE (SELECT count(*) FROM ${savedSearches} WHERE ${savedSearches.userId} = ${userId}) < ${MAX_SAVED_SEARCHES}`,
+      )
       .returning({ id: savedSearches.id }),
     db
       .insert(savedSearchCells)
       .select(
-        sql`SELECT c.value, ${minute}, ${id} FROM json_each(${JSON.stringify(cells)}) c WHERE EXISTS (SELECT 1 FROM ${savedSearches} WHERE ${savedSearches.id} = ${id})`
+        sql`SELECT c.value, ${minute}, ${id} FROM json_each(${JSON.stringify(cells)}) c WHERE EXISTS (SELECT 1 FROM ${savedSearches} WHERE ${savedSearches.id} = ${id})`,
       ),
   ]);
   if (inserted.length === 0) throw new ConflictError(TOO_MANY_SEARCHES);
@@ -142,7 +144,9 @@ export async function setSavedSearchPaused({ db }: ModelCtx, userId: string, sea
 export async function deleteSavedSearch({ db }: ModelCtx, userId: string, searchId: string) {
   const mine = and(eq(savedSearches.id, searchId), eq(savedSearches.userId, userId));
   const [, deleted] = await db.batch([
-    db.delete(savedSearchCells).where(sql`${savedSearchCells.searchId} IN (SELECT ${savedSearches.id} FROM ${savedSearches} WHERE ${mine})`),
+    db
+      .delete(savedSearchCells)
+      .where(sql`${savedSearchCells.searchId} IN (SELECT ${savedSearches.id} FROM ${savedSearches} WHERE ${mine})`),
     db.delete(savedSearches).where(mine).returning({ id: savedSearches.id }),
   ]);
   if (deleted.length === 0) throw new NotFoundError(SAVED_SEARCH_NOT_FOUND);
@@ -193,8 +197,8 @@ export function alertCandidatesQuery(db: Db, rideIds: string[], now: number) {
       savedSearchCells,
       and(
         eq(savedSearchCells.cell, rides.fromCell),
-        sql`${savedSearchCells.minute} BETWEEN ${rideMinute} - ${WINDOW_MINUTES.max} AND ${rideMinute} + ${WINDOW_MINUTES.max}`
-      )
+        sql`${savedSearchCells.minute} BETWEEN ${rideMinute} - ${WINDOW_MINUTES.max} AND ${rideMinute} + ${WINDOW_MINUTES.max}`,
+      ),
     )
     .innerJoin(savedSearches, eq(savedSearches.id, savedSearchCells.searchId))
     .where(
@@ -208,8 +212,8 @@ export function alertCandidatesQuery(db: Db, rideIds: string[], now: number) {
         sql`abs(${rideMinute} - ${savedSearches.minute}) <= ${savedSearches.windowMinutes}`,
         sql`((${savedSearches.weekdays} >> CAST(strftime('%w', ${rides.date}) AS INTEGER)) & 1) = 1`,
         // Only a ride the owner may ask a seat on: the seat rule (issue 34).
-        seatRule(owner, 1, now)
-      )
+        seatRule(owner, 1, now),
+      ),
     );
 }
 
@@ -230,7 +234,7 @@ function candidateMatch(c: Candidate): Match | null {
       from: { lat: c.rideFromLat, lng: c.rideFromLng },
       to: { lat: c.rideToLat, lng: c.rideToLng },
       departsAt: c.departsAt,
-    }
+    },
   );
 }
 
@@ -256,7 +260,8 @@ export async function alertSavedSearches({ db }: ModelCtx, rideIds: string[], no
       if (!m) continue;
       // A commute's days all match alike: the best, then the earliest, is the one named.
       const seen = best.get(c.searchId);
-      if (!seen || m.score < seen.score || (m.score === seen.score && c.departsAt < seen.c.departsAt)) best.set(c.searchId, { c, score: m.score });
+      if (!seen || m.score < seen.score || (m.score === seen.score && c.departsAt < seen.c.departsAt))
+        best.set(c.searchId, { c, score: m.score });
     }
   }
   const today = istDate(now);
@@ -274,8 +279,8 @@ export async function alertSavedSearches({ db }: ModelCtx, rideIds: string[], no
             eq(savedSearches.status, "active"),
             sql`(${savedSearches.lastAlertDay} IS NULL OR ${savedSearches.lastAlertDay} < ${today})`,
             // Alerted only of a ride the owner may ask a seat on (the seat rule, issue 34).
-            sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${c.rideId} AND ${seatRule(owner, 1, now)})`
-          )
+            sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${c.rideId} AND ${seatRule(owner, 1, now)})`,
+          ),
         )
         .returning({ userId: savedSearches.userId }),
       notificationInsertIfChanged(
@@ -295,7 +300,7 @@ export async function alertSavedSearches({ db }: ModelCtx, rideIds: string[], no
             ...(c.commuteId ? { commute_id: c.commuteId } : {}),
           },
         },
-        now
+        now,
       ),
     ]);
     const results = (await db.batch(statements as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
@@ -309,6 +314,8 @@ export async function alertSavedSearches({ db }: ModelCtx, rideIds: string[], no
 
 function alertMessage(c: Candidate): string {
   const when = `${formatWeekdayDate(c.date)} at ${formatTime(c.rideTime)}`;
-  const what = c.commuteId ? `A weekly commute from ${c.rideFrom} to ${c.rideTo} (next on ${when})` : `A ride from ${c.rideFrom} to ${c.rideTo} on ${when}`;
+  const what = c.commuteId
+    ? `A weekly commute from ${c.rideFrom} to ${c.rideTo} (next on ${when})`
+    : `A ride from ${c.rideFrom} to ${c.rideTo} on ${when}`;
   return `${what} matches your saved search ${c.fromLocation} → ${c.toLocation} around ${formatTime(c.time)}.`;
 }

@@ -82,7 +82,11 @@ function toSessionUser(row: Awaited<ReturnType<typeof sessionUserQuery>>[number]
 }
 
 /** The signed-in user behind a session id, in one query; null when unknown or expired. */
-export async function getSessionUser({ db }: ModelCtx, sessionId: string, now = Date.now()): Promise<SessionUser | null> {
+export async function getSessionUser(
+  { db }: ModelCtx,
+  sessionId: string,
+  now = Date.now(),
+): Promise<SessionUser | null> {
   return toSessionUser((await sessionUserQuery(db, sessionId, now))[0]);
 }
 
@@ -91,9 +95,16 @@ export async function getSessionUser({ db }: ModelCtx, sessionId: string, now = 
  * trips include the session read). The badge counts are keyed on the session's owner by a
  * subquery, so they need not wait for the user id; an unknown or expired session counts nothing.
  */
-export async function getSessionUserAndBadges({ db }: ModelCtx, sessionId: string, now = Date.now()): Promise<{ user: SessionUser | null; badges: Badges | null }> {
+export async function getSessionUserAndBadges(
+  { db }: ModelCtx,
+  sessionId: string,
+  now = Date.now(),
+): Promise<{ user: SessionUser | null; badges: Badges | null }> {
   const owner = sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.id} = ${sessionId} AND ${sessions.expiresAt} > ${now})`;
-  const [rows, pending, unreadNotifications, unreadMessages] = await db.batch([sessionUserQuery(db, sessionId, now), ...badgeQueries(db, owner)]);
+  const [rows, pending, unreadNotifications, unreadMessages] = await db.batch([
+    sessionUserQuery(db, sessionId, now),
+    ...badgeQueries(db, owner),
+  ]);
   const user = toSessionUser(rows[0]);
   return { user, badges: user ? badgesFrom([pending, unreadNotifications, unreadMessages]) : null };
 }

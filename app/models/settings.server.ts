@@ -42,7 +42,13 @@ export function settingsFrom(rows: unknown): Settings {
   return (rows as Awaited<ReturnType<typeof ownSettingsQuery>>)[0] ?? { ...DEFAULTS };
 }
 
-export async function setOwnSetting({ db }: ModelCtx, userId: string, key: SettingKey, value: boolean, now = Date.now()) {
+export async function setOwnSetting(
+  { db }: ModelCtx,
+  userId: string,
+  key: SettingKey,
+  value: boolean,
+  now = Date.now(),
+) {
   await db
     .insert(userSettings)
     .values({ userId, ...DEFAULTS, [key]: value, updatedAt: now })

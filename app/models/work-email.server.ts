@@ -33,10 +33,13 @@ export const CODE_DEAD = "This code was tried too many times and no longer works
 export const CODE_LIMIT = "You have asked for too many codes. Please wait an hour and try again.";
 export const ADDRESS_TAKEN = "That work address already verified another member of this community.";
 export const ALREADY_VERIFIED = "You have already verified your work e-mail in this community.";
-export const DECLINED = "Your membership of this community was declined. A moderator must clear it before you can join again.";
+export const DECLINED =
+  "Your membership of this community was declined. A moderator must clear it before you can join again.";
 export const wrongDomain = (domain: string) => `Use your work address at @${domain} (or a subdomain of it).`;
 export const wrongCode = (left: number) =>
-  left > 0 ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.` : "That code is not right, and it no longer works. Ask for a new one.";
+  left > 0
+    ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`
+    : "That code is not right, and it no longer works. Ask for a new one.";
 
 /**
  * Whether `domain` is a public suffix (co.in, gov.in, github.io...) rather than one
@@ -54,14 +57,25 @@ const enc = new TextEncoder();
 
 /** HMAC-SHA-256 of the code under a key that is not in D1, bound to its row (hex). */
 async function codeHash(env: SecretCtx["env"], codeId: string, code: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", enc.encode(`work-email-code:${requireSecret(env, "SESSION_SECRET")}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    enc.encode(`work-email-code:${requireSecret(env, "SESSION_SECRET")}`),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(`${codeId}:${code}`)));
   return Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 async function domainCommunity({ db }: ModelCtx, communityId: string) {
   const row = await db
-    .select({ id: communities.id, name: communities.name, joinMode: communities.joinMode, domain: communities.emailDomain })
+    .select({
+      id: communities.id,
+      name: communities.name,
+      joinMode: communities.joinMode,
+      domain: communities.emailDomain,
+    })
     .from(communities)
     .where(eq(communities.id, communityId))
     .get();
@@ -84,13 +98,20 @@ async function myMembership({ db }: ModelCtx, communityId: string, userId: strin
  * the new row, and the code itself is made when the e-mail is sent. Rate-limited per person
  * and per address (so no one can flood someone's inbox from several accounts).
  */
-export async function requestWorkEmailCode(ctx: SecretCtx, actorId: string | null, communityId: string, email: string, now = Date.now()) {
+export async function requestWorkEmailCode(
+  ctx: SecretCtx,
+  actorId: string | null,
+  communityId: string,
+  email: string,
+  now = Date.now(),
+) {
   if (!actorId) throw new ForbiddenError("Please sign in to join communities.");
   const community = await domainCommunity(ctx, communityId);
   // The code goes to the address as typed; the mailbox (without +tag) is what it proves.
   const address = email.trim().toLowerCase();
   const mailbox = normalizeMailbox(address);
-  if (!isAddressAt(address, community.domain)) throw new ConflictError(wrongDomain(community.domain), { field: "email" });
+  if (!isAddressAt(address, community.domain))
+    throw new ConflictError(wrongDomain(community.domain), { field: "email" });
   const mine = await myMembership(ctx, communityId, actorId);
   if (mine?.status === "rejected") throw new ConflictError(DECLINED);
   if (mine?.verifiedAt != null) throw new ConflictError(ALREADY_VERIFIED);
@@ -102,15 +123,43 @@ export async function requestWorkEmailCode(ctx: SecretCtx, actorId: string | nul
   if (taken) throw new ConflictError(ADDRESS_TAKEN, { field: "email" });
   const mineOk = await hitRateLimit(ctx, accountLimitKey("work-code", actorId), CODES_PER_HOUR, HOUR_MS, now);
   // The address is hashed in the key: rate_limits must not hold a person's work address.
-  const toOk = await hitRateLimit(ctx, await identifierLimitKey(ctx.env, "work-code-to", address), CODES_PER_HOUR, HOUR_MS, now);
+  const toOk = await hitRateLimit(
+    ctx,
+    await identifierLimitKey(ctx.env, "work-code-to", address),
+    CODES_PER_HOUR,
+    HOUR_MS,
+    now,
+  );
   if (!mineOk.allowed || !toOk.allowed) throw new ConflictError(CODE_LIMIT);
   // And the day's cap on every confirmation e-mail one account causes (issue 34, finding 7).
   if (!(await hitConfirmationSenderLimit(ctx, actorId, now))) throw new ConflictError(CONFIRMATION_SENDER_LIMIT);
   const id = newId();
   await ctx.db.batch([
-    ctx.db.delete(communityEmailCodes).where(and(eq(communityEmailCodes.communityId, communityId), eq(communityEmailCodes.userId, actorId))),
-    ctx.db.insert(communityEmailCodes).values({ id, communityId, userId: actorId, email: address, domain: community.domain, codeHash: null, attempts: 0, createdAt: now, expiresAt: now + CODE_TTL_MS }),
-    outboxInsert(ctx.db, { channel: "email", userId: actorId, kind: "work_email_code", key: `work_email_code:${id}`, payload: { code_id: id } }, now),
+    ctx.db
+      .delete(communityEmailCodes)
+      .where(and(eq(communityEmailCodes.communityId, communityId), eq(communityEmailCodes.userId, actorId))),
+    ctx.db.insert(communityEmailCodes).values({
+      id,
+      communityId,
+      userId: actorId,
+      email: address,
+      domain: community.domain,
+      codeHash: null,
+      attempts: 0,
+      createdAt: now,
+      expiresAt: now + CODE_TTL_MS,
+    }),
+    outboxInsert(
+      ctx.db,
+      {
+        channel: "email",
+        userId: actorId,
+        kind: "work_email_code",
+        key: `work_email_code:${id}`,
+        payload: { code_id: id },
+      },
+      now,
+    ),
   ]);
   return { id: community.id, name: community.name, email: address };
 }
@@ -138,11 +187,22 @@ export async function issueWorkEmailCode(ctx: SecretCtx, codeId: string, now = D
  * verified address and domain (or a pending/approved one updated), and the member count
  * refreshed; the community must still be joined by that domain.
  */
-export async function verifyWorkEmailCode(ctx: SecretCtx, actorId: string | null, communityId: string, code: string, now = Date.now()) {
+export async function verifyWorkEmailCode(
+  ctx: SecretCtx,
+  actorId: string | null,
+  communityId: string,
+  code: string,
+  now = Date.now(),
+) {
   if (!actorId) throw new ForbiddenError("Please sign in to join communities.");
   const { db } = ctx;
   const row = await db
-    .select({ id: communityEmailCodes.id, email: communityEmailCodes.email, domain: communityEmailCodes.domain, name: communities.name })
+    .select({
+      id: communityEmailCodes.id,
+      email: communityEmailCodes.email,
+      domain: communityEmailCodes.domain,
+      name: communities.name,
+    })
     .from(communityEmailCodes)
     .innerJoin(communities, eq(communities.id, communityEmailCodes.communityId))
     .where(and(eq(communityEmailCodes.communityId, communityId), eq(communityEmailCodes.userId, actorId)))
@@ -154,21 +214,34 @@ export async function verifyWorkEmailCode(ctx: SecretCtx, actorId: string | null
   const tried = await db
     .update(communityEmailCodes)
     .set({ attempts: sql`${communityEmailCodes.attempts} + 1` })
-    .where(and(eq(communityEmailCodes.id, row.id), sql`${communityEmailCodes.attempts} < ${CODE_TRIES}`, sql`${communityEmailCodes.expiresAt} > ${now}`))
+    .where(
+      and(
+        eq(communityEmailCodes.id, row.id),
+        sql`${communityEmailCodes.attempts} < ${CODE_TRIES}`,
+        sql`${communityEmailCodes.expiresAt} > ${now}`,
+      ),
+    )
     .returning({ attempts: communityEmailCodes.attempts, codeHash: communityEmailCodes.codeHash });
   if (tried.length === 0) {
-    const after = await db.select({ attempts: communityEmailCodes.attempts, expiresAt: communityEmailCodes.expiresAt }).from(communityEmailCodes).where(eq(communityEmailCodes.id, row.id)).get();
+    const after = await db
+      .select({ attempts: communityEmailCodes.attempts, expiresAt: communityEmailCodes.expiresAt })
+      .from(communityEmailCodes)
+      .where(eq(communityEmailCodes.id, row.id))
+      .get();
     if (!after) throw new ConflictError(NO_CODE);
     throw new ConflictError(after.attempts >= CODE_TRIES ? CODE_DEAD : CODE_EXPIRED);
   }
   const hash = await codeHash(ctx.env, row.id, code.trim());
   const stored = tried[0].codeHash;
-  if (!stored || !timingSafeEqualHex(hash, stored)) throw new ConflictError(wrongCode(CODE_TRIES - tried[0].attempts), { field: "code" });
+  if (!stored || !timingSafeEqualHex(hash, stored))
+    throw new ConflictError(wrongCode(CODE_TRIES - tried[0].attempts), { field: "code" });
   const ruleHolds = sql`EXISTS (SELECT 1 FROM ${communities} WHERE ${communities.id} = ${communityId} AND ${communities.joinMode} = 'domain' AND ${communities.emailDomain} = ${row.domain})`;
   let joined: { id: string }[];
   try {
     [, joined] = await db.batch([
-      db.delete(communityEmailCodes).where(and(eq(communityEmailCodes.id, row.id), eq(communityEmailCodes.codeHash, stored))),
+      db
+        .delete(communityEmailCodes)
+        .where(and(eq(communityEmailCodes.id, row.id), eq(communityEmailCodes.codeHash, stored))),
       // Columns in table order: id, community_id, user_id, status, role, requested_at, decided_at,
       // decided_by, suspended_until, verified_email, verified_domain, verified_at.
       db
@@ -222,14 +295,24 @@ export async function getWorkEmailState({ db }: ModelCtx, viewerId: string, comm
 export function workEmailQueries(db: ModelCtx["db"], viewerId: string, communityId: string) {
   return [
     db
-      .select({ email: communityEmailCodes.email, expiresAt: communityEmailCodes.expiresAt, attempts: communityEmailCodes.attempts })
+      .select({
+        email: communityEmailCodes.email,
+        expiresAt: communityEmailCodes.expiresAt,
+        attempts: communityEmailCodes.attempts,
+      })
       .from(communityEmailCodes)
       .where(and(eq(communityEmailCodes.communityId, communityId), eq(communityEmailCodes.userId, viewerId)))
       .limit(1),
     db
       .select({ email: communityMembers.verifiedEmail, domain: communityMembers.verifiedDomain })
       .from(communityMembers)
-      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, viewerId), sql`${communityMembers.verifiedAt} IS NOT NULL`))
+      .where(
+        and(
+          eq(communityMembers.communityId, communityId),
+          eq(communityMembers.userId, viewerId),
+          sql`${communityMembers.verifiedAt} IS NOT NULL`,
+        ),
+      )
       .limit(1),
   ] as const;
 }
@@ -242,7 +325,10 @@ export function workEmailFrom(results: readonly unknown[], now = Date.now()) {
   const [code, mine] = results as WorkEmailResults;
   const c = code[0];
   return {
-    code: c && c.expiresAt > now && c.attempts < CODE_TRIES ? { email: c.email, expiresAt: c.expiresAt, triesLeft: CODE_TRIES - c.attempts } : null,
+    code:
+      c && c.expiresAt > now && c.attempts < CODE_TRIES
+        ? { email: c.email, expiresAt: c.expiresAt, triesLeft: CODE_TRIES - c.attempts }
+        : null,
     verified: mine[0]?.email ? { email: mine[0].email, domain: mine[0].domain ?? "" } : null,
   };
 }
@@ -254,7 +340,10 @@ export function workEmailFrom(results: readonly unknown[], now = Date.now()) {
  * partial index of verified memberships (INDEXED BY: the unique (community, user) index would
  * read a row for every unverified member too), so people who never verified cost no row read.
  */
-export function workplaceBadge(userId: AnySQLiteColumn | SQL, rideCommunityId: AnySQLiteColumn | SQL): SQL<string | null> {
+export function workplaceBadge(
+  userId: AnySQLiteColumn | SQL,
+  rideCommunityId: AnySQLiteColumn | SQL,
+): SQL<string | null> {
   return sql<string | null>`(SELECT CASE WHEN count(*) = 0 THEN NULL
       ELSE coalesce(max(CASE WHEN wb.community_id = ${rideCommunityId} THEN wb.verified_domain END), '') END
     FROM ${communityMembers} AS wb INDEXED BY community_members_verified_idx

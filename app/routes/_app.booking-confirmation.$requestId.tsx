@@ -19,7 +19,12 @@ export const meta: MetaFunction = () => [{ title: "Booking Confirmation | LoopRi
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const booking = await orRespond(getRequestForViewer(context, user.id, params.requestId ?? ""), NOT_FOUND.booking);
-  return { booking, isRider: booking.riderId === user.id, driverRating: formatRating(ratingFromTotals(booking.driverRatingCount, booking.driverRatingStars)), now: Date.now() };
+  return {
+    booking,
+    isRider: booking.riderId === user.id,
+    driverRating: formatRating(ratingFromTotals(booking.driverRatingCount, booking.driverRatingStars)),
+    now: Date.now(),
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -61,12 +66,18 @@ export default function BookingConfirmation() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Booking Confirmation</h1>
-          <p className="text-slate-800 dark:text-slate-200" data-testid="booking-subtitle">{SUBTITLE[status] ?? "Booking details"}</p>
+          <p className="text-slate-800 dark:text-slate-200" data-testid="booking-subtitle">
+            {SUBTITLE[status] ?? "Booking details"}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {status === "pending" || status === "accepted" ? <CalendarLink rideId={booking.rideId} /> : null}
-          <Link to="/rides" className={secondaryButtonClass}>Find more rides</Link>
-          <Link to="/dashboard" className={secondaryButtonClass}>Dashboard</Link>
+          <Link to="/rides" className={secondaryButtonClass}>
+            Find more rides
+          </Link>
+          <Link to="/dashboard" className={secondaryButtonClass}>
+            Dashboard
+          </Link>
         </div>
       </div>
 

@@ -29,52 +29,117 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
   const tab = tabOf(url);
-  const pages = { members: parseCursor(url.searchParams.get("after")), pending: parseCursor(url.searchParams.get("pending")), rejected: parseCursor(url.searchParams.get("rejected")), moderation: tab === "moderation" };
+  const pages = {
+    members: parseCursor(url.searchParams.get("after")),
+    pending: parseCursor(url.searchParams.get("pending")),
+    rejected: parseCursor(url.searchParams.get("rejected")),
+    moderation: tab === "moderation",
+  };
   const id = params.id ?? "";
   // One batch (ADR 0029): the viewer's work e-mail state (their own rows) and, on the audit
   // tab, the log (its rows guarded in SQL to admins) come with the community's detail.
   const workEmailReads = workEmailQueries(context.db, user.id, id);
   const also = [...workEmailReads, ...(tab === "audit" ? auditLogQueries(context.db, user.id, id) : [])];
-  const { also: read, ...detail } = await orRespond(getCommunityDetail(context, user.id, id, pages, also), NOT_FOUND.community);
+  const { also: read, ...detail } = await orRespond(
+    getCommunityDetail(context, user.id, id, pages, also),
+    NOT_FOUND.community,
+  );
   // The moderation log is for admins (issue 16); anyone else asking for it sees the members.
   const audit = tab === "audit" && detail.canMakeAdmin ? auditLogFrom(read.slice(workEmailReads.length)) : null;
   // An invitation link (?invite=token) is carried by the Join button; the admins see their link.
   const invite = url.searchParams.get("invite")?.slice(0, 64) ?? null;
-  const inviteUrl = detail.inviteToken ? `${url.origin}/communities/${encodeURIComponent(detail.community.id)}?invite=${detail.inviteToken}` : null;
+  const inviteUrl = detail.inviteToken
+    ? `${url.origin}/communities/${encodeURIComponent(detail.community.id)}?invite=${detail.inviteToken}`
+    : null;
   // Issue 16: the viewer's own work e-mail code and verification, where the community joins by one.
   const workEmail = detail.community.joinMode === "domain" ? workEmailFrom(read.slice(0, workEmailReads.length)) : null;
-  return { ...detail, audit, invite, inviteUrl, workEmail, tab: (tab === "moderation" && detail.canModerate) || audit ? tab : "members" };
+  return {
+    ...detail,
+    audit,
+    invite,
+    inviteUrl,
+    workEmail,
+    tab: (tab === "moderation" && detail.canModerate) || audit ? tab : "members",
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return handleCommunityIntent(request, context, params.id ?? "", await request.formData(), tabOf(new URL(request.url)));
+  return handleCommunityIntent(
+    request,
+    context,
+    params.id ?? "",
+    await request.formData(),
+    tabOf(new URL(request.url)),
+  );
 }
 
 export default function CommunityDetailPage() {
-  const { community, membership, viewerRole, canModerate, canMakeAdmin, membersVisible, members, pending, rejected, pendingCount, rejectedCount, more, audit, invite, inviteUrl, workEmail, policy, tab } =
-    useLoaderData<typeof loader>();
+  const {
+    community,
+    membership,
+    viewerRole,
+    canModerate,
+    canMakeAdmin,
+    membersVisible,
+    members,
+    pending,
+    rejected,
+    pendingCount,
+    rejectedCount,
+    more,
+    audit,
+    invite,
+    inviteUrl,
+    workEmail,
+    policy,
+    tab,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // A refused form (400) comes back with its field messages (issue 16's domain, address and code forms).
   const errors = (actionData as { error?: Record<string, string[] | null> } | undefined)?.error ?? {};
   // "More" links: plain hrefs with the list's cursor, on the tab they belong to (ADR 0025).
-  const moreHref = (param: string, cursor: string | null) => (cursor ? `?${tab === "moderation" ? "tab=moderation&" : ""}${param}=${cursor}` : null);
+  const moreHref = (param: string, cursor: string | null) =>
+    cursor ? `?${tab === "moderation" ? "tab=moderation&" : ""}${param}=${cursor}` : null;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 md:px-0">
       <Link to="/communities" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
         Back
       </Link>
       <CommunityHeader community={community} membership={membership} canModerate={canModerate} invite={invite} />
-      {workEmail && community.emailDomain ? <WorkEmailJoin domain={community.emailDomain} state={workEmail} membership={membership} errors={errors} /> : null}
+      {workEmail && community.emailDomain ? (
+        <WorkEmailJoin domain={community.emailDomain} state={workEmail} membership={membership} errors={errors} />
+      ) : null}
       {policy ? <CommunityPolicySummary policy={policy} /> : null}
       <CommunityTabs tab={tab} canModerate={canModerate} canSeeAudit={canMakeAdmin} pendingCount={pendingCount} />
       {tab === "audit" && audit ? (
         <AuditLog entries={audit} />
       ) : tab === "moderation" && canModerate ? (
         <div className="space-y-8">
-          {canMakeAdmin ? <CommunityRulesForm joinMode={community.joinMode} inviteUrl={inviteUrl} emailDomain={community.emailDomain} domainErrors={errors.domain} /> : null}
-          {policy?.canEdit ? <CommunityPolicyForm policy={policy} lastResult={actionData && "status" in actionData ? actionData : undefined} /> : null}
-          <ModerationPanel pending={pending} rejected={rejected} counts={{ pending: pendingCount, rejected: rejectedCount }} more={{ pending: moreHref("pending", more.pending), rejected: moreHref("rejected", more.rejected) }} />
-          <MemberModeration members={members} viewerRank={canMakeAdmin ? 2 : 1} viewerIsAdminMember={viewerRole === "admin"} />
+          {canMakeAdmin ? (
+            <CommunityRulesForm
+              joinMode={community.joinMode}
+              inviteUrl={inviteUrl}
+              emailDomain={community.emailDomain}
+              domainErrors={errors.domain}
+            />
+          ) : null}
+          {policy?.canEdit ? (
+            <CommunityPolicyForm
+              policy={policy}
+              lastResult={actionData && "status" in actionData ? actionData : undefined}
+            />
+          ) : null}
+          <ModerationPanel
+            pending={pending}
+            rejected={rejected}
+            counts={{ pending: pendingCount, rejected: rejectedCount }}
+            more={{ pending: moreHref("pending", more.pending), rejected: moreHref("rejected", more.rejected) }}
+          />
+          <MemberModeration
+            members={members}
+            viewerRank={canMakeAdmin ? 2 : 1}
+            viewerIsAdminMember={viewerRole === "admin"}
+          />
           <MoreLink href={moreHref("after", more.members)} testId="more-members" label="More members" />
         </div>
       ) : membersVisible ? (

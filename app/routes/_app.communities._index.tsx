@@ -70,7 +70,9 @@ export default function CommunitiesPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">Communities</h1>
-          <p className="text-slate-700 dark:text-slate-300">Join your neighbourhood, workplace or interest group to find ride partners.</p>
+          <p className="text-slate-700 dark:text-slate-300">
+            Join your neighbourhood, workplace or interest group to find ride partners.
+          </p>
         </div>
         <CreateCommunityDialog signedIn={signedIn} />
       </div>
@@ -81,7 +83,15 @@ export default function CommunitiesPage() {
           <label htmlFor="community-search" className="mb-1 block text-sm font-medium">
             Search communities
           </label>
-          <input id="community-search" type="search" name="q" defaultValue={q} maxLength={100} placeholder="Search by name" className={inputClass} />
+          <input
+            id="community-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={100}
+            placeholder="Search by name"
+            className={inputClass}
+          />
         </div>
         <button type="submit" className={secondaryButtonClass}>
           Search
@@ -112,7 +122,10 @@ export default function CommunitiesPage() {
       </nav>
 
       {loadError ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
           Failed to load communities. Please try again.
         </p>
       ) : communities.length === 0 ? (

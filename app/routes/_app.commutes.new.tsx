@@ -3,7 +3,15 @@ import { handleCreateCommute } from "~/intents/commute-publish.server";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { WeekdayPicker } from "~/components/commute-form";
-import { Field, FieldErrors, FormErrors, TextareaField, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
+import {
+  Field,
+  FieldErrors,
+  FormErrors,
+  TextareaField,
+  buttonClass,
+  inputClass,
+  secondaryButtonClass,
+} from "~/components/forms";
 import { PlaceInput } from "~/components/place-input";
 import { BackLink, cardClass } from "~/components/ride-form-ui";
 import { MAX_SEATS, NOTES_MAX } from "~/domain/rides";
@@ -46,15 +54,42 @@ export default function NewCommute() {
         <h1 className="text-2xl font-bold">Publish a Commute</h1>
       </div>
       <p className="text-sm text-slate-800 dark:text-slate-200">
-        The same trip every week: riders can book one day or every day. Rides are created for the next 14 days and topped up daily.
+        The same trip every week: riders can book one day or every day. Rides are created for the next 14 days and
+        topped up daily.
       </p>
       <Form method="post" {...getFormProps(form)} className={`${cardClass} space-y-5`}>
         <FormErrors errors={form.errors} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <PlaceInput key={fields.fromLocation.key} id={fields.fromLocation.id} name={fields.fromLocation.name} defaultValue={String(fields.fromLocation.initialValue ?? "")} label="Pickup location" placeholder="e.g. HSR Layout" errors={fields.fromLocation.errors} errorId={fields.fromLocation.errorId} options={placeOptions?.fromLocation} />
-          <PlaceInput key={fields.toLocation.key} id={fields.toLocation.id} name={fields.toLocation.name} defaultValue={String(fields.toLocation.initialValue ?? "")} label="Drop location" placeholder="e.g. Manyata Tech Park" errors={fields.toLocation.errors} errorId={fields.toLocation.errorId} options={placeOptions?.toLocation} />
+          <PlaceInput
+            key={fields.fromLocation.key}
+            id={fields.fromLocation.id}
+            name={fields.fromLocation.name}
+            defaultValue={String(fields.fromLocation.initialValue ?? "")}
+            label="Pickup location"
+            placeholder="e.g. HSR Layout"
+            errors={fields.fromLocation.errors}
+            errorId={fields.fromLocation.errorId}
+            options={placeOptions?.fromLocation}
+          />
+          <PlaceInput
+            key={fields.toLocation.key}
+            id={fields.toLocation.id}
+            name={fields.toLocation.name}
+            defaultValue={String(fields.toLocation.initialValue ?? "")}
+            label="Drop location"
+            placeholder="e.g. Manyata Tech Park"
+            errors={fields.toLocation.errors}
+            errorId={fields.toLocation.errorId}
+            options={placeOptions?.toLocation}
+          />
         </div>
-        <WeekdayPicker legend="Weekdays" checked={checked} errors={fields.weekdays.errors} errorId={fields.weekdays.errorId} key={fields.weekdays.key} />
+        <WeekdayPicker
+          legend="Weekdays"
+          checked={checked}
+          errors={fields.weekdays.errors}
+          errorId={fields.weekdays.errorId}
+          key={fields.weekdays.key}
+        />
         <div className="grid gap-4 sm:grid-cols-3">
           <Field label="Departure time" type="time" field={fields.time} />
           <Field label="Start date" type="date" field={fields.startDate} min={today} />
@@ -62,11 +97,15 @@ export default function NewCommute() {
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={fields.seats.id} className="mb-1 block text-sm font-medium">Available seats</label>
+            <label htmlFor={fields.seats.id} className="mb-1 block text-sm font-medium">
+              Available seats
+            </label>
             <select {...getSelectProps(fields.seats)} key={fields.seats.key} className={inputClass}>
               <option value="">Select seats</option>
               {Array.from({ length: MAX_SEATS }, (_, i) => i + 1).map((n) => (
-                <option key={n} value={n}>{n}</option>
+                <option key={n} value={n}>
+                  {n}
+                </option>
               ))}
             </select>
             <FieldErrors id={fields.seats.errorId} errors={fields.seats.errors} />
@@ -75,18 +114,26 @@ export default function NewCommute() {
         </div>
         <TextareaField label="Notes (optional)" field={fields.notes} rows={2} maxLength={NOTES_MAX} />
         <div>
-          <label htmlFor={fields.communityId.id} className="mb-1 block text-sm font-medium">Share with a community (optional)</label>
+          <label htmlFor={fields.communityId.id} className="mb-1 block text-sm font-medium">
+            Share with a community (optional)
+          </label>
           <select {...getSelectProps(fields.communityId)} key={fields.communityId.key} className={inputClass}>
             <option value="">Everyone (no community)</option>
             {communities.map((c) => (
-              <option key={c.id} value={c.id}>{c.name}</option>
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
             ))}
           </select>
           <FieldErrors id={fields.communityId.errorId} errors={fields.communityId.errors} />
         </div>
         <div className="flex justify-end gap-3">
-          <BackLink href="/dashboard/rides" className={secondaryButtonClass}>Cancel</BackLink>
-          <button type="submit" className={buttonClass} disabled={busy}>{busy ? "Publishing..." : "Publish Commute"}</button>
+          <BackLink href="/dashboard/rides" className={secondaryButtonClass}>
+            Cancel
+          </BackLink>
+          <button type="submit" className={buttonClass} disabled={busy}>
+            {busy ? "Publishing..." : "Publish Commute"}
+          </button>
         </div>
       </Form>
     </div>

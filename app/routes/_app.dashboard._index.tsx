@@ -19,8 +19,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // "Older notifications" (ADR 0025); an unreadable cursor is the newest page. The profile's
   // completion is read in the dashboard's own batch (AlsoReads).
   const before = parseCursor(new URL(request.url).searchParams.get("before"));
-  const { also, ...dashboard } = await getDashboard(context, user.id, now, before, [ownProfileQuery(context.db, user.id)]);
-  return { firstName: user.fullName?.trim().split(/\s+/)[0] || "User", progress: ownProfileFrom(also[0]).progress, now, ...dashboard };
+  const { also, ...dashboard } = await getDashboard(context, user.id, now, before, [
+    ownProfileQuery(context.db, user.id),
+  ]);
+  return {
+    firstName: user.fullName?.trim().split(/\s+/)[0] || "User",
+    progress: ownProfileFrom(also[0]).progress,
+    now,
+    ...dashboard,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -41,14 +48,20 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 export default function DashboardOverview() {
-  const { firstName, progress, stats, recentRides, savings, notifications, olderNotifications, now } = useLoaderData<typeof loader>();
+  const { firstName, progress, stats, recentRides, savings, notifications, olderNotifications, now } =
+    useLoaderData<typeof loader>();
   // The unread count is the shell's badge (one capped count per page, not two).
-  const unreadNotifications = useRouteLoaderData<{ badges: { unreadNotifications: number } | null }>("routes/_app")?.badges?.unreadNotifications ?? 0;
+  const unreadNotifications =
+    useRouteLoaderData<{ badges: { unreadNotifications: number } | null }>("routes/_app")?.badges
+      ?.unreadNotifications ?? 0;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold">{`Welcome back, ${firstName}`}</h1>
       {progress.status !== "complete" ? (
-        <section aria-labelledby="profile-progress" className="rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950">
+        <section
+          aria-labelledby="profile-progress"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950"
+        >
           <h2 id="profile-progress" className="font-semibold">
             Your profile is {progress.score}% complete ({STATUS_LABEL[progress.status]})
           </h2>
@@ -57,14 +70,19 @@ export default function DashboardOverview() {
               <li key={h}>{h}</li>
             ))}
           </ul>
-          <Link to="/profile-completion" className="mt-3 inline-block text-sm font-semibold text-emerald-800 underline dark:text-emerald-300">
+          <Link
+            to="/profile-completion"
+            className="mt-3 inline-block text-sm font-semibold text-emerald-800 underline dark:text-emerald-300"
+          >
             Complete your profile
           </Link>
         </section>
       ) : null}
 
       <section aria-labelledby="stats-title">
-        <h2 id="stats-title" className="sr-only">Your stats</h2>
+        <h2 id="stats-title" className="sr-only">
+          Your stats
+        </h2>
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {STAT_CARDS.map((c) => (
             <div key={c.key} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
@@ -79,17 +97,28 @@ export default function DashboardOverview() {
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="recent-title" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+        <section
+          aria-labelledby="recent-title"
+          className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+        >
           <div className="flex items-center justify-between gap-2">
-            <h2 id="recent-title" className="text-lg font-semibold">Recent Rides</h2>
-            <Link to="/dashboard/my-rides" className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-900">
+            <h2 id="recent-title" className="text-lg font-semibold">
+              Recent Rides
+            </h2>
+            <Link
+              to="/dashboard/my-rides"
+              className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-900"
+            >
               View All Rides
             </Link>
           </div>
           {recentRides.length === 0 ? (
             <div className="py-8 text-center">
               <p className="text-slate-700 dark:text-slate-300">No rides yet</p>
-              <Link to="/rides/create" className="mt-2 inline-block font-semibold text-emerald-800 underline dark:text-emerald-300">
+              <Link
+                to="/rides/create"
+                className="mt-2 inline-block font-semibold text-emerald-800 underline dark:text-emerald-300"
+              >
                 Create your first ride
               </Link>
             </div>
@@ -99,7 +128,9 @@ export default function DashboardOverview() {
                 <li key={r.id} className="flex items-start justify-between gap-3 py-3" data-testid="recent-ride">
                   <div className="min-w-0">
                     <p className="font-semibold">
-                      <Link to={`/rides/${r.id}`} className="hover:underline">{r.toLocation}</Link>
+                      <Link to={`/rides/${r.id}`} className="hover:underline">
+                        {r.toLocation}
+                      </Link>
                     </p>
                     <p className="text-sm text-slate-700 dark:text-slate-300">
                       {r.fromLocation} → {r.toLocation}
@@ -109,12 +140,17 @@ export default function DashboardOverview() {
                       {r.role === "rider" ? " (your seats)" : ""}
                     </p>
                     {r.driver ? (
-                      <Link to={`/dashboard/messages?to=${r.driver.id}`} className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
+                      <Link
+                        to={`/dashboard/messages?to=${r.driver.id}`}
+                        className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300"
+                      >
                         {`Message ${r.driver.fullName ?? "Unknown Driver"}`}
                       </Link>
                     ) : null}
                   </div>
-                  <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[r.status] ?? "bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200"}`}>
+                  <span
+                    className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[r.status] ?? "bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200"}`}
+                  >
                     {capitalise(r.status)}
                   </span>
                 </li>
@@ -125,7 +161,12 @@ export default function DashboardOverview() {
         <SavingsChart weeks={savings} />
       </div>
 
-      <NotificationsPanel notifications={notifications} unread={unreadNotifications} now={now} olderHref={olderNotifications ? `/dashboard?before=${olderNotifications}#notifications` : null} />
+      <NotificationsPanel
+        notifications={notifications}
+        unread={unreadNotifications}
+        now={now}
+        olderHref={olderNotifications ? `/dashboard?before=${olderNotifications}#notifications` : null}
+      />
     </div>
   );
 }

@@ -34,7 +34,9 @@ export default function DeleteAccountPage() {
   });
   return (
     <div className="mx-auto max-w-xl space-y-6 px-4 py-6 md:px-0">
-      <Link to="/dashboard/settings" className={textLinkClass}>Back to Settings</Link>
+      <Link to="/dashboard/settings" className={textLinkClass}>
+        Back to Settings
+      </Link>
       <h1 className="text-2xl font-bold">Delete my account</h1>
       <section className={`${cardClass} space-y-3`}>
         <p>Your account is closed at once and cannot be recovered:</p>
@@ -45,17 +47,35 @@ export default function DeleteAccountPage() {
           <li>settled payment records are kept, as the law requires, without your name.</li>
         </ul>
         <p className="text-sm">
-          <Link to="/dashboard/my-data" reloadDocument className={textLinkClass}>Download my data</Link> first if you want a copy.
+          <Link to="/dashboard/my-data" reloadDocument className={textLinkClass}>
+            Download my data
+          </Link>{" "}
+          first if you want a copy.
         </p>
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <FormErrors errors={form.errors} />
-          {hasPassword ? <Field label="Your password" type="password" field={fields.password} autoComplete="current-password" /> : null}
+          {hasPassword ? (
+            <Field label="Your password" type="password" field={fields.password} autoComplete="current-password" />
+          ) : null}
           <div>
-            <label htmlFor={fields.confirm.id} className="mb-1 block text-sm font-medium">Type DELETE to confirm</label>
-            <input {...getInputProps(fields.confirm, { type: "text", ariaAttributes: true })} key={fields.confirm.key} autoComplete="off" className={inputClass} />
-            {fields.confirm.errors ? <p id={fields.confirm.errorId} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">{fields.confirm.errors.join(" ")}</p> : null}
+            <label htmlFor={fields.confirm.id} className="mb-1 block text-sm font-medium">
+              Type DELETE to confirm
+            </label>
+            <input
+              {...getInputProps(fields.confirm, { type: "text", ariaAttributes: true })}
+              key={fields.confirm.key}
+              autoComplete="off"
+              className={inputClass}
+            />
+            {fields.confirm.errors ? (
+              <p id={fields.confirm.errorId} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+                {fields.confirm.errors.join(" ")}
+              </p>
+            ) : null}
           </div>
-          <button type="submit" className={dangerButtonClass}>Delete my account</button>
+          <button type="submit" className={dangerButtonClass}>
+            Delete my account
+          </button>
         </Form>
       </section>
     </div>

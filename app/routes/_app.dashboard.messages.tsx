@@ -3,13 +3,14 @@ import { handleMessageIntent } from "~/intents/messages.server";
 import { useLoaderData } from "@remix-run/react";
 import { ChatPane, NewChatPane, NoChatSelected } from "~/components/chat";
 import { ConversationList } from "~/components/conversation-list";
-import { communityContactsQuery, conversationListQueries, conversationsFrom, listConversations, type CommunityContact } from "~/models/conversations.server";
 import {
-  findChatWith,
-  getChat,
-  type MessagingAccess,
-  type Partner,
-} from "~/models/messages.server";
+  communityContactsQuery,
+  conversationListQueries,
+  conversationsFrom,
+  listConversations,
+  type CommunityContact,
+} from "~/models/conversations.server";
+import { findChatWith, getChat, type MessagingAccess, type Partner } from "~/models/messages.server";
 import { isId } from "~/schemas/messages";
 import { parseCursor } from "~/domain/cursor";
 import { requireUser } from "~/utils/auth.server";
@@ -34,18 +35,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Reading a chat never writes: marking it read is a POST (intent=open from the list,
     // intent=mark-read from the open chat), so a GET (a link, a prefetch, a crawler,
     // another site) cannot change anything. The list comes in the chat's own batch.
-    const { also, ...chat } = await orRespond(getChat(context, user.id, c, parseCursor(url.searchParams.get("before")), rideId, Date.now(), conversationListQueries(context.db, user.id, chats)));
+    const { also, ...chat } = await orRespond(
+      getChat(
+        context,
+        user.id,
+        c,
+        parseCursor(url.searchParams.get("before")),
+        rideId,
+        Date.now(),
+        conversationListQueries(context.db, user.id, chats),
+      ),
+    );
     return { ...page, ...conversationsFrom(also), contacts: [] as CommunityContact[], chat, newChat: null };
   }
   if (isId(to)) {
     const lists = conversationListQueries(context.db, user.id, chats);
     // The person and the list in one batch; the list is read in vain only when a chat exists.
-    const { also, ...found } = await orRespond(findChatWith(context, user.id, to, rideId, Date.now(), [...lists, communityContactsQuery(context.db, user.id)]));
-    if (found.conversationId) throw redirect(`/dashboard/messages?c=${found.conversationId}${rideId ? `&ride=${rideId}` : ""}`);
+    const { also, ...found } = await orRespond(
+      findChatWith(context, user.id, to, rideId, Date.now(), [...lists, communityContactsQuery(context.db, user.id)]),
+    );
+    if (found.conversationId)
+      throw redirect(`/dashboard/messages?c=${found.conversationId}${rideId ? `&ride=${rideId}` : ""}`);
     const newChat: NewChat = { partner: found.partner, access: found.access };
-    return { ...page, ...conversationsFrom(also), contacts: also[lists.length] as CommunityContact[], chat: null, newChat };
+    return {
+      ...page,
+      ...conversationsFrom(also),
+      contacts: also[lists.length] as CommunityContact[],
+      chat: null,
+      newChat,
+    };
   }
-  const { also, ...list } = await listConversations(context, user.id, chats, [communityContactsQuery(context.db, user.id)]);
+  const { also, ...list } = await listConversations(context, user.id, chats, [
+    communityContactsQuery(context.db, user.id),
+  ]);
   return { ...page, ...list, contacts: also[0] as CommunityContact[], chat: null, newChat: null as NewChat | null };
 }
 
@@ -60,9 +82,20 @@ export default function MessagesPage() {
   const paneOpen = Boolean(chat || newChat);
   return (
     <div className="mx-auto grid h-[calc(100vh-8rem)] min-h-[28rem] max-w-6xl gap-4 md:grid-cols-[18rem_1fr]">
-      <ConversationList conversations={conversations} moreHref={moreCursor ? `/dashboard/messages?chats=${moreCursor}${selected ? `&c=${selected}` : ""}` : null} contacts={contacts} selected={selected} me={me} now={now} hidden={paneOpen} />
+      <ConversationList
+        conversations={conversations}
+        moreHref={moreCursor ? `/dashboard/messages?chats=${moreCursor}${selected ? `&c=${selected}` : ""}` : null}
+        contacts={contacts}
+        selected={selected}
+        me={me}
+        now={now}
+        hidden={paneOpen}
+      />
 
-      <section aria-label="Chat" className={`min-h-0 flex-col rounded-xl border border-slate-200 dark:border-slate-800 ${paneOpen ? "flex" : "hidden md:flex"}`}>
+      <section
+        aria-label="Chat"
+        className={`min-h-0 flex-col rounded-xl border border-slate-200 dark:border-slate-800 ${paneOpen ? "flex" : "hidden md:flex"}`}
+      >
         {chat ? (
           <ChatPane key={chat.conversationId} chat={chat} me={me} clientId={clientId} now={now} />
         ) : newChat ? (
@@ -74,4 +107,3 @@ export default function MessagesPage() {
     </div>
   );
 }
-

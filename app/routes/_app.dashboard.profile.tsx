@@ -22,14 +22,24 @@ export const meta: MetaFunction = () => [{ title: "Profile | LoopRide" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   // One batch: the profile and the reliability record ride with the credits' reads.
-  const { also, ...credits } = await getCreditsOverview(context, user.id, [ownProfileQuery(context.db, user.id), ...reliabilityQueries(context.db, user.id)]);
+  const { also, ...credits } = await getCreditsOverview(context, user.id, [
+    ownProfileQuery(context.db, user.id),
+    ...reliabilityQueries(context.db, user.id),
+  ]);
   const { profile } = ownProfileFrom(also[0]);
   const reliability = reliabilityFrom(also.slice(1));
   // The session's user row already says whether the address is confirmed (no extra read).
   const emailStatus = { email: user.email, verified: user.emailVerified };
   // Every account gets its code at sign-up; an older account without one asks for it with
   // a POST (intent=referral-code): a GET never writes.
-  return { profile, hasPhoto: Boolean(profile?.avatarKey), credits, emailStatus, reliability, origin: new URL(request.url).origin };
+  return {
+    profile,
+    hasPhoto: Boolean(profile?.avatarKey),
+    credits,
+    emailStatus,
+    reliability,
+    origin: new URL(request.url).origin,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -78,7 +88,9 @@ export default function ProfilePage() {
         <p className="text-slate-700 dark:text-slate-300">Manage your profile information</p>
       </div>
       <section aria-labelledby="personal" className="rounded-xl border border-slate-200 p-6 dark:border-slate-800">
-        <h2 id="personal" className="text-lg font-semibold">Personal Information</h2>
+        <h2 id="personal" className="text-lg font-semibold">
+          Personal Information
+        </h2>
         <div className="mt-4 flex flex-wrap items-start gap-4">
           <Avatar name={profile?.fullName ?? null} url={preview ?? profile?.avatarUrl} size="lg" />
           <div className="min-w-0 flex-1 space-y-2">
@@ -87,7 +99,9 @@ export default function ProfilePage() {
             {/* A plain multipart form: works without JavaScript; with it, a preview. */}
             <Form method="post" encType="multipart/form-data" className="space-y-2">
               <input type="hidden" name="intent" value="upload-photo" />
-              <label htmlFor="photo" className="block text-sm font-medium">Change Avatar</label>
+              <label htmlFor="photo" className="block text-sm font-medium">
+                Change Avatar
+              </label>
               <input
                 id="photo"
                 name="photo"
@@ -100,7 +114,8 @@ export default function ProfilePage() {
                 className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-emerald-100 file:px-3 file:py-2 file:font-medium file:text-emerald-900"
               />
               <p id="photo-help" className="text-sm text-slate-700 dark:text-slate-300">
-                JPEG, PNG or WebP, at most 5 MB. It is cropped to a square, and location and camera details are removed. Only people who share a community or a ride with you see it.
+                JPEG, PNG or WebP, at most 5 MB. It is cropped to a square, and location and camera details are removed.
+                Only people who share a community or a ride with you see it.
               </p>
               {photoError ? (
                 <p id="photo-error" role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
@@ -114,7 +129,9 @@ export default function ProfilePage() {
             {hasPhoto ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="remove-photo" />
-                <button type="submit" className="text-sm font-medium text-red-700 underline dark:text-red-400">Remove photo</button>
+                <button type="submit" className="text-sm font-medium text-red-700 underline dark:text-red-400">
+                  Remove photo
+                </button>
               </Form>
             ) : null}
           </div>
@@ -124,7 +141,12 @@ export default function ProfilePage() {
           <Field label="Residential Area" field={fields.residentialArea} placeholder="e.g. HSR Layout" />
           <Field label="Workplace" field={fields.workplace} placeholder="e.g. Manyata Tech Park" />
           <TextareaField label="Bio" field={fields.bio} rows={4} maxLength={500} />
-          <Field label="UPI ID (for receiving ride payments)" field={fields.upiId} placeholder="name@okbank" autoComplete="off" />
+          <Field
+            label="UPI ID (for receiving ride payments)"
+            field={fields.upiId}
+            placeholder="name@okbank"
+            autoComplete="off"
+          />
           <button type="submit" className={buttonClass} disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Saving..." : "Save Changes"}
           </button>
@@ -135,7 +157,9 @@ export default function ProfilePage() {
       {credits.referralCode ? null : (
         <Form method="post" className="-mt-4">
           <input type="hidden" name="intent" value="referral-code" />
-          <button type="submit" className={buttonClass}>Get my referral code</button>
+          <button type="submit" className={buttonClass}>
+            Get my referral code
+          </button>
         </Form>
       )}
     </div>

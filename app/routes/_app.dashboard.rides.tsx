@@ -18,8 +18,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = myRidesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   // Created Rides shows the driver's commutes too, read in the same batch.
   const created = query.tab === "created";
-  const { created: rides, booked, requests, counts, moreCursor, also } = await getMyRides(context, user.id, query, Date.now(), created ? driverCommutesQueries(context.db, user.id) : []);
-  return { query, created: rides, booked, requests, counts, moreCursor, commutes: created ? driverCommutesFrom(also) : [] };
+  const {
+    created: rides,
+    booked,
+    requests,
+    counts,
+    moreCursor,
+    also,
+  } = await getMyRides(context, user.id, query, Date.now(), created ? driverCommutesQueries(context.db, user.id) : []);
+  return {
+    query,
+    created: rides,
+    booked,
+    requests,
+    counts,
+    moreCursor,
+    commutes: created ? driverCommutesFrom(also) : [],
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -46,14 +61,19 @@ export default function MyRides() {
   usePoll(10_000, query.tab === "manage", revalidator.revalidate, revalidator.state);
   const here = location.pathname + location.search;
   const base = location.pathname;
-  const manageHref = (status: string) => `${base}?tab=manage${status !== "all" ? `&status=${status}` : ""}${query.q ? `&q=${encodeURIComponent(query.q)}` : ""}`;
+  const manageHref = (status: string) =>
+    `${base}?tab=manage${status !== "all" ? `&status=${status}` : ""}${query.q ? `&q=${encodeURIComponent(query.q)}` : ""}`;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">My Rides</h1>
         <div className="flex flex-wrap gap-2">
-          <Link to="/commutes/new" className={secondaryButtonClass}>Publish a Commute</Link>
-          <Link to="/rides/create" className={buttonClass}>Create New Ride</Link>
+          <Link to="/commutes/new" className={secondaryButtonClass}>
+            Publish a Commute
+          </Link>
+          <Link to="/rides/create" className={buttonClass}>
+            Create New Ride
+          </Link>
         </div>
       </div>
       <nav aria-label="My Rides tabs" className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
@@ -70,7 +90,9 @@ export default function MyRides() {
           >
             {t.label}
             {t.key === "manage" && pendingBadge > 0 ? (
-              <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs text-white">{badgeText(pendingBadge)}</span>
+              <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs text-white">
+                {badgeText(pendingBadge)}
+              </span>
             ) : null}
           </Link>
         ))}
@@ -81,25 +103,44 @@ export default function MyRides() {
       {query.tab === "created" ? (
         created.length === 0 && commutes.length === 0 ? (
           <Empty title="You haven't created any rides yet">
-            <Link to="/rides/create" className={`${buttonClass} mt-4`}>Create Your First Ride</Link>
+            <Link to="/rides/create" className={`${buttonClass} mt-4`}>
+              Create Your First Ride
+            </Link>
           </Empty>
         ) : (
-          <CreatedRideList rides={created} manageHref={`${base}?tab=manage`} moreHref={moreCursor ? `${base}?tab=created&after=${moreCursor}` : null} />
+          <CreatedRideList
+            rides={created}
+            manageHref={`${base}?tab=manage`}
+            moreHref={moreCursor ? `${base}?tab=created&after=${moreCursor}` : null}
+          />
         )
       ) : null}
 
       {query.tab === "booked" ? (
         booked.length === 0 ? (
           <Empty title="You haven't booked any rides yet">
-            <Link to="/rides" className={`${buttonClass} mt-4`}>Find Rides to Book</Link>
+            <Link to="/rides" className={`${buttonClass} mt-4`}>
+              Find Rides to Book
+            </Link>
           </Empty>
         ) : (
-          <BookedRideList bookings={booked} redirectTo={here} moreHref={moreCursor ? `${base}?tab=booked&after=${moreCursor}` : null} />
+          <BookedRideList
+            bookings={booked}
+            redirectTo={here}
+            moreHref={moreCursor ? `${base}?tab=booked&after=${moreCursor}` : null}
+          />
         )
       ) : null}
 
       {query.tab === "manage" ? (
-        <ManageBookings query={query} requests={requests} counts={counts} here={here} manageHref={manageHref} moreHref={moreCursor ? `${manageHref(query.status)}&after=${moreCursor}` : null} />
+        <ManageBookings
+          query={query}
+          requests={requests}
+          counts={counts}
+          here={here}
+          manageHref={manageHref}
+          moreHref={moreCursor ? `${manageHref(query.status)}&after=${moreCursor}` : null}
+        />
       ) : null}
     </div>
   );

@@ -20,10 +20,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Issue 15: this browser's push subscription and the private calendar feed.
   const shownToken = await calendarFeedCookie(request, context.env).parse(request);
   // One batch: the settings and the blocked people ride with the push and feed reads.
-  const { endpoints, feed, also } = await getOwnPushAndFeed(context, user.id, typeof shownToken === "string" ? shownToken : null, [ownSettingsQuery(context.db, user.id), blockedQuery(context.db, user.id)]);
+  const { endpoints, feed, also } = await getOwnPushAndFeed(
+    context,
+    user.id,
+    typeof shownToken === "string" ? shownToken : null,
+    [ownSettingsQuery(context.db, user.id), blockedQuery(context.db, user.id)],
+  );
   const settings = settingsFrom(also[0]);
   const blocked = also[1] as Awaited<ReturnType<typeof blockedQuery>>;
-  const feedUrl = feed?.tokenIsCurrent && typeof shownToken === "string" ? calendarFeedUrl(new URL(request.url).origin, shownToken) : null;
+  const feedUrl =
+    feed?.tokenIsCurrent && typeof shownToken === "string"
+      ? calendarFeedUrl(new URL(request.url).origin, shownToken)
+      : null;
   return {
     settings,
     push: { vapidPublicKey: vapidKeys(context.env)?.publicKey ?? null, endpoints },
@@ -48,13 +56,21 @@ export default function SettingsPage() {
       <p className="text-slate-700 dark:text-slate-300">Manage your account preferences</p>
       <div className="mt-6 space-y-6">
         {GROUPS.map((group) => (
-          <section key={group} aria-labelledby={`group-${group}`} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-            <h2 id={`group-${group}`} className="text-lg font-semibold">{group}</h2>
+          <section
+            key={group}
+            aria-labelledby={`group-${group}`}
+            className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+          >
+            <h2 id={`group-${group}`} className="text-lg font-semibold">
+              {group}
+            </h2>
             <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
               {SETTINGS.filter((s) => s.group === group).map((s) => (
                 <li key={s.key} className="flex items-center justify-between gap-4 py-3">
                   <div>
-                    <p className="font-medium" id={`label-${s.key}`}>{s.label}</p>
+                    <p className="font-medium" id={`label-${s.key}`}>
+                      {s.label}
+                    </p>
                     <p className="text-sm text-slate-700 dark:text-slate-300">{s.description}</p>
                   </div>
                   <SettingToggle setting={s.key} value={settings[s.key]} />
@@ -62,7 +78,11 @@ export default function SettingsPage() {
               ))}
               {group === "Notifications" ? (
                 <li>
-                  <PushDevice vapidPublicKey={push.vapidPublicKey} endpoints={push.endpoints} settingOn={settings.pushNotifications} />
+                  <PushDevice
+                    vapidPublicKey={push.vapidPublicKey}
+                    endpoints={push.endpoints}
+                    settingOn={settings.pushNotifications}
+                  />
                 </li>
               ) : null}
             </ul>
@@ -85,7 +105,8 @@ function SettingToggle({ setting, value }: { setting: SettingKey; value: boolean
   const pending = fetcher.formData?.get("value");
   const shown = pending ? pending === "on" : value;
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) showToast({ title: "Failed to update setting. Please try again.", type: "error" });
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok)
+      showToast({ title: "Failed to update setting. Please try again.", type: "error" });
   }, [fetcher.state, fetcher.data]);
   useEffect(() => {
     if (setting === "darkMode" && pending) document.documentElement.classList.toggle("dark", pending === "on");
@@ -102,7 +123,9 @@ function SettingToggle({ setting, value }: { setting: SettingKey; value: boolean
         data-testid={`toggle-${setting}`}
         className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent transition ${shown ? "bg-emerald-700" : "bg-slate-400 dark:bg-slate-600"}`}
       >
-        <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${shown ? "translate-x-5" : "translate-x-0.5"}`} />
+        <span
+          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${shown ? "translate-x-5" : "translate-x-0.5"}`}
+        />
         <span className="sr-only">{shown ? "On" : "Off"}</span>
       </button>
     </fetcher.Form>

@@ -10,11 +10,16 @@ import { orRespond } from "~/utils/errors.server";
 
 // Report or block one person (issue 16), reached from a ride, a chat or a profile.
 
-export const meta: MetaFunction = () => [{ title: "Report or block | LoopRide" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Report or block | LoopRide" },
+  { name: "robots", content: "noindex" },
+];
 
 const fromOf = (request: Request) => {
   const from = new URL(request.url).searchParams.get("from");
-  return (REPORT_CONTEXTS as readonly string[]).includes(from ?? "") ? (from as (typeof REPORT_CONTEXTS)[number]) : "profile";
+  return (REPORT_CONTEXTS as readonly string[]).includes(from ?? "")
+    ? (from as (typeof REPORT_CONTEXTS)[number])
+    : "profile";
 };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

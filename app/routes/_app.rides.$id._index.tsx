@@ -25,7 +25,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Issue 16: the driver's reliability record beside the stars, read in the ride's own batch
   // (the stars are totals on the driver's profile).
   const id = params.id ?? "";
-  const { also, ...detail } = await orRespond(getRideDetail(context, user.id, id, Date.now(), rideDriverReliabilityQueries(context.db, id)), NOT_FOUND.ride);
+  const { also, ...detail } = await orRespond(
+    getRideDetail(context, user.id, id, Date.now(), rideDriverReliabilityQueries(context.db, id)),
+    NOT_FOUND.ride,
+  );
   const driverRating = formatRating(ratingFromTotals(detail.ride.driverRatingCount, detail.ride.driverRatingStars));
   return { ...detail, driverRating, reliability: reliabilityFrom(also), now: Date.now() };
 }
@@ -40,7 +43,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function RideDetail() {
   const loaded = useLoaderData<typeof loader>();
-  const { ride, isDriver, requests, myRequest, saved, now, driverRating, canLockToWomen, reliability, joinRefusal } = loaded;
+  const { ride, isDriver, requests, myRequest, saved, now, driverRating, canLockToWomen, reliability, joinRefusal } =
+    loaded;
   const available = ride.seats - ride.bookedSeats;
   // Why requests on this ride can no longer change (completed, cancelled, departed), shown instead of the buttons.
   const closedReason = requestsClosedReason(ride, now);
@@ -48,38 +52,87 @@ export default function RideDetail() {
   const here = `/rides/${ride.id}`;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Link to="/rides" className={textLinkClass}>Back to rides</Link>
+      <Link to="/rides" className={textLinkClass}>
+        Back to rides
+      </Link>
       <DriverCard ride={ride} available={available} driverRating={driverRating} isDriver={isDriver} />
-      <ReliabilityRecord record={reliability} title={isDriver ? "Your reliability record" : "Driver's reliability record"} />
+      <ReliabilityRecord
+        record={reliability}
+        title={isDriver ? "Your reliability record" : "Driver's reliability record"}
+      />
 
       <section className={`${cardClass} space-y-3`} aria-labelledby="ride-details">
         <h1 id="ride-details" className="text-2xl font-bold">
           <RideRoute from={ride.fromLocation} to={ride.toLocation} />
         </h1>
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
-          <div><dt className="text-slate-700 dark:text-slate-300">When</dt><dd className="font-medium"><RideWhen date={ride.date} time={ride.time} /></dd></div>
-          <div><dt className="text-slate-700 dark:text-slate-300">Seats</dt><dd className="font-medium">{ride.bookedSeats} of {ride.seats} booked</dd></div>
-          <div><dt className="text-slate-700 dark:text-slate-300">Trip cost</dt><dd className="font-medium">{formatRupees(ride.tripCostPaise)} for the whole trip</dd></div>
-          {ride.distanceKm ? <div><dt className="text-slate-700 dark:text-slate-300">Distance</dt><dd className="font-medium">About {ride.distanceKm} km</dd></div> : null}
+          <div>
+            <dt className="text-slate-700 dark:text-slate-300">When</dt>
+            <dd className="font-medium">
+              <RideWhen date={ride.date} time={ride.time} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-700 dark:text-slate-300">Seats</dt>
+            <dd className="font-medium">
+              {ride.bookedSeats} of {ride.seats} booked
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-700 dark:text-slate-300">Trip cost</dt>
+            <dd className="font-medium">{formatRupees(ride.tripCostPaise)} for the whole trip</dd>
+          </div>
+          {ride.distanceKm ? (
+            <div>
+              <dt className="text-slate-700 dark:text-slate-300">Distance</dt>
+              <dd className="font-medium">About {ride.distanceKm} km</dd>
+            </div>
+          ) : null}
         </dl>
-        <RidePrice tripCostPaise={ride.tripCostPaise} seats={ride.seats} bookedSeats={ride.bookedSeats} pricingMode={ride.pricingMode} />
-        {ride.notes ? <p className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800"><span className="font-semibold">Notes: </span>{ride.notes}</p> : null}
+        <RidePrice
+          tripCostPaise={ride.tripCostPaise}
+          seats={ride.seats}
+          bookedSeats={ride.bookedSeats}
+          pricingMode={ride.pricingMode}
+        />
+        {ride.notes ? (
+          <p className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800">
+            <span className="font-semibold">Notes: </span>
+            {ride.notes}
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           <SaveButton rideId={ride.id} saved={saved} redirectTo={here} />
           <ShareButton text={shareText(ride)} path={here} />
-          {!isDriver ? <Link to={`/dashboard/messages?to=${ride.driverId}&ride=${ride.id}`} className={secondaryButtonClass}>Contact Driver</Link> : null}
+          {!isDriver ? (
+            <Link to={`/dashboard/messages?to=${ride.driverId}&ride=${ride.id}`} className={secondaryButtonClass}>
+              Contact Driver
+            </Link>
+          ) : null}
           {isDriver || myRequest ? <CalendarLink rideId={ride.id} /> : null}
         </div>
       </section>
 
       <WomenSeats ride={ride} canLock={canLockToWomen} here={here} />
       {!isDriver ? (
-        <JoinPanel ride={ride} myRequest={myRequest} available={available} refusal={joinRefusal} closedReason={closedReason} here={here} />
+        <JoinPanel
+          ride={ride}
+          myRequest={myRequest}
+          available={available}
+          refusal={joinRefusal}
+          closedReason={closedReason}
+          here={here}
+        />
       ) : (
         <>
           <RideRequests requests={requests} closedReason={closedReason} here={here} />
           {ride.status === "active" ? (
-            <CompleteRideSection ride={ride} tooEarly={tooEarlyToComplete} late={ride.departsAt - now < CANCEL_WINDOW_MS} here={here} />
+            <CompleteRideSection
+              ride={ride}
+              tooEarly={tooEarlyToComplete}
+              late={ride.departsAt - now < CANCEL_WINDOW_MS}
+              here={here}
+            />
           ) : null}
         </>
       )}

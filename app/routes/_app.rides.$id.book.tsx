@@ -66,8 +66,15 @@ export default function BookRide() {
           <p className="font-medium">{ride.driverName ?? "Unknown Driver"}</p>
         </div>
         <RideRoute from={ride.fromLocation} to={ride.toLocation} />
-        <p className="text-sm"><RideWhen date={ride.date} time={ride.time} /> · {available} of {ride.seats} seats left</p>
-        <RidePrice tripCostPaise={ride.tripCostPaise} seats={ride.seats} bookedSeats={ride.bookedSeats} pricingMode={ride.pricingMode} />
+        <p className="text-sm">
+          <RideWhen date={ride.date} time={ride.time} /> · {available} of {ride.seats} seats left
+        </p>
+        <RidePrice
+          tripCostPaise={ride.tripCostPaise}
+          seats={ride.seats}
+          bookedSeats={ride.bookedSeats}
+          pricingMode={ride.pricingMode}
+        />
       </section>
       {refusal ? (
         <div className={`${cardClass} space-y-3`} role="alert">
@@ -77,14 +84,18 @@ export default function BookRide() {
               {ride.myRequestStatus === "accepted" ? "View your booking" : "View your request"}
             </Link>
           ) : (
-            <Link to="/rides" className={buttonClass}>Find another ride</Link>
+            <Link to="/rides" className={buttonClass}>
+              Find another ride
+            </Link>
           )}
         </div>
       ) : (
         <Form method="post" {...getFormProps(form)} className={`${cardClass} space-y-4`}>
           <FormErrors errors={form.errors} />
           <div>
-            <label htmlFor={fields.seats.id} className="mb-1 block text-sm font-medium">Seats</label>
+            <label htmlFor={fields.seats.id} className="mb-1 block text-sm font-medium">
+              Seats
+            </label>
             <select {...getSelectProps(fields.seats)} key={fields.seats.key} className={inputClass}>
               {Array.from({ length: available }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
@@ -94,7 +105,13 @@ export default function BookRide() {
             </select>
             <FieldErrors id={fields.seats.errorId} errors={fields.seats.errors} />
           </div>
-          <TextareaField label="Message to the driver (optional)" field={fields.notes} rows={3} maxLength={NOTES_MAX} placeholder="Where you'd like to be picked up..." />
+          <TextareaField
+            label="Message to the driver (optional)"
+            field={fields.notes}
+            rows={3}
+            maxLength={NOTES_MAX}
+            placeholder="Where you'd like to be picked up..."
+          />
           <button type="submit" className={buttonClass} disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Sending..." : "Request Seats"}
           </button>

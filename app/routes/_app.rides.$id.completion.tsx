@@ -1,7 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { CompletionNotice, CostBreakdownCard, RatePeople, RideSummary, type RatingRefused } from "~/components/completion";
+import {
+  CompletionNotice,
+  CostBreakdownCard,
+  RatePeople,
+  RideSummary,
+  type RatingRefused,
+} from "~/components/completion";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NoShowPanel } from "~/components/no-show";
 import { handleCompletionIntent } from "~/intents/completion.server";
@@ -37,7 +43,12 @@ function refusedRating(reply: unknown): RatingRefused | null {
   const sent = r?.initialValue;
   if (!sent || sent.intent !== "rate" || typeof sent.rateeId !== "string" || !r?.error) return null;
   const messages = Object.values(r.error).flatMap((m) => m ?? []);
-  return { rateeId: sent.rateeId, stars: String(sent.stars ?? "5"), comment: typeof sent.comment === "string" ? sent.comment : "", messages };
+  return {
+    rateeId: sent.rateeId,
+    stars: String(sent.stars ?? "5"),
+    comment: typeof sent.comment === "string" ? sent.comment : "",
+    messages,
+  };
 }
 
 export default function RideCompletion() {
@@ -47,7 +58,9 @@ export default function RideCompletion() {
   const refused = refusedRating(useActionData<typeof action>());
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <Link to="/dashboard/rides" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">Back to Rides</Link>
+      <Link to="/dashboard/rides" className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300">
+        Back to Rides
+      </Link>
       <RideSummary ride={ride} />
       <CompletionNotice ride={ride} isDriver={viewer.isDriver} now={now} />
       {breakdown ? (
@@ -63,7 +76,12 @@ export default function RideCompletion() {
       ) : null}
       {ride.status === "completed" ? <RatePeople people={canRate} rated={rated} refused={refused} /> : null}
       {ride.status === "completed" && breakdown ? (
-        <NoShowPanel isDriver={viewer.isDriver} viewerId={userId} marks={noShows} names={Object.fromEntries(breakdown.riders.map((r) => [r.userId, r.name]))} />
+        <NoShowPanel
+          isDriver={viewer.isDriver}
+          viewerId={userId}
+          marks={noShows}
+          names={Object.fromEntries(breakdown.riders.map((r) => [r.userId, r.name]))}
+        />
       ) : null}
     </div>
   );

@@ -26,11 +26,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // From A to B around a time (when either place is given); a wrong value is a 400 with its message.
   const near = parseNearSearch(url.searchParams);
   if (near.form && !near.search) {
-    return data({ rides: [] as RideCardData[], hasMore: false, nextAfter: null, prevBefore: null, reachedStart: false, found: 0, foundMore: false, stats: null, filters, today: istDate(), near: near.form, canSave: false, invalidSearch: true, savedSearches: await listSavedSearches(context, user.id) }, { status: 400 });
+    return data(
+      {
+        rides: [] as RideCardData[],
+        hasMore: false,
+        nextAfter: null,
+        prevBefore: null,
+        reachedStart: false,
+        found: 0,
+        foundMore: false,
+        stats: null,
+        filters,
+        today: istDate(),
+        near: near.form,
+        canSave: false,
+        invalidSearch: true,
+        savedSearches: await listSavedSearches(context, user.id),
+      },
+      { status: 400 },
+    );
   }
   // The saved searches come in Discover's own batch: one round trip after the session's.
-  const { also, ...result } = await discoverRides(context, user.id, filters, Date.now(), near.search, [savedSearchesQuery(context.db, user.id)]);
-  return { ...result, rides: result.rides.map(toRideCard), filters, today: istDate(), near: near.form, canSave: Boolean(near.search), invalidSearch: false, savedSearches: toSavedSearchItems(also[0]) };
+  const { also, ...result } = await discoverRides(context, user.id, filters, Date.now(), near.search, [
+    savedSearchesQuery(context.db, user.id),
+  ]);
+  return {
+    ...result,
+    rides: result.rides.map(toRideCard),
+    filters,
+    today: istDate(),
+    near: near.form,
+    canSave: Boolean(near.search),
+    invalidSearch: false,
+    savedSearches: toSavedSearchItems(also[0]),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -58,7 +87,22 @@ function pageHref(search: string, page: number, cursor: { after?: string | null;
 }
 
 export default function DiscoverRides() {
-  const { rides, hasMore, nextAfter, prevBefore, reachedStart, found, foundMore, stats, filters, today, near, canSave, invalidSearch, savedSearches } = useLoaderData<typeof loader>();
+  const {
+    rides,
+    hasMore,
+    nextAfter,
+    prevBefore,
+    reachedStart,
+    found,
+    foundMore,
+    stats,
+    filters,
+    today,
+    near,
+    canSave,
+    invalidSearch,
+    savedSearches,
+  } = useLoaderData<typeof loader>();
   const location = useLocation();
   const [maxCost, setMaxCost] = useState(filters.maxCost);
   const here = location.pathname + location.search;
@@ -67,21 +111,30 @@ export default function DiscoverRides() {
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Discover Rides</h1>
-        <Link to="/rides/create" className={buttonClass}>Create Ride</Link>
+        <Link to="/rides/create" className={buttonClass}>
+          Create Ride
+        </Link>
       </div>
 
       {stats ? (
         <section aria-label="Ride stats" className="grid gap-3 rounded-xl bg-emerald-800 p-5 text-white sm:grid-cols-3">
           <div>
-            <p className="text-3xl font-bold" data-testid="stat-rides">{stats.rides}</p>
+            <p className="text-3xl font-bold" data-testid="stat-rides">
+              {stats.rides}
+            </p>
             <p className="text-sm text-emerald-50">public rides available</p>
           </div>
           <div>
-            <p className="text-3xl font-bold" data-testid="stat-seats">{stats.seatsOpen}</p>
+            <p className="text-3xl font-bold" data-testid="stat-seats">
+              {stats.seatsOpen}
+            </p>
             <p className="text-sm text-emerald-50">seats open on public rides</p>
           </div>
           <div>
-            <p className="text-3xl font-bold" data-testid="stat-co2">{`${(stats.bookedSeats * CO2_KG_PER_SEAT).toLocaleString("en-IN")} kg`}</p>
+            <p
+              className="text-3xl font-bold"
+              data-testid="stat-co2"
+            >{`${(stats.bookedSeats * CO2_KG_PER_SEAT).toLocaleString("en-IN")} kg`}</p>
             <p className="text-sm text-emerald-50">CO2 saved by shared seats on public rides</p>
           </div>
         </section>
@@ -92,12 +145,25 @@ export default function DiscoverRides() {
 
       <Form method="get" action="/rides" className={`${cardClass} space-y-4`} role="search">
         <div className="flex gap-2">
-          <label htmlFor="q" className="sr-only">Search rides</label>
-          <input id="q" name="q" type="search" defaultValue={filters.q} placeholder="Search by place, e.g. Koramangala" className={inputClass} />
-          <button type="submit" className={buttonClass}>Search</button>
+          <label htmlFor="q" className="sr-only">
+            Search rides
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            placeholder="Search by place, e.g. Koramangala"
+            className={inputClass}
+          />
+          <button type="submit" className={buttonClass}>
+            Search
+          </button>
         </div>
         <details open={filtersOpen || undefined} className="group">
-          <summary className="cursor-pointer select-none text-sm font-semibold text-emerald-800 dark:text-emerald-300">Filters</summary>
+          <summary className="cursor-pointer select-none text-sm font-semibold text-emerald-800 dark:text-emerald-300">
+            Filters
+          </summary>
           <div className="mt-3 grid gap-4 sm:grid-cols-3">
             <div>
               <label htmlFor="maxCost" className="mb-1 block text-sm font-medium">
@@ -117,37 +183,67 @@ export default function DiscoverRides() {
               <p className="text-xs text-slate-700 dark:text-slate-300">₹5 to ₹50; ₹50 means any price.</p>
             </div>
             <div className="flex items-center gap-2 pt-6">
-              <input id="community" name="community" type="checkbox" value="1" defaultChecked={filters.community} className="h-4 w-4 accent-emerald-700" />
-              <label htmlFor="community" className="text-sm font-medium">Community rides only</label>
+              <input
+                id="community"
+                name="community"
+                type="checkbox"
+                value="1"
+                defaultChecked={filters.community}
+                className="h-4 w-4 accent-emerald-700"
+              />
+              <label htmlFor="community" className="text-sm font-medium">
+                Community rides only
+              </label>
             </div>
             <div className="flex items-center gap-2 pt-6">
-              <input id="women" name="women" type="checkbox" value="1" defaultChecked={filters.women} className="h-4 w-4 accent-emerald-700" />
-              <label htmlFor="women" className="text-sm font-medium">Women-only rides</label>
+              <input
+                id="women"
+                name="women"
+                type="checkbox"
+                value="1"
+                defaultChecked={filters.women}
+                className="h-4 w-4 accent-emerald-700"
+              />
+              <label htmlFor="women" className="text-sm font-medium">
+                Women-only rides
+              </label>
             </div>
             <div>
-              <label htmlFor="date" className="mb-1 block text-sm font-medium">Date</label>
+              <label htmlFor="date" className="mb-1 block text-sm font-medium">
+                Date
+              </label>
               <input id="date" name="date" type="date" min={today} defaultValue={filters.date} className={inputClass} />
             </div>
           </div>
           <div className="mt-3 flex gap-2">
-            <button type="submit" className={buttonClass}>Apply filters</button>
-            <Link to="/rides" className={secondaryButtonClass}>Reset</Link>
+            <button type="submit" className={buttonClass}>
+              Apply filters
+            </button>
+            <Link to="/rides" className={secondaryButtonClass}>
+              Reset
+            </Link>
           </div>
         </details>
       </Form>
 
       {/* A search with a mistake in it was not run: "0 rides found" would say there are none. */}
       <p className="font-medium" role="status" data-testid="rides-found">
-        {invalidSearch ? "Correct the search above to see rides." : `${found}${foundMore ? "+" : ""} ${found === 1 ? "ride" : "rides"} found`}
+        {invalidSearch
+          ? "Correct the search above to see rides."
+          : `${found}${foundMore ? "+" : ""} ${found === 1 ? "ride" : "rides"} found`}
       </p>
 
       {invalidSearch ? (
-        <Link to="/rides" className={secondaryButtonClass}>Clear Search</Link>
+        <Link to="/rides" className={secondaryButtonClass}>
+          Clear Search
+        </Link>
       ) : rides.length === 0 ? (
         <div className={`${cardClass} text-center`}>
           <h2 className="text-lg font-semibold">No rides found</h2>
           <p className="mt-1 text-slate-700 dark:text-slate-300">Try another place or loosen the filters.</p>
-          <Link to="/rides" className={`${secondaryButtonClass} mt-4`}>Clear Search</Link>
+          <Link to="/rides" className={`${secondaryButtonClass} mt-4`}>
+            Clear Search
+          </Link>
         </div>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
@@ -157,7 +253,9 @@ export default function DiscoverRides() {
               ride={r}
               redirectTo={here}
               rating={ratingFromTotals(r.driverRatingCount, r.driverRatingStars)}
-              matchFacts={r.match && near ? <MatchFacts match={r.match} from={near.values.from} to={near.values.to} /> : null}
+              matchFacts={
+                r.match && near ? <MatchFacts match={r.match} from={near.values.from} to={near.values.to} /> : null
+              }
             />
           ))}
         </ul>
@@ -167,8 +265,26 @@ export default function DiscoverRides() {
 
       {(filters.page > 1 && !reachedStart) || hasMore ? (
         <nav aria-label="Pagination" className="flex justify-between">
-          {filters.page > 1 && !reachedStart ? <Link to={pageHref(location.search, filters.page - 1, { before: prevBefore })} className={secondaryButtonClass} data-testid="previous-page">Previous page</Link> : <span />}
-          {hasMore ? <Link to={pageHref(location.search, filters.page + 1, { after: nextAfter })} className={secondaryButtonClass} data-testid="next-page">Next page</Link> : null}
+          {filters.page > 1 && !reachedStart ? (
+            <Link
+              to={pageHref(location.search, filters.page - 1, { before: prevBefore })}
+              className={secondaryButtonClass}
+              data-testid="previous-page"
+            >
+              Previous page
+            </Link>
+          ) : (
+            <span />
+          )}
+          {hasMore ? (
+            <Link
+              to={pageHref(location.search, filters.page + 1, { after: nextAfter })}
+              className={secondaryButtonClass}
+              data-testid="next-page"
+            >
+              Next page
+            </Link>
+          ) : null}
         </nav>
       ) : null}
     </div>

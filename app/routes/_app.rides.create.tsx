@@ -3,7 +3,15 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { Field, FieldErrors, FormErrors, TextareaField, buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
+import {
+  Field,
+  FieldErrors,
+  FormErrors,
+  TextareaField,
+  buttonClass,
+  inputClass,
+  secondaryButtonClass,
+} from "~/components/forms";
 import { PlaceInput } from "~/components/place-input";
 import { handleCreateRide } from "~/intents/ride-publish.server";
 import { BackLink, cardClass } from "~/components/ride-form-ui";
@@ -36,7 +44,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** What the action answers a suggestion with (as the form's reply, or a fetcher's data). */
-type SuggestAnswer = { placeOptions?: Record<string, string[]>; suggestion?: ReturnType<typeof suggestTripCost>; initialValue?: Record<string, unknown> } | undefined;
+type SuggestAnswer =
+  | {
+      placeOptions?: Record<string, string[]>;
+      suggestion?: ReturnType<typeof suggestTripCost>;
+      initialValue?: Record<string, unknown>;
+    }
+  | undefined;
 
 export default function CreateRide() {
   const { carType, communities, today, isWoman, curated } = useLoaderData<typeof loader>();
@@ -66,7 +80,8 @@ export default function CreateRide() {
   // The browser knows the curated places; for a locality the server's suggestion is shown
   // while the places are still the ones it was made for.
   const answer = fetched ?? extra;
-  const serverSuggestion = answer?.initialValue?.fromLocation === from && answer?.initialValue?.toLocation === to ? answer?.suggestion : null;
+  const serverSuggestion =
+    answer?.initialValue?.fromLocation === from && answer?.initialValue?.toLocation === to ? answer?.suggestion : null;
   const suggestion = suggestTripCost(from, to, carType, lookup) ?? serverSuggestion ?? null;
   useEffect(() => {
     // An answer for places since changed (typed over while it was on its way) fills nothing.
@@ -78,7 +93,11 @@ export default function CreateRide() {
   const busy = navigation.state === "submitting";
   // Approved pickup points, the chosen community's first (issue 16).
   const sharedWith = shared || String(fields.communityId.initialValue ?? "");
-  const pickups = [...new Set([...communities.filter((c) => c.id === sharedWith), ...communities].flatMap((c) => c.pickupPoints ?? []))];
+  const pickups = [
+    ...new Set(
+      [...communities.filter((c) => c.id === sharedWith), ...communities].flatMap((c) => c.pickupPoints ?? []),
+    ),
+  ];
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div className="flex items-center gap-3">
@@ -93,7 +112,11 @@ export default function CreateRide() {
         <FormErrors errors={form.errors} />
         {pickups.length ? (
           <p className="text-sm" data-testid="pickup-points">
-            Approved pickup points: {communities.filter((c) => c.pickupPoints?.length).map((c) => `${c.name}: ${c.pickupPoints!.join(", ")}`).join("; ")}
+            Approved pickup points:{" "}
+            {communities
+              .filter((c) => c.pickupPoints?.length)
+              .map((c) => `${c.name}: ${c.pickupPoints!.join(", ")}`)
+              .join("; ")}
           </p>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -126,27 +149,43 @@ export default function CreateRide() {
           <Field label="Date" type="date" field={fields.date} min={today} />
           <Field label="Time" type="time" field={fields.time} />
           <div>
-            <label htmlFor={fields.seats.id} className="mb-1 block text-sm font-medium">Available seats</label>
+            <label htmlFor={fields.seats.id} className="mb-1 block text-sm font-medium">
+              Available seats
+            </label>
             <select {...getSelectProps(fields.seats)} key={fields.seats.key} className={inputClass}>
               <option value="">Select seats</option>
               {Array.from({ length: MAX_SEATS }, (_, i) => i + 1).map((n) => (
-                <option key={n} value={n}>{n}</option>
+                <option key={n} value={n}>
+                  {n}
+                </option>
               ))}
             </select>
             <FieldErrors id={fields.seats.errorId} errors={fields.seats.errors} />
           </div>
         </div>
-        <section aria-labelledby="suggested-cost" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-800 dark:bg-emerald-950">
-          <h2 id="suggested-cost" className="font-semibold text-emerald-950 dark:text-emerald-50">Suggested fair cost</h2>
+        <section
+          aria-labelledby="suggested-cost"
+          className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-800 dark:bg-emerald-950"
+        >
+          <h2 id="suggested-cost" className="font-semibold text-emerald-950 dark:text-emerald-50">
+            Suggested fair cost
+          </h2>
           {suggestion ? (
             <>
-              <p className="mt-1 text-2xl font-bold text-emerald-900 dark:text-emerald-100" data-testid="suggested-cost">
+              <p
+                className="mt-1 text-2xl font-bold text-emerald-900 dark:text-emerald-100"
+                data-testid="suggested-cost"
+              >
                 {formatRupees(suggestion.paise, { decimals: 0 })}
               </p>
-              <p className="mt-1 text-sm text-slate-800 dark:text-slate-200" data-testid="suggestion-explanation">{suggestion.explanation}</p>
+              <p className="mt-1 text-sm text-slate-800 dark:text-slate-200" data-testid="suggestion-explanation">
+                {suggestion.explanation}
+              </p>
             </>
           ) : (
-            <p className="mt-1 text-sm text-slate-800 dark:text-slate-200">Choose pickup and drop to see a fair trip cost for your car.</p>
+            <p className="mt-1 text-sm text-slate-800 dark:text-slate-200">
+              Choose pickup and drop to see a fair trip cost for your car.
+            </p>
           )}
           <button
             type="submit"
@@ -174,13 +213,29 @@ export default function CreateRide() {
           placeholder="e.g. 250"
           hint="What the whole trip costs you; each seat pays its share."
         />
-        <TextareaField label="Notes (optional)" field={fields.notes} rows={3} maxLength={NOTES_MAX} placeholder="Pickup point, luggage, AC, music..." />
+        <TextareaField
+          label="Notes (optional)"
+          field={fields.notes}
+          rows={3}
+          maxLength={NOTES_MAX}
+          placeholder="Pickup point, luggage, AC, music..."
+        />
         <div>
-          <label htmlFor={fields.communityId.id} className="mb-1 block text-sm font-medium">Share with a community (optional)</label>
-          <select {...getSelectProps(fields.communityId)} key={fields.communityId.key} className={inputClass} onChange={(e) => setShared(e.currentTarget.value)}>
+          <label htmlFor={fields.communityId.id} className="mb-1 block text-sm font-medium">
+            Share with a community (optional)
+          </label>
+          <select
+            {...getSelectProps(fields.communityId)}
+            key={fields.communityId.key}
+            className={inputClass}
+            onChange={(e) => setShared(e.currentTarget.value)}
+          >
             <option value="">Everyone (no community)</option>
             {communities.map((c) => (
-              <option key={c.id} value={c.id}>{c.name}{c.womenOnly ? " (women-only rides)" : ""}</option>
+              <option key={c.id} value={c.id}>
+                {c.name}
+                {c.womenOnly ? " (women-only rides)" : ""}
+              </option>
             ))}
           </select>
           <FieldErrors id={fields.communityId.errorId} errors={fields.communityId.errors} />
@@ -188,14 +243,21 @@ export default function CreateRide() {
         {isWoman ? (
           <div>
             <label className="flex items-center gap-2 text-sm font-medium">
-              <input type="checkbox" name={fields.womenOnly.name} defaultChecked={fields.womenOnly.initialValue === "on"} className="h-4 w-4 accent-emerald-700" />
+              <input
+                type="checkbox"
+                name={fields.womenOnly.name}
+                defaultChecked={fields.womenOnly.initialValue === "on"}
+                className="h-4 w-4 accent-emerald-700"
+              />
               Women only (only women can book seats)
             </label>
             <FieldErrors id={fields.womenOnly.errorId} errors={fields.womenOnly.errors} />
           </div>
         ) : null}
         <div className="flex justify-end gap-3">
-          <BackLink href="/dashboard/rides" className={secondaryButtonClass}>Cancel</BackLink>
+          <BackLink href="/dashboard/rides" className={secondaryButtonClass}>
+            Cancel
+          </BackLink>
           <button type="submit" name="intent" value="create" className={buttonClass} disabled={busy}>
             {busy ? "Creating..." : "Create Ride"}
           </button>

@@ -33,7 +33,10 @@ export default function DashboardLayout() {
   }
   return (
     <div className="min-h-screen md:flex">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       {/* Desktop: collapsible with a checkbox (no JavaScript needed). */}
@@ -45,16 +48,28 @@ export default function DashboardLayout() {
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 items-center gap-3 border-b border-slate-200 px-4 dark:border-slate-800">
-          <a href="#mobile-sidebar" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium md:hidden dark:border-slate-700">
+          <a
+            href="#mobile-sidebar"
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium md:hidden dark:border-slate-700"
+          >
             Menu
           </a>
-          <label htmlFor="sidebar-collapse" className="hidden cursor-pointer rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium md:inline-block dark:border-slate-700">
+          <label
+            htmlFor="sidebar-collapse"
+            className="hidden cursor-pointer rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium md:inline-block dark:border-slate-700"
+          >
             Toggle sidebar
           </label>
-          <a href="/dashboard#notifications" className="ml-auto rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+          <a
+            href="/dashboard#notifications"
+            className="ml-auto rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+          >
             Notifications
             {badges.unreadNotifications > 0 ? (
-              <span data-testid="badge-notifications" className="ml-1 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
+              <span
+                data-testid="badge-notifications"
+                className="ml-1 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white"
+              >
                 {badgeText(badges.unreadNotifications)}
               </span>
             ) : null}
@@ -64,7 +79,9 @@ export default function DashboardLayout() {
         <div id="mobile-sidebar" className="fixed inset-0 z-40 hidden target:block md:!hidden">
           <a href="#" aria-label="Close menu" className="absolute inset-0 bg-slate-900/50" />
           <div className="relative h-full w-72 max-w-[85%] overflow-y-auto bg-white shadow-xl dark:bg-slate-950">
-            <a href="#" className="absolute right-3 top-3 rounded px-2 py-1 text-sm underline">Close</a>
+            <a href="#" className="absolute right-3 top-3 rounded px-2 py-1 text-sm underline">
+              Close
+            </a>
             <SidebarNav user={user} badges={badges} />
           </div>
         </div>

@@ -63,7 +63,9 @@ export default function Landing() {
             to 85% and save up to {formatRupees(1200000, { decimals: 0 })} a year on your daily commute.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/signup" className={buttonClass}>Get started for free</Link>
+            <Link to="/signup" className={buttonClass}>
+              Get started for free
+            </Link>
             <Link
               to="/how-it-works"
               className="inline-flex items-center rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-white dark:border-slate-600 dark:hover:bg-slate-900"
@@ -92,26 +94,48 @@ export default function Landing() {
 
       <section aria-labelledby="how" className="bg-slate-50 py-16 dark:bg-slate-900">
         <div className="mx-auto max-w-6xl px-4">
-          <h2 id="how" className="text-center text-3xl font-bold">How it works</h2>
+          <h2 id="how" className="text-center text-3xl font-bold">
+            How it works
+          </h2>
           <HowItWorksSteps />
         </div>
       </section>
 
       <section aria-labelledby="plans" className="mx-auto max-w-4xl px-4 py-16">
-        <h2 id="plans" className="mb-8 text-center text-3xl font-bold">Plans</h2>
+        <h2 id="plans" className="mb-8 text-center text-3xl font-bold">
+          Plans
+        </h2>
         <Plans />
       </section>
 
       <section id="newsletter" aria-labelledby="newsletter-title" className="mx-auto max-w-2xl px-4 pb-8">
         <div className="rounded-xl bg-emerald-800 p-8 text-white">
-          <h2 id="newsletter-title" className="text-2xl font-bold">Stay updated</h2>
-          <p className="mt-2 text-emerald-50">New communities, routes and features for Bengaluru commuters, once a month.</p>
-          <Form method="post" {...getFormProps(form)} className="relative mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
+          <h2 id="newsletter-title" className="text-2xl font-bold">
+            Stay updated
+          </h2>
+          <p className="mt-2 text-emerald-50">
+            New communities, routes and features for Bengaluru commuters, once a month.
+          </p>
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            className="relative mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
+          >
             <HoneypotField />
             <div className="flex-1 [&_label]:text-white [&_[role=alert]]:text-amber-200">
-              <Field label="E-mail address" field={fields.email} type="email" placeholder="you@example.com" autoComplete="email" />
+              <Field
+                label="E-mail address"
+                field={fields.email}
+                type="email"
+                placeholder="you@example.com"
+                autoComplete="email"
+              />
             </div>
-            <button type="submit" className="mt-6 rounded-md bg-white px-4 py-2 font-semibold text-emerald-900 hover:bg-emerald-50" disabled={navigation.state === "submitting"}>
+            <button
+              type="submit"
+              className="mt-6 rounded-md bg-white px-4 py-2 font-semibold text-emerald-900 hover:bg-emerald-50"
+              disabled={navigation.state === "submitting"}
+            >
               Subscribe
             </button>
           </Form>

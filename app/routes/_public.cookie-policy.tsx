@@ -38,7 +38,8 @@ const COOKIES: { name: string; purpose: string; duration: string }[] = [
   },
   {
     name: "lr_oauth",
-    purpose: "Carries the signed security state of a Google sign-in between LoopRide and Google, to protect it against forgery.",
+    purpose:
+      "Carries the signed security state of a Google sign-in between LoopRide and Google, to protect it against forgery.",
     duration: "10 minutes",
   },
   {
@@ -62,8 +63,8 @@ export default function CookiePolicy() {
       lastUpdated={POLICY_LAST_UPDATED}
       intro={
         <p>
-          This policy explains which cookies LoopRide sets and why. In short: we use only a few first-party cookies that the
-          site needs to work, and no advertising or analytics cookies.
+          This policy explains which cookies LoopRide sets and why. In short: we use only a few first-party cookies that
+          the site needs to work, and no advertising or analytics cookies.
         </p>
       }
     >
@@ -84,15 +85,24 @@ export default function CookiePolicy() {
             <caption className="sr-only">Cookies set by LoopRide</caption>
             <thead>
               <tr className="border-b border-slate-300 dark:border-slate-700">
-                <th scope="col" className="py-2 pr-4 font-semibold text-slate-900 dark:text-slate-100">Cookie</th>
-                <th scope="col" className="py-2 pr-4 font-semibold text-slate-900 dark:text-slate-100">Purpose</th>
-                <th scope="col" className="py-2 font-semibold text-slate-900 dark:text-slate-100">Duration</th>
+                <th scope="col" className="py-2 pr-4 font-semibold text-slate-900 dark:text-slate-100">
+                  Cookie
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold text-slate-900 dark:text-slate-100">
+                  Purpose
+                </th>
+                <th scope="col" className="py-2 font-semibold text-slate-900 dark:text-slate-100">
+                  Duration
+                </th>
               </tr>
             </thead>
             <tbody>
               {COOKIES.map((c) => (
                 <tr key={c.name} className="border-b border-slate-200 align-top dark:border-slate-800">
-                  <th scope="row" className="py-3 pr-4 font-mono text-xs font-semibold text-slate-900 dark:text-slate-100">
+                  <th
+                    scope="row"
+                    className="py-3 pr-4 font-mono text-xs font-semibold text-slate-900 dark:text-slate-100"
+                  >
                     {c.name}
                   </th>
                   <td className="py-3 pr-4">{c.purpose}</td>
@@ -114,17 +124,17 @@ export default function CookiePolicy() {
 
       <LegalSection title="Managing cookies">
         <p>
-          You can delete or block cookies in your browser's settings. If you block the session cookie you will not be able
-          to sign in, and confirmation messages may not appear after you submit a form. The rest of the public site keeps
-          working.
+          You can delete or block cookies in your browser's settings. If you block the session cookie you will not be
+          able to sign in, and confirmation messages may not appear after you submit a form. The rest of the public site
+          keeps working.
         </p>
       </LegalSection>
 
       <LegalSection title="Changes and contact">
         <p>
           If we start using a new cookie we will update this page and the date at the top. For questions, write to{" "}
-          <a href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent("Cookie Policy")}`}>{CONTACT_EMAIL}</a>, and see
-          our <Link to="/privacy-policy">Privacy Policy</Link> for how we handle personal data.
+          <a href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent("Cookie Policy")}`}>{CONTACT_EMAIL}</a>, and
+          see our <Link to="/privacy-policy">Privacy Policy</Link> for how we handle personal data.
         </p>
       </LegalSection>
     </LegalPage>

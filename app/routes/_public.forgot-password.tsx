@@ -35,7 +35,10 @@ export default function ForgotPassword() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
   });
   return (
-    <AuthCard title="Forgot your password?" subtitle="Enter the e-mail address of your account and we will send you a link to choose a new one.">
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new one."
+    >
       <Form method="post" {...getFormProps(form)} className="relative space-y-4">
         <HoneypotField />
         <FormErrors errors={form.errors} />
@@ -45,10 +48,16 @@ export default function ForgotPassword() {
         </button>
       </Form>
       <p className="mt-6 text-center text-sm">
-        Signed up with a mobile number only? Please contact <Link className={textLinkClass} to="/support">Support</Link>.
+        Signed up with a mobile number only? Please contact{" "}
+        <Link className={textLinkClass} to="/support">
+          Support
+        </Link>
+        .
       </p>
       <p className="mt-2 text-center text-sm">
-        <Link className={textLinkClass} to="/login">Back to sign in</Link>
+        <Link className={textLinkClass} to="/login">
+          Back to sign in
+        </Link>
       </p>
     </AuthCard>
   );

@@ -8,7 +8,10 @@ import { formatRupees } from "~/domain/money";
 
 export const meta: MetaFunction = () => [
   { title: "How It Works | LoopRide" },
-  { name: "description", content: "Sign up, join your communities, create or join rides, and share the cost of your Bengaluru commute." },
+  {
+    name: "description",
+    content: "Sign up, join your communities, create or join rides, and share the cost of your Bengaluru commute.",
+  },
 ];
 
 const VALUES = [
@@ -41,7 +44,9 @@ export default function HowItWorks() {
 
       <section aria-labelledby="steps" className="bg-slate-50 py-16 dark:bg-slate-900">
         <div className="mx-auto max-w-6xl px-4">
-          <h2 id="steps" className="text-center text-3xl font-bold">Four simple steps</h2>
+          <h2 id="steps" className="text-center text-3xl font-bold">
+            Four simple steps
+          </h2>
           <HowItWorksSteps />
         </div>
       </section>
@@ -49,7 +54,9 @@ export default function HowItWorks() {
       <FeatureGrid id="values" title="Why share your ride" items={VALUES} />
 
       <section aria-labelledby="drivers-riders" className="mx-auto max-w-4xl px-4 pb-16">
-        <h2 id="drivers-riders" className="sr-only">For drivers and passengers</h2>
+        <h2 id="drivers-riders" className="sr-only">
+          For drivers and passengers
+        </h2>
         <div className="grid gap-6 md:grid-cols-2">
           <div className="rounded-xl bg-slate-50 p-6 dark:bg-slate-900">
             <h3 className="text-lg font-semibold">If you drive</h3>
@@ -72,13 +79,23 @@ export default function HowItWorks() {
 
       <section aria-labelledby="cta" className="mx-auto max-w-4xl px-4 pb-8">
         <div className="rounded-xl bg-emerald-800 p-8 text-center text-white">
-          <h2 id="cta" className="text-2xl font-bold">Ready to share your commute?</h2>
-          <p className="mt-2 text-emerald-50">Joining LoopRide is free. Find your community and take your first shared ride this week.</p>
+          <h2 id="cta" className="text-2xl font-bold">
+            Ready to share your commute?
+          </h2>
+          <p className="mt-2 text-emerald-50">
+            Joining LoopRide is free. Find your community and take your first shared ride this week.
+          </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/signup" className="inline-flex items-center rounded-md bg-white px-5 py-2 font-semibold text-emerald-900 hover:bg-emerald-50">
+            <Link
+              to="/signup"
+              className="inline-flex items-center rounded-md bg-white px-5 py-2 font-semibold text-emerald-900 hover:bg-emerald-50"
+            >
               Sign up for free
             </Link>
-            <Link to="/pricing" className={`${secondaryButtonClass} border-white text-white hover:bg-emerald-900 dark:border-white`}>
+            <Link
+              to="/pricing"
+              className={`${secondaryButtonClass} border-white text-white hover:bg-emerald-900 dark:border-white`}
+            >
               See pricing
             </Link>
           </div>

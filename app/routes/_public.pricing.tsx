@@ -18,8 +18,8 @@ const FAQS: Faq[] = [
     question: "Is the Free plan really free?",
     answer: (
       <p>
-        Yes. The Free plan costs {FREE_PRICE}, forever, and is supported by ads. You can join communities, offer and book
-        rides, message other members and see the fair cost split without paying anything to LoopRide.
+        Yes. The Free plan costs {FREE_PRICE}, forever, and is supported by ads. You can join communities, offer and
+        book rides, message other members and see the fair cost split without paying anything to LoopRide.
       </p>
     ),
   },
@@ -27,8 +27,8 @@ const FAQS: Faq[] = [
     question: "What do I get with Pro?",
     answer: (
       <p>
-        Pro costs {PRO_PRICE} per month. It removes ads and adds featured partner rewards, priority support, advanced ride
-        preferences and exclusive community features.
+        Pro costs {PRO_PRICE} per month. It removes ads and adds featured partner rewards, priority support, advanced
+        ride preferences and exclusive community features.
       </p>
     ),
   },
@@ -60,12 +60,16 @@ export default function Pricing() {
       </PageHeader>
 
       <section aria-labelledby="plans" className="mx-auto max-w-4xl px-4 py-12">
-        <h2 id="plans" className="sr-only">Plans</h2>
+        <h2 id="plans" className="sr-only">
+          Plans
+        </h2>
         <Plans />
       </section>
 
       <section id="faqs" aria-labelledby="faqs-title" className="mx-auto max-w-3xl px-4 py-8">
-        <h2 id="faqs-title" className="mb-6 text-center text-3xl font-bold">Frequently Asked Questions</h2>
+        <h2 id="faqs-title" className="mb-6 text-center text-3xl font-bold">
+          Frequently Asked Questions
+        </h2>
         <FaqList items={FAQS} />
         <p className="mt-6 text-center text-slate-700 dark:text-slate-300">
           More questions?{" "}

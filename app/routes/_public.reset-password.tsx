@@ -39,17 +39,28 @@ export default function ResetPassword() {
       <AuthCard title="This link has expired">
         <FormErrors errors={[RESET_LINK_INVALID]} />
         <p className="mt-6 text-center text-sm">
-          <Link className={textLinkClass} to="/forgot-password">Ask for a new link</Link>
+          <Link className={textLinkClass} to="/forgot-password">
+            Ask for a new link
+          </Link>
         </p>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Choose a new password" subtitle="After this, every other device signed in to your account is signed out.">
+    <AuthCard
+      title="Choose a new password"
+      subtitle="After this, every other device signed in to your account is signed out."
+    >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="token" value={token} />
         <FormErrors errors={form.errors} />
-        <Field label="New password" field={fields.password} type="password" autoComplete="new-password" hint="At least 8 characters." />
+        <Field
+          label="New password"
+          field={fields.password}
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+        />
         <Field label="New password again" field={fields.confirmPassword} type="password" autoComplete="new-password" />
         <button type="submit" className={`${buttonClass} w-full`} disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Saving..." : "Save new password"}
@@ -57,7 +68,9 @@ export default function ResetPassword() {
       </Form>
       {form.errors?.includes(RESET_LINK_INVALID) ? (
         <p className="mt-6 text-center text-sm">
-          <Link className={textLinkClass} to="/forgot-password">Ask for a new link</Link>
+          <Link className={textLinkClass} to="/forgot-password">
+            Ask for a new link
+          </Link>
         </p>
       ) : null}
     </AuthCard>

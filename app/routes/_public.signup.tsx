@@ -66,14 +66,22 @@ export default function Signup() {
       </ul>
       <GoogleButton enabled={googleEnabled} label="Sign up with Google" />
       <div className="my-4 flex items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
-        <span className="h-px flex-1 bg-slate-300 dark:bg-slate-700" /> or <span className="h-px flex-1 bg-slate-300 dark:bg-slate-700" />
+        <span className="h-px flex-1 bg-slate-300 dark:bg-slate-700" /> or{" "}
+        <span className="h-px flex-1 bg-slate-300 dark:bg-slate-700" />
       </div>
       <Form method="post" {...getFormProps(form)} className="relative space-y-4">
         <HoneypotField />
         <FormErrors errors={form.errors} />
         <Field label="Full name" field={fields.fullName} autoComplete="name" />
         <Field label="E-mail or mobile number" field={fields.identifier} autoComplete="username" />
-        <Field label="Password" field={fields.password} type="password" autoComplete="new-password" hint="At least 8 characters, not a common password." clearOn={lastResult} />
+        <Field
+          label="Password"
+          field={fields.password}
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters, not a common password."
+          clearOn={lastResult}
+        />
         <div>
           <Field
             label="Referral code (optional)"
@@ -84,7 +92,10 @@ export default function Signup() {
           />
           {lockedReferral ? (
             <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">
-              Code from your invite link. <Link to="/signup?ref=" className="underline">Remove code</Link>
+              Code from your invite link.{" "}
+              <Link to="/signup?ref=" className="underline">
+                Remove code
+              </Link>
             </p>
           ) : null}
         </div>
@@ -93,11 +104,21 @@ export default function Signup() {
         </button>
       </Form>
       <p className="mt-6 text-center text-sm">
-        Already have an account? <Link className="font-medium text-emerald-800 underline dark:text-emerald-300" to="/login">Sign in</Link>
+        Already have an account?{" "}
+        <Link className="font-medium text-emerald-800 underline dark:text-emerald-300" to="/login">
+          Sign in
+        </Link>
       </p>
       <p className="mt-2 text-center text-xs text-slate-600 dark:text-slate-400">
-        By signing up you agree to the <Link className="underline" to="/terms-of-service">Terms of Service</Link> and the{" "}
-        <Link className="underline" to="/privacy-policy">Privacy Policy</Link>.
+        By signing up you agree to the{" "}
+        <Link className="underline" to="/terms-of-service">
+          Terms of Service
+        </Link>{" "}
+        and the{" "}
+        <Link className="underline" to="/privacy-policy">
+          Privacy Policy
+        </Link>
+        .
       </p>
     </AuthCard>
   );

@@ -7,7 +7,10 @@ import { PageHeader } from "~/components/legal-page";
 
 export const meta: MetaFunction = () => [
   { title: "Support | LoopRide" },
-  { name: "description", content: "Answers about communities, rides, cancellations, cost splitting and payments on LoopRide." },
+  {
+    name: "description",
+    content: "Answers about communities, rides, cancellations, cost splitting and payments on LoopRide.",
+  },
 ];
 
 const linkClass = "font-medium text-emerald-800 underline dark:text-emerald-300";
@@ -39,8 +42,8 @@ const FAQS: Faq[] = [
     question: "Can I cancel a ride?",
     answer: (
       <p>
-        Yes, rides can be cancelled up to 2 hours before departure from <strong>My Rides</strong>. After that the ride can
-        no longer be cancelled in the app, so please message your driver or passengers straight away if your plans
+        Yes, rides can be cancelled up to 2 hours before departure from <strong>My Rides</strong>. After that the ride
+        can no longer be cancelled in the app, so please message your driver or passengers straight away if your plans
         change, so nobody is left waiting.
       </p>
     ),
@@ -64,8 +67,8 @@ const FAQS: Faq[] = [
     question: "How do I pay the driver?",
     answer: (
       <p>
-        Payments are settled between members, by UPI or cash, as you agree with your driver. LoopRide never holds, collects
-        or transfers money for rides; the cost breakdown simply shows each person's fair share.
+        Payments are settled between members, by UPI or cash, as you agree with your driver. LoopRide never holds,
+        collects or transfers money for rides; the cost breakdown simply shows each person's fair share.
       </p>
     ),
   },
@@ -75,8 +78,15 @@ const FAQS: Faq[] = [
       <p>
         You only ride with members of communities you chose to join, and messages are visible only to the people in the
         conversation. We never sell your data. If someone makes you feel unsafe, tell your community's moderators or
-        write to <a href={CONTACT_HREF} className={linkClass}>{CONTACT_EMAIL}</a>; in an emergency call 112. Read our{" "}
-        <Link to="/privacy-policy" className={linkClass}>Privacy Policy</Link> for details.
+        write to{" "}
+        <a href={CONTACT_HREF} className={linkClass}>
+          {CONTACT_EMAIL}
+        </a>
+        ; in an emergency call 112. Read our{" "}
+        <Link to="/privacy-policy" className={linkClass}>
+          Privacy Policy
+        </Link>{" "}
+        for details.
       </p>
     ),
   },
@@ -111,13 +121,19 @@ export default function Support() {
       </PageHeader>
 
       <section aria-labelledby="quick-help" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="quick-help" className="text-center text-3xl font-bold">Quick help</h2>
+        <h2 id="quick-help" className="text-center text-3xl font-bold">
+          Quick help
+        </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {QUICK_HELP.map((card) => {
             const content = (
               <>
-                <p aria-hidden="true" className="text-3xl">{card.icon}</p>
-                <h3 className="mt-3 text-lg font-semibold text-emerald-800 group-hover:underline dark:text-emerald-300">{card.title}</h3>
+                <p aria-hidden="true" className="text-3xl">
+                  {card.icon}
+                </p>
+                <h3 className="mt-3 text-lg font-semibold text-emerald-800 group-hover:underline dark:text-emerald-300">
+                  {card.title}
+                </h3>
                 <p className="mt-2 text-slate-700 dark:text-slate-300">{card.body}</p>
               </>
             );
@@ -126,9 +142,13 @@ export default function Support() {
             return (
               <li key={card.title}>
                 {card.href.startsWith("#") ? (
-                  <a href={card.href} className={className}>{content}</a>
+                  <a href={card.href} className={className}>
+                    {content}
+                  </a>
                 ) : (
-                  <Link to={card.href} className={className}>{content}</Link>
+                  <Link to={card.href} className={className}>
+                    {content}
+                  </Link>
                 )}
               </li>
             );
@@ -137,13 +157,17 @@ export default function Support() {
       </section>
 
       <section id="faqs" aria-labelledby="faqs-title" className="mx-auto max-w-3xl scroll-mt-4 px-4 py-8">
-        <h2 id="faqs-title" className="mb-6 text-center text-3xl font-bold">Frequently Asked Questions</h2>
+        <h2 id="faqs-title" className="mb-6 text-center text-3xl font-bold">
+          Frequently Asked Questions
+        </h2>
         <FaqList items={FAQS} />
       </section>
 
       <section aria-labelledby="contact" className="mx-auto max-w-3xl px-4 py-8">
         <div className="rounded-xl bg-slate-50 p-8 text-center dark:bg-slate-900">
-          <h2 id="contact" className="text-2xl font-bold">Still need help?</h2>
+          <h2 id="contact" className="text-2xl font-bold">
+            Still need help?
+          </h2>
           <p className="mt-2 text-slate-700 dark:text-slate-300">
             Write to us at {CONTACT_EMAIL} and a member of the LoopRide team will get back to you.
           </p>

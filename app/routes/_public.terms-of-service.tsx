@@ -16,8 +16,8 @@ export default function TermsOfService() {
       lastUpdated={POLICY_LAST_UPDATED}
       intro={
         <p>
-          These terms are an agreement between you and LoopRide. By creating an account or using LoopRide you accept them,
-          together with our <Link to="/privacy-policy">Privacy Policy</Link> and{" "}
+          These terms are an agreement between you and LoopRide. By creating an account or using LoopRide you accept
+          them, together with our <Link to="/privacy-policy">Privacy Policy</Link> and{" "}
           <Link to="/community-guidelines">Community Guidelines</Link>. If you do not agree, please do not use LoopRide.
         </p>
       }
@@ -25,26 +25,32 @@ export default function TermsOfService() {
       <LegalSection title="What LoopRide is">
         <p>
           LoopRide is an online platform that helps members of residential, workplace and interest communities in
-          Bengaluru find each other and share trips they are already making. LoopRide only connects community members: it
-          does not provide transport, does not employ or engage drivers, does not own or operate vehicles and is not a taxi
-          service or aggregator. Each ride is an arrangement between the driver and the passengers who take part in it.
+          Bengaluru find each other and share trips they are already making. LoopRide only connects community members:
+          it does not provide transport, does not employ or engage drivers, does not own or operate vehicles and is not
+          a taxi service or aggregator. Each ride is an arrangement between the driver and the passengers who take part
+          in it.
         </p>
       </LegalSection>
 
       <LegalSection title="Eligibility and your account">
         <ul>
           <li>You must be at least 18 years old and able to enter into a binding contract under Indian law.</li>
-          <li>Give accurate information, including your name and a 10-digit mobile number that is yours, and keep it up to date.</li>
-          <li>One person, one account. Keep your password secret; you are responsible for what happens under your account.</li>
+          <li>
+            Give accurate information, including your name and a 10-digit mobile number that is yours, and keep it up to
+            date.
+          </li>
+          <li>
+            One person, one account. Keep your password secret; you are responsible for what happens under your account.
+          </li>
           <li>Tell us at once at {CONTACT_EMAIL} if you think someone else is using your account.</li>
         </ul>
       </LegalSection>
 
       <LegalSection title="Communities and moderation">
         <p>
-          Members can create communities and ask to join them. A community's creator and its moderators decide who may join,
-          and may suspend a member for a period or remove them; a community's admins see a log of every moderator action.
-          LoopRide may suspend communities or members that misuse the platform.
+          Members can create communities and ask to join them. A community's creator and its moderators decide who may
+          join, and may suspend a member for a period or remove them; a community's admins see a log of every moderator
+          action. LoopRide may suspend communities or members that misuse the platform.
         </p>
       </LegalSection>
 
@@ -55,9 +61,9 @@ export default function TermsOfService() {
             certificate, in roadworthy condition, and follow all traffic laws.
           </li>
           <li>
-            You may only offer trips you are making anyway, and only ask passengers to share your actual running costs (such
-            as fuel and tolls). Using LoopRide to carry passengers for hire or reward, or to run a commercial transport
-            business, is prohibited.
+            You may only offer trips you are making anyway, and only ask passengers to share your actual running costs
+            (such as fuel and tolls). Using LoopRide to carry passengers for hire or reward, or to run a commercial
+            transport business, is prohibited.
           </li>
           <li>Only offer the seats your vehicle legally has, and accept or reject requests promptly.</li>
         </ul>
@@ -72,26 +78,26 @@ export default function TermsOfService() {
 
       <LegalSection title="Costs and payments">
         <p>
-          The driver sets the trip cost. By default it is split equally among everyone in the car when all of them belong to
-          the ride's community; otherwise each passenger pays per seat booked. Payments are settled between members
-          directly, for example by UPI or cash. LoopRide never collects, holds or transfers ride payments, takes no
-          commission on them and is not responsible for payments between members.
+          The driver sets the trip cost. By default it is split equally among everyone in the car when all of them
+          belong to the ride's community; otherwise each passenger pays per seat booked. Payments are settled between
+          members directly, for example by UPI or cash. LoopRide never collects, holds or transfers ride payments, takes
+          no commission on them and is not responsible for payments between members.
         </p>
       </LegalSection>
 
       <LegalSection title="Cancellations">
         <p>
-          Rides and seat requests can be cancelled up to 2 hours before departure. After that, contact the other people on
-          the ride directly. Repeated no-shows or late cancellations may lead to removal from a community or suspension of
-          your account.
+          Rides and seat requests can be cancelled up to 2 hours before departure. After that, contact the other people
+          on the ride directly. Repeated no-shows or late cancellations may lead to removal from a community or
+          suspension of your account.
         </p>
       </LegalSection>
 
       <LegalSection title="Plans">
         <p>
           The Free plan costs {formatRupees(0, { decimals: 0 })}, forever, and is supported by ads. The Pro plan costs{" "}
-          {formatRupees(4900, { decimals: 0 })} per month and adds the benefits described on
-          our <Link to="/pricing">Pricing</Link> page. Referral credits have no cash value and cannot be transferred or
+          {formatRupees(4900, { decimals: 0 })} per month and adds the benefits described on our{" "}
+          <Link to="/pricing">Pricing</Link> page. Referral credits have no cash value and cannot be transferred or
           exchanged for money.
         </p>
       </LegalSection>
@@ -106,26 +112,26 @@ export default function TermsOfService() {
 
       <LegalSection title="Liability">
         <p>
-          Because LoopRide does not provide transport, the driver is responsible for the vehicle and the journey, and each
-          member is responsible for their own conduct. LoopRide is provided "as is". To the extent Indian law permits, we
-          are not liable for any loss, injury, damage or delay arising from a ride or from dealings between members, and our
-          total liability to you for any claim is limited to the amount you paid us for Pro in the three months before the
-          claim. Nothing in these terms limits liability that cannot be limited by law.
+          Because LoopRide does not provide transport, the driver is responsible for the vehicle and the journey, and
+          each member is responsible for their own conduct. LoopRide is provided "as is". To the extent Indian law
+          permits, we are not liable for any loss, injury, damage or delay arising from a ride or from dealings between
+          members, and our total liability to you for any claim is limited to the amount you paid us for Pro in the
+          three months before the claim. Nothing in these terms limits liability that cannot be limited by law.
         </p>
       </LegalSection>
 
       <LegalSection title="Suspension and termination">
         <p>
-          You may stop using LoopRide at any time and ask us to close your account. We may suspend or close accounts that
-          break these terms, the Community Guidelines or the law, or that put other members at risk.
+          You may stop using LoopRide at any time and ask us to close your account. We may suspend or close accounts
+          that break these terms, the Community Guidelines or the law, or that put other members at risk.
         </p>
       </LegalSection>
 
       <LegalSection title="Governing law and contact">
         <p>
-          These terms are governed by the laws of India, and the courts at Bengaluru, Karnataka have exclusive jurisdiction.
-          We may update these terms; the date at the top shows the latest version, and continuing to use LoopRide after a
-          change means you accept it. Questions? Write to{" "}
+          These terms are governed by the laws of India, and the courts at Bengaluru, Karnataka have exclusive
+          jurisdiction. We may update these terms; the date at the top shows the latest version, and continuing to use
+          LoopRide after a change means you accept it. Questions? Write to{" "}
           <a href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent("Terms of Service")}`}>{CONTACT_EMAIL}</a>.
         </p>
       </LegalSection>

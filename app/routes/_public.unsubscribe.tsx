@@ -28,7 +28,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!claims) return data({ error: UNSUBSCRIBE_INVALID }, { status: 400 });
   // The signed token names the person; only their own setting changes.
   await turnOffEmailNotifications(context, claims.u);
-  if (form.get("List-Unsubscribe") === "One-Click") return new Response("Unsubscribed", { status: 200, headers: { "Content-Type": "text/plain" } });
+  if (form.get("List-Unsubscribe") === "One-Click")
+    return new Response("Unsubscribed", { status: 200, headers: { "Content-Type": "text/plain" } });
   return redirectWithToast(request, context.env, `/unsubscribe?token=${encodeURIComponent(token)}&done=1`, {
     title: "E-mail notifications turned off",
     description: "You will get no more ride e-mails. Account e-mails (password resets) still reach you.",
@@ -49,16 +50,25 @@ export default function Unsubscribe() {
     return (
       <AuthCard title="You are unsubscribed" subtitle="LoopRide will send you no more notification e-mails.">
         <p className="text-center text-sm">
-          Changed your mind? Turn them on again in <Link className={textLinkClass} to="/dashboard/settings">Settings</Link>.
+          Changed your mind? Turn them on again in{" "}
+          <Link className={textLinkClass} to="/dashboard/settings">
+            Settings
+          </Link>
+          .
         </p>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Stop notification e-mails?" subtitle="Ride requests, decisions, cancellations and reminders will no longer be e-mailed to you.">
+    <AuthCard
+      title="Stop notification e-mails?"
+      subtitle="Ride requests, decisions, cancellations and reminders will no longer be e-mailed to you."
+    >
       <Form method="post" className="space-y-4">
         <input type="hidden" name="token" value={token} />
-        <button type="submit" className={`${buttonClass} w-full`}>Turn off e-mail notifications</button>
+        <button type="submit" className={`${buttonClass} w-full`}>
+          Turn off e-mail notifications
+        </button>
       </Form>
     </AuthCard>
   );

@@ -27,7 +27,11 @@ export default function VerifyEmail() {
     return (
       <AuthCard title="Confirm your e-mail">
         <LinkProblem>{VERIFY_LINK_INVALID}</LinkProblem>
-        <p className="mt-6 text-center text-sm"><Link className={textLinkClass} to="/login">Sign in</Link></p>
+        <p className="mt-6 text-center text-sm">
+          <Link className={textLinkClass} to="/login">
+            Sign in
+          </Link>
+        </p>
       </AuthCard>
     );
   }
@@ -35,7 +39,9 @@ export default function VerifyEmail() {
     <AuthCard title="Confirm your e-mail" subtitle={`Is ${email} your e-mail address?`}>
       <Form method="post" className="space-y-4">
         <input type="hidden" name="token" value={token} />
-        <button type="submit" className={`${buttonClass} w-full`}>Yes, confirm my e-mail</button>
+        <button type="submit" className={`${buttonClass} w-full`}>
+          Yes, confirm my e-mail
+        </button>
       </Form>
     </AuthCard>
   );

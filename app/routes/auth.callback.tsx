@@ -1,7 +1,14 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { findOrCreateGoogleUser } from "~/models/accounts.server";
 import { safeRedirect, startUserSession } from "~/utils/auth.server";
-import { getAuthenticator, GOOGLE_LINK_TTL_MS, googleConfigured, googleLinkCookie, referralCookie, returnToCookie } from "~/utils/authenticator.server";
+import {
+  getAuthenticator,
+  GOOGLE_LINK_TTL_MS,
+  googleConfigured,
+  googleLinkCookie,
+  referralCookie,
+  returnToCookie,
+} from "~/utils/authenticator.server";
 import { signupAddressHash } from "~/utils/public-form.server";
 import { PROVE_PASSWORD_MESSAGE } from "~/schemas/auth";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -10,7 +17,8 @@ import { welcomeNewUser } from "~/utils/welcome.server";
 export const meta: MetaFunction = () => [{ title: "Completing Sign Up | LoopRide" }];
 
 const NEW_USER_WINDOW_MS = 5 * 60 * 1000;
-const loginWithError = (message: string, init?: ResponseInit) => redirect(`/login?error=${encodeURIComponent(message)}`, init);
+const loginWithError = (message: string, init?: ResponseInit) =>
+  redirect(`/login?error=${encodeURIComponent(message)}`, init);
 
 /** Google's return target: the spec's callback logic, all on the server. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -29,22 +37,35 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     let account;
     try {
-      account = await findOrCreateGoogleUser(context, result.identity, { signupAddressHash: await signupAddressHash(request, context.env) });
+      account = await findOrCreateGoogleUser(context, result.identity, {
+        signupAddressHash: await signupAddressHash(request, context.env),
+      });
     } catch (e) {
       console.error(e);
-      return redirectWithToast(request, context.env, "/login", { title: "Error creating profile", description: "Please try signing in again", type: "error" });
+      return redirectWithToast(request, context.env, "/login", {
+        title: "Error creating profile",
+        description: "Please try signing in again",
+        type: "error",
+      });
     }
     if (account.kind === "prove-password") {
       // Not linked to an account whose e-mail nobody has proven (finding 10 of issue 19).
       const headers = new Headers();
-      headers.append("Set-Cookie", await googleLinkCookie(request, context.env).serialize({ ...account.pending, exp: Date.now() + GOOGLE_LINK_TTL_MS }));
+      headers.append(
+        "Set-Cookie",
+        await googleLinkCookie(request, context.env).serialize({
+          ...account.pending,
+          exp: Date.now() + GOOGLE_LINK_TTL_MS,
+        }),
+      );
       headers.append("Set-Cookie", await clearOAuthCookie());
       return loginWithError(PROVE_PASSWORD_MESSAGE, { headers });
     }
     const now = Date.now();
     const profile = account.profile;
     const isNew = !!profile && now - profile.createdAt < NEW_USER_WINDOW_MS;
-    const lacksDetails = !profile?.phoneNumber?.trim() || !profile.vehicleInfo || Object.keys(profile.vehicleInfo).length === 0;
+    const lacksDetails =
+      !profile?.phoneNumber?.trim() || !profile.vehicleInfo || Object.keys(profile.vehicleInfo).length === 0;
 
     const headers = new Headers();
     headers.append("Set-Cookie", (await startUserSession(request, context, account.userId)).cookie);

@@ -10,7 +10,10 @@ export async function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (!googleConfigured(context.env)) {
-    return redirectWithToast(request, context.env, "/login", { title: "Google sign-in is not configured on this server.", type: "error" });
+    return redirectWithToast(request, context.env, "/login", {
+      title: "Google sign-in is not configured on this server.",
+      type: "error",
+    });
   }
   const formData = await request.clone().formData();
   const to = formData.get("redirectTo");
@@ -25,7 +28,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     if (e instanceof Response) return e;
     console.error(e);
-    return redirectWithToast(request, context.env, "/login", { title: "Error", description: "Failed to sign in with Google", type: "error" });
+    return redirectWithToast(request, context.env, "/login", {
+      title: "Error",
+      description: "Failed to sign in with Google",
+      type: "error",
+    });
   }
   return redirect("/login");
 }

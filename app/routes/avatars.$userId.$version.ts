@@ -6,7 +6,10 @@ import { getUser } from "~/utils/auth.server";
 // Everyone else gets the same 404 as for a photo that does not exist: a visitor or a
 // stranger learns nothing about whose photos exist.
 function notFound() {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -9,6 +9,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   requireDevMailbox(context.env);
   const m = await orRespond(getSinkMessage(context, params.id ?? ""));
   return new Response(m.htmlBody, {
-    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "sandbox allow-popups allow-top-navigation-by-user-activation; default-src 'none'; style-src 'unsafe-inline'; img-src data:" },
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy":
+        "sandbox allow-popups allow-top-navigation-by-user-activation; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+    },
   });
 }

@@ -15,5 +15,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const cookie = await endUserSession(request, context);
   // After the row is gone (a reconnect is refused): this session's open sockets are closed too.
   if (sessionId && session) await closeSessionSockets(context, session.userId, sessionId);
-  return redirectWithToast(request, context.env, "/", { title: "Signed out successfully", description: "Come back soon!" }, { headers: { "Set-Cookie": cookie } });
+  return redirectWithToast(
+    request,
+    context.env,
+    "/",
+    { title: "Signed out successfully", description: "Come back soon!" },
+    { headers: { "Set-Cookie": cookie } },
+  );
 }

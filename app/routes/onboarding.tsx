@@ -1,6 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { wizardStep } from "~/domain/wizard-step";
 import { Logo } from "~/components/brand";
@@ -21,7 +27,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, { allowIncomplete: true });
   if (!needsOnboarding(user)) throw redirect("/dashboard");
   const step = wizardStep(new URL(request.url).searchParams.get("step"));
-  const [draft, redeemed] = await Promise.all([readDraft(request, context.env, user.id), hasRedeemedReferral(context, user.id)]);
+  const [draft, redeemed] = await Promise.all([
+    readDraft(request, context.env, user.id),
+    hasRedeemedReferral(context, user.id),
+  ]);
   return { step, draft: { ...draft, phone: draft.phone ?? user.phoneNumber ?? "" }, redeemed };
 }
 
@@ -46,7 +55,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The draft keeps the normalised 10 digits ("98765 43210" is 9876543210), or what was
   // typed when it is not a valid mobile yet (never a cut-off prefix of it).
   if (step === 1) {
-    const typed = String(formData.get("phone") ?? "").trim().slice(0, MOBILE_INPUT_MAX);
+    const typed = String(formData.get("phone") ?? "")
+      .trim()
+      .slice(0, MOBILE_INPUT_MAX);
     next.phone = normalizeIndianMobile(typed) ?? typed;
   }
   if (step === 2) {
@@ -54,7 +65,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     next.hasCar = hasCar === "yes" || hasCar === "no" ? hasCar : undefined;
     next.carType = String(formData.get("carType") ?? "") || undefined;
   }
-  if (step === 3) next.referralCode = String(formData.get("referralCode") ?? "").trim().toUpperCase().slice(0, 20);
+  if (step === 3)
+    next.referralCode = String(formData.get("referralCode") ?? "")
+      .trim()
+      .toUpperCase()
+      .slice(0, 20);
   const headers = { "Set-Cookie": await writeDraft(request, context.env, next) };
   if (intent === "back") return redirect(`/onboarding?step=${Math.max(1, step - 1)}`, { headers });
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers });
@@ -65,7 +80,9 @@ export default function Onboarding() {
   const { step, draft, redeemed } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-xl px-4 py-10">
-      <div className="mb-6 flex justify-center"><Logo /></div>
+      <div className="mb-6 flex justify-center">
+        <Logo />
+      </div>
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <h1 className="text-2xl font-bold">Set up your LoopRide profile</h1>
         <OnboardingSteps step={step} />
@@ -96,7 +113,15 @@ function StepForm({ step, draft, redeemed }: LoaderData) {
       {/* Enter in a field submits with the form's first submit button: without this one that
           was Back (disabled on step 1, so Enter did nothing; on step 3 it went back). */}
       {step < 4 ? (
-        <button type="submit" name="intent" value="next" className="sr-only" tabIndex={-1} aria-hidden="true" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="next"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          disabled={busy}
+        >
           Next
         </button>
       ) : null}
@@ -105,11 +130,20 @@ function StepForm({ step, draft, redeemed }: LoaderData) {
       {step === 3 ? <ReferralStep field={fields.referralCode} draft={draft.referralCode} redeemed={redeemed} /> : null}
       {step === 4 ? <OnboardingReview draft={draft} /> : null}
       <div className="flex justify-between gap-3 pt-2">
-        <button type="submit" name="intent" value="back" formNoValidate className={secondaryButtonClass} disabled={step === 1 || busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="back"
+          formNoValidate
+          className={secondaryButtonClass}
+          disabled={step === 1 || busy}
+        >
           Back
         </button>
         {step < 4 ? (
-          <button type="submit" name="intent" value="next" className={buttonClass} disabled={busy}>Next</button>
+          <button type="submit" name="intent" value="next" className={buttonClass} disabled={busy}>
+            Next
+          </button>
         ) : (
           <button type="submit" name="intent" value="complete" className={buttonClass} disabled={busy}>
             {busy ? "Completing..." : "Complete Setup"}

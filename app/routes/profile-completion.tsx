@@ -61,22 +61,37 @@ export default function ProfileCompletion() {
   });
   return (
     <main className="mx-auto max-w-2xl px-4 py-10">
-      <div className="mb-6 flex justify-center"><Logo /></div>
+      <div className="mb-6 flex justify-center">
+        <Logo />
+      </div>
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <ProfileProgress progress={progress} />
         <OnboardingSteps step={step} />
-        <h2 className="mt-6 text-lg font-semibold">{STEPS[step - 1]}{step === 3 ? " (optional)" : ""}</h2>
+        <h2 className="mt-6 text-lg font-semibold">
+          {STEPS[step - 1]}
+          {step === 3 ? " (optional)" : ""}
+        </h2>
         <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <input type="hidden" name="step" value={step} />
           {step === 1 ? <BasicInfoStep fields={fields} /> : null}
           {step === 2 ? <ContactStep fields={fields} /> : null}
           {step === 3 ? <VehicleStep fields={fields} /> : null}
-          {step === 4 ? <Preferences profile={profile} errors={fields.maxDetourMinutes.errors} errorId={fields.maxDetourMinutes.errorId} /> : null}
+          {step === 4 ? (
+            <Preferences
+              profile={profile}
+              errors={fields.maxDetourMinutes.errors}
+              errorId={fields.maxDetourMinutes.errorId}
+            />
+          ) : null}
           <div className="flex justify-between gap-3 pt-2">
             {step > 1 ? (
-              <Link to={`/profile-completion?step=${step - 1}`} className={secondaryButtonClass}>Back</Link>
+              <Link to={`/profile-completion?step=${step - 1}`} className={secondaryButtonClass}>
+                Back
+              </Link>
             ) : (
-              <Link to="/dashboard" className={secondaryButtonClass}>Skip for now</Link>
+              <Link to="/dashboard" className={secondaryButtonClass}>
+                Skip for now
+              </Link>
             )}
             <button type="submit" className={buttonClass} disabled={navigation.state === "submitting"}>
               {step < 4 ? "Next" : "Finish"}

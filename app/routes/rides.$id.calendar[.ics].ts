@@ -9,5 +9,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   // A resource route: a refusal is plain text with its status (403 / 404).
   const ride = await orText(getRideForCalendar(context, user.id, params.id ?? ""));
-  return calendarResponse(ridesCalendar([ride], new URL(request.url).origin, "LoopRide ride"), `loopride-ride-${ride.id}.ics`);
+  return calendarResponse(
+    ridesCalendar([ride], new URL(request.url).origin, "LoopRide ride"),
+    `loopride-ride-${ride.id}.ics`,
+  );
 }

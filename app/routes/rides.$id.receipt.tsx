@@ -10,7 +10,12 @@ import { orRespond } from "~/utils/errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Ride receipt | LoopRide" }];
 
-const STATUS: Record<string, string> = { pending: "Not paid yet", requested: "Payment requested", paid: "Marked paid by rider", received: "Received by driver" };
+const STATUS: Record<string, string> = {
+  pending: "Not paid yet",
+  requested: "Payment requested",
+  paid: "Marked paid by rider",
+  received: "Received by driver",
+};
 
 /** A printable receipt for a completed ride, or (?rider=) for one rider's share. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -19,7 +24,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!view.breakdown) throw data("A receipt is available once the ride is completed.", { status: 409 });
   const only = new URL(request.url).searchParams.get("rider");
   // One rider's share: that rider, or the driver.
-  if (only && only !== user.id && !view.viewer.isDriver) throw data("You can only see your own share.", { status: 403 });
+  if (only && only !== user.id && !view.viewer.isDriver)
+    throw data("You can only see your own share.", { status: 403 });
   const riders = only ? view.breakdown.riders.filter((r) => r.userId === only) : view.breakdown.riders;
   // Only what the receipt shows is sent to the page (another rider's share stays private).
   const { riders: _all, ...totals } = view.breakdown;
@@ -47,7 +53,11 @@ export default function Receipt() {
         <p>{`${formatDate(ride.date)} at ${formatTime(ride.time)}`}</p>
         <p>{`Driver: ${ride.driverName ?? "Unknown Driver"}`}</p>
         <p>{`Trip cost ${formatRupees(breakdown.totalCostPaise)} · ${ride.seats} seats offered · cost per seat ${formatRupees(breakdown.costPerSeatPaise)}`}</p>
-        <p>{breakdown.mode === "split" ? `Fuel cost split equally within ${breakdown.community?.name ?? "the community"}` : "Priced per seat booked"}</p>
+        <p>
+          {breakdown.mode === "split"
+            ? `Fuel cost split equally within ${breakdown.community?.name ?? "the community"}`
+            : "Priced per seat booked"}
+        </p>
       </section>
       <table className="mt-6 w-full border-collapse text-sm">
         <caption className="sr-only">Participants and amounts</caption>
@@ -64,7 +74,9 @@ export default function Receipt() {
             <tr className="border-b border-slate-200">
               <td className="py-2">{`${ride.driverName ?? "Unknown Driver"} (driver)`}</td>
               <td className="py-2">—</td>
-              <td className="py-2 text-right">{breakdown.driver.amountPaise === null ? "Free" : formatRupees(breakdown.driver.amountPaise)}</td>
+              <td className="py-2 text-right">
+                {breakdown.driver.amountPaise === null ? "Free" : formatRupees(breakdown.driver.amountPaise)}
+              </td>
               <td className="py-2 text-right">{breakdown.driver.label}</td>
             </tr>
           ) : null}
@@ -82,17 +94,27 @@ export default function Receipt() {
           // (their own share, the unbooked seats and the paise of rounding).
           <tfoot>
             <tr className="border-b border-slate-200">
-              <td className="py-2" colSpan={2}>Paid by riders</td>
-              <td className="py-2 text-right" data-testid="receipt-collected">{formatRupees(breakdown.collectedPaise)}</td>
+              <td className="py-2" colSpan={2}>
+                Paid by riders
+              </td>
+              <td className="py-2 text-right" data-testid="receipt-collected">
+                {formatRupees(breakdown.collectedPaise)}
+              </td>
               <td />
             </tr>
             <tr className="border-b border-slate-200">
-              <td className="py-2" colSpan={2}>Covered by the driver</td>
-              <td className="py-2 text-right" data-testid="receipt-driver-covers">{formatRupees(breakdown.driverCoversPaise)}</td>
+              <td className="py-2" colSpan={2}>
+                Covered by the driver
+              </td>
+              <td className="py-2 text-right" data-testid="receipt-driver-covers">
+                {formatRupees(breakdown.driverCoversPaise)}
+              </td>
               <td />
             </tr>
             <tr className="font-semibold">
-              <td className="py-2" colSpan={2}>Trip cost</td>
+              <td className="py-2" colSpan={2}>
+                Trip cost
+              </td>
               <td className="py-2 text-right">{formatRupees(breakdown.totalCostPaise)}</td>
               <td />
             </tr>
@@ -100,11 +122,14 @@ export default function Receipt() {
         ) : null}
       </table>
       <p className="mt-6 text-xs text-slate-700">
-        LoopRide only connects community members and does not provide transport or hold money. Payments are settled between members.
+        LoopRide only connects community members and does not provide transport or hold money. Payments are settled
+        between members.
       </p>
       <div className="no-print mt-8 flex gap-3">
         <PrintButton />
-        <Link to={`/rides/${ride.id}/completion`} className="rounded-md border border-slate-400 px-4 py-2 font-medium">Back to ride</Link>
+        <Link to={`/rides/${ride.id}/completion`} className="rounded-md border border-slate-400 px-4 py-2 font-medium">
+          Back to ride
+        </Link>
       </div>
     </main>
   );

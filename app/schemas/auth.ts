@@ -6,7 +6,8 @@ import { normalizeIndianMobile } from "../domain/phone";
 export const IDENTIFIER_INVALID = "Please enter a valid e-mail address or 10-digit mobile number";
 export const CREDENTIALS_INVALID = "Invalid e-mail, mobile number or password";
 /** Google sign-in found an account with the same e-mail that nobody has verified yet. */
-export const PROVE_PASSWORD_MESSAGE = "An account with this e-mail already exists. Sign in with its password once to link Google sign-in to it.";
+export const PROVE_PASSWORD_MESSAGE =
+  "An account with this e-mail already exists. Sign in with its password once to link Google sign-in to it.";
 
 /** An e-mail address or a 10-digit Indian mobile number. */
 export type Identifier = { kind: "email"; value: string } | { kind: "phone"; value: string };

@@ -9,7 +9,13 @@ export const seatsField = z
   .trim()
   .regex(/^-?\d+$/, "Please select number of seats")
   .transform(Number)
-  .pipe(z.number().int().min(MIN_SEATS, "Number of seats must be between 1 and 6").max(MAX_SEATS, "Number of seats must be between 1 and 6"));
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(MIN_SEATS, "Number of seats must be between 1 and 6")
+      .max(MAX_SEATS, "Number of seats must be between 1 and 6"),
+  );
 
 export const notesField = z
   .string()

@@ -26,7 +26,9 @@ const min = (n: number, message: string, max: number, lines = false) =>
 
 export const createCommunitySchema = z.object({
   name: min(3, "Name must be at least 3 characters", 80),
-  type: z.enum(["residential", "workplace", "interest"], { message: "Please choose a community type" }).default("residential"),
+  type: z
+    .enum(["residential", "workplace", "interest"], { message: "Please choose a community type" })
+    .default("residential"),
   location: min(3, "Location must be at least 3 characters", 120),
   description: min(10, "Description must be at least 10 characters", 1000, true),
 });
@@ -74,9 +76,19 @@ export const communityPolicySchema = z.object({
     .string()
     .max(2000, "Too many pickup points: at most 10, one per line")
     .optional()
-    .transform((v) => [...new Set((v ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        (v ?? "")
+          .split(/\r?\n/)
+          .map((l) => l.trim())
+          .filter(Boolean),
+      ),
+    ])
     .refine((v) => v.length <= 10, "At most 10 pickup points, one per line")
-    .refine((v) => v.every((l) => l.length <= 100 && isCleanLine(l)), "Each pickup point is a place name, like Koramangala"),
+    .refine(
+      (v) => v.every((l) => l.length <= 100 && isCleanLine(l)),
+      "Each pickup point is a place name, like Koramangala",
+    ),
 });
 
 /** The detail page's buttons: the viewer's own membership, and moderation of requests and members. */
@@ -101,7 +113,10 @@ export const communityActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("unsuspend"), memberId: id }),
   z.object({ intent: z.literal("handover"), memberId: id }),
   // Issue 16: community rules (admins; app/models/community-rules.server.ts).
-  z.object({ intent: z.literal("set-join-mode"), mode: z.enum(["open", "moderated", "invite"], { message: "Please choose how people join" }) }),
+  z.object({
+    intent: z.literal("set-join-mode"),
+    mode: z.enum(["open", "moderated", "invite"], { message: "Please choose how people join" }),
+  }),
   z.object({ intent: z.literal("invite-reset") }),
   z.object({ intent: z.literal("invite-revoke") }),
   // Issue 16: join by a verified work e-mail (app/models/work-email.server.ts).

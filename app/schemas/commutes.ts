@@ -8,14 +8,19 @@ import { createRideSchema, idSchema, type PlaceResolver } from "./rides";
 // messages) come from the Create a New Ride schema, so changing how places are chosen
 // there changes them here too.
 const rideFields = (resolve?: PlaceResolver) =>
-  createRideSchema(Date.now(), resolve).innerType().pick({ fromLocation: true, toLocation: true, seats: true, tripCost: true, notes: true, communityId: true });
+  createRideSchema(Date.now(), resolve)
+    .innerType()
+    .pick({ fromLocation: true, toLocation: true, seats: true, tripCost: true, notes: true, communityId: true });
 
 export const NO_WEEKDAYS = "Please choose at least one weekday";
 export const END_BEFORE_START = "The end date cannot be before the start date";
 
 /** Checkboxes named `weekdays` (one value per ticked day); none ticked is an error. */
 export const weekdaysField = z
-  .preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(WEEKDAY_KEYS, { message: NO_WEEKDAYS })))
+  .preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.enum(WEEKDAY_KEYS, { message: NO_WEEKDAYS })),
+  )
   .refine((v) => v.length > 0, NO_WEEKDAYS)
   .transform((v) => weekdayMask(v));
 
@@ -59,7 +64,13 @@ export function commuteIntentSchema(now = Date.now()) {
   const lastHorizonDay = addDays(today, COMMUTE_HORIZON_DAYS - 1);
   return z.discriminatedUnion("intent", [
     // A rider: one request per upcoming occurrence on the chosen weekdays.
-    z.object({ intent: z.literal("book-all"), weekdays: weekdaysField, seats: seatsField, notes: rideFields().shape.notes, redirectTo }),
+    z.object({
+      intent: z.literal("book-all"),
+      weekdays: weekdaysField,
+      seats: seatsField,
+      notes: rideFields().shape.notes,
+      redirectTo,
+    }),
     // The driver: accept every pending request of one rider on this commute.
     z.object({ intent: z.literal("accept-all"), riderId: idSchema, redirectTo }),
     z.object({ intent: z.literal("skip"), rideId: idSchema, reason: z.string().optional(), redirectTo }),
@@ -77,7 +88,10 @@ export function commuteIntentSchema(now = Date.now()) {
     }),
     z.object({
       intent: z.literal("end"),
-      lastDate: date("Please choose the last day of the commute").refine((d) => d >= addDays(today, -1), "The last day cannot be in the past"),
+      lastDate: date("Please choose the last day of the commute").refine(
+        (d) => d >= addDays(today, -1),
+        "The last day cannot be in the past",
+      ),
       redirectTo,
     }),
   ]);

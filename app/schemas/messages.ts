@@ -13,7 +13,12 @@ const id = z.string().regex(/^[a-z0-9]{1,64}$/, "Invalid id");
 export const sendMessageSchema = z.object({
   intent: z.literal("send"),
   to: id,
-  content: z.string({ required_error: MESSAGE_EMPTY }).trim().min(1, MESSAGE_EMPTY).max(MESSAGE_MAX, MESSAGE_TOO_LONG).refine(isCleanText, TEXT_INVALID),
+  content: z
+    .string({ required_error: MESSAGE_EMPTY })
+    .trim()
+    .min(1, MESSAGE_EMPTY)
+    .max(MESSAGE_MAX, MESSAGE_TOO_LONG)
+    .refine(isCleanText, TEXT_INVALID),
   clientId: z
     .string()
     .regex(/^[A-Za-z0-9-]{8,64}$/)

@@ -22,7 +22,8 @@ export const carStepSchema = z
     carType: z.enum(CAR_TYPES, { invalid_type_error: "Please select your car type" }).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.hasCar === "yes" && !v.carType) ctx.addIssue({ code: "custom", path: ["carType"], message: "Please select your car type" });
+    if (v.hasCar === "yes" && !v.carType)
+      ctx.addIssue({ code: "custom", path: ["carType"], message: "Please select your car type" });
   })
   .transform((v) => ({ hasCar: v.hasCar, carType: v.hasCar === "yes" ? v.carType : undefined }));
 

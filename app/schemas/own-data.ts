@@ -5,5 +5,8 @@ export const DELETE_CONFIRM_MESSAGE = "Type DELETE to confirm";
 
 export const deleteAccountSchema = z.object({
   password: z.string().max(200).optional(),
-  confirm: z.string({ required_error: DELETE_CONFIRM_MESSAGE }).trim().refine((v) => v === "DELETE", DELETE_CONFIRM_MESSAGE),
+  confirm: z
+    .string({ required_error: DELETE_CONFIRM_MESSAGE })
+    .trim()
+    .refine((v) => v === "DELETE", DELETE_CONFIRM_MESSAGE),
 });

@@ -10,7 +10,12 @@ const text = (max: number, lines = false) =>
     .max(max, `Must be at most ${max} characters`)
     .refine(lines ? isCleanText : isCleanLine, lines ? TEXT_INVALID : LINE_INVALID);
 const required = (message: string, max = 100) =>
-  z.string({ required_error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`).refine(isCleanLine, LINE_INVALID);
+  z
+    .string({ required_error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`)
+    .refine(isCleanLine, LINE_INVALID);
 const optional = (max: number, lines = false) =>
   text(max, lines)
     .optional()
@@ -76,17 +81,42 @@ export const profileEditSchema = z.object({
 });
 
 export const SETTINGS = [
-  { group: "Notifications", key: "emailNotifications", label: "Email notifications", description: "Ride requests and updates by e-mail." },
-  { group: "Notifications", key: "pushNotifications", label: "Push notifications", description: "Live alerts in open tabs, and browser notifications on devices you turn them on for (below)." },
-  { group: "Notifications", key: "rideReminders", label: "Ride reminders", description: "A reminder before each ride you are part of." },
-  { group: "Privacy", key: "showProfile", label: "Show profile", description: "Let community members see your area, workplace and bio." },
+  {
+    group: "Notifications",
+    key: "emailNotifications",
+    label: "Email notifications",
+    description: "Ride requests and updates by e-mail.",
+  },
+  {
+    group: "Notifications",
+    key: "pushNotifications",
+    label: "Push notifications",
+    description: "Live alerts in open tabs, and browser notifications on devices you turn them on for (below).",
+  },
+  {
+    group: "Notifications",
+    key: "rideReminders",
+    label: "Ride reminders",
+    description: "A reminder before each ride you are part of.",
+  },
+  {
+    group: "Privacy",
+    key: "showProfile",
+    label: "Show profile",
+    description: "Let community members see your area, workplace and bio.",
+  },
   {
     group: "Privacy",
     key: "rideInquiries",
     label: "Ride inquiries",
     description: "Let riders you share no community with message you about a ride of yours they can book.",
   },
-  { group: "Privacy", key: "shareLocation", label: "Share location", description: "Share your pickup location with your driver on the day of the ride." },
+  {
+    group: "Privacy",
+    key: "shareLocation",
+    label: "Share location",
+    description: "Share your pickup location with your driver on the day of the ride.",
+  },
   { group: "Appearance", key: "darkMode", label: "Dark mode", description: "Use a dark theme on every page." },
 ] as const;
 

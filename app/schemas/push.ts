@@ -32,11 +32,19 @@ export const pushSubscriptionFields = {
         return false;
       }
     }, INVALID),
-  p256dh: z.string({ required_error: INVALID }).trim().max(200, INVALID).refine((v) => {
-    const b = base64UrlBytes(v);
-    return b !== null && b.length === 65 && b[0] === 0x04;
-  }, INVALID),
-  auth: z.string({ required_error: INVALID }).trim().max(64, INVALID).refine((v) => base64UrlBytes(v)?.length === 16, INVALID),
+  p256dh: z
+    .string({ required_error: INVALID })
+    .trim()
+    .max(200, INVALID)
+    .refine((v) => {
+      const b = base64UrlBytes(v);
+      return b !== null && b.length === 65 && b[0] === 0x04;
+    }, INVALID),
+  auth: z
+    .string({ required_error: INVALID })
+    .trim()
+    .max(64, INVALID)
+    .refine((v) => base64UrlBytes(v)?.length === 16, INVALID),
 };
 
 export const pushActionSchema = z.discriminatedUnion("intent", [
@@ -44,4 +52,7 @@ export const pushActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("unsubscribe"), endpoint: pushSubscriptionFields.endpoint }),
 ]);
 
-export const calendarFeedActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("create-feed") }), z.object({ intent: z.literal("revoke-feed") })]);
+export const calendarFeedActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create-feed") }),
+  z.object({ intent: z.literal("revoke-feed") }),
+]);

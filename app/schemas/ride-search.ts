@@ -32,7 +32,11 @@ export function nearSearchSchema(resolve?: PlaceResolver, now = Date.now()) {
     time: z.string({ required_error: "Please pick a time" }).trim().refine(isValidTime, "Please pick a time"),
     radius: z.preprocess(
       blankToUndefined,
-      z.coerce.number({ invalid_type_error: RADIUS_MESSAGE }).min(RADIUS_KM.min, RADIUS_MESSAGE).max(RADIUS_KM.max, RADIUS_MESSAGE).default(RADIUS_KM.default),
+      z.coerce
+        .number({ invalid_type_error: RADIUS_MESSAGE })
+        .min(RADIUS_KM.min, RADIUS_MESSAGE)
+        .max(RADIUS_KM.max, RADIUS_MESSAGE)
+        .default(RADIUS_KM.default),
     ),
     window: z.preprocess(
       blankToUndefined,
@@ -46,7 +50,10 @@ export function nearSearchSchema(resolve?: PlaceResolver, now = Date.now()) {
     // "On weekdays" instead of one day (issue 14 item 2): the next 14 days on the ticked days.
     mode: z.enum(["date", "weekdays"]).catch("date").default("date"),
     weekdays: z
-      .preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(WEEKDAY_KEYS, { message: NO_WEEKDAYS })))
+      .preprocess(
+        (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+        z.array(z.enum(WEEKDAY_KEYS, { message: NO_WEEKDAYS })),
+      )
       .transform((v) => weekdayMask(v)),
   });
 }
@@ -58,7 +65,13 @@ export const isNearSearch = (params: URLSearchParams) => params.has("from") || p
 
 /** Discover filters: every one a GET parameter. */
 export const discoverFiltersSchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined).transform((v) => v || ""),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || ""),
   maxCost: z.coerce.number().int().min(5).max(50).catch(50).default(50),
   community: z
     .enum(["1", "on", "true"])
@@ -73,8 +86,18 @@ export const discoverFiltersSchema = z.object({
   page: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
   // "Next page": the last ride shown ("<departs_at>.<id>", ADR 0038); "Previous page": the first
   // ride shown. Anything else counts by page.
-  after: z.string().max(100).optional().catch(undefined).transform((v) => v || ""),
-  before: z.string().max(100).optional().catch(undefined).transform((v) => v || ""),
+  after: z
+    .string()
+    .max(100)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || ""),
+  before: z
+    .string()
+    .max(100)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || ""),
   // Issue 16: only rides whose seats are for women (women-only or comfort-locked).
   women: z
     .enum(["1", "on", "true"])
@@ -84,12 +107,27 @@ export const discoverFiltersSchema = z.object({
 });
 
 // `women` optional so callers built before issue 16 still type-check (absent: no filter).
-export type DiscoverFilters = Omit<z.output<typeof discoverFiltersSchema>, "women" | "after" | "before"> & { women?: boolean; after?: string; before?: string };
+export type DiscoverFilters = Omit<z.output<typeof discoverFiltersSchema>, "women" | "after" | "before"> & {
+  women?: boolean;
+  after?: string;
+  before?: string;
+};
 
 export const myRidesQuerySchema = z.object({
   tab: z.enum(["created", "booked", "manage"]).catch("created").default("created"),
   status: z.enum(["all", "pending", "accepted", "rejected"]).catch("all").default("all"),
-  q: z.string().trim().max(100).optional().catch(undefined).transform((v) => v || ""),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || ""),
   // Manage Bookings' "More requests" cursor (ADR 0025); anything else is the first page.
-  after: z.string().max(100).optional().catch(undefined).transform((v) => v || ""),
+  after: z
+    .string()
+    .max(100)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || ""),
 });

@@ -40,16 +40,14 @@ export function createRideSchema(now = Date.now(), resolve?: PlaceResolver) {
       date: z.string({ required_error: "Please select a date" }).trim().refine(isValidDate, "Please select a date"),
       time: z.string({ required_error: "Please select time" }).trim().refine(isValidTime, "Please select time"),
       seats: seatsField,
-      tripCost: z
-        .string({ required_error: "Please enter the trip cost" })
-        .transform((v, ctx) => {
-          const paise = parseRupeesToPaise(v);
-          if (paise === null) {
-            ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Please enter the trip cost in rupees, like 250" });
-            return z.NEVER;
-          }
-          return paise;
-        }),
+      tripCost: z.string({ required_error: "Please enter the trip cost" }).transform((v, ctx) => {
+        const paise = parseRupeesToPaise(v);
+        if (paise === null) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Please enter the trip cost in rupees, like 250" });
+          return z.NEVER;
+        }
+        return paise;
+      }),
       notes: notesField,
       communityId: z
         .string()
@@ -61,18 +59,29 @@ export function createRideSchema(now = Date.now(), resolve?: PlaceResolver) {
     })
     .superRefine((v, ctx) => {
       if (v.fromLocation && v.fromLocation === v.toLocation) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["toLocation"], message: "Pickup and drop locations cannot be the same" });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["toLocation"],
+          message: "Pickup and drop locations cannot be the same",
+        });
       }
       if (isValidDate(v.date) && v.date < istDate(now)) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["date"], message: "Date cannot be in the past" });
       } else if (isValidDate(v.date) && isValidTime(v.time) && istToInstant(v.date, v.time) <= now) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["time"], message: "This time has already passed. Please pick a later time." });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["time"],
+          message: "This time has already passed. Please pick a later time.",
+        });
       }
     });
 }
 
 /** The create-ride form's buttons: Suggest cost (the no-JavaScript way) and Create. */
-export const createRideIntentSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("suggest") }), z.object({ intent: z.literal("create") })]);
+export const createRideIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("suggest") }),
+  z.object({ intent: z.literal("create") }),
+]);
 
 export type CreateRideInput = z.output<ReturnType<typeof createRideSchema>>;
 

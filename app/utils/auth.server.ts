@@ -1,5 +1,12 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { createSession, deleteSession, getSessionUser, getSessionUserAndBadges, SESSION_TTL_MS, type SessionUser } from "../models/sessions.server";
+import {
+  createSession,
+  deleteSession,
+  getSessionUser,
+  getSessionUserAndBadges,
+  SESSION_TTL_MS,
+  type SessionUser,
+} from "../models/sessions.server";
 import { getBadges, type Badges } from "../models/badges.server";
 import { appCookie } from "./cookies.server";
 import { isSecureRequest, type AppEnv } from "./env.server";
@@ -7,7 +14,10 @@ import { isSecureRequest, type AppEnv } from "./env.server";
 type Ctx = Pick<AppLoadContext, "db" | "env">;
 
 function sessionCookie(request: Request, env: AppEnv) {
-  return appCookie<string>(request, env, { name: isSecureRequest(request) ? "__Host-lr_session" : "lr_session", maxAge: SESSION_TTL_MS / 1000 });
+  return appCookie<string>(request, env, {
+    name: isSecureRequest(request) ? "__Host-lr_session" : "lr_session",
+    maxAge: SESSION_TTL_MS / 1000,
+  });
 }
 
 /** The session id from the signed cookie; null when absent or unreadable (never throws). */
@@ -26,7 +36,11 @@ function lookUp(request: Request, context: Ctx) {
     // A page (GET) also shows the shell's badges: they come in the session's round trip.
     const page = request.method === "GET" || request.method === "HEAD";
     pending = readSessionId(request, context.env).then((id) =>
-      !id ? { user: null, badges: null } : page ? getSessionUserAndBadges(context, id) : getSessionUser(context, id).then((user) => ({ user, badges: null })),
+      !id
+        ? { user: null, badges: null }
+        : page
+          ? getSessionUserAndBadges(context, id)
+          : getSessionUser(context, id).then((user) => ({ user, badges: null })),
     );
     cache.set(context, pending);
   }
@@ -97,14 +111,21 @@ export async function requireUser(
     // A session cookie that leads nowhere (signed out elsewhere, expired, tampered or
     // unreadable) is cleared on the way to /login.
     const cookie = sessionCookie(request, context.env);
-    throw redirect(loginPath(request), cookie.present(request) ? { headers: { "Set-Cookie": await cookie.clear() } } : undefined);
+    throw redirect(
+      loginPath(request),
+      cookie.present(request) ? { headers: { "Set-Cookie": await cookie.clear() } } : undefined,
+    );
   }
   if (!allowIncomplete && needsOnboarding(user)) throw redirect("/onboarding");
   return user;
 }
 
 /** Signs a user in: always a new session id (the previous one, if any, is deleted). */
-export async function startUserSession(request: Request, context: Ctx, userId: string): Promise<{ cookie: string; sessionId: string }> {
+export async function startUserSession(
+  request: Request,
+  context: Ctx,
+  userId: string,
+): Promise<{ cookie: string; sessionId: string }> {
   const previous = await readSessionId(request, context.env);
   if (previous) await deleteSession(context, previous);
   const sessionId = await createSession(context, userId);

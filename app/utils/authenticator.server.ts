@@ -25,7 +25,9 @@ let dummyHash: Promise<string> | null = null;
  * is a D1 row (auth.server.ts).
  */
 export function getAuthenticator(request: Request, context: Ctx) {
-  const base = createCookieSessionStorage({ cookie: remixCookie(request, context.env, { name: "lr_oauth", maxAge: 600 }) });
+  const base = createCookieSessionStorage({
+    cookie: remixCookie(request, context.env, { name: "lr_oauth", maxAge: 600 }),
+  });
   // As everywhere (cookies.server.ts): an unreadable lr_oauth cookie is no cookie, else
   // every Google sign-in would fail until it expired.
   const storage: SessionStorage = {
@@ -82,8 +84,10 @@ export { AuthorizationError };
 // Small cookies that survive the Google round trip: the referral code from /signup?ref=
 // and the page to return to after sign-in.
 // Unsigned: they only carry hints that are checked again when used.
-export const referralCookie = (request: Request) => appCookie<string>(request, null, { name: "lr_ref", maxAge: 30 * 24 * 3600, signed: false });
-export const returnToCookie = (request: Request) => appCookie<string>(request, null, { name: "lr_return", maxAge: 600, signed: false });
+export const referralCookie = (request: Request) =>
+  appCookie<string>(request, null, { name: "lr_ref", maxAge: 30 * 24 * 3600, signed: false });
+export const returnToCookie = (request: Request) =>
+  appCookie<string>(request, null, { name: "lr_return", maxAge: 600, signed: false });
 
 /**
  * A Google identity waiting to be linked (issue 19, finding 10): set by the callback when
@@ -93,10 +97,24 @@ export const returnToCookie = (request: Request) => appCookie<string>(request, n
  */
 export const GOOGLE_LINK_TTL_MS = 10 * 60_000;
 export const googleLinkCookie = (request: Request, env: AppEnv) =>
-  appCookie<PendingGoogleLink & { exp: number }>(request, env, { name: "lr_google_link", maxAge: GOOGLE_LINK_TTL_MS / 1000 });
+  appCookie<PendingGoogleLink & { exp: number }>(request, env, {
+    name: "lr_google_link",
+    maxAge: GOOGLE_LINK_TTL_MS / 1000,
+  });
 
-export async function readPendingGoogleLink(request: Request, env: AppEnv, now = Date.now()): Promise<PendingGoogleLink | null> {
+export async function readPendingGoogleLink(
+  request: Request,
+  env: AppEnv,
+  now = Date.now(),
+): Promise<PendingGoogleLink | null> {
   const value = await googleLinkCookie(request, env).parse(request);
-  if (!value || typeof value !== "object" || typeof value.sub !== "string" || typeof value.email !== "string" || typeof value.exp !== "number") return null;
+  if (
+    !value ||
+    typeof value !== "object" ||
+    typeof value.sub !== "string" ||
+    typeof value.email !== "string" ||
+    typeof value.exp !== "number"
+  )
+    return null;
   return value.exp > now ? { sub: value.sub, email: value.email } : null;
 }

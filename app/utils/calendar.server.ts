@@ -29,7 +29,13 @@ function rideEvent(ride: CalendarRide, origin: string): EventAttributes {
     title: `LoopRide: ${calendarText(ride.fromLocation)} → ${calendarText(ride.toLocation)}`,
     location: calendarText(ride.fromLocation),
     // The description's own line breaks (LF) are escaped by the library as \n.
-    description: [ROLE_LINE[ride.role], `Driver: ${calendarText(ride.driverName ?? "Unknown Driver")}.`, `Cost per seat ${perSeat}.`, "The end time is an estimate.", `${origin}/rides/${ride.id}`].join("\n"),
+    description: [
+      ROLE_LINE[ride.role],
+      `Driver: ${calendarText(ride.driverName ?? "Unknown Driver")}.`,
+      `Cost per seat ${perSeat}.`,
+      "The end time is an estimate.",
+      `${origin}/rides/${ride.id}`,
+    ].join("\n"),
     url: `${origin}/rides/${ride.id}`,
     status: ride.status === "cancelled" ? "CANCELLED" : ride.role === "pending" ? "TENTATIVE" : "CONFIRMED",
   };
@@ -37,7 +43,10 @@ function rideEvent(ride: CalendarRide, origin: string): EventAttributes {
 
 /** An iCalendar document (text/calendar) of the rides, named for calendar apps. */
 export function ridesCalendar(list: CalendarRide[], origin: string, name = "LoopRide rides"): string {
-  const { error, value } = createEvents(list.map((r) => rideEvent(r, origin)), { productId: "loopride/rides", calName: name });
+  const { error, value } = createEvents(
+    list.map((r) => rideEvent(r, origin)),
+    { productId: "loopride/rides", calName: name },
+  );
   if (error || !value) throw error ?? new Error("calendar could not be built");
   return value;
 }

@@ -23,7 +23,8 @@ const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
 // Anything that is not a plain SELECT/WITH ... SELECT may write; a false "wrote" only costs a cookie.
 const mayWrite = (sql: string) => !/^\s*(select|with)\b/i.test(sql) || /\b(insert|update|delete|replace)\b/i.test(sql);
 
-const bookmarkCookie = (request: Request, env: AppEnv) => appCookie<string>(request, env, { name: BOOKMARK_COOKIE, maxAge: BOOKMARK_MAX_AGE });
+const bookmarkCookie = (request: Request, env: AppEnv) =>
+  appCookie<string>(request, env, { name: BOOKMARK_COOKIE, maxAge: BOOKMARK_MAX_AGE });
 
 export type D1RequestSession = {
   /** What the request's drizzle client talks to (drizzle only calls prepare and batch). */

@@ -26,7 +26,15 @@ function record(sql: string, params: unknown[]) {
 }
 
 export function newD1Stats({ perStatement = false } = {}): D1Stats {
-  return { queries: 0, statements: 0, rowsRead: 0, rowsWritten: 0, rowsReturned: 0, waitMs: 0, ...(perStatement ? { perStatement: [] } : {}) };
+  return {
+    queries: 0,
+    statements: 0,
+    rowsRead: 0,
+    rowsWritten: 0,
+    rowsReturned: 0,
+    waitMs: 0,
+    ...(perStatement ? { perStatement: [] } : {}),
+  };
 }
 
 type Meta = { rows_read?: number; rows_written?: number } | undefined;
@@ -42,10 +50,17 @@ const ORIGINAL = Symbol("original statement");
 const RECORD = Symbol("statement record");
 
 // Only pure reads may be run twice; a write's rows-read stays unmeasured.
-const isPureRead = (query: string) => /^\s*(select|with)\b/i.test(query) && !/\b(insert|update|delete|replace)\b/i.test(query);
+const isPureRead = (query: string) =>
+  /^\s*(select|with)\b/i.test(query) && !/\b(insert|update|delete|replace)\b/i.test(query);
 
-function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats, query: string, params: unknown[] = []): D1PreparedStatement {
-  const measure = async (returned: number) => addMeta(stats, isPureRead(query) ? ((await stmt.all()).meta as Meta) : undefined, returned, query);
+function wrapStatement(
+  stmt: D1PreparedStatement,
+  stats: D1Stats,
+  query: string,
+  params: unknown[] = [],
+): D1PreparedStatement {
+  const measure = async (returned: number) =>
+    addMeta(stats, isPureRead(query) ? ((await stmt.all()).meta as Meta) : undefined, returned, query);
   const wrapped = {
     [ORIGINAL]: stmt,
     [RECORD]: { sql: query, params },
@@ -112,7 +127,14 @@ export function instrumentD1<T extends D1Database | D1DatabaseSession>(d1: T, st
           const t0 = performance.now();
           const results = await target.batch(originals);
           stats.waitMs += performance.now() - t0;
-          results.forEach((r, i) => addMeta(stats, r.meta as Meta, r.results?.length ?? 0, (statements[i] as unknown as Wrapped)[RECORD]?.sql ?? ""));
+          results.forEach((r, i) =>
+            addMeta(
+              stats,
+              r.meta as Meta,
+              r.results?.length ?? 0,
+              (statements[i] as unknown as Wrapped)[RECORD]?.sql ?? "",
+            ),
+          );
           return results;
         };
       }

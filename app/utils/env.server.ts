@@ -90,11 +90,15 @@ export type AppEnv = Env & EnvVars;
 export type SecretEnv = Pick<AppEnv, "SESSION_SECRET">;
 
 /** Sign-in, sign-up and newsletter attempts per client address per minute (checked above). */
-export const authRateLimit = (env: Pick<AppEnv, "AUTH_RATE_LIMIT_PER_MINUTE">) => Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 10);
+export const authRateLimit = (env: Pick<AppEnv, "AUTH_RATE_LIMIT_PER_MINUTE">) =>
+  Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 10);
 
 /** Names only: a message about the environment must never carry a value (it may be a secret). */
 export class EnvError extends Error {
-  constructor(readonly names: string[], detail: string) {
+  constructor(
+    readonly names: string[],
+    detail: string,
+  ) {
     super(`LoopRide is misconfigured: ${detail}`);
     this.name = "EnvError";
   }
@@ -103,9 +107,11 @@ export class EnvError extends Error {
 // zod's own messages may quote the value it refused, which can be a secret.
 function describe(issue: z.ZodIssue): string {
   if (issue.code === z.ZodIssueCode.invalid_enum_value) return `must be one of ${issue.options.join(", ")}`;
-  if (issue.code === z.ZodIssueCode.invalid_type) return issue.received === "undefined" ? "is required" : `must be a ${issue.expected}`;
+  if (issue.code === z.ZodIssueCode.invalid_type)
+    return issue.received === "undefined" ? "is required" : `must be a ${issue.expected}`;
   if (issue.code === z.ZodIssueCode.too_small) return "must not be empty";
-  if (issue.code === z.ZodIssueCode.invalid_string && issue.validation === "url") return "must be a URL such as https://loopride.in";
+  if (issue.code === z.ZodIssueCode.invalid_string && issue.validation === "url")
+    return "must be a URL such as https://loopride.in";
   return issue.message;
 }
 
@@ -135,9 +141,13 @@ export function checkedEnv(raw: Env): AppEnv {
  * A secret at its use. Production refused to start without it (checkedEnv); a local run
  * without one still learns which is missing and where to set it.
  */
-export function requireSecret(env: Pick<AppEnv, "SESSION_SECRET" | "PASSWORD_PEPPER">, name: "SESSION_SECRET" | "PASSWORD_PEPPER"): string {
+export function requireSecret(
+  env: Pick<AppEnv, "SESSION_SECRET" | "PASSWORD_PEPPER">,
+  name: "SESSION_SECRET" | "PASSWORD_PEPPER",
+): string {
   const value = env[name];
-  if (!value) throw new Error(`${name} is not configured: set it in .dev.vars locally or with \`wrangler secret put ${name}\`.`);
+  if (!value)
+    throw new Error(`${name} is not configured: set it in .dev.vars locally or with \`wrangler secret put ${name}\`.`);
   return value;
 }
 

@@ -1,4 +1,3 @@
-
 import { parseWithZod } from "@conform-to/zod";
 import { data, type TypedResponse } from "@remix-run/cloudflare";
 import type { z } from "zod";
@@ -180,7 +179,10 @@ export async function orRespond<T>(work: Promise<T>, notFound?: NotFoundAnswer):
 }
 
 /** Resource routes (an .ics file): a model error is a plain-text response with its status. */
-export async function orText<T>(work: Promise<T>, page: Omit<Extract<Page, { kind: "text" }>, "kind"> = {}): Promise<T> {
+export async function orText<T>(
+  work: Promise<T>,
+  page: Omit<Extract<Page, { kind: "text" }>, "kind"> = {},
+): Promise<T> {
   try {
     return await work;
   } catch (e) {
@@ -195,7 +197,11 @@ export type IntentSchema = z.ZodDiscriminatedUnion<"intent", z.ZodDiscriminatedU
  * of `allowed`), else a thrown 400 "Unknown action" (nothing runs). Returns the intent and
  * the conform submission of the whole form against that intent's branch.
  */
-export function parseIntent<S extends IntentSchema>(formData: FormData, schema: S, allowed?: readonly z.output<S>["intent"][]) {
+export function parseIntent<S extends IntentSchema>(
+  formData: FormData,
+  schema: S,
+  allowed?: readonly z.output<S>["intent"][],
+) {
   const intent = formData.get("intent");
   if (typeof intent !== "string" || !schema.optionsMap.has(intent) || (allowed && !allowed.includes(intent))) {
     throw data("Unknown action", { status: 400 });

@@ -27,7 +27,10 @@ export function publishChange(context: Ctx, audience: Audience): void {
   if (notified.size > 0) kickOutbox(context);
   const others = new Set(audience.others.filter((id) => id && !notified.has(id)));
   if (notified.size + others.size === 0) return;
-  const sends = [...[...notified].map((id) => publishToUser(context, id, true)), ...[...others].map((id) => publishToUser(context, id, false))];
+  const sends = [
+    ...[...notified].map((id) => publishToUser(context, id, true)),
+    ...[...others].map((id) => publishToUser(context, id, false)),
+  ];
   context.ctx.waitUntil(Promise.all(sends).then(() => undefined));
 }
 
@@ -40,7 +43,14 @@ async function publishToUser(context: Ctx, userId: string, withNotification: boo
     const frames: HubEvent[] = [{ type: "badges", ...badges }];
     const fresh = withNotification && n && push && Date.now() - n.createdAt < FRESH_MS ? n : null;
     if (fresh) {
-      frames.push({ type: "notification", id: fresh.id, title: fresh.title, message: fresh.message, notificationType: fresh.type, createdAt: fresh.createdAt });
+      frames.push({
+        type: "notification",
+        id: fresh.id,
+        title: fresh.title,
+        message: fresh.message,
+        notificationType: fresh.type,
+        createdAt: fresh.createdAt,
+      });
     }
     try {
       for (const frame of frames) await hub.publish(frame);

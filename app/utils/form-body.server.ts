@@ -22,7 +22,10 @@ export async function refuseUnreadableForm(request: Request): Promise<Response |
   // The network can deliver a GET or HEAD with a body (fetch cannot make one); Remix copies
   // the request with its body, which throws and answered 500 on every route (issue 34).
   if ((method === "GET" || method === "HEAD") && request.body !== null) {
-    return new Response("A GET or HEAD request cannot have a body.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response("A GET or HEAD request cannot have a body.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   if (SAFE_METHODS.has(method)) return null;
   // A bodiless POST (e.g. signing out from a script) has nothing to misread.
@@ -37,7 +40,10 @@ export async function refuseUnreadableForm(request: Request): Promise<Response |
   const length = declaredLength(request);
   if (length !== null && length > MAX_FORM_BYTES) {
     if (UPLOAD_PATHS.has(new URL(request.url).pathname)) return null;
-    return new Response("The form is too large.", { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response("The form is too large.", {
+      status: 413,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   try {
     await request.clone().formData();

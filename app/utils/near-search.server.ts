@@ -12,13 +12,22 @@ const FIELDS = ["from", "to", "date", "time", "radius", "window", "mode"] as con
  */
 export function parseNearSearch(params: URLSearchParams, now = Date.now()): { form?: NearForm; search?: NearSearch } {
   if (!isNearSearch(params)) return {};
-  const values: Record<string, string> = Object.fromEntries(FIELDS.map((k) => [k, (params.get(k) ?? "").slice(0, 100)]));
+  const values: Record<string, string> = Object.fromEntries(
+    FIELDS.map((k) => [k, (params.get(k) ?? "").slice(0, 100)]),
+  );
   const weekdays = params.getAll("weekdays").slice(0, 7);
   values.weekdays = weekdays.join(",");
-  const parsed = nearSearchSchema(resolvePlace, now).safeParse({ ...values, weekdays, ...(values.mode === "weekdays" ? { date: "" } : {}) });
-  const options = Object.fromEntries(["from", "to"].map((k) => [k, resolvePlace(values[k]).suggestions?.map((p) => p.name) ?? []]));
+  const parsed = nearSearchSchema(resolvePlace, now).safeParse({
+    ...values,
+    weekdays,
+    ...(values.mode === "weekdays" ? { date: "" } : {}),
+  });
+  const options = Object.fromEntries(
+    ["from", "to"].map((k) => [k, resolvePlace(values[k]).suggestions?.map((p) => p.name) ?? []]),
+  );
   const errors: Record<string, string[]> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
   // On weekdays, at least one must be ticked (the date is then not used).
   if (values.mode === "weekdays" && !weekdays.length) (errors.weekdays ??= []).push(NO_WEEKDAYS);
   if (!parsed.success || Object.keys(errors).length) return { form: { values, errors, options } };
@@ -28,6 +37,14 @@ export function parseNearSearch(params: URLSearchParams, now = Date.now()): { fo
   // Show the places under their own names (what was typed may differ in case).
   return {
     form: { values: { ...values, from: from.name, to: to.name, date: v.date }, errors: {}, options },
-    search: { from, to, date: v.date, time: v.time, radiusKm: v.radius, windowMinutes: v.window, ...(v.mode === "weekdays" ? { weekdays: v.weekdays } : {}) },
+    search: {
+      from,
+      to,
+      date: v.date,
+      time: v.time,
+      radiusKm: v.radius,
+      windowMinutes: v.window,
+      ...(v.mode === "weekdays" ? { weekdays: v.weekdays } : {}),
+    },
   };
 }

@@ -1,7 +1,13 @@
 import type { AppEnv } from "./env.server";
 import { appCookie } from "./cookies.server";
 
-export type OnboardingDraft = { userId: string; phone?: string; hasCar?: "yes" | "no"; carType?: string; referralCode?: string };
+export type OnboardingDraft = {
+  userId: string;
+  phone?: string;
+  hasCar?: "yes" | "no";
+  carType?: string;
+  referralCode?: string;
+};
 
 // The wizard's answers live in a signed cookie until Complete Setup, so they survive
 // Back and reload without JavaScript and nothing half-finished reaches the profile.

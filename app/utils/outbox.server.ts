@@ -1,7 +1,15 @@
 import type { AppEnv } from "./env.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Db } from "../models/db.server";
-import { claimDueOutbox, loadDelivery, NOTIFICATION_MAX_AGE_MS, settleOutbox, skipClaimedOutbox, type Delivery, type OutboxRow } from "../models/outbox.server";
+import {
+  claimDueOutbox,
+  loadDelivery,
+  NOTIFICATION_MAX_AGE_MS,
+  settleOutbox,
+  skipClaimedOutbox,
+  type Delivery,
+  type OutboxRow,
+} from "../models/outbox.server";
 import { issueResetToken } from "../models/password-resets.server";
 import { issueWorkEmailCode } from "../models/work-email.server";
 import { notificationHref } from "../domain/notifications";
@@ -48,7 +56,8 @@ export function skipReason(row: OutboxRow, d: Delivery, now: number): string | n
     if (d.ride.driverId !== row.userId && d.acceptedSeats === null) return "no longer on this ride";
   }
   // Issue 16: a work e-mail code goes to the work address, not the account's, whatever the settings.
-  if (row.kind === "work_email_code") return row.channel !== "email" ? "codes are e-mail only" : d.workCode ? null : "a newer code was requested";
+  if (row.kind === "work_email_code")
+    return row.channel !== "email" ? "codes are e-mail only" : d.workCode ? null : "a newer code was requested";
   if (row.channel === "push") {
     if (row.kind === "verify_email" || row.kind === "password_reset") return "account e-mails are e-mail only";
     if (p.pushNotifications === false) return "push notifications are off";
@@ -84,7 +93,12 @@ async function links(ctx: Ctx, row: OutboxRow, d: Delivery, origin: string, now:
 }
 
 function firstLine(mail: RenderedMail): string {
-  return mail.text.split("\n").slice(2).find((l) => l.trim()) ?? mail.subject;
+  return (
+    mail.text
+      .split("\n")
+      .slice(2)
+      .find((l) => l.trim()) ?? mail.subject
+  );
 }
 
 /**
@@ -95,7 +109,12 @@ function firstLine(mail: RenderedMail): string {
 function pushMessage(row: OutboxRow, mail: RenderedMail): PushMessage {
   const p = row.payload as { type?: string; title?: string; message?: string; data?: Record<string, unknown> | null };
   if (row.kind === "notification" && p.type && p.title && p.message) {
-    return { title: p.title, body: p.message, url: notificationHref(p.type, p.data) ?? "/dashboard", tag: row.idempotencyKey };
+    return {
+      title: p.title,
+      body: p.message,
+      url: notificationHref(p.type, p.data) ?? "/dashboard",
+      tag: row.idempotencyKey,
+    };
   }
   const link = new URL(mail.url);
   return { title: mail.subject, body: firstLine(mail), url: `${link.pathname}${link.search}`, tag: row.idempotencyKey };
@@ -112,10 +131,19 @@ async function deliverOne(ctx: Ctx, row: OutboxRow, transport: MailTransport, pu
   if (row.channel === "push") {
     if (!push) return { status: "skipped" as const, reason: "push is not configured" };
     const result = await push(ctx, row.userId, pushMessage(row, mail));
-    return result === "sent" ? { status: "sent" as const } : { status: "skipped" as const, reason: "no push subscription" };
+    return result === "sent"
+      ? { status: "sent" as const }
+      : { status: "skipped" as const, reason: "no push subscription" };
   }
   const to = row.kind === "work_email_code" ? d.workCode!.email : d.person!.email!;
-  await transport.send({ key: row.idempotencyKey, to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+  await transport.send({
+    key: row.idempotencyKey,
+    to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+  });
   return { status: "sent" as const };
 }
 
@@ -130,7 +158,11 @@ export async function deliverOutbox(ctx: Ctx, opts: DeliverOptions = {}): Promis
   // without reading its person, all in one statement, so a backlog (an outage, a restore) costs
   // two round trips a batch instead of two a row, behind whichever request kicked the sender.
   const stale = claimed.filter((r) => r.kind === "notification" && now - r.createdAt > NOTIFICATION_MAX_AGE_MS);
-  await skipClaimedOutbox(ctx, stale.map((r) => r.id), "too old");
+  await skipClaimedOutbox(
+    ctx,
+    stale.map((r) => r.id),
+    "too old",
+  );
   report.skipped += stale.length;
   const rows = claimed.filter((r) => !stale.includes(r));
   for (const row of rows) {
@@ -145,7 +177,9 @@ export async function deliverOutbox(ctx: Ctx, opts: DeliverOptions = {}): Promis
         report.skipped++;
       } else {
         console.error("outbox delivery failed; it will be retried", row.id, message);
-        await settleOutbox(ctx, row, { status: "retry", error: message }, now).catch((err) => console.error("outbox settle failed", err));
+        await settleOutbox(ctx, row, { status: "retry", error: message }, now).catch((err) =>
+          console.error("outbox settle failed", err),
+        );
         report.retried++;
       }
     }

@@ -11,14 +11,20 @@ const toB64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromB64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 
 async function pepperedKeyMaterial(password: string, pepper: string) {
-  const hmacKey = await crypto.subtle.importKey("raw", enc.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const hmacKey = await crypto.subtle.importKey("raw", enc.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   const peppered = await crypto.subtle.sign("HMAC", hmacKey, enc.encode(password));
   return crypto.subtle.importKey("raw", peppered, "PBKDF2", false, ["deriveBits"]);
 }
 
 async function derive(password: string, pepper: string, salt: Uint8Array, iterations: number) {
   const key = await pepperedKeyMaterial(password, pepper);
-  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations }, key, KEY_BITS);
+  const bits = await crypto.subtle.deriveBits(
+    { name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations },
+    key,
+    KEY_BITS,
+  );
   return new Uint8Array(bits);
 }
 
@@ -35,7 +41,8 @@ export function iterationsOf(stored: string): number {
 export async function verifyPassword(password: string, stored: string, pepper: string): Promise<boolean> {
   const [scheme, iter, saltB64, hashB64] = stored.split("$");
   const iterations = Number(iter);
-  if (scheme !== "pbkdf2-sha256" || !Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_ITERATIONS) return false;
+  if (scheme !== "pbkdf2-sha256" || !Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_ITERATIONS)
+    return false;
   const expected = fromB64(hashB64);
   const actual = await derive(password, pepper, fromB64(saltB64), iterations);
   if (actual.length !== expected.length) return false;

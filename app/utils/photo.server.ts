@@ -52,7 +52,12 @@ function initCodecs() {
       ) {}
     };
   }
-  ready ??= Promise.all([initJpegDecode(JPEG_DEC_WASM), initJpegEncode(JPEG_ENC_WASM), initPngDecode(PNG_WASM), initWebpDecode(WEBP_DEC_WASM)]).catch((e) => {
+  ready ??= Promise.all([
+    initJpegDecode(JPEG_DEC_WASM),
+    initJpegEncode(JPEG_ENC_WASM),
+    initPngDecode(PNG_WASM),
+    initWebpDecode(WEBP_DEC_WASM),
+  ]).catch((e) => {
     ready = null;
     throw e;
   });
@@ -68,16 +73,25 @@ export async function processPhoto(bytes: Uint8Array): Promise<Uint8Array<ArrayB
   const type = sniffPhotoType(bytes);
   if (!type) {
     // A GIF, HEIC, PDF, text... anything without one of the three signatures.
-    throw new PhotoError(looksLikeOtherImage(bytes) ? PHOTO_MESSAGES.unsupported : PHOTO_MESSAGES.notImage, looksLikeOtherImage(bytes) ? "unsupported" : "not-image");
+    throw new PhotoError(
+      looksLikeOtherImage(bytes) ? PHOTO_MESSAGES.unsupported : PHOTO_MESSAGES.notImage,
+      looksLikeOtherImage(bytes) ? "unsupported" : "not-image",
+    );
   }
   const dims = photoDimensions(bytes, type);
   if (!dims || dims.width < 1 || dims.height < 1) throw new PhotoError(PHOTO_MESSAGES.notImage, "not-image");
-  if (dims.width * dims.height > MAX_PHOTO_PIXELS) throw new PhotoError(PHOTO_MESSAGES.tooManyPixels, "too-many-pixels");
+  if (dims.width * dims.height > MAX_PHOTO_PIXELS)
+    throw new PhotoError(PHOTO_MESSAGES.tooManyPixels, "too-many-pixels");
   await initCodecs();
   let decoded: Pixels;
   try {
     const buffer = bytes.slice().buffer;
-    decoded = type === "image/jpeg" ? await decodeJpeg(buffer) : type === "image/png" ? await decodePng(buffer) : await decodeWebp(buffer);
+    decoded =
+      type === "image/jpeg"
+        ? await decodeJpeg(buffer)
+        : type === "image/png"
+          ? await decodePng(buffer)
+          : await decodeWebp(buffer);
   } catch {
     throw new PhotoError(PHOTO_MESSAGES.notImage, "not-image");
   }
@@ -92,7 +106,13 @@ export async function processPhoto(bytes: Uint8Array): Promise<Uint8Array<ArrayB
 /** GIF, BMP, TIFF, HEIC/AVIF: an image, but not a type we take (a clearer message). */
 function looksLikeOtherImage(b: Uint8Array) {
   const head = ascii(b, 0, Math.min(b.length, 12));
-  return head.startsWith("GIF8") || head.startsWith("BM") || head.startsWith("II*") || head.startsWith("MM\u0000*") || (b.length >= 12 && ascii(b, 4, 4) === "ftyp");
+  return (
+    head.startsWith("GIF8") ||
+    head.startsWith("BM") ||
+    head.startsWith("II*") ||
+    head.startsWith("MM\u0000*") ||
+    (b.length >= 12 && ascii(b, 4, 4) === "ftyp")
+  );
 }
 
 /** The content address of a stored avatar: the first 16 hex digits of its SHA-256. */

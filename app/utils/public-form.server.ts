@@ -4,7 +4,11 @@ import { hitRateLimit, identifierLimitKey } from "../models/rate-limits.server";
 import { authRateLimit, requireSecret, type AppEnv } from "./env.server";
 
 export function clientAddress(request: Request): string {
-  return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "unknown";
+  return (
+    request.headers.get("CF-Connecting-IP") ??
+    request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ??
+    "unknown"
+  );
 }
 
 /**
@@ -14,8 +18,18 @@ export function clientAddress(request: Request): string {
  */
 export async function signupAddressHash(request: Request, env: AppEnv): Promise<string | null> {
   if (clientAddress(request) === "unknown") return null;
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(requireSecret(env, "SESSION_SECRET")), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`signup-address:${clientAddress(request)}`));
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(requireSecret(env, "SESSION_SECRET")),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    key,
+    new TextEncoder().encode(`signup-address:${clientAddress(request)}`),
+  );
   return Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 

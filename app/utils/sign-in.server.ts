@@ -14,9 +14,15 @@ export async function redirectSignedIn(request: Request, context: Ctx) {
   const user = await getUser(request, context);
   if (!user) return;
   if (needsOnboarding(user)) {
-    throw await redirectWithToast(request, context.env, "/onboarding", { title: "Please complete your profile setup first.", type: "info" });
+    throw await redirectWithToast(request, context.env, "/onboarding", {
+      title: "Please complete your profile setup first.",
+      type: "info",
+    });
   }
-  throw await redirectWithToast(request, context.env, "/dashboard", { title: "You are already signed in! Redirecting to dashboard...", type: "info" });
+  throw await redirectWithToast(request, context.env, "/dashboard", {
+    title: "You are already signed in! Redirecting to dashboard...",
+    type: "info",
+  });
 }
 
 /** Starts a fresh session for the user and sends them where they belong. */
@@ -32,7 +38,13 @@ export async function signInAndRedirect(
   const headers = new Headers();
   for (const c of [cookie, ...setCookies]) headers.append("Set-Cookie", c);
   if (user && needsOnboarding(user)) {
-    return redirectWithToast(request, context.env, "/onboarding", { title: "Please complete your profile setup first.", type: "info" }, { headers });
+    return redirectWithToast(
+      request,
+      context.env,
+      "/onboarding",
+      { title: "Please complete your profile setup first.", type: "info" },
+      { headers },
+    );
   }
   const to = safeRedirect(redirectTo);
   return toast ? redirectWithToast(request, context.env, to, toast, { headers }) : redirect(to, { headers });
@@ -62,7 +74,12 @@ const keys = async (request: Request, env: AppEnv, identifier: Identifier) => ({
 export type SignInGate = { accountLocked: boolean; addressFailedBefore: boolean };
 
 /** Where this attempt stands before the password is checked. Refuse when both are true. */
-export async function signInGate(request: Request, context: Ctx, identifier: Identifier, now = Date.now()): Promise<SignInGate> {
+export async function signInGate(
+  request: Request,
+  context: Ctx,
+  identifier: Identifier,
+  now = Date.now(),
+): Promise<SignInGate> {
   const k = await keys(request, context.env, identifier);
   const [accountFailures, pairFailures] = await Promise.all([
     peekRateLimit(context, k.account, 60_000, now),
@@ -72,7 +89,12 @@ export async function signInGate(request: Request, context: Ctx, identifier: Ide
 }
 
 /** Counts a wrong password; says whether the account is now over its limit. */
-export async function recordSignInFailure(request: Request, context: Ctx, identifier: Identifier, now = Date.now()): Promise<{ accountLocked: boolean }> {
+export async function recordSignInFailure(
+  request: Request,
+  context: Ctx,
+  identifier: Identifier,
+  now = Date.now(),
+): Promise<{ accountLocked: boolean }> {
   const k = await keys(request, context.env, identifier);
   const [account] = await Promise.all([
     hitRateLimit(context, k.account, authRateLimit(context.env), 60_000, now),

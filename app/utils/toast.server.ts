@@ -27,7 +27,10 @@ export async function redirectWithToast(
 }
 
 /** Reads the pending toast, and the Set-Cookie that clears it. */
-export async function consumeToast(request: Request, env: AppEnv): Promise<{ toast: Toast | null; clear: string | null }> {
+export async function consumeToast(
+  request: Request,
+  env: AppEnv,
+): Promise<{ toast: Toast | null; clear: string | null }> {
   const cookie = toastCookie(request, env);
   const value = await cookie.parse(request);
   if (!value || typeof value !== "object" || typeof value.title !== "string") {

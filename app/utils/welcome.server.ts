@@ -8,13 +8,23 @@ import type { Toast } from "./toast.server";
  * remembered referral code is applied and the user's own code is created. Returns the
  * toast to greet them with. A failure to create the code is only logged.
  */
-export async function welcomeNewUser(context: Pick<AppLoadContext, "db">, userId: string, referralCode: string | null | undefined): Promise<Toast> {
+export async function welcomeNewUser(
+  context: Pick<AppLoadContext, "db">,
+  userId: string,
+  referralCode: string | null | undefined,
+): Promise<Toast> {
   let toast: Toast = { title: "Welcome to LoopRide!", description: "Let's finish setting up your profile." };
   if (referralCode) {
     const result = await redeemReferralCode(context, userId, referralCode);
     toast = result.ok
-      ? { title: "Welcome bonus applied!", description: `You've received ${NEW_USER_BONUS} credits for using a referral code.` }
-      : { title: "Welcome to LoopRide!", description: "That referral code could not be applied. You can enter another one during setup." };
+      ? {
+          title: "Welcome bonus applied!",
+          description: `You've received ${NEW_USER_BONUS} credits for using a referral code.`,
+        }
+      : {
+          title: "Welcome to LoopRide!",
+          description: "That referral code could not be applied. You can enter another one during setup.",
+        };
   }
   try {
     await ensureReferralCode(context, userId);

@@ -16,12 +16,17 @@ const TIMEOUT_MS = 30_000;
 
 /** A CDP session on the worker's inspector (wrangler dev's proxy at `port`). */
 export async function connectInspector(port) {
-  const targets = await (await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(TIMEOUT_MS) })).json();
+  const targets = await (
+    await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(TIMEOUT_MS) })
+  ).json();
   const ws = new WebSocket(targets[0]?.webSocketDebuggerUrl ?? `ws://127.0.0.1:${port}/ws`);
   // Every wait has a limit: a stuck inspector fails the CPU pass with a message instead of
   // hanging the bench (a full run once sat in its CPU pass for over 20 minutes).
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`inspector on port ${port}: no WebSocket after ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`inspector on port ${port}: no WebSocket after ${TIMEOUT_MS} ms`)),
+      TIMEOUT_MS,
+    );
     ws.once("open", () => (clearTimeout(timer), resolve()));
     ws.once("error", (e) => (clearTimeout(timer), reject(e)));
   });
@@ -86,7 +91,11 @@ export async function profileRequests(inspector, request, n, { locate } = {}) {
 // Sources relative to the project, packages by name. drizzle-orm's own maps point one folder
 // too high ("node_modules/src/..."), hence the second rule.
 const relative = (source) =>
-  source.replace(`${process.cwd()}/`, "").replace(/^(\.\.\/)+/, "").replace(/^node_modules\/src\//, "drizzle-orm/src/").replace(/^node_modules\//, "");
+  source
+    .replace(`${process.cwd()}/`, "")
+    .replace(/^(\.\.\/)+/, "")
+    .replace(/^node_modules\/src\//, "drizzle-orm/src/")
+    .replace(/^node_modules\//, "");
 
 export async function sourceLocator() {
   let SourceMapConsumer;
@@ -100,8 +109,15 @@ export async function sourceLocator() {
   const mapFor = (url) => {
     if (!maps.has(url)) {
       let consumer = null;
-      const dirs = existsSync(".wrangler/tmp") ? readdirSync(".wrangler/tmp").filter((d) => d.startsWith("dev-")).map((d) => `.wrangler/tmp/${d}`) : [];
-      const file = dirs.map((d) => `${d}/${url.split("/").pop()}.map`).filter((f) => existsSync(f)).sort((x, y) => statSync(y).mtimeMs - statSync(x).mtimeMs)[0];
+      const dirs = existsSync(".wrangler/tmp")
+        ? readdirSync(".wrangler/tmp")
+            .filter((d) => d.startsWith("dev-"))
+            .map((d) => `.wrangler/tmp/${d}`)
+        : [];
+      const file = dirs
+        .map((d) => `${d}/${url.split("/").pop()}.map`)
+        .filter((f) => existsSync(f))
+        .sort((x, y) => statSync(y).mtimeMs - statSync(x).mtimeMs)[0];
       if (file) consumer = new SourceMapConsumer(JSON.parse(readFileSync(file, "utf8")));
       maps.set(url, consumer);
     }
@@ -122,8 +138,12 @@ export async function sourceLocator() {
 export async function calibrate({ waitMs = 100, spins = 10_000_000, n = 3 } = {}) {
   const [port, inspectorPort] = [await freePort(), await freePort()];
   const child = await startWrangler({
-    port, inspectorPort, config: "scripts/bench/cpu-calibration/wrangler.toml",
-    stdio: ["ignore", "ignore", "pipe"], detached: true, env: { ...process.env, CI: "true" },
+    port,
+    inspectorPort,
+    config: "scripts/bench/cpu-calibration/wrangler.toml",
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+    env: { ...process.env, CI: "true" },
   });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-2000)));
@@ -150,10 +170,17 @@ export async function calibrate({ waitMs = 100, spins = 10_000_000, n = 3 } = {}
       const ratio = spin2.cpuP50 / spin.cpuP50;
       const waitingAdds = wait2.cpuP50 - wait.cpuP50;
       const ok =
-        wait.wallP50 >= waitMs && wait2.wallP50 >= 2 * waitMs && wait.cpuP50 < 0.05 * waitMs && waitingAdds < 0.02 * waitMs &&
-        ratio >= 1.6 && ratio <= 2.4 && spin.cpuP50 <= 1.05 * spin.wallP50 && spin2.cpuP50 <= 1.05 * spin2.wallP50;
+        wait.wallP50 >= waitMs &&
+        wait2.wallP50 >= 2 * waitMs &&
+        wait.cpuP50 < 0.05 * waitMs &&
+        waitingAdds < 0.02 * waitMs &&
+        ratio >= 1.6 &&
+        ratio <= 2.4 &&
+        spin.cpuP50 <= 1.05 * spin.wallP50 &&
+        spin2.cpuP50 <= 1.05 * spin2.wallP50;
       return {
-        ok, waitMs,
+        ok,
+        waitMs,
         wait: { cpuP50: wait.cpuP50, wallP50: wait.wallP50 },
         wait2: { cpuP50: wait2.cpuP50, wallP50: wait2.wallP50 },
         spin: { iterations: spins, cpuP50: spin.cpuP50, wallP50: spin.wallP50 },

@@ -71,7 +71,9 @@ export function summarize({ cpu, wall, functions }, top = 5) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([fn, ms]) => ({ fn, msPerRequest: r2(ms / cpu.length), share: Math.round((ms / total) * 100) })),
-    byModule: [...[...functions].reduce((acc, [fn, ms]) => acc.set(moduleOf(fn), (acc.get(moduleOf(fn)) ?? 0) + ms), new Map())]
+    byModule: [
+      ...[...functions].reduce((acc, [fn, ms]) => acc.set(moduleOf(fn), (acc.get(moduleOf(fn)) ?? 0) + ms), new Map()),
+    ]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([module, ms]) => ({ module, msPerRequest: r2(ms / cpu.length), share: Math.round((ms / total) * 100) })),
@@ -87,4 +89,3 @@ export function moduleOf(key) {
   if (parts[0] === "app" || parts[0].startsWith("@")) return parts.slice(0, 2).join("/");
   return parts[0];
 }
-

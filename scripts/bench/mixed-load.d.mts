@@ -5,12 +5,21 @@ export class Client {
   /** GETs resent after a stale kept-alive connection. */
   retried?: number;
   get(path: string): Promise<{ status: number; location: string | null; text: string; headers: Headers }>;
-  post(path: string, fields: Record<string, string | number | undefined>): Promise<{ status: number; location: string | null; text: string; headers: Headers }>;
+  post(
+    path: string,
+    fields: Record<string, string | number | undefined>,
+  ): Promise<{ status: number; location: string | null; text: string; headers: Headers }>;
 }
 export function signIn(baseURL: string, identifier: string, password: string): Promise<Client>;
 export function signUpAndOnboard(
   baseURL: string,
-  user: { fullName: string; email: string; password: string; phone: string; car?: "petrol" | "diesel" | "hybrid" | "electric" | null },
+  user: {
+    fullName: string;
+    email: string;
+    password: string;
+    phone: string;
+    car?: "petrol" | "diesel" | "hybrid" | "electric" | null;
+  },
 ): Promise<Client>;
 export type MixedLoadResult = {
   requests: number;

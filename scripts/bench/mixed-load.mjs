@@ -79,12 +79,22 @@ export class Client {
   async onFreshConnection(method, path, payload) {
     const url = new URL(path, this.base);
     const form = payload
-      ? { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": payload.length, Origin: this.base, "Sec-Fetch-Site": "same-origin" }
+      ? {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": payload.length,
+          Origin: this.base,
+          "Sec-Fetch-Site": "same-origin",
+        }
       : {};
     const res = await new Promise((resolve, reject) => {
       const req = httpRequest(
         url,
-        { method, agent: false, signal: AbortSignal.timeout(this.timeoutMs), headers: { Cookie: this.cookieHeader(), ...form } },
+        {
+          method,
+          agent: false,
+          signal: AbortSignal.timeout(this.timeoutMs),
+          headers: { Cookie: this.cookieHeader(), ...form },
+        },
         (r) => {
           const chunks = [];
           r.on("data", (c) => chunks.push(c));
@@ -108,7 +118,8 @@ export class Client {
 export async function signIn(baseURL, identifier, password) {
   const client = new Client(baseURL);
   const res = await client.post("/login", { identifier, password, redirectTo: "" });
-  if (res.status !== 302 || res.location?.startsWith("/login")) throw new Error(`sign-in of ${identifier} failed: ${res.status} ${res.text.slice(0, 200)}`);
+  if (res.status !== 302 || res.location?.startsWith("/login"))
+    throw new Error(`sign-in of ${identifier} failed: ${res.status} ${res.text.slice(0, 200)}`);
   return client;
 }
 
@@ -118,20 +129,38 @@ export async function signUpAndOnboard(baseURL, { fullName, email, password, pho
   const steps = [
     ["/signup", { fullName, identifier: email, password }],
     ["/onboarding", { step: 1, intent: "next", phone }],
-    ["/onboarding", car ? { step: 2, intent: "next", hasCar: "yes", carType: car } : { step: 2, intent: "next", hasCar: "no" }],
+    [
+      "/onboarding",
+      car ? { step: 2, intent: "next", hasCar: "yes", carType: car } : { step: 2, intent: "next", hasCar: "no" },
+    ],
     ["/onboarding", { step: 3, intent: "next", referralCode: "" }],
     ["/onboarding", { step: 4, intent: "complete" }],
   ];
   for (const [path, fields] of steps) {
     const res = await client.post(path, fields);
-    if (res.status !== 302) throw new Error(`sign-up of ${email}: ${path} step ${fields.step ?? 0} answered ${res.status} ${res.text.slice(0, 300)}`);
+    if (res.status !== 302)
+      throw new Error(
+        `sign-up of ${email}: ${path} step ${fields.step ?? 0} answered ${res.status} ${res.text.slice(0, 300)}`,
+      );
   }
   const dash = await client.get("/dashboard");
-  if (dash.status !== 200) throw new Error(`sign-up of ${email}: /dashboard answered ${dash.status} (onboarding incomplete?)`);
+  if (dash.status !== 200)
+    throw new Error(`sign-up of ${email}: /dashboard answered ${dash.status} (onboarding incomplete?)`);
   return client;
 }
 
-const PLACES = ["HSR Layout", "Koramangala", "Indiranagar", "Manyata Tech Park", "RMZ Ecospace", "Whitefield ITPL", "Electronic City Phase 1", "MG Road", "Hebbal", "Jayanagar"];
+const PLACES = [
+  "HSR Layout",
+  "Koramangala",
+  "Indiranagar",
+  "Manyata Tech Park",
+  "RMZ Ecospace",
+  "Whitefield ITPL",
+  "Electronic City Phase 1",
+  "MG Road",
+  "Hebbal",
+  "Jayanagar",
+];
 
 function istDatePlus(days) {
   const d = new Date(Date.now() + 5.5 * 3_600_000 + days * 86_400_000);
@@ -159,7 +188,8 @@ export async function mixedLoad({ users, durationMs = 60_000, log = () => {} }) 
     stats.statuses[status] = (stats.statuses[status] ?? 0) + 1;
     if (status === "network" || Number(status) >= 500) {
       stats.errors++;
-      if (stats.errorSamples.length < 10) stats.errorSamples.push({ action, status, detail: String(detail ?? "").slice(0, 300) });
+      if (stats.errorSamples.length < 10)
+        stats.errorSamples.push({ action, status, detail: String(detail ?? "").slice(0, 300) });
     }
   };
   const call = async (action, fn) => {
@@ -185,7 +215,16 @@ export async function mixedLoad({ users, durationMs = 60_000, log = () => {} }) 
     const from = PLACES[(w + pool.length) % PLACES.length];
     const to = PLACES[(w + pool.length + 3) % PLACES.length];
     const res = await call("create-ride", () =>
-      u.client.post("/rides/create", { intent: "create", fromLocation: from, toLocation: to, date: istDatePlus(1 + (w % 10)), time: "08:30", seats: 4, tripCost: "400", notes: "Mixed-load ride" }),
+      u.client.post("/rides/create", {
+        intent: "create",
+        fromLocation: from,
+        toLocation: to,
+        date: istDatePlus(1 + (w % 10)),
+        time: "08:30",
+        seats: 4,
+        tripCost: "400",
+        notes: "Mixed-load ride",
+      }),
     );
     if (res?.status !== 302) return;
     for (const rideId of await createdIds(w)) {
@@ -197,7 +236,9 @@ export async function mixedLoad({ users, durationMs = 60_000, log = () => {} }) 
     const mine = pool.filter((p) => p.driver !== w);
     if (mine.length === 0) return browse(w);
     const p = mine[Math.floor(Math.random() * mine.length)];
-    const res = await call("request-seat", () => users[w].client.post(`/rides/${p.rideId}/book`, { seats: 1, notes: "On my way to work" }));
+    const res = await call("request-seat", () =>
+      users[w].client.post(`/rides/${p.rideId}/book`, { seats: 1, notes: "On my way to work" }),
+    );
     if (res?.status === 302 && res.location?.startsWith("/booking-confirmation")) {
       contacts[w].add(users[p.driver].id);
       contacts[p.driver].add(users[w].id);
@@ -209,7 +250,13 @@ export async function mixedLoad({ users, durationMs = 60_000, log = () => {} }) 
     const ids = idsIn(page?.text ?? "", /name="requestId" value="([a-z0-9]{1,64})"/g);
     if (ids.length === 0) return;
     const requestId = ids[Math.floor(Math.random() * ids.length)];
-    await call("accept", () => users[w].client.post("/dashboard/rides?tab=manage", { intent: Math.random() < 0.8 ? "accept" : "reject", requestId, redirectTo: "/dashboard/rides?tab=manage" }));
+    await call("accept", () =>
+      users[w].client.post("/dashboard/rides?tab=manage", {
+        intent: Math.random() < 0.8 ? "accept" : "reject",
+        requestId,
+        redirectTo: "/dashboard/rides?tab=manage",
+      }),
+    );
   }
 
   async function message(w) {
@@ -217,12 +264,29 @@ export async function mixedLoad({ users, durationMs = 60_000, log = () => {} }) 
     if (to.length === 0) return browse(w);
     const receiver = to[Math.floor(Math.random() * to.length)];
     if (!ID.test(receiver)) return;
-    await call("message", () => users[w].client.post("/dashboard/messages", { intent: "send", to: receiver, content: `Load test hello ${randomUUID().slice(0, 8)}`, clientId: randomUUID() }));
+    await call("message", () =>
+      users[w].client.post("/dashboard/messages", {
+        intent: "send",
+        to: receiver,
+        content: `Load test hello ${randomUUID().slice(0, 8)}`,
+        clientId: randomUUID(),
+      }),
+    );
   }
 
   async function browse(w) {
     const ride = pool.length ? pool[Math.floor(Math.random() * pool.length)].rideId : null;
-    const pages = ["/rides", "/rides?page=2", "/rides?q=Koramangala", "/dashboard", "/dashboard/rides", "/dashboard/rides?tab=booked", "/dashboard/messages", "/communities", ride ? `/rides/${ride}` : "/rides"];
+    const pages = [
+      "/rides",
+      "/rides?page=2",
+      "/rides?q=Koramangala",
+      "/dashboard",
+      "/dashboard/rides",
+      "/dashboard/rides?tab=booked",
+      "/dashboard/messages",
+      "/communities",
+      ride ? `/rides/${ride}` : "/rides",
+    ];
     const path = pages[Math.floor(Math.random() * pages.length)];
     await call("browse", () => users[w].client.get(path));
   }
@@ -247,5 +311,11 @@ export async function mixedLoad({ users, durationMs = 60_000, log = () => {} }) 
   );
   const seconds = (Date.now() - startedAt) / 1000;
   const retriedGets = users.reduce((n, u) => n + (u.client.retried ?? 0), 0);
-  return { ...stats, retriedGets, seconds, requestsPerSecond: Math.round(stats.requests / seconds), rides: pool.map((p) => p.rideId) };
+  return {
+    ...stats,
+    retriedGets,
+    seconds,
+    requestsPerSecond: Math.round(stats.requests / seconds),
+    rides: pool.map((p) => p.rideId),
+  };
 }

@@ -13,11 +13,13 @@ export const STATEMENT_ROWS_LOG = "d1-statement-rows";
 export function rowsGrowthByStatement(small, large) {
   const keyed = (list) => {
     const seen = new Map();
-    return new Map((list ?? []).map((s) => {
-      const n = (seen.get(s.sql) ?? 0) + 1;
-      seen.set(s.sql, n);
-      return [`${n}:${s.sql}`, s];
-    }));
+    return new Map(
+      (list ?? []).map((s) => {
+        const n = (seen.get(s.sql) ?? 0) + 1;
+        seen.set(s.sql, n);
+        return [`${n}:${s.sql}`, s];
+      }),
+    );
   };
   const [a, b] = [keyed(small), keyed(large)];
   const grown = [];
@@ -25,7 +27,14 @@ export function rowsGrowthByStatement(small, large) {
     const [s, l] = [a.get(key), b.get(key)];
     const smallRows = s?.rowsRead ?? 0;
     const largeRows = l?.rowsRead ?? 0;
-    if (largeRows > smallRows) grown.push({ sql: (l ?? s).sql, smallRows, largeRows, smallReturned: s?.returned ?? 0, largeReturned: l?.returned ?? 0 });
+    if (largeRows > smallRows)
+      grown.push({
+        sql: (l ?? s).sql,
+        smallRows,
+        largeRows,
+        smallReturned: s?.returned ?? 0,
+        largeReturned: l?.returned ?? 0,
+      });
   }
   return grown.sort((x, y) => y.largeRows - y.smallRows - (x.largeRows - x.smallRows));
 }
@@ -40,10 +49,15 @@ export function statementLabel(sql) {
 
 /** Markdown: per page whose rows grew, its top `top` statements (rows and rows returned, small → large). */
 export function rowsGrowthTable(pages, top = 3) {
-  const lines = ["| Page | statement (tables it reads) | rows read small → large | rows returned small → large |", "|---|---|---|---|"];
+  const lines = [
+    "| Page | statement (tables it reads) | rows read small → large | rows returned small → large |",
+    "|---|---|---|---|",
+  ];
   for (const p of pages) {
     for (const g of (p.rowsGrowthBy ?? []).slice(0, top)) {
-      lines.push(`| ${p.name} | ${statementLabel(g.sql)} | ${g.smallRows} → ${g.largeRows} | ${g.smallReturned} → ${g.largeReturned} |`);
+      lines.push(
+        `| ${p.name} | ${statementLabel(g.sql)} | ${g.smallRows} → ${g.largeRows} | ${g.smallReturned} → ${g.largeReturned} |`,
+      );
     }
   }
   return lines.length > 2 ? lines.join("\n") : "No statement read more rows on the large dataset.";

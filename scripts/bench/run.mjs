@@ -31,7 +31,20 @@ const CPU_ONLY = args.includes("--cpu-only");
 const ROWS_ONLY = args.includes("--rows-only");
 const CPU_REQUESTS = QUICK ? 10 : 30; // profiled requests per page
 
-const BUDGET = { cpuP50Ms: 3, cpuP99Ms: 10, wallToFloor: 3, p50Ms: 10, growth: 1.3, queries: 2, rowsRead: 1000, htmlBytes: 60_000, initialJsBytes: 130_000, deliveryP95Ms: 50, broadcastMs: 1000, mixedErrors: 0 };
+const BUDGET = {
+  cpuP50Ms: 3,
+  cpuP99Ms: 10,
+  wallToFloor: 3,
+  p50Ms: 10,
+  growth: 1.3,
+  queries: 2,
+  rowsRead: 1000,
+  htmlBytes: 60_000,
+  initialJsBytes: 130_000,
+  deliveryP95Ms: 50,
+  broadcastMs: 1000,
+  mixedErrors: 0,
+};
 
 const servers = new Set();
 function killAll() {
@@ -41,17 +54,32 @@ function killAll() {
   servers.clear();
 }
 process.on("exit", killAll);
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => { killAll(); process.exit(130); });
+for (const sig of ["SIGINT", "SIGTERM"])
+  process.on(sig, () => {
+    killAll();
+    process.exit(130);
+  });
 
 // D1 accounting (DEBUG_TIMING=1) re-runs each non-batched read to learn its rows read, so
 // counts come from one server and latencies from another with instrumentation off.
 async function startServer(size, { debug = false } = {}) {
   const [port, inspectorPort] = [await freePort(), await freePort()];
   // `statements`: Server-Timing as with 1, plus a log line per request with each statement's rows.
-  const vars = { LOOPRIDE_STAGE: "development", SESSION_SECRET: BENCH_SESSION_SECRET, PASSWORD_PEPPER: BENCH_PEPPER, DEBUG_TIMING: debug ? "statements" : "0", AUTH_RATE_LIMIT_PER_MINUTE: "100000" };
+  const vars = {
+    LOOPRIDE_STAGE: "development",
+    SESSION_SECRET: BENCH_SESSION_SECRET,
+    PASSWORD_PEPPER: BENCH_PEPPER,
+    DEBUG_TIMING: debug ? "statements" : "0",
+    AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+  };
   const child = await startWrangler({
-    port, inspectorPort, persist: benchDir(size), vars,
-    stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, CI: "true" },
+    port,
+    inspectorPort,
+    persist: benchDir(size),
+    vars,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+    env: { ...process.env, CI: "true" },
   });
   servers.add(child);
   // The server's own output, kept for diagnosing any 5xx (e.g. a workerd restart).
@@ -59,7 +87,10 @@ async function startServer(size, { debug = false } = {}) {
   const logFile = createWriteStream(`.bench/logs/wrangler-${size}.log`);
   child.stdout.pipe(logFile);
   let stderr = "";
-  child.stderr.on("data", (d) => { stderr = (stderr + d).slice(-4000); logFile.write(d); });
+  child.stderr.on("data", (d) => {
+    stderr = (stderr + d).slice(-4000);
+    logFile.write(d);
+  });
   // Each request's statements and their rows (DEBUG_TIMING=statements), newest last.
   const statementRows = [];
   let partial = "";
@@ -83,7 +114,9 @@ function stopServer(child) {
 
 function cannon(url, { cookie, connections, duration }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers: cookie ? { cookie } : {}, timeout: 30 }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration, headers: cookie ? { cookie } : {}, timeout: 30 }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
@@ -98,7 +131,8 @@ function serverTiming(headers) {
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const round = (x, d = 1) => (x === null || x === undefined || Number.isNaN(x) ? null : Math.round(x * 10 ** d) / 10 ** d);
+const round = (x, d = 1) =>
+  x === null || x === undefined || Number.isNaN(x) ? null : Math.round(x * 10 ** d) / 10 ** d;
 
 function pagesFor(manifest) {
   const date = new Date(Date.now() + 5.5 * 3_600_000 + 3 * 86_400_000).toISOString().slice(0, 10);
@@ -112,8 +146,14 @@ function pagesFor(manifest) {
     { name: "/rides (cost cap)", path: "/rides?maxCost=20" },
     // Issue 14: from A to B around a time, the default 2 km and ±15 min and the widest 10 km and ±60 min.
     { name: "/rides (distance search)", path: `/rides?from=Koramangala&to=Manyata+Tech+Park&date=${date}&time=09:00` },
-    { name: "/rides (distance search, 10 km ±60 min)", path: `/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${date}&time=08:30&radius=10&window=60` },
-    { name: "/rides (weekday commutes, 10 km ±60 min)", path: `/rides?from=HSR+Layout&to=Whitefield+ITPL&time=08:30&radius=10&window=60&mode=weekdays&weekdays=mon&weekdays=tue&weekdays=wed&weekdays=thu&weekdays=fri` },
+    {
+      name: "/rides (distance search, 10 km ±60 min)",
+      path: `/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${date}&time=08:30&radius=10&window=60`,
+    },
+    {
+      name: "/rides (weekday commutes, 10 km ±60 min)",
+      path: `/rides?from=HSR+Layout&to=Whitefield+ITPL&time=08:30&radius=10&window=60&mode=weekdays&weekdays=mon&weekdays=tue&weekdays=wed&weekdays=thu&weekdays=fri`,
+    },
     { name: "/rides/{id}", path: `/rides/${manifest.rideId}` },
     { name: "/dashboard", path: "/dashboard" },
     { name: "/dashboard/rides (Manage Bookings)", path: "/dashboard/rides?tab=manage" },
@@ -163,16 +203,34 @@ async function d1Counts(size, manifest) {
         totalMs.push(Number(/total;dur=([\d.]+)/.exec(st)?.[1] ?? NaN));
       }
       const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-      out[page.path] = { first: serverTiming(first.headers), steady: serverTiming(res.headers), statements, d1Ms: median(d1Ms), totalMs: median(totalMs) };
+      out[page.path] = {
+        first: serverTiming(first.headers),
+        steady: serverTiming(res.headers),
+        statements,
+        d1Ms: median(d1Ms),
+        totalMs: median(totalMs),
+      };
     }
     // Issue 14: publishing a ride matches it against the saved searches. The first publish
     // alerts the matching ones; the second (same day) finds them already alerted. The counts
     // include the live fan-out to each alerted person (waitUntil) that ran before the answer.
     const date = new Date(Date.now() + 5.5 * 3_600_000 + 3 * 86_400_000).toISOString().slice(0, 10);
-    const publish = () => busy.post("/rides/create", { intent: "create", fromLocation: "Koramangala", toLocation: "Manyata Tech Park", date, time: "09:00", seats: 3, tripCost: "300", notes: "" });
+    const publish = () =>
+      busy.post("/rides/create", {
+        intent: "create",
+        fromLocation: "Koramangala",
+        toLocation: "Manyata Tech Park",
+        date,
+        time: "09:00",
+        seats: 3,
+        tripCost: "300",
+        notes: "",
+      });
     const [p1, p2] = [await publish(), await publish()];
     out.publish = { status: p1.status, first: serverTiming(p1.headers), steady: serverTiming(p2.headers) };
-    console.log(`  POST /rides/create (saved-search alerts): ${p1.status}, first ${JSON.stringify(out.publish.first)}, again ${JSON.stringify(out.publish.steady)}`);
+    console.log(
+      `  POST /rides/create (saved-search alerts): ${p1.status}, first ${JSON.stringify(out.publish.first)}, again ${JSON.stringify(out.publish.steady)}`,
+    );
     return out;
   } finally {
     stopServer(child);
@@ -188,7 +246,11 @@ async function measurePages(base, manifest, cookie, { full, counts }) {
     const t = counts[page.path]?.steady ?? {};
     const firstTiming = counts[page.path]?.first ?? {};
     const breakdown = { d1WaitMs: round(counts[page.path]?.d1Ms), workerMs: round(counts[page.path]?.totalMs) };
-    const c1 = await cannon(base + page.path, { cookie: page.anonymous ? undefined : cookie, connections: 1, duration: DURATION });
+    const c1 = await cannon(base + page.path, {
+      cookie: page.anonymous ? undefined : cookie,
+      connections: 1,
+      duration: DURATION,
+    });
     const row = {
       name: page.name,
       path: page.path,
@@ -197,7 +259,11 @@ async function measurePages(base, manifest, cookie, { full, counts }) {
       queries: t.queries ?? null,
       rowsRead: t.rows_read ?? null,
       breakdown,
-      firstVisit: { queries: firstTiming.queries ?? null, rowsRead: firstTiming.rows_read ?? null, rowsWritten: firstTiming.rows_written ?? null },
+      firstVisit: {
+        queries: firstTiming.queries ?? null,
+        rowsRead: firstTiming.rows_read ?? null,
+        rowsWritten: firstTiming.rows_written ?? null,
+      },
       p50: c1.latency.p50,
       p99: c1.latency.p99,
       samples: c1.requests.total,
@@ -205,10 +271,20 @@ async function measurePages(base, manifest, cookie, { full, counts }) {
       errors: c1.errors + c1.timeouts,
     };
     if (full) {
-      const c16 = await cannon(base + page.path, { cookie: page.anonymous ? undefined : cookie, connections: 16, duration: DURATION });
-      Object.assign(row, { rps16: round(c16.requests.average, 0), non2xx16: c16.non2xx, errors16: c16.errors + c16.timeouts });
+      const c16 = await cannon(base + page.path, {
+        cookie: page.anonymous ? undefined : cookie,
+        connections: 16,
+        duration: DURATION,
+      });
+      Object.assign(row, {
+        rps16: round(c16.requests.average, 0),
+        non2xx16: c16.non2xx,
+        errors16: c16.errors + c16.timeouts,
+      });
     }
-    console.log(`  ${page.name}: ${res.status}, p50 ${row.p50} ms, p99 ${row.p99} ms${full ? `, ${row.rps16} req/s at c=16` : ""}, queries ${row.queries}, rows ${row.rowsRead} (first visit: ${row.firstVisit.queries} queries, ${row.firstVisit.rowsRead} rows; in the worker: ${row.breakdown.workerMs} ms, of which waiting on D1 ${row.breakdown.d1WaitMs} ms)`);
+    console.log(
+      `  ${page.name}: ${res.status}, p50 ${row.p50} ms, p99 ${row.p99} ms${full ? `, ${row.rps16} req/s at c=16` : ""}, queries ${row.queries}, rows ${row.rowsRead} (first visit: ${row.firstVisit.queries} queries, ${row.firstVisit.rowsRead} rows; in the worker: ${row.breakdown.workerMs} ms, of which waiting on D1 ${row.breakdown.d1WaitMs} ms)`,
+    );
     out.push(row);
   }
   return out;
@@ -229,7 +305,9 @@ async function cpuPages(base, inspectorPort, manifest, cookie) {
       for (let i = 0; i < 3; i++) await request(); // compiled and warm, as in a busy isolate
       const cpu = summarize(await profileRequests(inspector, request, CPU_REQUESTS, { locate }));
       out[page.path] = cpu;
-      console.log(`  CPU ${page.name}: p50 ${cpu.cpuP50} ms, p99 ${cpu.cpuP99} ms (mean ${cpu.cpuMean}, wall p50 while profiled ${cpu.wallP50} ms); top: ${cpu.top.map((t) => `${t.fn} ${t.msPerRequest} ms`).join("; ")}; by module: ${cpu.byModule.map((m) => `${m.module} ${m.msPerRequest} ms`).join(", ")}`);
+      console.log(
+        `  CPU ${page.name}: p50 ${cpu.cpuP50} ms, p99 ${cpu.cpuP99} ms (mean ${cpu.cpuMean}, wall p50 while profiled ${cpu.wallP50} ms); top: ${cpu.top.map((t) => `${t.fn} ${t.msPerRequest} ms`).join("; ")}; by module: ${cpu.byModule.map((m) => `${m.module} ${m.msPerRequest} ms`).join(", ")}`,
+      );
     }
   } finally {
     inspector.close();
@@ -247,11 +325,19 @@ function openSocket(url, cookie, origin) {
 }
 
 async function messageDelivery(base, manifest, sender, receiver) {
-  const ws = await openSocket(`${base.replace("http", "ws")}/ws/conversation/${manifest.conversationId}`, receiver.cookieHeader(), base);
+  const ws = await openSocket(
+    `${base.replace("http", "ws")}/ws/conversation/${manifest.conversationId}`,
+    receiver.cookieHeader(),
+    base,
+  );
   const waiting = new Map();
   ws.on("message", (data) => {
     const text = data.toString();
-    for (const [marker, resolve] of waiting) if (text.includes(marker)) { waiting.delete(marker); resolve(performance.now()); }
+    for (const [marker, resolve] of waiting)
+      if (text.includes(marker)) {
+        waiting.delete(marker);
+        resolve(performance.now());
+      }
   });
   const times = [];
   const posts = []; // the POST's own response time: what the frame waits on before fan-out starts
@@ -260,10 +346,17 @@ async function messageDelivery(base, manifest, sender, receiver) {
     const marker = `bench-${randomUUID()}`;
     const arrived = new Promise((resolve) => {
       waiting.set(marker, resolve);
-      setTimeout(() => { if (waiting.delete(marker)) resolve(null); }, 5000);
+      setTimeout(() => {
+        if (waiting.delete(marker)) resolve(null);
+      }, 5000);
     });
     const t0 = performance.now();
-    const res = await sender.post("/dashboard/messages", { intent: "send", to: manifest.partner.id, content: `Delivery check ${marker}`, clientId: randomUUID() });
+    const res = await sender.post("/dashboard/messages", {
+      intent: "send",
+      to: manifest.partner.id,
+      content: `Delivery check ${marker}`,
+      clientId: randomUUID(),
+    });
     const tPost = performance.now();
     const t1 = await arrived;
     if (res.status !== 302 || t1 === null) failed++;
@@ -275,14 +368,25 @@ async function messageDelivery(base, manifest, sender, receiver) {
   ws.close();
   times.sort((a, b) => a - b);
   posts.sort((a, b) => a - b);
-  return { messages: MESSAGES, delivered: times.length, failed, p50: round(pct(times, 50)), p95: round(pct(times, 95)), max: round(times.at(-1)), postP50: round(pct(posts, 50)), postP95: round(pct(posts, 95)) };
+  return {
+    messages: MESSAGES,
+    delivered: times.length,
+    failed,
+    p50: round(pct(times, 50)),
+    p95: round(pct(times, 95)),
+    max: round(times.at(-1)),
+    postP50: round(pct(posts, 50)),
+    postP95: round(pct(posts, 95)),
+  };
 }
 
 async function broadcast(base, manifest, sender, receiver) {
   const url = `${base.replace("http", "ws")}/ws/user`;
   const sockets = [];
   for (let i = 0; i < SOCKETS; i += 50) {
-    const batch = await Promise.all(Array.from({ length: Math.min(50, SOCKETS - i) }, () => openSocket(url, receiver.cookieHeader(), base)));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, SOCKETS - i) }, () => openSocket(url, receiver.cookieHeader(), base)),
+    );
     sockets.push(...batch);
   }
   await new Promise((r) => setTimeout(r, 1000));
@@ -301,20 +405,40 @@ async function broadcast(base, manifest, sender, receiver) {
   );
   armed = true;
   t0 = performance.now();
-  const res = await sender.post("/dashboard/messages", { intent: "send", to: manifest.partner.id, content: `Broadcast check ${randomUUID()}`, clientId: randomUUID() });
+  const res = await sender.post("/dashboard/messages", {
+    intent: "send",
+    to: manifest.partner.id,
+    content: `Broadcast check ${randomUUID()}`,
+    clientId: randomUUID(),
+  });
   await Promise.race([all, new Promise((r) => setTimeout(r, 10_000))]);
   const received = got.filter((x) => x !== null);
   // Close politely and wait, so the next measurement does not run into 1,000 teardowns.
-  await Promise.all(sockets.map((ws) => new Promise((resolve) => {
-    ws.once("close", resolve);
-    ws.close(1000, "bench done");
-    setTimeout(() => { ws.terminate(); resolve(); }, 5000);
-  })));
-  return { sockets: sockets.length, postStatus: res.status, received: received.length, allWithinMs: received.length === sockets.length ? round(Math.max(...received) - t0) : null, firstMs: received.length ? round(Math.min(...received) - t0) : null };
+  await Promise.all(
+    sockets.map(
+      (ws) =>
+        new Promise((resolve) => {
+          ws.once("close", resolve);
+          ws.close(1000, "bench done");
+          setTimeout(() => {
+            ws.terminate();
+            resolve();
+          }, 5000);
+        }),
+    ),
+  );
+  return {
+    sockets: sockets.length,
+    postStatus: res.status,
+    received: received.length,
+    allWithinMs: received.length === sockets.length ? round(Math.max(...received) - t0) : null,
+    firstMs: received.length ? round(Math.min(...received) - t0) : null,
+  };
 }
 
 function table(report) {
-  const L = report.datasets.large.pages, S = report.datasets.small.pages;
+  const L = report.datasets.large.pages,
+    S = report.datasets.small.pages;
   const floor = L.find((p) => p.path === "/healthz");
   const lines = [
     "| Page | p50 c=1 (ms) | p99 c=1 (ms) | CPU p50 (ms) | CPU p99 (ms) | req/s c=16 | × floor | small p50 (ms) | growth | D1 queries | rows read | in worker (ms) | waiting on D1 (ms) | HTML bytes | initial JS gz |",
@@ -322,14 +446,23 @@ function table(report) {
   ];
   for (const p of L) {
     const s = S.find((x) => x.path === p.path || x.name === p.name);
-    lines.push(`| ${p.name} | ${p.p50} | ${p.p99} | ${p.cpu?.cpuP50 ?? ""} | ${p.cpu?.cpuP99 ?? ""} | ${p.rps16 ?? ""} | ${round(p.p50 / floor.p50)} | ${s?.p50 ?? ""} | ${p.growth ?? ""} | ${p.queries ?? ""} | ${p.rowsRead ?? ""} | ${p.breakdown?.workerMs ?? ""} | ${p.breakdown?.d1WaitMs ?? ""} | ${p.htmlBytes} | ${p.initialJsGz === null ? "n/a" : `${round(p.initialJsGz / 1000)} KB`} |`);
+    lines.push(
+      `| ${p.name} | ${p.p50} | ${p.p99} | ${p.cpu?.cpuP50 ?? ""} | ${p.cpu?.cpuP99 ?? ""} | ${p.rps16 ?? ""} | ${round(p.p50 / floor.p50)} | ${s?.p50 ?? ""} | ${p.growth ?? ""} | ${p.queries ?? ""} | ${p.rowsRead ?? ""} | ${p.breakdown?.workerMs ?? ""} | ${p.breakdown?.d1WaitMs ?? ""} | ${p.htmlBytes} | ${p.initialJsGz === null ? "n/a" : `${round(p.initialJsGz / 1000)} KB`} |`,
+    );
   }
   return lines.join("\n");
 }
 
 function cpuTop(pages) {
-  const lines = ["| Page | top 5 functions by self time per request (function (source:line): ms, share of CPU) | by package or folder |", "|---|---|---|"];
-  for (const p of pages) if (p.cpu) lines.push(`| ${p.name} | ${p.cpu.top.map((t) => `${t.fn.replace(/\|/g, "/")}: ${t.msPerRequest} ms, ${t.share}%`).join("<br>")} | ${p.cpu.byModule.map((m) => `${m.module} ${m.share}%`).join(", ")} |`);
+  const lines = [
+    "| Page | top 5 functions by self time per request (function (source:line): ms, share of CPU) | by package or folder |",
+    "|---|---|---|",
+  ];
+  for (const p of pages)
+    if (p.cpu)
+      lines.push(
+        `| ${p.name} | ${p.cpu.top.map((t) => `${t.fn.replace(/\|/g, "/")}: ${t.msPerRequest} ms, ${t.share}%`).join("<br>")} | ${p.cpu.byModule.map((m) => `${m.module} ${m.share}%`).join(", ")} |`,
+      );
   return lines.join("\n");
 }
 
@@ -339,13 +472,46 @@ function cpuVerdicts(pages, calibration, { wall = true } = {}) {
   const floor = pages.find((p) => p.path === "/healthz");
   const check = (name, ok, measured) => ({ budget: name, pass: ok, measured });
   const worst = (f) => L.reduce((a, b) => ((f(b) ?? -Infinity) > (f(a) ?? -Infinity) ? b : a));
-  const p50 = worst((p) => p.cpu?.cpuP50), p99 = worst((p) => p.cpu?.cpuP99), w = worst((p) => p.p50);
+  const p50 = worst((p) => p.cpu?.cpuP50),
+    p99 = worst((p) => p.cpu?.cpuP99),
+    w = worst((p) => p.p50);
   const out = [
-    check("CPU profile measures CPU, not wall time (calibration worker)", calibration.ok, `waiting ${calibration.waitMs} ms: CPU ${calibration.wait.cpuP50} ms (wall ${calibration.wait.wallP50} ms), twice as long: CPU ${calibration.wait2?.cpuP50} ms; spinning: CPU ${calibration.spin.cpuP50} ms (wall ${calibration.spin.wallP50} ms), twice as long: CPU ${calibration.spin2.cpuP50} ms (x${calibration.ratio})`),
-    check(`CPU p50 <= ${BUDGET.cpuP50Ms} ms on every page`, L.every((p) => p.cpu && p.cpu.cpuP50 <= BUDGET.cpuP50Ms), `worst ${p50.cpu?.cpuP50} ms (${p50.name}); over: ${L.filter((p) => !(p.cpu?.cpuP50 <= BUDGET.cpuP50Ms)).map((p) => p.name).join(", ") || "none"}`),
-    check(`CPU p99 <= ${BUDGET.cpuP99Ms} ms on every page`, L.every((p) => p.cpu && p.cpu.cpuP99 <= BUDGET.cpuP99Ms), `worst ${p99.cpu?.cpuP99} ms (${p99.name}); over: ${L.filter((p) => !(p.cpu?.cpuP99 <= BUDGET.cpuP99Ms)).map((p) => p.name).join(", ") || "none"}`),
+    check(
+      "CPU profile measures CPU, not wall time (calibration worker)",
+      calibration.ok,
+      `waiting ${calibration.waitMs} ms: CPU ${calibration.wait.cpuP50} ms (wall ${calibration.wait.wallP50} ms), twice as long: CPU ${calibration.wait2?.cpuP50} ms; spinning: CPU ${calibration.spin.cpuP50} ms (wall ${calibration.spin.wallP50} ms), twice as long: CPU ${calibration.spin2.cpuP50} ms (x${calibration.ratio})`,
+    ),
+    check(
+      `CPU p50 <= ${BUDGET.cpuP50Ms} ms on every page`,
+      L.every((p) => p.cpu && p.cpu.cpuP50 <= BUDGET.cpuP50Ms),
+      `worst ${p50.cpu?.cpuP50} ms (${p50.name}); over: ${
+        L.filter((p) => !(p.cpu?.cpuP50 <= BUDGET.cpuP50Ms))
+          .map((p) => p.name)
+          .join(", ") || "none"
+      }`,
+    ),
+    check(
+      `CPU p99 <= ${BUDGET.cpuP99Ms} ms on every page`,
+      L.every((p) => p.cpu && p.cpu.cpuP99 <= BUDGET.cpuP99Ms),
+      `worst ${p99.cpu?.cpuP99} ms (${p99.name}); over: ${
+        L.filter((p) => !(p.cpu?.cpuP99 <= BUDGET.cpuP99Ms))
+          .map((p) => p.name)
+          .join(", ") || "none"
+      }`,
+    ),
   ];
-  if (wall) out.push(check(`wall p50 at c=1 <= ${BUDGET.wallToFloor}x /healthz`, L.every((p) => p.p50 <= BUDGET.wallToFloor * floor.p50), `floor ${floor.p50} ms; worst ${w.p50} ms (${w.name}, ${round(w.p50 / floor.p50)}x); over: ${L.filter((p) => p.p50 > BUDGET.wallToFloor * floor.p50).map((p) => p.name).join(", ") || "none"}`));
+  if (wall)
+    out.push(
+      check(
+        `wall p50 at c=1 <= ${BUDGET.wallToFloor}x /healthz`,
+        L.every((p) => p.p50 <= BUDGET.wallToFloor * floor.p50),
+        `floor ${floor.p50} ms; worst ${w.p50} ms (${w.name}, ${round(w.p50 / floor.p50)}x); over: ${
+          L.filter((p) => p.p50 > BUDGET.wallToFloor * floor.p50)
+            .map((p) => p.name)
+            .join(", ") || "none"
+        }`,
+      ),
+    );
   return out;
 }
 
@@ -365,12 +531,21 @@ async function cpuOnly() {
     stopServer(child);
   }
   const verdictsCpu = cpuVerdicts(pages, calibration, { wall: false });
-  const report = { date: new Date().toISOString(), requestsPerPage: CPU_REQUESTS, machine: { cpus: os.cpus().length, loadAvgAtStart, loadAvgAtEnd: os.loadavg().map((x) => round(x, 2)) }, calibration, pages, verdicts: verdictsCpu };
+  const report = {
+    date: new Date().toISOString(),
+    requestsPerPage: CPU_REQUESTS,
+    machine: { cpus: os.cpus().length, loadAvgAtStart, loadAvgAtEnd: os.loadavg().map((x) => round(x, 2)) },
+    calibration,
+    pages,
+    verdicts: verdictsCpu,
+  };
   mkdirSync("bench/results", { recursive: true });
   writeFileSync("bench/results/cpu-latest.json", JSON.stringify(report, null, 2) + "\n");
   console.log("\n" + cpuTop(pages) + "\n");
   for (const v of verdictsCpu) console.log(`${v.pass ? "PASS" : "FAIL"}  ${v.budget}  (${v.measured})`);
-  console.log(`\nload average ${loadAvgAtStart.join("/")} at start, ${report.machine.loadAvgAtEnd.join("/")} at end. Wrote bench/results/cpu-latest.json`);
+  console.log(
+    `\nload average ${loadAvgAtStart.join("/")} at start, ${report.machine.loadAvgAtEnd.join("/")} at end. Wrote bench/results/cpu-latest.json`,
+  );
 }
 
 /**
@@ -379,13 +554,24 @@ async function cpuOnly() {
  */
 function rowsFlatVerdict(pages) {
   const over = pages.filter((p) => p.rowsRead == null || p.smallRowsRead == null || p.rowsRead > p.smallRowsRead);
-  return { budget: "rows read growth (large/small) exactly flat (<= 1)", pass: over.length === 0, measured: `over: ${over.map((p) => `${p.name} ${p.smallRowsRead} -> ${p.rowsRead}`).join(", ") || "none"}` };
+  return {
+    budget: "rows read growth (large/small) exactly flat (<= 1)",
+    pass: over.length === 0,
+    measured: `over: ${over.map((p) => `${p.name} ${p.smallRowsRead} -> ${p.rowsRead}`).join(", ") || "none"}`,
+  };
 }
 
 /** Per large-dataset page name, its statements that read more than on the small dataset (pages pair by name: paths hold each dataset's own ids). */
 function rowsGrowthByPage(small, large) {
-  const smallByName = Object.fromEntries(pagesFor(small.manifest).map((p) => [p.name, small.counts[p.path]?.statements]));
-  return Object.fromEntries(pagesFor(large.manifest).map((p) => [p.name, rowsGrowthByStatement(smallByName[p.name], large.counts[p.path]?.statements)]));
+  const smallByName = Object.fromEntries(
+    pagesFor(small.manifest).map((p) => [p.name, small.counts[p.path]?.statements]),
+  );
+  return Object.fromEntries(
+    pagesFor(large.manifest).map((p) => [
+      p.name,
+      rowsGrowthByStatement(smallByName[p.name], large.counts[p.path]?.statements),
+    ]),
+  );
 }
 
 async function rowsOnly() {
@@ -399,10 +585,30 @@ async function rowsOnly() {
   const smallPaths = Object.fromEntries(pagesFor(bySize.small.manifest).map((p) => [p.name, p.path]));
   const pages = pagesFor(bySize.large.manifest).map((p) => {
     const [s, l] = [bySize.small.counts[smallPaths[p.name]], bySize.large.counts[p.path]];
-    return { name: p.name, path: p.path, queries: l?.steady.queries ?? null, smallRowsRead: s?.steady.rows_read ?? null, rowsRead: l?.steady.rows_read ?? null, rowsGrowthBy: grown[p.name] };
+    return {
+      name: p.name,
+      path: p.path,
+      queries: l?.steady.queries ?? null,
+      smallRowsRead: s?.steady.rows_read ?? null,
+      rowsRead: l?.steady.rows_read ?? null,
+      rowsGrowthBy: grown[p.name],
+    };
   });
-  const table = ["| Page | D1 round trips | rows read small → large |", "|---|---|---|", ...pages.map((p) => `| ${p.name} | ${p.queries} | ${p.smallRowsRead} → ${p.rowsRead} |`)].join("\n");
-  const md = [`# Rows read per page, small → large (${new Date().toISOString()})`, "", table, "", "Statements that read more rows on the large dataset (top 3 a page):", "", rowsGrowthTable(pages), ""].join("\n");
+  const table = [
+    "| Page | D1 round trips | rows read small → large |",
+    "|---|---|---|",
+    ...pages.map((p) => `| ${p.name} | ${p.queries} | ${p.smallRowsRead} → ${p.rowsRead} |`),
+  ].join("\n");
+  const md = [
+    `# Rows read per page, small → large (${new Date().toISOString()})`,
+    "",
+    table,
+    "",
+    "Statements that read more rows on the large dataset (top 3 a page):",
+    "",
+    rowsGrowthTable(pages),
+    "",
+  ].join("\n");
   mkdirSync("bench/results", { recursive: true });
   writeFileSync("bench/results/rows-latest.md", md);
   console.log("\n" + md);
@@ -415,34 +621,84 @@ function verdicts(report) {
   const L = report.datasets.large.pages.filter((p) => p.path !== "/healthz");
   const check = (name, ok, measured) => ({ budget: name, pass: ok, measured });
   const worst = (key) => L.reduce((a, b) => ((b[key] ?? -Infinity) > (a[key] ?? -Infinity) ? b : a));
-  const p50 = worst("p50"), growth = worst("growth"), q = worst("queries"), rows = worst("rowsRead"), js = worst("initialJsGz");
+  const p50 = worst("p50"),
+    growth = worst("growth"),
+    q = worst("queries"),
+    rows = worst("rowsRead"),
+    js = worst("initialJsGz");
   const rt = report.realtime;
   return [
     ...cpuVerdicts(report.datasets.large.pages, report.cpuCalibration),
-    check(`p50 at c=1 <= ${BUDGET.p50Ms} ms on every page`, L.every((p) => p.p50 <= BUDGET.p50Ms && p.status < 400), `worst ${p50.p50} ms (${p50.name}); over: ${L.filter((p) => p.p50 > BUDGET.p50Ms).map((p) => p.name).join(", ") || "none"}`),
-    check(`growth ratio (large/small p50) <= ${BUDGET.growth}`, L.every((p) => p.growth !== null && p.growth <= BUDGET.growth), `worst ${growth.growth} (${growth.name})`),
+    check(
+      `p50 at c=1 <= ${BUDGET.p50Ms} ms on every page`,
+      L.every((p) => p.p50 <= BUDGET.p50Ms && p.status < 400),
+      `worst ${p50.p50} ms (${p50.name}); over: ${
+        L.filter((p) => p.p50 > BUDGET.p50Ms)
+          .map((p) => p.name)
+          .join(", ") || "none"
+      }`,
+    ),
+    check(
+      `growth ratio (large/small p50) <= ${BUDGET.growth}`,
+      L.every((p) => p.growth !== null && p.growth <= BUDGET.growth),
+      `worst ${growth.growth} (${growth.name})`,
+    ),
     rowsFlatVerdict(L),
-    check(`HTML <= ${BUDGET.htmlBytes / 1000} KB on every page`, L.every((p) => p.htmlBytes <= BUDGET.htmlBytes), `worst ${worst("htmlBytes").htmlBytes} bytes (${worst("htmlBytes").name})`),
-    check(`D1 round trips per request <= ${BUDGET.queries}`, L.every((p) => p.queries !== null && p.queries <= BUDGET.queries), `worst ${q.queries} (${q.name})`),
-    check(`rows read per request <= ${BUDGET.rowsRead}`, L.every((p) => p.rowsRead !== null && p.rowsRead <= BUDGET.rowsRead), `worst ${rows.rowsRead} (${rows.name})`),
-    check(`initial JS <= ${BUDGET.initialJsBytes / 1000} KB gz`, L.every((p) => p.initialJsGz === null || p.initialJsGz <= BUDGET.initialJsBytes) && L.some((p) => p.initialJsGz !== null), `worst ${js.initialJsGz === null ? "n/a" : `${round(js.initialJsGz / 1000)} KB`} (${js.name})`),
-    check(`message delivery p95 <= ${BUDGET.deliveryP95Ms} ms`, rt.delivery.failed === 0 && rt.delivery.p95 <= BUDGET.deliveryP95Ms, `p50 ${rt.delivery.p50} ms, p95 ${rt.delivery.p95} ms, ${rt.delivery.delivered}/${rt.delivery.messages} delivered`),
-    check(`${SOCKETS}-socket broadcast <= ${BUDGET.broadcastMs} ms`, rt.broadcast.allWithinMs !== null && rt.broadcast.allWithinMs <= BUDGET.broadcastMs, `${rt.broadcast.received}/${rt.broadcast.sockets} sockets in ${rt.broadcast.allWithinMs ?? "—"} ms`),
-    check("mixed load: zero errors/5xx", report.mixed.errors === 0 && report.mixed.requests > 0, `${report.mixed.requests} requests in ${round(report.mixed.seconds)} s at c=${report.mixed.concurrency}, ${report.mixed.errors} errors`),
+    check(
+      `HTML <= ${BUDGET.htmlBytes / 1000} KB on every page`,
+      L.every((p) => p.htmlBytes <= BUDGET.htmlBytes),
+      `worst ${worst("htmlBytes").htmlBytes} bytes (${worst("htmlBytes").name})`,
+    ),
+    check(
+      `D1 round trips per request <= ${BUDGET.queries}`,
+      L.every((p) => p.queries !== null && p.queries <= BUDGET.queries),
+      `worst ${q.queries} (${q.name})`,
+    ),
+    check(
+      `rows read per request <= ${BUDGET.rowsRead}`,
+      L.every((p) => p.rowsRead !== null && p.rowsRead <= BUDGET.rowsRead),
+      `worst ${rows.rowsRead} (${rows.name})`,
+    ),
+    check(
+      `initial JS <= ${BUDGET.initialJsBytes / 1000} KB gz`,
+      L.every((p) => p.initialJsGz === null || p.initialJsGz <= BUDGET.initialJsBytes) &&
+        L.some((p) => p.initialJsGz !== null),
+      `worst ${js.initialJsGz === null ? "n/a" : `${round(js.initialJsGz / 1000)} KB`} (${js.name})`,
+    ),
+    check(
+      `message delivery p95 <= ${BUDGET.deliveryP95Ms} ms`,
+      rt.delivery.failed === 0 && rt.delivery.p95 <= BUDGET.deliveryP95Ms,
+      `p50 ${rt.delivery.p50} ms, p95 ${rt.delivery.p95} ms, ${rt.delivery.delivered}/${rt.delivery.messages} delivered`,
+    ),
+    check(
+      `${SOCKETS}-socket broadcast <= ${BUDGET.broadcastMs} ms`,
+      rt.broadcast.allWithinMs !== null && rt.broadcast.allWithinMs <= BUDGET.broadcastMs,
+      `${rt.broadcast.received}/${rt.broadcast.sockets} sockets in ${rt.broadcast.allWithinMs ?? "—"} ms`,
+    ),
+    check(
+      "mixed load: zero errors/5xx",
+      report.mixed.errors === 0 && report.mixed.requests > 0,
+      `${report.mixed.requests} requests in ${round(report.mixed.seconds)} s at c=${report.mixed.concurrency}, ${report.mixed.errors} errors`,
+    ),
   ];
 }
 
 async function main() {
   for (const size of ["large", "small"]) {
-    if (!existsSync(`${benchDir(size)}/manifest.json`)) throw new Error(`${benchDir(size)}/manifest.json missing: run npm run bench:seed first`);
+    if (!existsSync(`${benchDir(size)}/manifest.json`))
+      throw new Error(`${benchDir(size)}/manifest.json missing: run npm run bench:seed first`);
   }
   // A dataset seeded before a later migration (a new index, say) is brought up to date first, or
   // the bench would measure the old schema. Already applied migrations are skipped.
   for (const size of ["large", "small"]) {
-    await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", benchDir(size)], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "true" } });
+    await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", benchDir(size)], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, CI: "true" },
+    });
   }
   // The production build plus the server's source map, which names the sources in the CPU profiles.
-  if (!args.includes("--no-build")) await run("npx", ["remix", "vite:build", "--sourcemapServer"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (!args.includes("--no-build"))
+    await run("npx", ["remix", "vite:build", "--sourcemapServer"], { stdio: ["ignore", "ignore", "inherit"] });
   if (CPU_ONLY) return cpuOnly();
   if (ROWS_ONLY) return rowsOnly();
   let js = null;
@@ -451,7 +707,15 @@ async function main() {
   } catch (e) {
     console.warn(`initial JS not computed: ${e.message}`);
   }
-  const report = { date: new Date().toISOString(), quick: QUICK, durationPerRunSeconds: DURATION, cpuRequestsPerPage: CPU_REQUESTS, machine: { cpus: os.cpus().length, node: process.version, loadAvgAtStart: os.loadavg().map((x) => round(x, 2)) }, budgets: BUDGET, datasets: {} };
+  const report = {
+    date: new Date().toISOString(),
+    quick: QUICK,
+    durationPerRunSeconds: DURATION,
+    cpuRequestsPerPage: CPU_REQUESTS,
+    machine: { cpus: os.cpus().length, node: process.version, loadAvgAtStart: os.loadavg().map((x) => round(x, 2)) },
+    budgets: BUDGET,
+    datasets: {},
+  };
   console.log("CPU profiler check (calibration worker)...");
   report.cpuCalibration = await calibrate();
   console.log(`  ${JSON.stringify(report.cpuCalibration)}`);
@@ -487,7 +751,9 @@ async function main() {
         const partner = await signIn(base, manifest.partner.email, BENCH_PASSWORD);
         console.log(`  real-time: ${MESSAGES} messages to an open conversation socket...`);
         const delivery = await messageDelivery(base, manifest, busy, partner);
-        console.log(`  delivery p50 ${delivery.p50} ms, p95 ${delivery.p95} ms (${delivery.delivered}/${delivery.messages}); POST alone p50 ${delivery.postP50} ms, p95 ${delivery.postP95} ms`);
+        console.log(
+          `  delivery p50 ${delivery.p50} ms, p95 ${delivery.p95} ms (${delivery.delivered}/${delivery.messages}); POST alone p50 ${delivery.postP50} ms, p95 ${delivery.postP95} ms`,
+        );
         console.log(`  broadcast: ${SOCKETS} sockets of one user...`);
         const bc = await broadcast(base, manifest, busy, partner);
         console.log(`  broadcast: ${bc.received}/${bc.sockets} in ${bc.allWithinMs} ms`);
@@ -495,7 +761,8 @@ async function main() {
 
         const loadUsers = manifest.loadUsers.slice(0, 32);
         const users = [];
-        for (const u of loadUsers) users.push({ client: await signIn(base, u.email, BENCH_PASSWORD), id: u.id, driver: u.driver });
+        for (const u of loadUsers)
+          users.push({ client: await signIn(base, u.email, BENCH_PASSWORD), id: u.id, driver: u.driver });
         const mixed = await mixedLoad({ users, durationMs: MIXED_SECONDS * 1000, log: (m) => console.log(`  ${m}`) });
         report.mixed = { concurrency: users.length, ...mixed, rides: mixed.rides.length };
         console.log(`  mixed: ${mixed.requests} requests, ${mixed.errors} errors, ${JSON.stringify(mixed.statuses)}`);

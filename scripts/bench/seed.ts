@@ -139,12 +139,90 @@ class Inserter {
 
 // ---------------------------------------------------------------- realistic content
 
-const FIRST = ["Aarav", "Aditi", "Akash", "Ananya", "Arjun", "Bhavana", "Chetan", "Deepa", "Divya", "Farhan", "Gautam", "Harini", "Ishaan", "Jyoti", "Karthik", "Kavya", "Lakshmi", "Manoj", "Meera", "Naveen", "Neha", "Pooja", "Pradeep", "Priya", "Rahul", "Ramesh", "Rohan", "Sanjana", "Shreya", "Siddharth", "Sneha", "Suresh", "Tanvi", "Uday", "Varun", "Vidya", "Vikram", "Yash", "Zoya", "Imran"];
-const LAST = ["Sharma", "Rao", "Nair", "Verma", "Iyer", "Reddy", "Kulkarni", "Irfan", "Gowda", "Hegde", "Shetty", "Menon", "Pillai", "Patil", "Bhat", "Kamath", "Naidu", "Joshi", "Khan", "Das"];
-const CARS = [["Maruti Suzuki", "Swift"], ["Hyundai", "Creta"], ["Tata", "Nexon EV"], ["Honda", "City"], ["Toyota", "Innova Hycross"], ["Mahindra", "XUV700"], ["Kia", "Seltos"]] as const;
+const FIRST = [
+  "Aarav",
+  "Aditi",
+  "Akash",
+  "Ananya",
+  "Arjun",
+  "Bhavana",
+  "Chetan",
+  "Deepa",
+  "Divya",
+  "Farhan",
+  "Gautam",
+  "Harini",
+  "Ishaan",
+  "Jyoti",
+  "Karthik",
+  "Kavya",
+  "Lakshmi",
+  "Manoj",
+  "Meera",
+  "Naveen",
+  "Neha",
+  "Pooja",
+  "Pradeep",
+  "Priya",
+  "Rahul",
+  "Ramesh",
+  "Rohan",
+  "Sanjana",
+  "Shreya",
+  "Siddharth",
+  "Sneha",
+  "Suresh",
+  "Tanvi",
+  "Uday",
+  "Varun",
+  "Vidya",
+  "Vikram",
+  "Yash",
+  "Zoya",
+  "Imran",
+];
+const LAST = [
+  "Sharma",
+  "Rao",
+  "Nair",
+  "Verma",
+  "Iyer",
+  "Reddy",
+  "Kulkarni",
+  "Irfan",
+  "Gowda",
+  "Hegde",
+  "Shetty",
+  "Menon",
+  "Pillai",
+  "Patil",
+  "Bhat",
+  "Kamath",
+  "Naidu",
+  "Joshi",
+  "Khan",
+  "Das",
+];
+const CARS = [
+  ["Maruti Suzuki", "Swift"],
+  ["Hyundai", "Creta"],
+  ["Tata", "Nexon EV"],
+  ["Honda", "City"],
+  ["Toyota", "Innova Hycross"],
+  ["Mahindra", "XUV700"],
+  ["Kia", "Seltos"],
+] as const;
 const CAR_TYPES = ["petrol", "diesel", "hybrid", "electric"] as const;
 const COLORS = ["White", "Silver", "Grey", "Blue", "Red", "Black"];
-const NOTES = [null, null, "AC car, no smoking please.", "Leaving sharp on time, please be at the gate.", "Can pick up on the way along Outer Ring Road.", "Music on low, happy to chat.", "Two bags max in the boot."];
+const NOTES = [
+  null,
+  null,
+  "AC car, no smoking please.",
+  "Leaving sharp on time, please be at the gate.",
+  "Can pick up on the way along Outer Ring Road.",
+  "Music on low, happy to chat.",
+  "Two bags max in the boot.",
+];
 const CHAT = [
   "Hi! Is there a seat tomorrow morning?",
   "Yes, one seat left. Pickup at the main gate at 8:15?",
@@ -183,7 +261,13 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
   // first one with the same 70 members and 5 asking to join, the same chats, unread counts,
   // notifications and rides, and a ride's page shows the partner's ride, whose history is the
   // same. The city around them is drawn from its size.
-  const U = n(10_000), C = Math.max(n(200), BUSY_COMMUNITIES), R = n(100_000), A = n(20_000), Q = n(300_000), M = n(200_000), N = n(300_000);
+  const U = n(10_000),
+    C = Math.max(n(200), BUSY_COMMUNITIES),
+    R = n(100_000),
+    A = n(20_000),
+    Q = n(300_000),
+    M = n(200_000),
+    N = n(300_000);
   const rand = mulberry32(size === "large" ? 20261122 : 11222026);
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
@@ -208,7 +292,10 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
     // ---------------- users: index 0 is the busy user, 1 the 1,000-message partner
     const userIds: string[] = [];
     const isDriver: boolean[] = [];
-    const userRows = [], settingRows = [], profileRows = [], passwordRows = [];
+    const userRows = [],
+      settingRows = [],
+      profileRows = [],
+      passwordRows = [];
     for (let i = 0; i < U; i++) {
       // The busy user's world has the same ids on both datasets (which side of a chat they are
       // on follows from the order of the two ids); the city's are drawn.
@@ -231,7 +318,15 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
           workplace: pick(ALL_PLACES).name,
           upiId: rand() < 0.5 ? `${first.toLowerCase()}${i}@okaxis` : null,
           vehicleInfo: driver
-            ? { has_car: true, car_type: pick(CAR_TYPES), make, model, year: String(int(2015, 2025)), color: pick(COLORS), license_plate: `KA ${String(int(1, 53)).padStart(2, "0")} M ${int(1000, 9999)}` }
+            ? {
+                has_car: true,
+                car_type: pick(CAR_TYPES),
+                make,
+                model,
+                year: String(int(2015, 2025)),
+                color: pick(COLORS),
+                license_plate: `KA ${String(int(1, 53)).padStart(2, "0")} M ${int(1000, 9999)}`,
+              }
             : { has_car: false, car_type: null },
         },
       });
@@ -252,11 +347,18 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
     const approvedCount = new Map<string, number>();
     const memberRows: Array<Record<string, unknown>> = [];
     const communityRows: Array<Record<string, unknown>> = [];
-    const addMembership = (ci: number, ui: number, status: "pending" | "approved" | "rejected", role: "member" | "moderator" | "admin" = "member") => {
+    const addMembership = (
+      ci: number,
+      ui: number,
+      status: "pending" | "approved" | "rejected",
+      role: "member" | "moderator" | "admin" = "member",
+    ) => {
       const cid = communityIds[ci];
       if (memberOf[ui].has(cid)) return;
       memberOf[ui].add(cid);
-      memberRows.push(buildMember({ id: id(), communityId: cid, userId: userIds[ui], status, role, at: now - int(1, 300) * DAY }));
+      memberRows.push(
+        buildMember({ id: id(), communityId: cid, userId: userIds[ui], status, role, at: now - int(1, 300) * DAY }),
+      );
       if (status === "approved") {
         approvedIn[ui].push(cid);
         approvedCount.set(cid, (approvedCount.get(cid) ?? 0) + 1);
@@ -285,7 +387,8 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
     }
     // The busy user belongs to 40 communities. The first (theirs) has the same members on both
     // datasets: users 1-70, and 71-75 asking to join; nobody else joins it.
-    for (let c = 0; c < BUSY_COMMUNITIES; c++) addMembership(c, 0, c % 10 === 9 ? "pending" : "approved", c % 5 === 1 ? "moderator" : "member");
+    for (let c = 0; c < BUSY_COMMUNITIES; c++)
+      addMembership(c, 0, c % 10 === 9 ? "pending" : "approved", c % 5 === 1 ? "moderator" : "member");
     for (let u = 1; u <= 75; u++) addMembership(0, u, u <= 70 ? "approved" : "pending");
     // The partner is only in the first community.
     for (let u = 2; u < U; u++) {
@@ -295,13 +398,22 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
         addMembership(int(1, C - 1), u, r < 0.85 ? "approved" : r < 0.95 ? "pending" : "rejected");
       }
     }
-    await ins.add(communities, communityRows.map((c) => ({ ...c, memberCount: approvedCount.get(c.id as string) ?? 0 })));
+    await ins.add(
+      communities,
+      communityRows.map((c) => ({ ...c, memberCount: approvedCount.get(c.id as string) ?? 0 })),
+    );
     await ins.add(communityMembers, memberRows);
 
     // ---------------- rides: the busy user's first, then the rest; A depart in the coming two weeks
     // The busy user's and the partner's rides are their own (below); the city's drivers are the rest.
     const drivers = userIds.map((_, i) => i).filter((i) => isDriver[i] && i > 1);
-    type RideInfo = { id: string; driver: number; seats: number; booked: number; status: "active" | "completed" | "cancelled" };
+    type RideInfo = {
+      id: string;
+      driver: number;
+      seats: number;
+      booked: number;
+      status: "active" | "completed" | "cancelled";
+    };
     const rideInfo: RideInfo[] = [];
     const rideRows: Array<Record<string, unknown>> = [];
     const BUSY_ACTIVE = Math.min(60, Math.floor(A / 3));
@@ -312,18 +424,33 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
     const PARTNER_RIDES = 20;
     for (let r = 0; r < R; r++) {
       const partner = r >= OWN && r < OWN + PARTNER_RIDES;
-      const active = r < BUSY_ACTIVE || (partner ? r < OWN + PARTNER_RIDES / 2 : r >= OWN + PARTNER_RIDES && r < A + OWN);
+      const active =
+        r < BUSY_ACTIVE || (partner ? r < OWN + PARTNER_RIDES / 2 : r >= OWN + PARTNER_RIDES && r < A + OWN);
       const driver = r < OWN ? 0 : partner ? 1 : pick(drivers);
       // The busy user's and the partner's rides: the same places, days and times on both datasets.
       const mine = r < OWN + PARTNER_RIDES;
       const from = mine ? ALL_PLACES[r % ALL_PLACES.length].name : pick(ALL_PLACES).name;
       let to = mine ? ALL_PLACES[(r + 7) % ALL_PLACES.length].name : pick(ALL_PLACES).name;
       while (to === from) to = pick(ALL_PLACES).name;
-      const date = mine ? addDays(today, active ? 1 + (r % 14) : -1 - r) : active ? addDays(today, int(1, 14)) : addDays(today, -int(1, 365));
-      const time = mine ? `${String(6 + (r % 16)).padStart(2, "0")}:${["00", "15", "30", "45"][r % 4]}` : `${String(int(6, 21)).padStart(2, "0")}:${pick(["00", "15", "30", "45"])}`;
+      const date = mine
+        ? addDays(today, active ? 1 + (r % 14) : -1 - r)
+        : active
+          ? addDays(today, int(1, 14))
+          : addDays(today, -int(1, 365));
+      const time = mine
+        ? `${String(6 + (r % 16)).padStart(2, "0")}:${["00", "15", "30", "45"][r % 4]}`
+        : `${String(int(6, 21)).padStart(2, "0")}:${pick(["00", "15", "30", "45"])}`;
       const status = active ? "active" : mine || rand() < 0.88 ? "completed" : "cancelled";
       const seats = mine ? 4 + (r % 3) : int(2, 6);
-      const communityId = partner ? null : mine ? (r % 2 === 0 ? approvedIn[0][r % approvedIn[0].length] : null) : approvedIn[driver].length > 0 && rand() < 0.5 ? pick(approvedIn[driver]) : null;
+      const communityId = partner
+        ? null
+        : mine
+          ? r % 2 === 0
+            ? approvedIn[0][r % approvedIn[0].length]
+            : null
+          : approvedIn[driver].length > 0 && rand() < 0.5
+            ? pick(approvedIn[driver])
+            : null;
       const row = buildRide({
         id: mine ? `pr${String(r).padStart(14, "0")}` : id(),
         driverId: userIds[driver],
@@ -361,20 +488,43 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
         taken.add(rider);
         const x = rand();
         let status: "pending" | "accepted" | "rejected" | "cancelled";
-        if (info.status === "active") status = own ? (j === 0 ? "accepted" : "pending") : x < 0.5 ? "pending" : x < 0.75 ? "accepted" : x < 0.9 ? "rejected" : "cancelled";
+        if (info.status === "active")
+          status = own
+            ? j === 0
+              ? "accepted"
+              : "pending"
+            : x < 0.5
+              ? "pending"
+              : x < 0.75
+                ? "accepted"
+                : x < 0.9
+                  ? "rejected"
+                  : "cancelled";
         else if (own) status = info.status === "completed" ? (j < 2 ? "accepted" : "rejected") : "cancelled";
         else if (info.status === "completed") status = x < 0.7 ? "accepted" : x < 0.9 ? "rejected" : "cancelled";
         else status = x < 0.6 ? "cancelled" : "rejected";
         const seats = own || rand() < 0.8 ? 1 : 2;
-        if (status === "accepted" && info.booked + seats > info.seats) status = info.status === "active" ? "pending" : "rejected";
+        if (status === "accepted" && info.booked + seats > info.seats)
+          status = info.status === "active" ? "pending" : "rejected";
         if (status === "accepted") info.booked += seats;
-        const row = buildRideRequest({ id: id(), rideId: info.id, riderId: userIds[rider], seats, status, notes: rand() < 0.2 ? "I'll wait at the main gate." : null, createdAt: now - int(1, 20) * DAY });
+        const row = buildRideRequest({
+          id: id(),
+          rideId: info.id,
+          riderId: userIds[rider],
+          seats,
+          status,
+          notes: rand() < 0.2 ? "I'll wait at the main gate." : null,
+          createdAt: now - int(1, 20) * DAY,
+        });
         requestRows.push(row);
         if (info.driver === 0 && status === "pending") rideRequestsOfBusy.push(row.id);
         made++;
       }
     }
-    await ins.add(rides, rideRows.map((row, i) => ({ ...row, bookedSeats: rideInfo[i].booked })));
+    await ins.add(
+      rides,
+      rideRows.map((row, i) => ({ ...row, bookedSeats: rideInfo[i].booked })),
+    );
     await ins.add(rideRequests, requestRows);
 
     // ---------------- messages: the 1,000-message conversation, then pairs who share a community
@@ -382,36 +532,56 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
     const lastOf = new Map<string, Record<string, unknown>>();
     const firstAt = new Map<string, number>();
     const addMessage = (from: number, to: number, at: number, read: boolean) => {
-      const built = buildMessage({ id: id(), senderId: userIds[from], receiverId: userIds[to], content: pick(CHAT), createdAt: at, read });
+      const built = buildMessage({
+        id: id(),
+        senderId: userIds[from],
+        receiverId: userIds[to],
+        content: pick(CHAT),
+        createdAt: at,
+        read,
+      });
       messageRows.push(built.message);
       lastOf.set(built.conversation.id, built.conversation);
       if (!firstAt.has(built.conversation.id)) firstAt.set(built.conversation.id, at);
     };
     const BIG = 1000;
-    for (let k = 0; k < BIG; k++) addMessage(k % 2 === 0 ? 0 : 1, k % 2 === 0 ? 1 : 0, now - (BIG - k) * 600_000, k < BIG - 5);
+    for (let k = 0; k < BIG; k++)
+      addMessage(k % 2 === 0 ? 0 : 1, k % 2 === 0 ? 1 : 0, now - (BIG - k) * 600_000, k < BIG - 5);
     // The busy user's other chats, the same on both datasets: 30 neighbours (users 2-31), 12
     // messages each, the newest from the neighbour, unread in every third chat.
     for (let u = 2; u < 32; u++) {
-      for (let k = 0; k < 12; k++) addMessage(k % 2 === 0 ? 0 : u, k % 2 === 0 ? u : 0, now - (u * 12 + 12 - k) * 3_600_000, !(u % 3 === 0 && k === 11));
+      for (let k = 0; k < 12; k++)
+        addMessage(
+          k % 2 === 0 ? 0 : u,
+          k % 2 === 0 ? u : 0,
+          now - (u * 12 + 12 - k) * 3_600_000,
+          !(u % 3 === 0 && k === 11),
+        );
     }
     // Members of one community talk; about 20 messages per conversation.
     const membersOf = new Map<string, number[]>();
-    for (let u = 0; u < U; u++) for (const cid of approvedIn[u]) (membersOf.get(cid) ?? membersOf.set(cid, []).get(cid)!).push(u);
+    for (let u = 0; u < U; u++)
+      for (const cid of approvedIn[u]) (membersOf.get(cid) ?? membersOf.set(cid, []).get(cid)!).push(u);
     const seenPairs = new Set<string>([`0:1`]);
     while (messageRows.length < M) {
       const cid = pick(communityIds);
       const members = membersOf.get(cid)!;
       if (members.length < 2) continue;
-      const a = pick(members), b = pick(members);
+      const a = pick(members),
+        b = pick(members);
       if (a === b || a <= 1 || b <= 1) continue;
       const key = a < b ? `${a}:${b}` : `${b}:${a}`;
       if (seenPairs.has(key)) continue;
       seenPairs.add(key);
       const count = Math.min(M - messageRows.length, int(5, 35));
       const start = now - int(1, 90) * DAY;
-      for (let k = 0; k < count; k++) addMessage(k % 2 === 0 ? a : b, k % 2 === 0 ? b : a, start + k * 900_000, rand() < 0.9);
+      for (let k = 0; k < count; k++)
+        addMessage(k % 2 === 0 ? a : b, k % 2 === 0 ? b : a, start + k * 900_000, rand() < 0.9);
     }
-    await ins.add(conversations, [...lastOf.values()].map((c) => ({ ...c, createdAt: firstAt.get(c.id as string) })));
+    await ins.add(
+      conversations,
+      [...lastOf.values()].map((c) => ({ ...c, createdAt: firstAt.get(c.id as string) })),
+    );
     await ins.add(messages, messageRows);
 
     // ---------------- notifications: 300 for the busy user, the rest spread over everyone
@@ -422,7 +592,18 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
       const at = now - int(0, 60 * 24 * 60) * 60_000;
       // The busy user's: the same read and unread ones on both datasets.
       const read = user === 0 ? k % 6 !== 0 : at < now - 3 * DAY || rand() < 0.5;
-      notificationRows.push(buildNotification({ id: id(), userId: userIds[user], type: t.type, title: t.title, message: t.message, data: { ride_id: rideInfo[int(0, R - 1)].id }, read, createdAt: k < 300 ? now - k * 3_600_000 : at }));
+      notificationRows.push(
+        buildNotification({
+          id: id(),
+          userId: userIds[user],
+          type: t.type,
+          title: t.title,
+          message: t.message,
+          data: { ride_id: rideInfo[int(0, R - 1)].id },
+          read,
+          createdAt: k < 300 ? now - k * 3_600_000 : at,
+        }),
+      );
     }
     await ins.add(notifications, notificationRows);
 
@@ -485,7 +666,9 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
     // The notifications above are history: their e-mails and pushes went out when they were
     // made. Left pending, the outbox trigger's ~110,000 rows were drained 25 at a time behind
     // every write of the bench, which then measured that backlog (message POSTs at ~140 ms).
-    await proxy.env.DB.prepare("UPDATE outbox SET status = 'sent', sent_at = created_at WHERE status IN ('pending', 'sending')").run();
+    await proxy.env.DB.prepare(
+      "UPDATE outbox SET status = 'sent', sent_at = created_at WHERE status IN ('pending', 'sending')",
+    ).run();
 
     const busyCommunity = communityIds[0];
     const busyRide = rideInfo.find((r) => r.driver === 0 && r.status === "active")!.id;
@@ -507,7 +690,10 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
       busyCommuteId: commuteRows[0].id,
       communityId: busyCommunity,
       // Signed-in users for the mixed load: drivers and riders who share the first community.
-      loadUsers: (membersOf.get(busyCommunity) ?? []).filter((u) => u > 1).slice(0, 64).map((u) => ({ id: userIds[u], email: `rider${u}@bench.loopride.in`, driver: isDriver[u] })),
+      loadUsers: (membersOf.get(busyCommunity) ?? [])
+        .filter((u) => u > 1)
+        .slice(0, 64)
+        .map((u) => ({ id: userIds[u], email: `rider${u}@bench.loopride.in`, driver: isDriver[u] })),
     };
   } finally {
     await proxy.dispose();

@@ -33,7 +33,11 @@ export function initialJsByRoute(clientBuildDir = "build/client") {
     if (!gzCache.has(url)) gzCache.set(url, gzipSync(readFileSync(join(clientBuildDir, url)), { level: 9 }).length);
     return gzCache.get(url);
   };
-  const parents = new Set(Object.values(routes).map((r) => r.parentId).filter(Boolean));
+  const parents = new Set(
+    Object.values(routes)
+      .map((r) => r.parentId)
+      .filter(Boolean),
+  );
   const out = {};
   for (const [id, route] of Object.entries(routes)) {
     if (parents.has(id) && !route.index) continue;
@@ -42,7 +46,12 @@ export function initialJsByRoute(clientBuildDir = "build/client") {
     for (let r = route; r; r = r.parentId ? routes[r.parentId] : undefined) chain.unshift(r);
     for (const r of chain) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
     const list = [...files];
-    out[id] = { pattern: fullPattern(routes, id), index: Boolean(route.index), gzipBytes: list.reduce((n, f) => n + gz(f), 0), files: list };
+    out[id] = {
+      pattern: fullPattern(routes, id),
+      index: Boolean(route.index),
+      gzipBytes: list.reduce((n, f) => n + gz(f), 0),
+      files: list,
+    };
   }
   return { routes: out };
 }

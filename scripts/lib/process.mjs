@@ -15,7 +15,9 @@ export function run(cmd, args, { capture = false, ...opts } = {}) {
     const child = spawn(cmd, args, { stdio: capture ? ["ignore", "pipe", "inherit"] : "inherit", ...opts });
     let out = "";
     if (capture) child.stdout.on("data", (d) => (out += d));
-    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}`)),
+    );
   });
 }
 
@@ -48,10 +50,20 @@ export async function ensureDevVars() {
     const subject = vars.VAPID_SUBJECT || "mailto:dev@loopride.invalid";
     appendFileSync(
       ".dev.vars",
-      ["", "# Web Push: a local VAPID key pair (never use it in production; see docs/OPERATIONS.md).",
-        `VAPID_PUBLIC_KEY="${keys.publicKey}"`, `VAPID_PRIVATE_KEY="${keys.privateKey}"`, `VAPID_SUBJECT="${subject}"`, ""].join("\n"),
+      [
+        "",
+        "# Web Push: a local VAPID key pair (never use it in production; see docs/OPERATIONS.md).",
+        `VAPID_PUBLIC_KEY="${keys.publicKey}"`,
+        `VAPID_PRIVATE_KEY="${keys.privateKey}"`,
+        `VAPID_SUBJECT="${subject}"`,
+        "",
+      ].join("\n"),
     );
-    Object.assign(vars, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: subject });
+    Object.assign(vars, {
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: subject,
+    });
     console.log("Added a local VAPID key pair (Web Push) to .dev.vars.");
   }
   return vars;

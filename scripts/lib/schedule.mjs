@@ -64,7 +64,8 @@ export function runScheduled(origin, cron) {
       res.setEncoding("utf8");
       res.on("data", (d) => (body += d));
       res.on("end", () => {
-        if (res.statusCode !== 200) reject(new Error(`scheduled "${cron}" answered ${res.statusCode}: ${body.slice(0, 2000)}`));
+        if (res.statusCode !== 200)
+          reject(new Error(`scheduled "${cron}" answered ${res.statusCode}: ${body.slice(0, 2000)}`));
         else resolve(body);
       });
     });

@@ -15,5 +15,7 @@ export function startWrangler(opts: {
   testScheduled?: boolean;
 }): Promise<ChildProcess>;
 /** `npm start`'s server: local e-mail sink and mailbox, and the scheduled route. */
-export function startLocalServer(opts: Omit<Parameters<typeof startWrangler>[0], "vars" | "testScheduled">): Promise<ChildProcess>;
+export function startLocalServer(
+  opts: Omit<Parameters<typeof startWrangler>[0], "vars" | "testScheduled">,
+): Promise<ChildProcess>;
 export function stopGroup(child: ChildProcess): void;

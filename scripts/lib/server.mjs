@@ -19,7 +19,8 @@ export function freePort() {
 export async function waitFor(url, ms, { child, stderr = () => "" } = {}) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before ${url} answered: ${stderr()}`);
+    if (child && (child.exitCode !== null || child.signalCode !== null))
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before ${url} answered: ${stderr()}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return;
@@ -34,9 +35,28 @@ export async function waitFor(url, ms, { child, stderr = () => "" } = {}) {
  * default inspector port, so one is always chosen. `detached` puts wrangler and its workerd in
  * their own process group, which `stopGroup` ends as a whole.
  */
-export async function startWrangler({ port, persist, vars = {}, inspectorPort, stdio = "inherit", detached = false, env = process.env, config, testScheduled = false }) {
-  const args = ["dev", ...(config ? ["--config", config] : []), "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort ?? (await freePort())),
-    "--show-interactive-dev-session=false"];
+export async function startWrangler({
+  port,
+  persist,
+  vars = {},
+  inspectorPort,
+  stdio = "inherit",
+  detached = false,
+  env = process.env,
+  config,
+  testScheduled = false,
+}) {
+  const args = [
+    "dev",
+    ...(config ? ["--config", config] : []),
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(inspectorPort ?? (await freePort())),
+    "--show-interactive-dev-session=false",
+  ];
   if (persist) args.push("--persist-to", persist);
   // /__scheduled runs the worker's scheduled handler (./schedule.mjs says why not /cdn-cgi/...).
   if (testScheduled) args.push("--test-scheduled");
@@ -50,7 +70,12 @@ export async function startWrangler({ port, persist, vars = {}, inspectorPort, s
  * scheduled route (test/ops/scheduled.spec.ts) starts it through here too.
  */
 export function startLocalServer({ port, ...options }) {
-  const vars = { LOOPRIDE_STAGE: "development", MAIL_TRANSPORT: "sink", DEV_MAILBOX: "1", APP_ORIGIN: `http://127.0.0.1:${port}` };
+  const vars = {
+    LOOPRIDE_STAGE: "development",
+    MAIL_TRANSPORT: "sink",
+    DEV_MAILBOX: "1",
+    APP_ORIGIN: `http://127.0.0.1:${port}`,
+  };
   return startWrangler({ port, vars, testScheduled: true, ...options });
 }
 

@@ -3,7 +3,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-const firstLines = (text) => text.replace(/\x1b\[[0-9;]*m/g, "").split("\n").slice(0, 3).join(" ").slice(0, 400);
+const firstLines = (text) =>
+  text
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .split("\n")
+    .slice(0, 3)
+    .join(" ")
+    .slice(0, 400);
 
 /** @param {{ dir: string, built: boolean, extraFailed: number }} opts */
 export function summarise({ dir, built, extraFailed }) {
@@ -25,10 +31,13 @@ export function summarise({ dir, built, extraFailed }) {
       passed += r.numPassedTests;
       failed += r.numFailedTests + (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
       // A suite that failed to load reports no tests; count it as a failure.
-      failed += (r.testResults ?? []).filter((f) => f.status === "failed" && (f.assertionResults ?? []).length === 0).length;
+      failed += (r.testResults ?? []).filter(
+        (f) => f.status === "failed" && (f.assertionResults ?? []).length === 0,
+      ).length;
       for (const f of r.testResults ?? []) {
         const file = (f.name ?? "").replace(process.cwd() + "/", "");
-        if (f.status === "failed" && (f.assertionResults ?? []).length === 0) failures.push(`${file}: failed to load: ${(f.message ?? "").slice(0, 300)}`);
+        if (f.status === "failed" && (f.assertionResults ?? []).length === 0)
+          failures.push(`${file}: failed to load: ${(f.message ?? "").slice(0, 300)}`);
         for (const a of (f.assertionResults ?? []).filter((a) => a.status !== "passed")) {
           failures.push(`${file} › ${a.fullName} [${a.status}]: ${firstLines((a.failureMessages ?? []).join(" "))}`);
         }
@@ -47,10 +56,13 @@ export function summarise({ dir, built, extraFailed }) {
         for (const t of spec.tests ?? []) {
           if (t.status === "expected") continue;
           const err = (t.results ?? []).map((x) => x.error?.message ?? "").find(Boolean) ?? "";
-          failures.push(`${spec.file} › [${t.projectName}] ${[...titles, spec.title].join(" › ")} [${t.status}]: ${firstLines(err)}`);
+          failures.push(
+            `${spec.file} › [${t.projectName}] ${[...titles, spec.title].join(" › ")} [${t.status}]: ${firstLines(err)}`,
+          );
         }
       }
-      for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles);
+      for (const child of suite.suites ?? [])
+        walk(child, suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles);
     };
     for (const suite of JSON.parse(readFileSync(pwReport, "utf8")).suites ?? []) walk(suite, []);
   } else if (built) {

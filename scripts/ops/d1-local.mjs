@@ -22,7 +22,10 @@ export function configForState(persistTo) {
   const toml = readFileSync("wrangler.toml", "utf8");
   const d1 = /\[\[d1_databases\]\][\s\S]*?(?=\n\[|$)/.exec(toml)?.[0];
   if (!d1) throw new Error("no [[d1_databases]] in wrangler.toml");
-  writeFileSync(join(dir, "wrangler.toml"), `name = "loopride-ops"\ncompatibility_date = "2025-09-01"\n${d1.replace(/migrations_dir\s*=.*\n?/, "")}\n`);
+  writeFileSync(
+    join(dir, "wrangler.toml"),
+    `name = "loopride-ops"\ncompatibility_date = "2025-09-01"\n${d1.replace(/migrations_dir\s*=.*\n?/, "")}\n`,
+  );
   return join(dir, "wrangler.toml");
 }
 
@@ -30,15 +33,25 @@ export function configForState(persistTo) {
  * (tables, indexes, triggers): equal means equal data. Two wrangler calls. */
 export async function tableChecksums(persistTo) {
   const { createHash } = await import("node:crypto");
-  const q = async (sql) => JSON.parse(await wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql], { capture: true }));
-  const [{ results: tables }] = await q("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name");
+  const q = async (sql) =>
+    JSON.parse(
+      await wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql], {
+        capture: true,
+      }),
+    );
+  const [{ results: tables }] = await q(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name",
+  );
   const names = tables.map((r) => r.name);
   const selects = [
     ...names.map((t) => `SELECT * FROM "${t}" ORDER BY rowid`),
     "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY type, name",
   ];
   const results = await q(selects.join("; "));
-  const sum = (rows) => ({ rows: rows.length, sha256: createHash("sha256").update(JSON.stringify(rows)).digest("hex") });
+  const sum = (rows) => ({
+    rows: rows.length,
+    sha256: createHash("sha256").update(JSON.stringify(rows)).digest("hex"),
+  });
   const out = {};
   names.forEach((t, i) => (out[t] = sum(results[i].results)));
   out["(schema: tables, indexes, triggers)"] = sum(results[names.length].results);
@@ -79,7 +92,17 @@ export function splitStatements(sqlText) {
 export function restoreOrder(sqlText) {
   const stmts = splitStatements(sqlText);
   const rank = (s) =>
-    /^PRAGMA/i.test(s) ? 0 : /^CREATE\s+TABLE/i.test(s) ? 1 : /^INSERT/i.test(s) ? 2 : /^CREATE\s+(UNIQUE\s+)?INDEX/i.test(s) ? 3 : /^CREATE\s+TRIGGER/i.test(s) ? 4 : 5;
+    /^PRAGMA/i.test(s)
+      ? 0
+      : /^CREATE\s+TABLE/i.test(s)
+        ? 1
+        : /^INSERT/i.test(s)
+          ? 2
+          : /^CREATE\s+(UNIQUE\s+)?INDEX/i.test(s)
+            ? 3
+            : /^CREATE\s+TRIGGER/i.test(s)
+              ? 4
+              : 5;
   return stmts
     .map((s, i) => ({ s, i, r: rank(s) }))
     .sort((a, b) => a.r - b.r || a.i - b.i)

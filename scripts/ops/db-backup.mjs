@@ -11,6 +11,8 @@ const remote = args.includes("--remote");
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const output = opt("--output") ?? `backups/loopride-${remote ? "remote" : "local"}-${stamp}.sql`;
 mkdirSync(dirname(output), { recursive: true });
-const where = remote ? ["--remote"] : ["--local", ...(opt("--persist-to") ? ["-c", configForState(opt("--persist-to"))] : [])];
+const where = remote
+  ? ["--remote"]
+  : ["--local", ...(opt("--persist-to") ? ["-c", configForState(opt("--persist-to"))] : [])];
 await wrangler(["d1", "export", "DB", ...where, "--output", output]);
 console.log(`Backup written to ${output}`);

@@ -23,7 +23,9 @@ if (args.includes("--remote")) {
   const persistTo = opt("--persist-to") ?? ".wrangler/state";
   const d1Dir = join(persistTo, "v3", "d1");
   if (existsSync(d1Dir) && readdirSync(d1Dir).length > 0) {
-    console.error(`${persistTo} already has a local D1 database; restore into a fresh directory (--persist-to DIR) or move it aside.`);
+    console.error(
+      `${persistTo} already has a local D1 database; restore into a fresh directory (--persist-to DIR) or move it aside.`,
+    );
     process.exit(1);
   }
   await wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--yes", "--file", ordered]);

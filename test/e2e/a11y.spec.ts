@@ -1,6 +1,23 @@
 import { expect, test, type Page } from "@playwright/test";
-import { closeScanners, expectAccessible, expectAccessibleLightAndDark, lightAndDarkViolations, seriousViolations, type DarkBy } from "../support/axe";
-import { createCommunity, newPage, offerRide, requestSeat, signUp, signUpAndOnboard, unique, uniqueEmail, uniquePhone } from "../support/e2e";
+import {
+  closeScanners,
+  expectAccessible,
+  expectAccessibleLightAndDark,
+  lightAndDarkViolations,
+  seriousViolations,
+  type DarkBy,
+} from "../support/axe";
+import {
+  createCommunity,
+  newPage,
+  offerRide,
+  requestSeat,
+  signUp,
+  signUpAndOnboard,
+  unique,
+  uniqueEmail,
+  uniquePhone,
+} from "../support/e2e";
 
 // axe-core on every page of the app (issue 9, item 10): zero serious or critical
 // violations, signed out and signed in, light and dark. Each project (JS on, JS off) signs
@@ -63,7 +80,9 @@ test("public pages, signed out, in light and with a dark colour-scheme preferenc
 test("the scan catches a real violation (with JS and on the no-JS document copy)", async ({ page }) => {
   await page.goto("/login");
   // Pale grey on white: 1.4:1, far below 4.5:1. Set from the test, so it works without JS too.
-  await page.getByText("Sign in to find and share rides in your communities.").evaluate((p) => p.setAttribute("style", "color: #dddddd"));
+  await page
+    .getByText("Sign in to find and share rides in your communities.")
+    .evaluate((p) => p.setAttribute("style", "color: #dddddd"));
   const findings = await seriousViolations(page, "login with a pale subtitle");
   expect(findings.map((f) => f.id)).toContain("color-contrast");
   // Exactly the paragraph that was changed, nothing else on the page.
@@ -73,12 +92,16 @@ test("the scan catches a real violation (with JS and on the no-JS document copy)
   expect(colourOnly.map((f) => f.id)).toEqual(["color-contrast"]);
   // A name that leaves out the visible label (WCAG 2.5.3): axe-core 4.14's Label in Name rule,
   // experimental and off before (4.11), runs in these scans.
-  await page.getByRole("button", { name: "Sign in", exact: true }).evaluate((b) => b.setAttribute("aria-label", "Submit credentials"));
+  await page
+    .getByRole("button", { name: "Sign in", exact: true })
+    .evaluate((b) => b.setAttribute("aria-label", "Submit credentials"));
   const mismatch = await seriousViolations(page, "login with a button named apart from its label");
   expect(mismatch.find((f) => f.id === "label-content-name-mismatch")?.targets).toHaveLength(1);
 });
 
-test("the dark half of a scan catches what only dark colours get wrong, by setting and by system preference", async ({ page }) => {
+test("the dark half of a scan catches what only dark colours get wrong, by setting and by system preference", async ({
+  page,
+}) => {
   await page.goto("/login");
   // The subtitle unreadable in dark colours only: slate-800 on the dark mode's slate-950
   // background (1.3:1), and near-white on the white page a visitor who prefers dark still gets.
@@ -86,16 +109,24 @@ test("the dark half of a scan catches what only dark colours get wrong, by setti
   await page.getByText("Sign in to find and share rides in your communities.").evaluate((p) => {
     p.id = "pale-in-the-dark";
     const style = document.createElement("style");
-    style.textContent = ".dark #pale-in-the-dark { color: #1e293b } @media (prefers-color-scheme: dark) { #pale-in-the-dark { color: #eeeeee } }";
+    style.textContent =
+      ".dark #pale-in-the-dark { color: #1e293b } @media (prefers-color-scheme: dark) { #pale-in-the-dark { color: #eeeeee } }";
     document.head.appendChild(style);
   });
   for (const by of ["setting", "preference"] as const) {
     const findings = await lightAndDarkViolations(page, "login", by);
-    expect(findings.map((f) => `${f.page}: ${f.id} ${f.targets.join(" ")}`), by).toEqual(["dark login: color-contrast #pale-in-the-dark"]);
+    expect(
+      findings.map((f) => `${f.page}: ${f.id} ${f.targets.join(" ")}`),
+      by,
+    ).toEqual(["dark login: color-contrast #pale-in-the-dark"]);
   }
   // The page is left as it was loaded: light. (Without JS it is the scanner copy that turns dark,
   // and the copy is made again for every scan.)
-  expect(await page.evaluate(() => document.documentElement.classList.contains("dark") || matchMedia("(prefers-color-scheme: dark)").matches)).toBe(false);
+  expect(
+    await page.evaluate(
+      () => document.documentElement.classList.contains("dark") || matchMedia("(prefers-color-scheme: dark)").matches,
+    ),
+  ).toBe(false);
 });
 
 test("onboarding, every step, for a fresh sign-up", async ({ page }) => {
@@ -192,7 +223,8 @@ test("every signed-in page, for a driver and a rider, in light and dark mode", a
   ];
 
   // The profile-completion page exists only while the profile is incomplete.
-  for (const step of [1, 2, 3, 4]) await scan(rider, `/profile-completion?step=${step}`, `rider /profile-completion step ${step}`);
+  for (const step of [1, 2, 3, 4])
+    await scan(rider, `/profile-completion?step=${step}`, `rider /profile-completion step ${step}`);
   // Before completion the page shows the Complete Ride button.
   await scan(driver, `/rides/${rideId}/completion`, "driver completion (active)");
   // The notifications panel (on the dashboard) with the driver's seat-request notification in it.
@@ -207,7 +239,9 @@ test("every signed-in page, for a driver and a rider, in light and dark mode", a
     const darkSwitch = driver.getByTestId("toggle-darkMode");
     // With JS the switch flips at once (a fetcher) while its POST is on its way: the reload must
     // not start before the server has saved it (a reload aborts the request).
-    const saved = driver.waitForResponse((r) => r.request().method() === "POST" && /^\/dashboard\/settings(\.data)?$/.test(new URL(r.url()).pathname));
+    const saved = driver.waitForResponse(
+      (r) => r.request().method() === "POST" && /^\/dashboard\/settings(\.data)?$/.test(new URL(r.url()).pathname),
+    );
     await darkSwitch.click();
     await saved;
     // Without JS the POST's answer is a redirect, and the page it leads to is still loading: a

@@ -60,7 +60,9 @@ test("sign up → onboarding (every validation message) → dashboard; sign out;
   await page.getByRole("button", { name: "Complete Setup" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   // The code did not exist: the profile is saved all the same.
-  await expect(page.getByTestId("toast")).toContainText("Invalid referral code, but your profile was updated successfully.");
+  await expect(page.getByTestId("toast")).toContainText(
+    "Invalid referral code, but your profile was updated successfully.",
+  );
   await expect(page.getByRole("heading", { name: "Welcome back, Asha" })).toBeVisible();
 
   await signOut(page);
@@ -92,7 +94,10 @@ test("wrong credentials get one message that reveals nothing", async ({ page }) 
   await expect(page.getByLabel("E-mail or mobile number")).toHaveValue("priya@demo.loopride.in");
 });
 
-test("signing up through /signup?ref=CODE credits 375 to the new user and 750 to the referrer", async ({ page, browser }) => {
+test("signing up through /signup?ref=CODE credits 375 to the new user and 750 to the referrer", async ({
+  page,
+  browser,
+}) => {
   const referrer = await signUpAndOnboard(page, { fullName: "Referrer Rao" });
   await page.goto("/dashboard/profile");
   const code = (await page.getByTestId("referral-code").textContent())!.trim();
@@ -102,7 +107,10 @@ test("signing up through /signup?ref=CODE credits 375 to the new user and 750 to
 
   // The friend signs up from another address: a referral between two accounts made from
   // one address earns nothing (issue 19 finding 8; Miniflare keeps a CF-Connecting-IP it is sent).
-  const context = await browser.newContext({ javaScriptEnabled: test.info().project.name === "js", extraHTTPHeaders: { "CF-Connecting-IP": "203.0.113.77" } });
+  const context = await browser.newContext({
+    javaScriptEnabled: test.info().project.name === "js",
+    extraHTTPHeaders: { "CF-Connecting-IP": "203.0.113.77" },
+  });
   const friend = await context.newPage();
   await friend.goto(`/signup?ref=${code}`);
   await expect(friend.getByLabel("Referral code (optional)")).toHaveValue(code);
@@ -127,8 +135,17 @@ test("signing up through /signup?ref=CODE credits 375 to the new user and 750 to
   // The referrer is credited only once the friend's e-mail is confirmed (issue 19 finding 8,
   // issue 15): through the sign-up e-mail in the development mailbox.
   await friend.goto("/dev/mailbox");
-  await friend.getByRole("listitem").filter({ hasText: `To ${friendEmail.toLowerCase()}` }).filter({ hasText: "Confirm your e-mail address for LoopRide" }).first().getByRole("link").click();
-  await friend.getByRole("link", { name: /\/verify-email\?token=/ }).first().click();
+  await friend
+    .getByRole("listitem")
+    .filter({ hasText: `To ${friendEmail.toLowerCase()}` })
+    .filter({ hasText: "Confirm your e-mail address for LoopRide" })
+    .first()
+    .getByRole("link")
+    .click();
+  await friend
+    .getByRole("link", { name: /\/verify-email\?token=/ })
+    .first()
+    .click();
   await friend.getByRole("button", { name: "Yes, confirm my e-mail" }).click();
   await expect(friend.getByText("✓ Verified")).toBeVisible();
   await context.close();

@@ -46,7 +46,10 @@ test("a saved search gets an alert when a matching ride is published, with a lin
 
   // The rider's notification panel has the alert; its link opens the ride.
   await rider.goto("/dashboard?panel=notifications#notifications");
-  const alert = rider.locator("#notifications").getByTestId("notification").filter({ hasText: "New ride for your saved search" });
+  const alert = rider
+    .locator("#notifications")
+    .getByTestId("notification")
+    .filter({ hasText: "New ride for your saved search" });
   await expect(alert).toHaveCount(1);
   await expect(alert).toContainText("A ride from Yelahanka to Electronic City Phase 1");
   await alert.getByRole("link", { name: "New ride for your saved search" }).click();

@@ -10,7 +10,10 @@ import { send, signUpAndOnboard, uniqueSlot } from "../support/e2e";
 function icsUtc(date: string, time: string) {
   const [y, m, d] = date.split("-").map(Number);
   const [hh, mm] = time.split(":").map(Number);
-  return new Date(Date.UTC(y, m - 1, d, hh, mm) - 330 * 60_000).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(Date.UTC(y, m - 1, d, hh, mm) - 330 * 60_000)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 test("a driver adds their ride to a calendar and gets, uses and turns off a private feed URL", async ({ page }) => {
@@ -25,7 +28,12 @@ test("a driver adds their ride to a calendar and gets, uses and turns off a priv
   await page.getByLabel("Available seats").selectOption("3");
   await page.getByRole("button", { name: "Create Ride", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/rides$/);
-  await page.getByTestId("created-ride").filter({ hasText: slot.label }).first().getByRole("link", { name: "View ride" }).click();
+  await page
+    .getByTestId("created-ride")
+    .filter({ hasText: slot.label })
+    .first()
+    .getByRole("link", { name: "View ride" })
+    .click();
   await expect(page).toHaveURL(/\/rides\/[a-z0-9]+$/);
   const rideId = new URL(page.url()).pathname.split("/").pop()!;
 

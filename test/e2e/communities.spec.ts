@@ -33,7 +33,9 @@ test("create a community, request to join, approve, see the member, leave", asyn
   await expect(b).toHaveURL(/q=/);
   await expect(b.getByTestId("community-card")).toHaveCount(1);
   await b.getByRole("button", { name: `Join ${name}` }).click();
-  await expect(b.getByTestId("toast")).toContainText(`Your request to join ${name} has been sent. Community moderators will review your request.`);
+  await expect(b.getByTestId("toast")).toContainText(
+    `Your request to join ${name} has been sent. Community moderators will review your request.`,
+  );
   await expect(b.getByRole("button", { name: "Request pending" })).toBeDisabled();
   // A closed community: while the request is pending, B sees its card but not who is in it.
   await b.getByRole("link", { name }).click();
@@ -97,7 +99,10 @@ test("a missing community shows Community not found with a way back", async ({ p
 
 // Finding 9 (issue 19): a ride shared with a community is for its approved members. An
 // outsider neither finds it nor opens it (Ride Not Found) until a moderator lets them in.
-test("a ride shared with a community: an outsider cannot find or open it, joins, is approved, then finds and books it", async ({ page, browser }) => {
+test("a ride shared with a community: an outsider cannot find or open it, joins, is approved, then finds and books it", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const project = test.info().project.name;
   await signUpAndOnboard(page, { fullName: "Lakshmi Rao", car: "petrol" });

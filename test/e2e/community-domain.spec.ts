@@ -10,7 +10,10 @@ test.afterEach(async () => {
 // the domain; a member asks for a code, reads it in the development mailbox (DEV_MAILBOX=1 in
 // the e2e server), enters it, is a member at once, and carries the badge on the ride they offer
 // in the community. Runs with JavaScript on and off.
-test("work e-mail domain join: the code from the mailbox makes a verified member whose badge shows on their ride", async ({ page, browser }) => {
+test("work e-mail domain join: the code from the mailbox makes a verified member whose badge shows on their ride", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const project = test.info().project.name;
   const domain = `infosys-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.test`;
@@ -42,7 +45,12 @@ test("work e-mail domain join: the code from the mailbox makes a verified member
 
   // The code, from the development mailbox.
   await member.goto("/dev/mailbox");
-  await member.getByRole("listitem").filter({ hasText: `To ${workEmail}` }).first().getByRole("link").click();
+  await member
+    .getByRole("listitem")
+    .filter({ hasText: `To ${workEmail}` })
+    .first()
+    .getByRole("link")
+    .click();
   await expect(member.getByRole("heading", { level: 1 })).toContainText(`Your LoopRide code for ${name}`);
   const text = (await member.getByRole("region", { name: "Text part" }).textContent()) ?? "";
   const code = text.match(/(?:^|\n)(\d{6})(?:\n|$)/)?.[1];
@@ -62,9 +70,13 @@ test("work e-mail domain join: the code from the mailbox makes a verified member
 
   // The member offers a ride in the community: the badge is on it, for the admin too.
   const rideId = await offerRide(member, { from: "HSR Layout", to: "Koramangala", community: name });
-  await expect(member.getByRole("region", { name: "Driver" }).getByTestId("verified-badge")).toContainText(`Verified ${domain}`);
+  await expect(member.getByRole("region", { name: "Driver" }).getByTestId("verified-badge")).toContainText(
+    `Verified ${domain}`,
+  );
   await page.goto(`/rides/${rideId}`);
-  await expect(page.getByRole("region", { name: "Driver" }).getByTestId("verified-badge")).toContainText(`Verified ${domain}`);
+  await expect(page.getByRole("region", { name: "Driver" }).getByTestId("verified-badge")).toContainText(
+    `Verified ${domain}`,
+  );
   // The address stays private to its owner.
   await page.goto(communityPath);
   await expect(page.getByText("Rahul Verma")).toBeVisible();

@@ -4,7 +4,10 @@ import { createCommunity, newPage, offerRide, signUpAndOnboard, unique } from ".
 // Issue 16, item 2: an admin sets "Free" pricing and an approved pickup point; a member
 // creating a ride for the community is offered the pickup point; after completion the split
 // follows the community's mode. Fresh people per run, JavaScript on and off.
-test("community rules: free pricing and a pickup point, offered on Create a New Ride and applied at completion", async ({ page, browser }) => {
+test("community rules: free pricing and a pickup point, offered on Create a New Ride and applied at completion", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const project = test.info().project.name;
   await signUpAndOnboard(page, { fullName: "Radha Krishnan", car: "petrol" });
@@ -38,7 +41,13 @@ test("community rules: free pricing and a pickup point, offered on Create a New 
   await expect(driver.getByTestId("pickup-points")).toContainText(`${name}: Koramangala`);
   const listId = await driver.getByLabel("Pickup location").getAttribute("list");
   await expect(driver.locator(`datalist[id="${listId}"] option`).first()).toHaveAttribute("value", "Koramangala");
-  const rideId = await offerRide(driver, { community: name, from: "Koramangala", to: "Indiranagar", cost: "300", soon: true });
+  const rideId = await offerRide(driver, {
+    community: name,
+    from: "Koramangala",
+    to: "Indiranagar",
+    cost: "300",
+    soon: true,
+  });
 
   // A member rides; the driver accepts and completes: nobody owes anything.
   const rider = await newPage(browser, project);

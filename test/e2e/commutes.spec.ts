@@ -12,7 +12,9 @@ test.setTimeout(180_000);
 // every Monday-Wednesday day of it, the driver accepts them all at once, and My Rides shows
 // the commute as one card. Fresh sign-ups, so the JS and no-JS runs never meet.
 
-test("publish a weekday commute, book every Mon-Wed day, accept them at once, see the commute card", async ({ browser }, info) => {
+test("publish a weekday commute, book every Mon-Wed day, accept them at once, see the commute card", async ({
+  browser,
+}, info) => {
   const driverName = unique("Commute Driver");
   const riderName = unique("Commute Rider");
   const driver = await newPage(browser, info.project.name);
@@ -34,7 +36,8 @@ test("publish a weekday commute, book every Mon-Wed day, accept them at once, se
   await driver.getByRole("button", { name: "Publish Commute" }).click();
   await expect(driver.getByText("Please choose at least one weekday")).toBeVisible();
   await expectAccessible(driver, `${info.project.name} /commutes/new with errors`);
-  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]) await driver.getByLabel(day, { exact: true }).check();
+  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"])
+    await driver.getByLabel(day, { exact: true }).check();
   await driver.getByRole("button", { name: "Publish Commute" }).click();
   await expect(driver).toHaveURL(/\/commutes\/[a-z0-9]+$/);
   await expect(driver.getByTestId("toast")).toContainText("Commute published!");
@@ -42,7 +45,10 @@ test("publish a weekday commute, book every Mon-Wed day, accept them at once, se
   const commuteUrl = new URL(driver.url()).pathname;
 
   // The rider books every Monday to Wednesday of it (Thursday and Friday unticked).
-  const monToWed = patternDates({ weekdays: weekdayMask(["mon", "tue", "wed"]), startDate: start, endDate: null }, istDate()).filter((d) => [1, 2, 3].includes(dayOfWeek(d)));
+  const monToWed = patternDates(
+    { weekdays: weekdayMask(["mon", "tue", "wed"]), startDate: start, endDate: null },
+    istDate(),
+  ).filter((d) => [1, 2, 3].includes(dayOfWeek(d)));
   await rider.goto(commuteUrl);
   await expect(rider.getByRole("heading", { name: "Book every day of this commute" })).toBeVisible();
   await expectAccessible(rider, `${info.project.name} /commutes/:id as a rider`);
@@ -59,7 +65,9 @@ test("publish a weekday commute, book every Mon-Wed day, accept them at once, se
   await expectAccessible(driver, `${info.project.name} /commutes/:id as its driver`);
   await row.getByRole("button", { name: `Accept all ${monToWed.length} from ${riderName}` }).click();
   await expect(driver.getByTestId("toast")).toContainText(`Accepted ${monToWed.length} requests`);
-  await expect(driver.getByTestId("commute-rider").filter({ hasText: riderName })).toContainText(`0 pending · ${monToWed.length} accepted`);
+  await expect(driver.getByTestId("commute-rider").filter({ hasText: riderName })).toContainText(
+    `0 pending · ${monToWed.length} accepted`,
+  );
 
   // My Rides: one card for the commute, with its next days.
   await driver.goto("/dashboard/rides");

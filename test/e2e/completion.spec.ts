@@ -24,17 +24,38 @@ async function completeAsDriver(driver: Page, rideId: string) {
 // data), so one run's live notifications never land in the other's pages.
 const CAST = {
   js: {
-    split: { driver: ["priya@demo.loopride.in", "Priya Sharma"], a: ["rahul@demo.loopride.in", "Rahul Verma"], b: ["kavya@demo.loopride.in", "Kavya Nair"], community: "HSR Layout Sector 2 Residents", from: "HSR Layout", to: "Koramangala" },
-    standard: { driver: "arjun@demo.loopride.in", rider: "sneha@demo.loopride.in", from: "Whitefield ITPL", to: "Indiranagar" },
+    split: {
+      driver: ["priya@demo.loopride.in", "Priya Sharma"],
+      a: ["rahul@demo.loopride.in", "Rahul Verma"],
+      b: ["kavya@demo.loopride.in", "Kavya Nair"],
+      community: "HSR Layout Sector 2 Residents",
+      from: "HSR Layout",
+      to: "Koramangala",
+    },
+    standard: {
+      driver: "arjun@demo.loopride.in",
+      rider: "sneha@demo.loopride.in",
+      from: "Whitefield ITPL",
+      to: "Indiranagar",
+    },
   },
   "no-js": {
-    split: { driver: ["ananya@demo.loopride.in", "Ananya Iyer"], a: ["irfan@demo.loopride.in", "Mohammed Irfan"], b: ["rahul@demo.loopride.in", "Rahul Verma"], community: "Manyata Tech Park Carpool", from: "Indiranagar", to: "Manyata Tech Park" },
+    split: {
+      driver: ["ananya@demo.loopride.in", "Ananya Iyer"],
+      a: ["irfan@demo.loopride.in", "Mohammed Irfan"],
+      b: ["rahul@demo.loopride.in", "Rahul Verma"],
+      community: "Manyata Tech Park Carpool",
+      from: "Indiranagar",
+      to: "Manyata Tech Park",
+    },
     standard: { driver: "irfan@demo.loopride.in", rider: "vikram@demo.loopride.in", from: "Hebbal", to: "Yelahanka" },
   },
 } as const;
 const cast = () => CAST[test.info().project.name as "js" | "no-js"];
 
-test("a ride with two riders from the driver's community splits the fuel cost equally; paid, received and rated", async ({ browser }) => {
+test("a ride with two riders from the driver's community splits the fuel cost equally; paid, received and rated", async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const c = cast().split;
   const driver = await signedInPage(browser, c.driver[0]);
@@ -66,7 +87,9 @@ test("a ride with two riders from the driver's community splits the fuel cost eq
   await driver.goto(`/rides/${rideId}/completion`);
   await driver.getByRole("button", { name: `Received from ${c.a[1]}` }).click();
   await expect(driver.getByTestId("toast")).toContainText("Payment received");
-  await expect(driver.getByTestId("participant").filter({ hasText: c.a[1] }).getByTestId("payment-status")).toHaveText("Received (cash)");
+  await expect(driver.getByTestId("participant").filter({ hasText: c.a[1] }).getByTestId("payment-status")).toHaveText(
+    "Received (cash)",
+  );
 
   // They rate each other; the driver's rating shows on her next ride.
   await rahul.goto(`/rides/${rideId}/completion`);
@@ -106,7 +129,9 @@ test("a ride with a rider outside the community is priced per seat", async ({ br
 
   // On the completed ride the rider's seat can no longer be cancelled, and the page says why.
   await sneha.goto(`/rides/${rideId}`);
-  await expect(sneha.getByTestId("requests-closed")).toHaveText("This ride has been completed: its requests can no longer be changed.");
+  await expect(sneha.getByTestId("requests-closed")).toHaveText(
+    "This ride has been completed: its requests can no longer be changed.",
+  );
   await expect(sneha.getByRole("button", { name: "Cancel my seat" })).toHaveCount(0);
 });
 
@@ -118,6 +143,8 @@ test("a ride departing in weeks cannot be completed yet: the button is disabled 
   await requestSeat(sneha, rideId);
   await acceptAll(driver, rideId, 1);
   await driver.goto(`/rides/${rideId}/completion`);
-  await expect(driver.getByTestId("complete-blocked")).toHaveText("A ride can be completed from 30 minutes before its departure time.");
+  await expect(driver.getByTestId("complete-blocked")).toHaveText(
+    "A ride can be completed from 30 minutes before its departure time.",
+  );
   await expect(driver.getByRole("button", { name: "Complete Ride" })).toBeDisabled();
 });

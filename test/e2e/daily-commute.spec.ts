@@ -13,7 +13,9 @@ test.setTimeout(180_000);
 
 const at = (hour: number, minute: number) => `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 
-test("a weekday commute: a saved search is alerted, a rider 1.2 km away and 20 minutes off finds it, books Mon-Wed, the driver accepts all", async ({ browser }, info) => {
+test("a weekday commute: a saved search is alerted, a rider 1.2 km away and 20 minutes off finds it, books Mon-Wed, the driver accepts all", async ({
+  browser,
+}, info) => {
   const minute = 5 * Math.floor(Math.random() * 8);
   const hour = info.project.name === "js" ? 7 : 17;
   const time = at(hour, minute);
@@ -37,7 +39,9 @@ test("a weekday commute: a saved search is alerted, a rider 1.2 km away and 20 m
   await expect(save.getByLabel("Saturday")).not.toBeChecked();
   await save.getByRole("button", { name: "Save this search" }).click();
   await expect(watcher.getByTestId("toast")).toContainText("Search saved");
-  await expect(watcher.getByTestId("saved-search").filter({ hasText: "Domlur → Manyata Tech Park" })).toContainText("Mon–Fri around");
+  await expect(watcher.getByTestId("saved-search").filter({ hasText: "Domlur → Manyata Tech Park" })).toContainText(
+    "Mon–Fri around",
+  );
 
   // The driver publishes a Monday-Friday commute from tomorrow on.
   const driver = await newPage(browser, info.project.name);
@@ -46,7 +50,8 @@ test("a weekday commute: a saved search is alerted, a rider 1.2 km away and 20 m
   await driver.goto("/commutes/new");
   await driver.getByLabel("Pickup location").fill("Domlur");
   await driver.getByLabel("Drop location").fill("Manyata Tech Park");
-  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]) await driver.getByLabel(day, { exact: true }).check();
+  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"])
+    await driver.getByLabel(day, { exact: true }).check();
   await driver.getByLabel("Departure time").fill(time);
   await driver.getByLabel("Start date").fill(start);
   await driver.getByLabel("Available seats").selectOption("3");
@@ -58,7 +63,10 @@ test("a weekday commute: a saved search is alerted, a rider 1.2 km away and 20 m
 
   // The watcher's alert links to one of its days.
   await watcher.goto("/dashboard?panel=notifications#notifications");
-  const alert = watcher.locator("#notifications").getByTestId("notification").filter({ hasText: "New ride for your saved search" });
+  const alert = watcher
+    .locator("#notifications")
+    .getByTestId("notification")
+    .filter({ hasText: "New ride for your saved search" });
   await expect(alert).toHaveCount(1);
   await expect(alert).toContainText("A weekly commute from Domlur to Manyata Tech Park");
   await alert.getByRole("link", { name: "New ride for your saved search" }).click();
@@ -88,7 +96,10 @@ test("a weekday commute: a saved search is alerted, a rider 1.2 km away and 20 m
   await expect(rider).toHaveURL(new RegExp(`${commuteUrl}$`));
 
   // Every Monday to Wednesday of it (Thursday and Friday unticked).
-  const monToWed = patternDates({ weekdays: weekdayMask(["mon", "tue", "wed"]), startDate: start, endDate: null }, istDate()).filter((d) => [1, 2, 3].includes(dayOfWeek(d)));
+  const monToWed = patternDates(
+    { weekdays: weekdayMask(["mon", "tue", "wed"]), startDate: start, endDate: null },
+    istDate(),
+  ).filter((d) => [1, 2, 3].includes(dayOfWeek(d)));
   await rider.getByLabel("Thursday", { exact: true }).uncheck();
   await rider.getByLabel("Friday", { exact: true }).uncheck();
   await rider.getByRole("button", { name: "Request every selected day" }).click();

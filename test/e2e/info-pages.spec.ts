@@ -102,9 +102,35 @@ test("Community Guidelines covers punctuality, cancellation, safety, fair costs 
 });
 
 const LEGAL_PAGES = [
-  { path: "/privacy-policy", heading: "Privacy Policy", texts: ["phone number", "Messages", "Ride locations", "How long we keep your information", "does not provide transport"] },
-  { path: "/terms-of-service", heading: "Terms of Service", texts: ["does not provide transport", "Payments are settled between members", "₹49"] },
-  { path: "/cookie-policy", heading: "Cookie Policy", texts: ["lr_session", "__Host-lr_session", "lr_toast", "30 days", "1 minute", "referral", "No third-party advertising cookies"] },
+  {
+    path: "/privacy-policy",
+    heading: "Privacy Policy",
+    texts: [
+      "phone number",
+      "Messages",
+      "Ride locations",
+      "How long we keep your information",
+      "does not provide transport",
+    ],
+  },
+  {
+    path: "/terms-of-service",
+    heading: "Terms of Service",
+    texts: ["does not provide transport", "Payments are settled between members", "₹49"],
+  },
+  {
+    path: "/cookie-policy",
+    heading: "Cookie Policy",
+    texts: [
+      "lr_session",
+      "__Host-lr_session",
+      "lr_toast",
+      "30 days",
+      "1 minute",
+      "referral",
+      "No third-party advertising cookies",
+    ],
+  },
 ];
 
 for (const { path, heading, texts } of LEGAL_PAGES) {

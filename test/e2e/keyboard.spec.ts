@@ -97,7 +97,10 @@ test("sign up, onboarding and sign in with the keyboard alone", async ({ page, b
   await other.context().close();
 });
 
-test("create a ride, request a seat, accept it and message the driver with the keyboard alone", async ({ page: driver, browser }) => {
+test("create a ride, request a seat, accept it and message the driver with the keyboard alone", async ({
+  page: driver,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signUpAndOnboard(driver, { fullName: "Karthik Keys", car: "petrol" });
   const rider = await newPage(browser, test.info().project.name);
@@ -215,7 +218,10 @@ test("create a community, flip a setting and subscribe to the newsletter with th
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
 
   // The newsletter form on the landing page (signed out, in a fresh context).
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: test.info().project.name === "js" });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: test.info().project.name === "js" });
   const visitor = await context.newPage();
   await visitor.goto("/");
   const email = input(visitor, "E-mail address");

@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { offerRide, signInAs, signUpAndOnboard } from "../support/e2e";
 
-test("a driver's My Rides badge rises when someone requests a seat: live with JavaScript, on reload without", async ({ page, browser }) => {
+test("a driver's My Rides badge rises when someone requests a seat: live with JavaScript, on reload without", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const js = test.info().project.name === "js";
   // A fresh driver, so the badge starts at zero whatever other tests do.

@@ -35,17 +35,26 @@ test("60 s of mixed load at concurrency 32: zero errors, invariants hold", async
     );
     signedUp.push(...group);
   }
-  const ids = new Map(queryE2eDb<{ id: string; email: string }>(`SELECT id, email FROM users WHERE email LIKE 'load-${run}-%'`, db).map((r) => [r.email, r.id]));
+  const ids = new Map(
+    queryE2eDb<{ id: string; email: string }>(`SELECT id, email FROM users WHERE email LIKE 'load-${run}-%'`, db).map(
+      (r) => [r.email, r.id],
+    ),
+  );
   const users = signedUp.map((u) => ({ client: u.client, id: ids.get(u.email)!, driver: u.driver }));
   expect(users.every((u) => u.id)).toBe(true);
 
   const result = await mixedLoad({ users, durationMs: DURATION_MS });
-  console.log(`load: ${result.requests} requests, ${result.requestsPerSecond} req/s, ${result.retriedGets} GETs retried on a stale connection, by action ${JSON.stringify(result.byAction)}`);
+  console.log(
+    `load: ${result.requests} requests, ${result.requestsPerSecond} req/s, ${result.retriedGets} GETs retried on a stale connection, by action ${JSON.stringify(result.byAction)}`,
+  );
 
   expect(result.errorSamples).toEqual([]);
   expect(result.errors).toBe(0);
   // The load really did each kind of write, not just page views.
-  const ok = (action: string) => Object.entries(result.byAction[action]?.statuses ?? {}).filter(([s]) => s === "302").reduce((n, [, c]) => n + c, 0);
+  const ok = (action: string) =>
+    Object.entries(result.byAction[action]?.statuses ?? {})
+      .filter(([s]) => s === "302")
+      .reduce((n, [, c]) => n + c, 0);
   expect(ok("create-ride")).toBeGreaterThanOrEqual(USERS / 2);
   expect(ok("request-seat")).toBeGreaterThan(0);
   expect(ok("accept")).toBeGreaterThan(0);

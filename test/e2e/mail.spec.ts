@@ -7,12 +7,19 @@ import { newPage, offerRide, requestSeat, signIn, signUpAndOnboard, uniqueEmail 
 /** Opens the newest e-mail to `to` whose subject starts with `subject` in /dev/mailbox. */
 async function openMail(page: Page, to: string, subject: string) {
   await page.goto("/dev/mailbox");
-  const item = page.getByRole("listitem").filter({ hasText: `To ${to.toLowerCase()}` }).filter({ hasText: subject }).first();
+  const item = page
+    .getByRole("listitem")
+    .filter({ hasText: `To ${to.toLowerCase()}` })
+    .filter({ hasText: subject })
+    .first();
   await item.getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(subject);
 }
 
-test("forgot password → mailbox → reset → sign in with the new password; the old session is gone", async ({ page, browser }, info) => {
+test("forgot password → mailbox → reset → sign in with the new password; the old session is gone", async ({
+  page,
+  browser,
+}, info) => {
   const { email } = await signUpAndOnboard(page, { fullName: "Meera Joshi", email: uniqueEmail("reset") });
   // Someone (the owner, on another device) asks for a reset.
   const other = await newPage(browser, info.project.name);
@@ -25,7 +32,10 @@ test("forgot password → mailbox → reset → sign in with the new password; t
   await expect(other.getByTestId("toast")).toContainText("Check your e-mail");
 
   await openMail(other, email, "Reset your LoopRide password");
-  await other.getByRole("link", { name: /\/reset-password\?token=/ }).first().click();
+  await other
+    .getByRole("link", { name: /\/reset-password\?token=/ })
+    .first()
+    .click();
   await expect(other.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
   await other.getByLabel("New password", { exact: true }).fill("rava-idli-2027");
   await other.getByLabel("New password again").fill("rava-idli-2027");
@@ -41,11 +51,17 @@ test("forgot password → mailbox → reset → sign in with the new password; t
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("a ride request e-mails the driver (verified through the mailbox) with a working link; its unsubscribe link turns e-mail off", async ({ page, browser }, info) => {
+test("a ride request e-mails the driver (verified through the mailbox) with a working link; its unsubscribe link turns e-mail off", async ({
+  page,
+  browser,
+}, info) => {
   const driver = await signUpAndOnboard(page, { fullName: "Farhan Ali", email: uniqueEmail("driver") });
   // New addresses get no ride e-mails until confirmed: confirm through the sign-up e-mail.
   await openMail(page, driver.email, "Confirm your e-mail address for LoopRide");
-  await page.getByRole("link", { name: /\/verify-email\?token=/ }).first().click();
+  await page
+    .getByRole("link", { name: /\/verify-email\?token=/ })
+    .first()
+    .click();
   await page.getByRole("button", { name: "Yes, confirm my e-mail" }).click();
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await expect(page.getByText("✓ Verified")).toBeVisible();
@@ -56,15 +72,23 @@ test("a ride request e-mails the driver (verified through the mailbox) with a wo
   await requestSeat(rider, rideId);
 
   await openMail(page, driver.email, "New ride request: Indiranagar → Manyata Tech Park");
-  await expect(page.getByText("Lakshmi Menon requested 1 seat on your ride from Indiranagar to Manyata Tech Park.")).toBeVisible();
+  await expect(
+    page.getByText("Lakshmi Menon requested 1 seat on your ride from Indiranagar to Manyata Tech Park."),
+  ).toBeVisible();
   await expect(page.getByText("Seat price: ₹120.00")).toBeVisible();
-  await page.getByRole("link", { name: new RegExp(`/rides/${rideId}$`) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(`/rides/${rideId}$`) })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/rides/${rideId}$`));
   await expect(page.getByText("Lakshmi Menon").first()).toBeVisible();
 
   // The unsubscribe link at the foot of the same e-mail.
   await openMail(page, driver.email, "New ride request: Indiranagar → Manyata Tech Park");
-  await page.getByRole("link", { name: /\/unsubscribe\?token=/ }).first().click();
+  await page
+    .getByRole("link", { name: /\/unsubscribe\?token=/ })
+    .first()
+    .click();
   await page.getByRole("button", { name: "Turn off e-mail notifications" }).click();
   await expect(page.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
   await page.goto("/dashboard/settings");

@@ -35,13 +35,19 @@ async function send(page: Page, text: string) {
   await expect(page.getByTestId("chat-messages").getByText(text)).toBeVisible();
 }
 
-const badgeCount = async (page: Page, id: string) => Number((await page.getByTestId(id).first().getAttribute("data-count")) ?? "0");
+const badgeCount = async (page: Page, id: string) =>
+  Number((await page.getByTestId(id).first().getAttribute("data-count")) ?? "0");
 
-test("a rider contacts the driver from the dashboard; the driver sees it unread and replies; the rider sees the reply", async ({ browser }) => {
+test("a rider contacts the driver from the dashboard; the driver sees it unread and replies; the rider sees the reply", async ({
+  browser,
+}) => {
   const p = RIDER_TO_DRIVER[test.info().project.name as "js" | "no-js"];
   const a = await userPage(browser, p.a);
   await a.page.goto("/dashboard");
-  await a.page.getByRole("link", { name: `Message ${p.bName}` }).first().click();
+  await a.page
+    .getByRole("link", { name: `Message ${p.bName}` })
+    .first()
+    .click();
   await expect(a.page).toHaveURL(/\/dashboard\/messages\?(to|c)=/);
   await expect(a.page.getByTestId("chat-partner")).toHaveText(p.bName);
   const question = unique("Is there room for a laptop bag?");
@@ -57,7 +63,9 @@ test("a rider contacts the driver from the dashboard; the driver sees it unread 
   await expect(conversation.getByTestId("conversation-unread")).toBeVisible();
   await conversation.click();
   await expect(b.page.getByTestId("message").filter({ hasText: question })).toHaveAttribute("data-own", "false");
-  await expect(b.page.getByTestId("conversation").filter({ hasText: p.aName }).getByTestId("conversation-unread")).toHaveCount(0);
+  await expect(
+    b.page.getByTestId("conversation").filter({ hasText: p.aName }).getByTestId("conversation-unread"),
+  ).toHaveCount(0);
   const reply = unique("Yes, plenty of space in the boot.");
   await send(b.page, reply);
 
@@ -71,14 +79,21 @@ test("a rider contacts the driver from the dashboard; the driver sees it unread 
   await b.context.close();
 });
 
-test("a chat opened from a plain link is marked read: by itself with JavaScript, with one button without (reading never writes)", async ({ browser }) => {
+test("a chat opened from a plain link is marked read: by itself with JavaScript, with one button without (reading never writes)", async ({
+  browser,
+}) => {
   const js = test.info().project.name === "js";
   const p = RIDER_TO_DRIVER[js ? "js" : "no-js"];
   const a = await userPage(browser, p.a);
   // Through the booking (My Rides lists them all): the dashboard shows only the rider's 4 newest
   // requests, and other journeys on the shared demo data add newer ones for this rider.
   await a.page.goto("/dashboard/my-rides?tab=booked");
-  await a.page.getByTestId("booked-ride").filter({ hasText: p.bName }).first().getByRole("link", { name: "View booking" }).click();
+  await a.page
+    .getByTestId("booked-ride")
+    .filter({ hasText: p.bName })
+    .first()
+    .getByRole("link", { name: "View booking" })
+    .click();
   await a.page.getByRole("link", { name: "Contact Driver" }).click();
   const text = unique("Opened from a link");
   await send(a.page, text);
@@ -100,7 +115,9 @@ test("a chat opened from a plain link is marked read: by itself with JavaScript,
   await b.context.close();
 });
 
-test("live: a message appears in the partner's open chat within a second, and their badges rise without a reload", async ({ browser }) => {
+test("live: a message appears in the partner's open chat within a second, and their badges rise without a reload", async ({
+  browser,
+}) => {
   const js = test.info().project.name === "js";
   const p = NEIGHBOURS[js ? "js" : "no-js"];
   const a = await userPage(browser, p.a);
@@ -125,7 +142,11 @@ test("live: a message appears in the partner's open chat within a second, and th
   const posted = a.page.waitForResponse((r) => r.request().method() === "POST");
   // With JavaScript the open chat marks the live message read (a fetcher POST). Leaving before
   // that lands would count the message unread on Overview, then not, as the POST commits.
-  const markedRead = js ? b.page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/dashboard/messages")) : null;
+  const markedRead = js
+    ? b.page.waitForResponse(
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/dashboard/messages"),
+      )
+    : null;
   await a.page.getByRole("button", { name: "Send" }).click();
   await posted;
   if (js) {

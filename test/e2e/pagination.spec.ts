@@ -9,13 +9,18 @@ import { memberListFixture } from "../support/e2e-fixtures";
 // Each project writes to its own conversation of Kavya's (Rahul and Priya share HSR Layout
 // Sector 2 Residents with her); no other journey reads these conversations.
 
-test("a long chat: the newest 30 messages, Older messages shows the earlier ones, Newest messages comes back", async ({ browser, baseURL }) => {
+test("a long chat: the newest 30 messages, Older messages shows the earlier ones, Newest messages comes back", async ({
+  browser,
+  baseURL,
+}) => {
   const project = test.info().project.name as "js" | "no-js";
   const tag = `${project}-${Date.now().toString(36)}`;
   const kavya = await signedInPage(browser, "kavya@demo.loopride.in");
   await kavya.goto("/dashboard/messages");
   // The partner's id from the (folded) "Start a new chat" list of community members.
-  const link = kavya.locator('[data-testid="contacts"] a', { hasText: project === "js" ? "Rahul Verma" : "Priya Sharma" });
+  const link = kavya.locator('[data-testid="contacts"] a', {
+    hasText: project === "js" ? "Rahul Verma" : "Priya Sharma",
+  });
   const href = await link.getAttribute("href");
   const partnerUserId = new URL(href!, baseURL).searchParams.get("to")!;
   for (let i = 1; i <= 35; i++) {
@@ -68,7 +73,10 @@ test("a community's member list pages: 20 members, More members shows the rest",
   await page.context().close();
 });
 
-test("Discover pages: Next page shows the rest of a search, Previous page comes back to the first 20", async ({ browser, baseURL }) => {
+test("Discover pages: Next page shows the rest of a search, Previous page comes back to the first 20", async ({
+  browser,
+  baseURL,
+}) => {
   // 25 rides from one place on a day of this project's own, so no other journey's ride joins the list.
   const project = test.info().project.name;
   const date = addDays(istDate(), project === "js" ? 24 : 25);
@@ -78,7 +86,17 @@ test("Discover pages: Next page shows the rest of a search, Previous page comes 
     const time = `${String(6 + Math.floor(i / 4)).padStart(2, "0")}:${String((i % 4) * 15).padStart(2, "0")}`;
     const res = await send(driver.request, `${baseURL}/rides/create`, {
       method: "POST",
-      form: { intent: "create", fromLocation: "Hebbal", toLocation: "Whitefield ITPL", date, time, seats: "3", tripCost: "300", notes: "", communityId: "" },
+      form: {
+        intent: "create",
+        fromLocation: "Hebbal",
+        toLocation: "Whitefield ITPL",
+        date,
+        time,
+        seats: "3",
+        tripCost: "300",
+        notes: "",
+        communityId: "",
+      },
       headers: { Origin: baseURL!, "Sec-Fetch-Site": "same-origin" },
       maxRedirects: 0,
     });

@@ -42,19 +42,27 @@ async function discoverCardBy(page: Page, driver: string) {
     await page.goto(href);
     const card = page.getByTestId("ride-card").filter({ hasText: driver }).first();
     if (await card.count()) return card;
-    href = (await page.getByTestId("next-page").count()) ? await page.getByTestId("next-page").getAttribute("href") : null;
+    href = (await page.getByTestId("next-page").count())
+      ? await page.getByTestId("next-page").getAttribute("href")
+      : null;
   }
   throw new Error(`no ride card by ${driver} on Discover`);
 }
 
-test("a photo uploaded on the profile shows on Manage Bookings and on a Discover ride card, for people who share something", async ({ page, browser }, testInfo) => {
+test("a photo uploaded on the profile shows on Manage Bookings and on a Discover ride card, for people who share something", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   // Kavya (HSR member, pending request on Priya's ride) uploads her photo.
   await signInAs(page, "kavya@demo.loopride.in");
   await page.goto("/dashboard/profile");
-  await page.getByLabel("Change Avatar").setInputFiles({ name: "kavya.png", mimeType: "image/png", buffer: fixture("photo.png") });
+  await page
+    .getByLabel("Change Avatar")
+    .setInputFiles({ name: "kavya.png", mimeType: "image/png", buffer: fixture("photo.png") });
   // With JavaScript the chosen photo is previewed before it is sent.
-  if (testInfo.project.name === "js") await expect(page.locator("#personal ~ div img").first()).toHaveAttribute("src", /^data:image\/png;base64,/);
+  if (testInfo.project.name === "js")
+    await expect(page.locator("#personal ~ div img").first()).toHaveAttribute("src", /^data:image\/png;base64,/);
   await page.getByRole("button", { name: "Upload photo" }).click();
   await expect(page.getByText("Profile photo updated.")).toBeVisible();
   const kavyaUrl = await ownPhotoUrl(page);
@@ -93,7 +101,11 @@ test("a photo uploaded on the profile shows on Manage Bookings and on a Discover
   await expect(strangersView.getByText("PS", { exact: true })).toBeVisible();
   await expect(strangersView.locator("img")).toHaveAttribute("src", priyaUrl!);
   if (testInfo.project.name === "js") {
-    await expect.poll(() => strangersView.locator("img").evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBe(0);
+    await expect
+      .poll(() =>
+        strangersView.locator("img").evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1)),
+      )
+      .toBe(0);
   }
   await strangersView.screenshot({ path: testInfo.outputPath("stranger-ride-card.png") });
   await stranger.context().close();
@@ -111,12 +123,26 @@ test("a file that is too big or not an image gets a clear message and changes no
   const before = await ownPhotoUrl(page);
   expect(before).toMatch(PHOTO_URL);
 
-  await uploadOnProfile(page, { name: "holiday.jpg", mimeType: "image/jpeg", buffer: Buffer.concat([fixture("photo.jpg"), Buffer.alloc(6 * 1024 * 1024)]) });
-  await expect(page.getByRole("alert").filter({ hasText: "The photo is larger than 5 MB. Choose a smaller photo." })).toBeVisible();
+  await uploadOnProfile(page, {
+    name: "holiday.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.concat([fixture("photo.jpg"), Buffer.alloc(6 * 1024 * 1024)]),
+  });
+  await expect(
+    page.getByRole("alert").filter({ hasText: "The photo is larger than 5 MB. Choose a smaller photo." }),
+  ).toBeVisible();
   expect(await ownPhotoUrl(page)).toBe(before);
 
-  await uploadOnProfile(page, { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("These are my notes, not a photo.\n".repeat(50)) });
-  await expect(page.getByRole("alert").filter({ hasText: "That file is not a photo we can read. Choose a JPEG, PNG or WebP image." })).toBeVisible();
+  await uploadOnProfile(page, {
+    name: "notes.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("These are my notes, not a photo.\n".repeat(50)),
+  });
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: "That file is not a photo we can read. Choose a JPEG, PNG or WebP image." }),
+  ).toBeVisible();
   expect(await ownPhotoUrl(page)).toBe(before);
   await expectServedTo(page, before!, 200);
 
@@ -127,7 +153,9 @@ test("a file that is too big or not an image gets a clear message and changes no
   await expectServedTo(page, before!, 404);
 });
 
-test("the profile page's photo controls are accessible: empty, with a photo, with an error, in light and dark", async ({ page }) => {
+test("the profile page's photo controls are accessible: empty, with a photo, with an error, in light and dark", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUpAndOnboard(page, { fullName: "Lakshmi Prasad" });
   // Each state loaded once and scanned in light and then in dark colours (test/support/axe.ts).

@@ -6,7 +6,9 @@ const plusMinutes = (time: string, minutes: number) => {
   return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 };
 
-test("a driver offers a ride from a typed locality; a rider 1.2 km away, 20 minutes off, finds it with the distances shown", async ({ browser }) => {
+test("a driver offers a ride from a typed locality; a rider 1.2 km away, 20 minutes off, finds it with the distances shown", async ({
+  browser,
+}) => {
   const slot = uniqueSlot();
   const driver = await signedInPage(browser, "arjun@demo.loopride.in");
   await driver.goto("/rides/create");

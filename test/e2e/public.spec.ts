@@ -3,7 +3,15 @@ import { expect, test } from "@playwright/test";
 test("landing page shows the hero, features, steps and plans in rupees", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  for (const text of ["Community based", "Workplace integration", "Safe and secure", "Sign Up", "Join Communities", "Create or Join Rides", "Share & Save"]) {
+  for (const text of [
+    "Community based",
+    "Workplace integration",
+    "Safe and secure",
+    "Sign Up",
+    "Join Communities",
+    "Create or Join Rides",
+    "Share & Save",
+  ]) {
     await expect(page.getByRole("heading", { name: text, exact: true })).toBeVisible();
   }
   await expect(page.getByText("₹49", { exact: true })).toBeVisible();

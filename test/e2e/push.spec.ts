@@ -8,7 +8,10 @@ import { signUpAndOnboard } from "../support/e2e";
 // denied, so this file runs in the full browser, whose new visitor has not been asked yet.
 test.use({ launchOptions: launchOptions({ full: true }) });
 
-test("Settings says honestly what browser push needs, and offers to turn it on with JavaScript", async ({ page, context }, info) => {
+test("Settings says honestly what browser push needs, and offers to turn it on with JavaScript", async ({
+  page,
+  context,
+}, info) => {
   await signUpAndOnboard(page, { fullName: "Pooja Push" });
   await page.goto("/dashboard/settings");
   const device = page.getByTestId("push-device");
@@ -31,7 +34,8 @@ test("Settings says honestly what browser push needs, and offers to turn it on w
     // DevTools protocol, as its push service would (subscribing itself needs Google's push
     // service, which this headless browser cannot reach: that step is not tested here).
     await context.grantPermissions(["notifications"], { origin: new URL(page.url()).origin });
-    const sw = context.serviceWorkers().find((w) => w.url().endsWith("/sw.js")) ?? (await context.waitForEvent("serviceworker"));
+    const sw =
+      context.serviceWorkers().find((w) => w.url().endsWith("/sw.js")) ?? (await context.waitForEvent("serviceworker"));
     // Record what the worker shows (headless Chromium has no notification centre to list them).
     await sw.evaluate(() => {
       const g = self as unknown as { shown: unknown[]; registration: ServiceWorkerRegistration };
@@ -45,20 +49,33 @@ test("Settings says honestly what browser push needs, and offers to turn it on w
     const cdp = await context.newCDPSession(page);
     const registered = new Promise<string>((resolve) => {
       cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const r = registrations.find((x: { scopeURL: string; isDeleted: boolean }) => x.scopeURL === scope && !x.isDeleted);
+        const r = registrations.find(
+          (x: { scopeURL: string; isDeleted: boolean }) => x.scopeURL === scope && !x.isDeleted,
+        );
         if (r) resolve(r.registrationId);
       });
     });
     await cdp.send("ServiceWorker.enable");
     const registrationId = await registered;
     const origin = new URL(page.url()).origin;
-    const push = (data: unknown) => cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(data) });
+    const push = (data: unknown) =>
+      cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(data) });
     const shown = () => sw.evaluate(() => (self as unknown as { shown: unknown[] }).shown);
-    await push({ title: "Request accepted", body: "Priya Sharma accepted your request for HSR Layout → Manyata Tech Park.", url: "/dashboard/rides", tag: "n1" });
+    await push({
+      title: "Request accepted",
+      body: "Priya Sharma accepted your request for HSR Layout → Manyata Tech Park.",
+      url: "/dashboard/rides",
+      tag: "n1",
+    });
     // A link off the site in a payload is never opened: the worker falls back to the dashboard.
     await push({ title: "Phish", body: "x", url: "//evil.example/", tag: "n2" });
     await expect.poll(shown).toEqual([
-      { title: "Request accepted", body: "Priya Sharma accepted your request for HSR Layout → Manyata Tech Park.", tag: "n1", url: "/dashboard/rides" },
+      {
+        title: "Request accepted",
+        body: "Priya Sharma accepted your request for HSR Layout → Manyata Tech Park.",
+        tag: "n1",
+        url: "/dashboard/rides",
+      },
       { title: "Phish", body: "x", tag: "n2", url: "/dashboard" },
     ]);
   }

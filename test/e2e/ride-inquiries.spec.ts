@@ -5,7 +5,9 @@ import { newPage, offerRideAt, signUpAndOnboard, unique } from "../support/e2e";
 // the driver's ride from Discover; the driver sees the question with the ride named and
 // answers. Fresh users on both sides, so the journey is the same with JS on and off.
 
-test("a fresh rider presses Contact on a Discover ride, asks a question; the driver sees it with the ride named and replies", async ({ browser }) => {
+test("a fresh rider presses Contact on a Discover ride, asks a question; the driver sees it with the ride named and replies", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const project = test.info().project.name;
   const driverName = unique("Deepa Driver");

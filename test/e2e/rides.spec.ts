@@ -1,7 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signedInPage, uniqueSlot } from "../support/e2e";
 
-async function offerRide(page: Page, slot: ReturnType<typeof uniqueSlot>, { from = "Koramangala", to = "Whitefield ITPL", seats = "3" } = {}) {
+async function offerRide(
+  page: Page,
+  slot: ReturnType<typeof uniqueSlot>,
+  { from = "Koramangala", to = "Whitefield ITPL", seats = "3" } = {},
+) {
   await page.goto("/rides/create");
   await expect(page.getByRole("heading", { name: "Create a New Ride" })).toBeVisible();
   await page.getByLabel("Pickup location").fill(from);
@@ -18,14 +22,21 @@ async function offerRide(page: Page, slot: ReturnType<typeof uniqueSlot>, { from
   await page.getByRole("button", { name: "Create Ride", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/rides$/);
   await expect(page.getByTestId("toast")).toContainText("Ride created successfully!");
-  const card = page.getByTestId("created-ride").filter({ hasText: slot.label }).filter({ hasText: from }).filter({ hasText: to }).first();
+  const card = page
+    .getByTestId("created-ride")
+    .filter({ hasText: slot.label })
+    .filter({ hasText: from })
+    .filter({ hasText: to })
+    .first();
   await expect(card).toBeVisible();
   await card.getByRole("link", { name: "View ride" }).click();
   await expect(page).toHaveURL(/\/rides\/[a-z0-9]+$/);
   return new URL(page.url()).pathname.split("/").pop()!;
 }
 
-test("Suggest cost on an empty form with a drop the browser does not know (Bellandur): the server suggests and fills the cost", async ({ browser }) => {
+test("Suggest cost on an empty form with a drop the browser does not know (Bellandur): the server suggests and fills the cost", async ({
+  browser,
+}) => {
   const driver = await signedInPage(browser, "priya@demo.loopride.in");
   await driver.goto("/rides/create");
   await driver.getByLabel("Pickup location").fill("HSR Layout");
@@ -37,14 +48,21 @@ test("Suggest cost on an empty form with a drop the browser does not know (Bella
   const suggested = (await driver.getByTestId("suggested-cost").textContent())!.replace(/[₹,]/g, "");
   await expect(driver.getByLabel("Trip cost (₹, the whole trip)")).toHaveValue(suggested);
   // Asking for a cost is not submitting the ride: no field is marked wrong.
-  for (const message of ["Please enter the trip cost", "Please select a date", "Please select time", "Please select number of seats"]) {
+  for (const message of [
+    "Please enter the trip cost",
+    "Please select a date",
+    "Please select time",
+    "Please select number of seats",
+  ]) {
     await expect(driver.getByText(message)).toHaveCount(0);
   }
   await expect(driver.getByLabel("Pickup location")).toHaveValue("HSR Layout");
   await expect(driver.getByLabel("Drop location")).toHaveValue("Bellandur");
 });
 
-test("offer a ride, find it with a filter, book 2 seats, driver accepts; a request that no longer fits cannot be accepted", async ({ browser }) => {
+test("offer a ride, find it with a filter, book 2 seats, driver accepts; a request that no longer fits cannot be accepted", async ({
+  browser,
+}) => {
   const slot = uniqueSlot();
   const driver = await signedInPage(browser, "priya@demo.loopride.in");
   const rideId = await offerRide(driver, slot);
@@ -93,7 +111,9 @@ test("offer a ride, find it with a filter, book 2 seats, driver accepts; a reque
 
   // Rahul's 2 seats no longer fit in the 1 left.
   await driver.goto("/dashboard/rides?tab=manage&status=pending");
-  const rahul = driver.locator(`[data-testid="request-card"][data-ride-id="${rideId}"]`).filter({ hasText: "Rahul Verma" });
+  const rahul = driver
+    .locator(`[data-testid="request-card"][data-ride-id="${rideId}"]`)
+    .filter({ hasText: "Rahul Verma" });
   await rahul.getByRole("button", { name: "Accept" }).click();
   await expect(driver.getByTestId("toast")).toContainText("Not enough seats available");
   await expect(driver.getByTestId("toast")).toContainText("Only 1 seat is available for this ride.");

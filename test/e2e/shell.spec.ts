@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { send, signInAs } from "../support/e2e";
 
-test("dashboard sidebar: a slide-over on mobile and collapsible on desktop, without JavaScript too", async ({ page }) => {
+test("dashboard sidebar: a slide-over on mobile and collapsible on desktop, without JavaScript too", async ({
+  page,
+}) => {
   await signInAs(page, "kavya@demo.loopride.in");
   await page.goto("/dashboard");
   const sidebar = page.getByRole("navigation", { name: "Dashboard" }).first();

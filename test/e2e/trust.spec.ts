@@ -16,7 +16,9 @@ async function setGender(page: Page, gender: "female" | "male") {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-test("a woman driver's women-only ride is refused to a male rider with the clear message and hidden from his discover", async ({ browser }) => {
+test("a woman driver's women-only ride is refused to a male rider with the clear message and hidden from his discover", async ({
+  browser,
+}) => {
   const her = await freshPage(browser);
   await signUpAndOnboard(her.page, { fullName: "Lakshmi Driver" });
   await setGender(her.page, "female");
@@ -72,7 +74,9 @@ test("a user blocks another, who can then no longer message them", async ({ brow
 
   // The rider: no ride, and only the neutral refusal when trying to write.
   await rider.page.goto(`/dashboard/messages?to=${driverId}`);
-  await expect(rider.page.getByText("You can only message people who share a community or a ride with you.")).toBeVisible();
+  await expect(
+    rider.page.getByText("You can only message people who share a community or a ride with you."),
+  ).toBeVisible();
   await expect(rider.page.getByLabel("Message", { exact: true })).toHaveCount(0);
   // Nothing says they were blocked (the page offers them "Report or block" like any chat).
   await expect(rider.page.getByText(/blocked/i)).toHaveCount(0);

@@ -1,7 +1,21 @@
 import { expect, test } from "@playwright/test";
 import { XSS_MARKER, XSS_PAYLOADS } from "./fixtures/xss-payloads";
 import { send } from "../support/e2e";
-import { browse, expectInert, fitting, INJECTED, inParallel, isJs, join, packs, post, recordCsp, signUp, TAG, type User } from "../support/xss";
+import {
+  browse,
+  expectInert,
+  fitting,
+  INJECTED,
+  inParallel,
+  isJs,
+  join,
+  packs,
+  post,
+  recordCsp,
+  signUp,
+  TAG,
+  type User,
+} from "../support/xss";
 
 // Stored XSS (issue 9, item 4). Every payload in fixtures/xss-payloads.ts is stored through
 // the real forms (HTTP POSTs with this site's Origin, as the browser sends them) in every
@@ -50,12 +64,17 @@ test("community names, locations and descriptions render as text in the list and
   const w = await browse(browser, driver);
   // The list, searched for this run's tag: 24 a page, newest first; together the pages show every one.
   let listed = "";
-  for (let p = 1; p <= Math.ceil(count / 24); p++) listed += await expectInert(w, driver, `/communities?q=${TAG}${p > 1 ? `&page=${p}` : ""}`, []);
+  for (let p = 1; p <= Math.ceil(count / 24); p++)
+    listed += await expectInert(w, driver, `/communities?q=${TAG}${p > 1 ? `&page=${p}` : ""}`, []);
   const notListed = [...names.flat(), ...locations.flat(), ...descriptions.flat()].filter((p) => !listed.includes(p));
   expect(notListed, "payloads missing from the community list").toEqual([]);
   // Each community page with its description (and the others' names and locations).
   for (let i = 0; i < descriptions.length; i++) {
-    await expectInert(w, driver, `/communities/${ids[i]}`, [...descriptions[i], ...(names[i] ?? []), ...(locations[i] ?? [])]);
+    await expectInert(w, driver, `/communities/${ids[i]}`, [
+      ...descriptions[i],
+      ...(names[i] ?? []),
+      ...(locations[i] ?? []),
+    ]);
   }
   expect(new Set(names.flat())).toEqual(new Set(fitting(80, namePrefix, { line: true })));
   expect(descriptions.flat()).toHaveLength(XSS_PAYLOADS.length);
@@ -103,7 +122,8 @@ test("ride notes and ride request notes render as text for the driver and the ri
   recordCsp(r);
   await r.context.close();
   const d = await browse(browser, driver);
-  for (const [i, id] of rideIds.entries()) await expectInert(d, driver, `/rides/${id}`, [...notes[i], ...requestNote(i), rider.fullName]);
+  for (const [i, id] of rideIds.entries())
+    await expectInert(d, driver, `/rides/${id}`, [...notes[i], ...requestNote(i), rider.fullName]);
   await expectInert(d, driver, "/dashboard/rides?tab=manage", notes.flat());
   recordCsp(d);
   await d.context.close();
@@ -119,14 +139,25 @@ async function driversRides() {
 
 /** The driver's id, from the rider's view of one of the driver's rides ("Contact Driver"). */
 async function driverIdOn(rideId: string) {
-  return /\/dashboard\/messages\?to=([a-z0-9]+)/.exec(await (await send(rider.api, `/rides/${rideId}`)).text())?.[1] ?? "";
+  return (
+    /\/dashboard\/messages\?to=([a-z0-9]+)/.exec(await (await send(rider.api, `/rides/${rideId}`)).text())?.[1] ?? ""
+  );
 }
 
 test("chat messages render as text when loaded and when they arrive live over the WebSocket", async ({ browser }) => {
   test.setTimeout(180_000);
   // A ride of the driver's with the rider's pending request on it lets the two write to each other.
   const date = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
-  await post(driver.api, "/rides/create", { intent: "create", fromLocation: "Koramangala", toLocation: "MG Road", date, time: "09:15", seats: "2", tripCost: "120", notes: `${TAG} chat ride` });
+  await post(driver.api, "/rides/create", {
+    intent: "create",
+    fromLocation: "Koramangala",
+    toLocation: "MG Road",
+    date,
+    time: "09:15",
+    seats: "2",
+    tripCost: "120",
+    notes: `${TAG} chat ride`,
+  });
   const rideId = (await driversRides()).find((r) => r.page.includes(`${TAG} chat ride`))?.id ?? "";
   expect(rideId, "the chat ride found on My Rides").toBeTruthy();
   await post(rider.api, `/rides/${rideId}/book`, { seats: "1", notes: "" });
@@ -135,7 +166,11 @@ test("chat messages render as text when loaded and when they arrive live over th
   const chunks = packs(2000);
   let chat = "";
   for (const c of chunks) {
-    const res = await post(rider.api, `/dashboard/messages?to=${driverId}`, { intent: "send", to: driverId, content: join(c) });
+    const res = await post(rider.api, `/dashboard/messages?to=${driverId}`, {
+      intent: "send",
+      to: driverId,
+      content: join(c),
+    });
     chat = res.headers().location!;
   }
   const d = await browse(browser, driver);
@@ -146,13 +181,23 @@ test("chat messages render as text when loaded and when they arrive live over th
     // message (the chat shows the latest 50 messages).
     await expect(d.page.getByTestId("live-room")).toHaveAttribute("data-connected", "true");
     const live = packs(300, `${TAG} `);
-    for (const [i, c] of live.entries()) await post(rider.api, `/dashboard/messages?to=${driverId}`, { intent: "send", to: driverId, content: join(c, `${TAG}#${i} `) });
+    for (const [i, c] of live.entries())
+      await post(rider.api, `/dashboard/messages?to=${driverId}`, {
+        intent: "send",
+        to: driverId,
+        content: join(c, `${TAG}#${i} `),
+      });
     await expect(d.page.getByTestId("message").last()).toContainText(`${TAG}#${live.length - 1} `);
     const text = await d.page.getByTestId("chat-messages").evaluate((el) => el.textContent ?? "");
     const missing = XSS_PAYLOADS.filter((p) => !text.includes(p));
     expect(missing, "payloads that arrived live but are not shown as text").toEqual([]);
     expect(await d.page.evaluate((m) => (window as unknown as Record<string, unknown>)[m], XSS_MARKER)).toBeUndefined();
-    expect(await d.page.evaluate((sel) => [...document.querySelectorAll(sel)].map((e) => e.outerHTML.slice(0, 120)), INJECTED)).toEqual([]);
+    expect(
+      await d.page.evaluate(
+        (sel) => [...document.querySelectorAll(sel)].map((e) => e.outerHTML.slice(0, 120)),
+        INJECTED,
+      ),
+    ).toEqual([]);
     expect(d.dialogs).toEqual([]);
   }
   recordCsp(d);
@@ -160,7 +205,18 @@ test("chat messages render as text when loaded and when they arrive live over th
 });
 
 test("every HTML response carries a per-request CSP nonce, nosniff, a referrer policy and frame-ancestors 'none'", async () => {
-  const paths = ["/", "/login", "/signup", "/pricing", "/rides", "/communities", "/dashboard", "/dashboard/messages", "/dashboard/profile", "/no-such-page"];
+  const paths = [
+    "/",
+    "/login",
+    "/signup",
+    "/pricing",
+    "/rides",
+    "/communities",
+    "/dashboard",
+    "/dashboard/messages",
+    "/dashboard/profile",
+    "/no-such-page",
+  ];
   const nonces = new Set<string>();
   for (const path of paths) {
     for (let i = 0; i < 2; i++) {

@@ -21,7 +21,9 @@ const OLD = "old-masala-2026";
 const NEW = "new-filter-coffee-2026";
 
 async function mailsTo(email: string) {
-  const r = await env.DB.prepare("SELECT subject, text_body FROM mail_sink WHERE to_address = ? ORDER BY created_at").bind(email.toLowerCase()).all<{ subject: string; text_body: string }>();
+  const r = await env.DB.prepare("SELECT subject, text_body FROM mail_sink WHERE to_address = ? ORDER BY created_at")
+    .bind(email.toLowerCase())
+    .all<{ subject: string; text_body: string }>();
   return r.results;
 }
 
@@ -61,7 +63,9 @@ describe("forgot password", () => {
     expect(mail.text_body).toContain("The link works once, for 30 minutes.");
     // Only the hash of the token is stored.
     const token = tokenOf(await resetLinkFor(user.email!));
-    const stored = await env.DB.prepare("SELECT token_hash FROM password_resets WHERE user_id = ?").bind(user.id).all<{ token_hash: string }>();
+    const stored = await env.DB.prepare("SELECT token_hash FROM password_resets WHERE user_id = ?")
+      .bind(user.id)
+      .all<{ token_hash: string }>();
     expect(stored.results).toHaveLength(1);
     expect(stored.results[0].token_hash).not.toContain(token);
     expect(stored.results[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -76,7 +80,11 @@ describe("forgot password", () => {
     expect(bot.status).toBe(302);
     expect(await mailsTo(user.email!)).toEqual([]);
     for (let i = 0; i < RESETS_PER_ACCOUNT + 2; i++) {
-      const res = await postForm("/forgot-password", { email: user.email! }, { headers: { "CF-Connecting-IP": `10.0.0.${i}` } });
+      const res = await postForm(
+        "/forgot-password",
+        { email: user.email! },
+        { headers: { "CF-Connecting-IP": `10.0.0.${i}` } },
+      );
       expect(res.status).toBe(302);
       expect(toastOf(res)?.title).toBe("Check your e-mail");
     }
@@ -86,7 +94,16 @@ describe("forgot password", () => {
   it("is rate-limited per address", async () => {
     awayFromMinuteBoundary(20);
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await postForm("/forgot-password", { email: `x${i}@example.test` }, { headers: { "CF-Connecting-IP": "10.9.9.9" } })).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (
+          await postForm(
+            "/forgot-password",
+            { email: `x${i}@example.test` },
+            { headers: { "CF-Connecting-IP": "10.9.9.9" } },
+          )
+        ).status,
+      );
     expect(statuses.slice(0, 10).every((s) => s === 302)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
@@ -113,10 +130,14 @@ describe("resetting the password", () => {
     expect((await get("/dashboard", { cookie: otherCookie })).headers.get("Location")).toMatch(/^\/login/);
     expect((await get("/dashboard", { cookie: user.cookie })).headers.get("Location")).toMatch(/^\/login/);
     expect((await browser.get("/dashboard")).status).toBe(200);
-    const sessions = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+    const sessions = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ n: number }>();
     expect(sessions?.n).toBe(1);
     // The link proved the mailbox.
-    const verified = await env.DB.prepare("SELECT email_verified_at FROM users WHERE id = ?").bind(user.id).first<{ email_verified_at: number | null }>();
+    const verified = await env.DB.prepare("SELECT email_verified_at FROM users WHERE id = ?")
+      .bind(user.id)
+      .first<{ email_verified_at: number | null }>();
     expect(verified?.email_verified_at).not.toBeNull();
     // Sign in with the new password, not the old.
     expect((await postForm("/login", { identifier: user.email!, password: OLD })).status).toBe(400);
@@ -144,14 +165,19 @@ describe("resetting the password", () => {
     const results = await Promise.allSettled(hashes.map((h) => resetPassword({ db: db() }, token, h)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const winner = hashes[results.findIndex((r) => r.status === "fulfilled")];
-    const stored = await env.DB.prepare("SELECT hash FROM passwords WHERE user_id = ?").bind(user.id).first<{ hash: string }>();
+    const stored = await env.DB.prepare("SELECT hash FROM passwords WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ hash: string }>();
     expect(stored?.hash).toBe(winner);
     // Used up: the page says so and a POST changes nothing.
     expect(await (await get(`/reset-password?token=${token}`)).text()).toContain("This link has expired");
     const again = await postForm("/reset-password", { token, password: NEW, confirmPassword: NEW });
     expect(again.status).toBe(400);
     expect(await again.text()).toContain(RESET_LINK_INVALID);
-    expect((await env.DB.prepare("SELECT hash FROM passwords WHERE user_id = ?").bind(user.id).first<{ hash: string }>())?.hash).toBe(winner);
+    expect(
+      (await env.DB.prepare("SELECT hash FROM passwords WHERE user_id = ?").bind(user.id).first<{ hash: string }>())
+        ?.hash,
+    ).toBe(winner);
   });
 
   it("expires after 30 minutes, and a newer request withdraws the older link", async () => {
@@ -159,7 +185,9 @@ describe("resetting the password", () => {
     await postForm("/forgot-password", { email: user.email! });
     const first = tokenOf(await resetLinkFor(user.email!));
     const hash = await hashPassword(NEW, PEPPER);
-    await expect(resetPassword({ db: db() }, first, hash, Date.now() + RESET_TTL_MS + 1000)).rejects.toThrow(RESET_LINK_INVALID);
+    await expect(resetPassword({ db: db() }, first, hash, Date.now() + RESET_TTL_MS + 1000)).rejects.toThrow(
+      RESET_LINK_INVALID,
+    );
     await postForm("/forgot-password", { email: user.email! });
     const second = tokenOf(await resetLinkFor(user.email!));
     expect(second).not.toBe(first);
@@ -171,13 +199,22 @@ describe("resetting the password", () => {
     const user = await account();
     await postForm("/forgot-password", { email: user.email! });
     const token = tokenOf(await resetLinkFor(user.email!));
-    const before = await env.DB.prepare("SELECT hash FROM passwords WHERE user_id = ?").bind(user.id).first<{ hash: string }>();
+    const before = await env.DB.prepare("SELECT hash FROM passwords WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ hash: string }>();
     const differ = await postForm("/reset-password", { token, password: NEW, confirmPassword: `${NEW}x` });
     expect(differ.status).toBe(400);
     expect(await differ.text()).toContain("The two passwords do not match");
-    const common = await postForm("/reset-password", { token, password: "password123", confirmPassword: "password123" });
+    const common = await postForm("/reset-password", {
+      token,
+      password: "password123",
+      confirmPassword: "password123",
+    });
     expect(common.status).toBe(400);
-    expect((await env.DB.prepare("SELECT hash FROM passwords WHERE user_id = ?").bind(user.id).first<{ hash: string }>())?.hash).toBe(before?.hash);
+    expect(
+      (await env.DB.prepare("SELECT hash FROM passwords WHERE user_id = ?").bind(user.id).first<{ hash: string }>())
+        ?.hash,
+    ).toBe(before?.hash);
     expect((await get("/dashboard", { cookie: user.cookie })).status).toBe(200);
   });
 });
@@ -195,7 +232,10 @@ describe("e-mail verification", () => {
     // Opening the link changes nothing (mail scanners open links); the button does.
     const page = await get(path);
     expect(await page.text()).toContain(`Is ${email} your e-mail address?`);
-    const row = () => env.DB.prepare("SELECT id, email_verified_at FROM users WHERE email = ?").bind(email).first<{ id: string; email_verified_at: number | null }>();
+    const row = () =>
+      env.DB.prepare("SELECT id, email_verified_at FROM users WHERE email = ?")
+        .bind(email)
+        .first<{ id: string; email_verified_at: number | null }>();
     expect((await row())?.email_verified_at).toBeNull();
     const done = await browser.post(path, { token: tokenOf(path) });
     expect(done.status).toBe(302);
@@ -218,7 +258,11 @@ describe("e-mail verification", () => {
     const after = await (await get("/dashboard/profile", { cookie: user.cookie })).text();
     expect(after).toContain("✓ Verified");
     const again = await postForm("/dashboard/profile", { intent: "resend-verification" }, { cookie: user.cookie });
-    expect(toastOf(again)).toMatchObject({ title: "No confirmation link sent", description: "Your e-mail address is already confirmed.", type: "error" });
+    expect(toastOf(again)).toMatchObject({
+      title: "No confirmation link sent",
+      description: "Your e-mail address is already confirmed.",
+      type: "error",
+    });
   });
 
   it("a link for an address the account no longer has verifies nothing", async () => {
@@ -228,7 +272,13 @@ describe("e-mail verification", () => {
     const path = link(mail.text_body, "/verify-email?token=");
     await env.DB.prepare("UPDATE users SET email = ? WHERE id = ?").bind(`changed-${user.email}`, user.id).run();
     expect((await postForm(path, { token: tokenOf(path) })).status).toBe(400);
-    expect((await env.DB.prepare("SELECT email_verified_at AS v FROM users WHERE id = ?").bind(user.id).first<{ v: number | null }>())?.v).toBeNull();
+    expect(
+      (
+        await env.DB.prepare("SELECT email_verified_at AS v FROM users WHERE id = ?")
+          .bind(user.id)
+          .first<{ v: number | null }>()
+      )?.v,
+    ).toBeNull();
   });
 
   it("a referral is credited only once the new account's e-mail is verified", async () => {
@@ -242,7 +292,9 @@ describe("e-mail verification", () => {
     const [mail] = await mailsTo(newcomer.email!);
     const path = link(mail.text_body, "/verify-email?token=");
     await postForm(path, { token: tokenOf(path) });
-    const ref = await env.DB.prepare("SELECT status FROM referrals WHERE referred_user_id = ?").bind(newcomer.id).first<{ status: string }>();
+    const ref = await env.DB.prepare("SELECT status FROM referrals WHERE referred_user_id = ?")
+      .bind(newcomer.id)
+      .first<{ status: string }>();
     expect(ref?.status).toBe("completed");
   });
 

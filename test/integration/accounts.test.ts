@@ -5,7 +5,12 @@ import { PBKDF2_ITERATIONS, hashPassword, iterationsOf, verifyPassword } from "~
 import { awayFromMinuteBoundary, BASE, Browser, db, get, postForm, signedInUser, tableCounts } from "../support/worker";
 
 const signup = (b: Browser, fields: Record<string, string>) =>
-  b.post("/signup", { fullName: "Meera Krishnan", identifier: "meera@example.com", password: "monsoon-ride-42", ...fields });
+  b.post("/signup", {
+    fullName: "Meera Krishnan",
+    identifier: "meera@example.com",
+    password: "monsoon-ride-42",
+    ...fields,
+  });
 
 describe("sign-up with e-mail or mobile and password", () => {
   it("creates the account, profile and session, and sends the user to onboarding", async () => {
@@ -17,7 +22,12 @@ describe("sign-up with e-mail or mobile and password", () => {
     const row = await env.DB.prepare(
       "SELECT u.email, p.full_name, p.first_name, p.last_name, pw.hash FROM users u JOIN user_profiles p ON p.user_id = u.id JOIN passwords pw ON pw.user_id = u.id",
     ).first<{ email: string; full_name: string; first_name: string; last_name: string; hash: string }>();
-    expect(row).toMatchObject({ email: "meera@example.com", full_name: "Meera Krishnan", first_name: "Meera", last_name: "Krishnan" });
+    expect(row).toMatchObject({
+      email: "meera@example.com",
+      full_name: "Meera Krishnan",
+      first_name: "Meera",
+      last_name: "Krishnan",
+    });
     expect(row!.hash).not.toContain("monsoon");
     expect(iterationsOf(row!.hash)).toBeLessThanOrEqual(100_000);
     const { html } = await b.follow(res);
@@ -28,7 +38,9 @@ describe("sign-up with e-mail or mobile and password", () => {
   it("accepts a 10-digit mobile number as the identifier", async () => {
     const res = await signup(new Browser(), { identifier: "98450 12345" });
     expect(res.status).toBe(302);
-    const row = await env.DB.prepare("SELECT u.phone, p.phone_number FROM users u JOIN user_profiles p ON p.user_id = u.id").first();
+    const row = await env.DB.prepare(
+      "SELECT u.phone, p.phone_number FROM users u JOIN user_profiles p ON p.user_id = u.id",
+    ).first();
     expect(row).toEqual({ phone: "9845012345", phone_number: "9845012345" });
   });
 
@@ -58,7 +70,10 @@ describe("sign-in, sessions and sign-out", () => {
   });
 
   async function account() {
-    await createUser({ db: db() }, { email: "ravi@example.com", fullName: "Ravi Kumar", password: "filter-coffee-9", pepper: env.PASSWORD_PEPPER });
+    await createUser(
+      { db: db() },
+      { email: "ravi@example.com", fullName: "Ravi Kumar", password: "filter-coffee-9", pepper: env.PASSWORD_PEPPER },
+    );
   }
 
   it("signs in with the right password; one message for a wrong password or an unknown account", async () => {
@@ -87,7 +102,9 @@ describe("sign-in, sessions and sign-out", () => {
     expect(b.cookieHeader).not.toContain(before.cookie);
     expect((await get("/dashboard", { cookie: before.cookie })).headers.get("Location")).toMatch(/^\/login/);
     expect((await b.get("/dashboard")).status).toBe(200);
-    const old = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id = ?").bind(before.sessionId).first<{ n: number }>();
+    const old = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id = ?")
+      .bind(before.sessionId)
+      .first<{ n: number }>();
     expect(old!.n).toBe(0);
   });
 
@@ -96,9 +113,13 @@ describe("sign-in, sessions and sign-out", () => {
     const res = await postForm("/logout", {}, { cookie: user.cookie });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/");
-    const row = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id = ?").bind(user.sessionId).first<{ n: number }>();
+    const row = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id = ?")
+      .bind(user.sessionId)
+      .first<{ n: number }>();
     expect(row!.n).toBe(0);
-    expect((await get("/dashboard", { cookie: user.cookie })).headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
+    expect((await get("/dashboard", { cookie: user.cookie })).headers.get("Location")).toBe(
+      "/login?redirectTo=%2Fdashboard",
+    );
     const b = new Browser();
     b.absorb(res);
     const home = await b.follow(res);
@@ -108,7 +129,9 @@ describe("sign-in, sessions and sign-out", () => {
 
   it("refuses an expired session", async () => {
     const user = await signedInUser();
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1000, user.sessionId).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1000, user.sessionId)
+      .run();
     expect((await get("/dashboard", { cookie: user.cookie })).status).toBe(302);
   });
 
@@ -117,7 +140,11 @@ describe("sign-in, sessions and sign-out", () => {
     const res = await SELF.fetch("https://loopride.example/login", {
       method: "POST",
       redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "loopride.example", Origin: "https://loopride.example" },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Host: "loopride.example",
+        Origin: "https://loopride.example",
+      },
       body: new URLSearchParams({ identifier: "ravi@example.com", password: "filter-coffee-9" }),
     });
     expect(res.headers.get("Set-Cookie")).toMatch(/__Host-lr_session=.*Secure/);
@@ -141,7 +168,11 @@ describe("sign-in, sessions and sign-out", () => {
       const res = await postForm("/login", { identifier: "ravi@example.com", password: "filter-coffee-9", redirectTo });
       expect(res.headers.get("Location")).toBe("/dashboard");
     }
-    const ok = await postForm("/login", { identifier: "ravi@example.com", password: "filter-coffee-9", redirectTo: "/dashboard/settings" });
+    const ok = await postForm("/login", {
+      identifier: "ravi@example.com",
+      password: "filter-coffee-9",
+      redirectTo: "/dashboard/settings",
+    });
     expect(ok.headers.get("Location")).toBe("/dashboard/settings");
   });
 
@@ -149,7 +180,9 @@ describe("sign-in, sessions and sign-out", () => {
     awayFromMinuteBoundary();
     const headers = { "CF-Connecting-IP": "198.51.100.7" };
     for (let i = 0; i < 10; i++) {
-      expect((await postForm("/login", { identifier: `n${i}@example.com`, password: "whatever-123" }, { headers })).status).toBe(400);
+      expect(
+        (await postForm("/login", { identifier: `n${i}@example.com`, password: "whatever-123" }, { headers })).status,
+      ).toBe(400);
     }
     const res = await postForm("/login", { identifier: "n@example.com", password: "whatever-123" }, { headers });
     expect(res.status).toBe(429);
@@ -160,14 +193,26 @@ describe("sign-in, sessions and sign-out", () => {
     await account();
     awayFromMinuteBoundary();
     for (let i = 0; i < 10; i++) {
-      await postForm("/login", { identifier: "ravi@example.com", password: "wrong-guess-1" }, { headers: { "CF-Connecting-IP": `192.0.2.${i}` } });
+      await postForm(
+        "/login",
+        { identifier: "ravi@example.com", password: "wrong-guess-1" },
+        { headers: { "CF-Connecting-IP": `192.0.2.${i}` } },
+      );
     }
     // Over its limit, the account refuses every address that failed on it, even with the
     // right password; an address with no failures (the owner's) still gets through
     // (issue 19 finding 6; more in sign-in-limits.test.ts).
-    const res = await postForm("/login", { identifier: "ravi@example.com", password: "filter-coffee-9" }, { headers: { "CF-Connecting-IP": "192.0.2.3" } });
+    const res = await postForm(
+      "/login",
+      { identifier: "ravi@example.com", password: "filter-coffee-9" },
+      { headers: { "CF-Connecting-IP": "192.0.2.3" } },
+    );
     expect(res.status).toBe(429);
-    const owner = await postForm("/login", { identifier: "ravi@example.com", password: "filter-coffee-9" }, { headers: { "CF-Connecting-IP": "192.0.2.99" } });
+    const owner = await postForm(
+      "/login",
+      { identifier: "ravi@example.com", password: "filter-coffee-9" },
+      { headers: { "CF-Connecting-IP": "192.0.2.99" } },
+    );
     expect(owner.status).toBe(302);
   });
 
@@ -220,9 +265,13 @@ describe("Google sign-in (faked Google endpoints)", () => {
     fetchMock
       .get("https://oauth2.googleapis.com")
       .intercept({ path: "/token", method: "POST" })
-      .reply(200, JSON.stringify({ access_token: "at", expires_in: 3600, token_type: "Bearer", scope: "openid", id_token: "x" }), {
-        headers: { "Content-Type": "application/json" },
-      });
+      .reply(
+        200,
+        JSON.stringify({ access_token: "at", expires_in: 3600, token_type: "Bearer", scope: "openid", id_token: "x" }),
+        {
+          headers: { "Content-Type": "application/json" },
+        },
+      );
     fetchMock
       .get("https://www.googleapis.com")
       .intercept({ path: "/oauth2/v3/userinfo", method: "GET" })
@@ -232,20 +281,34 @@ describe("Google sign-in (faked Google endpoints)", () => {
   it("a new Google user gets a profile from Google and goes to onboarding", async () => {
     const b = new Browser();
     const state = await startGoogle(b);
-    fakeGoogle({ sub: "g-123", name: "Lakshmi Menon", given_name: "Lakshmi", family_name: "Menon", picture: "https://lh3.googleusercontent.com/a/x", email: "lakshmi@gmail.com", email_verified: true });
+    fakeGoogle({
+      sub: "g-123",
+      name: "Lakshmi Menon",
+      given_name: "Lakshmi",
+      family_name: "Menon",
+      picture: "https://lh3.googleusercontent.com/a/x",
+      email: "lakshmi@gmail.com",
+      email_verified: true,
+    });
     const res = await b.get(`/auth/callback?code=abc&state=${state}`);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/onboarding");
     expect(b.cookies.has("lr_session")).toBe(true);
     const profile = await env.DB.prepare("SELECT full_name, avatar_url FROM user_profiles").first();
     expect(profile).toEqual({ full_name: "Lakshmi Menon", avatar_url: "https://lh3.googleusercontent.com/a/x" });
-    const code = await env.DB.prepare("SELECT referral_code FROM user_referral_codes").first<{ referral_code: string }>();
+    const code = await env.DB.prepare("SELECT referral_code FROM user_referral_codes").first<{
+      referral_code: string;
+    }>();
     expect(code!.referral_code).toMatch(/^LR[A-Z0-9]{6}$/);
   });
 
   it("a returning, onboarded Google user goes to the dashboard", async () => {
     const user = await createUser({ db: db() }, { email: "old@gmail.com", createdAt: Date.now() - 86400000 });
-    await env.DB.prepare("INSERT INTO oauth_accounts (provider, provider_account_id, user_id, created_at) VALUES ('google', 'g-9', ?, 0)").bind(user.id).run();
+    await env.DB.prepare(
+      "INSERT INTO oauth_accounts (provider, provider_account_id, user_id, created_at) VALUES ('google', 'g-9', ?, 0)",
+    )
+      .bind(user.id)
+      .run();
     const b = new Browser();
     const state = await startGoogle(b);
     fakeGoogle({ sub: "g-9", name: "Old Friend", email: "old@gmail.com", email_verified: true });
@@ -268,7 +331,16 @@ describe("Google sign-in (faked Google endpoints)", () => {
 
     async function squat() {
       // Someone registers the victim's address with a password first; nothing verified it.
-      return createUser({ db: db() }, { email: "victim@gmail.com", fullName: "Squatter", password: "squatters-pass-1", pepper: env.PASSWORD_PEPPER, createdAt: Date.now() - 86400000 });
+      return createUser(
+        { db: db() },
+        {
+          email: "victim@gmail.com",
+          fullName: "Squatter",
+          password: "squatters-pass-1",
+          pepper: env.PASSWORD_PEPPER,
+          createdAt: Date.now() - 86400000,
+        },
+      );
     }
 
     it("Google sign-in is not linked to an account whose e-mail is unverified: no session, a clear message, nothing linked", async () => {
@@ -282,10 +354,14 @@ describe("Google sign-in (faked Google endpoints)", () => {
       expect(b.cookies.has("lr_session")).toBe(false);
       expect(b.cookies.has("lr_google_link")).toBe(true);
       const page = await b.follow(res);
-      expect(page.html).toContain("An account with this e-mail already exists. Sign in with its password once to link Google sign-in to it.");
+      expect(page.html).toContain(
+        "An account with this e-mail already exists. Sign in with its password once to link Google sign-in to it.",
+      );
       expect(await env.DB.prepare("SELECT count(*) AS n FROM oauth_accounts").first()).toEqual({ n: 0 });
       expect(await env.DB.prepare("SELECT count(*) AS n FROM sessions").first()).toEqual({ n: 0 });
-      expect(await env.DB.prepare("SELECT email_verified_at FROM users WHERE id = ?").bind(squatter.id).first()).toEqual({ email_verified_at: null });
+      expect(
+        await env.DB.prepare("SELECT email_verified_at FROM users WHERE id = ?").bind(squatter.id).first(),
+      ).toEqual({ email_verified_at: null });
     });
 
     it("the password sign-in that follows links Google and verifies the e-mail; later Google sign-ins go straight in", async () => {
@@ -299,8 +375,12 @@ describe("Google sign-in (faked Google endpoints)", () => {
       expect(signIn.status).toBe(302);
       expect(b.cookies.has("lr_google_link")).toBe(false);
       expect((await b.follow(signIn)).html).toContain("Google sign-in linked");
-      expect(await env.DB.prepare("SELECT user_id FROM oauth_accounts WHERE provider_account_id = 'g-victim'").first()).toEqual({ user_id: owner.id });
-      const verified = await env.DB.prepare("SELECT email_verified_at FROM users WHERE id = ?").bind(owner.id).first<{ email_verified_at: number | null }>();
+      expect(
+        await env.DB.prepare("SELECT user_id FROM oauth_accounts WHERE provider_account_id = 'g-victim'").first(),
+      ).toEqual({ user_id: owner.id });
+      const verified = await env.DB.prepare("SELECT email_verified_at FROM users WHERE id = ?")
+        .bind(owner.id)
+        .first<{ email_verified_at: number | null }>();
       expect(verified!.email_verified_at).toBeGreaterThan(0);
       // Next time Google signs the holder straight in.
       const again = new Browser();
@@ -313,7 +393,10 @@ describe("Google sign-in (faked Google endpoints)", () => {
 
     it("the pending identity links only to the account with that e-mail, and not after it expires", async () => {
       await squat();
-      const other = await createUser({ db: db() }, { email: "someone@example.com", password: "other-pass-123", pepper: env.PASSWORD_PEPPER });
+      const other = await createUser(
+        { db: db() },
+        { email: "someone@example.com", password: "other-pass-123", pepper: env.PASSWORD_PEPPER },
+      );
       const b = new Browser();
       const state = await startGoogle(b);
       fakeGoogle(googleProfile);
@@ -322,13 +405,23 @@ describe("Google sign-in (faked Google endpoints)", () => {
       const wrongAccount = await b.post("/login", { identifier: "someone@example.com", password: "other-pass-123" });
       expect(wrongAccount.status).toBe(302);
       expect(await env.DB.prepare("SELECT count(*) AS n FROM oauth_accounts").first()).toEqual({ n: 0 });
-      expect(await env.DB.prepare("SELECT email_verified_at FROM users WHERE id = ?").bind(other.id).first()).toEqual({ email_verified_at: null });
+      expect(await env.DB.prepare("SELECT email_verified_at FROM users WHERE id = ?").bind(other.id).first()).toEqual({
+        email_verified_at: null,
+      });
       // A pending cookie past its signed expiry is ignored.
       const { googleLinkCookie } = await import("~/utils/authenticator.server");
-      const stale = (await googleLinkCookie(new Request(BASE), env).serialize({ sub: "g-victim", email: "victim@gmail.com", exp: Date.now() - 1 })).split(";")[0];
+      const stale = (
+        await googleLinkCookie(new Request(BASE), env).serialize({
+          sub: "g-victim",
+          email: "victim@gmail.com",
+          exp: Date.now() - 1,
+        })
+      ).split(";")[0];
       const late = new Browser();
       late.cookies.set("lr_google_link", stale.slice("lr_google_link=".length));
-      expect((await late.post("/login", { identifier: "victim@gmail.com", password: "squatters-pass-1" })).status).toBe(302);
+      expect((await late.post("/login", { identifier: "victim@gmail.com", password: "squatters-pass-1" })).status).toBe(
+        302,
+      );
       expect(await env.DB.prepare("SELECT count(*) AS n FROM oauth_accounts").first()).toEqual({ n: 0 });
     });
 
@@ -340,13 +433,17 @@ describe("Google sign-in (faked Google endpoints)", () => {
       fakeGoogle({ sub: "g-verified", name: "Verified", email: "verified@gmail.com", email_verified: true });
       const res = await b.get(`/auth/callback?code=abc&state=${state}`);
       expect(res.headers.get("Location")).toBe("/dashboard");
-      expect(await env.DB.prepare("SELECT user_id FROM oauth_accounts WHERE provider_account_id = 'g-verified'").first()).toEqual({ user_id: user.id });
+      expect(
+        await env.DB.prepare("SELECT user_id FROM oauth_accounts WHERE provider_account_id = 'g-verified'").first(),
+      ).toEqual({ user_id: user.id });
       fetchMock.deactivate();
       const fresh = new Browser({ "CF-Connecting-IP": "203.0.113.9" });
       const state2 = await startGoogle(fresh);
       fakeGoogle({ sub: "g-new", name: "New Person", email: "new.person@gmail.com", email_verified: true });
       await fresh.get(`/auth/callback?code=abc&state=${state2}`);
-      const row = await env.DB.prepare("SELECT email_verified_at, signup_address_hash FROM users WHERE email = 'new.person@gmail.com'").first<{ email_verified_at: number; signup_address_hash: string }>();
+      const row = await env.DB.prepare(
+        "SELECT email_verified_at, signup_address_hash FROM users WHERE email = 'new.person@gmail.com'",
+      ).first<{ email_verified_at: number; signup_address_hash: string }>();
       expect(row!.email_verified_at).toBeGreaterThan(0);
       expect(row!.signup_address_hash).toMatch(/^[0-9a-f]{64}$/);
     });

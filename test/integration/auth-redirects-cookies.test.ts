@@ -13,7 +13,10 @@ import { workerFetch } from "../support/worker-fetch";
 /** A Location a browser would follow without leaving this site. */
 function expectSameOriginPath(location: string | null, what: string) {
   expect(location, what).not.toBeNull();
-  expect(location!.startsWith("/") && !location!.startsWith("//") && !location!.startsWith("/\\"), `${what}: ${JSON.stringify(location)}`).toBe(true);
+  expect(
+    location!.startsWith("/") && !location!.startsWith("//") && !location!.startsWith("/\\"),
+    `${what}: ${JSON.stringify(location)}`,
+  ).toBe(true);
   // A browser drops tabs and newlines before parsing a URL.
   const asBrowser = new URL(location!.replace(/[\t\n\r]/g, ""), BASE);
   expect(asBrowser.origin, `${what}: ${JSON.stringify(location)}`).toBe(BASE);
@@ -27,27 +30,48 @@ const nextIp = () => ({ "CF-Connecting-IP": `203.0.113.${++ip % 250}`, "X-Test-S
 describe("finding 1: redirectTo is checked after normalisation", () => {
   it("the reported variants fall back, in safeRedirect and after a real sign-in", async () => {
     for (const to of REPORTED) expect(safeRedirect(to), to).toBe("/dashboard");
-    await createUser({ db: db() }, { email: "asha@example.in", password: "masala-dosa-42", pepper: env.PASSWORD_PEPPER });
+    await createUser(
+      { db: db() },
+      { email: "asha@example.in", password: "masala-dosa-42", pepper: env.PASSWORD_PEPPER },
+    );
     for (const redirectTo of REPORTED) {
-      const res = await postForm("/login", { identifier: "asha@example.in", password: "masala-dosa-42", redirectTo }, { headers: nextIp() });
+      const res = await postForm(
+        "/login",
+        { identifier: "asha@example.in", password: "masala-dosa-42", redirectTo },
+        { headers: nextIp() },
+      );
       expect(res.status).toBe(302);
       expect(res.headers.get("Location"), redirectTo).toBe("/dashboard");
     }
     // A same-site path with dot segments still works, normalised.
-    const ok = await postForm("/login", { identifier: "asha@example.in", password: "masala-dosa-42", redirectTo: "/rides/../dashboard/settings" }, { headers: nextIp() });
+    const ok = await postForm(
+      "/login",
+      { identifier: "asha@example.in", password: "masala-dosa-42", redirectTo: "/rides/../dashboard/settings" },
+      { headers: nextIp() },
+    );
     expect(ok.headers.get("Location")).toBe("/dashboard/settings");
   });
 
   it("the login page's redirectTo from ?redirectTo= is refused when it leads off-site", async () => {
-    await createUser({ db: db() }, { email: "bala@example.in", password: "masala-dosa-42", pepper: env.PASSWORD_PEPPER });
+    await createUser(
+      { db: db() },
+      { email: "bala@example.in", password: "masala-dosa-42", pepper: env.PASSWORD_PEPPER },
+    );
     const page = await get("/login?redirectTo=%2F..%2F%2Fevil.example%2Fphish");
     expect(page.status).toBe(200);
-    const res = await postForm("/login", { identifier: "bala@example.in", password: "masala-dosa-42", redirectTo: "/..//evil.example/phish" }, { headers: nextIp() });
+    const res = await postForm(
+      "/login",
+      { identifier: "bala@example.in", password: "masala-dosa-42", redirectTo: "/..//evil.example/phish" },
+      { headers: nextIp() },
+    );
     expect(res.headers.get("Location")).toBe("/dashboard");
   });
 
   it("generated variants (dot segments, encoded dots, slashes, backslashes, tabs, newlines) never give an off-site Location after sign-in or a ride intent", async () => {
-    await createUser({ db: db() }, { email: "chitra@example.in", password: "masala-dosa-42", pepper: env.PASSWORD_PEPPER });
+    await createUser(
+      { db: db() },
+      { email: "chitra@example.in", password: "masala-dosa-42", pepper: env.PASSWORD_PEPPER },
+    );
     const user = await signedInUser();
     const ride = await createRide({ db: db() }, { driverId: (await createUser({ db: db() })).id });
     // The function itself, over many inputs (cheap).
@@ -61,10 +85,18 @@ describe("finding 1: redirectTo is checked after normalisation", () => {
     // And through the worker: sign-in and a ride intent, whose answers a browser follows.
     await fc.assert(
       fc.asyncProperty(offSiteRedirect, async (redirectTo) => {
-        const signIn = await postForm("/login", { identifier: "chitra@example.in", password: "masala-dosa-42", redirectTo }, { headers: nextIp() });
+        const signIn = await postForm(
+          "/login",
+          { identifier: "chitra@example.in", password: "masala-dosa-42", redirectTo },
+          { headers: nextIp() },
+        );
         expect(signIn.status).toBe(302);
         expectSameOriginPath(signIn.headers.get("Location"), `sign-in with ${JSON.stringify(redirectTo)}`);
-        const intent = await postForm(`/rides/${ride.id}`, { intent: "save", rideId: ride.id, redirectTo }, { cookie: user.cookie });
+        const intent = await postForm(
+          `/rides/${ride.id}`,
+          { intent: "save", rideId: ride.id, redirectTo },
+          { cookie: user.cookie },
+        );
         expect(intent.status).toBeLessThan(500);
         expectSameOriginPath(intent.headers.get("Location"), `ride intent with ${JSON.stringify(redirectTo)}`);
       }),
@@ -77,7 +109,15 @@ describe("finding 5: an unreadable cookie is no cookie", () => {
   const PAGES = ["/", "/login", "/signup", "/dashboard", "/onboarding", "/rides", "/login.data", "/dashboard.data"];
 
   it("the reported cookies answer pages without a 500, and a visitor's bad session cookie is cleared", async () => {
-    for (const cookie of ["lr_session=%", "lr_session=a%zz", "lr_toast=%", "lr_onboarding=%", "lr_oauth=%", "lr_ref=%", "lr_return=a%zz"]) {
+    for (const cookie of [
+      "lr_session=%",
+      "lr_session=a%zz",
+      "lr_toast=%",
+      "lr_onboarding=%",
+      "lr_oauth=%",
+      "lr_ref=%",
+      "lr_return=a%zz",
+    ]) {
       for (const path of PAGES) {
         const res = await get(path, { cookie });
         expect(res.status, `${path} with ${cookie}`).toBeLessThan(500);
@@ -98,7 +138,11 @@ describe("finding 5: an unreadable cookie is no cookie", () => {
     const onboarding = await get("/onboarding", { cookie: `${user.cookie}; lr_onboarding=a%zz; lr_toast=%` });
     expect(onboarding.status).toBe(200);
     expect(await onboarding.text()).toContain("Step 1 of 4");
-    const next = await postForm("/onboarding?step=1", { step: "1", intent: "next", phone: "9845012345" }, { cookie: `${user.cookie}; lr_onboarding=%` });
+    const next = await postForm(
+      "/onboarding?step=1",
+      { step: "1", intent: "next", phone: "9845012345" },
+      { cookie: `${user.cookie}; lr_onboarding=%` },
+    );
     expect(next.status).toBe(302);
     expect(next.headers.get("Location")).toBe("/onboarding?step=2");
     // The unreadable draft is replaced by a readable one.
@@ -113,7 +157,11 @@ describe("finding 5: an unreadable cookie is no cookie", () => {
 
   it("the /ws/user upgrade with an unreadable session cookie is a 401, not a 500", async () => {
     for (const value of ["%", "a%zz"]) {
-      const res = await workerFetch(new Request(`${BASE}/ws/user`, { headers: { Upgrade: "websocket", Cookie: `lr_session=${value}`, Origin: BASE } }));
+      const res = await workerFetch(
+        new Request(`${BASE}/ws/user`, {
+          headers: { Upgrade: "websocket", Cookie: `lr_session=${value}`, Origin: BASE },
+        }),
+      );
       expect(res.status).toBe(401);
     }
   });
@@ -128,9 +176,15 @@ describe("finding 5: an unreadable cookie is no cookie", () => {
         const page = await get(path, { cookie: header });
         expect(page.status, `${path} with ${cookie}`).toBeLessThan(500);
         await page.arrayBuffer();
-        const post = await postForm("/login", { identifier: "nobody@example.in", password: "whatever-123" }, { cookie: header, headers: nextIp() });
+        const post = await postForm(
+          "/login",
+          { identifier: "nobody@example.in", password: "whatever-123" },
+          { cookie: header, headers: nextIp() },
+        );
         expect(post.status, `POST /login with ${cookie}`).toBeLessThan(500);
-        const ws = await workerFetch(new Request(`${BASE}/ws/user`, { headers: { Upgrade: "websocket", Cookie: cookie, Origin: BASE } }));
+        const ws = await workerFetch(
+          new Request(`${BASE}/ws/user`, { headers: { Upgrade: "websocket", Cookie: cookie, Origin: BASE } }),
+        );
         expect(ws.status, `/ws/user with ${cookie}`).toBeLessThan(500);
       }),
       { numRuns: 30 },

@@ -39,7 +39,8 @@ function intentsIn(source: string): Set<string> {
   add(/name="intent"\s+value="([\w-]+)"/g);
   add(/intent:\s*"([\w-]+)"/g);
   // handleRideIntent's per-screen list of accepted intents.
-  for (const m of source.matchAll(/allowed:\s*\[([^\]]*)\]/g)) for (const v of m[1].matchAll(/"([\w-]+)"/g)) found.add(v[1]);
+  for (const m of source.matchAll(/allowed:\s*\[([^\]]*)\]/g))
+    for (const v of m[1].matchAll(/"([\w-]+)"/g)) found.add(v[1]);
   for (const [name, schema] of Object.entries(SCHEMAS)) {
     if (new RegExp(`\\b${name}\\b`).test(source)) for (const o of schema.options) found.add(o.shape.intent.value);
   }
@@ -51,9 +52,11 @@ describe("the matrix covers the app", () => {
     const missing: string[] = [];
     for (const [id, route] of Object.entries(manifest)) {
       if (LAYOUT_ROUTES.includes(id)) continue;
-      if ((route.module.loader || route.module.default) && !MATRIX.some((c) => c.route === id && c.method === "GET")) missing.push(`GET ${id}`);
+      if ((route.module.loader || route.module.default) && !MATRIX.some((c) => c.route === id && c.method === "GET"))
+        missing.push(`GET ${id}`);
       if (route.module.action && !MATRIX.some((c) => c.route === id && c.method === "POST")) missing.push(`POST ${id}`);
-      if (!route.module.action && MATRIX.some((c) => c.route === id && c.method === "POST")) missing.push(`no action in ${id}`);
+      if (!route.module.action && MATRIX.some((c) => c.route === id && c.method === "POST"))
+        missing.push(`no action in ${id}`);
     }
     for (const c of MATRIX) if (!manifest[c.route]) missing.push(`unknown route ${c.route}`);
     expect(missing).toEqual([]);
@@ -64,7 +67,10 @@ describe("the matrix covers the app", () => {
     const missing: string[] = [];
     const found: Record<string, string[]> = {};
     for (const [file, source] of Object.entries(sources)) {
-      const id = `routes/${file.split("/").pop()!.replace(/\.tsx?$/, "")}`;
+      const id = `routes/${file
+        .split("/")
+        .pop()!
+        .replace(/\.tsx?$/, "")}`;
       if (!manifest[id]?.module.action) continue;
       const covered = new Set(MATRIX.filter((c) => c.route === id && c.method === "POST").map((c) => c.intent));
       found[id] = [...intentsIn(source)].sort();
@@ -72,11 +78,52 @@ describe("the matrix covers the app", () => {
     }
     expect(missing).toEqual([]);
     // The scanner really finds intents (so an empty "missing" above means something).
-    expect(found["routes/_app.rides.$id.completion"]).toEqual(["complete", "confirm-received", "dispute-no-show", "mark-paid", "no-show", "process-payments", "rate"]);
+    expect(found["routes/_app.rides.$id.completion"]).toEqual([
+      "complete",
+      "confirm-received",
+      "dispute-no-show",
+      "mark-paid",
+      "no-show",
+      "process-payments",
+      "rate",
+    ]);
     expect(found["routes/_app.dashboard.messages"]).toEqual(["mark-read", "open", "send"]);
-    expect(found["routes/_app.communities.$id"]).toEqual(["approve", "clear", "handover", "invite-reset", "invite-revoke", "join", "leave", "promote", "reject", "remove", "set-email-domain", "set-join-mode", "set-policy", "suspend", "unsuspend", "work-email-code", "work-email-verify"]);
-    expect(found["routes/_app.commutes.$id"]).toEqual(["accept-all", "book-all", "change-occurrence", "change-pattern", "end", "skip"]);
-    expect(found["routes/_app.rides.$id._index"]).toEqual(["accept", "cancel-request", "cancel-ride", "reject", "save", "unsave", "women-lock"]);
+    expect(found["routes/_app.communities.$id"]).toEqual([
+      "approve",
+      "clear",
+      "handover",
+      "invite-reset",
+      "invite-revoke",
+      "join",
+      "leave",
+      "promote",
+      "reject",
+      "remove",
+      "set-email-domain",
+      "set-join-mode",
+      "set-policy",
+      "suspend",
+      "unsuspend",
+      "work-email-code",
+      "work-email-verify",
+    ]);
+    expect(found["routes/_app.commutes.$id"]).toEqual([
+      "accept-all",
+      "book-all",
+      "change-occurrence",
+      "change-pattern",
+      "end",
+      "skip",
+    ]);
+    expect(found["routes/_app.rides.$id._index"]).toEqual([
+      "accept",
+      "cancel-request",
+      "cancel-ride",
+      "reject",
+      "save",
+      "unsave",
+      "women-lock",
+    ]);
   });
 });
 

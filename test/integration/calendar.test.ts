@@ -13,22 +13,32 @@ import { LINE_INVALID } from "~/schemas/text";
 function parseIcs(text: string) {
   expect(text.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
   expect(text.trimEnd().endsWith("END:VCALENDAR")).toBe(true);
-  const lines = text.replace(/\r\n[ \t]/g, "").split("\r\n").filter(Boolean);
+  const lines = text
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .filter(Boolean);
   const events: Record<string, string>[] = [];
   let current: Record<string, string> | null = null;
   for (const line of lines) {
     if (line === "BEGIN:VEVENT") current = {};
-    else if (line === "END:VEVENT") (events.push(current!), (current = null));
+    else if (line === "END:VEVENT") events.push(current!), (current = null);
     else if (current) {
       const i = line.indexOf(":");
-      current[line.slice(0, i).split(";")[0]] = line.slice(i + 1).replace(/\\,/g, ",").replace(/\\n/gi, "\n");
+      current[line.slice(0, i).split(";")[0]] = line
+        .slice(i + 1)
+        .replace(/\\,/g, ",")
+        .replace(/\\n/gi, "\n");
     }
   }
   return { events, calendar: lines };
 }
 
 /** 20261201T030000Z for an instant. */
-const icsUtc = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const icsUtc = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 async function world() {
   const driver = await signedInUser({ fullName: "Deepa Driver" });
@@ -37,7 +47,18 @@ async function world() {
   const withdrawn = await signedInUser({ fullName: "Wasim Withdrawn" });
   const stranger = await signedInUser({ fullName: "Sanjay Stranger" });
   const date = addDays(istDate(), 3);
-  const ride = await createRide({ db: db() }, { driverId: driver.id, fromLocation: "HSR Layout", toLocation: "Manyata Tech Park", date, time: "08:30", tripCostPaise: 45000, seats: 3 });
+  const ride = await createRide(
+    { db: db() },
+    {
+      driverId: driver.id,
+      fromLocation: "HSR Layout",
+      toLocation: "Manyata Tech Park",
+      date,
+      time: "08:30",
+      tripCostPaise: 45000,
+      seats: 3,
+    },
+  );
   await env.DB.prepare("UPDATE rides SET distance_km = 24 WHERE id = ?").bind(ride.id).run();
   await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id, status: "accepted" });
   await createRideRequest({ db: db() }, { rideId: ride.id, riderId: pending.id });
@@ -73,10 +94,12 @@ describe("a ride's .ics download", () => {
 
   it("riders with a request get it too (a pending one as tentative); anyone else is refused and nothing changes", async () => {
     const { rider, pending, withdrawn, stranger, ride } = await world();
-    const accepted = parseIcs(await (await get(`/rides/${ride.id}/calendar.ics`, { cookie: rider.cookie })).text()).events[0];
+    const accepted = parseIcs(await (await get(`/rides/${ride.id}/calendar.ics`, { cookie: rider.cookie })).text())
+      .events[0];
     expect(accepted.STATUS).toBe("CONFIRMED");
     expect(accepted.DESCRIPTION).toContain("Your seat is confirmed.");
-    const tentative = parseIcs(await (await get(`/rides/${ride.id}/calendar.ics`, { cookie: pending.cookie })).text()).events[0];
+    const tentative = parseIcs(await (await get(`/rides/${ride.id}/calendar.ics`, { cookie: pending.cookie })).text())
+      .events[0];
     expect(tentative.STATUS).toBe("TENTATIVE");
     const before = await tableCounts();
     // A public ride the stranger can see, but is not part of: 403.
@@ -103,8 +126,14 @@ describe("a ride's .ics download", () => {
 
   it("the ride page and the booking confirmation link to the download", async () => {
     const { driver, rider, ride } = await world();
-    const request = await env.DB.prepare("SELECT id FROM ride_requests WHERE rider_id = ?").bind(rider.id).first<string>("id");
-    for (const [path, cookie] of [[`/rides/${ride.id}`, driver.cookie], [`/rides/${ride.id}`, rider.cookie], [`/booking-confirmation/${request}`, rider.cookie]]) {
+    const request = await env.DB.prepare("SELECT id FROM ride_requests WHERE rider_id = ?")
+      .bind(rider.id)
+      .first<string>("id");
+    for (const [path, cookie] of [
+      [`/rides/${ride.id}`, driver.cookie],
+      [`/rides/${ride.id}`, rider.cookie],
+      [`/booking-confirmation/${request}`, rider.cookie],
+    ]) {
       const html = await (await get(path, { cookie })).text();
       expect(html, path).toContain(`href="/rides/${ride.id}/calendar.ics"`);
     }
@@ -120,7 +149,10 @@ describe("the private calendar feed", () => {
     expect(res.headers.get("Location")).toBe("/dashboard/settings#calendar");
     expect(toastOf(res)?.title).toBe("Calendar feed ready");
     const html = await (await b.get("/dashboard/settings")).text();
-    const url = /data-testid="calendar-feed-url"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*data-testid="calendar-feed-url"/.exec(html);
+    const url =
+      /data-testid="calendar-feed-url"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*data-testid="calendar-feed-url"/.exec(
+        html,
+      );
     const feedUrl = url?.[1] ?? url?.[2];
     expect(feedUrl).toMatch(/^http:\/\/localhost\/calendar\/[0-9a-f]{64}\/rides\.ics$/);
     return { b, feedUrl: feedUrl!, path: new URL(feedUrl!).pathname };
@@ -129,15 +161,35 @@ describe("the private calendar feed", () => {
   it("lists only its owner's rides as driver and confirmed rider, without a cookie, and stores only a hash", async () => {
     const { driver, rider, pending, ride } = await world();
     // The rider also drives one ride of their own, has a cancelled ride and a past one; someone else's ride exists too.
-    const own = await createRide({ db: db() }, { driverId: rider.id, fromLocation: "Whitefield", toLocation: "Koramangala", date: addDays(istDate(), 5), time: "18:15" });
-    const cancelled = await createRide({ db: db() }, { driverId: rider.id, fromLocation: "Indiranagar", toLocation: "Koramangala", status: "cancelled" });
-    const longAgo = await createRide({ db: db() }, { driverId: rider.id, fromLocation: "Jayanagar", toLocation: "Koramangala", date: addDays(istDate(), -30) });
-    const others = await createRide({ db: db() }, { driverId: driver.id, fromLocation: "Hebbal", toLocation: "Koramangala" });
+    const own = await createRide(
+      { db: db() },
+      {
+        driverId: rider.id,
+        fromLocation: "Whitefield",
+        toLocation: "Koramangala",
+        date: addDays(istDate(), 5),
+        time: "18:15",
+      },
+    );
+    const cancelled = await createRide(
+      { db: db() },
+      { driverId: rider.id, fromLocation: "Indiranagar", toLocation: "Koramangala", status: "cancelled" },
+    );
+    const longAgo = await createRide(
+      { db: db() },
+      { driverId: rider.id, fromLocation: "Jayanagar", toLocation: "Koramangala", date: addDays(istDate(), -30) },
+    );
+    const others = await createRide(
+      { db: db() },
+      { driverId: driver.id, fromLocation: "Hebbal", toLocation: "Koramangala" },
+    );
     await createRideRequest({ db: db() }, { rideId: others.id, riderId: pending.id, status: "accepted" });
 
     const { path } = await makeFeed(rider.cookie);
     const token = path.split("/")[2];
-    const stored = await env.DB.prepare("SELECT token_hash FROM calendar_feeds WHERE user_id = ?").bind(rider.id).first<string>("token_hash");
+    const stored = await env.DB.prepare("SELECT token_hash FROM calendar_feeds WHERE user_id = ?")
+      .bind(rider.id)
+      .first<string>("token_hash");
     expect(stored).toMatch(/^[0-9a-f]{64}$/);
     expect(stored).not.toBe(token);
     const dump = JSON.stringify(await env.DB.prepare("SELECT * FROM calendar_feeds").all());
@@ -189,7 +241,8 @@ describe("the private calendar feed", () => {
 
   it("malformed and unknown tokens are 404; unknown intents 400; visitors sign in", async () => {
     const { rider } = await world();
-    for (const token of ["abc", "0".repeat(64), "g".repeat(64), "%2e%2e"]) expect((await get(`/calendar/${token}/rides.ics`)).status).toBe(404);
+    for (const token of ["abc", "0".repeat(64), "g".repeat(64), "%2e%2e"])
+      expect((await get(`/calendar/${token}/rides.ics`)).status).toBe(404);
     const before = await tableCounts();
     expect((await postForm("/calendar-feed", { intent: "share-feed" }, { cookie: rider.cookie })).status).toBe(400);
     const visitor = await postForm("/calendar-feed", { intent: "create-feed" });
@@ -199,12 +252,18 @@ describe("the private calendar feed", () => {
 
   it("concurrent 'make a new URL' leaves exactly one feed, and only the last stored token works", async () => {
     const { rider } = await world();
-    const results = await Promise.all(Array.from({ length: 5 }, () => postForm("/calendar-feed", { intent: "create-feed" }, { cookie: rider.cookie })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => postForm("/calendar-feed", { intent: "create-feed" }, { cookie: rider.cookie })),
+    );
     const tokens = results.map((r) => {
       const c = r.headers.getSetCookie().find((s) => s.startsWith("lr_calfeed="))!;
       return JSON.parse(atob(decodeURIComponent(c.split(";")[0].split("=")[1]).split(".")[0])) as string;
     });
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM calendar_feeds WHERE user_id = ?").bind(rider.id).first<number>("n")).toBe(1);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM calendar_feeds WHERE user_id = ?")
+        .bind(rider.id)
+        .first<number>("n"),
+    ).toBe(1);
     const statuses = await Promise.all(tokens.map(async (t) => (await get(`/calendar/${t}/rides.ics`)).status));
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 404)).toHaveLength(4);
@@ -224,8 +283,12 @@ describe("control characters in names and places", () => {
 
   it("a CR or LF stored in a name or place (before the rule, or by another path) adds no property to the feed or the download", async () => {
     const { driver, rider, ride } = await world();
-    await env.DB.prepare("UPDATE user_profiles SET full_name = ? WHERE user_id = ?").bind("Deepa\rX-INJECTED-NAME:1\u2028ATTENDEE:x", driver.id).run();
-    await env.DB.prepare("UPDATE rides SET from_location = ? WHERE id = ?").bind("HSR\rX-INJECTED-PLACE:1\nLOCATION:elsewhere", ride.id).run();
+    await env.DB.prepare("UPDATE user_profiles SET full_name = ? WHERE user_id = ?")
+      .bind("Deepa\rX-INJECTED-NAME:1\u2028ATTENDEE:x", driver.id)
+      .run();
+    await env.DB.prepare("UPDATE rides SET from_location = ? WHERE id = ?")
+      .bind("HSR\rX-INJECTED-PLACE:1\nLOCATION:elsewhere", ride.id)
+      .run();
     const b = new Browser();
     b.cookies.set("lr_session", rider.cookie.split("=")[1]);
     await b.post("/calendar-feed", { intent: "create-feed" });
@@ -252,16 +315,30 @@ describe("control characters in names and places", () => {
       expect(res.status, JSON.stringify(fullName)).toBe(400);
       expect(await res.text()).toContain(LINE_INVALID);
     }
-    const signup = await postForm("/signup", { fullName: "Mallory\rX-INJECTED:1", identifier: "mallory@example.test", password: "a long enough passphrase" });
+    const signup = await postForm("/signup", {
+      fullName: "Mallory\rX-INJECTED:1",
+      identifier: "mallory@example.test",
+      password: "a long enough passphrase",
+    });
     expect(signup.status).toBe(400);
     expect(await signup.text()).toContain(LINE_INVALID);
     // (Rendering the profile page may create the user's referral code; that is the page, not the form.)
     const { user_referral_codes: _a, ...after } = await tableCounts();
     const { user_referral_codes: _b, ...was } = before;
     expect(after).toEqual(was);
-    const row = await env.DB.prepare("SELECT full_name FROM user_profiles WHERE user_id = ?").bind(user.id).first<{ full_name: string }>();
+    const row = await env.DB.prepare("SELECT full_name FROM user_profiles WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ full_name: string }>();
     expect(row?.full_name).toBe("Asha Rao");
     // A bio is several lines and keeps them.
-    expect((await postForm("/dashboard/profile", { fullName: "Asha Rao", bio: "Line one\r\nLine two" }, { cookie: user.cookie })).status).toBe(302);
+    expect(
+      (
+        await postForm(
+          "/dashboard/profile",
+          { fullName: "Asha Rao", bio: "Line one\r\nLine two" },
+          { cookie: user.cookie },
+        )
+      ).status,
+    ).toBe(302);
   });
 });

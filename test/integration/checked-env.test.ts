@@ -35,7 +35,8 @@ describe("the checked environment", () => {
       expect(res.status).toBe(500);
       const body = await res.text();
       expect(body).toContain(name);
-      for (const secret of [env.SESSION_SECRET!, env.PASSWORD_PEPPER!, "re_test_key_not_used"]) expect(body).not.toContain(secret);
+      for (const secret of [env.SESSION_SECRET!, env.PASSWORD_PEPPER!, "re_test_key_not_used"])
+        expect(body).not.toContain(secret);
       // Checked once per env object: every later request fails the same way.
       expect((await home(workerEnv)).status).toBe(500);
     });

@@ -15,7 +15,12 @@ import { linkHref } from "../support/pages";
 function d1Stats(res: Response) {
   const m = /d1;(?:dur=[\d.]+;)?desc="([^"]*)"/.exec(res.headers.get("Server-Timing") ?? "");
   expect(m, "Server-Timing d1 entry").not.toBeNull();
-  return Object.fromEntries(m![1].split(" ").map((kv) => kv.split("=")).map(([k, v]) => [k, Number(v)])) as Record<string, number>;
+  return Object.fromEntries(
+    m![1]
+      .split(" ")
+      .map((kv) => kv.split("="))
+      .map(([k, v]) => [k, Number(v)]),
+  ) as Record<string, number>;
 }
 
 const HOT_TABLES = ["rides", "ride_requests", "messages", "notifications"];
@@ -70,13 +75,17 @@ describe("page budgets on a city-shaped dataset", () => {
       const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${t}`).first<{ n: number }>();
       expect(row!.n, t).toBeGreaterThan(3000);
     }
-    const commutes = await env.DB.prepare("SELECT count(*) AS n, (SELECT count(*) FROM rides WHERE commute_id IS NOT NULL) AS days FROM commutes").first<{ n: number; days: number }>();
+    const commutes = await env.DB.prepare(
+      "SELECT count(*) AS n, (SELECT count(*) FROM rides WHERE commute_id IS NOT NULL) AS days FROM commutes",
+    ).first<{ n: number; days: number }>();
     expect(commutes!.n).toBe(2001);
     expect(commutes!.days).toBeGreaterThan(400);
   });
 
   it("the city holds 5,000 saved searches with their lookup cells (issue 14)", async () => {
-    const row = await env.DB.prepare("SELECT (SELECT count(*) FROM saved_searches) AS n, (SELECT count(*) FROM saved_search_cells) AS cells").first<{ n: number; cells: number }>();
+    const row = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM saved_searches) AS n, (SELECT count(*) FROM saved_search_cells) AS cells",
+    ).first<{ n: number; cells: number }>();
     expect(row!.n).toBe(CITY_SAVED_SEARCHES);
     expect(row!.cells).toBeGreaterThan(3 * CITY_SAVED_SEARCHES);
   });
@@ -92,7 +101,9 @@ describe("page budgets on a city-shaped dataset", () => {
       // Which statements read the rows (replayed: reads only), to make a failure actionable.
       if (s.rows_read > 1000) {
         for (const q of recordedQueries.filter((r) => /^\s*(select|with)\b/i.test(r.sql))) {
-          const { meta } = await env.DB.prepare(q.sql).bind(...q.params).all();
+          const { meta } = await env.DB.prepare(q.sql)
+            .bind(...q.params)
+            .all();
           if (meta.rows_read > 100) report.push(`    ${meta.rows_read} rows: ${q.sql.slice(0, 400)}`);
         }
       }
@@ -104,7 +115,7 @@ describe("page budgets on a city-shaped dataset", () => {
 
   // ADR 0038: "Next page" carries the last ride shown, so a deep page reads what the first does;
   // by its number alone (an OFFSET) page 10 read every earlier page's rides again.
-  it("\"Next page\" ten pages deep on Discover and \"Previous page\" back, plain and with a place text, read no more rows than the budget", async () => {
+  it('"Next page" ten pages deep on Discover and "Previous page" back, plain and with a place text, read no more rows than the budget', async () => {
     for (const first of ["/rides", "/rides?q=koramangala", "/rides?community=1", "/rides?maxCost=45"]) {
       let path: string | null = first;
       const rows: number[] = [];
@@ -126,10 +137,15 @@ describe("page budgets on a city-shaped dataset", () => {
         back.push(d1Stats(res).rows_read);
         prev = linkHref(page, "previous-page");
       }
-      console.log(`${first}, "Next page" from page 1: rows read ${rows.join(", ")}; "Previous page" back to page 2: ${back.join(", ")}`);
+      console.log(
+        `${first}, "Next page" from page 1: rows read ${rows.join(", ")}; "Previous page" back to page 2: ${back.join(", ")}`,
+      );
       expect(rows.length, `${first}: pages followed`).toBeGreaterThanOrEqual(first.includes("maxCost") ? 1 : 5);
       expect(back.length, `${first}: pages followed back`).toBe(Math.max(0, rows.length - 2));
-      expect(Math.max(...rows, ...back), `${first}: rows read per page ${rows.join(", ")}; back ${back.join(", ")}`).toBeLessThanOrEqual(1000);
+      expect(
+        Math.max(...rows, ...back),
+        `${first}: rows read per page ${rows.join(", ")}; back ${back.join(", ")}`,
+      ).toBeLessThanOrEqual(1000);
     }
   });
 
@@ -141,8 +157,12 @@ describe("page budgets on a city-shaped dataset", () => {
     for (const q of recordedQueries) {
       if (seen.has(q.sql) || !/^\s*(select|with)\b/i.test(q.sql)) continue;
       seen.add(q.sql);
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
-      const scans = plan.results.map((r) => r.detail).filter((d) => HOT_TABLES.some((t) => new RegExp(`^SCAN ${t}\\b`).test(d)));
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+        .bind(...q.params)
+        .all<{ detail: string }>();
+      const scans = plan.results
+        .map((r) => r.detail)
+        .filter((d) => HOT_TABLES.some((t) => new RegExp(`^SCAN ${t}\\b`).test(d)));
       if (scans.length) offenders.push(`${scans.join("; ")}\n    ${q.sql}`);
     }
     console.log(`${seen.size} distinct queries explained`);
@@ -158,7 +178,10 @@ describe("page budgets on a city-shaped dataset", () => {
     const tomorrow = addDays(istDate(), 1);
     const stats = newD1Stats();
     recordedQueries.length = 0;
-    const alertsSent = () => env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE title = ?").bind(ALERT_TITLE).first<{ n: number }>();
+    const alertsSent = () =>
+      env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE title = ?")
+        .bind(ALERT_TITLE)
+        .first<{ n: number }>();
     const before = await alertsSent();
     const ride = await createRide({ db: createDb(instrumentD1(env.DB, stats)) }, city.busyId, {
       fromLocation: "Koramangala",
@@ -171,7 +194,9 @@ describe("page budgets on a city-shaped dataset", () => {
       communityId: null,
       womenOnly: false,
     });
-    console.log(`publish (createRide + alerts): queries=${stats.queries} rows_read=${stats.rowsRead} alerted=${ride.audience.notified.length}`);
+    console.log(
+      `publish (createRide + alerts): queries=${stats.queries} rows_read=${stats.rowsRead} alerted=${ride.audience.notified.length}`,
+    );
     // It did match: some of the city's searches from around Koramangala to Manyata were alerted.
     expect(ride.audience.notified.length).toBeGreaterThan(0);
     expect((await alertsSent())!.n - before!.n).toBe(ride.audience.notified.length);
@@ -179,8 +204,14 @@ describe("page budgets on a city-shaped dataset", () => {
     expect(stats.rowsRead).toBeLessThanOrEqual(1000);
     const offenders: string[] = [];
     for (const q of recordedQueries.filter((r) => /^\s*(select|with)\b/i.test(r.sql))) {
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
-      const scans = plan.results.map((r) => r.detail).filter((d) => [...HOT_TABLES, "saved_searches", "saved_search_cells"].some((t) => new RegExp(`^SCAN ${t}\\b`).test(d)));
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+        .bind(...q.params)
+        .all<{ detail: string }>();
+      const scans = plan.results
+        .map((r) => r.detail)
+        .filter((d) =>
+          [...HOT_TABLES, "saved_searches", "saved_search_cells"].some((t) => new RegExp(`^SCAN ${t}\\b`).test(d)),
+        );
       if (scans.length) offenders.push(`${scans.join("; ")}\n    ${q.sql}`);
     }
     expect(recordedQueries.some((q) => q.sql.includes("saved_search_cells"))).toBe(true);

@@ -6,19 +6,25 @@ import { Browser, db, get, postForm, signedInUser, tableCounts } from "../suppor
 type Member = { id: string; user_id: string; status: string; role: string };
 
 async function memberRows(communityId: string) {
-  const { results } = await env.DB.prepare("SELECT id, user_id, status, role FROM community_members WHERE community_id = ? ORDER BY requested_at")
+  const { results } = await env.DB.prepare(
+    "SELECT id, user_id, status, role FROM community_members WHERE community_id = ? ORDER BY requested_at",
+  )
     .bind(communityId)
     .all<Member>();
   return results;
 }
 
 async function memberCount(communityId: string) {
-  const row = await env.DB.prepare("SELECT member_count AS n FROM communities WHERE id = ?").bind(communityId).first<{ n: number }>();
+  const row = await env.DB.prepare("SELECT member_count AS n FROM communities WHERE id = ?")
+    .bind(communityId)
+    .first<{ n: number }>();
   return row!.n;
 }
 
 async function approvedCount(communityId: string) {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM community_members WHERE community_id = ? AND status = 'approved'")
+  const row = await env.DB.prepare(
+    "SELECT count(*) AS n FROM community_members WHERE community_id = ? AND status = 'approved'",
+  )
     .bind(communityId)
     .first<{ n: number }>();
   return row!.n;
@@ -36,7 +42,12 @@ async function follow(res: Response, cookie: string) {
 }
 
 describe("create community", () => {
-  const valid = { name: "Koramangala 5th Block Riders", type: "residential", location: "Koramangala, Bengaluru", description: "Neighbours sharing rides to Outer Ring Road." };
+  const valid = {
+    name: "Koramangala 5th Block Riders",
+    type: "residential",
+    location: "Koramangala, Bengaluru",
+    description: "Neighbours sharing rides to Outer Ring Road.",
+  };
 
   it("creates it with the creator as approved admin (member_count 1) and toasts", async () => {
     const user = await signedInUser({ fullName: "Lakshmi Rao" });
@@ -45,9 +56,22 @@ describe("create community", () => {
     const location = res.headers.get("Location")!;
     expect(location).toMatch(/^\/communities\/[a-z0-9]+$/);
     const id = location.split("/").pop()!;
-    const row = await env.DB.prepare("SELECT name, type, location, description, created_by, member_count FROM communities WHERE id = ?").bind(id).first();
-    expect(row).toEqual({ name: valid.name, type: "residential", location: valid.location, description: valid.description, created_by: user.id, member_count: 1 });
-    expect(await memberRows(id)).toEqual([expect.objectContaining({ user_id: user.id, status: "approved", role: "admin" })]);
+    const row = await env.DB.prepare(
+      "SELECT name, type, location, description, created_by, member_count FROM communities WHERE id = ?",
+    )
+      .bind(id)
+      .first();
+    expect(row).toEqual({
+      name: valid.name,
+      type: "residential",
+      location: valid.location,
+      description: valid.description,
+      created_by: user.id,
+      member_count: 1,
+    });
+    expect(await memberRows(id)).toEqual([
+      expect.objectContaining({ user_id: user.id, status: "approved", role: "admin" }),
+    ]);
     const { html } = await follow(res, user.cookie);
     expect(html).toContain("Community created successfully!");
     expect(html).toContain(valid.name);
@@ -57,7 +81,8 @@ describe("create community", () => {
     const user = await signedInUser();
     const html = (await (await get("/communities/new", { cookie: user.cookie })).text()).replaceAll("<!-- -->", "");
     const star = '<span aria-hidden="true" class="text-red-700"> *</span>';
-    for (const label of ["Community Name", "Location", "Description"]) expect(html).toContain(`>${label}${star}</label>`);
+    for (const label of ["Community Name", "Location", "Description"])
+      expect(html).toContain(`>${label}${star}</label>`);
   });
 
   it("defaults the type to residential", async () => {
@@ -101,10 +126,22 @@ describe("community list", () => {
     const owner = await createUser({ db: db() });
     const viewer = await signedInUser();
     const now = Date.now();
-    const a = await createCommunity({ db: db() }, { createdBy: owner.id, name: "Alpha Whitefield Residents", type: "residential", createdAt: now - 3000 });
-    const b = await createCommunity({ db: db() }, { createdBy: owner.id, name: "Bagmane Tech Park Pool", type: "workplace", createdAt: now - 2000 });
-    const c = await createCommunity({ db: db() }, { createdBy: owner.id, name: "Cubbon Park Cyclists", type: "interest", createdAt: now - 1000 });
-    const d = await createCommunity({ db: db() }, { createdBy: owner.id, name: "Domlur Layout Neighbours", type: "residential", createdAt: now });
+    const a = await createCommunity(
+      { db: db() },
+      { createdBy: owner.id, name: "Alpha Whitefield Residents", type: "residential", createdAt: now - 3000 },
+    );
+    const b = await createCommunity(
+      { db: db() },
+      { createdBy: owner.id, name: "Bagmane Tech Park Pool", type: "workplace", createdAt: now - 2000 },
+    );
+    const c = await createCommunity(
+      { db: db() },
+      { createdBy: owner.id, name: "Cubbon Park Cyclists", type: "interest", createdAt: now - 1000 },
+    );
+    const d = await createCommunity(
+      { db: db() },
+      { createdBy: owner.id, name: "Domlur Layout Neighbours", type: "residential", createdAt: now },
+    );
     await addMember({ db: db() }, { communityId: a.id, userId: viewer.id, status: "pending" });
     await addMember({ db: db() }, { communityId: b.id, userId: viewer.id, status: "rejected" });
     await addMember({ db: db() }, { communityId: c.id, userId: viewer.id, status: "approved" });
@@ -113,7 +150,8 @@ describe("community list", () => {
     const order = [d, c, b, a].map((x) => all.indexOf(x.name));
     expect(order.every((i) => i > 0)).toBe(true);
     expect([...order].sort((x, y) => x - y)).toEqual(order);
-    const card = (html: string, name: string) => html.slice(html.indexOf(name), html.indexOf("</li>", html.indexOf(name)));
+    const card = (html: string, name: string) =>
+      html.slice(html.indexOf(name), html.indexOf("</li>", html.indexOf(name)));
     expect(card(all, a.name)).toContain("Request pending");
     expect(card(all, b.name)).toContain("Rejected");
     expect(card(all, c.name)).toMatch(/>Leave</);
@@ -141,7 +179,10 @@ describe("community list", () => {
     const owner = await createUser({ db: db() });
     const now = Date.now();
     for (let i = 0; i < 26; i++) {
-      await createCommunity({ db: db() }, { createdBy: owner.id, name: `Paged Community ${String(i).padStart(2, "0")}`, createdAt: now - i * 1000 });
+      await createCommunity(
+        { db: db() },
+        { createdBy: owner.id, name: `Paged Community ${String(i).padStart(2, "0")}`, createdAt: now - i * 1000 },
+      );
     }
     const first = await (await get("/communities")).text();
     expect(first.match(/data-testid="community-card"/g)).toHaveLength(24);
@@ -169,8 +210,15 @@ describe("community list", () => {
     expect(html).toContain("Authentication Required");
     expect(html).toContain("Please sign in to join communities.");
     expect(await tableCounts()).toEqual(before);
-    await createUser({ db: db() }, { email: "visitor@example.com", password: "dosa-and-chai-7", pepper: env.PASSWORD_PEPPER });
-    const login = await b.post("/login", { identifier: "visitor@example.com", password: "dosa-and-chai-7", redirectTo: "/communities?q=visitor" });
+    await createUser(
+      { db: db() },
+      { email: "visitor@example.com", password: "dosa-and-chai-7", pepper: env.PASSWORD_PEPPER },
+    );
+    const login = await b.post("/login", {
+      identifier: "visitor@example.com",
+      password: "dosa-and-chai-7",
+      redirectTo: "/communities?q=visitor",
+    });
     expect(login.headers.get("Location")).toBe("/communities?q=visitor");
   });
 });
@@ -195,18 +243,28 @@ describe("membership state machine", () => {
     expect(await memberRows(c.id)).toHaveLength(2);
 
     const request = (await memberRows(c.id)).find((m) => m.user_id === rider.id)!;
-    const approve = await postForm(`/communities/${c.id}`, { intent: "approve", memberId: request.id }, { cookie: owner.cookie });
+    const approve = await postForm(
+      `/communities/${c.id}`,
+      { intent: "approve", memberId: request.id },
+      { cookie: owner.cookie },
+    );
     expect(approve.status).toBe(302);
     expect((await follow(approve, owner.cookie)).html).toContain("Request Approved");
     expect(await memberCount(c.id)).toBe(2);
-    const note = await env.DB.prepare("SELECT type, title, message, data FROM notifications WHERE user_id = ?").bind(rider.id).first<Record<string, string>>();
+    const note = await env.DB.prepare("SELECT type, title, message, data FROM notifications WHERE user_id = ?")
+      .bind(rider.id)
+      .first<Record<string, string>>();
     expect(note).toMatchObject({ type: "community", title: "Request Approved" });
     expect(note!.message).toContain("Jayanagar Joiners");
     expect(JSON.parse(note!.data)).toEqual({ community_id: c.id });
 
     const list = await (await get("/communities?q=jayanagar", { cookie: rider.cookie })).text();
     expect(list).toMatch(/>Leave</);
-    const leave = await postForm("/communities?index", { intent: "leave", communityId: c.id }, { cookie: rider.cookie });
+    const leave = await postForm(
+      "/communities?index",
+      { intent: "leave", communityId: c.id },
+      { cookie: rider.cookie },
+    );
     expect((await follow(leave, rider.cookie)).html).toContain("You have left Jayanagar Joiners");
     expect(await memberCount(c.id)).toBe(1);
     expect((await memberRows(c.id)).map((m) => m.user_id)).toEqual([owner.id]);
@@ -225,9 +283,15 @@ describe("membership state machine", () => {
     const c = await createCommunity({ db: db() }, { createdBy: owner.id, name: "Rejection Rules Club" });
     await postForm("/communities?index", { intent: "join", communityId: c.id }, { cookie: rider.cookie });
     const request = (await memberRows(c.id)).find((m) => m.user_id === rider.id)!;
-    const reject = await postForm(`/communities/${c.id}`, { intent: "reject", memberId: request.id }, { cookie: owner.cookie });
+    const reject = await postForm(
+      `/communities/${c.id}`,
+      { intent: "reject", memberId: request.id },
+      { cookie: owner.cookie },
+    );
     expect((await follow(reject, owner.cookie)).html).toContain("Request Rejected");
-    const note = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ?").bind(rider.id).first<{ title: string }>();
+    const note = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ?")
+      .bind(rider.id)
+      .first<{ title: string }>();
     expect(note!.title).toBe("Request Rejected");
     expect(await memberCount(c.id)).toBe(1);
 
@@ -236,12 +300,18 @@ describe("membership state machine", () => {
     expect((await follow(again, rider.cookie)).html).toContain("A moderator must clear it before you can ask again.");
     expect(await tableCounts()).toEqual(before);
     expect((await memberRows(c.id)).find((m) => m.user_id === rider.id)?.status).toBe("rejected");
-    expect(await (await get("/communities?q=rejection", { cookie: rider.cookie })).text()).toMatch(/disabled=""[^>]*>Rejected</);
+    expect(await (await get("/communities?q=rejection", { cookie: rider.cookie })).text()).toMatch(
+      /disabled=""[^>]*>Rejected</,
+    );
 
     // The moderation tab lists the rejection with Clear; clearing deletes the row.
     const mod = await (await get(`/communities/${c.id}?tab=moderation`, { cookie: owner.cookie })).text();
     expect(mod).toContain('data-testid="rejected-request"');
-    const clear = await postForm(`/communities/${c.id}`, { intent: "clear", memberId: request.id }, { cookie: owner.cookie });
+    const clear = await postForm(
+      `/communities/${c.id}`,
+      { intent: "clear", memberId: request.id },
+      { cookie: owner.cookie },
+    );
     expect(clear.status).toBe(302);
     expect((await memberRows(c.id)).some((m) => m.user_id === rider.id)).toBe(false);
     const retry = await postForm("/communities?index", { intent: "join", communityId: c.id }, { cookie: rider.cookie });
@@ -259,7 +329,11 @@ describe("membership state machine", () => {
     expect(await tableCounts()).toEqual(before);
 
     const m = await addMember({ db: db() }, { communityId: c.id, userId: other.id, role: "moderator" });
-    const promote = await postForm(`/communities/${c.id}`, { intent: "promote", memberId: m.id, role: "admin" }, { cookie: owner.cookie });
+    const promote = await postForm(
+      `/communities/${c.id}`,
+      { intent: "promote", memberId: m.id, role: "admin" },
+      { cookie: owner.cookie },
+    );
     expect(promote.status).toBe(302);
     const left = await postForm(`/communities/${c.id}`, { intent: "leave" }, { cookie: owner.cookie });
     expect((await follow(left, owner.cookie)).html).toContain("You have left Last Admin Standing");
@@ -271,7 +345,9 @@ describe("membership state machine", () => {
     const owner = await signedInUser();
     const c = await createCommunity({ db: db() }, { createdBy: owner.id });
     expect((await postForm(`/communities/${c.id}`, { intent: "explode" }, { cookie: owner.cookie })).status).toBe(400);
-    expect((await postForm("/communities?index", { intent: "explode", communityId: c.id }, { cookie: owner.cookie })).status).toBe(400);
+    expect(
+      (await postForm("/communities?index", { intent: "explode", communityId: c.id }, { cookie: owner.cookie })).status,
+    ).toBe(400);
   });
 });
 
@@ -289,7 +365,9 @@ describe("moderation permissions", () => {
     const other = await createCommunity({ db: db() }, { createdBy: (await createUser({ db: db() })).id });
     await addMember({ db: db() }, { communityId: other.id, userId: otherMod.id, role: "moderator" });
     // Issue 34: roles come from membership rows only; the creator, now a plain member, is one.
-    await env.DB.prepare("UPDATE community_members SET role = 'member' WHERE community_id = ? AND user_id = ?").bind(c.id, creator.id).run();
+    await env.DB.prepare("UPDATE community_members SET role = 'member' WHERE community_id = ? AND user_id = ?")
+      .bind(c.id, creator.id)
+      .run();
     const applicant = await createUser({ db: db() });
     const pending = await addMember({ db: db() }, { communityId: c.id, userId: applicant.id, status: "pending" });
     const rejectedUser = await createUser({ db: db() });
@@ -338,7 +416,11 @@ describe("moderation permissions", () => {
 
   it("only an admin or the creator may make an admin; the Moderation tab is for moderators only", async () => {
     const s = await setup();
-    const res = await postForm(`/communities/${s.c.id}`, { intent: "promote", memberId: s.plain.id, role: "admin" }, { cookie: s.moderator.cookie });
+    const res = await postForm(
+      `/communities/${s.c.id}`,
+      { intent: "promote", memberId: s.plain.id, role: "admin" },
+      { cookie: s.moderator.cookie },
+    );
     expect(res.status).toBe(403);
     const memberView = await (await get(`/communities/${s.c.id}?tab=moderation`, { cookie: s.member.cookie })).text();
     expect(memberView).not.toContain("Moderation");
@@ -365,7 +447,9 @@ describe("member count under concurrency", () => {
     const riders = await Promise.all(Array.from({ length: 20 }, () => signedInUser()));
     // Everyone joins at once, some twice.
     const joins = await Promise.all(
-      [...riders, ...riders.slice(0, 5)].map((r) => postForm("/communities?index", { intent: "join", communityId: c.id }, { cookie: r.cookie })),
+      [...riders, ...riders.slice(0, 5)].map((r) =>
+        postForm("/communities?index", { intent: "join", communityId: c.id }, { cookie: r.cookie }),
+      ),
     );
     expect(joins.every((r) => r.status === 302)).toBe(true);
     const rows = await memberRows(c.id);
@@ -379,30 +463,60 @@ describe("member count under concurrency", () => {
       ...[...pending, ...pending.slice(0, 5)].map((r) =>
         postForm(`/communities/${c.id}`, { intent: "approve", memberId: r.id }, { cookie: owner.cookie }),
       ),
-      ...leavers.map((l) => postForm("/communities?index", { intent: "leave", communityId: c.id }, { cookie: l.cookie })),
+      ...leavers.map((l) =>
+        postForm("/communities?index", { intent: "leave", communityId: c.id }, { cookie: l.cookie }),
+      ),
     ]);
     expect(results.every((r) => r.status === 302)).toBe(true);
     expect(await approvedCount(c.id)).toBe(21);
     expect(await memberCount(c.id)).toBe(21);
-    const notes = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE type = 'community'").first<{ n: number }>();
+    const notes = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE type = 'community'").first<{
+      n: number;
+    }>();
     expect(notes!.n).toBeGreaterThanOrEqual(20);
   });
 });
 
 describe("community detail", () => {
   it("shows the header, creation date, members, and respects show_profile", async () => {
-    const owner = await signedInUser({ fullName: "Owner Olivia", profile: { residentialArea: "Indiranagar", workplace: "Embassy Golf Links" } });
+    const owner = await signedInUser({
+      fullName: "Owner Olivia",
+      profile: { residentialArea: "Indiranagar", workplace: "Embassy Golf Links" },
+    });
     const hidden = await signedInUser({
       fullName: "Hidden Harish",
-      profile: { residentialArea: "Secret Area Nagar", workplace: "Secret Workplace Park", avatarUrl: "https://example.com/h.png" },
+      profile: {
+        residentialArea: "Secret Area Nagar",
+        workplace: "Secret Workplace Park",
+        avatarUrl: "https://example.com/h.png",
+      },
       settings: { showProfile: false },
     });
     const created = Date.UTC(2025, 0, 4, 20, 0); // Jan 5, 2025 01:30 in Bengaluru
-    const c = await createCommunity({ db: db() }, { createdBy: owner.id, name: "Privacy Pool", type: "workplace", location: "Domlur, Bengaluru", createdAt: created });
+    const c = await createCommunity(
+      { db: db() },
+      {
+        createdBy: owner.id,
+        name: "Privacy Pool",
+        type: "workplace",
+        location: "Domlur, Bengaluru",
+        createdAt: created,
+      },
+    );
     await addMember({ db: db() }, { communityId: c.id, userId: hidden.id });
 
     const ownerView = await (await get(`/communities/${c.id}`, { cookie: owner.cookie })).text();
-    for (const text of ["Privacy Pool", "Workplace", "Moderator", "Domlur, Bengaluru", "2 members", "Jan 5, 2025", "Back", "Hidden Harish", "Indiranagar"]) {
+    for (const text of [
+      "Privacy Pool",
+      "Workplace",
+      "Moderator",
+      "Domlur, Bengaluru",
+      "2 members",
+      "Jan 5, 2025",
+      "Back",
+      "Hidden Harish",
+      "Indiranagar",
+    ]) {
       expect(ownerView).toContain(text);
     }
     expect(ownerView).not.toContain("Secret Area Nagar");
@@ -419,22 +533,58 @@ describe("community detail", () => {
   // member count, how to join) is for everyone; who is in it, with their area and workplace,
   // only for its approved members and moderators: in the page and in its loader data.
   it("shows members, their areas and workplaces to approved members only: a non-member, a pending or a rejected user sees the card and how to join", async () => {
-    const owner = await signedInUser({ fullName: "Owner Olivia", profile: { residentialArea: "OWNER-AREA Indiranagar", workplace: "OWNER-WORK Embassy" } });
-    const member = await signedInUser({ fullName: "Member Madhu", profile: { residentialArea: "MEMBER-AREA Domlur", workplace: "MEMBER-WORK Bagmane" } });
-    const c = await createCommunity({ db: db() }, { createdBy: owner.id, name: "Closed Pool", type: "residential", location: "Domlur, Bengaluru", description: "Neighbours who share rides" });
+    const owner = await signedInUser({
+      fullName: "Owner Olivia",
+      profile: { residentialArea: "OWNER-AREA Indiranagar", workplace: "OWNER-WORK Embassy" },
+    });
+    const member = await signedInUser({
+      fullName: "Member Madhu",
+      profile: { residentialArea: "MEMBER-AREA Domlur", workplace: "MEMBER-WORK Bagmane" },
+    });
+    const c = await createCommunity(
+      { db: db() },
+      {
+        createdBy: owner.id,
+        name: "Closed Pool",
+        type: "residential",
+        location: "Domlur, Bengaluru",
+        description: "Neighbours who share rides",
+      },
+    );
     await addMember({ db: db() }, { communityId: c.id, userId: member.id });
     const outsider = await signedInUser();
     const pending = await signedInUser();
     await addMember({ db: db() }, { communityId: c.id, userId: pending.id, status: "pending" });
     const rejected = await signedInUser();
     await addMember({ db: db() }, { communityId: c.id, userId: rejected.id, status: "rejected" });
-    const secrets = ["Owner Olivia", "Member Madhu", "OWNER-AREA", "OWNER-WORK", "MEMBER-AREA", "MEMBER-WORK", owner.id, member.id];
+    const secrets = [
+      "Owner Olivia",
+      "Member Madhu",
+      "OWNER-AREA",
+      "OWNER-WORK",
+      "MEMBER-AREA",
+      "MEMBER-WORK",
+      owner.id,
+      member.id,
+    ];
 
-    for (const [who, button] of [[outsider, ">Join<"], [pending, "Request pending"], [rejected, "Rejected"]] as const) {
+    for (const [who, button] of [
+      [outsider, ">Join<"],
+      [pending, "Request pending"],
+      [rejected, "Rejected"],
+    ] as const) {
       const res = await get(`/communities/${c.id}`, { cookie: who.cookie });
       expect(res.status).toBe(200);
       const html = await res.text();
-      for (const text of ["Closed Pool", "Residential", "Domlur, Bengaluru", "Neighbours who share rides", "2 members", button]) expect(html).toContain(text);
+      for (const text of [
+        "Closed Pool",
+        "Residential",
+        "Domlur, Bengaluru",
+        "Neighbours who share rides",
+        "2 members",
+        button,
+      ])
+        expect(html).toContain(text);
       expect(html).toContain("visible to approved members of this community only");
       const data = await (await get(`/communities/${c.id}.data`, { cookie: who.cookie })).text();
       expect(data).toContain("Closed Pool");

@@ -7,37 +7,64 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";
-import { CODE_DEAD, CODE_EXPIRED, CODE_TTL_MS, NO_CODE, NOT_DOMAIN_JOIN, requestWorkEmailCode, verifyWorkEmailCode, wrongCode, wrongDomain } from "~/models/work-email.server";
+import {
+  CODE_DEAD,
+  CODE_EXPIRED,
+  CODE_TTL_MS,
+  NO_CODE,
+  NOT_DOMAIN_JOIN,
+  requestWorkEmailCode,
+  verifyWorkEmailCode,
+  wrongCode,
+  wrongDomain,
+} from "~/models/work-email.server";
 import { DOMAIN_FREE_MAIL } from "~/domain/work-email";
 import { deliverOutbox } from "~/utils/outbox.server";
 import { changedTables, dbChecksum } from "../support/db-checksum";
 import { toastOf } from "../support/rides";
 import { db, get, postForm, signedInUser } from "../support/worker";
 
-const post = (communityId: string, cookie: string, fields: Record<string, string>) => postForm(`/communities/${communityId}`, fields, { cookie });
-const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const post = (communityId: string, cookie: string, fields: Record<string, string>) =>
+  postForm(`/communities/${communityId}`, fields, { cookie });
+const textOf = async (res: Response) =>
+  (await res.text())
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 
 async function world() {
   const admin = await signedInUser({ fullName: "Anita Admin", email: "anita@example.test" });
-  const community = await createCommunity({ db: db() }, { createdBy: admin.id, name: "Infosys EC Pool", type: "workplace" });
+  const community = await createCommunity(
+    { db: db() },
+    { createdBy: admin.id, name: "Infosys EC Pool", type: "workplace" },
+  );
   const res = await post(community.id, admin.cookie, { intent: "set-email-domain", domain: " @Infosys.COM " });
-  expect(toastOf(res)).toMatchObject({ title: "Join Rule Updated", description: "People join by verifying an address at @infosys.com." });
+  expect(toastOf(res)).toMatchObject({
+    title: "Join Rule Updated",
+    description: "People join by verifying an address at @infosys.com.",
+  });
   const rahul = await signedInUser({ fullName: "Rahul Verma", email: "rahul.personal@example.test" });
   return { admin, community, rahul };
 }
 
 async function membership(communityId: string, userId: string) {
-  return env.DB.prepare("SELECT status, verified_email, verified_domain FROM community_members WHERE community_id = ? AND user_id = ?")
+  return env.DB.prepare(
+    "SELECT status, verified_email, verified_domain FROM community_members WHERE community_id = ? AND user_id = ?",
+  )
     .bind(communityId, userId)
     .first<{ status: string; verified_email: string | null; verified_domain: string | null }>();
 }
 async function memberCount(communityId: string) {
-  return (await env.DB.prepare("SELECT member_count FROM communities WHERE id = ?").bind(communityId).first<{ member_count: number }>())!.member_count;
+  return (await env.DB.prepare("SELECT member_count FROM communities WHERE id = ?")
+    .bind(communityId)
+    .first<{ member_count: number }>())!.member_count;
 }
 
 /** The code in the newest e-mail to `address` (from the local mail sink). */
 async function codeMailedTo(address: string) {
-  const mail = await env.DB.prepare("SELECT subject, text_body, html_body FROM mail_sink WHERE to_address = ? ORDER BY created_at DESC, rowid DESC LIMIT 1")
+  const mail = await env.DB.prepare(
+    "SELECT subject, text_body, html_body FROM mail_sink WHERE to_address = ? ORDER BY created_at DESC, rowid DESC LIMIT 1",
+  )
     .bind(address)
     .first<{ subject: string; text_body: string; html_body: string }>();
   if (!mail) throw new Error(`no e-mail to ${address}`);
@@ -51,9 +78,13 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 describe("setting the work e-mail domain", () => {
   it("an admin sets it (lower case, audited); free mail and non-domains are refused with a message; non-admins cannot", async () => {
     const { admin, community, rahul } = await world();
-    const row = await env.DB.prepare("SELECT join_mode, email_domain FROM communities WHERE id = ?").bind(community.id).first();
+    const row = await env.DB.prepare("SELECT join_mode, email_domain FROM communities WHERE id = ?")
+      .bind(community.id)
+      .first();
     expect(row).toEqual({ join_mode: "domain", email_domain: "infosys.com" });
-    const log = await env.DB.prepare("SELECT action, detail FROM community_audit_log WHERE community_id = ?").bind(community.id).all();
+    const log = await env.DB.prepare("SELECT action, detail FROM community_audit_log WHERE community_id = ?")
+      .bind(community.id)
+      .all();
     expect(log.results).toEqual([{ action: "rules", detail: "join: domain infosys.com" }]);
     const invalid = "e-mail domain, such as infosys.com";
     for (const [domain, message] of [
@@ -64,7 +95,11 @@ describe("setting the work e-mail domain", () => {
       ["-bad-.com", invalid],
     ]) {
       const before = await dbChecksum();
-      const res = await postForm(`/communities/${community.id}?tab=moderation`, { intent: "set-email-domain", domain }, { cookie: admin.cookie });
+      const res = await postForm(
+        `/communities/${community.id}?tab=moderation`,
+        { intent: "set-email-domain", domain },
+        { cookie: admin.cookie },
+      );
       expect(res.status, domain).toBe(400);
       expect(await textOf(res), domain).toContain(message);
       expect(changedTables(before, await dbChecksum())).toEqual([]);
@@ -72,7 +107,9 @@ describe("setting the work e-mail domain", () => {
     // A plain member may not.
     await addMember({ db: db() }, { communityId: community.id, userId: rahul.id });
     const before = await dbChecksum();
-    expect((await post(community.id, rahul.cookie, { intent: "set-email-domain", domain: "wipro.com" })).status).toBe(403);
+    expect((await post(community.id, rahul.cookie, { intent: "set-email-domain", domain: "wipro.com" })).status).toBe(
+      403,
+    );
     expect(changedTables(before, await dbChecksum())).toEqual([]);
     // The page says how to join, and offers the code form instead of a Join button.
     const stranger = await signedInUser();
@@ -86,12 +123,24 @@ describe("setting the work e-mail domain", () => {
 describe("joining with a one-time code", () => {
   it("the code goes through the outbox to the work address; the right code joins at once; the address is private, the badge is not", async () => {
     const { admin, community, rahul } = await world();
-    const res = await post(community.id, rahul.cookie, { intent: "work-email-code", email: " Rahul.Verma@Infosys.com " });
-    expect(toastOf(res)).toMatchObject({ title: "Code Sent", description: "We e-mailed a 6-digit code to rahul.verma@infosys.com. It works for 10 minutes." });
-    const outbox = await env.DB.prepare("SELECT channel, kind, status FROM outbox WHERE user_id = ?").bind(rahul.id).all();
+    const res = await post(community.id, rahul.cookie, {
+      intent: "work-email-code",
+      email: " Rahul.Verma@Infosys.com ",
+    });
+    expect(toastOf(res)).toMatchObject({
+      title: "Code Sent",
+      description: "We e-mailed a 6-digit code to rahul.verma@infosys.com. It works for 10 minutes.",
+    });
+    const outbox = await env.DB.prepare("SELECT channel, kind, status FROM outbox WHERE user_id = ?")
+      .bind(rahul.id)
+      .all();
     expect(outbox.results).toEqual([{ channel: "email", kind: "work_email_code", status: "sent" }]);
     // Sent to the work address, not to the account's own e-mail.
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM mail_sink WHERE to_address = ?").bind("rahul.personal@example.test").first()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM mail_sink WHERE to_address = ?")
+        .bind("rahul.personal@example.test")
+        .first(),
+    ).toEqual({ n: 0 });
     const { code, mail } = await codeMailedTo("rahul.verma@infosys.com");
     expect(mail.subject).toBe(`Your LoopRide code for Infosys EC Pool: ${code}`);
     expect(mail.html_body).toContain(code);
@@ -101,12 +150,22 @@ describe("joining with a one-time code", () => {
     expect(waiting).not.toContain(code);
 
     const joined = await post(community.id, rahul.cookie, { intent: "work-email-verify", code });
-    expect(toastOf(joined)).toMatchObject({ title: "Welcome!", description: "You verified your @infosys.com address and joined Infosys EC Pool." });
-    expect(await membership(community.id, rahul.id)).toEqual({ status: "approved", verified_email: "rahul.verma@infosys.com", verified_domain: "infosys.com" });
+    expect(toastOf(joined)).toMatchObject({
+      title: "Welcome!",
+      description: "You verified your @infosys.com address and joined Infosys EC Pool.",
+    });
+    expect(await membership(community.id, rahul.id)).toEqual({
+      status: "approved",
+      verified_email: "rahul.verma@infosys.com",
+      verified_domain: "infosys.com",
+    });
     expect(await memberCount(community.id)).toBe(2);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM community_email_codes").first()).toEqual({ n: 0 });
     // Used: the same code again admits nothing more.
-    expect(toastOf(await post(community.id, rahul.cookie, { intent: "work-email-verify", code }))).toMatchObject({ type: "error", description: NO_CODE });
+    expect(toastOf(await post(community.id, rahul.cookie, { intent: "work-email-verify", code }))).toMatchObject({
+      type: "error",
+      description: NO_CODE,
+    });
 
     const own = await textOf(await get(`/communities/${community.id}`, { cookie: rahul.cookie }));
     expect(own).toContain("You verified rahul.verma@infosys.com");
@@ -123,12 +182,15 @@ describe("joining with a one-time code", () => {
     const { code } = await codeMailedTo("rahul@infosys.com");
     const stored = await env.DB.prepare("SELECT code_hash FROM community_email_codes").first<{ code_hash: string }>();
     expect(stored!.code_hash).toMatch(/^[0-9a-f]{64}$/);
-    const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', 'mail_sink')").all<{ name: string }>();
+    const tables = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', 'mail_sink')",
+    ).all<{ name: string }>();
     const token = new RegExp(`(^|[^0-9])${code}([^0-9]|$)`);
     const hits: string[] = [];
     for (const { name } of tables.results) {
       const rows = await env.DB.prepare(`SELECT * FROM "${name}"`).all<Record<string, unknown>>();
-      for (const r of rows.results) for (const [k, v] of Object.entries(r)) if (v !== null && token.test(String(v))) hits.push(`${name}.${k}`);
+      for (const r of rows.results)
+        for (const [k, v] of Object.entries(r)) if (v !== null && token.test(String(v))) hits.push(`${name}.${k}`);
     }
     expect(hits).toEqual([]);
   });
@@ -157,7 +219,9 @@ describe("joining with a one-time code", () => {
     await post(community.id, rahul.cookie, { intent: "work-email-code", email: "rahul@infosys.com" });
     const { code } = await codeMailedTo("rahul@infosys.com");
     const ctx = { db: db(), env };
-    const wrong = await Promise.allSettled(Array.from({ length: 8 }, () => verifyWorkEmailCode(ctx, rahul.id, community.id, otherCode(code))));
+    const wrong = await Promise.allSettled(
+      Array.from({ length: 8 }, () => verifyWorkEmailCode(ctx, rahul.id, community.id, otherCode(code))),
+    );
     expect(wrong.every((r) => r.status === "rejected")).toBe(true);
     expect(await env.DB.prepare("SELECT attempts FROM community_email_codes").first()).toEqual({ attempts: 5 });
     await expect(verifyWorkEmailCode(ctx, rahul.id, community.id, code)).rejects.toThrow(CODE_DEAD);
@@ -166,9 +230,16 @@ describe("joining with a one-time code", () => {
     await requestWorkEmailCode(ctx, asha.id, community.id, "asha@infosys.com");
     await deliverOutbox(ctx, { push: null });
     const right = (await codeMailedTo("asha@infosys.com")).code;
-    const both = await Promise.allSettled([verifyWorkEmailCode(ctx, asha.id, community.id, right), verifyWorkEmailCode(ctx, asha.id, community.id, right)]);
+    const both = await Promise.allSettled([
+      verifyWorkEmailCode(ctx, asha.id, community.id, right),
+      verifyWorkEmailCode(ctx, asha.id, community.id, right),
+    ]);
     expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM community_members WHERE community_id = ? AND user_id = ?").bind(community.id, asha.id).first()).toEqual({ n: 1 });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM community_members WHERE community_id = ? AND user_id = ?")
+        .bind(community.id, asha.id)
+        .first(),
+    ).toEqual({ n: 1 });
     expect(await memberCount(community.id)).toBe(2);
   });
 
@@ -179,10 +250,14 @@ describe("joining with a one-time code", () => {
     await requestWorkEmailCode(ctx, rahul.id, community.id, "rahul@infosys.com", t0);
     await deliverOutbox(ctx, { now: t0, push: null });
     const { code } = await codeMailedTo("rahul@infosys.com");
-    await expect(verifyWorkEmailCode(ctx, rahul.id, community.id, code, t0 + CODE_TTL_MS)).rejects.toThrow(CODE_EXPIRED);
+    await expect(verifyWorkEmailCode(ctx, rahul.id, community.id, code, t0 + CODE_TTL_MS)).rejects.toThrow(
+      CODE_EXPIRED,
+    );
     expect(await membership(community.id, rahul.id)).toBeNull();
     // Just inside the 10 minutes it works.
-    await expect(verifyWorkEmailCode(ctx, rahul.id, community.id, code, t0 + CODE_TTL_MS - 1)).resolves.toMatchObject({ domain: "infosys.com" });
+    await expect(verifyWorkEmailCode(ctx, rahul.id, community.id, code, t0 + CODE_TTL_MS - 1)).resolves.toMatchObject({
+      domain: "infosys.com",
+    });
   });
 
   it("a new code kills the old one", async () => {
@@ -191,12 +266,16 @@ describe("joining with a one-time code", () => {
     const first = (await codeMailedTo("rahul@infosys.com")).code;
     await post(community.id, rahul.cookie, { intent: "work-email-code", email: "rahul@infosys.com" });
     const second = (await codeMailedTo("rahul@infosys.com")).code;
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM mail_sink WHERE to_address = 'rahul@infosys.com'").first()).toEqual({ n: 2 });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM mail_sink WHERE to_address = 'rahul@infosys.com'").first(),
+    ).toEqual({ n: 2 });
     if (first !== second) {
       const old = await post(community.id, rahul.cookie, { intent: "work-email-verify", code: first });
       expect(toastOf(old)).toMatchObject({ type: "error", description: wrongCode(4) });
     }
-    expect(toastOf(await post(community.id, rahul.cookie, { intent: "work-email-verify", code: second }))?.title).toBe("Welcome!");
+    expect(toastOf(await post(community.id, rahul.cookie, { intent: "work-email-verify", code: second }))?.title).toBe(
+      "Welcome!",
+    );
   });
 
   it("refuses with a clear message and changes nothing: an address at another domain, a community not joined by e-mail, a code of someone else", async () => {
@@ -208,18 +287,30 @@ describe("joining with a one-time code", () => {
       expect(changedTables(before, await dbChecksum()), email).toEqual([]);
     }
     // A subdomain of the workplace's domain is the workplace.
-    expect(toastOf(await post(community.id, rahul.cookie, { intent: "work-email-code", email: "rahul@blr.infosys.com" }))?.title).toBe("Code Sent");
+    expect(
+      toastOf(await post(community.id, rahul.cookie, { intent: "work-email-code", email: "rahul@blr.infosys.com" }))
+        ?.title,
+    ).toBe("Code Sent");
     const { code } = await codeMailedTo("rahul@blr.infosys.com");
     // Someone else cannot use Rahul's code: codes belong to the person who asked.
     const mallory = await signedInUser();
     const before = await dbChecksum();
-    expect(toastOf(await post(community.id, mallory.cookie, { intent: "work-email-verify", code }))).toMatchObject({ type: "error", description: NO_CODE });
+    expect(toastOf(await post(community.id, mallory.cookie, { intent: "work-email-verify", code }))).toMatchObject({
+      type: "error",
+      description: NO_CODE,
+    });
     expect(changedTables(before, await dbChecksum())).toEqual([]);
     // A visitor is sent to sign in.
-    expect((await postForm(`/communities/${community.id}`, { intent: "work-email-code", email: "x@infosys.com" })).headers.get("Location")).toMatch(/^\/login/);
+    expect(
+      (
+        await postForm(`/communities/${community.id}`, { intent: "work-email-code", email: "x@infosys.com" })
+      ).headers.get("Location"),
+    ).toMatch(/^\/login/);
     // A moderated community has no codes.
     const plain = await createCommunity({ db: db() }, { createdBy: admin.id });
-    expect(toastOf(await post(plain.id, rahul.cookie, { intent: "work-email-code", email: "rahul@infosys.com" }))).toMatchObject({ type: "error", description: NOT_DOMAIN_JOIN });
+    expect(
+      toastOf(await post(plain.id, rahul.cookie, { intent: "work-email-code", email: "rahul@infosys.com" })),
+    ).toMatchObject({ type: "error", description: NOT_DOMAIN_JOIN });
     // The plain Join button explains the rule instead of asking a moderator.
     expect(toastOf(await post(community.id, mallory.cookie, { intent: "join" }))).toMatchObject({ type: "error" });
     expect(await membership(community.id, mallory.id)).toBeNull();
@@ -227,25 +318,45 @@ describe("joining with a one-time code", () => {
 
   it("rate-limited: the sixth code within an hour is refused", async () => {
     const { community, rahul } = await world();
-    for (let i = 0; i < 5; i++) expect(toastOf(await post(community.id, rahul.cookie, { intent: "work-email-code", email: "rahul@infosys.com" }))?.title).toBe("Code Sent");
+    for (let i = 0; i < 5; i++)
+      expect(
+        toastOf(await post(community.id, rahul.cookie, { intent: "work-email-code", email: "rahul@infosys.com" }))
+          ?.title,
+      ).toBe("Code Sent");
     const res = await post(community.id, rahul.cookie, { intent: "work-email-code", email: "rahul@infosys.com" });
-    expect(toastOf(res)).toMatchObject({ type: "error", description: "You have asked for too many codes. Please wait an hour and try again." });
+    expect(toastOf(res)).toMatchObject({
+      type: "error",
+      description: "You have asked for too many codes. Please wait an hour and try again.",
+    });
   });
 
   it("a changed domain keeps verified members and their badge's domain; a code for the old domain admits nobody", async () => {
     const { admin, community, rahul } = await world();
     await post(community.id, rahul.cookie, { intent: "work-email-code", email: "rahul@infosys.com" });
-    await post(community.id, rahul.cookie, { intent: "work-email-verify", code: (await codeMailedTo("rahul@infosys.com")).code });
+    await post(community.id, rahul.cookie, {
+      intent: "work-email-verify",
+      code: (await codeMailedTo("rahul@infosys.com")).code,
+    });
     const asha = await signedInUser();
     await post(community.id, asha.cookie, { intent: "work-email-code", email: "asha@infosys.com" });
     const ashaCode = (await codeMailedTo("asha@infosys.com")).code;
 
-    expect(toastOf(await post(community.id, admin.cookie, { intent: "set-email-domain", domain: "edgeverve.com" }))?.title).toBe("Join Rule Updated");
-    expect(await membership(community.id, rahul.id)).toMatchObject({ status: "approved", verified_domain: "infosys.com" });
-    expect(toastOf(await post(community.id, asha.cookie, { intent: "work-email-verify", code: ashaCode }))).toMatchObject({ type: "error" });
+    expect(
+      toastOf(await post(community.id, admin.cookie, { intent: "set-email-domain", domain: "edgeverve.com" }))?.title,
+    ).toBe("Join Rule Updated");
+    expect(await membership(community.id, rahul.id)).toMatchObject({
+      status: "approved",
+      verified_domain: "infosys.com",
+    });
+    expect(
+      toastOf(await post(community.id, asha.cookie, { intent: "work-email-verify", code: ashaCode })),
+    ).toMatchObject({ type: "error" });
     expect(await membership(community.id, asha.id)).toBeNull();
     // Rahul's ride in the community still shows the domain he verified.
-    const ride = await createRide({ db: db() }, { driverId: rahul.id, communityId: community.id, date: addDays(istDate(), 2) });
+    const ride = await createRide(
+      { db: db() },
+      { driverId: rahul.id, communityId: community.id, date: addDays(istDate(), 2) },
+    );
     expect(await textOf(await get(`/rides/${ride.id}`, { cookie: admin.cookie }))).toContain("Verified infosys.com");
   });
 });
@@ -254,23 +365,47 @@ describe("the workplace badge", () => {
   it("shows on Discover cards, the ride page's driver and the request card the driver sees", async () => {
     const { admin, community, rahul } = await world();
     await post(community.id, rahul.cookie, { intent: "work-email-code", email: "rahul@infosys.com" });
-    await post(community.id, rahul.cookie, { intent: "work-email-verify", code: (await codeMailedTo("rahul@infosys.com")).code });
-    const communityRide = await createRide({ db: db() }, { driverId: rahul.id, communityId: community.id, date: addDays(istDate(), 2), fromLocation: "Electronic City", toLocation: "Infosys Gate 1" });
-    const publicRide = await createRide({ db: db() }, { driverId: rahul.id, date: addDays(istDate(), 3), fromLocation: "HSR Layout", toLocation: "Koramangala" });
+    await post(community.id, rahul.cookie, {
+      intent: "work-email-verify",
+      code: (await codeMailedTo("rahul@infosys.com")).code,
+    });
+    const communityRide = await createRide(
+      { db: db() },
+      {
+        driverId: rahul.id,
+        communityId: community.id,
+        date: addDays(istDate(), 2),
+        fromLocation: "Electronic City",
+        toLocation: "Infosys Gate 1",
+      },
+    );
+    const publicRide = await createRide(
+      { db: db() },
+      { driverId: rahul.id, date: addDays(istDate(), 3), fromLocation: "HSR Layout", toLocation: "Koramangala" },
+    );
     const unverified = await signedInUser({ fullName: "Uma Unverified" });
     await addMember({ db: db() }, { communityId: community.id, userId: unverified.id });
-    const plainRide = await createRide({ db: db() }, { driverId: unverified.id, communityId: community.id, date: addDays(istDate(), 2) });
+    const plainRide = await createRide(
+      { db: db() },
+      { driverId: unverified.id, communityId: community.id, date: addDays(istDate(), 2) },
+    );
 
     // Discover, as another member: the domain on the community ride, "Verified workplace" on the public one.
     const discover = await (await get("/rides", { cookie: admin.cookie })).text();
-    const card = (id: string) => discover.slice(discover.lastIndexOf('data-testid="ride-card"', discover.indexOf(`/rides/${id}"`)), discover.indexOf(`/rides/${id}"`));
+    const card = (id: string) =>
+      discover.slice(
+        discover.lastIndexOf('data-testid="ride-card"', discover.indexOf(`/rides/${id}"`)),
+        discover.indexOf(`/rides/${id}"`),
+      );
     expect(card(communityRide.id)).toContain("Verified infosys.com");
     expect(card(publicRide.id)).toContain("Verified workplace");
     expect(card(publicRide.id)).not.toContain("infosys.com");
     expect(card(plainRide.id)).not.toContain("Verified");
 
     // The ride page's driver.
-    expect(await textOf(await get(`/rides/${communityRide.id}`, { cookie: admin.cookie }))).toContain("Verified infosys.com");
+    expect(await textOf(await get(`/rides/${communityRide.id}`, { cookie: admin.cookie }))).toContain(
+      "Verified infosys.com",
+    );
     expect(await textOf(await get(`/rides/${plainRide.id}`, { cookie: admin.cookie }))).not.toContain("Verified ");
 
     // A verified rider's request, as its driver sees it (ride page and Manage Bookings).
@@ -278,7 +413,9 @@ describe("the workplace badge", () => {
     const driverView = await textOf(await get(`/rides/${plainRide.id}`, { cookie: unverified.cookie }));
     expect(driverView).toContain("Rahul Verma");
     expect(driverView).toContain("Verified infosys.com");
-    expect(await textOf(await get("/dashboard/my-rides?tab=manage", { cookie: unverified.cookie }))).toContain("Verified infosys.com");
+    expect(await textOf(await get("/dashboard/my-rides?tab=manage", { cookie: unverified.cookie }))).toContain(
+      "Verified infosys.com",
+    );
   });
 });
 
@@ -287,12 +424,18 @@ describe("migration 0018 (outbox rebuilt for the new kind)", () => {
     const { community, rahul } = await world();
     await post(community.id, rahul.cookie, { intent: "work-email-code", email: "rahul@infosys.com" });
     // A community decision notification: the trigger queues its e-mail and push rows.
-    await env.DB.prepare("INSERT INTO notifications (id, user_id, type, title, message, data, read, created_at) VALUES ('n1', ?, 'community', 'Request Approved', 'Welcome', json_object('community_id', ?), 0, 1)")
+    await env.DB.prepare(
+      "INSERT INTO notifications (id, user_id, type, title, message, data, read, created_at) VALUES ('n1', ?, 'community', 'Request Approved', 'Welcome', json_object('community_id', ?), 0, 1)",
+    )
       .bind(rahul.id, community.id)
       .run();
     const rows = async () => (await env.DB.prepare("SELECT * FROM outbox ORDER BY id").all()).results;
     const schemaOf = async () =>
-      (await env.DB.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE (tbl_name = 'outbox' OR type = 'trigger') AND name NOT LIKE 'sqlite_%' ORDER BY name").all()).results;
+      (
+        await env.DB.prepare(
+          "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE (tbl_name = 'outbox' OR type = 'trigger') AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        ).all()
+      ).results;
     const before = await rows();
     expect(before.map((r) => r.kind).sort()).toEqual(["notification", "notification", "work_email_code"]);
     const schemaBefore = await schemaOf();
@@ -303,7 +446,9 @@ describe("migration 0018 (outbox rebuilt for the new kind)", () => {
     expect(await rows()).toEqual(before);
     expect(await schemaOf()).toEqual(schemaBefore);
     expect(schemaBefore.some((r) => r.name === "notifications_outbox")).toBe(true);
-    await env.DB.prepare("INSERT INTO notifications (id, user_id, type, title, message, data, read, created_at) VALUES ('n2', ?, 'community', 'Request Approved', 'Welcome', json_object('community_id', ?), 0, 2)")
+    await env.DB.prepare(
+      "INSERT INTO notifications (id, user_id, type, title, message, data, read, created_at) VALUES ('n2', ?, 'community', 'Request Approved', 'Welcome', json_object('community_id', ?), 0, 2)",
+    )
       .bind(rahul.id, community.id)
       .run();
     expect((await rows()).length).toBe(before.length + 2);

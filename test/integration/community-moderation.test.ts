@@ -23,8 +23,21 @@ async function world() {
   const memberRow = await addMember(ctx(), { communityId: community.id, userId: member.id });
   const otherRow = await addMember(ctx(), { communityId: community.id, userId: other.id });
   await addMember(ctx(), { communityId: community.id, userId: driver.id });
-  const adminRow = await env.DB.prepare("SELECT id FROM community_members WHERE community_id = ? AND user_id = ?").bind(community.id, admin.id).first<{ id: string }>();
-  return { admin, mod, member, other, driver, community, modRowId: modRow.id, memberRowId: memberRow.id, otherRowId: otherRow.id, adminRowId: adminRow!.id };
+  const adminRow = await env.DB.prepare("SELECT id FROM community_members WHERE community_id = ? AND user_id = ?")
+    .bind(community.id, admin.id)
+    .first<{ id: string }>();
+  return {
+    admin,
+    mod,
+    member,
+    other,
+    driver,
+    community,
+    modRowId: modRow.id,
+    memberRowId: memberRow.id,
+    otherRowId: otherRow.id,
+    adminRowId: adminRow!.id,
+  };
 }
 
 async function membership(id: string) {
@@ -34,26 +47,53 @@ async function membership(id: string) {
 }
 
 async function auditRows(communityId: string) {
-  const { results } = await env.DB.prepare("SELECT actor_id, action, target_user_id, detail FROM community_audit_log WHERE community_id = ? ORDER BY created_at, rowid")
+  const { results } = await env.DB.prepare(
+    "SELECT actor_id, action, target_user_id, detail FROM community_audit_log WHERE community_id = ? ORDER BY created_at, rowid",
+  )
     .bind(communityId)
     .all<{ actor_id: string; action: string; target_user_id: string | null; detail: string | null }>();
   return results;
 }
 
-const post = (communityId: string, cookie: string, fields: Record<string, string>) => postForm(`/communities/${communityId}`, fields, { cookie });
+const post = (communityId: string, cookie: string, fields: Record<string, string>) =>
+  postForm(`/communities/${communityId}`, fields, { cookie });
 
 describe("removing a member", () => {
   it("cancels their future bookings on the community's rides (seats released), tells them and the drivers, and logs it", async () => {
     const w = await world();
-    const future = await createRide(ctx(), { driverId: w.driver.id, communityId: w.community.id, date: addDays(istDate(), 2), seats: 3 });
-    const accepted = await createRideRequest(ctx(), { rideId: future.id, riderId: w.member.id, status: "accepted", seats: 2 });
-    const future2 = await createRide(ctx(), { driverId: w.driver.id, communityId: w.community.id, date: addDays(istDate(), 3), seats: 3 });
+    const future = await createRide(ctx(), {
+      driverId: w.driver.id,
+      communityId: w.community.id,
+      date: addDays(istDate(), 2),
+      seats: 3,
+    });
+    const accepted = await createRideRequest(ctx(), {
+      rideId: future.id,
+      riderId: w.member.id,
+      status: "accepted",
+      seats: 2,
+    });
+    const future2 = await createRide(ctx(), {
+      driverId: w.driver.id,
+      communityId: w.community.id,
+      date: addDays(istDate(), 3),
+      seats: 3,
+    });
     const pending = await createRideRequest(ctx(), { rideId: future2.id, riderId: w.member.id, status: "pending" });
     // Not touched: a public ride, another member's seat, and a past ride of the community.
     const publicRide = await createRide(ctx(), { driverId: w.driver.id, date: addDays(istDate(), 2), seats: 3 });
-    const publicSeat = await createRideRequest(ctx(), { rideId: publicRide.id, riderId: w.member.id, status: "accepted" });
+    const publicSeat = await createRideRequest(ctx(), {
+      rideId: publicRide.id,
+      riderId: w.member.id,
+      status: "accepted",
+    });
     const otherSeat = await createRideRequest(ctx(), { rideId: future.id, riderId: w.other.id, status: "accepted" });
-    const past = await createRide(ctx(), { driverId: w.driver.id, communityId: w.community.id, date: addDays(istDate(), -1), seats: 3 });
+    const past = await createRide(ctx(), {
+      driverId: w.driver.id,
+      communityId: w.community.id,
+      date: addDays(istDate(), -1),
+      seats: 3,
+    });
     const pastSeat = await createRideRequest(ctx(), { rideId: past.id, riderId: w.member.id, status: "accepted" });
 
     const res = await post(w.community.id, w.mod.cookie, { intent: "remove", memberId: w.memberRowId });
@@ -62,26 +102,40 @@ describe("removing a member", () => {
     expect(toastOf(res)?.title).toBe("Member Removed");
 
     expect(await membership(w.memberRowId)).toMatchObject({ status: "rejected", role: "member", decided_by: w.mod.id });
-    const status = async (id: string) => (await env.DB.prepare("SELECT status FROM ride_requests WHERE id = ?").bind(id).first<{ status: string }>())!.status;
+    const status = async (id: string) =>
+      (await env.DB.prepare("SELECT status FROM ride_requests WHERE id = ?").bind(id).first<{ status: string }>())!
+        .status;
     expect(await status(accepted.id)).toBe("cancelled");
     expect(await status(pending.id)).toBe("cancelled");
     expect(await status(publicSeat.id)).toBe("accepted");
     expect(await status(otherSeat.id)).toBe("accepted");
     expect(await status(pastSeat.id)).toBe("accepted");
-    const booked = await env.DB.prepare("SELECT booked_seats AS n FROM rides WHERE id = ?").bind(future.id).first<{ n: number }>();
+    const booked = await env.DB.prepare("SELECT booked_seats AS n FROM rides WHERE id = ?")
+      .bind(future.id)
+      .first<{ n: number }>();
     expect(booked!.n).toBe(1); // only the other member's seat is left
-    const count = await env.DB.prepare("SELECT member_count AS n FROM communities WHERE id = ?").bind(w.community.id).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT member_count AS n FROM communities WHERE id = ?")
+      .bind(w.community.id)
+      .first<{ n: number }>();
     expect(count!.n).toBe(4);
 
-    const notes = await env.DB.prepare("SELECT user_id, type, title, message FROM notifications WHERE created_at > 0 ORDER BY user_id, title").all<{ user_id: string; type: string; title: string; message: string }>();
+    const notes = await env.DB.prepare(
+      "SELECT user_id, type, title, message FROM notifications WHERE created_at > 0 ORDER BY user_id, title",
+    ).all<{ user_id: string; type: string; title: string; message: string }>();
     const mine = notes.results.filter((n) => n.user_id === w.member.id);
-    expect(mine.map((n) => n.title).sort()).toEqual(["Booking cancelled", "Booking cancelled", "Removed from community"]);
+    expect(mine.map((n) => n.title).sort()).toEqual([
+      "Booking cancelled",
+      "Booking cancelled",
+      "Removed from community",
+    ]);
     expect(mine.find((n) => n.title === "Removed from community")!.type).toBe("community");
     const drivers = notes.results.filter((n) => n.user_id === w.driver.id && n.title === "Seat cancelled");
     expect(drivers).toHaveLength(2);
     expect(drivers[0].message).toContain("Rahul Rider is no longer a member of Manyata Commuters");
 
-    expect(await auditRows(w.community.id)).toEqual([{ actor_id: w.mod.id, action: "remove", target_user_id: w.member.id, detail: null }]);
+    expect(await auditRows(w.community.id)).toEqual([
+      { actor_id: w.mod.id, action: "remove", target_user_id: w.member.id, detail: null },
+    ]);
 
     // Removed means out: they cannot ask again until a moderator clears it, nor book the community's rides.
     const again = await post(w.community.id, w.member.cookie, { intent: "join" });
@@ -127,7 +181,12 @@ describe("removing a member", () => {
 
   it("two moderators removing the same member at once: one removal, one set of cancellations and notices", async () => {
     const w = await world();
-    const ride = await createRide(ctx(), { driverId: w.driver.id, communityId: w.community.id, date: addDays(istDate(), 2), seats: 3 });
+    const ride = await createRide(ctx(), {
+      driverId: w.driver.id,
+      communityId: w.community.id,
+      date: addDays(istDate(), 2),
+      seats: 3,
+    });
     await createRideRequest(ctx(), { rideId: ride.id, riderId: w.member.id, status: "accepted" });
     const results = await Promise.allSettled([
       removeMember(ctx(), w.mod.id, w.community.id, w.memberRowId),
@@ -135,10 +194,14 @@ describe("removing a member", () => {
       removeMember(ctx(), w.mod.id, w.community.id, w.memberRowId),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const n = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ?").bind(w.member.id).first<{ n: number }>();
+    const n = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ?")
+      .bind(w.member.id)
+      .first<{ n: number }>();
     expect(n!.n).toBe(2); // "Removed from community" and one "Booking cancelled"
     expect((await auditRows(w.community.id)).filter((a) => a.action === "remove")).toHaveLength(1);
-    const booked = await env.DB.prepare("SELECT booked_seats AS n FROM rides WHERE id = ?").bind(ride.id).first<{ n: number }>();
+    const booked = await env.DB.prepare("SELECT booked_seats AS n FROM rides WHERE id = ?")
+      .bind(ride.id)
+      .first<{ n: number }>();
     expect(booked!.n).toBe(0);
   });
 });
@@ -153,7 +216,11 @@ describe("a removal or suspension is about one community only", () => {
     await removeMember(ctx(), w.admin.id, w.community.id, w.memberRowId);
     await suspendMember(ctx(), w.admin.id, second.id, secondRow.id, 7);
     const publicRide = await createRide(ctx(), { driverId: w.driver.id, date: addDays(istDate(), 2) });
-    const thirdRide = await createRide(ctx(), { driverId: w.admin.id, communityId: third.id, date: addDays(istDate(), 2) });
+    const thirdRide = await createRide(ctx(), {
+      driverId: w.admin.id,
+      communityId: third.id,
+      date: addDays(istDate(), 2),
+    });
     for (const ride of [publicRide, thirdRide]) {
       const res = await postForm(`/rides/${ride.id}/book`, { seats: "1", notes: "" }, { cookie: w.member.cookie });
       expect(res.headers.get("Location"), ride.id).toMatch(/^\/booking-confirmation\//);
@@ -164,7 +231,12 @@ describe("a removal or suspension is about one community only", () => {
 describe("suspending a member", () => {
   it("suspends for the chosen days: they can neither book nor share the community's rides; lifting it restores both; logged", async () => {
     const w = await world();
-    const ride = await createRide(ctx(), { driverId: w.driver.id, communityId: w.community.id, date: addDays(istDate(), 2), seats: 3 });
+    const ride = await createRide(ctx(), {
+      driverId: w.driver.id,
+      communityId: w.community.id,
+      date: addDays(istDate(), 2),
+      seats: 3,
+    });
     const before = Date.now();
     const res = await post(w.community.id, w.mod.cookie, { intent: "suspend", memberId: w.memberRowId, days: "7" });
     expect(toastOf(res)?.title).toBe("Member Suspended");
@@ -174,20 +246,37 @@ describe("suspending a member", () => {
     expect(row!.suspended_until).toBeLessThan(before + 7 * 86_400_000 + 60_000);
 
     const book = await postForm(`/rides/${ride.id}/book`, { seats: "1", notes: "" }, { cookie: w.member.cookie });
-    expect(JSON.stringify(toastOf(book)) + (book.status === 409 ? await book.text() : "")).toContain("suspended from this community");
-    const requests = await env.DB.prepare("SELECT count(*) AS n FROM ride_requests WHERE rider_id = ?").bind(w.member.id).first<{ n: number }>();
+    expect(JSON.stringify(toastOf(book)) + (book.status === 409 ? await book.text() : "")).toContain(
+      "suspended from this community",
+    );
+    const requests = await env.DB.prepare("SELECT count(*) AS n FROM ride_requests WHERE rider_id = ?")
+      .bind(w.member.id)
+      .first<{ n: number }>();
     expect(requests!.n).toBe(0);
     const share = await postForm(
       "/rides/create",
-      { intent: "create", fromLocation: "HSR Layout", toLocation: "Manyata Tech Park", date: addDays(istDate(), 2), time: "08:30", seats: "3", tripCost: "450", communityId: w.community.id },
+      {
+        intent: "create",
+        fromLocation: "HSR Layout",
+        toLocation: "Manyata Tech Park",
+        date: addDays(istDate(), 2),
+        time: "08:30",
+        seats: "3",
+        tripCost: "450",
+        communityId: w.community.id,
+      },
       { cookie: w.member.cookie },
     );
     expect(share.status).toBe(400);
     expect(await share.text()).toContain("suspended from this community");
 
     // The moderation tab shows the suspension; the member was told.
-    expect(await (await get(`/communities/${w.community.id}?tab=moderation`, { cookie: w.mod.cookie })).text()).toContain("Suspended until");
-    const told = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ? AND type = 'community'").bind(w.member.id).all<{ title: string }>();
+    expect(
+      await (await get(`/communities/${w.community.id}?tab=moderation`, { cookie: w.mod.cookie })).text(),
+    ).toContain("Suspended until");
+    const told = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ? AND type = 'community'")
+      .bind(w.member.id)
+      .all<{ title: string }>();
     expect(told.results.map((t) => t.title)).toEqual(["Suspended from community"]);
 
     const lift = await post(w.community.id, w.mod.cookie, { intent: "unsuspend", memberId: w.memberRowId });
@@ -213,7 +302,9 @@ describe("suspending a member", () => {
       expect(res.status).toBe(status);
       expect(changedTables(before, await dbChecksum())).toEqual([]);
     }
-    await expect(suspendMember(ctx(), w.mod.id, w.community.id, w.memberRowId, 5)).rejects.toThrow("Choose a suspension period");
+    await expect(suspendMember(ctx(), w.mod.id, w.community.id, w.memberRowId, 5)).rejects.toThrow(
+      "Choose a suspension period",
+    );
   });
 });
 
@@ -229,12 +320,16 @@ describe("handing over admin", () => {
     expect(toastOf(res)?.title).toBe("Admin Handed Over");
     expect((await membership(w.otherRowId))!.role).toBe("admin");
     expect((await membership(w.adminRowId))!.role).toBe("moderator");
-    expect((await auditRows(w.community.id)).map((a) => [a.action, a.target_user_id])).toEqual([["handover", w.other.id]]);
+    expect((await auditRows(w.community.id)).map((a) => [a.action, a.target_user_id])).toEqual([
+      ["handover", w.other.id],
+    ]);
     // The new admin reads the moderation log; a plain member does not get it.
     const log = await (await get(`/communities/${w.community.id}?tab=audit`, { cookie: w.other.cookie })).text();
     expect(log).toContain("Audit Log");
     expect(log).toContain("handed admin over to");
-    const memberView = await (await get(`/communities/${w.community.id}?tab=audit`, { cookie: w.member.cookie })).text();
+    const memberView = await (
+      await get(`/communities/${w.community.id}?tab=audit`, { cookie: w.member.cookie })
+    ).text();
     expect(memberView).not.toContain("Audit Log");
   });
 
@@ -246,7 +341,11 @@ describe("handing over admin", () => {
       handOverAdmin(ctx(), w.admin.id, w.community.id, w.modRowId),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const admins = await env.DB.prepare("SELECT user_id FROM community_members WHERE community_id = ? AND role = 'admin'").bind(w.community.id).all();
+    const admins = await env.DB.prepare(
+      "SELECT user_id FROM community_members WHERE community_id = ? AND role = 'admin'",
+    )
+      .bind(w.community.id)
+      .all();
     expect(admins.results).toHaveLength(1);
     expect((await membership(w.adminRowId))!.role).toBe("moderator");
     expect((await auditRows(w.community.id)).filter((a) => a.action === "handover")).toHaveLength(1);

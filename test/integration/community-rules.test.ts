@@ -10,13 +10,18 @@ import { toastOf } from "../support/rides";
 import { db, get, postForm, signedInUser } from "../support/worker";
 
 const ctx = () => ({ db: db() });
-const post = (communityId: string, cookie: string, fields: Record<string, string>) => postForm(`/communities/${communityId}`, fields, { cookie });
+const post = (communityId: string, cookie: string, fields: Record<string, string>) =>
+  postForm(`/communities/${communityId}`, fields, { cookie });
 
 async function world() {
   const admin = await signedInUser({ fullName: "Anita Admin" });
   const mod = await signedInUser({ fullName: "Manoj Moderator" });
   const member = await signedInUser({ fullName: "Meera Member" });
-  const community = await createCommunity(ctx(), { createdBy: admin.id, name: "Infosys Electronic City Pool", type: "workplace" });
+  const community = await createCommunity(ctx(), {
+    createdBy: admin.id,
+    name: "Infosys Electronic City Pool",
+    type: "workplace",
+  });
   await addMember(ctx(), { communityId: community.id, userId: mod.id, role: "moderator" });
   await addMember(ctx(), { communityId: community.id, userId: member.id });
   return { admin, mod, member, community };
@@ -28,7 +33,9 @@ async function row(communityId: string) {
     .first<{ join_mode: string; invite_token: string | null; member_count: number }>();
 }
 async function statusOf(communityId: string, userId: string) {
-  const r = await env.DB.prepare("SELECT status FROM community_members WHERE community_id = ? AND user_id = ?").bind(communityId, userId).first<{ status: string }>();
+  const r = await env.DB.prepare("SELECT status FROM community_members WHERE community_id = ? AND user_id = ?")
+    .bind(communityId, userId)
+    .first<{ status: string }>();
   return r?.status ?? null;
 }
 
@@ -52,12 +59,21 @@ describe("join rules", () => {
     expect((await row(w.community.id))!.member_count).toBe(4);
     // From the list's Join button too.
     const other = await signedInUser();
-    const fromList = await postForm("/communities", { intent: "join", communityId: w.community.id }, { cookie: other.cookie });
+    const fromList = await postForm(
+      "/communities",
+      { intent: "join", communityId: w.community.id },
+      { cookie: other.cookie },
+    );
     expect(toastOf(fromList)?.title).toBe("Welcome!");
 
-    const page = (await (await get(`/communities/${w.community.id}`, { cookie: newcomer.cookie })).text()).replace(/<!-- -->|<[^>]+>/g, " ");
+    const page = (await (await get(`/communities/${w.community.id}`, { cookie: newcomer.cookie })).text()).replace(
+      /<!-- -->|<[^>]+>/g,
+      " ",
+    );
     expect(page).toContain("Open: anyone can join at once");
-    const log = await env.DB.prepare("SELECT action, detail FROM community_audit_log WHERE community_id = ?").bind(w.community.id).all();
+    const log = await env.DB.prepare("SELECT action, detail FROM community_audit_log WHERE community_id = ?")
+      .bind(w.community.id)
+      .all();
     expect(log.results).toEqual([{ action: "rules", detail: "join: open" }]);
   });
 
@@ -65,9 +81,15 @@ describe("join rules", () => {
     const w = await world();
     await post(w.community.id, w.admin.cookie, { intent: "set-join-mode", mode: "open" });
     const people = await Promise.all(Array.from({ length: 20 }, () => signedInUser()));
-    const results = await Promise.allSettled(people.flatMap((p) => [requestToJoin(ctx(), p.id, w.community.id), requestToJoin(ctx(), p.id, w.community.id)]));
+    const results = await Promise.allSettled(
+      people.flatMap((p) => [requestToJoin(ctx(), p.id, w.community.id), requestToJoin(ctx(), p.id, w.community.id)]),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(20);
-    const approved = await env.DB.prepare("SELECT count(*) AS n FROM community_members WHERE community_id = ? AND status = 'approved'").bind(w.community.id).first<{ n: number }>();
+    const approved = await env.DB.prepare(
+      "SELECT count(*) AS n FROM community_members WHERE community_id = ? AND status = 'approved'",
+    )
+      .bind(w.community.id)
+      .first<{ n: number }>();
     expect(approved!.n).toBe(23);
     expect((await row(w.community.id))!.member_count).toBe(23);
   });
@@ -77,7 +99,9 @@ describe("join rules", () => {
     await post(w.community.id, w.admin.cookie, { intent: "set-join-mode", mode: "invite" });
     const first = (await row(w.community.id))!.invite_token!;
     expect(first).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    const adminPage = await (await get(`/communities/${w.community.id}?tab=moderation`, { cookie: w.admin.cookie })).text();
+    const adminPage = await (
+      await get(`/communities/${w.community.id}?tab=moderation`, { cookie: w.admin.cookie })
+    ).text();
     expect(adminPage).toContain(`?invite=${first}`);
     for (const viewer of [w.mod, w.member]) {
       const html = await (await get(`/communities/${w.community.id}?tab=moderation`, { cookie: viewer.cookie })).text();
@@ -85,7 +109,10 @@ describe("join rules", () => {
     }
 
     const a = await signedInUser();
-    for (const fields of [{ intent: "join" }, { intent: "join", invite: "not-the-token" }] as Record<string, string>[]) {
+    for (const fields of [{ intent: "join" }, { intent: "join", invite: "not-the-token" }] as Record<
+      string,
+      string
+    >[]) {
       const before = await dbChecksum();
       const res = await post(w.community.id, a.cookie, fields);
       expect(toastOf(res)?.type).toBe("error");
@@ -101,7 +128,9 @@ describe("join rules", () => {
     const second = (await row(w.community.id))!.invite_token!;
     expect(second).not.toBe(first);
     const b = await signedInUser();
-    expect(toastOf(await post(w.community.id, b.cookie, { intent: "join", invite: first }))?.description).toContain("no longer valid");
+    expect(toastOf(await post(w.community.id, b.cookie, { intent: "join", invite: first }))?.description).toContain(
+      "no longer valid",
+    );
     expect(await statusOf(w.community.id, b.id)).toBeNull();
     expect(toastOf(await post(w.community.id, b.cookie, { intent: "join", invite: second }))?.title).toBe("Welcome!");
 
@@ -110,7 +139,11 @@ describe("join rules", () => {
     const c = await signedInUser();
     expect(toastOf(await post(w.community.id, c.cookie, { intent: "join", invite: second }))?.type).toBe("error");
     expect(await statusOf(w.community.id, c.id)).toBeNull();
-    const log = await env.DB.prepare("SELECT action, detail FROM community_audit_log WHERE community_id = ? ORDER BY created_at, rowid").bind(w.community.id).all();
+    const log = await env.DB.prepare(
+      "SELECT action, detail FROM community_audit_log WHERE community_id = ? ORDER BY created_at, rowid",
+    )
+      .bind(w.community.id)
+      .all();
     expect(log.results).toEqual([
       { action: "rules", detail: "join: invite" },
       { action: "invite", detail: "new link" },
@@ -121,7 +154,11 @@ describe("join rules", () => {
   it("only admins change the rules: moderators, members, outsiders and visitors are refused and nothing changes", async () => {
     const w = await world();
     const outsider = await signedInUser();
-    for (const fields of [{ intent: "set-join-mode", mode: "open" }, { intent: "invite-reset" }, { intent: "invite-revoke" }] as Record<string, string>[]) {
+    for (const fields of [
+      { intent: "set-join-mode", mode: "open" },
+      { intent: "invite-reset" },
+      { intent: "invite-revoke" },
+    ] as Record<string, string>[]) {
       for (const cookie of [w.mod.cookie, w.member.cookie, outsider.cookie, ""]) {
         const before = await dbChecksum();
         const res = await postForm(`/communities/${w.community.id}`, fields, cookie ? { cookie } : {});

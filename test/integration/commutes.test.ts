@@ -37,14 +37,18 @@ const validCommute = (over: Record<string, string | string[]> = {}) => ({
 });
 
 async function occurrences(commuteId: string) {
-  const r = await env.DB.prepare("SELECT id, date, time, seats, booked_seats, status FROM rides WHERE commute_id = ? ORDER BY date").bind(commuteId).all<{
-    id: string;
-    date: string;
-    time: string;
-    seats: number;
-    booked_seats: number;
-    status: string;
-  }>();
+  const r = await env.DB.prepare(
+    "SELECT id, date, time, seats, booked_seats, status FROM rides WHERE commute_id = ? ORDER BY date",
+  )
+    .bind(commuteId)
+    .all<{
+      id: string;
+      date: string;
+      time: string;
+      seats: number;
+      booked_seats: number;
+      status: string;
+    }>();
   return r.results;
 }
 
@@ -73,7 +77,9 @@ async function publish(driverId: string, over: Partial<Parameters<typeof createC
 
 async function requestOn(rideId: string, riderId: string, status = "pending", seats = 1) {
   const id = `${rideId}-${riderId}`.slice(0, 60);
-  await env.DB.prepare("INSERT INTO ride_requests (id, ride_id, rider_id, seats, status, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO ride_requests (id, ride_id, rider_id, seats, status, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  )
     .bind(id, rideId, riderId, seats, status, Date.now())
     .run();
   if (status === "accepted") {
@@ -87,25 +93,50 @@ const titlesFor = async (userId: string) => (await notificationsFor(userId, ["ti
 describe("publishing a commute", () => {
   it("creates the pattern and exactly its occurrences for the next 14 days, then shows the commute page", async () => {
     const driver = await signedInUser();
-    const res = await postForm("/commutes/new", validCommute({ weekdays: ["mon", "wed", "fri"] }), { cookie: driver.cookie });
+    const res = await postForm("/commutes/new", validCommute({ weekdays: ["mon", "wed", "fri"] }), {
+      cookie: driver.cookie,
+    });
     expect(res.status).toBe(302);
     const location = res.headers.get("Location")!;
     expect(location).toMatch(/^\/commutes\/[a-z0-9]+$/);
     expect(toastOf(res)?.title).toBe("Commute published!");
     const id = location.split("/").pop()!;
     const row = await env.DB.prepare("SELECT * FROM commutes WHERE id = ?").bind(id).first<Record<string, unknown>>();
-    expect(row).toMatchObject({ driver_id: driver.id, weekdays: weekdayMask(["mon", "wed", "fri"]), time: "08:30", seats: 3, trip_cost_paise: 30000, start_date: tomorrow(), end_date: null, status: "active" });
+    expect(row).toMatchObject({
+      driver_id: driver.id,
+      weekdays: weekdayMask(["mon", "wed", "fri"]),
+      time: "08:30",
+      seats: 3,
+      trip_cost_paise: 30000,
+      start_date: tomorrow(),
+      end_date: null,
+      status: "active",
+    });
     const rides = await occurrences(id);
-    const expected = patternDates({ weekdays: row!.weekdays as number, startDate: tomorrow(), endDate: null }, istDate());
+    const expected = patternDates(
+      { weekdays: row!.weekdays as number, startDate: tomorrow(), endDate: null },
+      istDate(),
+    );
     expect(rides.map((r) => r.date)).toEqual(expected);
     expect(rides.every((r) => [1, 3, 5].includes(dayOfWeek(r.date)))).toBe(true);
     expect(rides.length).toBeGreaterThanOrEqual(5);
-    const departs = await env.DB.prepare("SELECT departs_at FROM rides WHERE commute_id = ? AND date = ?").bind(id, rides[0].date).first<{ departs_at: number }>();
+    const departs = await env.DB.prepare("SELECT departs_at FROM rides WHERE commute_id = ? AND date = ?")
+      .bind(id, rides[0].date)
+      .first<{ departs_at: number }>();
     expect(new Date(departs!.departs_at).toISOString()).toBe(`${rides[0].date}T03:00:00.000Z`);
     // Every occurrence carries the pattern's places, points and grid cells (the distance search's key).
-    const placed = await env.DB.prepare("SELECT DISTINCT from_place_id, to_place_id, from_cell, to_cell FROM rides WHERE commute_id = ?").bind(id).all<Record<string, unknown>>();
+    const placed = await env.DB.prepare(
+      "SELECT DISTINCT from_place_id, to_place_id, from_cell, to_cell FROM rides WHERE commute_id = ?",
+    )
+      .bind(id)
+      .all<Record<string, unknown>>();
     expect(placed.results).toHaveLength(1);
-    expect(placed.results[0]).toMatchObject({ from_place_id: row!.from_place_id, to_place_id: row!.to_place_id, from_cell: row!.from_cell, to_cell: row!.to_cell });
+    expect(placed.results[0]).toMatchObject({
+      from_place_id: row!.from_place_id,
+      to_place_id: row!.to_place_id,
+      from_cell: row!.from_cell,
+      to_cell: row!.to_cell,
+    });
     expect(row!.from_cell).not.toBeNull();
     expect(row!.to_place_id).not.toBeNull();
     const page = await (await get(location, { cookie: driver.cookie })).text();
@@ -125,7 +156,9 @@ describe("publishing a commute", () => {
   ])("refuses %s with a clear message and changes nothing", async (_name, over, message) => {
     const driver = await signedInUser();
     const before = await dbChecksum();
-    const res = await postForm("/commutes/new", validCommute(over as Record<string, string | string[]>), { cookie: driver.cookie });
+    const res = await postForm("/commutes/new", validCommute(over as Record<string, string | string[]>), {
+      cookie: driver.cookie,
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(message);
     expect(changedTables(before, await dbChecksum())).toEqual([]);
@@ -137,8 +170,18 @@ describe("the daily top-up (Cron Trigger)", () => {
     const driver = await createUser(ctx());
     const now = Date.now();
     const weekdays = weekdayMask(["mon", "tue", "wed", "thu", "fri"]);
-    const c = await createCommutePattern(ctx(), { driverId: driver.id, weekdays, startDate: addDays(istDate(now), 1), time: "08:30" });
-    const ended = await createCommutePattern(ctx(), { driverId: driver.id, weekdays: 127, status: "ended", startDate: addDays(istDate(now), 1) });
+    const c = await createCommutePattern(ctx(), {
+      driverId: driver.id,
+      weekdays,
+      startDate: addDays(istDate(now), 1),
+      time: "08:30",
+    });
+    const ended = await createCommutePattern(ctx(), {
+      driverId: driver.id,
+      weekdays: 127,
+      status: "ended",
+      startDate: addDays(istDate(now), 1),
+    });
     const first = await topUpCommutes(ctx(), now);
     const expected = patternDates({ weekdays, startDate: addDays(istDate(now), 1), endDate: null }, istDate(now));
     expect(first.map((r) => r.commuteId).every((id) => id === c.id)).toBe(true);
@@ -155,7 +198,10 @@ describe("the daily top-up (Cron Trigger)", () => {
     const later = now + 3 * DAY;
     const runs = await Promise.all(Array.from({ length: 5 }, () => topUpCommutes(ctx(), later)));
     const created = runs.flat();
-    const laterExpected = patternDates({ weekdays, startDate: addDays(istDate(now), 1), endDate: null }, istDate(later));
+    const laterExpected = patternDates(
+      { weekdays, startDate: addDays(istDate(now), 1), endDate: null },
+      istDate(later),
+    );
     const newDays = laterExpected.filter((d) => !expected.includes(d));
     expect(created.length).toBe(newDays.length);
     const all = await occurrences(c.id);
@@ -170,7 +216,11 @@ describe("the daily top-up (Cron Trigger)", () => {
     const c = await createCommutePattern(ctx(), { driverId: driver.id, weekdays: 127, startDate: tomorrow(), endDate });
     const run = async () => {
       const ec = createExecutionContext();
-      await worker.scheduled(createScheduledController({ cron: COMMUTE_TOP_UP_CRON, scheduledTime: Date.now() }), env, ec);
+      await worker.scheduled(
+        createScheduledController({ cron: COMMUTE_TOP_UP_CRON, scheduledTime: Date.now() }),
+        env,
+        ec,
+      );
       await waitOnExecutionContext(ec);
     };
     await run();
@@ -185,18 +235,33 @@ describe("a rider books every day of a commute", () => {
     const driver = await signedInUser({ fullName: "Deepa Driver" });
     const rider = await signedInUser({ fullName: "Ravi Rider" });
     const { id, rides } = await publish(driver.id);
-    const res = await postForm(`/commutes/${id}`, { intent: "book-all", weekdays: ["mon", "tue", "wed"], seats: "1" }, { cookie: rider.cookie });
+    const res = await postForm(
+      `/commutes/${id}`,
+      { intent: "book-all", weekdays: ["mon", "tue", "wed"], seats: "1" },
+      { cookie: rider.cookie },
+    );
     expect(res.status).toBe(302);
     expect(toastOf(res)?.title).toBe("Requests sent");
-    const mine = await env.DB.prepare("SELECT r.date, q.status FROM ride_requests q JOIN rides r ON r.id = q.ride_id WHERE q.rider_id = ? ORDER BY r.date").bind(rider.id).all<{ date: string; status: string }>();
+    const mine = await env.DB.prepare(
+      "SELECT r.date, q.status FROM ride_requests q JOIN rides r ON r.id = q.ride_id WHERE q.rider_id = ? ORDER BY r.date",
+    )
+      .bind(rider.id)
+      .all<{ date: string; status: string }>();
     const monToWed = rides.filter((r) => [1, 2, 3].includes(dayOfWeek(r.date))).map((r) => r.date);
     expect(mine.results.map((r) => r.date)).toEqual(monToWed);
     expect(mine.results.every((r) => r.status === "pending")).toBe(true);
     expect(await notificationsFor(driver.id, ["title", "message"])).toEqual([
-      { title: "New ride requests", message: `Ravi Rider requested ${monToWed.length} day(s) of your commute HSR Layout → Manyata Tech Park.` },
+      {
+        title: "New ride requests",
+        message: `Ravi Rider requested ${monToWed.length} day(s) of your commute HSR Layout → Manyata Tech Park.`,
+      },
     ]);
     const before = await dbChecksum();
-    const again = await postForm(`/commutes/${id}`, { intent: "book-all", weekdays: ["mon", "tue", "wed"], seats: "1" }, { cookie: rider.cookie });
+    const again = await postForm(
+      `/commutes/${id}`,
+      { intent: "book-all", weekdays: ["mon", "tue", "wed"], seats: "1" },
+      { cookie: rider.cookie },
+    );
     expect(toastOf(again)?.type).toBe("error");
     const none = await postForm(`/commutes/${id}`, { intent: "book-all", seats: "1" }, { cookie: rider.cookie });
     expect(toastOf(none)?.description).toBe("Please choose at least one weekday");
@@ -210,7 +275,11 @@ describe("accept all of a regular rider's requests", () => {
     const rider = await signedInUser();
     const { id, rides } = await publish(driver.id);
     await bookCommute(ctx(), rider.id, id, { weekdays: 127, seats: 2, notes: null });
-    const res = await postForm(`/commutes/${id}`, { intent: "accept-all", riderId: rider.id }, { cookie: driver.cookie });
+    const res = await postForm(
+      `/commutes/${id}`,
+      { intent: "accept-all", riderId: rider.id },
+      { cookie: driver.cookie },
+    );
     expect(toastOf(res)?.title).toBe(`Accepted ${rides.length} requests`);
     expect((await occurrences(id)).every((r) => r.booked_seats === 2)).toBe(true);
     expect(await titlesFor(rider.id)).toEqual(["Requests accepted"]);
@@ -221,7 +290,11 @@ describe("accept all of a regular rider's requests", () => {
     const riders = await Promise.all([createUser(ctx()), createUser(ctx()), createUser(ctx())]);
     const { id } = await publish(driver.id, { seats: 2, weekdays: weekdayMask(["mon", "tue", "wed", "thu", "fri"]) });
     for (const r of riders) await bookCommute(ctx(), r.id, id, { weekdays: 127, seats: 1, notes: null });
-    const singles = await env.DB.prepare("SELECT q.id FROM ride_requests q JOIN rides r ON r.id = q.ride_id WHERE r.commute_id = ? AND q.rider_id = ?").bind(id, riders[2].id).all<{ id: string }>();
+    const singles = await env.DB.prepare(
+      "SELECT q.id FROM ride_requests q JOIN rides r ON r.id = q.ride_id WHERE r.commute_id = ? AND q.rider_id = ?",
+    )
+      .bind(id, riders[2].id)
+      .all<{ id: string }>();
     const settled = await Promise.allSettled([
       acceptAllFromRider(ctx(), driver.id, id, riders[0].id),
       acceptAllFromRider(ctx(), driver.id, id, riders[1].id),
@@ -232,7 +305,9 @@ describe("accept all of a regular rider's requests", () => {
     const check = await env.DB.prepare(
       `SELECT r.id, r.seats, r.booked_seats, (SELECT coalesce(sum(seats), 0) FROM ride_requests q WHERE q.ride_id = r.id AND q.status = 'accepted') AS accepted
        FROM rides r WHERE r.commute_id = ?`,
-    ).bind(id).all<{ seats: number; booked_seats: number; accepted: number }>();
+    )
+      .bind(id)
+      .all<{ seats: number; booked_seats: number; accepted: number }>();
     expect(check.results.length).toBeGreaterThan(0);
     for (const r of check.results) {
       expect(r.accepted).toBe(r.booked_seats);
@@ -255,10 +330,19 @@ describe("the driver skips, changes and ends: exactly the riders with requests o
 
   it("skip one day", async () => {
     const w = await world();
-    const res = await postForm(`/commutes/${w.id}`, { intent: "skip", rideId: w.rides[0].id }, { cookie: w.driver.cookie });
+    const res = await postForm(
+      `/commutes/${w.id}`,
+      { intent: "skip", rideId: w.rides[0].id },
+      { cookie: w.driver.cookie },
+    );
     expect(toastOf(res)?.title).toBe("Day skipped");
     expect((await occurrences(w.id))[0].status).toBe("cancelled");
-    expect([await titlesFor(w.a.id), await titlesFor(w.b.id), await titlesFor(w.c.id), await titlesFor(w.d.id)]).toEqual([["Ride cancelled"], [], [], []]);
+    expect([
+      await titlesFor(w.a.id),
+      await titlesFor(w.b.id),
+      await titlesFor(w.c.id),
+      await titlesFor(w.d.id),
+    ]).toEqual([["Ride cancelled"], [], [], []]);
     // The top-up never brings a skipped day back.
     await topUpCommutes(ctx());
     expect((await occurrences(w.id))[0].status).toBe("cancelled");
@@ -266,45 +350,78 @@ describe("the driver skips, changes and ends: exactly the riders with requests o
 
   it("change one day", async () => {
     const w = await world();
-    const res = await postForm(`/commutes/${w.id}`, { intent: "change-occurrence", rideId: w.rides[1].id, time: "09:15", seats: "4" }, { cookie: w.driver.cookie });
+    const res = await postForm(
+      `/commutes/${w.id}`,
+      { intent: "change-occurrence", rideId: w.rides[1].id, time: "09:15", seats: "4" },
+      { cookie: w.driver.cookie },
+    );
     expect(toastOf(res)?.title).toBe("Day changed");
     const day = (await occurrences(w.id))[1];
     expect(day).toMatchObject({ time: "09:15", seats: 4 });
-    expect([await titlesFor(w.a.id), await titlesFor(w.b.id), await titlesFor(w.d.id)]).toEqual([[], ["Ride changed"], []]);
+    expect([await titlesFor(w.a.id), await titlesFor(w.b.id), await titlesFor(w.d.id)]).toEqual([
+      [],
+      ["Ride changed"],
+      [],
+    ]);
   });
 
   it("change the pattern from a date on (fewer seats than booked is refused and changes nothing)", async () => {
     const w = await world();
     const from = w.rides[1].date;
-    const res = await postForm(`/commutes/${w.id}`, { intent: "change-pattern", fromDate: from, time: "07:45", seats: "2", tripCost: "250" }, { cookie: w.driver.cookie });
+    const res = await postForm(
+      `/commutes/${w.id}`,
+      { intent: "change-pattern", fromDate: from, time: "07:45", seats: "2", tripCost: "250" },
+      { cookie: w.driver.cookie },
+    );
     expect(toastOf(res)?.title).toBe("Commute changed");
     const after = await occurrences(w.id);
     expect(after[0]).toMatchObject({ time: "08:30", seats: 3 });
     expect(after.slice(1).every((r) => r.time === "07:45" && r.seats === 2)).toBe(true);
-    expect([await titlesFor(w.a.id), await titlesFor(w.b.id), await titlesFor(w.c.id), await titlesFor(w.d.id)]).toEqual([[], ["Commute changed"], [], ["Commute changed"]]);
+    expect([
+      await titlesFor(w.a.id),
+      await titlesFor(w.b.id),
+      await titlesFor(w.c.id),
+      await titlesFor(w.d.id),
+    ]).toEqual([[], ["Commute changed"], [], ["Commute changed"]]);
     // Day 0 has one booked seat... give it two, then ask for one seat from day 0 on.
     await requestOn(w.rides[0].id, w.b.id, "accepted");
     const before = await dbChecksum();
-    const refused = await postForm(`/commutes/${w.id}`, { intent: "change-pattern", fromDate: w.rides[0].date, time: "07:45", seats: "1", tripCost: "250" }, { cookie: w.driver.cookie });
+    const refused = await postForm(
+      `/commutes/${w.id}`,
+      { intent: "change-pattern", fromDate: w.rides[0].date, time: "07:45", seats: "1", tripCost: "250" },
+      { cookie: w.driver.cookie },
+    );
     expect(toastOf(refused)?.description).toMatch(/already booked/);
     expect(changedTables(before, await dbChecksum())).toEqual([]);
   });
 
   it("end the commute after a day", async () => {
     const w = await world();
-    const res = await postForm(`/commutes/${w.id}`, { intent: "end", lastDate: w.rides[2].date }, { cookie: w.driver.cookie });
+    const res = await postForm(
+      `/commutes/${w.id}`,
+      { intent: "end", lastDate: w.rides[2].date },
+      { cookie: w.driver.cookie },
+    );
     expect(toastOf(res)?.title).toBe("Commute ended");
     const after = await occurrences(w.id);
     expect(after.slice(0, 3).every((r) => r.status === "active")).toBe(true);
     expect(after.slice(3).every((r) => r.status === "cancelled")).toBe(true);
-    expect([await titlesFor(w.a.id), await titlesFor(w.b.id), await titlesFor(w.d.id)]).toEqual([[], [], ["Commute ended"]]);
-    const status = await env.DB.prepare("SELECT q.status FROM ride_requests q WHERE q.rider_id = ?").bind(w.d.id).first<{ status: string }>();
+    expect([await titlesFor(w.a.id), await titlesFor(w.b.id), await titlesFor(w.d.id)]).toEqual([
+      [],
+      [],
+      ["Commute ended"],
+    ]);
+    const status = await env.DB.prepare("SELECT q.status FROM ride_requests q WHERE q.rider_id = ?")
+      .bind(w.d.id)
+      .first<{ status: string }>();
     expect(status?.status).toBe("cancelled");
     // Ending now: nothing left, and no top-up brings days back.
     await endCommute(ctx(), w.driver.id, w.id, { lastDate: addDays(istDate(), -1) });
     await topUpCommutes(ctx());
     expect((await occurrences(w.id)).every((r) => r.status === "cancelled")).toBe(true);
-    expect((await env.DB.prepare("SELECT status FROM commutes WHERE id = ?").bind(w.id).first<{ status: string }>())?.status).toBe("ended");
+    expect(
+      (await env.DB.prepare("SELECT status FROM commutes WHERE id = ?").bind(w.id).first<{ status: string }>())?.status,
+    ).toBe("ended");
   });
 });
 
@@ -328,10 +445,21 @@ describe("authorization", () => {
       expect(res.status, fields.intent).toBe(403);
     }
     // The driver cannot book their own commute; an unknown intent is a 400.
-    expect((await postForm(`/commutes/${id}`, { intent: "book-all", weekdays: "mon", seats: "1" }, { cookie: driver.cookie })).status).toBe(403);
+    expect(
+      (
+        await postForm(
+          `/commutes/${id}`,
+          { intent: "book-all", weekdays: "mon", seats: "1" },
+          { cookie: driver.cookie },
+        )
+      ).status,
+    ).toBe(403);
     expect((await postForm(`/commutes/${id}`, { intent: "explode" }, { cookie: driver.cookie })).status).toBe(400);
     // Another driver's occurrence through this commute's URL is not found.
-    expect((await postForm(`/commutes/${id}`, { intent: "skip", rideId: other.rides[0].id }, { cookie: driver.cookie })).status).toBe(404);
+    expect(
+      (await postForm(`/commutes/${id}`, { intent: "skip", rideId: other.rides[0].id }, { cookie: driver.cookie }))
+        .status,
+    ).toBe(404);
     expect(changedTables(before, await dbChecksum())).toEqual([]);
   });
 
@@ -342,7 +470,15 @@ describe("authorization", () => {
     const { id } = await publish(driver.id, { communityId: community.id });
     expect((await get(`/commutes/${id}`, { cookie: outsider.cookie })).status).toBe(404);
     const before = await dbChecksum();
-    expect((await postForm(`/commutes/${id}`, { intent: "book-all", weekdays: "mon", seats: "1" }, { cookie: outsider.cookie })).status).toBe(404);
+    expect(
+      (
+        await postForm(
+          `/commutes/${id}`,
+          { intent: "book-all", weekdays: "mon", seats: "1" },
+          { cookie: outsider.cookie },
+        )
+      ).status,
+    ).toBe(404);
     expect(changedTables(before, await dbChecksum())).toEqual([]);
     const member = await signedInUser();
     await addMember(ctx(), { communityId: community.id, userId: member.id });
@@ -357,7 +493,10 @@ describe("the commute page's booking form (issue 35, item 8)", () => {
     const rider = await signedInUser();
     const c = await publish(driver.id, { seats: 3 });
     const html = await (await get(`/commutes/${c.id}`, { cookie: rider.cookie })).text();
-    const select = html.slice(html.indexOf('id="book-seats"'), html.indexOf("</select>", html.indexOf('id="book-seats"')));
+    const select = html.slice(
+      html.indexOf('id="book-seats"'),
+      html.indexOf("</select>", html.indexOf('id="book-seats"')),
+    );
     expect([...select.matchAll(/<option value="(\d+)"/g)].map((m) => Number(m[1]))).toEqual([1, 2, 3]);
   });
 });

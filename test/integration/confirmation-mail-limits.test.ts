@@ -26,7 +26,9 @@ function clockAt(ms: number) {
 const start = () => Math.floor(Date.now() / DAY) * DAY + DAY + 60 * 60_000;
 
 async function outboxRows(userId: string, kind: string) {
-  return (await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE user_id = ? AND kind = ?").bind(userId, kind).first<{ n: number }>())!.n;
+  return (await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE user_id = ? AND kind = ?")
+    .bind(userId, kind)
+    .first<{ n: number }>())!.n;
 }
 const resend = (cookie: string) => postForm("/dashboard/profile", { intent: "resend-verification" }, { cookie });
 
@@ -43,7 +45,11 @@ describe("confirmation links per address", () => {
     clockAt(t0 + 10 * 60_000);
     const refused = await resend(user.cookie);
     expect(refused.status).toBe(302);
-    expect(toastOf(refused)).toMatchObject({ type: "error", title: "No confirmation link sent", description: VERIFY_ADDRESS_LIMIT });
+    expect(toastOf(refused)).toMatchObject({
+      type: "error",
+      title: "No confirmation link sent",
+      description: VERIFY_ADDRESS_LIMIT,
+    });
     expect(await outboxRows(user.id, "verify_email")).toBe(VERIFY_MAILS_PER_ADDRESS);
     clockAt(t0 + DAY);
     expect(toastOf(await resend(user.cookie))?.title).toBe("Confirmation link sent");
@@ -73,13 +79,16 @@ describe("confirmation links per address", () => {
     const t0 = start();
     clockAt(t0);
     const email = "victim@example.test";
-    const signup = (name: string) => postForm("/signup", { fullName: name, identifier: email, password: "a long enough passphrase" });
+    const signup = (name: string) =>
+      postForm("/signup", { fullName: name, identifier: email, password: "a long enough passphrase" });
     expect((await signup("Mallory One")).status).toBe(302);
-    const first = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>())!.id;
+    const first = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>())!
+      .id;
     expect(await outboxRows(first, "verify_email")).toBe(1);
     // Two more links by "send again" fill the address's day (the model: the profile page
     // sends a new account to onboarding first).
-    for (let i = 1; i < VERIFY_MAILS_PER_ADDRESS; i++) await resendVerification({ db: db(), env }, first, t0 + i * 60_000);
+    for (let i = 1; i < VERIFY_MAILS_PER_ADDRESS; i++)
+      await resendVerification({ db: db(), env }, first, t0 + i * 60_000);
     expect(await outboxRows(first, "verify_email")).toBe(VERIFY_MAILS_PER_ADDRESS);
     await expect(resendVerification({ db: db(), env }, first, t0 + 5 * 60_000)).rejects.toThrow(VERIFY_ADDRESS_LIMIT);
     // The account goes (deletion frees the address) and the address signs up again: the
@@ -87,7 +96,8 @@ describe("confirmation links per address", () => {
     await env.DB.prepare("UPDATE users SET email = NULL, deleted_at = ? WHERE id = ?").bind(Date.now(), first).run();
     clockAt(t0 + 6 * 60_000);
     expect((await signup("Mallory Two")).status).toBe(302);
-    const second = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>())!.id;
+    const second = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>())!
+      .id;
     expect(second).not.toBe(first);
     expect(await outboxRows(second, "verify_email")).toBe(0);
   });
@@ -98,10 +108,22 @@ describe("confirmation e-mails per account", () => {
     const t0 = start();
     clockAt(t0);
     const admin = await signedInUser({ fullName: "Anita Admin" });
-    const community = await createCommunity({ db: db() }, { createdBy: admin.id, name: "Infosys EC Pool", type: "workplace" });
-    await postForm(`/communities/${community.id}`, { intent: "set-email-domain", domain: "infosys.com" }, { cookie: admin.cookie });
+    const community = await createCommunity(
+      { db: db() },
+      { createdBy: admin.id, name: "Infosys EC Pool", type: "workplace" },
+    );
+    await postForm(
+      `/communities/${community.id}`,
+      { intent: "set-email-domain", domain: "infosys.com" },
+      { cookie: admin.cookie },
+    );
     const mallory = await signedInUser({ fullName: "Mallory Mailer" });
-    const code = (i: number) => postForm(`/communities/${community.id}`, { intent: "work-email-code", email: `person${i}@infosys.com` }, { cookie: mallory.cookie });
+    const code = (i: number) =>
+      postForm(
+        `/communities/${community.id}`,
+        { intent: "work-email-code", email: `person${i}@infosys.com` },
+        { cookie: mallory.cookie },
+      );
     expect(toastOf(await resend(mallory.cookie))?.title).toBe("Confirmation link sent");
     // Codes: 5 an hour is the hourly limit, so the day's other 9 take two hours.
     for (let i = 1; i < CONFIRMATIONS_PER_SENDER; i++) {
@@ -115,7 +137,10 @@ describe("confirmation e-mails per account", () => {
     expect(refused.status).toBe(302);
     expect(toastOf(refused)).toMatchObject({ type: "error", description: CONFIRMATION_SENDER_LIMIT });
     expect(await outboxRows(mallory.id, "work_email_code")).toBe(sent);
-    expect(toastOf(await resend(mallory.cookie))).toMatchObject({ type: "error", description: CONFIRMATION_SENDER_LIMIT });
+    expect(toastOf(await resend(mallory.cookie))).toMatchObject({
+      type: "error",
+      description: CONFIRMATION_SENDER_LIMIT,
+    });
     expect(await outboxRows(mallory.id, "verify_email")).toBe(1);
     // Another account is not affected; the next day Mallory may again.
     const asha = await signedInUser();

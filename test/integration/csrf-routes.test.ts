@@ -1,4 +1,3 @@
-
 import { selfFetch } from "../support/worker-fetch";
 import { beforeAll, describe, expect, it } from "vitest";
 // @ts-ignore The Remix server build exists only after `npm run build`.
@@ -19,7 +18,11 @@ const POSTS = MATRIX.filter((c) => c.method === "POST");
 
 /** The role whose forged request would matter most: one allowed to do it (else the driver). */
 function actorOf(col: Column): Role {
-  return ROLES.find((r) => col.expect[r].startsWith("done")) ?? ROLES.find((r) => col.expect[r].startsWith("noop")) ?? "driver";
+  return (
+    ROLES.find((r) => col.expect[r].startsWith("done")) ??
+    ROLES.find((r) => col.expect[r].startsWith("noop")) ??
+    "driver"
+  );
 }
 
 const CROSS_SITE: Record<string, Record<string, string>> = {
@@ -27,12 +30,17 @@ const CROSS_SITE: Record<string, Record<string, string>> = {
   "Sec-Fetch-Site: cross-site": { "Sec-Fetch-Site": "cross-site" },
   "Sec-Fetch-Site: same-site (a sibling subdomain)": { "Sec-Fetch-Site": "same-site" },
   "Origin: null (sandboxed frame)": { Origin: "null" },
-  "a foreign Origin claiming same-origin fetch metadata": { Origin: "https://evil.example", "Sec-Fetch-Site": "same-origin" },
+  "a foreign Origin claiming same-origin fetch metadata": {
+    Origin: "https://evil.example",
+    "Sec-Fetch-Site": "same-origin",
+  },
 };
 
 describe("CSRF on every action", () => {
   it("covers every route module that exports an action", () => {
-    const withAction = Object.entries(manifest).filter(([, r]) => r.module.action).map(([id]) => id);
+    const withAction = Object.entries(manifest)
+      .filter(([, r]) => r.module.action)
+      .map(([id]) => id);
     const covered = new Set(POSTS.map((c) => c.route));
     expect(withAction.filter((id) => !covered.has(id))).toEqual([]);
     expect(withAction.length).toBeGreaterThan(15);
@@ -48,17 +56,34 @@ describe("CSRF on every action", () => {
     const col = POSTS.find((c) => c.name === "community: approve")!;
     const url = `${BASE}/communities/${s.community.id}`;
     const body = () => new URLSearchParams({ intent: "approve", memberId: s.joinRequestId });
-    const base = { Cookie: s.people.moderator.cookie, "Content-Type": "application/x-www-form-urlencoded", Host: new URL(BASE).host };
+    const base = {
+      Cookie: s.people.moderator.cookie,
+      "Content-Type": "application/x-www-form-urlencoded",
+      Host: new URL(BASE).host,
+    };
     for (const method of ["PUT", "PATCH", "DELETE"]) {
-      for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }] as Record<string, string>[]) {
+      for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }] as Record<
+        string,
+        string
+      >[]) {
         const before = await dbChecksum();
-        const res = await selfFetch(url, { method, body: body(), redirect: "manual", headers: { ...base, ...headers } });
+        const res = await selfFetch(url, {
+          method,
+          body: body(),
+          redirect: "manual",
+          headers: { ...base, ...headers },
+        });
         expect(res.status, `${method} ${JSON.stringify(headers)}`).toBe(403);
         expect(changedTables(before, await dbChecksum())).toEqual([]);
       }
     }
     const before = await dbChecksum();
-    const res = await selfFetch(url, { method: "OPTIONS", body: body(), redirect: "manual", headers: { ...base, Origin: "https://evil.example" } });
+    const res = await selfFetch(url, {
+      method: "OPTIONS",
+      body: body(),
+      redirect: "manual",
+      headers: { ...base, Origin: "https://evil.example" },
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(changedTables(before, await dbChecksum())).toEqual([]);
     // The same approval as a same-origin POST does work (so the refusals above are meaningful).

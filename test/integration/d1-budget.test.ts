@@ -9,7 +9,12 @@ function d1Stats(res: Response) {
   const header = res.headers.get("Server-Timing") ?? "";
   const m = /d1;(?:dur=[\d.]+;)?desc="([^"]*)"/.exec(header);
   expect(m, "Server-Timing d1 entry").not.toBeNull();
-  return Object.fromEntries(m![1].split(" ").map((kv) => kv.split("=")).map(([k, v]) => [k, Number(v)])) as Record<string, number>;
+  return Object.fromEntries(
+    m![1]
+      .split(" ")
+      .map((kv) => kv.split("="))
+      .map(([k, v]) => [k, Number(v)]),
+  ) as Record<string, number>;
 }
 
 describe("D1 round trips per page (budget: at most 5)", () => {
@@ -26,7 +31,13 @@ describe("D1 round trips per page (budget: at most 5)", () => {
     await addMember({ db: db() }, { communityId: community.id, userId: other.id });
     const ride = await createRide({ db: db() }, { driverId: user.id, communityId: community.id });
     await createRideRequest({ db: db() }, { rideId: ride.id, riderId: other.id, status: "pending" });
-    const pages = ["/dashboard", "/dashboard/profile", "/dashboard/settings", "/communities", `/communities/${community.id}`];
+    const pages = [
+      "/dashboard",
+      "/dashboard/profile",
+      "/dashboard/settings",
+      "/communities",
+      `/communities/${community.id}`,
+    ];
     for (const path of pages) {
       const res = await debugFetch(`${BASE}${path}`, { headers: { Cookie: user.cookie } });
       expect(res.status, path).toBe(200);
@@ -92,7 +103,8 @@ describe("rows a ride's page reads do not grow with the viewer's communities", (
     const few = await signedInUser({ fullName: "Farah Few" });
     const many = await signedInUser({ fullName: "Manoj Many" });
     const community = await createCommunity({ db: db() }, { createdBy: driver.id, name: "Bellandur Commuters" });
-    for (const viewer of [few, many]) await addMember({ db: db() }, { communityId: community.id, userId: viewer.id, status: "approved" });
+    for (const viewer of [few, many])
+      await addMember({ db: db() }, { communityId: community.id, userId: viewer.id, status: "approved" });
     for (let i = 0; i < 30; i++) {
       const other = await createCommunity({ db: db() }, { createdBy: driver.id, name: `Interest group ${i}` });
       await addMember({ db: db() }, { communityId: other.id, userId: many.id, status: "approved" });
@@ -130,8 +142,12 @@ describe("per-statement rows for the bench", () => {
 
   it("the log line keeps a page's path and search as sent, and blanks link tokens", () => {
     const rows = [{ sql: "SELECT  id\n FROM users", rowsRead: 1, returned: 1 }];
-    const parse = (line: string) => JSON.parse(line.slice(line.indexOf(" ") + 1)) as { path: string; statements: unknown[] };
-    expect(parse(statementRowsLine(new Request(`${BASE}/rides?from=HSR+Layout&radius=10`), rows))).toEqual({ path: "/rides?from=HSR+Layout&radius=10", statements: [{ sql: "SELECT id FROM users", rowsRead: 1, returned: 1 }] });
+    const parse = (line: string) =>
+      JSON.parse(line.slice(line.indexOf(" ") + 1)) as { path: string; statements: unknown[] };
+    expect(parse(statementRowsLine(new Request(`${BASE}/rides?from=HSR+Layout&radius=10`), rows))).toEqual({
+      path: "/rides?from=HSR+Layout&radius=10",
+      statements: [{ sql: "SELECT id FROM users", rowsRead: 1, returned: 1 }],
+    });
     const reset = statementRowsLine(new Request(`${BASE}/reset-password?token=0123abcd`), rows);
     expect(reset).not.toContain("0123abcd");
     expect(parse(reset).path).toBe("/reset-password?token=redacted");

@@ -12,20 +12,51 @@ describe("dashboard overview", () => {
     const now = Date.now();
     const today = istDate(now);
     const me = await signedInUser({ fullName: "Meera Krishnan" });
-    const [r1, r2, r3, r4, d] = await Promise.all(["R One", "R Two", "R Three", "R Four", "Dinesh Driver"].map((n) => signedInUser({ fullName: n })));
+    const [r1, r2, r3, r4, d] = await Promise.all(
+      ["R One", "R Two", "R Three", "R Four", "Dinesh Driver"].map((n) => signedInUser({ fullName: n })),
+    );
 
     // I drove: 23:30 IST exactly 30 days ago (in), 31 days ago (out), a cancelled one in the window (out).
-    const in30 = await createRide({ db: db() }, { driverId: me.id, date: addDays(today, -30), time: "23:30", seats: 3, tripCostPaise: 30000, status: "completed" });
+    const in30 = await createRide(
+      { db: db() },
+      {
+        driverId: me.id,
+        date: addDays(today, -30),
+        time: "23:30",
+        seats: 3,
+        tripCostPaise: 30000,
+        status: "completed",
+      },
+    );
     await createRideRequest({ db: db() }, { rideId: in30.id, riderId: r1.id, seats: 2, status: "accepted" });
-    const out31 = await createRide({ db: db() }, { driverId: me.id, date: addDays(today, -31), time: "23:30", seats: 3, tripCostPaise: 30000, status: "completed" });
+    const out31 = await createRide(
+      { db: db() },
+      {
+        driverId: me.id,
+        date: addDays(today, -31),
+        time: "23:30",
+        seats: 3,
+        tripCostPaise: 30000,
+        status: "completed",
+      },
+    );
     await createRideRequest({ db: db() }, { rideId: out31.id, riderId: r2.id, seats: 1, status: "accepted" });
-    const cancelled = await createRide({ db: db() }, { driverId: me.id, date: addDays(today, -3), status: "cancelled" });
+    const cancelled = await createRide(
+      { db: db() },
+      { driverId: me.id, date: addDays(today, -3), status: "cancelled" },
+    );
     await createRideRequest({ db: db() }, { rideId: cancelled.id, riderId: r4.id, status: "pending" });
     // I rode 5 days ago with a fellow rider; a pending request elsewhere does not count.
-    const rode = await createRide({ db: db() }, { driverId: d.id, date: addDays(today, -5), seats: 3, tripCostPaise: 24000, status: "completed" });
+    const rode = await createRide(
+      { db: db() },
+      { driverId: d.id, date: addDays(today, -5), seats: 3, tripCostPaise: 24000, status: "completed" },
+    );
     await createRideRequest({ db: db() }, { rideId: rode.id, riderId: me.id, seats: 1, status: "accepted" });
     await createRideRequest({ db: db() }, { rideId: rode.id, riderId: r3.id, seats: 1, status: "accepted" });
-    const pendingRide = await createRide({ db: db() }, { driverId: r4.id, date: addDays(today, -2), status: "completed" });
+    const pendingRide = await createRide(
+      { db: db() },
+      { driverId: r4.id, date: addDays(today, -2), status: "completed" },
+    );
     await createRideRequest({ db: db() }, { rideId: pendingRide.id, riderId: me.id, status: "pending" });
     // Upcoming: my active ride tomorrow, and an accepted seat on Dinesh's ride in 2 days.
     await createRide({ db: db() }, { driverId: me.id, date: addDays(today, 1) });
@@ -72,7 +103,8 @@ describe("dashboard overview", () => {
     const me = await signedInUser({ fullName: null });
     const html = await (await get("/dashboard", { cookie: me.cookie })).text();
     expect(html).toContain("Welcome back, User");
-    for (const id of ["stat-total-rides", "stat-co-passengers", "stat-upcoming-rides", "stat-traffic-hours"]) expect(stat(html, id)).toBe(0);
+    for (const id of ["stat-total-rides", "stat-co-passengers", "stat-upcoming-rides", "stat-traffic-hours"])
+      expect(stat(html, id)).toBe(0);
     expect(html).toContain("No rides yet");
     expect(html).toContain('href="/rides/create"');
     expect(html).toContain("Create your first ride");

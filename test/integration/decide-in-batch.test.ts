@@ -28,7 +28,18 @@ async function traced<T>(fn: (ctx: ModelCtx) => Promise<T>) {
     error = e;
   }
   const statements = [...recordedQueries];
-  const returned = JSON.stringify(await Promise.all(statements.map(async (q) => (await env.DB.prepare(q.sql).bind(...q.params).all()).results)));
+  const returned = JSON.stringify(
+    await Promise.all(
+      statements.map(
+        async (q) =>
+          (
+            await env.DB.prepare(q.sql)
+              .bind(...q.params)
+              .all()
+          ).results,
+      ),
+    ),
+  );
   return { result, error, queries: stats.queries, statements: statements.length, returned };
 }
 
@@ -53,14 +64,24 @@ describe("a community page decides the viewer's membership in the lists' own bat
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain('data-testid="members-hidden"');
-      for (const other of [member, pending, rejected].filter((u) => u !== viewer)) expect(html).not.toContain(other.fullName);
+      for (const other of [member, pending, rejected].filter((u) => u !== viewer))
+        expect(html).not.toContain(other.fullName);
 
       const t = await traced((ctx) => getCommunityDetail(ctx, viewer.id, community.id, { moderation: true }));
       expect(t.error).toBeUndefined();
       expect(t.queries).toBe(1);
-      expect(t.result).toMatchObject({ membersVisible: false, canModerate: false, members: [], pending: [], rejected: [], pendingCount: 0, rejectedCount: 0 });
+      expect(t.result).toMatchObject({
+        membersVisible: false,
+        canModerate: false,
+        members: [],
+        pending: [],
+        rejected: [],
+        pendingCount: 0,
+        rejectedCount: 0,
+      });
       // Not even the ids: no statement of the batch returned another member's row.
-      for (const other of [member, pending, rejected].filter((u) => u !== viewer)) expect(t.returned).not.toContain(other.id);
+      for (const other of [member, pending, rejected].filter((u) => u !== viewer))
+        expect(t.returned).not.toContain(other.id);
     }
   });
 
@@ -68,11 +89,20 @@ describe("a community page decides the viewer's membership in the lists' own bat
     const { creator, member, pending, rejected, community } = await closedCommunity();
     const asMember = await traced((ctx) => getCommunityDetail(ctx, member.id, community.id, { moderation: true }));
     expect(asMember.queries).toBe(1);
-    expect(asMember.result).toMatchObject({ membersVisible: true, canModerate: false, pending: [], rejected: [], pendingCount: 0, rejectedCount: 0 });
+    expect(asMember.result).toMatchObject({
+      membersVisible: true,
+      canModerate: false,
+      pending: [],
+      rejected: [],
+      pendingCount: 0,
+      rejectedCount: 0,
+    });
     expect(asMember.result!.members.map((m) => m.userId).sort()).toEqual([creator.id, member.id].sort());
     expect(asMember.returned).not.toContain(pending.id);
     expect(asMember.returned).not.toContain(rejected.id);
-    const memberPage = await (await get(`/communities/${community.id}?tab=moderation`, { cookie: member.cookie })).text();
+    const memberPage = await (
+      await get(`/communities/${community.id}?tab=moderation`, { cookie: member.cookie })
+    ).text();
     expect(memberPage).toContain("Chitra Creator");
     expect(memberPage).not.toContain("Pavan Pending");
 
@@ -100,7 +130,10 @@ describe("a ride's completion page decides who is on the ride in the same batch"
     const stranger = await signedInUser({ fullName: "Sanjay Stranger" });
     const community = await createCommunity({ db: db() }, { createdBy: driver.id });
     await addMember({ db: db() }, { communityId: community.id, userId: rider.id, status: "approved" });
-    const ride = await createRide({ db: db() }, { driverId: driver.id, communityId: communityOnly ? community.id : null, date: addDays(istDate(), -1) });
+    const ride = await createRide(
+      { db: db() },
+      { driverId: driver.id, communityId: communityOnly ? community.id : null, date: addDays(istDate(), -1) },
+    );
     await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id, status: "accepted" });
     await completeRide({ db: db() }, driver.id, ride.id);
     return { driver, rider, stranger, ride };
@@ -141,7 +174,8 @@ describe("a community's reports are read for its admins only, in SQL too", () =>
     const outsider = await signedInUser({ fullName: "Omar Outsider" });
     const community = await createCommunity({ db: db() }, { createdBy: creator.id, name: "Koramangala Commuters" });
     await addMember({ db: db() }, { communityId: community.id, userId: admin.id, status: "approved", role: "admin" });
-    for (const u of [member, reported]) await addMember({ db: db() }, { communityId: community.id, userId: u.id, status: "approved" });
+    for (const u of [member, reported])
+      await addMember({ db: db() }, { communityId: community.id, userId: u.id, status: "approved" });
     const details = "Shouted at riders at the Sony signal";
     await reportUser({ db: db() }, member.id, reported.id, { reason: "harassment", details, context: "profile" });
 
@@ -154,7 +188,9 @@ describe("a community's reports are read for its admins only, in SQL too", () =>
     for (const viewer of [creator, admin]) {
       const t = await traced((ctx) => listCommunityReports(ctx, viewer.id, community.id));
       expect(t.error).toBeUndefined();
-      expect((t.result as Awaited<ReturnType<typeof listCommunityReports>>).reports.map((r) => r.details)).toEqual([details]);
+      expect((t.result as Awaited<ReturnType<typeof listCommunityReports>>).reports.map((r) => r.details)).toEqual([
+        details,
+      ]);
     }
   });
 });

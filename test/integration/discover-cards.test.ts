@@ -20,7 +20,10 @@ describe("a Discover card", () => {
     await env.DB.prepare("UPDATE rides SET women_only = 1 WHERE id = ?").bind(womenOnly.id).run();
     // Locked with no seats booked yet: 0 is a value, not an empty field.
     await env.DB.prepare("UPDATE rides SET women_lock_booked = 0 WHERE id = ?").bind(locked.id).run();
-    expect((await postForm("/rides", { intent: "save", rideId: saved.id, redirectTo: "/rides" }, { cookie: viewer.cookie })).status).toBe(302);
+    expect(
+      (await postForm("/rides", { intent: "save", rideId: saved.id, redirectTo: "/rides" }, { cookie: viewer.cookie }))
+        .status,
+    ).toBe(302);
 
     const html = await (await get(`/rides?date=${date}`, { cookie: viewer.cookie })).text();
     const cards = html.split('data-testid="ride-card"').slice(1);

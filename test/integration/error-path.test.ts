@@ -7,7 +7,15 @@ import { LAST_ADMIN_MESSAGE } from "~/models/communities.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/models/errors.server";
 import { SeatsUnavailableError } from "~/models/ride-requests.server";
 import { rideIntentSchema } from "~/intents/rides.server";
-import { answerError, NOT_FOUND, orRespond, orText, parseIntent, type FormErrors, type Page } from "~/utils/errors.server";
+import {
+  answerError,
+  NOT_FOUND,
+  orRespond,
+  orText,
+  parseIntent,
+  type FormErrors,
+  type Page,
+} from "~/utils/errors.server";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { changedTables, dbChecksum } from "../support/db-checksum";
 import { driverWithRide, requestRow, rideRow, toastOf } from "../support/rides";
@@ -37,14 +45,20 @@ describe("the helpers", () => {
   // The table's toast and form rows, as the runner uses them.
   const orToast = (options: ToastOptions, work: () => Promise<unknown>) =>
     work().catch((e: unknown) => answerError(e, { kind: "toast", request, env, ...options }));
-  const orFormError = (submission: { reply(o: FormErrors): unknown }, work: () => Promise<unknown>, options: FormOptions = {}) =>
-    work().catch((e: unknown) => answerError(e, { kind: "form", reply: (o) => submission.reply(o), ...options }));
+  const orFormError = (
+    submission: { reply(o: FormErrors): unknown },
+    work: () => Promise<unknown>,
+    options: FormOptions = {},
+  ) => work().catch((e: unknown) => answerError(e, { kind: "form", reply: (o) => submission.reply(o), ...options }));
 
   it("orRespond throws a 403 / 404 / 409 with the model's message, or a page's own not-found texts", async () => {
     expect(await thrown(orRespond(Promise.reject(new ForbiddenError("Nope"))))).toEqual({ data: "Nope", status: 403 });
     expect(await thrown(orRespond(Promise.reject(new NotFoundError("Gone"))))).toEqual({ data: "Gone", status: 404 });
     expect(await thrown(orRespond(Promise.reject(new ConflictError("Full"))))).toEqual({ data: "Full", status: 409 });
-    expect(await thrown(orRespond(Promise.reject(new NotFoundError("Gone")), NOT_FOUND.ride))).toEqual({ data: NOT_FOUND.ride, status: 404 });
+    expect(await thrown(orRespond(Promise.reject(new NotFoundError("Gone")), NOT_FOUND.ride))).toEqual({
+      data: NOT_FOUND.ride,
+      status: 404,
+    });
     // Not a model error: untouched (the boundary's 500).
     const bug = new TypeError("bug");
     await expect(orRespond(Promise.reject(bug))).rejects.toBe(bug);
@@ -52,16 +66,34 @@ describe("the helpers", () => {
   });
 
   it("orToast: a ConflictError is an error toast on the redirect (its own title first); Forbidden / NotFound are thrown 403 / 404", async () => {
-    const refused = await orToast({ to: "/here", title: "Failed to do it" }, () => Promise.reject(new ConflictError("A rule said no.")));
+    const refused = await orToast({ to: "/here", title: "Failed to do it" }, () =>
+      Promise.reject(new ConflictError("A rule said no.")),
+    );
     expect((refused as Response).status).toBe(302);
     expect((refused as Response).headers.get("Location")).toBe("/here");
-    expect(toastOf(refused as Response)).toEqual({ title: "Failed to do it", description: "A rule said no.", type: "error" });
+    expect(toastOf(refused as Response)).toEqual({
+      title: "Failed to do it",
+      description: "A rule said no.",
+      type: "error",
+    });
     const seats = await orToast({ to: "/here", title: "Failed" }, () => Promise.reject(new SeatsUnavailableError(1)));
-    expect(toastOf(seats as Response)).toEqual({ title: "Not enough seats available", description: "Only 1 seat is available for this ride.", type: "error" });
-    expect(await thrown(orToast({ to: "/here" }, () => Promise.reject(new ForbiddenError("Not yours"))))).toEqual({ data: "Not yours", status: 403 });
-    expect(await thrown(orToast({ to: "/here" }, () => Promise.reject(new NotFoundError("Gone"))))).toEqual({ data: "Gone", status: 404 });
+    expect(toastOf(seats as Response)).toEqual({
+      title: "Not enough seats available",
+      description: "Only 1 seat is available for this ride.",
+      type: "error",
+    });
+    expect(await thrown(orToast({ to: "/here" }, () => Promise.reject(new ForbiddenError("Not yours"))))).toEqual({
+      data: "Not yours",
+      status: 403,
+    });
+    expect(await thrown(orToast({ to: "/here" }, () => Promise.reject(new NotFoundError("Gone"))))).toEqual({
+      data: "Gone",
+      status: 404,
+    });
     // A list page (toastAll): every refusal is a toast.
-    const listed = await orToast({ to: "/list", toastAll: true }, () => Promise.reject(new NotFoundError("Community not found")));
+    const listed = await orToast({ to: "/list", toastAll: true }, () =>
+      Promise.reject(new NotFoundError("Community not found")),
+    );
     expect(toastOf(listed as Response)).toEqual({ title: "Error", description: "Community not found", type: "error" });
   });
 
@@ -83,20 +115,33 @@ describe("the helpers", () => {
     expect(await res.text()).toBe("Not yours");
     const page = { notFound: "Calendar feed not found", headers: { "Cache-Control": "no-store" } };
     const gone = (await orText(Promise.reject(new NotFoundError("x")), page).catch((e: unknown) => e)) as Response;
-    expect([gone.status, gone.headers.get("Cache-Control"), await gone.text()]).toEqual([404, "no-store", "Calendar feed not found"]);
+    expect([gone.status, gone.headers.get("Cache-Control"), await gone.text()]).toEqual([
+      404,
+      "no-store",
+      "Calendar feed not found",
+    ]);
     expect(await orText(Promise.resolve(7))).toBe(7);
   });
 
   it("orFormError: the message goes next to the error's field (its title above the form), with the error's status or the form's", async () => {
     const replies: unknown[] = [];
     const submission = { reply: (o?: unknown) => (replies.push(o), { status: "error" as const }) };
-    const seats = (await orFormError(submission, () => Promise.reject(new SeatsUnavailableError(0)))) as unknown as { init: { status: number } };
+    const seats = (await orFormError(submission, () => Promise.reject(new SeatsUnavailableError(0)))) as unknown as {
+      init: { status: number };
+    };
     expect(seats.init.status).toBe(409);
-    expect(replies.pop()).toEqual({ formErrors: ["Not enough seats available"], fieldErrors: { seats: ["This ride is full."] } });
-    const forbidden = (await orFormError(submission, () => Promise.reject(new ForbiddenError("Not a member")), { status: 400 })) as unknown as { init: { status: number } };
+    expect(replies.pop()).toEqual({
+      formErrors: ["Not enough seats available"],
+      fieldErrors: { seats: ["This ride is full."] },
+    });
+    const forbidden = (await orFormError(submission, () => Promise.reject(new ForbiddenError("Not a member")), {
+      status: 400,
+    })) as unknown as { init: { status: number } };
     expect(forbidden.init.status).toBe(400);
     expect(replies.pop()).toEqual({ formErrors: ["Not a member"] });
-    const failed = (await orFormError(submission, () => Promise.reject(new Error("D1")), { unexpected: "Failed to save. Please try again." })) as unknown as {
+    const failed = (await orFormError(submission, () => Promise.reject(new Error("D1")), {
+      unexpected: "Failed to save. Please try again.",
+    })) as unknown as {
       init: { status: number };
     };
     expect(failed.init.status).toBe(500);
@@ -113,7 +158,10 @@ describe("the helpers", () => {
         expect(e).toMatchObject({ data: "Unknown action", init: { status: 400 } });
       }
     }
-    const { intent, submission } = parseIntent(form({ intent: "save", rideId: "r1" }), rideIntentSchema, ["save", "unsave"]);
+    const { intent, submission } = parseIntent(form({ intent: "save", rideId: "r1" }), rideIntentSchema, [
+      "save",
+      "unsave",
+    ]);
     expect(intent).toBe("save");
     expect(submission.status).toBe("success");
     expect(parseIntent(form({ intent: "save" }), rideIntentSchema).submission.status).toBe("error");
@@ -144,7 +192,11 @@ describe("every multi-intent route answers an unknown intent with 400 and change
     ];
     const before = await dbChecksum();
     for (const [path, cookie, intent] of posts) {
-      const res = await postForm(path, { intent, requestId: req.id, rideId: ride.id, communityId: c.id, step: "1" }, { cookie });
+      const res = await postForm(
+        path,
+        { intent, requestId: req.id, rideId: ride.id, communityId: c.id, step: "1" },
+        { cookie },
+      );
       expect(res.status, `${path} intent=${intent}`).toBe(400);
       expect(await res.text(), path).toContain("Unknown action");
     }
@@ -170,11 +222,23 @@ describe("a refused rule (ConflictError) is an error toast on the redirect and c
     expect(leave.headers.get("Location")).toBe(`/communities/${c.id}`);
     expect(toastOf(leave)).toEqual({ title: "Error", description: LAST_ADMIN_MESSAGE, type: "error" });
 
-    const accept = await postForm(`/rides/${ride.id}`, { intent: "accept", requestId: waiting.id }, { cookie: driver.cookie });
+    const accept = await postForm(
+      `/rides/${ride.id}`,
+      { intent: "accept", requestId: waiting.id },
+      { cookie: driver.cookie },
+    );
     expect(accept.status).toBe(302);
-    expect(toastOf(accept)).toEqual({ title: "Not enough seats available", description: "This ride is full.", type: "error" });
+    expect(toastOf(accept)).toEqual({
+      title: "Not enough seats available",
+      description: "This ride is full.",
+      type: "error",
+    });
 
-    const complete = await postForm(`/rides/${cancelled.id}/completion`, { intent: "complete" }, { cookie: driver.cookie });
+    const complete = await postForm(
+      `/rides/${cancelled.id}/completion`,
+      { intent: "complete" },
+      { cookie: driver.cookie },
+    );
     expect(complete.status).toBe(302);
     expect(complete.headers.get("Location")).toBe(`/rides/${cancelled.id}/completion`);
     expect(toastOf(complete)?.type).toBe("error");
@@ -191,8 +255,16 @@ describe("a refused rule (ConflictError) is an error toast on the redirect and c
     const m = await addMember({ db: db() }, { communityId: c.id, userId: member.id });
     const before = await dbChecksum();
     const join = await postForm("/communities?index", { intent: "join", communityId: c.id }, { cookie: member.cookie });
-    expect(toastOf(join)).toEqual({ title: "Error", description: "You are already a member of this community.", type: "error" });
-    const promote = await postForm(`/communities/${c.id}`, { intent: "promote", memberId: m.id }, { cookie: member.cookie });
+    expect(toastOf(join)).toEqual({
+      title: "Error",
+      description: "You are already a member of this community.",
+      type: "error",
+    });
+    const promote = await postForm(
+      `/communities/${c.id}`,
+      { intent: "promote", memberId: m.id },
+      { cookie: member.cookie },
+    );
     expect(promote.status).toBe(403);
     expect(changedTables(before, await dbChecksum())).toEqual([]);
   });
@@ -227,7 +299,9 @@ describe("not-found pages answer 404 with their own texts, inside the signed-in 
 
 describe("the action wing (ADR 0042): one runner, one error table", () => {
   const raw = (glob: Record<string, unknown>) => glob as Record<string, string>;
-  const routes = raw(import.meta.glob("../../app/routes/*.{ts,tsx}", { query: "?raw", import: "default", eager: true }));
+  const routes = raw(
+    import.meta.glob("../../app/routes/*.{ts,tsx}", { query: "?raw", import: "default", eager: true }),
+  );
   const intents = raw(import.meta.glob("../../app/intents/*.ts", { query: "?raw", import: "default", eager: true }));
   const models = raw(import.meta.glob("../../app/models/*.ts", { query: "?raw", import: "default", eager: true }));
   const utils = raw(import.meta.glob("../../app/utils/**/*.ts", { query: "?raw", import: "default", eager: true }));
@@ -246,7 +320,9 @@ describe("the action wing (ADR 0042): one runner, one error table", () => {
     expect(offenders(models, /from "(~|\.\.)\/intents\//)).toEqual([]);
     expect(offenders(utils, /from "(~|\.\.)\/intents\//)).toEqual([]);
     // The intent handlers live in app/intents, not app/utils.
-    expect(Object.keys(utils).filter((p) => /-actions?\.server\.ts$|utils\/onboarding\.server\.ts$/.test(p))).toEqual([]);
+    expect(Object.keys(utils).filter((p) => /-actions?\.server\.ts$|utils\/onboarding\.server\.ts$/.test(p))).toEqual(
+      [],
+    );
   });
 
   it("every route with an action hands its form to app/intents (sign-in and token pages keep their own)", () => {

@@ -22,7 +22,8 @@ async function openSocket(path: string, cookie: string) {
   return { ws, frames, isClosed: () => closed };
 }
 
-const contents = (html: string) => [...html.matchAll(/data-testid="message"[^>]*>[\s\S]*?<p[^>]*>([^<]*)<\/p>/g)].map((m) => m[1]);
+const contents = (html: string) =>
+  [...html.matchAll(/data-testid="message"[^>]*>[\s\S]*?<p[^>]*>([^<]*)<\/p>/g)].map((m) => m[1]);
 
 describe("faults", () => {
   it("a conversation's Durable Object reset in the middle of 100 messages: none lost, none duplicated; the reconnected client catches up from D1", async () => {
@@ -30,7 +31,12 @@ describe("faults", () => {
     const b = await signedInUser({ fullName: "Bala Receiver" });
     const c = await createCommunity({ db: db() }, { createdBy: a.id });
     await addMember({ db: db() }, { communityId: c.id, userId: b.id });
-    const send = (i: number) => postForm("/dashboard/messages", { intent: "send", to: b.id, content: `msg-${i}`, clientId: `fault-client-${i}` }, { cookie: a.cookie });
+    const send = (i: number) =>
+      postForm(
+        "/dashboard/messages",
+        { intent: "send", to: b.id, content: `msg-${i}`, clientId: `fault-client-${i}` },
+        { cookie: a.cookie },
+      );
 
     const first = await send(0);
     expect(first.status).toBe(302);
@@ -40,13 +46,16 @@ describe("faults", () => {
     for (let i = 1; i <= 100; i++) {
       if (i === 50) {
         // Reset the room as the runtime would on a crash or a deploy: every socket drops.
-        await runInDurableObject(env.CONVERSATION_ROOM.get(env.CONVERSATION_ROOM.idFromName(conversationId)), (_room, state) => {
-          try {
-            state.abort("fault injection");
-          } catch {
-            // abort() throws inside the object by design.
-          }
-        }).catch(() => undefined);
+        await runInDurableObject(
+          env.CONVERSATION_ROOM.get(env.CONVERSATION_ROOM.idFromName(conversationId)),
+          (_room, state) => {
+            try {
+              state.abort("fault injection");
+            } catch {
+              // abort() throws inside the object by design.
+            }
+          },
+        ).catch(() => undefined);
       }
       const res = await send(i);
       expect(res.status, `message ${i}`).toBe(302);
@@ -60,7 +69,12 @@ describe("faults", () => {
         for (const f of socket.frames) seen.set(f.content, (seen.get(f.content) ?? 0) + 1);
         socket.ws.close();
         socket = await openSocket(`/ws/conversation/${conversationId}`, b.cookie);
-        const { pages } = await walkPages(`/dashboard/messages?c=${conversationId}`, b.cookie, "older-messages", contents);
+        const { pages } = await walkPages(
+          `/dashboard/messages?c=${conversationId}`,
+          b.cookie,
+          "older-messages",
+          contents,
+        );
         for (const text of pages.flat()) if (!seen.has(text)) seen.set(text, 1);
       }
     }
@@ -69,14 +83,20 @@ describe("faults", () => {
     for (const f of socket.frames) seen.set(f.content, (seen.get(f.content) ?? 0) + 1);
     socket.ws.close();
 
-    const rows = await env.DB.prepare("SELECT content, count(*) AS n FROM messages WHERE conversation_id = ? GROUP BY content").bind(conversationId).all<{ content: string; n: number }>();
+    const rows = await env.DB.prepare(
+      "SELECT content, count(*) AS n FROM messages WHERE conversation_id = ? GROUP BY content",
+    )
+      .bind(conversationId)
+      .all<{ content: string; n: number }>();
     expect(rows.results).toHaveLength(101);
     expect(rows.results.every((r) => r.n === 1)).toBe(true);
     for (let i = 1; i <= 100; i++) {
       expect(seen.has(`msg-${i}`), `msg-${i} reached the client`).toBe(true);
     }
     // The chat's pages (following Older messages) render each stored message once.
-    const shown = (await walkPages(`/dashboard/messages?c=${conversationId}`, b.cookie, "older-messages", contents)).pages.flat();
+    const shown = (
+      await walkPages(`/dashboard/messages?c=${conversationId}`, b.cookie, "older-messages", contents)
+    ).pages.flat();
     expect(shown).toHaveLength(101);
     expect(new Set(shown).size).toBe(101);
   }, 120_000);
@@ -87,10 +107,16 @@ describe("faults", () => {
     const ride = await createRide({ db: db() }, { driverId: driver.id, seats: 3 });
     // Booking writes the request and the driver's notification in one batch; make the
     // second statement fail as a D1 outage or constraint bug would.
-    await env.DB.prepare("CREATE TRIGGER fault_notifications BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'injected D1 failure'); END").run();
+    await env.DB.prepare(
+      "CREATE TRIGGER fault_notifications BEFORE INSERT ON notifications BEGIN SELECT RAISE(ABORT, 'injected D1 failure'); END",
+    ).run();
     try {
       const before = await tableCounts();
-      const res = await postForm(`/rides/${ride.id}/book`, { seats: "1", notes: "Near the gate" }, { cookie: rider.cookie });
+      const res = await postForm(
+        `/rides/${ride.id}/book`,
+        { seats: "1", notes: "Near the gate" },
+        { cookie: rider.cookie },
+      );
       const body = await res.text();
       expect(res.status).toBeGreaterThanOrEqual(500);
       expect(body).toContain("nothing was changed");
@@ -100,7 +126,11 @@ describe("faults", () => {
       await env.DB.prepare("DROP TRIGGER fault_notifications").run();
     }
     // With D1 healthy again the same submission goes through.
-    const res = await postForm(`/rides/${ride.id}/book`, { seats: "1", notes: "Near the gate" }, { cookie: rider.cookie });
+    const res = await postForm(
+      `/rides/${ride.id}/book`,
+      { seats: "1", notes: "Near the gate" },
+      { cookie: rider.cookie },
+    );
     expect(res.status).toBe(302);
   });
 
@@ -108,13 +138,19 @@ describe("faults", () => {
     const driver = await signedInUser();
     const rider = await signedInUser();
     const ride = await createRide({ db: db() }, { driverId: driver.id, seats: 3 });
-    const s1 = await SELF.fetch(`${BASE}/ws/user`, { headers: { Upgrade: "websocket", Cookie: driver.cookie, Origin: BASE } });
+    const s1 = await SELF.fetch(`${BASE}/ws/user`, {
+      headers: { Upgrade: "websocket", Cookie: driver.cookie, Origin: BASE },
+    });
     s1.webSocket!.accept();
     s1.webSocket!.close();
     // While the driver is offline, a seat is requested.
-    expect((await postForm(`/rides/${ride.id}/book`, { seats: "1", notes: "" }, { cookie: rider.cookie })).status).toBe(302);
+    expect((await postForm(`/rides/${ride.id}/book`, { seats: "1", notes: "" }, { cookie: rider.cookie })).status).toBe(
+      302,
+    );
     // On reconnect the client re-reads (the page loader / the badges it renders).
-    const s2 = await SELF.fetch(`${BASE}/ws/user`, { headers: { Upgrade: "websocket", Cookie: driver.cookie, Origin: BASE } });
+    const s2 = await SELF.fetch(`${BASE}/ws/user`, {
+      headers: { Upgrade: "websocket", Cookie: driver.cookie, Origin: BASE },
+    });
     expect(s2.status).toBe(101);
     s2.webSocket!.accept();
     const html = await (await SELF.fetch(`${BASE}/dashboard`, { headers: { Cookie: driver.cookie } })).text();

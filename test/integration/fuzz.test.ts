@@ -11,13 +11,31 @@ import { commuteIntentSchema } from "~/schemas/commutes";
 import { bookCommute, topUpCommutes } from "~/models/commutes.server";
 import { ROUTE_SOURCES } from "../support/route-sources";
 import { rideIntentSchema } from "~/intents/rides.server";
-import { addMember, createCommunity, createCommutePattern, createMessage, createNotification, createRide, createRideRequest, createUser } from "../../db/factories";
+import {
+  addMember,
+  createCommunity,
+  createCommutePattern,
+  createMessage,
+  createNotification,
+  createRide,
+  createRideRequest,
+  createUser,
+} from "../../db/factories";
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
 import { issueResetToken } from "~/models/password-resets.server";
 import { signMailToken, VERIFY_EMAIL_TTL_MS } from "~/utils/mail/tokens.server";
 import { BASE, db, postForm, signedInUser } from "../support/worker";
-import { bodyKind, encodeBody, formEntries, malformedCookie, nastyString, offSiteRedirect, type BodyKind, type Entry } from "../support/fuzz-inputs";
+import {
+  bodyKind,
+  encodeBody,
+  formEntries,
+  malformedCookie,
+  nastyString,
+  offSiteRedirect,
+  type BodyKind,
+  type Entry,
+} from "../support/fuzz-inputs";
 import { invariantViolations } from "../support/invariants";
 import worker from "../../server";
 
@@ -42,7 +60,13 @@ async function session(userId: string) {
 
 async function buildWorld() {
   const d = db();
-  const driver = await signedInUser({ fullName: "Priya Sharma", email: `priya-${crypto.randomUUID()}@example.test`, password: PASSWORD, pepper: env.PASSWORD_PEPPER, profile: { upiId: "priya@okaxis", vehicleInfo: { has_car: true, car_type: "petrol" } } });
+  const driver = await signedInUser({
+    fullName: "Priya Sharma",
+    email: `priya-${crypto.randomUUID()}@example.test`,
+    password: PASSWORD,
+    pepper: env.PASSWORD_PEPPER,
+    profile: { upiId: "priya@okaxis", vehicleInfo: { has_car: true, car_type: "petrol" } },
+  });
   const r1 = await signedInUser({ fullName: "Rahul Verma" });
   const r2 = await signedInUser({ fullName: "Sneha Kulkarni" });
   const r3 = await signedInUser({ fullName: "Vikram Reddy" });
@@ -55,34 +79,54 @@ async function buildWorld() {
   const m2 = await addMember({ db: d }, { communityId: community.id, userId: r2.id, status: "pending" });
   const m3 = await addMember({ db: d }, { communityId: community.id, userId: r3.id, status: "rejected" });
   const m4 = await addMember({ db: d }, { communityId: community.id, userId: mod.id, role: "moderator" });
-  const other = await createCommunity({ db: d }, { createdBy: stranger.id, name: "Manyata Tech Park Carpool", type: "workplace" });
+  const other = await createCommunity(
+    { db: d },
+    { createdBy: stranger.id, name: "Manyata Tech Park Carpool", type: "workplace" },
+  );
   const o1 = await addMember({ db: d }, { communityId: other.id, userId: r4.id, status: "pending" });
 
   const tomorrow = addDays(istDate(), 1);
-  const ride = await createRide({ db: d }, { driverId: driver.id, seats: 6, communityId: community.id, date: tomorrow, notes: "Pickup near 27th Main" });
-  const accepted = await createRideRequest({ db: d }, { rideId: ride.id, riderId: r1.id, seats: 1, status: "accepted" });
+  const ride = await createRide(
+    { db: d },
+    { driverId: driver.id, seats: 6, communityId: community.id, date: tomorrow, notes: "Pickup near 27th Main" },
+  );
+  const accepted = await createRideRequest(
+    { db: d },
+    { rideId: ride.id, riderId: r1.id, seats: 1, status: "accepted" },
+  );
   const pending = [
     await createRideRequest({ db: d }, { rideId: ride.id, riderId: r2.id, seats: 2 }),
     await createRideRequest({ db: d }, { rideId: ride.id, riderId: r3.id, seats: 1 }),
     await createRideRequest({ db: d }, { rideId: ride.id, riderId: mod.id, seats: 3 }),
   ];
   const rejected = await createRideRequest({ db: d }, { rideId: ride.id, riderId: r4.id, status: "rejected" });
-  const full = await createRide({ db: d }, { driverId: driver.id, seats: 1, fromLocation: "Koramangala", toLocation: "Whitefield ITPL" });
+  const full = await createRide(
+    { db: d },
+    { driverId: driver.id, seats: 1, fromLocation: "Koramangala", toLocation: "Whitefield ITPL" },
+  );
   const fullReq = await createRideRequest({ db: d }, { rideId: full.id, riderId: r2.id, seats: 1, status: "accepted" });
   const fullPending = await createRideRequest({ db: d }, { rideId: full.id, riderId: r3.id, seats: 1 });
   const cancelled = await createRide({ db: d }, { driverId: driver.id, status: "cancelled" });
   const soon = await createRide({ db: d }, { driverId: driver.id, date: istDate(), time: "23:59" });
   const soonReq = await createRideRequest({ db: d }, { rideId: soon.id, riderId: r1.id, status: "accepted" });
-  const strangerRide = await createRide({ db: d }, { driverId: stranger.id, fromLocation: "Indiranagar", toLocation: "Bagmane Tech Park" });
+  const strangerRide = await createRide(
+    { db: d },
+    { driverId: stranger.id, fromLocation: "Indiranagar", toLocation: "Bagmane Tech Park" },
+  );
   const strangerReq = await createRideRequest({ db: d }, { rideId: strangerRide.id, riderId: r4.id });
 
   // A ride completed through the real action, so its payments exist for the payment intents.
-  const done = await createRide({ db: d }, { driverId: driver.id, seats: 4, communityId: community.id, date: istDate(), time: "00:00" });
+  const done = await createRide(
+    { db: d },
+    { driverId: driver.id, seats: 4, communityId: community.id, date: istDate(), time: "00:00" },
+  );
   await createRideRequest({ db: d }, { rideId: done.id, riderId: r1.id, seats: 1, status: "accepted" });
   await createRideRequest({ db: d }, { rideId: done.id, riderId: r2.id, seats: 2, status: "accepted" });
   const completed = await postForm(`/rides/${done.id}/completion`, { intent: "complete" }, { cookie: driver.cookie });
   expect(completed.status).toBe(302);
-  const payments = (await env.DB.prepare("SELECT id FROM payments WHERE ride_id = ?").bind(done.id).all<{ id: string }>()).results.map((p) => p.id);
+  const payments = (
+    await env.DB.prepare("SELECT id FROM payments WHERE ride_id = ?").bind(done.id).all<{ id: string }>()
+  ).results.map((p) => p.id);
   expect(payments).toHaveLength(2);
 
   const notes = [
@@ -90,10 +134,16 @@ async function buildWorld() {
     await createNotification({ db: d }, { userId: r1.id, type: "message" }),
     await createNotification({ db: d }, { userId: driver.id, type: "ride_request" }),
   ];
-  const msg = await createMessage({ db: d }, { senderId: r1.id, receiverId: driver.id, content: "Is the 8:30 seat still free?" });
+  const msg = await createMessage(
+    { db: d },
+    { senderId: r1.id, receiverId: driver.id, content: "Is the 8:30 seat still free?" },
+  );
 
   // A commute of the driver (issue 14): its days for 14 days, Rahul waiting on every one.
-  const commute = await createCommutePattern({ db: d }, { driverId: driver.id, weekdays: 127, startDate: tomorrow, seats: 3 });
+  const commute = await createCommutePattern(
+    { db: d },
+    { driverId: driver.id, weekdays: 127, startDate: tomorrow, seats: 3 },
+  );
   const commuteDays = (await topUpCommutes({ db: d })).map((r) => r.id);
   await bookCommute({ db: d }, r1.id, commute.id, { weekdays: 127, seats: 1, notes: null });
 
@@ -105,7 +155,15 @@ async function buildWorld() {
     communities: [community.id, other.id],
     members: [m1.id, m2.id, m3.id, m4.id, o1.id],
     rides: [ride.id, full.id, cancelled.id, soon.id, strangerRide.id, done.id],
-    requests: [accepted.id, ...pending.map((p) => p.id), rejected.id, fullReq.id, fullPending.id, soonReq.id, strangerReq.id],
+    requests: [
+      accepted.id,
+      ...pending.map((p) => p.id),
+      rejected.id,
+      fullReq.id,
+      fullPending.id,
+      soonReq.id,
+      strangerReq.id,
+    ],
     payments,
     notifications: notes.map((n) => n.id),
     conversations: [msg.conversationId],
@@ -115,7 +173,12 @@ async function buildWorld() {
   // Genuine e-mail link tokens, as the outbox signs them: without them every random token is
   // refused and the fuzzer never reaches the code behind the check.
   const tokens = {
-    verify: await signMailToken(env, { p: "verify-email", u: r1.id, e: r1.email!, x: Date.now() + VERIFY_EMAIL_TTL_MS }),
+    verify: await signMailToken(env, {
+      p: "verify-email",
+      u: r1.id,
+      e: r1.email!,
+      x: Date.now() + VERIFY_EMAIL_TTL_MS,
+    }),
     unsubscribe: await signMailToken(env, { p: "unsubscribe", u: r1.id }),
     reset: await issueResetToken({ db: db() }, r1.id),
   };
@@ -135,7 +198,14 @@ const nextAddress = () => {
 };
 
 /** `badCookie`: an unreadable app cookie sent along (finding 5 of issue 19: never a 500). */
-type Submission = { path: string; entries: Entry[]; kind: BodyKind; actor: string; via: "document" | "data"; badCookie?: string | null };
+type Submission = {
+  path: string;
+  entries: Entry[];
+  kind: BodyKind;
+  actor: string;
+  via: "document" | "data";
+  badCookie?: string | null;
+};
 
 /**
  * A JavaScript client posts to the route's single-fetch data URL (/rides/create.data); a
@@ -165,7 +235,11 @@ const FUZZ_ENV = { ...env, DEBUG_TIMING: "0" };
 /** Straight to the worker's fetch handler (as test/support/worker-fetch.ts), with FUZZ_ENV. */
 async function workerFetch(request: Request): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(request as Parameters<typeof worker.fetch>[0], FUZZ_ENV as Parameters<typeof worker.fetch>[1], ctx);
+  const res = await worker.fetch(
+    request as Parameters<typeof worker.fetch>[0],
+    FUZZ_ENV as Parameters<typeof worker.fetch>[1],
+    ctx,
+  );
   const body = await res.arrayBuffer();
   await waitOnExecutionContext(ctx);
   return new Response(body, res);
@@ -174,18 +248,20 @@ async function workerFetch(request: Request): Promise<Response> {
 async function send(s: Submission, cookies: Record<string, string | undefined>, extraCookie = "") {
   const { body, contentType } = encodeBody(s.entries, s.kind);
   const cookie = [cookies[s.actor], extraCookie, s.badCookie].filter(Boolean).join("; ");
-  return workerFetch(new Request(urlOf(s), {
-    method: "POST",
-    body,
-    headers: {
-      ...(contentType ? { "Content-Type": contentType } : {}),
-      Host: new URL(BASE).host,
-      Origin: BASE,
-      "Sec-Fetch-Site": "same-origin",
-      "CF-Connecting-IP": nextAddress(),
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-  }));
+  return workerFetch(
+    new Request(urlOf(s), {
+      method: "POST",
+      body,
+      headers: {
+        ...(contentType ? { "Content-Type": contentType } : {}),
+        Host: new URL(BASE).host,
+        Origin: BASE,
+        "Sec-Fetch-Site": "same-origin",
+        "CF-Connecting-IP": nextAddress(),
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+    }),
+  );
 }
 
 /** The answer to any submission: never a server error; a redirect never leaves the site. */
@@ -200,7 +276,9 @@ async function expectSafeAnswer(res: Response, s: Submission, allowedHosts: stri
   if (location !== null) {
     const target = new URL(location, BASE);
     const onSite = target.origin === BASE && /^\/(?![/\\])/.test(location);
-    expect(onSite || allowedHosts.includes(target.host), `redirect to ${JSON.stringify(location)} for ${what}`).toBe(true);
+    expect(onSite || allowedHosts.includes(target.host), `redirect to ${JSON.stringify(location)} for ${what}`).toBe(
+      true,
+    );
   }
   await res.arrayBuffer();
 }
@@ -214,11 +292,16 @@ function pathArb(make: (id: string) => string, real: string[], pool: string[]) {
       return "%ED%A0%80"; // a lone surrogate, as raw (invalid) UTF-8
     }
   };
-  return fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom(...real) },
-    { weight: 1, arbitrary: nastyString(pool).map((v) => encode(v.slice(0, 2000))) },
-    { weight: 1, arbitrary: fc.constantFrom("%", "%E0%A4%A", "%ff%fe", "..", "%2e%2e%2f", "x%00y", "a".repeat(3000)) },
-  ).map(make);
+  return fc
+    .oneof(
+      { weight: 8, arbitrary: fc.constantFrom(...real) },
+      { weight: 1, arbitrary: nastyString(pool).map((v) => encode(v.slice(0, 2000))) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom("%", "%E0%A4%A", "%ff%fe", "..", "%2e%2e%2f", "x%00y", "a".repeat(3000)),
+      },
+    )
+    .map(make);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -238,9 +321,12 @@ type Target = {
 };
 
 const c = fc.constant;
-const one = <T,>(xs: T[]) => fc.constantFrom(...xs);
+const one = <T>(xs: T[]) => fc.constantFrom(...xs);
 const ALL: Target["actors"] = ["driver", "r1", "r2", "mod", "stranger", "visitor"];
-const redirectTo = fc.oneof({ weight: 3, arbitrary: one(["/dashboard", "/rides?date=2026-01-01", "/dashboard/rides?tab=manage", ""]) }, { weight: 1, arbitrary: offSiteRedirect });
+const redirectTo = fc.oneof(
+  { weight: 3, arbitrary: one(["/dashboard", "/rides?date=2026-01-01", "/dashboard/rides?tab=manage", ""]) },
+  { weight: 1, arbitrary: offSiteRedirect },
+);
 
 function rideIntent(file: string, path: (w: World) => fc.Arbitrary<string>, intents: string[]): Target[] {
   return intents.map((intent) => ({
@@ -255,28 +341,45 @@ function rideIntent(file: string, path: (w: World) => fc.Arbitrary<string>, inte
   }));
 }
 
-const intentsOf = (schema: { options: Array<{ shape: { intent: { value: string } } }> }) => schema.options.map((o) => o.shape.intent.value);
+const intentsOf = (schema: { options: Array<{ shape: { intent: { value: string } } }> }) =>
+  schema.options.map((o) => o.shape.intent.value);
 
 const validFuture = () => addDays(istDate(), 3);
 
 const TARGETS: Target[] = [
-  ...rideIntent("_app.booking-confirmation.$requestId.tsx", (w) => pathArb((id) => `/booking-confirmation/${id}`, w.ids.requests, w.pool), ["save", "unsave", "cancel-request"]),
+  ...rideIntent(
+    "_app.booking-confirmation.$requestId.tsx",
+    (w) => pathArb((id) => `/booking-confirmation/${id}`, w.ids.requests, w.pool),
+    ["save", "unsave", "cancel-request"],
+  ),
   ...rideIntent("_app.dashboard.rides.tsx", () => c("/dashboard/rides"), ["accept", "reject", "cancel-request"]),
   // My Rides re-exports the dashboard rides action (the same function, fuzzed per intent
   // above): one target that mixes its three intents proves the re-export is wired.
-  ...rideIntent("_app.dashboard.my-rides.tsx", () => c("/dashboard/my-rides"), ["accept"]).map((t): Target => ({
-    ...t,
-    intent: "accept|reject|cancel-request",
-    fields: (w: World) => ({ ...t.fields(w), intent: one(["accept", "reject", "cancel-request"]) }),
-  })),
-  ...rideIntent("_app.rides.$id._index.tsx", (w) => pathArb((id) => `/rides/${id}`, w.ids.rides, w.pool), intentsOf(rideIntentSchema)),
-  ...rideIntent("_app.rides._index.tsx", () => one(["/rides?index", "/rides?index&date=9999-99-99&page=-1"]), ["save", "unsave"]),
+  ...rideIntent("_app.dashboard.my-rides.tsx", () => c("/dashboard/my-rides"), ["accept"]).map(
+    (t): Target => ({
+      ...t,
+      intent: "accept|reject|cancel-request",
+      fields: (w: World) => ({ ...t.fields(w), intent: one(["accept", "reject", "cancel-request"]) }),
+    }),
+  ),
+  ...rideIntent(
+    "_app.rides.$id._index.tsx",
+    (w) => pathArb((id) => `/rides/${id}`, w.ids.rides, w.pool),
+    intentsOf(rideIntentSchema),
+  ),
+  ...rideIntent("_app.rides._index.tsx", () => one(["/rides?index", "/rides?index&date=9999-99-99&page=-1"]), [
+    "save",
+    "unsave",
+  ]),
 
   ...intentsOf(communityActionSchema).map(
     (intent): Target => ({
       file: "_app.communities.$id.tsx",
       intent,
-      path: (w) => pathArb((id) => `/communities/${id}`, w.ids.communities, w.pool).chain((p) => one([p, `${p}?tab=moderation`, `${p}?tab=%ff`])),
+      path: (w) =>
+        pathArb((id) => `/communities/${id}`, w.ids.communities, w.pool).chain((p) =>
+          one([p, `${p}?tab=moderation`, `${p}?tab=%ff`]),
+        ),
       actors: ALL,
       fields: (w) => ({
         intent: c(intent),
@@ -361,14 +464,20 @@ const TARGETS: Target[] = [
       intent,
       path: () => c("/dashboard?index"),
       actors: ["r1", "driver", "stranger", "visitor"],
-      fields: (w): Fields => (intent === "mark-read" ? { intent: c(intent), id: one(w.ids.notifications) } : { intent: c(intent) }),
+      fields: (w): Fields =>
+        intent === "mark-read" ? { intent: c(intent), id: one(w.ids.notifications) } : { intent: c(intent) },
     }),
   ),
   ...intentsOf(messageActionSchema).map(
     (intent): Target => ({
       file: "_app.dashboard.messages.tsx",
       intent,
-      path: (w) => one(["/dashboard/messages", `/dashboard/messages?to=${w.users.driver.id}`, `/dashboard/messages?c=${w.ids.conversations[0]}`]),
+      path: (w) =>
+        one([
+          "/dashboard/messages",
+          `/dashboard/messages?to=${w.users.driver.id}`,
+          `/dashboard/messages?c=${w.ids.conversations[0]}`,
+        ]),
       actors: ["r1", "driver", "stranger", "mod", "visitor"],
       fields: (w): Fields =>
         intent === "send"
@@ -484,7 +593,10 @@ const TARGETS: Target[] = [
     intent: null,
     path: () => c("/dashboard/delete-account"),
     actors: ["driver", "visitor"],
-    fields: () => ({ password: one(["wrong-password-1", "", "x".repeat(250)]), confirm: one(["DELETE", "delete", ""]) }),
+    fields: () => ({
+      password: one(["wrong-password-1", "", "x".repeat(250)]),
+      confirm: one(["DELETE", "delete", ""]),
+    }),
   },
   ...["subscribe", "unsubscribe"].map(
     (intent): Target => ({
@@ -494,8 +606,18 @@ const TARGETS: Target[] = [
       actors: ["r1", "r2", "visitor"],
       fields: () => ({
         intent: c(intent),
-        endpoint: one(["https://push.example.test/send/fuzz-1", "https://fcm.googleapis.com/fcm/send/x", "http://push.example.test/x", "https://evil.example/x", ""]),
-        p256dh: one(["BFyiXn_EA9hJW8-mQjyKcchGRL6zb-s1tY-5F_m0zONcnJUdSxs6tckCHFCjnIiid4X5MnyAHMlBrVbGYMKx7rQ", "AAAA", ""]),
+        endpoint: one([
+          "https://push.example.test/send/fuzz-1",
+          "https://fcm.googleapis.com/fcm/send/x",
+          "http://push.example.test/x",
+          "https://evil.example/x",
+          "",
+        ]),
+        p256dh: one([
+          "BFyiXn_EA9hJW8-mQjyKcchGRL6zb-s1tY-5F_m0zONcnJUdSxs6tckCHFCjnIiid4X5MnyAHMlBrVbGYMKx7rQ",
+          "AAAA",
+          "",
+        ]),
         auth: one(["qT5lW104Pk9SxXUyUPKwmg", "short", ""]),
       }),
     }),
@@ -524,7 +646,10 @@ const TARGETS: Target[] = [
     fields: (w) => ({
       identifier: one([w.users.driver.email!, "9876543210", "nobody@example.test"]),
       password: one([PASSWORD, "wrong-password-1"]),
-      redirectTo: fc.oneof(one(["/dashboard", "/rides/create", "//evil.example", "https://evil.example"]), offSiteRedirect),
+      redirectTo: fc.oneof(
+        one(["/dashboard", "/rides/create", "//evil.example", "https://evil.example"]),
+        offSiteRedirect,
+      ),
     }),
   },
   {
@@ -534,7 +659,10 @@ const TARGETS: Target[] = [
     actors: ["visitor"],
     fields: (w) => ({
       fullName: one(["Deepa Gowda", "Sanjay Patil"]),
-      identifier: fc.oneof(fc.uuid().map((u) => `fuzz-${u}@example.test`), fc.integer({ min: 600000000, max: 999999999 }).map((n) => `9${n}`.slice(0, 10))),
+      identifier: fc.oneof(
+        fc.uuid().map((u) => `fuzz-${u}@example.test`),
+        fc.integer({ min: 600000000, max: 999999999 }).map((n) => `9${n}`.slice(0, 10)),
+      ),
       password: one(["masala-dosa-42", "short"]),
       referralCode: one(["", "LRABC123", w.users.driver.id]),
     }),
@@ -545,7 +673,10 @@ const TARGETS: Target[] = [
     intent: null,
     path: () => c("/forgot-password"),
     actors: ["visitor", "r1"],
-    fields: (w) => ({ email: fc.oneof(one([w.users.driver.email!, "nobody@example.test", "not-an-address", ""]), fc.string()), website: one(["", "http://spam.example"]) }),
+    fields: (w) => ({
+      email: fc.oneof(one([w.users.driver.email!, "nobody@example.test", "not-an-address", ""]), fc.string()),
+      website: one(["", "http://spam.example"]),
+    }),
   },
   {
     file: "_public.reset-password.tsx",
@@ -554,21 +685,38 @@ const TARGETS: Target[] = [
     actors: ["visitor", "r1"],
     // The genuine link's token too: without it every submission was refused alike, and only
     // the rare unreadable body (415) told the fuzzer it had reached anything else.
-    fields: (w) => ({ token: fc.oneof(c(w.tokens.reset), fc.string(), fc.stringMatching(/^[0-9a-f]{64}$/)), password: one(["filter-coffee-2026", "short", ""]), confirmPassword: one(["filter-coffee-2026", "other-coffee-2026"]) }),
+    fields: (w) => ({
+      token: fc.oneof(c(w.tokens.reset), fc.string(), fc.stringMatching(/^[0-9a-f]{64}$/)),
+      password: one(["filter-coffee-2026", "short", ""]),
+      confirmPassword: one(["filter-coffee-2026", "other-coffee-2026"]),
+    }),
   },
   {
     file: "_public.verify-email.tsx",
     intent: null,
     path: () => c("/verify-email"),
     actors: ["visitor", "r1"],
-    fields: (w) => ({ token: fc.oneof(c(w.tokens.verify), fc.string(), fc.base64String().map((b) => `${b}.${b}`)) }),
+    fields: (w) => ({
+      token: fc.oneof(
+        c(w.tokens.verify),
+        fc.string(),
+        fc.base64String().map((b) => `${b}.${b}`),
+      ),
+    }),
   },
   {
     file: "_public.unsubscribe.tsx",
     intent: null,
     path: () => one(["/unsubscribe", "/unsubscribe?token=a.b"]),
     actors: ["visitor", "r1"],
-    fields: (w) => ({ token: fc.oneof(c(w.tokens.unsubscribe), fc.string(), fc.base64String().map((b) => `${b}.${b}`)), "List-Unsubscribe": one(["", "One-Click"]) }),
+    fields: (w) => ({
+      token: fc.oneof(
+        c(w.tokens.unsubscribe),
+        fc.string(),
+        fc.base64String().map((b) => `${b}.${b}`),
+      ),
+      "List-Unsubscribe": one(["", "One-Click"]),
+    }),
   },
   {
     file: "_app.dashboard.profile.tsx",
@@ -645,7 +793,8 @@ const TARGETS: Target[] = [
 const SEQUENCE_TARGETS = [{ file: "onboarding.tsx", intent: "complete" }];
 
 // Route modules, read as text at build time: every one exporting an action must be listed above.
-const ACTION_EXPORT = /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/;
+const ACTION_EXPORT =
+  /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/;
 
 describe("fuzzing covers every action", () => {
   it("lists every route module that exports an action, and every intent of the shared ride-intent schema", () => {
@@ -670,8 +819,12 @@ describe("fuzzing covers every action", () => {
       expect(fuzzed, file).toEqual(expect.arrayContaining([...intents]));
     }
     for (const file of ["_app.rides.$id.completion.tsx", "_app.rides.create.tsx", "onboarding.tsx"]) {
-      const cases = [...ROUTE_SOURCES[`../../app/routes/${file}`].matchAll(/case "([a-z-]+)":|intent === "([a-z-]+)"/g)].map((m) => m[1] ?? m[2]);
-      const fuzzed = [...TARGETS, ...SEQUENCE_TARGETS].filter((t) => t.file === file).map((t) => t.intent?.split(" ")[0]);
+      const cases = [
+        ...ROUTE_SOURCES[`../../app/routes/${file}`].matchAll(/case "([a-z-]+)":|intent === "([a-z-]+)"/g),
+      ].map((m) => m[1] ?? m[2]);
+      const fuzzed = [...TARGETS, ...SEQUENCE_TARGETS]
+        .filter((t) => t.file === file)
+        .map((t) => t.intent?.split(" ")[0]);
       for (const intent of cases) expect(fuzzed, `${file} intent ${intent}`).toContain(intent);
     }
   });
@@ -685,7 +838,9 @@ const FILES = [...new Set(TARGETS.map((t) => t.file))];
 describe.each(FILES)("fuzz %s", (file) => {
   const targets = TARGETS.filter((t) => t.file === file);
   const label = targets.map((t) => t.intent ?? "form").join(", ");
-  it(`${RUNS} random submissions per intent (${label}): no 5xx, no off-site redirect, invariants hold`, { timeout: 120_000 * targets.length }, async () => {
+  it(`${RUNS} random submissions per intent (${label}): no 5xx, no off-site redirect, invariants hold`, {
+    timeout: 120_000 * targets.length,
+  }, async () => {
     const w = await buildWorld();
     const newcomer = await createUser({ db: db() }, { onboarded: false, fullName: "Deepa Gowda" });
     const cookies: Record<string, string | undefined> = {
@@ -699,14 +854,18 @@ describe.each(FILES)("fuzz %s", (file) => {
         entries: formEntries(target.fields(w), w.pool),
         kind: bodyKind,
         actor: fc.constantFrom(...target.actors),
-        via: fc.oneof({ weight: 5, arbitrary: fc.constant<Submission["via"]>("data") }, { weight: 1, arbitrary: fc.constant<Submission["via"]>("document") }),
+        via: fc.oneof(
+          { weight: 5, arbitrary: fc.constant<Submission["via"]>("data") },
+          { weight: 1, arbitrary: fc.constant<Submission["via"]>("document") },
+        ),
         badCookie: fc.option(malformedCookie, { freq: 5 }),
       });
       const statuses: Record<number, number> = {};
       await fc.assert(
         fc.asyncProperty(submission, async (s) => {
           // Signing out ends the session: give the actor a fresh one each time.
-          if (target.file === "logout.tsx" && s.actor !== "visitor") cookies[s.actor] = await session(w.users[s.actor as "stranger"].id);
+          if (target.file === "logout.tsx" && s.actor !== "visitor")
+            cookies[s.actor] = await session(w.users[s.actor as "stranger"].id);
           const res = await send(s, cookies);
           statuses[res.status] = (statuses[res.status] ?? 0) + 1;
           await expectSafeAnswer(res, s, target.allowedHosts);
@@ -721,13 +880,25 @@ describe.each(FILES)("fuzz %s", (file) => {
 });
 
 describe("fuzz onboarding.tsx - complete", () => {
-  it(`${RUNS} random onboardings through every step, then complete: no 5xx, invariants hold`, { timeout: 180_000 }, async () => {
+  it(`${RUNS} random onboardings through every step, then complete: no 5xx, invariants hold`, {
+    timeout: 180_000,
+  }, async () => {
     const w = await buildWorld();
     const referrer = await signedInUser({ fullName: "Arjun Rao" });
-    await env.DB.prepare("INSERT INTO user_referral_codes (user_id, referral_code, created_at) VALUES (?, 'LRFUZZ01', 0)").bind(referrer.id).run();
+    await env.DB.prepare(
+      "INSERT INTO user_referral_codes (user_id, referral_code, created_at) VALUES (?, 'LRFUZZ01', 0)",
+    )
+      .bind(referrer.id)
+      .run();
     const steps = fc.record({
-      phone: formEntries({ phone: fc.integer({ min: 600000000, max: 999999999 }).map((n) => `9${n}`.slice(0, 10)) }, w.pool),
-      car: formEntries({ hasCar: one(["yes", "no"]), carType: one(["petrol", "diesel", "hybrid", "electric"]) }, w.pool),
+      phone: formEntries(
+        { phone: fc.integer({ min: 600000000, max: 999999999 }).map((n) => `9${n}`.slice(0, 10)) },
+        w.pool,
+      ),
+      car: formEntries(
+        { hasCar: one(["yes", "no"]), carType: one(["petrol", "diesel", "hybrid", "electric"]) },
+        w.pool,
+      ),
       referral: formEntries({ referralCode: one(["", "LRFUZZ01", "lrfuzz01", "LRNOSUCH"]) }, w.pool),
       complete: formEntries({ intent: c("complete") }, w.pool),
       kind: bodyKind,
@@ -745,7 +916,13 @@ describe("fuzz onboarding.tsx - complete", () => {
           [4, st.complete],
         ];
         for (const [step, entries] of posts) {
-          const s: Submission = { path: `/onboarding?step=${step}`, entries, kind: step === 4 ? st.kind : "urlencoded", actor: "newcomer", via: "data" };
+          const s: Submission = {
+            path: `/onboarding?step=${step}`,
+            entries,
+            kind: step === 4 ? st.kind : "urlencoded",
+            actor: "newcomer",
+            via: "data",
+          };
           const res = await send(s, cookies, draft);
           const set = res.headers.getSetCookie().find((h) => h.startsWith("lr_onboarding="));
           if (set) draft = set.split(";")[0];

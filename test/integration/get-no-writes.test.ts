@@ -1,4 +1,3 @@
-
 import { selfFetch } from "../support/worker-fetch";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createNotification } from "../../db/factories";
@@ -60,7 +59,11 @@ function linksIn(html: string): string[] {
 
 async function crawl(s: Scenario, role: Role, limit = 90) {
   const cookie = cookieOf(s, role);
-  const queue = [...new Set([...MATRIX.filter((c) => c.method === "GET").map((c) => c.path), ...VARIANTS].map((p) => resolve(p, s, role)))];
+  const queue = [
+    ...new Set(
+      [...MATRIX.filter((c) => c.method === "GET").map((c) => c.path), ...VARIANTS].map((p) => resolve(p, s, role)),
+    ),
+  ];
   const seen = new Set<string>();
   const writes: string[] = [];
   // The database is compared every CHUNK requests (and at the end): cheap enough to crawl
@@ -100,13 +103,16 @@ describe("no GET route changes data", () => {
   beforeAll(async () => {
     s = await buildScenario();
     // A message notification linking to the chat: following it must not mark anything read.
-    await createNotification({ db: db() }, {
-      userId: s.people.driver.id,
-      type: "message",
-      title: "New message from Asha",
-      message: "Are we still on?",
-      data: { conversation_id: s.driverConversationId },
-    });
+    await createNotification(
+      { db: db() },
+      {
+        userId: s.people.driver.id,
+        type: "message",
+        title: "New message from Asha",
+        message: "Are we still on?",
+        data: { conversation_id: s.driverConversationId },
+      },
+    );
   });
 
   for (const role of ["driver", "acceptedRider", "pendingRider", "moderator", "newUser", "visitor"] as Role[]) {
@@ -122,7 +128,11 @@ describe("no GET route changes data", () => {
     const res = await selfFetch(`${BASE}/dashboard/messages`, {
       method: "POST",
       redirect: "manual",
-      headers: { Cookie: s.people.driver.cookie, "Content-Type": "application/x-www-form-urlencoded", Host: new URL(BASE).host },
+      headers: {
+        Cookie: s.people.driver.cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Host: new URL(BASE).host,
+      },
       body: new URLSearchParams({ intent: "open", c: s.driverConversationId }),
     });
     expect(res.status).toBe(302);

@@ -56,14 +56,22 @@ describe("HTML size on the city dataset (budget: 60 KB a page)", () => {
     await check("/dashboard/rides?tab=created", "more-rides");
     await check("/dashboard", "older-notifications");
     await check("/rides", "next-page");
-    await check(`/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${addDays(istDate(), 1)}&time=08:30&radius=10&window=60`);
+    await check(
+      `/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${addDays(istDate(), 1)}&time=08:30&radius=10&window=60`,
+    );
     // The widest weekday search: twenty commutes, each shown by its next day.
-    await check(`/rides?from=HSR+Layout&to=Whitefield+ITPL&time=08:30&radius=10&window=60&mode=weekdays&${["mon", "tue", "wed", "thu", "fri"].map((d) => `weekdays=${d}`).join("&")}`);
+    await check(
+      `/rides?from=HSR+Layout&to=Whitefield+ITPL&time=08:30&radius=10&window=60&mode=weekdays&${["mon", "tue", "wed", "thu", "fri"].map((d) => `weekdays=${d}`).join("&")}`,
+    );
     console.log(report.join("\n"));
   });
 
   it("a community page, however many members, is two D1 round trips: session with the shell's badges, then the community, the membership and its lists in one batch", async () => {
-    for (const path of [`/communities/${city.communityId}`, `/communities/${city.communityId}?tab=moderation`, `/communities/${city.communityId}?after=0.a`]) {
+    for (const path of [
+      `/communities/${city.communityId}`,
+      `/communities/${city.communityId}?tab=moderation`,
+      `/communities/${city.communityId}?after=0.a`,
+    ]) {
       const res = await debugFetch(`${BASE}${path}`, { headers: { Cookie: cookie } });
       expect(res.status, path).toBe(200);
       const queries = Number(/queries=(\d+)/.exec(res.headers.get("Server-Timing") ?? "")?.[1]);

@@ -123,7 +123,11 @@ const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
 function importsOf(source: string): { spec: string; typeOnly: boolean }[] {
   const found: { spec: string; typeOnly: boolean }[] = [];
   for (const m of source.matchAll(FROM_CLAUSE)) {
-    const names = m[3].replace(/[{}]/g, "").split(",").map((s) => s.trim()).filter(Boolean);
+    const names = m[3]
+      .replace(/[{}]/g, "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     // `import { type A, type B }` names types only, as does `import type`.
     const braced = /^\{[^}]*\}$/.test(m[3].trim());
     const typeOnly = !!m[2] || (braced && names.length > 0 && names.every((n) => n.startsWith("type ")));
@@ -237,7 +241,8 @@ function cyclesOf(edges: Edge[]): string[] {
         const path = [start];
         for (let u = v; u !== start; u = cameFrom.get(u)!) path.splice(1, 0, u);
         const others = c.filter((f) => !path.includes(f)).sort();
-        const rest = others.length > 0 ? ` (and ${others.length} more files in the same knot: ${others.join(", ")})` : "";
+        const rest =
+          others.length > 0 ? ` (and ${others.length} more files in the same knot: ${others.join(", ")})` : "";
         return `${[...path, start].join(" → ")}${rest}`;
       }
       for (const n of next.get(v) ?? []) {

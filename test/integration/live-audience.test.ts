@@ -22,7 +22,11 @@ describe("live fan-out audience", () => {
   it("a driver's accept reaches the rider (badges and toast) and sends the driver nothing", async () => {
     const { driver, ride, request, d, r } = await pendingRequestWithSockets();
     const driverFramesBefore = d.frames.length;
-    const res = await postForm(`/rides/${ride.id}`, { intent: "accept", requestId: request.id, redirectTo: `/rides/${ride.id}` }, { cookie: driver.cookie });
+    const res = await postForm(
+      `/rides/${ride.id}`,
+      { intent: "accept", requestId: request.id, redirectTo: `/rides/${ride.id}` },
+      { cookie: driver.cookie },
+    );
     expect(res.status).toBe(302);
     expect(await r.waitFor((f) => f.type === "badges" && f.unreadNotifications === 1)).toBeTruthy();
     expect(await r.waitFor((f) => f.type === "notification")).toMatchObject({ title: "Request accepted" });
@@ -35,7 +39,11 @@ describe("live fan-out audience", () => {
   it("a rider's cancel of a pending request lowers the driver's count without a toast and sends the rider nothing", async () => {
     const { rider, ride, request, d, r } = await pendingRequestWithSockets();
     const riderFramesBefore = r.frames.length;
-    const res = await postForm(`/rides/${ride.id}`, { intent: "cancel-request", requestId: request.id }, { cookie: rider.cookie });
+    const res = await postForm(
+      `/rides/${ride.id}`,
+      { intent: "cancel-request", requestId: request.id },
+      { cookie: rider.cookie },
+    );
     expect(res.status).toBe(302);
     expect(await d.waitFor((f) => f.type === "badges" && f.pendingRequests === 0)).toBeTruthy();
     await sleep(300);
@@ -60,9 +68,18 @@ describe("live fan-out audience", () => {
     // A new notification changes the panel's list, which only a re-read can show.
     const riderBefore = await shownBadges(rider.cookie);
     const again = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id });
-    await postForm(`/rides/${ride.id}`, { intent: "accept", requestId: again.id, redirectTo: `/rides/${ride.id}` }, { cookie: driver.cookie });
-    const accepted = (await r.waitFor((f) => f.type === "badges" && f.unreadNotifications === riderBefore.unreadNotifications + 1)) as Badges;
-    expect(applyBadgeFrame(riderBefore, accepted)).toEqual({ badges: await shownBadges(rider.cookie), revalidate: true });
+    await postForm(
+      `/rides/${ride.id}`,
+      { intent: "accept", requestId: again.id, redirectTo: `/rides/${ride.id}` },
+      { cookie: driver.cookie },
+    );
+    const accepted = (await r.waitFor(
+      (f) => f.type === "badges" && f.unreadNotifications === riderBefore.unreadNotifications + 1,
+    )) as Badges;
+    expect(applyBadgeFrame(riderBefore, accepted)).toEqual({
+      badges: await shownBadges(rider.cookie),
+      revalidate: true,
+    });
     d.close();
     r.close();
   });
@@ -73,5 +90,9 @@ async function shownBadges(cookie: string): Promise<Badges> {
   const html = await (await get("/dashboard", { cookie })).text();
   const count = (testId: string) => Number(html.match(new RegExp(`data-testid="${testId}" data-count="(\\d+)"`))?.[1]);
   const notifications = html.match(/data-testid="badge-notifications"[^>]*>(\d+)</)?.[1] ?? "0";
-  return { pendingRequests: count("badge-my-rides"), unreadNotifications: Number(notifications), unreadMessages: count("badge-messages") };
+  return {
+    pendingRequests: count("badge-my-rides"),
+    unreadNotifications: Number(notifications),
+    unreadMessages: count("badge-messages"),
+  };
 }

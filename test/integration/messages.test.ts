@@ -17,12 +17,24 @@ async function neighbours() {
 }
 
 const send = (from: { cookie: string }, to: string, content: string, clientId?: string) =>
-  postForm(`/dashboard/messages?to=${to}`, { intent: "send", to, content, ...(clientId ? { clientId } : {}) }, { cookie: from.cookie });
+  postForm(
+    `/dashboard/messages?to=${to}`,
+    { intent: "send", to, content, ...(clientId ? { clientId } : {}) },
+    { cookie: from.cookie },
+  );
 
 const messagesOf = (conversationId: string) =>
-  env.DB.prepare("SELECT sender_id, receiver_id, content, client_id, read_at FROM messages WHERE conversation_id = ? ORDER BY created_at")
+  env.DB.prepare(
+    "SELECT sender_id, receiver_id, content, client_id, read_at FROM messages WHERE conversation_id = ? ORDER BY created_at",
+  )
     .bind(conversationId)
-    .all<{ sender_id: string; receiver_id: string; content: string; client_id: string | null; read_at: number | null }>()
+    .all<{
+      sender_id: string;
+      receiver_id: string;
+      content: string;
+      client_id: string | null;
+      read_at: number | null;
+    }>()
     .then((r) => r.results);
 
 const notificationsOf = (userId: string) => notificationsFor(userId, ["type", "title", "message", "data", "read"]);
@@ -34,13 +46,33 @@ describe("sending a message", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/dashboard/messages?c=${conversationId}`);
     expect(await messagesOf(conversationId)).toEqual([
-      { sender_id: a.id, receiver_id: b.id, content: "Leaving at 8:45 from 27th Main", client_id: "client-0001-abcd", read_at: null },
+      {
+        sender_id: a.id,
+        receiver_id: b.id,
+        content: "Leaving at 8:45 from 27th Main",
+        client_id: "client-0001-abcd",
+        read_at: null,
+      },
     ]);
-    const conv = await env.DB.prepare("SELECT user_a, user_b, last_message_preview, last_sender_id FROM conversations WHERE id = ?").bind(conversationId).first();
-    expect(conv).toEqual({ user_a: [a.id, b.id].sort()[0], user_b: [a.id, b.id].sort()[1], last_message_preview: "Leaving at 8:45 from 27th Main", last_sender_id: a.id });
+    const conv = await env.DB.prepare(
+      "SELECT user_a, user_b, last_message_preview, last_sender_id FROM conversations WHERE id = ?",
+    )
+      .bind(conversationId)
+      .first();
+    expect(conv).toEqual({
+      user_a: [a.id, b.id].sort()[0],
+      user_b: [a.id, b.id].sort()[1],
+      last_message_preview: "Leaving at 8:45 from 27th Main",
+      last_sender_id: a.id,
+    });
     const notes = await notificationsOf(b.id);
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatchObject({ type: "message", title: "New message from Asha Rao", message: "Leaving at 8:45 from 27th Main", read: 0 });
+    expect(notes[0]).toMatchObject({
+      type: "message",
+      title: "New message from Asha Rao",
+      message: "Leaving at 8:45 from 27th Main",
+      read: 0,
+    });
     expect(notes[0].data).toMatchObject({ conversation_id: conversationId, sender_id: a.id });
     expect(await notificationsOf(a.id)).toHaveLength(0);
   });
@@ -60,7 +92,10 @@ describe("sending a message", () => {
     expect(list).toContain(`name="c" value="${conversationId}"`);
 
     // Reading the chat by GET changes nothing: it still shows as unread.
-    const peek = await get(`/dashboard/messages?c=${conversationId}`, { cookie: b.cookie, headers: { "Sec-Fetch-Site": "same-origin" } });
+    const peek = await get(`/dashboard/messages?c=${conversationId}`, {
+      cookie: b.cookie,
+      headers: { "Sec-Fetch-Site": "same-origin" },
+    });
     expect(peek.status).toBe(200);
     const peekHtml = await peek.text();
     expect(peekHtml).toContain("First ping");
@@ -73,7 +108,10 @@ describe("sending a message", () => {
     expect((await messagesOf(conversationId)).every((m) => m.read_at !== null)).toBe(true);
     expect((await notificationsOf(b.id)).every((n) => n.read === 1)).toBe(true);
 
-    const page = await get(`/dashboard/messages?c=${conversationId}`, { cookie: b.cookie, headers: { "Sec-Fetch-Site": "same-origin" } });
+    const page = await get(`/dashboard/messages?c=${conversationId}`, {
+      cookie: b.cookie,
+      headers: { "Sec-Fetch-Site": "same-origin" },
+    });
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).toContain("First ping");
@@ -145,9 +183,13 @@ describe("sending a message", () => {
     const page = await (await get(`/dashboard/messages?to=${b.id}`, { cookie: a.cookie })).text();
     expect(page).toContain("Bharat Menon");
     expect(page).toContain('placeholder="Type a message..."');
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM conversations WHERE id = ?").bind(conversationId).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM conversations WHERE id = ?").bind(conversationId).first("n"),
+    ).toBe(0);
     expect((await send(a, b.id, "hi")).status).toBe(302);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM conversations WHERE id = ?").bind(conversationId).first("n")).toBe(1);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM conversations WHERE id = ?").bind(conversationId).first("n"),
+    ).toBe(1);
     expect((await get(`/dashboard/messages?to=${a.id}`, { cookie: a.cookie })).status).toBe(404);
   });
 
@@ -167,7 +209,9 @@ describe("sending a message", () => {
 
   it("a retried send with the same clientId is stored once (20 concurrent identical sends)", async () => {
     const { a, b, conversationId } = await neighbours();
-    const results = await Promise.all(Array.from({ length: 20 }, () => send(a, b.id, "Only once please", "retry-abcdef-123456")));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => send(a, b.id, "Only once please", "retry-abcdef-123456")),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(302));
     expect(await messagesOf(conversationId)).toHaveLength(1);
     expect(await notificationsOf(b.id)).toHaveLength(1);
@@ -185,19 +229,33 @@ describe("nobody reads or marks someone else's messages", () => {
     const page = await get(`/dashboard/messages?c=${conversationId}`, { cookie: outsider.cookie });
     expect(page.status).toBe(404);
     expect(await page.text()).not.toContain("Private note");
-    const mark = await postForm(`/dashboard/messages?c=${conversationId}`, { intent: "mark-read", c: conversationId }, { cookie: outsider.cookie });
+    const mark = await postForm(
+      `/dashboard/messages?c=${conversationId}`,
+      { intent: "mark-read", c: conversationId },
+      { cookie: outsider.cookie },
+    );
     expect(mark.status).toBe(404);
-    const socket = await SELF.fetch(`${BASE}/ws/conversation/${conversationId}`, { headers: { Upgrade: "websocket", Cookie: outsider.cookie, Origin: BASE } });
+    const socket = await SELF.fetch(`${BASE}/ws/conversation/${conversationId}`, {
+      headers: { Upgrade: "websocket", Cookie: outsider.cookie, Origin: BASE },
+    });
     expect(socket.status).toBe(404);
     expect((await messagesOf(conversationId))[0].read_at).toBeNull();
-    const open = await postForm("/dashboard/messages", { intent: "open", c: conversationId }, { cookie: outsider.cookie });
+    const open = await postForm(
+      "/dashboard/messages",
+      { intent: "open", c: conversationId },
+      { cookie: outsider.cookie },
+    );
     expect(open.status).toBe(404);
     expect((await messagesOf(conversationId))[0].read_at).toBeNull();
     // The sender opening the chat does not mark their own sent message read either.
     await postForm("/dashboard/messages", { intent: "open", c: conversationId }, { cookie: a.cookie });
     expect((await messagesOf(conversationId))[0].read_at).toBeNull();
     // The receiver's explicit mark-read (what the live client posts) does.
-    const ok = await postForm(`/dashboard/messages?c=${conversationId}`, { intent: "mark-read", c: conversationId }, { cookie: b.cookie });
+    const ok = await postForm(
+      `/dashboard/messages?c=${conversationId}`,
+      { intent: "mark-read", c: conversationId },
+      { cookie: b.cookie },
+    );
     expect(ok.status).toBe(200);
     expect((await messagesOf(conversationId))[0].read_at).not.toBeNull();
   });
@@ -205,10 +263,20 @@ describe("nobody reads or marks someone else's messages", () => {
   it("no navigation to a chat marks it read (same-site or cross-site), and a cross-site open is refused", async () => {
     const { a, b, conversationId } = await neighbours();
     await send(a, b.id, "Read me later");
-    await get(`/dashboard/messages?c=${conversationId}`, { cookie: b.cookie, headers: { "Sec-Fetch-Site": "cross-site" } });
-    await get(`/dashboard/messages?c=${conversationId}`, { cookie: b.cookie, headers: { "Sec-Fetch-Site": "same-origin" } });
+    await get(`/dashboard/messages?c=${conversationId}`, {
+      cookie: b.cookie,
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    });
+    await get(`/dashboard/messages?c=${conversationId}`, {
+      cookie: b.cookie,
+      headers: { "Sec-Fetch-Site": "same-origin" },
+    });
     expect((await messagesOf(conversationId))[0].read_at).toBeNull();
-    const forged = await postForm("/dashboard/messages", { intent: "open", c: conversationId }, { cookie: b.cookie, headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
+    const forged = await postForm(
+      "/dashboard/messages",
+      { intent: "open", c: conversationId },
+      { cookie: b.cookie, headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } },
+    );
     expect(forged.status).toBe(403);
     expect((await messagesOf(conversationId))[0].read_at).toBeNull();
   });
@@ -216,11 +284,17 @@ describe("nobody reads or marks someone else's messages", () => {
   it("conversation sockets need a session and a same-site Origin", async () => {
     const { a, b, conversationId } = await neighbours();
     await send(a, b.id, "hi");
-    const anon = await SELF.fetch(`${BASE}/ws/conversation/${conversationId}`, { headers: { Upgrade: "websocket", Origin: BASE } });
+    const anon = await SELF.fetch(`${BASE}/ws/conversation/${conversationId}`, {
+      headers: { Upgrade: "websocket", Origin: BASE },
+    });
     expect(anon.status).toBe(401);
-    const foreign = await SELF.fetch(`${BASE}/ws/conversation/${conversationId}`, { headers: { Upgrade: "websocket", Cookie: a.cookie, Origin: "https://evil.example" } });
+    const foreign = await SELF.fetch(`${BASE}/ws/conversation/${conversationId}`, {
+      headers: { Upgrade: "websocket", Cookie: a.cookie, Origin: "https://evil.example" },
+    });
     expect(foreign.status).toBe(403);
-    const user = await SELF.fetch(`${BASE}/ws/user`, { headers: { Upgrade: "websocket", Origin: "https://evil.example", Cookie: a.cookie } });
+    const user = await SELF.fetch(`${BASE}/ws/user`, {
+      headers: { Upgrade: "websocket", Origin: "https://evil.example", Cookie: a.cookie },
+    });
     expect(user.status).toBe(403);
   });
 });
@@ -239,8 +313,13 @@ describe("live delivery through the Durable Objects", () => {
       receiverId: b.id,
       content: "Live one",
     });
-    expect(await hub.waitFor((f) => f.type === "badges" && f.unreadMessages === 2)).toMatchObject({ unreadNotifications: 2 });
-    expect(await hub.waitFor((f) => f.type === "notification")).toMatchObject({ notificationType: "message", title: "New message from Asha Rao" });
+    expect(await hub.waitFor((f) => f.type === "badges" && f.unreadMessages === 2)).toMatchObject({
+      unreadNotifications: 2,
+    });
+    expect(await hub.waitFor((f) => f.type === "notification")).toMatchObject({
+      notificationType: "message",
+      title: "New message from Asha Rao",
+    });
     // Every frame a browser sends is validated: anything but a ping closes the socket.
     const closed = new Promise<number>((resolve) => room.ws.addEventListener("close", (e) => resolve(e.code)));
     room.ws.send(JSON.stringify({ type: "message", content: "spoof" }));
@@ -278,7 +357,12 @@ describe("live delivery through the Durable Objects", () => {
     const second = await openSocket(`/ws/user`, b.cookie);
     await send(a, b.id, "four");
     expect(await second.waitFor((f) => f.type === "badges" && f.unreadMessages === 4)).toBeTruthy();
-    expect((await messagesOf(conversationId)).map((m) => m.content)).toEqual(["one", "two", "three (nobody listening)", "four"]);
+    expect((await messagesOf(conversationId)).map((m) => m.content)).toEqual([
+      "one",
+      "two",
+      "three (nobody listening)",
+      "four",
+    ]);
     second.close();
   });
 
@@ -300,7 +384,11 @@ describe("browser flow without JavaScript", () => {
     const { a, b } = await neighbours();
     const browser = new Browser();
     browser.cookies.set("lr_session", a.cookie.split("=")[1]);
-    const res = await browser.post(`/dashboard/messages?to=${b.id}`, { intent: "send", to: b.id, content: "Form POST works" });
+    const res = await browser.post(`/dashboard/messages?to=${b.id}`, {
+      intent: "send",
+      to: b.id,
+      content: "Form POST works",
+    });
     const page = await browser.follow(res);
     expect(page.url).toMatch(/^\/dashboard\/messages\?c=/);
     expect(page.html).toContain("Form POST works");

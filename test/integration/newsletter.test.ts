@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { awayFromMinuteBoundary, postForm } from "../support/worker";
 
 const subscribers = async () =>
-  (await env.DB.prepare("SELECT email FROM newsletter_subscribers ORDER BY email").all<{ email: string }>()).results.map((r) => r.email);
+  (
+    await env.DB.prepare("SELECT email FROM newsletter_subscribers ORDER BY email").all<{ email: string }>()
+  ).results.map((r) => r.email);
 
 describe("newsletter sign-up on the landing page", () => {
   it("stores an address once, however often it is submitted", async () => {
@@ -39,6 +41,9 @@ describe("newsletter sign-up on the landing page", () => {
     expect(await res.text()).toContain("Too many attempts");
     expect(await subscribers()).not.toContain("late@example.com");
     // Another address is not affected.
-    expect((await postForm("/?index", { email: "other@example.com" }, { headers: { "CF-Connecting-IP": "203.0.113.10" } })).status).toBe(302);
+    expect(
+      (await postForm("/?index", { email: "other@example.com" }, { headers: { "CF-Connecting-IP": "203.0.113.10" } }))
+        .status,
+    ).toBe(302);
   });
 });

@@ -6,9 +6,12 @@ import { notificationHref } from "~/domain/notifications";
 import { Browser, db, get, postForm, signedInUser } from "../support/worker";
 import { openSocket, sleep } from "../support/messages";
 
-const readOf = (id: string) => env.DB.prepare("SELECT read FROM notifications WHERE id = ?").bind(id).first<number>("read");
+const readOf = (id: string) =>
+  env.DB.prepare("SELECT read FROM notifications WHERE id = ?").bind(id).first<number>("read");
 const unreadCount = (userId: string) =>
-  env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read = 0").bind(userId).first<number>("n");
+  env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read = 0")
+    .bind(userId)
+    .first<number>("n");
 
 describe("notifications panel", () => {
   it("lists only the user's own notifications, newest first, with type, relative time, unread dot and a link to what each is about", async () => {
@@ -19,10 +22,47 @@ describe("notifications panel", () => {
     const request = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: user.id });
     const community = await createCommunity({ db: db() }, { createdBy: other.id });
     const now = Date.now();
-    await createNotification({ db: db() }, { userId: user.id, type: "ride_request", title: "New ride request", data: { ride_id: ride.id }, createdAt: now - 3 * 3600000 });
-    await createNotification({ db: db() }, { userId: user.id, type: "ride_update", title: "Request accepted", data: { ride_id: ride.id, request_id: request.id, status: "accepted" }, createdAt: now - 5 * 60000 });
-    await createNotification({ db: db() }, { userId: user.id, type: "message", title: "New message from Bharat", data: { conversation_id: "abc123" }, createdAt: now - 10000 });
-    await createNotification({ db: db() }, { userId: user.id, type: "community", title: "Join request approved", data: { community_id: community.id }, read: true, createdAt: now - 3 * 86400000 });
+    await createNotification(
+      { db: db() },
+      {
+        userId: user.id,
+        type: "ride_request",
+        title: "New ride request",
+        data: { ride_id: ride.id },
+        createdAt: now - 3 * 3600000,
+      },
+    );
+    await createNotification(
+      { db: db() },
+      {
+        userId: user.id,
+        type: "ride_update",
+        title: "Request accepted",
+        data: { ride_id: ride.id, request_id: request.id, status: "accepted" },
+        createdAt: now - 5 * 60000,
+      },
+    );
+    await createNotification(
+      { db: db() },
+      {
+        userId: user.id,
+        type: "message",
+        title: "New message from Bharat",
+        data: { conversation_id: "abc123" },
+        createdAt: now - 10000,
+      },
+    );
+    await createNotification(
+      { db: db() },
+      {
+        userId: user.id,
+        type: "community",
+        title: "Join request approved",
+        data: { community_id: community.id },
+        read: true,
+        createdAt: now - 3 * 86400000,
+      },
+    );
     await createNotification({ db: db() }, { userId: other.id, title: "Someone else's secret" });
 
     const html = await (await get("/dashboard", { cookie: user.cookie })).text();
@@ -30,7 +70,9 @@ describe("notifications panel", () => {
     expect(html).toContain("Stay updated with your ride requests and bookings.");
     expect(html).not.toContain("Someone else&#x27;s secret");
     expect(html).not.toContain("Someone else's secret");
-    const order = ["New message from Bharat", "Request accepted", "New ride request", "Join request approved"].map((t) => html.indexOf(t));
+    const order = ["New message from Bharat", "Request accepted", "New ride request", "Join request approved"].map(
+      (t) => html.indexOf(t),
+    );
     expect(order.every((i) => i > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(html).toContain(`href="/rides/${ride.id}"`);
@@ -44,7 +86,8 @@ describe("notifications panel", () => {
     expect(html.match(/data-read="true"/g)).toHaveLength(1);
     expect(html).toMatch(/data-testid="notifications-unread"[^>]*>3/);
     expect(html).toContain("Mark all as read");
-    for (const t of ["ride_request", "ride_update", "message", "community"]) expect(html).toContain(`notification-icon-${t}`);
+    for (const t of ["ride_request", "ride_update", "message", "community"])
+      expect(html).toContain(`notification-icon-${t}`);
   });
 
   it("shows the empty state and no 'Mark all as read' when there is nothing", async () => {
@@ -99,7 +142,11 @@ describe("notifications panel", () => {
     const b = await signedInUser();
     const community = await createCommunity({ db: db() }, { createdBy: a.id });
     await addMember({ db: db() }, { communityId: community.id, userId: b.id });
-    await postForm(`/dashboard/messages?to=${b.id}`, { intent: "send", to: b.id, content: "Seat for tomorrow?" }, { cookie: a.cookie });
+    await postForm(
+      `/dashboard/messages?to=${b.id}`,
+      { intent: "send", to: b.id, content: "Seat for tomorrow?" },
+      { cookie: a.cookie },
+    );
     const c = conversationIdFor(a.id, b.id);
     const html = await (await get("/dashboard", { cookie: b.cookie })).text();
     expect(html).toContain("New message from Asha Rao");
@@ -124,8 +171,16 @@ describe("notifications panel", () => {
     await addMember({ db: db() }, { communityId: community.id, userId: loud.id });
     const q = await openSocket("/ws/user", quiet.cookie);
     const l = await openSocket("/ws/user", loud.cookie);
-    await postForm(`/dashboard/messages?to=${quiet.id}`, { intent: "send", to: quiet.id, content: "hi quiet" }, { cookie: a.cookie });
-    await postForm(`/dashboard/messages?to=${loud.id}`, { intent: "send", to: loud.id, content: "hi loud" }, { cookie: a.cookie });
+    await postForm(
+      `/dashboard/messages?to=${quiet.id}`,
+      { intent: "send", to: quiet.id, content: "hi quiet" },
+      { cookie: a.cookie },
+    );
+    await postForm(
+      `/dashboard/messages?to=${loud.id}`,
+      { intent: "send", to: loud.id, content: "hi loud" },
+      { cookie: a.cookie },
+    );
     expect(await q.waitFor((f) => f.type === "badges" && f.unreadNotifications === 1)).toBeTruthy();
     expect(await l.waitFor((f) => f.type === "notification")).toMatchObject({ message: "hi loud" });
     await sleep(200);

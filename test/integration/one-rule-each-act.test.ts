@@ -1,6 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { addMember, createCommunity, createCommutePattern, createRide, createRideRequest, createUser } from "../../db/factories";
+import {
+  addMember,
+  createCommunity,
+  createCommutePattern,
+  createRide,
+  createRideRequest,
+  createUser,
+} from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";
 import { changePattern, createCommute, topUpCommutes } from "~/models/commutes.server";
 import { deleteMyAccount } from "~/models/own-data.server";
@@ -16,14 +23,25 @@ const ctx = () => ({ db: db() });
 const SUSPENDED = () => Date.now() + 7 * 86_400_000;
 
 async function memberId(communityId: string, userId: string) {
-  return (await env.DB.prepare("SELECT id FROM community_members WHERE community_id = ? AND user_id = ?").bind(communityId, userId).first<{ id: string }>())!.id;
+  return (await env.DB.prepare("SELECT id FROM community_members WHERE community_id = ? AND user_id = ?")
+    .bind(communityId, userId)
+    .first<{ id: string }>())!.id;
 }
 
 async function commuteWithDays(driverId: string, communityId: string | null, days = 3) {
   const start = addDays(istDate(), 1);
-  const c = await createCommutePattern(ctx(), { driverId, communityId, weekdays: 127, startDate: start, endDate: addDays(start, days - 1), seats: 3 });
+  const c = await createCommutePattern(ctx(), {
+    driverId,
+    communityId,
+    weekdays: 127,
+    startDate: start,
+    endDate: addDays(start, days - 1),
+    seats: 3,
+  });
   await topUpCommutes(ctx());
-  const rows = await env.DB.prepare("SELECT id, status, trip_cost_paise FROM rides WHERE commute_id = ? ORDER BY date").bind(c.id).all<{ id: string; status: string; trip_cost_paise: number }>();
+  const rows = await env.DB.prepare("SELECT id, status, trip_cost_paise FROM rides WHERE commute_id = ? ORDER BY date")
+    .bind(c.id)
+    .all<{ id: string; status: string; trip_cost_paise: number }>();
   return { id: c.id, days: rows.results };
 }
 
@@ -33,12 +51,22 @@ describe("may see a commute", () => {
     const blocked = await signedInUser();
     const leaver = await signedInUser();
     const publicCommute = await commuteWithDays(driver.id, null);
-    await env.DB.prepare("INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)").bind(driver.id, blocked.id, Date.now()).run();
+    await env.DB.prepare("INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)")
+      .bind(driver.id, blocked.id, Date.now())
+      .run();
     expect((await get(`/commutes/${publicCommute.id}`, { cookie: blocked.cookie })).status).toBe(404);
     // Booking every day is refused the same way (the commute is not found), nothing written.
-    const res = await postForm(`/commutes/${publicCommute.id}`, { intent: "book-all", weekdays: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], seats: "1" }, { cookie: blocked.cookie });
+    const res = await postForm(
+      `/commutes/${publicCommute.id}`,
+      { intent: "book-all", weekdays: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], seats: "1" },
+      { cookie: blocked.cookie },
+    );
     expect(res.status).toBe(404);
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM ride_requests WHERE rider_id = ?").bind(blocked.id).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM ride_requests WHERE rider_id = ?")
+        .bind(blocked.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
 
     const community = await createCommunity(ctx(), { createdBy: driver.id, name: "Bellandur Pool" });
     const communityCommute = await commuteWithDays(driver.id, community.id);
@@ -77,7 +105,9 @@ describe("Book only where the seat rule allows it", () => {
     const community = await createCommunity(ctx(), { createdBy: driver.id, name: "Koramangala Pool" });
     const suspended = await signedInUser();
     await addMember(ctx(), { communityId: community.id, userId: suspended.id });
-    await env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE user_id = ?").bind(SUSPENDED(), suspended.id).run();
+    await env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE user_id = ?")
+      .bind(SUSPENDED(), suspended.id)
+      .run();
     const communityRide = await createRide(ctx(), { driverId: driver.id, communityId: community.id });
     const discover = await (await get(`/rides`, { cookie: suspended.cookie })).text();
     const card = discover.slice(discover.indexOf(`/rides/${communityRide.id}"`));
@@ -90,7 +120,9 @@ describe("Book only where the seat rule allows it", () => {
     const rider = await createUser(ctx());
     const ride = await createRide(ctx(), { driverId: driver.id, seats: 3 });
     const req = await createRideRequest(ctx(), { rideId: ride.id, riderId: rider.id, status: "pending" });
-    await env.DB.prepare("INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)").bind(rider.id, driver.id, Date.now()).run();
+    await env.DB.prepare("INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)")
+      .bind(rider.id, driver.id, Date.now())
+      .run();
     await expect(decideRequest(ctx(), driver.id, req.id, "accepted")).rejects.toThrow(BLOCKED_PAIR);
   });
 });
@@ -103,15 +135,53 @@ describe("holds a role: membership rows only", () => {
     const community = await createCommunity(ctx(), { createdBy: creator.id, name: "Hebbal Hub" });
     const heirRow = await addMember(ctx(), { communityId: community.id, userId: heir.id });
     const memberRow = await addMember(ctx(), { communityId: community.id, userId: member.id });
-    expect(toastOf(await postForm(`/communities/${community.id}`, { intent: "handover", memberId: heirRow.id }, { cookie: creator.cookie }))?.title).toBe("Admin Handed Over");
+    expect(
+      toastOf(
+        await postForm(
+          `/communities/${community.id}`,
+          { intent: "handover", memberId: heirRow.id },
+          { cookie: creator.cookie },
+        ),
+      )?.title,
+    ).toBe("Admin Handed Over");
     // The new admin removes the creator, now a moderator, like any moderator.
     const creatorRow = await memberId(community.id, creator.id);
-    expect(toastOf(await postForm(`/communities/${community.id}`, { intent: "remove", memberId: creatorRow }, { cookie: heir.cookie }))?.type).not.toBe("error");
-    expect((await env.DB.prepare("SELECT status FROM community_members WHERE id = ?").bind(creatorRow).first<{ status: string }>())!.status).toBe("rejected");
+    expect(
+      toastOf(
+        await postForm(
+          `/communities/${community.id}`,
+          { intent: "remove", memberId: creatorRow },
+          { cookie: heir.cookie },
+        ),
+      )?.type,
+    ).not.toBe("error");
+    expect(
+      (await env.DB.prepare("SELECT status FROM community_members WHERE id = ?")
+        .bind(creatorRow)
+        .first<{ status: string }>())!.status,
+    ).toBe("rejected");
     // Out of the community, the creator moderates nothing, reads no log and no reports.
-    expect((await postForm(`/communities/${community.id}`, { intent: "remove", memberId: memberRow.id }, { cookie: creator.cookie })).status).toBe(403);
-    expect((await postForm(`/communities/${community.id}?tab=moderation`, { intent: "set-policy", pricingMode: "free", pickupPoints: "" }, { cookie: creator.cookie })).status).toBe(403);
-    expect(await (await get(`/communities/${community.id}?tab=audit`, { cookie: creator.cookie })).text()).not.toContain("Audit Log");
+    expect(
+      (
+        await postForm(
+          `/communities/${community.id}`,
+          { intent: "remove", memberId: memberRow.id },
+          { cookie: creator.cookie },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await postForm(
+          `/communities/${community.id}?tab=moderation`,
+          { intent: "set-policy", pricingMode: "free", pickupPoints: "" },
+          { cookie: creator.cookie },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      await (await get(`/communities/${community.id}?tab=audit`, { cookie: creator.cookie })).text(),
+    ).not.toContain("Audit Log");
     expect((await get(`/communities/${community.id}/reports`, { cookie: creator.cookie })).status).toBe(403);
   });
 
@@ -126,7 +196,9 @@ describe("holds a role: membership rows only", () => {
     const lonely = await createUser(ctx());
     await addMember(ctx(), { communityId: lone.id, userId: lonely.id });
     await deleteMyAccount(ctx(), admin.id);
-    const roles = await env.DB.prepare("SELECT community_id, user_id, role FROM community_members WHERE role = 'admin'").all<{ community_id: string; user_id: string }>();
+    const roles = await env.DB.prepare(
+      "SELECT community_id, user_id, role FROM community_members WHERE role = 'admin'",
+    ).all<{ community_id: string; user_id: string }>();
     expect(roles.results.filter((r) => r.community_id === community.id).map((r) => r.user_id)).toEqual([moderator.id]);
     expect(roles.results.filter((r) => r.community_id === lone.id).map((r) => r.user_id)).toEqual([lonely.id]);
     expect((await notificationsFor(moderator.id)).map((n) => n.title)).toContain("You are now an admin");
@@ -148,16 +220,31 @@ describe("what removal and suspension mean for a driver", () => {
     await createRideRequest(ctx(), { rideId: commute.days[1].id, riderId: rider.id, status: "pending" });
     const publicRide = await createRide(ctx(), { driverId: driver.id });
 
-    const res = await postForm(`/communities/${community.id}`, { intent: "remove", memberId: driverRow.id }, { cookie: admin.cookie });
+    const res = await postForm(
+      `/communities/${community.id}`,
+      { intent: "remove", memberId: driverRow.id },
+      { cookie: admin.cookie },
+    );
     expect(toastOf(res)?.type).not.toBe("error");
-    const statuses = await env.DB.prepare("SELECT id, status FROM rides WHERE driver_id = ?").bind(driver.id).all<{ id: string; status: string }>();
+    const statuses = await env.DB.prepare("SELECT id, status FROM rides WHERE driver_id = ?")
+      .bind(driver.id)
+      .all<{ id: string; status: string }>();
     for (const r of statuses.results) expect(r.status, r.id).toBe(r.id === publicRide.id ? "active" : "cancelled");
-    expect((await env.DB.prepare("SELECT status FROM commutes WHERE id = ?").bind(commute.id).first<{ status: string }>())!.status).toBe("ended");
-    const live = await env.DB.prepare("SELECT count(*) AS n FROM ride_requests WHERE rider_id = ? AND status IN ('pending','accepted')").bind(rider.id).first<{ n: number }>();
+    expect(
+      (await env.DB.prepare("SELECT status FROM commutes WHERE id = ?").bind(commute.id).first<{ status: string }>())!
+        .status,
+    ).toBe("ended");
+    const live = await env.DB.prepare(
+      "SELECT count(*) AS n FROM ride_requests WHERE rider_id = ? AND status IN ('pending','accepted')",
+    )
+      .bind(rider.id)
+      .first<{ n: number }>();
     expect(live!.n).toBe(0);
     expect((await notificationsFor(rider.id)).filter((n) => n.title === "Ride cancelled")).toHaveLength(2);
     await topUpCommutes(ctx(), Date.now() + 86_400_000);
-    const active = await env.DB.prepare("SELECT count(*) AS n FROM rides WHERE commute_id = ? AND status = 'active'").bind(commute.id).first<{ n: number }>();
+    const active = await env.DB.prepare("SELECT count(*) AS n FROM rides WHERE commute_id = ? AND status = 'active'")
+      .bind(commute.id)
+      .first<{ n: number }>();
     expect(active!.n).toBe(0);
   });
 
@@ -169,7 +256,9 @@ describe("what removal and suspension mean for a driver", () => {
     await addMember(ctx(), { communityId: community.id, userId: driver.id });
     await addMember(ctx(), { communityId: community.id, userId: rider.id });
     const commute = await commuteWithDays(driver.id, community.id);
-    await env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE user_id = ?").bind(SUSPENDED(), driver.id).run();
+    await env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE user_id = ?")
+      .bind(SUSPENDED(), driver.id)
+      .run();
     const input = {
       fromLocation: "HSR Layout",
       toLocation: "Manyata Tech Park",
@@ -183,7 +272,11 @@ describe("what removal and suspension mean for a driver", () => {
       communityId: community.id,
     };
     await expect(createCommute(ctx(), driver.id, input)).rejects.toThrow(/You are suspended from this community until/);
-    const res = await postForm(`/rides/${commute.days[0].id}/book`, { seats: "1", notes: "" }, { cookie: rider.cookie });
+    const res = await postForm(
+      `/rides/${commute.days[0].id}/book`,
+      { seats: "1", notes: "" },
+      { cookie: rider.cookie },
+    );
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("The driver cannot take bookings on this community");
   });
@@ -198,7 +291,12 @@ describe("no price rise under an accepted rider", () => {
     await env.DB.prepare("UPDATE rides SET booked_seats = 1 WHERE id = ?").bind(c.days[0].id).run();
     const fromDate = addDays(istDate(), 1);
     await changePattern(ctx(), driver.id, c.id, { fromDate, time: "08:30", seats: 3, tripCost: 900000 });
-    const prices = async () => (await env.DB.prepare("SELECT trip_cost_paise AS p FROM rides WHERE commute_id = ? ORDER BY date").bind(c.id).all<{ p: number }>()).results.map((r) => r.p);
+    const prices = async () =>
+      (
+        await env.DB.prepare("SELECT trip_cost_paise AS p FROM rides WHERE commute_id = ? ORDER BY date")
+          .bind(c.id)
+          .all<{ p: number }>()
+      ).results.map((r) => r.p);
     expect(await prices()).toEqual([30000, 900000, 900000]);
     const told = await notificationsFor(rider.id, ["message"]);
     expect(JSON.stringify(told)).toContain("keep the price you booked at");

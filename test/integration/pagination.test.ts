@@ -2,7 +2,15 @@
 // link is a plain <a href> carrying a (timestamp, id) cursor; following them shows every item
 // exactly once, in order, also when many items share one timestamp; a bad cursor is the first page.
 import { describe, expect, it } from "vitest";
-import { addMember, createCommunity, createMessage, createNotification, createRide, createRideRequest, createUser } from "../../db/factories";
+import {
+  addMember,
+  createCommunity,
+  createMessage,
+  createNotification,
+  createRide,
+  createRideRequest,
+  createUser,
+} from "../../db/factories";
 import { conversationIdFor } from "~/domain/conversation";
 import { MESSAGES_PAGE } from "~/schemas/messages";
 import { CONVERSATIONS_SHOWN } from "~/models/conversations.server";
@@ -14,9 +22,14 @@ import { db, get, signedInUser } from "../support/worker";
 import { linkHref, walkPages } from "../support/pages";
 
 /** The page lengths of `n` items at `size` a page. */
-const sizes = (n: number, size: number) => Array.from({ length: Math.ceil(n / size) }, (_, i) => Math.min(size, n - i * size));
-const messageTexts = (html: string) => [...html.matchAll(/data-testid="message"[^>]*>[\s\S]*?<p class="whitespace-pre-wrap[^>]*>([^<]*)<\/p>/g)].map((m) => m[1]);
-const partners = (html: string) => [...html.matchAll(/data-testid="conversation" data-partner="([^"]*)"/g)].map((m) => m[1]);
+const sizes = (n: number, size: number) =>
+  Array.from({ length: Math.ceil(n / size) }, (_, i) => Math.min(size, n - i * size));
+const messageTexts = (html: string) =>
+  [...html.matchAll(/data-testid="message"[^>]*>[\s\S]*?<p class="whitespace-pre-wrap[^>]*>([^<]*)<\/p>/g)].map(
+    (m) => m[1],
+  );
+const partners = (html: string) =>
+  [...html.matchAll(/data-testid="conversation" data-partner="([^"]*)"/g)].map((m) => m[1]);
 
 async function neighbours() {
   const a = await signedInUser({ fullName: "Asha Rao" });
@@ -35,11 +48,25 @@ describe("a long chat", () => {
     for (let i = 0; i < total; i += 25) {
       await Promise.all(
         Array.from({ length: Math.min(25, total - i) }, (_, j) =>
-          createMessage({ db: db() }, { senderId: (i + j) % 2 ? a.id : b.id, receiverId: (i + j) % 2 ? b.id : a.id, content: `msg #${i + j}#`, createdAt: t0 + Math.floor((i + j) / 7), read: true }),
+          createMessage(
+            { db: db() },
+            {
+              senderId: (i + j) % 2 ? a.id : b.id,
+              receiverId: (i + j) % 2 ? b.id : a.id,
+              content: `msg #${i + j}#`,
+              createdAt: t0 + Math.floor((i + j) / 7),
+              read: true,
+            },
+          ),
         ),
       );
     }
-    const { pages, paths } = await walkPages(`/dashboard/messages?c=${conversationId}`, a.cookie, "older-messages", messageTexts);
+    const { pages, paths } = await walkPages(
+      `/dashboard/messages?c=${conversationId}`,
+      a.cookie,
+      "older-messages",
+      messageTexts,
+    );
     expect(pages.map((p) => p.length)).toEqual([MESSAGES_PAGE, MESSAGES_PAGE, 17]);
     // Pages go back in time; each is oldest-first inside.
     const all = pages.reverse().flat();
@@ -57,7 +84,11 @@ describe("a long chat", () => {
 
   it("a bad cursor shows the newest page, never an error", async () => {
     const { a, b, conversationId } = await neighbours();
-    for (let i = 0; i < 3; i++) await createMessage({ db: db() }, { senderId: a.id, receiverId: b.id, content: `hello ${i}`, createdAt: Date.now() - 1000 + i });
+    for (let i = 0; i < 3; i++)
+      await createMessage(
+        { db: db() },
+        { senderId: a.id, receiverId: b.id, content: `hello ${i}`, createdAt: Date.now() - 1000 + i },
+      );
     for (const bad of ["x", "12", ".abc", "1.2.3", "99999999999999999999.a", "1.%27%20OR%201=1", "-5.abc", "1.a b"]) {
       const res = await get(`/dashboard/messages?c=${conversationId}&before=${bad}`, { cookie: a.cookie });
       expect(res.status, bad).toBe(200);
@@ -67,9 +98,14 @@ describe("a long chat", () => {
 
   it("a cursor in someone else's conversation shows nothing of it", async () => {
     const { a, b, conversationId } = await neighbours();
-    await createMessage({ db: db() }, { senderId: a.id, receiverId: b.id, content: "private", createdAt: Date.now() - 1000 });
+    await createMessage(
+      { db: db() },
+      { senderId: a.id, receiverId: b.id, content: "private", createdAt: Date.now() - 1000 },
+    );
     const outsider = await signedInUser();
-    const res = await get(`/dashboard/messages?c=${conversationId}&before=${Date.now()}.zzz`, { cookie: outsider.cookie });
+    const res = await get(`/dashboard/messages?c=${conversationId}&before=${Date.now()}.zzz`, {
+      cookie: outsider.cookie,
+    });
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain("private");
   });
@@ -87,7 +123,16 @@ describe("the conversation list", () => {
     // (so both sides of the pair index are paged).
     await Promise.all(
       others.map((o, i) =>
-        createMessage({ db: db() }, { senderId: i % 2 ? me.id : o.id, receiverId: i % 2 ? o.id : me.id, content: `hi ${i}`, createdAt: at + Math.floor(i / 2), read: true }),
+        createMessage(
+          { db: db() },
+          {
+            senderId: i % 2 ? me.id : o.id,
+            receiverId: i % 2 ? o.id : me.id,
+            content: `hi ${i}`,
+            createdAt: at + Math.floor(i / 2),
+            read: true,
+          },
+        ),
       ),
     );
     const { pages } = await walkPages("/dashboard/messages", me.cookie, "more-conversations", partners);
@@ -96,12 +141,17 @@ describe("the conversation list", () => {
     expect(new Set(all).size).toBe(n);
     const index = (name: string) => Number(name.split(" ")[1]);
     // Most recent first: the time groups descend.
-    expect(all.map((p) => Math.floor(index(p) / 2))).toEqual([...all.map((p) => Math.floor(index(p) / 2))].sort((x, y) => y - x));
+    expect(all.map((p) => Math.floor(index(p) / 2))).toEqual(
+      [...all.map((p) => Math.floor(index(p) / 2))].sort((x, y) => y - x),
+    );
   });
 
   it("a bad list cursor is the first page", async () => {
     const { a, b } = await neighbours();
-    await createMessage({ db: db() }, { senderId: b.id, receiverId: a.id, content: "hey", createdAt: Date.now() - 1000 });
+    await createMessage(
+      { db: db() },
+      { senderId: b.id, receiverId: a.id, content: "hey", createdAt: Date.now() - 1000 },
+    );
     const res = await get("/dashboard/messages?chats=garbage", { cookie: a.cookie });
     expect(res.status).toBe(200);
     expect(partners(await res.text())).toEqual(["Bharat Menon"]);
@@ -109,11 +159,14 @@ describe("the conversation list", () => {
 });
 
 describe("Manage Bookings", () => {
-  const notes = (html: string) => [...html.matchAll(/<span class="font-semibold">Message: <\/span>(note \d+)</g)].map((m) => m[1]);
+  const notes = (html: string) =>
+    [...html.matchAll(/<span class="font-semibold">Message: <\/span>(note \d+)</g)].map((m) => m[1]);
 
   it("shows the newest requests; More requests shows the rest once each, ties included, and keeps the filter", async () => {
     const driver = await signedInUser({ fullName: "Busy Driver" });
-    const rides = await Promise.all(Array.from({ length: 8 }, () => createRide({ db: db() }, { driverId: driver.id, seats: 6 })));
+    const rides = await Promise.all(
+      Array.from({ length: 8 }, () => createRide({ db: db() }, { driverId: driver.id, seats: 6 })),
+    );
     const riders = await Promise.all(Array.from({ length: 6 }, () => signedInUser()));
     const at = Date.now() - 3600_000;
     let n = 0;
@@ -121,7 +174,16 @@ describe("Manage Bookings", () => {
     for (const ride of rides)
       for (const rider of riders) {
         const i = n++;
-        await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id, notes: `note ${i}`, status: i % 3 === 2 ? "rejected" : "pending", createdAt: at + Math.floor(i / 4) });
+        await createRideRequest(
+          { db: db() },
+          {
+            rideId: ride.id,
+            riderId: rider.id,
+            notes: `note ${i}`,
+            status: i % 3 === 2 ? "rejected" : "pending",
+            createdAt: at + Math.floor(i / 4),
+          },
+        );
       }
     const { pages, paths } = await walkPages("/dashboard/rides?tab=manage", driver.cookie, "more-requests", notes);
     expect(pages.map((p) => p.length)).toEqual(sizes(48, MANAGE_PAGE));
@@ -131,9 +193,19 @@ describe("Manage Bookings", () => {
     expect(all.map(group)).toEqual([...all.map(group)].sort((x, y) => y - x));
     expect(paths[1]).toMatch(/^\/dashboard\/rides\?tab=manage&after=\d+\./);
     // The filter travels with the cursor: only the 16 rejected ones.
-    const rejected = await walkPages("/dashboard/rides?tab=manage&status=rejected", driver.cookie, "more-requests", notes);
+    const rejected = await walkPages(
+      "/dashboard/rides?tab=manage&status=rejected",
+      driver.cookie,
+      "more-requests",
+      notes,
+    );
     expect(rejected.pages.map((p) => p.length)).toEqual(sizes(16, MANAGE_PAGE));
-    const pending = await walkPages("/dashboard/rides?tab=manage&status=pending", driver.cookie, "more-requests", notes);
+    const pending = await walkPages(
+      "/dashboard/rides?tab=manage&status=pending",
+      driver.cookie,
+      "more-requests",
+      notes,
+    );
     expect(pending.paths[1]).toMatch(/status=pending&after=/);
     expect(pending.pages.flat().sort()).toEqual(all.filter((t) => Number(t.split(" ")[1]) % 3 !== 2).sort());
     // A bad cursor is the first page.
@@ -144,23 +216,42 @@ describe("Manage Bookings", () => {
 
 describe("a community's members and requests", () => {
   const names = (testId: string) => (html: string) =>
-    [...html.matchAll(new RegExp(`data-testid="${testId}"[\\s\\S]*?<p class="truncate font-medium">([^<]*)<`, "g"))].map((m) => m[1]);
+    [
+      ...html.matchAll(new RegExp(`data-testid="${testId}"[\\s\\S]*?<p class="truncate font-medium">([^<]*)<`, "g")),
+    ].map((m) => m[1]);
 
   async function bigCommunity(approved: number, pending: number) {
     const admin = await signedInUser({ fullName: "Admin Person" });
     const community = await createCommunity({ db: db() }, { createdBy: admin.id });
     const at = Date.now() - 86_400_000;
-    const people = await Promise.all(Array.from({ length: approved + pending }, (_, i) => createUser({ db: db() }, { fullName: `Person ${i}` })));
+    const people = await Promise.all(
+      Array.from({ length: approved + pending }, (_, i) => createUser({ db: db() }, { fullName: `Person ${i}` })),
+    );
     // Five members join in each millisecond: page boundaries fall inside ties.
     await Promise.all(
-      people.map((p, i) => addMember({ db: db() }, { communityId: community.id, userId: p.id, status: i < approved ? "approved" : "pending", at: at + Math.floor(i / 5) })),
+      people.map((p, i) =>
+        addMember(
+          { db: db() },
+          {
+            communityId: community.id,
+            userId: p.id,
+            status: i < approved ? "approved" : "pending",
+            at: at + Math.floor(i / 5),
+          },
+        ),
+      ),
     );
     return { admin, community };
   }
 
   it("members page in order of joining; More members shows each one once; a member sees the same pages", async () => {
     const { admin, community } = await bigCommunity(MEMBERS_PAGE * 2 + 4, 0);
-    const { pages, paths } = await walkPages(`/communities/${community.id}`, admin.cookie, "more-members", names("member"));
+    const { pages, paths } = await walkPages(
+      `/communities/${community.id}`,
+      admin.cookie,
+      "more-members",
+      names("member"),
+    );
     // Person 0..N-1 joined a day ago, the admin (creator) now.
     expect(pages.map((p) => p.length)).toEqual([MEMBERS_PAGE, MEMBERS_PAGE, 5]);
     const all = pages.flat();
@@ -176,7 +267,12 @@ describe("a community's members and requests", () => {
 
   it("moderators page the pending requests; the tab and heading count all of them", async () => {
     const { admin, community } = await bigCommunity(3, REQUESTS_PAGE + 7);
-    const { pages, paths } = await walkPages(`/communities/${community.id}?tab=moderation`, admin.cookie, "more-pending", names("pending-request"));
+    const { pages, paths } = await walkPages(
+      `/communities/${community.id}?tab=moderation`,
+      admin.cookie,
+      "more-pending",
+      names("pending-request"),
+    );
     expect(pages.map((p) => p.length)).toEqual([REQUESTS_PAGE, 7]);
     expect(new Set(pages.flat()).size).toBe(REQUESTS_PAGE + 7);
     expect(paths[1]).toMatch(/\?tab=moderation&pending=\d+\./);
@@ -195,7 +291,8 @@ describe("a community's members and requests", () => {
 });
 
 describe("Booked Rides", () => {
-  const routes = (html: string) => [...html.matchAll(/data-testid="booked-ride"[\s\S]*?href="\/booking-confirmation\/([a-z0-9]+)"/g)].map((m) => m[1]);
+  const routes = (html: string) =>
+    [...html.matchAll(/data-testid="booked-ride"[\s\S]*?href="\/booking-confirmation\/([a-z0-9]+)"/g)].map((m) => m[1]);
 
   it("shows the newest bookings; More bookings shows every other one once, ties included", async () => {
     const rider = await signedInUser({ fullName: "Frequent Rider" });
@@ -206,7 +303,15 @@ describe("Booked Rides", () => {
     for (let i = 0; i < n; i++) {
       const ride = await createRide({ db: db() }, { driverId: drivers[i % 3].id });
       // Three bookings in each millisecond.
-      const r = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id, status: i % 2 ? "rejected" : "pending", createdAt: at + Math.floor(i / 3) });
+      const r = await createRideRequest(
+        { db: db() },
+        {
+          rideId: ride.id,
+          riderId: rider.id,
+          status: i % 2 ? "rejected" : "pending",
+          createdAt: at + Math.floor(i / 3),
+        },
+      );
       ids.push(r.id);
     }
     const { pages, paths } = await walkPages("/dashboard/rides?tab=booked", rider.cookie, "more-bookings", routes);
@@ -223,21 +328,36 @@ describe("Booked Rides", () => {
 });
 
 describe("Created Rides", () => {
-  const rideIds = (html: string) => [...html.matchAll(/data-testid="created-ride"[\s\S]*?href="\/rides\/([a-z0-9]+)"/g)].map((m) => m[1]);
+  const rideIds = (html: string) =>
+    [...html.matchAll(/data-testid="created-ride"[\s\S]*?href="\/rides\/([a-z0-9]+)"/g)].map((m) => m[1]);
 
   it("upcoming rides first (soonest first), then past ones (latest first); More rides shows every ride once, ties included", async () => {
     const driver = await signedInUser({ fullName: "Prolific Driver" });
     const today = istDate();
     // 25 upcoming rides, five departing at each moment; 22 past ones, four at each moment.
-    const upcoming = await Promise.all(Array.from({ length: 25 }, (_, i) => createRide({ db: db() }, { driverId: driver.id, date: addDays(today, 1 + Math.floor(i / 5)) })));
-    const past = await Promise.all(Array.from({ length: 22 }, (_, i) => createRide({ db: db() }, { driverId: driver.id, date: addDays(today, -1 - Math.floor(i / 4)), status: "completed" })));
+    const upcoming = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        createRide({ db: db() }, { driverId: driver.id, date: addDays(today, 1 + Math.floor(i / 5)) }),
+      ),
+    );
+    const past = await Promise.all(
+      Array.from({ length: 22 }, (_, i) =>
+        createRide(
+          { db: db() },
+          { driverId: driver.id, date: addDays(today, -1 - Math.floor(i / 4)), status: "completed" },
+        ),
+      ),
+    );
     const { pages, paths } = await walkPages("/dashboard/rides?tab=created", driver.cookie, "more-rides", rideIds);
     expect(pages.map((p) => p.length)).toEqual(sizes(47, CREATED_PAGE));
     const all = pages.flat();
     expect(new Set(all)).toEqual(new Set([...upcoming, ...past].map((r) => r.id)));
     expect(all).toHaveLength(47);
     // The rank of each ride's departure in the spec's order: upcoming ascending, then past descending.
-    const rank = new Map([...upcoming.map((r, i) => [r.id, Math.floor(i / 5)] as const), ...past.map((r, i) => [r.id, 100 + Math.floor(i / 4)] as const)]);
+    const rank = new Map([
+      ...upcoming.map((r, i) => [r.id, Math.floor(i / 5)] as const),
+      ...past.map((r, i) => [r.id, 100 + Math.floor(i / 4)] as const),
+    ]);
     expect(all.map((id) => rank.get(id))).toEqual([...all.map((id) => rank.get(id))].sort((x, y) => x! - y!));
     // Page 2 continues the upcoming rides; page 3 the past ones.
     expect(paths[1]).toMatch(/^\/dashboard\/rides\?tab=created&after=\d+\./);
@@ -263,7 +383,10 @@ describe("Created Rides", () => {
 });
 
 describe("the dashboard's notifications", () => {
-  const messages = (html: string) => [...html.matchAll(/data-testid="notification"[\s\S]*?<p class="lr-muted text-sm">(note \d+)<\/p>/g)].map((m) => m[1]);
+  const messages = (html: string) =>
+    [...html.matchAll(/data-testid="notification"[\s\S]*?<p class="lr-muted text-sm">(note \d+)<\/p>/g)].map(
+      (m) => m[1],
+    );
 
   it("shows the newest; Older notifications shows every other one once, ties included; a bad cursor is the newest page", async () => {
     const me = await signedInUser();
@@ -271,8 +394,19 @@ describe("the dashboard's notifications", () => {
     const n = NOTIFICATIONS_SHOWN * 2 + 3;
     const at = Date.now() - 3600_000;
     // Three notifications in each millisecond; someone else's in between are never shown.
-    await Promise.all(Array.from({ length: n }, (_, i) => createNotification({ db: db() }, { userId: me.id, message: `note ${i}`, read: i % 2 === 0, createdAt: at + Math.floor(i / 3) })));
-    await Promise.all(Array.from({ length: 5 }, (_, i) => createNotification({ db: db() }, { userId: someone.id, message: `note ${1000 + i}`, createdAt: at + i })));
+    await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        createNotification(
+          { db: db() },
+          { userId: me.id, message: `note ${i}`, read: i % 2 === 0, createdAt: at + Math.floor(i / 3) },
+        ),
+      ),
+    );
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        createNotification({ db: db() }, { userId: someone.id, message: `note ${1000 + i}`, createdAt: at + i }),
+      ),
+    );
     const { pages, paths } = await walkPages("/dashboard", me.cookie, "older-notifications", messages);
     expect(pages.map((p) => p.length)).toEqual(sizes(n, NOTIFICATIONS_SHOWN));
     const all = pages.flat();
@@ -287,8 +421,8 @@ describe("the dashboard's notifications", () => {
       expect(messages(await res.text()), bad).toEqual(pages[0]);
     }
     // A cursor never shows someone else's: their page is theirs alone.
-    expect(messages(await (await get(`/dashboard?before=${Date.now()}.zzz`, { cookie: someone.cookie })).text())).toEqual(
-      Array.from({ length: 5 }, (_, i) => `note ${1004 - i}`),
-    );
+    expect(
+      messages(await (await get(`/dashboard?before=${Date.now()}.zzz`, { cookie: someone.cookie })).text()),
+    ).toEqual(Array.from({ length: 5 }, (_, i) => `note ${1004 - i}`));
   });
 });

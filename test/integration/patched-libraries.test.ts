@@ -12,12 +12,19 @@ import { db } from "../support/worker";
 describe("drizzle-orm, patched: result rows map as before", () => {
   it("decodes columns, SQL, mapped SQL and aliased SQL, in flat and nested selections", async () => {
     const asha = await createUser({ db: db() }, { fullName: "Asha Rao" });
-    await db().update(userProfiles).set({ vehicleInfo: { make: "Maruti", model: "Swift" }, smokingAllowed: true }).where(eq(userProfiles.userId, asha.id));
+    await db()
+      .update(userProfiles)
+      .set({ vehicleInfo: { make: "Maruti", model: "Swift" }, smokingAllowed: true })
+      .where(eq(userProfiles.userId, asha.id));
     const select = () =>
       db()
         .select({
           id: users.id,
-          profile: { name: userProfiles.fullName, smoking: userProfiles.smokingAllowed, vehicle: userProfiles.vehicleInfo },
+          profile: {
+            name: userProfiles.fullName,
+            smoking: userProfiles.smokingAllowed,
+            vehicle: userProfiles.vehicleInfo,
+          },
           settings: { email: userSettings.emailNotifications },
           two: sql`1 + 1`.mapWith(Number),
           shout: sql<string>`upper(${userProfiles.fullName})`.as("shout"),
@@ -41,7 +48,11 @@ describe("drizzle-orm, patched: result rows map as before", () => {
   it("a left join that found nothing is null, an inner join's object is kept", async () => {
     const ravi = await createUser({ db: db() }, { fullName: "Ravi Kumar" });
     const rows = await db()
-      .select({ id: users.id, profile: { name: userProfiles.fullName, smoking: userProfiles.smokingAllowed }, settings: { email: userSettings.emailNotifications } })
+      .select({
+        id: users.id,
+        profile: { name: userProfiles.fullName, smoking: userProfiles.smokingAllowed },
+        settings: { email: userSettings.emailNotifications },
+      })
       .from(users)
       .innerJoin(userSettings, eq(userSettings.userId, users.id))
       .leftJoin(userProfiles, and(eq(userProfiles.userId, users.id), sql`0`))
@@ -53,7 +64,10 @@ describe("drizzle-orm, patched: result rows map as before", () => {
     const a = await createUser({ db: db() }, { fullName: "Meera Iyer" });
     const [names, flags] = await db().batch([
       db().select({ name: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, a.id)),
-      db().select({ push: userSettings.pushNotifications, share: userSettings.shareLocation }).from(userSettings).where(eq(userSettings.userId, a.id)),
+      db()
+        .select({ push: userSettings.pushNotifications, share: userSettings.shareLocation })
+        .from(userSettings)
+        .where(eq(userSettings.userId, a.id)),
     ]);
     expect(names).toEqual([{ name: "Meera Iyer" }]);
     expect(flags).toEqual([{ push: true, share: false }]);
@@ -66,7 +80,15 @@ describe("@remix-run/router, patched: routes match as before", () => {
       id: "root",
       path: "",
       children: [
-        { id: "rides", path: "rides", children: [{ id: "rides-index", index: true }, { id: "ride", path: ":id" }, { id: "create", path: "create" }] },
+        {
+          id: "rides",
+          path: "rides",
+          children: [
+            { id: "rides-index", index: true },
+            { id: "ride", path: ":id" },
+            { id: "create", path: "create" },
+          ],
+        },
         { id: "splat", path: "*" },
       ],
     },

@@ -14,7 +14,13 @@ const PNG = bytesOf(PHOTO_PNG_BASE64);
 const WEBP = bytesOf(PHOTO_WEBP_BASE64);
 
 /** A multipart POST of the profile page's photo form, as a browser without JavaScript sends it. */
-async function upload(cookie: string, file: Blob, name: string, extra: Record<string, string> = { intent: "upload-photo" }, headers: Record<string, string> = {}) {
+async function upload(
+  cookie: string,
+  file: Blob,
+  name: string,
+  extra: Record<string, string> = { intent: "upload-photo" },
+  headers: Record<string, string> = {},
+) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(extra)) fd.append(k, v);
   fd.append("photo", file, name);
@@ -40,7 +46,9 @@ async function upload(cookie: string, file: Blob, name: string, extra: Record<st
 }
 
 const profileRow = (userId: string) =>
-  env.DB.prepare("SELECT avatar_key, avatar_url, full_name FROM user_profiles WHERE user_id = ?").bind(userId).first<{ avatar_key: string | null; avatar_url: string | null; full_name: string }>();
+  env.DB.prepare("SELECT avatar_key, avatar_url, full_name FROM user_profiles WHERE user_id = ?")
+    .bind(userId)
+    .first<{ avatar_key: string | null; avatar_url: string | null; full_name: string }>();
 
 /** The user's objects in the bucket (scoped: other test files' objects are not this test's concern). */
 async function storedKeys(userId: string) {
@@ -103,7 +111,10 @@ describe("profile photo upload", () => {
     expect(served.headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
     expect(served.headers.get("Vary")).toBe("Cookie");
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(stored);
-    const again = await get(`/avatars/${user.id}/${version}`, { cookie: user.cookie, headers: { "If-None-Match": `"${version}"` } });
+    const again = await get(`/avatars/${user.id}/${version}`, {
+      cookie: user.cookie,
+      headers: { "If-None-Match": `"${version}"` },
+    });
     expect(again.status).toBe(304);
 
     // The profile page shows it and offers to remove it.
@@ -114,7 +125,10 @@ describe("profile photo upload", () => {
   });
 
   it("takes PNG (with transparency) and WebP, each re-encoded to a 256x256 JPEG", async () => {
-    for (const [bytes, name] of [[PNG, "me.png"], [WEBP, "me.webp"]] as const) {
+    for (const [bytes, name] of [
+      [PNG, "me.png"],
+      [WEBP, "me.webp"],
+    ] as const) {
       const user = await signedInUser();
       const res = await upload(user.cookie, new File([bytes], name), name);
       expect(res.status, name).toBe(302);
@@ -148,11 +162,42 @@ describe("profile photo upload", () => {
   });
 
   const refusals: [string, () => Blob, string, number, string][] = [
-    ["a file over 5 MB", () => new File([JPG, new Uint8Array(5 * 1024 * 1024)], "big.jpg"), "big.jpg", 413, "The photo is larger than 5 MB. Choose a smaller photo."],
-    ["a text file renamed .jpg", () => new File(["Hello, this is not a photo.\n".repeat(20)], "notes.jpg", { type: "image/jpeg" }), "notes.jpg", 400, "That file is not a photo we can read. Choose a JPEG, PNG or WebP image."],
-    ["a JPEG whose data is broken", () => new File([JPG.slice(0, 400), new Uint8Array(400).fill(7)], "broken.jpg"), "broken.jpg", 400, "That file is not a photo we can read. Choose a JPEG, PNG or WebP image."],
-    ["a GIF", () => new File(["GIF89a\x01\x00\x01\x00\x00\x00\x00;"], "me.gif", { type: "image/gif" }), "me.gif", 400, "Only JPEG, PNG or WebP photos are accepted."],
-    ["a PNG declaring 6000x6000 pixels", () => new File([PNG.slice(0, 16), new Uint8Array([0, 0, 0x17, 0x70, 0, 0, 0x17, 0x70]), PNG.slice(24)], "huge.png"), "huge.png", 400, "The photo is more than 12 megapixels. Choose a smaller photo."],
+    [
+      "a file over 5 MB",
+      () => new File([JPG, new Uint8Array(5 * 1024 * 1024)], "big.jpg"),
+      "big.jpg",
+      413,
+      "The photo is larger than 5 MB. Choose a smaller photo.",
+    ],
+    [
+      "a text file renamed .jpg",
+      () => new File(["Hello, this is not a photo.\n".repeat(20)], "notes.jpg", { type: "image/jpeg" }),
+      "notes.jpg",
+      400,
+      "That file is not a photo we can read. Choose a JPEG, PNG or WebP image.",
+    ],
+    [
+      "a JPEG whose data is broken",
+      () => new File([JPG.slice(0, 400), new Uint8Array(400).fill(7)], "broken.jpg"),
+      "broken.jpg",
+      400,
+      "That file is not a photo we can read. Choose a JPEG, PNG or WebP image.",
+    ],
+    [
+      "a GIF",
+      () => new File(["GIF89a\x01\x00\x01\x00\x00\x00\x00;"], "me.gif", { type: "image/gif" }),
+      "me.gif",
+      400,
+      "Only JPEG, PNG or WebP photos are accepted.",
+    ],
+    [
+      "a PNG declaring 6000x6000 pixels",
+      () =>
+        new File([PNG.slice(0, 16), new Uint8Array([0, 0, 0x17, 0x70, 0, 0, 0x17, 0x70]), PNG.slice(24)], "huge.png"),
+      "huge.png",
+      400,
+      "The photo is more than 12 megapixels. Choose a smaller photo.",
+    ],
     ["no file at all", () => new File([], ""), "", 400, "Choose a photo to upload."],
   ];
   for (const [what, file, name, status, message] of refusals) {
@@ -182,18 +227,31 @@ describe("profile photo upload", () => {
     fd.append("content", "x".repeat(6 * 1024 * 1024));
     const encoded = new Response(fd);
     const body = new Uint8Array(await encoded.arrayBuffer());
-    const other = await workerFetch(new Request(`${BASE}/dashboard/messages`, {
-      method: "POST",
-      body,
-      redirect: "manual",
-      headers: { "Content-Type": encoded.headers.get("Content-Type")!, "Content-Length": String(body.byteLength), Host: new URL(BASE).host, Origin: BASE, "Sec-Fetch-Site": "same-origin", Cookie: user.cookie },
-    }));
+    const other = await workerFetch(
+      new Request(`${BASE}/dashboard/messages`, {
+        method: "POST",
+        body,
+        redirect: "manual",
+        headers: {
+          "Content-Type": encoded.headers.get("Content-Type")!,
+          "Content-Length": String(body.byteLength),
+          Host: new URL(BASE).host,
+          Origin: BASE,
+          "Sec-Fetch-Site": "same-origin",
+          Cookie: user.cookie,
+        },
+      }),
+    );
     expect(other.status).toBe(413);
   });
 
   it("answers an unknown intent with 400 and changes nothing", async () => {
     const user = await signedInUser({ fullName: "Kiran Rao" });
-    const res = await postForm("/dashboard/profile", { intent: "delete-everything", fullName: "Changed" }, { cookie: user.cookie });
+    const res = await postForm(
+      "/dashboard/profile",
+      { intent: "delete-everything", fullName: "Changed" },
+      { cookie: user.cookie },
+    );
     expect(res.status).toBe(400);
     expect((await profileRow(user.id))?.full_name).toBe("Kiran Rao");
     const multipart = await upload(user.cookie, new File([JPG], "me.jpg"), "me.jpg", { intent: "upload-everything" });

@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { cellOf, straightLineKm } from "~/domain/places";
 import { matchRide, rankMatches, WALK_MINUTES_PER_KM } from "~/domain/ride-match";
-import { addDays, istDate, } from "~/domain/time";
+import { addDays, istDate } from "~/domain/time";
 import { PLACES, placeByName, resolvePlace, ridePlaceColumns, suggestPlaces } from "~/models/places.server";
 import { discoverRides, nearPageQuery } from "~/models/ride-discovery.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
@@ -11,7 +11,9 @@ import { parseNearSearch } from "~/utils/near-search.server";
 import { db, get, postForm, signedInUser, tableCounts } from "../support/worker";
 import { createRide, createUser } from "../support/rides";
 
-const migration0010 = Object.values(import.meta.glob("../../migrations/0010_places.sql", { query: "?raw", import: "default", eager: true }))[0] as string;
+const migration0010 = Object.values(
+  import.meta.glob("../../migrations/0010_places.sql", { query: "?raw", import: "default", eager: true }),
+)[0] as string;
 const KM_PER_DEG = (Math.PI * 6371) / 180; // 111.19493 km along a meridian
 const day = () => addDays(istDate(), 1);
 const north = (p: { lat: number; lng: number }, km: number) => ({ lat: p.lat + km / KM_PER_DEG, lng: p.lng });
@@ -36,7 +38,12 @@ describe("the place list", () => {
       expect(p.cell, p.name).toBe(cellOf(p.lat, p.lng));
     }
     // A curated point wins over the PIN centroid; localities come from GeoNames with their PIN's centroid.
-    expect(placeByName("Koramangala")).toMatchObject({ id: "koramangala", kind: "locality", lat: 12.9352, lng: 77.6245 });
+    expect(placeByName("Koramangala")).toMatchObject({
+      id: "koramangala",
+      kind: "locality",
+      lat: 12.9352,
+      lng: 77.6245,
+    });
     expect(placeByName("Manyata Tech Park")).toMatchObject({ kind: "landmark" });
     const bellandur = placeByName("bellandur")!;
     expect(bellandur.kind).toBe("locality");
@@ -50,7 +57,9 @@ describe("the place list", () => {
     expect(typo.suggestions!.map((p) => p.name)).toContain("Koramangala");
     expect(typo.suggestions!.length).toBeLessThanOrEqual(5);
     expect(resolvePlace("Qwertyville").suggestions).toEqual([]);
-    expect(suggestPlaces("whitef").map((p) => p.name)).toEqual(expect.arrayContaining(["Whitefield", "Whitefield ITPL"]));
+    expect(suggestPlaces("whitef").map((p) => p.name)).toEqual(
+      expect.arrayContaining(["Whitefield", "Whitefield ITPL"]),
+    );
   });
 
   it("migration 0010 maps every ride of the 29 old places to the same place, point and cell as new rides get", async () => {
@@ -67,7 +76,9 @@ describe("the place list", () => {
     expect(updates).toHaveLength(2);
     for (const sql of updates) await env.DB.prepare(sql).run();
     for (const [i, n] of names.entries()) {
-      const row = await env.DB.prepare("SELECT * FROM rides WHERE id = ?").bind(`old${i}`).first<Record<string, unknown>>();
+      const row = await env.DB.prepare("SELECT * FROM rides WHERE id = ?")
+        .bind(`old${i}`)
+        .first<Record<string, unknown>>();
       const want = ridePlaceColumns(placeByName(n), placeByName(names[(i + 1) % names.length]));
       expect(row).toMatchObject({
         from_location: n,
@@ -83,16 +94,41 @@ describe("the place list", () => {
 
   it("the ride form takes a typed locality: stored under its own name with its point; a typo gets 'did you mean' and changes nothing", async () => {
     const driver = await signedInUser();
-    const ride = { intent: "create", date: day(), time: "08:30", seats: "3", tripCost: "300", notes: "", communityId: "" };
-    const ok = await postForm("/rides/create", { ...ride, fromLocation: "bellandur", toLocation: "Manyata Tech Park" }, { cookie: driver.cookie });
+    const ride = {
+      intent: "create",
+      date: day(),
+      time: "08:30",
+      seats: "3",
+      tripCost: "300",
+      notes: "",
+      communityId: "",
+    };
+    const ok = await postForm(
+      "/rides/create",
+      { ...ride, fromLocation: "bellandur", toLocation: "Manyata Tech Park" },
+      { cookie: driver.cookie },
+    );
     expect(ok.status).toBe(302);
-    const row = await env.DB.prepare("SELECT * FROM rides WHERE driver_id = ?").bind(driver.id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare("SELECT * FROM rides WHERE driver_id = ?")
+      .bind(driver.id)
+      .first<Record<string, unknown>>();
     const b = placeByName("Bellandur")!;
-    expect(row).toMatchObject({ from_location: "Bellandur", from_place_id: "bellandur", from_lat: b.lat, from_lng: b.lng, from_cell: b.cell, to_place_id: "manyata-tech-park" });
+    expect(row).toMatchObject({
+      from_location: "Bellandur",
+      from_place_id: "bellandur",
+      from_lat: b.lat,
+      from_lng: b.lng,
+      from_cell: b.cell,
+      to_place_id: "manyata-tech-park",
+    });
     expect(row!.distance_km).toBeGreaterThan(10);
 
     const before = await tableCounts();
-    const typo = await postForm("/rides/create", { ...ride, fromLocation: "Koramangla", toLocation: "Manyata Tech Park" }, { cookie: driver.cookie });
+    const typo = await postForm(
+      "/rides/create",
+      { ...ride, fromLocation: "Koramangla", toLocation: "Manyata Tech Park" },
+      { cookie: driver.cookie },
+    );
     expect(typo.status).toBe(400);
     const html = await typo.text();
     expect(html).toContain("We don&#x27;t know &quot;Koramangla&quot;. Did you mean");
@@ -112,8 +148,30 @@ describe("the place list", () => {
     const driver = await signedInUser();
     const before = await tableCounts();
     const forms: [string, Record<string, string>][] = [
-      ["/rides/create", { intent: "create", date: day(), time: "08:30", seats: "3", tripCost: "300", notes: "", toLocation: "Manyata Tech Park" }],
-      ["/commutes/new", { weekdays: "mon", time: "08:30", startDate: day(), seats: "3", tripCost: "300", notes: "", toLocation: "Manyata Tech Park" }],
+      [
+        "/rides/create",
+        {
+          intent: "create",
+          date: day(),
+          time: "08:30",
+          seats: "3",
+          tripCost: "300",
+          notes: "",
+          toLocation: "Manyata Tech Park",
+        },
+      ],
+      [
+        "/commutes/new",
+        {
+          weekdays: "mon",
+          time: "08:30",
+          startDate: day(),
+          seats: "3",
+          tripCost: "300",
+          notes: "",
+          toLocation: "Manyata Tech Park",
+        },
+      ],
     ];
     for (const [path, fields] of forms) {
       const started = Date.now();
@@ -127,7 +185,11 @@ describe("the place list", () => {
 
   it("'Suggest cost' works for a locality the browser does not know (the server measures it)", async () => {
     const driver = await signedInUser();
-    const res = await postForm("/rides/create", { intent: "suggest", fromLocation: "Bellandur", toLocation: "Manyata Tech Park" }, { cookie: driver.cookie });
+    const res = await postForm(
+      "/rides/create",
+      { intent: "suggest", fromLocation: "Bellandur", toLocation: "Manyata Tech Park" },
+      { cookie: driver.cookie },
+    );
     expect(res.status).toBe(200);
     const html = await res.text();
     const km = straightLineKm(placeByName("Bellandur")!, placeByName("Manyata Tech Park")!);
@@ -153,19 +215,27 @@ describe("matching by distance and time (pure)", () => {
 
   it("measures great-circle distances: along a meridian d = R * dLat", () => {
     // 0.0179 degrees north is 1.9904 km, 0.0181 degrees is 2.0126 km (R = 6371 km).
-    expect(straightLineKm(A, { lat: A.lat + 0.0179, lng: A.lng })).toBeCloseTo(1.99040, 4);
+    expect(straightLineKm(A, { lat: A.lat + 0.0179, lng: A.lng })).toBeCloseTo(1.9904, 4);
     expect(matchRide(search, { from: { lat: A.lat + 0.0179, lng: A.lng }, to: B, departsAt: t })).not.toBeNull();
     expect(matchRide(search, { from: { lat: A.lat + 0.0181, lng: A.lng }, to: B, departsAt: t })).toBeNull();
     expect(matchRide(search, { from: A, to: { lat: B.lat - 0.0181, lng: B.lng }, departsAt: t })).toBeNull();
     expect(matchRide(search, { from: A, to: B, departsAt: t + 16 * 60_000 })).toBeNull();
-    expect(matchRide(search, { from: A, to: B, departsAt: t - 15 * 60_000 })).toMatchObject({ minutesOff: -15, score: 15 });
+    expect(matchRide(search, { from: A, to: B, departsAt: t - 15 * 60_000 })).toMatchObject({
+      minutesOff: -15,
+      score: 15,
+    });
   });
 
   it("ranks by walking minutes (12 a km) plus minutes off", () => {
     const km = (d: number) => d / KM_PER_DEG;
     const rides = [
       // 0.5 km + 0.5 km walked and 10 min later: 12 + 10 = 22.
-      { id: "walk-and-wait", departsAt: t + 10 * 60_000, from: { lat: A.lat + km(0.5), lng: A.lng }, to: { lat: B.lat - km(0.5), lng: B.lng } },
+      {
+        id: "walk-and-wait",
+        departsAt: t + 10 * 60_000,
+        from: { lat: A.lat + km(0.5), lng: A.lng },
+        to: { lat: B.lat - km(0.5), lng: B.lng },
+      },
       // 1.5 km walked, on time: 18.
       { id: "walk", departsAt: t, from: { lat: A.lat - km(1.5), lng: A.lng }, to: B },
       // No walk, 14 min earlier: 14.
@@ -187,15 +257,33 @@ describe("distance search through D1", () => {
     const edge = placeByName("Anekal")!;
     const west = placeByName("Adarangi")!;
     const ride = (id: string, from: { lat: number; lng: number }, to: { lat: number; lng: number } = west) =>
-      createRide({ db: db() }, { id, driverId: driver.id, fromLocation: "Anekal", toLocation: "Adarangi", date: day(), time: "08:30", fromPoint: from, toPoint: to });
+      createRide(
+        { db: db() },
+        {
+          id,
+          driverId: driver.id,
+          fromLocation: "Anekal",
+          toLocation: "Adarangi",
+          date: day(),
+          time: "08:30",
+          fromPoint: from,
+          toPoint: to,
+        },
+      );
     const inside = north(edge, 1.99);
     const south = { lat: edge.lat - 1.99 / KM_PER_DEG, lng: edge.lng }; // beyond the data's edge
     await ride("inside-n", inside);
     await ride("inside-s", south);
     await ride("outside-n", north(edge, 2.02));
     await ride("outside-s", { lat: edge.lat - 2.02 / KM_PER_DEG, lng: edge.lng });
-    await ride("drop-outside", edge, { lat: west.lat, lng: west.lng - 2.05 / (KM_PER_DEG * Math.cos((west.lat * Math.PI) / 180)) });
-    await ride("drop-inside", edge, { lat: west.lat, lng: west.lng - 1.95 / (KM_PER_DEG * Math.cos((west.lat * Math.PI) / 180)) });
+    await ride("drop-outside", edge, {
+      lat: west.lat,
+      lng: west.lng - 2.05 / (KM_PER_DEG * Math.cos((west.lat * Math.PI) / 180)),
+    });
+    await ride("drop-inside", edge, {
+      lat: west.lat,
+      lng: west.lng - 1.95 / (KM_PER_DEG * Math.cos((west.lat * Math.PI) / 180)),
+    });
     // The matches lie in other cells than the searched place.
     expect(cellOf(inside.lat, inside.lng)).not.toBe(edge.cell);
     expect(cellOf(south.lat, south.lng)).not.toBe(edge.cell);
@@ -217,9 +305,40 @@ describe("distance search through D1", () => {
     const rider = await createUser({ db: db() });
     const driver = await createUser({ db: db() });
     const kora = placeByName("Koramangala")!;
-    await createRide({ db: db() }, { id: "later20", driverId: driver.id, fromLocation: "Koramangala", toLocation: "Manyata Tech Park", date: day(), time: "09:20", fromPoint: north(kora, 1.4) });
-    await createRide({ db: db() }, { id: "earlier10", driverId: driver.id, fromLocation: "Koramangala", toLocation: "Manyata Tech Park", date: day(), time: "08:50" });
-    await createRide({ db: db() }, { id: "other-day", driverId: driver.id, fromLocation: "Koramangala", toLocation: "Manyata Tech Park", date: addDays(day(), 1), time: "09:00" });
+    await createRide(
+      { db: db() },
+      {
+        id: "later20",
+        driverId: driver.id,
+        fromLocation: "Koramangala",
+        toLocation: "Manyata Tech Park",
+        date: day(),
+        time: "09:20",
+        fromPoint: north(kora, 1.4),
+      },
+    );
+    await createRide(
+      { db: db() },
+      {
+        id: "earlier10",
+        driverId: driver.id,
+        fromLocation: "Koramangala",
+        toLocation: "Manyata Tech Park",
+        date: day(),
+        time: "08:50",
+      },
+    );
+    await createRide(
+      { db: db() },
+      {
+        id: "other-day",
+        driverId: driver.id,
+        fromLocation: "Koramangala",
+        toLocation: "Manyata Tech Park",
+        date: addDays(day(), 1),
+        time: "09:00",
+      },
+    );
     const narrow = await near(rider.id, { from: "Koramangala", to: "Manyata Tech Park", time: "09:00" });
     expect(narrow.rides.map((r) => [r.id, r.match!.minutesOff])).toEqual([["earlier10", -10]]);
     const wide = await near(rider.id, { from: "Koramangala", to: "Manyata Tech Park", time: "09:00", window: "30" });
@@ -231,8 +350,20 @@ describe("distance search through D1", () => {
     const rider = await signedInUser();
     const driver = await createUser({ db: db() }, { fullName: "Kiran Driver" });
     const kora = placeByName("Koramangala")!;
-    await createRide({ db: db() }, { driverId: driver.id, fromLocation: "Koramangala", toLocation: "Manyata Tech Park", date: day(), time: "09:20", fromPoint: north(kora, 1.4) });
-    const res = await get(`/rides?from=koramangala&to=Manyata+Tech+Park&date=${day()}&time=09:00&window=30`, { cookie: rider.cookie });
+    await createRide(
+      { db: db() },
+      {
+        driverId: driver.id,
+        fromLocation: "Koramangala",
+        toLocation: "Manyata Tech Park",
+        date: day(),
+        time: "09:20",
+        fromPoint: north(kora, 1.4),
+      },
+    );
+    const res = await get(`/rides?from=koramangala&to=Manyata+Tech+Park&date=${day()}&time=09:00&window=30`, {
+      cookie: rider.cookie,
+    });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Kiran Driver");
@@ -247,7 +378,10 @@ describe("distance search through D1", () => {
   it("bad input gets a clear message (400) and no results: unknown place, radius or window out of range, bad time", async () => {
     const rider = await signedInUser();
     const driver = await createUser({ db: db() });
-    await createRide({ db: db() }, { driverId: driver.id, fromLocation: "Koramangala", toLocation: "Manyata Tech Park", date: day(), time: "09:00" });
+    await createRide(
+      { db: db() },
+      { driverId: driver.id, fromLocation: "Koramangala", toLocation: "Manyata Tech Park", date: day(), time: "09:00" },
+    );
     const before = await tableCounts();
     const cases: [string, string][] = [
       ["from=Koramangla&to=Manyata+Tech+Park&time=09:00", "Did you mean Koramangala"],
@@ -255,7 +389,10 @@ describe("distance search through D1", () => {
       ["from=Koramangala&to=Manyata+Tech+Park&time=09:00&radius=20", "The distance must be between 0.5 and 10 km"],
       ["from=Koramangala&to=Manyata+Tech+Park&time=09:00&radius=0.2", "The distance must be between 0.5 and 10 km"],
       ["from=Koramangala&to=Manyata+Tech+Park&time=09:00&radius=abc", "The distance must be between 0.5 and 10 km"],
-      ["from=Koramangala&to=Manyata+Tech+Park&time=09:00&window=90", "The time window must be between 0 and 60 minutes"],
+      [
+        "from=Koramangala&to=Manyata+Tech+Park&time=09:00&window=90",
+        "The time window must be between 0 and 60 minutes",
+      ],
       ["from=Koramangala&to=Manyata+Tech+Park&time=25:00", "Please pick a time"],
       ["from=Koramangala&time=09:00", "Please enter where you are going"],
     ];
@@ -278,12 +415,19 @@ describe("distance search through D1", () => {
     // index: from HSR Layout to Whitefield ITPL that is the drop end, the other way the pickup.
     const hsr = placeByName("HSR Layout")!;
     const whitefield = placeByName("Whitefield ITPL")!;
-    for (const [from, to, index] of [[whitefield, hsr, "rides_from_cell_idx (from_cell"], [hsr, whitefield, "rides_to_cell_idx (to_cell"]] as const) {
+    for (const [from, to, index] of [
+      [whitefield, hsr, "rides_from_cell_idx (from_cell"],
+      [hsr, whitefield, "rides_to_cell_idx (to_cell"],
+    ] as const) {
       const search = { from, to, date: day(), time: "08:30", radiusKm: 10, windowMinutes: 60 };
       const q = nearPageQuery(db(), rider.id, search, filters).toSQL();
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+        .bind(...q.params)
+        .all<{ detail: string }>();
       const details = plan.results.map((r) => r.detail);
-      expect(details.join("\n")).toContain(`SEARCH rides USING INDEX ${index}=? AND status=? AND departs_at>? AND departs_at<?)`);
+      expect(details.join("\n")).toContain(
+        `SEARCH rides USING INDEX ${index}=? AND status=? AND departs_at>? AND departs_at<?)`,
+      );
       expect(details.filter((d) => /^SCAN rides\b/.test(d))).toEqual([]);
       // More cells than D1's 100 bound parameters: they are inlined, the statement still runs.
       expect(q.params.length).toBeLessThan(100);
@@ -295,10 +439,15 @@ describe("distance search through D1", () => {
     // Issue 17 (ADR 0030): the sparser end's index, as for one-off rides above.
     const hsr = placeByName("HSR Layout")!;
     const whitefield = placeByName("Whitefield ITPL")!;
-    for (const [from, to, index] of [[whitefield, hsr, "commutes_from_cell_idx (from_cell"], [hsr, whitefield, "commutes_to_cell_idx (to_cell"]] as const) {
+    for (const [from, to, index] of [
+      [whitefield, hsr, "commutes_from_cell_idx (from_cell"],
+      [hsr, whitefield, "commutes_to_cell_idx (to_cell"],
+    ] as const) {
       const search = { from, to, date: day(), time: "08:30", radiusKm: 10, windowMinutes: 60, weekdays: 127 };
       const q = nearPageQuery(db(), rider.id, search, filters).toSQL();
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+        .bind(...q.params)
+        .all<{ detail: string }>();
       const details = plan.results.map((r) => r.detail).join("\n");
       expect(details).toContain(`SEARCH c USING INDEX ${index}=? AND status=? AND time>? AND time<?)`);
       expect(details).toMatch(/SEARCH r USING INDEX rides_commute_date_unique \(commute_id=\? AND date>\?\)/);
@@ -310,7 +459,10 @@ describe("distance search through D1", () => {
   it("the place-name search keeps working, now over every place", async () => {
     const rider = await signedInUser();
     const driver = await createUser({ db: db() }, { fullName: "Lata Bellandur" });
-    await createRide({ db: db() }, { driverId: driver.id, fromLocation: "Bellandur", toLocation: "Manyata Tech Park", date: day(), time: "09:00" });
+    await createRide(
+      { db: db() },
+      { driverId: driver.id, fromLocation: "Bellandur", toLocation: "Manyata Tech Park", date: day(), time: "09:00" },
+    );
     const html = await (await get("/rides?q=bellan", { cookie: rider.cookie })).text();
     expect(html).toContain("Lata Bellandur");
     const byDay = await (await get(`/rides?q=bellan&date=${day()}`, { cookie: rider.cookie })).text();
@@ -333,33 +485,59 @@ describe("the distance search on weekdays", () => {
     const bit = dayOfWeek(day);
     const route = { driverId: driver.id, fromLocation: "Koramangala", toLocation: "Manyata Tech Park" };
     const every = await createCommutePattern({ db: db() }, { ...route, weekdays: 127, time: "09:05" });
-    const sameDayLater = await createCommutePattern({ db: db() }, { ...route, weekdays: 127, time: "08:50", startDate: addDays(istDate(), 3) });
+    const sameDayLater = await createCommutePattern(
+      { db: db() },
+      { ...route, weekdays: 127, time: "08:50", startDate: addDays(istDate(), 3) },
+    );
     await createCommutePattern({ db: db() }, { ...route, weekdays: 127 & ~(1 << bit), time: "09:00" }); // never on that weekday
     await createCommutePattern({ db: db() }, { ...route, weekdays: 127, time: "10:00" }); // outside the window
     await createCommutePattern({ db: db() }, { ...route, weekdays: 127, time: "09:00", status: "ended" });
-    await createCommutePattern({ db: db() }, { ...route, fromLocation: "Whitefield ITPL", weekdays: 127, time: "09:00" }); // far from Koramangala
+    await createCommutePattern(
+      { db: db() },
+      { ...route, fromLocation: "Whitefield ITPL", weekdays: 127, time: "09:00" },
+    ); // far from Koramangala
     await createRide({ db: db() }, { ...route, date: day, time: "09:00" }); // a one-off ride is not a commute
     await topUpCommutes({ db: db() });
     const occurrence = async (commuteId: string, date: string) =>
-      (await db().select({ id: rides.id }).from(rides).where(and(eq(rides.commuteId, commuteId), eq(rides.date, date))))[0]?.id;
+      (
+        await db()
+          .select({ id: rides.id })
+          .from(rides)
+          .where(and(eq(rides.commuteId, commuteId), eq(rides.date, date)))
+      )[0]?.id;
 
-    const params = new URLSearchParams({ from: "Koramangala", to: "Manyata Tech Park", time: "09:00", mode: "weekdays" });
+    const params = new URLSearchParams({
+      from: "Koramangala",
+      to: "Manyata Tech Park",
+      time: "09:00",
+      mode: "weekdays",
+    });
     params.append("weekdays", WEEKDAYS.find((d) => d.bit === bit)!.key);
     const { search, form } = parseNearSearch(params);
     expect(form?.errors).toEqual({});
     const found = await discoverRides({ db: db() }, rider.id, filters, Date.now(), search);
     // The commute starting tomorrow first runs on that weekday a week later.
-    expect(found.rides.map((r) => r.id).sort()).toEqual([await occurrence(every.id, day), await occurrence(sameDayLater.id, addDays(day, 7))].sort());
+    expect(found.rides.map((r) => r.id).sort()).toEqual(
+      [await occurrence(every.id, day), await occurrence(sameDayLater.id, addDays(day, 7))].sort(),
+    );
     expect(found.rides.map((r) => r.match?.minutesOff).sort()).toEqual([-10, 5]);
 
     // A skipped day (a cancelled occurrence) gives way to the same weekday a week later.
-    await db().update(rides).set({ status: "cancelled" }).where(eq(rides.id, (await occurrence(every.id, day))!));
+    await db()
+      .update(rides)
+      .set({ status: "cancelled" })
+      .where(eq(rides.id, (await occurrence(every.id, day))!));
     const again = await discoverRides({ db: db() }, rider.id, filters, Date.now(), search);
     expect(again.rides.map((r) => r.id)).toContain(await occurrence(every.id, addDays(day, 7)));
   });
 
   it("on weekdays with none ticked: a clear message, nothing searched (400)", async () => {
-    const params = new URLSearchParams({ from: "Koramangala", to: "Manyata Tech Park", time: "09:00", mode: "weekdays" });
+    const params = new URLSearchParams({
+      from: "Koramangala",
+      to: "Manyata Tech Park",
+      time: "09:00",
+      mode: "weekdays",
+    });
     const { search, form } = parseNearSearch(params);
     expect(search).toBeUndefined();
     expect(form?.errors.weekdays).toEqual(["Please choose at least one weekday"]);

@@ -1,4 +1,3 @@
-
 import { selfFetch } from "../support/worker-fetch";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MATRIX } from "../security/authz-matrix";
@@ -39,19 +38,35 @@ function secrets(s: Scenario): Secret[] {
     if (p.work) out.push({ what: `${key}'s workplace`, text: p.work, entitled: areaEntitled(key, self) });
   }
   out.push(
-    { what: "the accepted rider's message notification", text: "NOTIFICATION-acceptedRider-message", entitled: ["acceptedRider"] },
+    {
+      what: "the accepted rider's message notification",
+      text: "NOTIFICATION-acceptedRider-message",
+      entitled: ["acceptedRider"],
+    },
     { what: "the driver's message to the rider", text: s.messages.driverChat, entitled: ["driver", "acceptedRider"] },
     { what: "the rider's message to the driver", text: s.messages.riderChat, entitled: ["driver", "acceptedRider"] },
     { what: "the moderator's message to the member", text: s.messages.modChat, entitled: ["moderator", "member"] },
     { what: "the rider's payment record", text: s.paymentId, entitled: ["driver", "acceptedRider"] },
     { what: "the accepted rider's request note", text: "REQUEST-NOTE-accepted", entitled: ["driver", "acceptedRider"] },
     { what: "the pending rider's request note", text: "REQUEST-NOTE-pending", entitled: ["driver", "pendingRider"] },
-    { what: "the pending rider's name (a member: on the member list and the driver's request list)", text: "Pavan Pending", entitled: COMMUNITY_MEMBERS },
+    {
+      what: "the pending rider's name (a member: on the member list and the driver's request list)",
+      text: "Pavan Pending",
+      entitled: COMMUNITY_MEMBERS,
+    },
     { what: "a pending join request", text: "Jaya Joiner", entitled: ["moderator"] },
     { what: "a rejected join request", text: "Ravi Rejected", entitled: ["moderator"] },
-    { what: "a join request to the other community", text: "Sanjay Stranger", entitled: ["otherModerator", "stranger"] },
+    {
+      what: "a join request to the other community",
+      text: "Sanjay Stranger",
+      entitled: ["otherModerator", "stranger"],
+    },
     // Finding 9: a community's members and its rides are for its members.
-    { what: "a community member's name (on its member list and contacts only)", text: "Tara Target", entitled: COMMUNITY_MEMBERS },
+    {
+      what: "a community member's name (on its member list and contacts only)",
+      text: "Tara Target",
+      entitled: COMMUNITY_MEMBERS,
+    },
     { what: "the community ride's note", text: "COMMUNITY-RIDE-NOTE", entitled: RIDE_VIEWERS },
     { what: "the community ride's id", text: s.ride.id, entitled: RIDE_VIEWERS },
   );
@@ -77,7 +92,9 @@ describe("private data stays private", () => {
       const cookie = cookieOf(s, role);
       const headers = { ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Site": "same-origin" };
       const forbidden = secrets(s).filter((x) => !x.entitled.includes(role));
-      const pages = MATRIX.filter((c) => c.method === "GET" && c.expect[role] === "page").map((c) => resolve(c.path, s, role));
+      const pages = MATRIX.filter((c) => c.method === "GET" && c.expect[role] === "page").map((c) =>
+        resolve(c.path, s, role),
+      );
       expect(pages.length).toBeGreaterThan(role === "visitor" ? 5 : role === "newUser" ? 3 : 20);
       const leaks: string[] = [];
       let checked = 0;
@@ -97,7 +114,9 @@ describe("private data stays private", () => {
 
   it("the markers are really rendered for those entitled (so their absence above means something)", async () => {
     const seen = async (role: Role, path: string) => {
-      const res = await selfFetch(`${BASE}${resolve(path, s, role)}`, { headers: { Cookie: cookieOf(s, role)!, "Sec-Fetch-Site": "same-origin" } });
+      const res = await selfFetch(`${BASE}${resolve(path, s, role)}`, {
+        headers: { Cookie: cookieOf(s, role)!, "Sec-Fetch-Site": "same-origin" },
+      });
       return res.text();
     };
     expect(await seen("driver", "/dashboard/messages?c={driverConversation}")).toContain(s.messages.riderChat);

@@ -11,26 +11,48 @@ import { toastOf } from "../support/rides";
 // browser would, before checking what it says.
 
 const HOST = "push.example.test"; // PUSH_ALLOWED_HOSTS in vitest.config.ts
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const fromB64url = (s: string) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (s.length % 4)) % 4)), (c) => c.charCodeAt(0));
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+const fromB64url = (s: string) =>
+  Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (s.length % 4)) % 4)), (c) =>
+    c.charCodeAt(0),
+  );
 
 /** What a browser's PushManager.subscribe makes: an endpoint, a P-256 key pair and a 16-byte auth secret. */
 async function browserSubscription(name: string = crypto.randomUUID()) {
-  const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
+    "deriveBits",
+  ])) as CryptoKeyPair;
   const publicRaw = new Uint8Array((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer);
   const auth = crypto.getRandomValues(new Uint8Array(16));
-  return { endpoint: `https://${HOST}/send/${name}`, p256dh: b64url(publicRaw), auth: b64url(auth), privateKey: pair.privateKey, publicRaw, authBytes: auth };
+  return {
+    endpoint: `https://${HOST}/send/${name}`,
+    p256dh: b64url(publicRaw),
+    auth: b64url(auth),
+    privateKey: pair.privateKey,
+    publicRaw,
+    authBytes: auth,
+  };
 }
 type Browser = Awaited<ReturnType<typeof browserSubscription>>;
 
 async function hkdf(salt: Uint8Array, ikm: Uint8Array, info: Uint8Array, bytes: number) {
   const key = await crypto.subtle.importKey("raw", ikm as BufferSource, "HKDF", false, ["deriveBits"]);
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt: salt as BufferSource, info: info as BufferSource }, key, bytes * 8));
+  return new Uint8Array(
+    await crypto.subtle.deriveBits(
+      { name: "HKDF", hash: "SHA-256", salt: salt as BufferSource, info: info as BufferSource },
+      key,
+      bytes * 8,
+    ),
+  );
 }
 const concat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) (out.set(p, at), (at += p.length));
+  for (const p of parts) out.set(p, at), (at += p.length);
   return out;
 };
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -44,7 +66,13 @@ async function decryptPush(body: Uint8Array, b: Browser): Promise<unknown> {
   const ciphertext = body.slice(21 + idlen);
   expect(idlen).toBe(65);
   expect(ciphertext.length).toBeLessThanOrEqual(rs);
-  const serverKey = await crypto.subtle.importKey("raw", serverPublic, { name: "ECDH", namedCurve: "P-256" }, false, []);
+  const serverKey = await crypto.subtle.importKey(
+    "raw",
+    serverPublic,
+    { name: "ECDH", namedCurve: "P-256" },
+    false,
+    [],
+  );
   const ecdh = new Uint8Array(await crypto.subtle.deriveBits({ name: "ECDH", public: serverKey }, b.privateKey, 256));
   const ikm = await hkdf(b.authBytes, ecdh, concat(utf8("WebPush: info\0"), b.publicRaw, serverPublic), 32);
   const cek = await hkdf(salt, ikm, utf8("Content-Encoding: aes128gcm\0"), 16);
@@ -78,9 +106,17 @@ afterEach(() => {
 });
 
 const subscribe = (cookie: string, b: Pick<Browser, "endpoint" | "p256dh" | "auth">) =>
-  postForm("/push-subscription", { intent: "subscribe", endpoint: b.endpoint, p256dh: b.p256dh, auth: b.auth }, { cookie });
+  postForm(
+    "/push-subscription",
+    { intent: "subscribe", endpoint: b.endpoint, p256dh: b.p256dh, auth: b.auth },
+    { cookie },
+  );
 const subscriptionsOf = async (userId: string) =>
-  (await env.DB.prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ? ORDER BY endpoint").bind(userId).all<{ endpoint: string }>()).results.map((r) => r.endpoint);
+  (
+    await env.DB.prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ? ORDER BY endpoint")
+      .bind(userId)
+      .all<{ endpoint: string }>()
+  ).results.map((r) => r.endpoint);
 const ctx = (): PushCtx => ({ db: db(), env });
 
 describe("push subscriptions", () => {
@@ -92,7 +128,9 @@ describe("push subscriptions", () => {
     expect(res.headers.get("Location")).toBe("/dashboard/settings");
     expect(toastOf(res)?.title).toBe("Push notifications are on for this browser");
     expect(await subscriptionsOf(user.id)).toEqual([b.endpoint]);
-    const row = await env.DB.prepare("SELECT p256dh, auth FROM push_subscriptions WHERE user_id = ?").bind(user.id).first();
+    const row = await env.DB.prepare("SELECT p256dh, auth FROM push_subscriptions WHERE user_id = ?")
+      .bind(user.id)
+      .first();
     expect(row).toEqual({ p256dh: b.p256dh, auth: b.auth });
     const html = await (await get("/dashboard/settings", { cookie: user.cookie })).text();
     expect(html).toContain(b.endpoint);
@@ -117,11 +155,17 @@ describe("push subscriptions", () => {
       { auth: "" },
     ];
     for (const change of bad) {
-      const res = await postForm("/push-subscription", { intent: "subscribe", endpoint: b.endpoint, p256dh: b.p256dh, auth: b.auth, ...change }, { cookie: user.cookie });
+      const res = await postForm(
+        "/push-subscription",
+        { intent: "subscribe", endpoint: b.endpoint, p256dh: b.p256dh, auth: b.auth, ...change },
+        { cookie: user.cookie },
+      );
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(await res.text()).toContain("not valid");
     }
-    expect((await postForm("/push-subscription", { intent: "subscribe-everyone" }, { cookie: user.cookie })).status).toBe(400);
+    expect(
+      (await postForm("/push-subscription", { intent: "subscribe-everyone" }, { cookie: user.cookie })).status,
+    ).toBe(400);
     expect((await postForm("/push-subscription", {}, { cookie: user.cookie })).status).toBe(400);
     expect(await tableCounts()).toEqual(before);
   });
@@ -132,10 +176,19 @@ describe("push subscriptions", () => {
     const before = await tableCounts();
     const res = await subscribe(user.cookie, { ...b, endpoint: "https://evil.example/collect" });
     expect(res.status).toBe(302);
-    expect(toastOf(res)).toMatchObject({ type: "error", title: "Push notifications could not be turned on", description: "This browser's push service is not supported. Please try another browser." });
+    expect(toastOf(res)).toMatchObject({
+      type: "error",
+      title: "Push notifications could not be turned on",
+      description: "This browser's push service is not supported. Please try another browser.",
+    });
     expect(await tableCounts()).toEqual(before);
     // The real services are accepted.
-    for (const endpoint of ["https://fcm.googleapis.com/fcm/send/abc", "https://updates.push.services.mozilla.com/wpush/v2/abc", "https://web.push.apple.com/abc", "https://wns2-par02p.notify.windows.com/w/?token=abc"]) {
+    for (const endpoint of [
+      "https://fcm.googleapis.com/fcm/send/abc",
+      "https://updates.push.services.mozilla.com/wpush/v2/abc",
+      "https://web.push.apple.com/abc",
+      "https://wns2-par02p.notify.windows.com/w/?token=abc",
+    ]) {
       expect(toastOf(await subscribe(user.cookie, { ...b, endpoint }))?.type, endpoint).toBeUndefined();
     }
     expect(await subscriptionsOf(user.id)).toHaveLength(4);
@@ -144,7 +197,12 @@ describe("push subscriptions", () => {
   it("visitors are sent to sign in and nothing is stored", async () => {
     const b = await browserSubscription();
     const before = await tableCounts();
-    const res = await postForm("/push-subscription", { intent: "subscribe", endpoint: b.endpoint, p256dh: b.p256dh, auth: b.auth });
+    const res = await postForm("/push-subscription", {
+      intent: "subscribe",
+      endpoint: b.endpoint,
+      p256dh: b.p256dh,
+      auth: b.auth,
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toMatch(/^\/login/);
     expect(await tableCounts()).toEqual(before);
@@ -156,10 +214,18 @@ describe("push subscriptions", () => {
     const a = await browserSubscription();
     await subscribe(asha.cookie, a);
     // Bala cannot remove Asha's browser, even knowing its endpoint.
-    const denied = await postForm("/push-subscription", { intent: "unsubscribe", endpoint: a.endpoint }, { cookie: bala.cookie });
+    const denied = await postForm(
+      "/push-subscription",
+      { intent: "unsubscribe", endpoint: a.endpoint },
+      { cookie: bala.cookie },
+    );
     expect(toastOf(denied)?.title).toBe("This browser was not subscribed");
     expect(await subscriptionsOf(asha.id)).toEqual([a.endpoint]);
-    const res = await postForm("/push-subscription", { intent: "unsubscribe", endpoint: a.endpoint }, { cookie: asha.cookie });
+    const res = await postForm(
+      "/push-subscription",
+      { intent: "unsubscribe", endpoint: a.endpoint },
+      { cookie: asha.cookie },
+    );
     expect(toastOf(res)?.title).toBe("Push notifications are off for this browser");
     expect(await subscriptionsOf(asha.id)).toEqual([]);
   });
@@ -171,7 +237,9 @@ describe("push subscriptions", () => {
     const renewed = { ...(await browserSubscription()), endpoint: b.endpoint };
     const res = await subscribe(user.cookie, renewed);
     expect(toastOf(res)?.title).toBe("Push notifications are on for this browser");
-    const rows = await env.DB.prepare("SELECT user_id, p256dh, auth FROM push_subscriptions WHERE endpoint = ?").bind(b.endpoint).all();
+    const rows = await env.DB.prepare("SELECT user_id, p256dh, auth FROM push_subscriptions WHERE endpoint = ?")
+      .bind(b.endpoint)
+      .all();
     expect(rows.results).toEqual([{ user_id: user.id, p256dh: renewed.p256dh, auth: renewed.auth }]);
   });
 
@@ -184,8 +252,14 @@ describe("push subscriptions", () => {
     const theirs = { ...(await browserSubscription()), endpoint: b.endpoint };
     const res = await subscribe(thief.cookie, theirs);
     expect(res.status).toBe(302);
-    expect(toastOf(res)).toMatchObject({ title: "Push notifications could not be turned on", description: PUSH_ENDPOINT_TAKEN, type: "error" });
-    const row = await env.DB.prepare("SELECT user_id, p256dh, auth FROM push_subscriptions WHERE endpoint = ?").bind(b.endpoint).first();
+    expect(toastOf(res)).toMatchObject({
+      title: "Push notifications could not be turned on",
+      description: PUSH_ENDPOINT_TAKEN,
+      type: "error",
+    });
+    const row = await env.DB.prepare("SELECT user_id, p256dh, auth FROM push_subscriptions WHERE endpoint = ?")
+      .bind(b.endpoint)
+      .first();
     expect(row).toEqual({ user_id: holder.id, p256dh: b.p256dh, auth: b.auth });
     expect(await subscriptionsOf(thief.id)).toEqual([]);
     // Racing for a fresh endpoint: exactly one account gets it, the others are told why.
@@ -195,7 +269,9 @@ describe("push subscriptions", () => {
     const won = results.filter((r) => toastOf(r)?.title === "Push notifications are on for this browser");
     expect(won).toHaveLength(1);
     for (const r of results) if (!won.includes(r)) expect(toastOf(r)?.description).toBe(PUSH_ENDPOINT_TAKEN);
-    const rows = await env.DB.prepare("SELECT user_id FROM push_subscriptions WHERE endpoint = ?").bind(fresh.endpoint).all<{ user_id: string }>();
+    const rows = await env.DB.prepare("SELECT user_id FROM push_subscriptions WHERE endpoint = ?")
+      .bind(fresh.endpoint)
+      .all<{ user_id: string }>();
     expect(rows.results).toHaveLength(1);
     expect(people.map((p) => p.id)).toContain(rows.results[0].user_id);
   });
@@ -215,7 +291,11 @@ describe("push subscriptions", () => {
   it("the database refuses a non-https endpoint and a second row for one endpoint", async () => {
     const u = await signedInUser();
     const insert = (id: string, endpoint: string) =>
-      env.DB.prepare("INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, 'k', 'a', 0)").bind(id, u.id, endpoint).run();
+      env.DB.prepare(
+        "INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, 'k', 'a', 0)",
+      )
+        .bind(id, u.id, endpoint)
+        .run();
     await expect(insert("p1", "http://x.example/1")).rejects.toThrow(/CHECK/);
     await insert("p2", "https://x.example/1");
     await expect(insert("p3", "https://x.example/1")).rejects.toThrow(/UNIQUE/);
@@ -225,9 +305,16 @@ describe("push subscriptions", () => {
 describe("push delivery", () => {
   async function acceptedRideFor(rider: { id: string; cookie: string }) {
     const driver = await signedInUser({ fullName: "Deepa Driver" });
-    const ride = await createRide({ db: db() }, { driverId: driver.id, fromLocation: "HSR Layout", toLocation: "Manyata Tech Park" });
+    const ride = await createRide(
+      { db: db() },
+      { driverId: driver.id, fromLocation: "HSR Layout", toLocation: "Manyata Tech Park" },
+    );
     const request = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: rider.id });
-    const res = await postForm(`/rides/${ride.id}`, { intent: "accept", requestId: request.id }, { cookie: driver.cookie });
+    const res = await postForm(
+      `/rides/${ride.id}`,
+      { intent: "accept", requestId: request.id },
+      { cookie: driver.cookie },
+    );
     expect(res.status).toBe(302);
     return { driver, ride, request };
   }
@@ -251,14 +338,27 @@ describe("push delivery", () => {
       const m = /^vapid t=([^,]+), k=(.+)$/.exec(auth);
       expect(m?.[2]).toBe(env.VAPID_PUBLIC_KEY);
       const [h, p, sig] = m![1].split(".");
-      expect(JSON.parse(new TextDecoder().decode(fromB64url(p)))).toMatchObject({ aud: `https://${HOST}`, sub: env.VAPID_SUBJECT });
-      const vapidKey = await crypto.subtle.importKey("raw", fromB64url(env.VAPID_PUBLIC_KEY!), { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
-      expect(await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, vapidKey, fromB64url(sig), utf8(`${h}.${p}`))).toBe(true);
+      expect(JSON.parse(new TextDecoder().decode(fromB64url(p)))).toMatchObject({
+        aud: `https://${HOST}`,
+        sub: env.VAPID_SUBJECT,
+      });
+      const vapidKey = await crypto.subtle.importKey(
+        "raw",
+        fromB64url(env.VAPID_PUBLIC_KEY!),
+        { name: "ECDSA", namedCurve: "P-256" },
+        false,
+        ["verify"],
+      );
+      expect(
+        await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, vapidKey, fromB64url(sig), utf8(`${h}.${p}`)),
+      ).toBe(true);
       // The ciphertext does not contain the message in the clear.
       expect(new TextDecoder().decode(d.body)).not.toContain("accepted");
       const message = await decryptPush(d.body, b);
       expect(message).toMatchObject({ title: "Request accepted", url: `/booking-confirmation/${request.id}` });
-      expect((message as { body: string }).body).toBe("Deepa Driver accepted your request for HSR Layout → Manyata Tech Park.");
+      expect((message as { body: string }).body).toBe(
+        "Deepa Driver accepted your request for HSR Layout → Manyata Tech Park.",
+      );
     }
     // Nobody else subscribed: the driver (who acted) got nothing.
     expect(deliveries).toHaveLength(2);
@@ -293,12 +393,24 @@ describe("push delivery", () => {
     const flaky = await browserSubscription("flaky");
     const fine = await browserSubscription("fine");
     for (const b of [gone, missing, flaky, fine]) await subscribe(user.cookie, b);
-    const deliveries = fakePushService((url) => (url.endsWith("/gone") ? 410 : url.endsWith("/missing") ? 404 : url.endsWith("/flaky") ? 503 : 201));
-    const r = await deliverPush(ctx(), user.id, { title: "Ride reminder", body: "Your ride leaves at 8:30 AM", url: "/dashboard/rides", tag: "t1" });
+    const deliveries = fakePushService((url) =>
+      url.endsWith("/gone") ? 410 : url.endsWith("/missing") ? 404 : url.endsWith("/flaky") ? 503 : 201,
+    );
+    const r = await deliverPush(ctx(), user.id, {
+      title: "Ride reminder",
+      body: "Your ride leaves at 8:30 AM",
+      url: "/dashboard/rides",
+      tag: "t1",
+    });
     expect(r).toEqual({ skipped: null, sent: 1, removed: 2, failed: 1 });
     expect(deliveries).toHaveLength(4);
     expect(await subscriptionsOf(user.id)).toEqual([fine.endpoint, flaky.endpoint]);
-    expect(await decryptPush(deliveries.find((d) => d.url === fine.endpoint)!.body, fine)).toEqual({ title: "Ride reminder", body: "Your ride leaves at 8:30 AM", url: "/dashboard/rides", tag: "t1" });
+    expect(await decryptPush(deliveries.find((d) => d.url === fine.endpoint)!.body, fine)).toEqual({
+      title: "Ride reminder",
+      body: "Your ride leaves at 8:30 AM",
+      url: "/dashboard/rides",
+      tag: "t1",
+    });
   });
 
   it("sends only to the user's own subscriptions, and never a link off the site", async () => {
@@ -315,7 +427,11 @@ describe("push delivery", () => {
 
   it("without VAPID keys nothing is sent and subscribing is refused with a message", async () => {
     const user = await signedInUser();
-    const r = await deliverPush({ db: db(), env: { ...env, VAPID_PRIVATE_KEY: undefined } }, user.id, { title: "t", body: "b", url: "/" });
+    const r = await deliverPush({ db: db(), env: { ...env, VAPID_PRIVATE_KEY: undefined } }, user.id, {
+      title: "t",
+      body: "b",
+      url: "/",
+    });
     expect(r.skipped).toBe("not-configured");
   });
 });

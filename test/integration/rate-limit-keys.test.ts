@@ -8,23 +8,42 @@ import { COMMUTE_TOP_UP_CRON } from "~/models/commutes.server";
 import { accountLimitKey, hitRateLimit, identifierLimitKey, MAX_WINDOW_MS } from "~/models/rate-limits.server";
 import { awayFromMinuteBoundary, db, postForm, signedInUser } from "../support/worker";
 
-const keys = async () => (await env.DB.prepare("SELECT key FROM rate_limits ORDER BY key").all<{ key: string }>()).results.map((r) => r.key);
+const keys = async () =>
+  (await env.DB.prepare("SELECT key FROM rate_limits ORDER BY key").all<{ key: string }>()).results.map((r) => r.key);
 
 describe("rate-limit keys", () => {
   it("sign-in, sign-up and public-form limits store no e-mail, phone number or IP address, only keyed hashes", async () => {
     awayFromMinuteBoundary(20);
-    const user = await signedInUser({ email: "kavya.nair@example.test", password: "right-password-1", pepper: "test-pepper" });
+    const user = await signedInUser({
+      email: "kavya.nair@example.test",
+      password: "right-password-1",
+      pepper: "test-pepper",
+    });
     const ip = "203.0.113.77";
     const from = { headers: { "CF-Connecting-IP": ip } };
     const failed = await postForm("/login", { identifier: user.email!, password: "wrong-password-1" }, from);
     expect(failed.status).toBe(400);
-    await postForm("/signup", { fullName: "Ravi Kumar", identifier: "+91 98450 12345", password: "monsoon-ride-42" }, from);
+    await postForm(
+      "/signup",
+      { fullName: "Ravi Kumar", identifier: "+91 98450 12345", password: "monsoon-ride-42" },
+      from,
+    );
     await postForm("/forgot-password", { email: "someone.else@example.test" }, from);
 
     const stored = await keys();
     // Every limit was counted: the per-address ones and the sign-in and sign-up identifiers.
-    for (const bucket of ["signin", "signup", "forgot-password", "signin-fail-account", "signin-fail-pair", "signup-identifier"]) {
-      expect(stored.filter((k) => k.startsWith(`${bucket}:`)), bucket).toHaveLength(1);
+    for (const bucket of [
+      "signin",
+      "signup",
+      "forgot-password",
+      "signin-fail-account",
+      "signin-fail-pair",
+      "signup-identifier",
+    ]) {
+      expect(
+        stored.filter((k) => k.startsWith(`${bucket}:`)),
+        bucket,
+      ).toHaveLength(1);
     }
     for (const k of stored) {
       expect(k).toMatch(/^[a-z-]+:[0-9a-f]{64}$/);

@@ -57,7 +57,13 @@ function browser(workerEnv: Env, cookie = "") {
   };
   return {
     jar,
-    get: async (path: string) => absorb(await workerFetch(new Request(`${BASE}${path}`, { redirect: "manual", headers: { Cookie: header() } }), workerEnv)),
+    get: async (path: string) =>
+      absorb(
+        await workerFetch(
+          new Request(`${BASE}${path}`, { redirect: "manual", headers: { Cookie: header() } }),
+          workerEnv,
+        ),
+      ),
     post: async (path: string, fields: Record<string, string>) =>
       absorb(
         await workerFetch(
@@ -65,7 +71,13 @@ function browser(workerEnv: Env, cookie = "") {
             method: "POST",
             redirect: "manual",
             body: new URLSearchParams(fields),
-            headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "localhost", Origin: BASE, "Sec-Fetch-Site": "same-origin", Cookie: header() },
+            headers: {
+              "Content-Type": "application/x-www-form-urlencoded",
+              Host: "localhost",
+              Origin: BASE,
+              "Sec-Fetch-Site": "same-origin",
+              Cookie: header(),
+            },
           }),
           workerEnv,
         ),
@@ -120,10 +132,17 @@ describe("read replicas: D1 sessions and the bookmark cookie", () => {
   });
 
   it("signing in: the new session row is read through the sign-in's bookmark on the first signed-in page", async () => {
-    await createUser({ db: db() }, { email: "meera@example.in", password: "idli-vada-77", pepper: env.PASSWORD_PEPPER });
+    await createUser(
+      { db: db() },
+      { email: "meera@example.in", password: "idli-vada-77", pepper: env.PASSWORD_PEPPER },
+    );
     const { env: watched, opened } = watchedEnv();
     const b = browser(watched);
-    const res = await b.post("/login", { identifier: "meera@example.in", password: "idli-vada-77", redirectTo: "/dashboard/settings" });
+    const res = await b.post("/login", {
+      identifier: "meera@example.in",
+      password: "idli-vada-77",
+      redirectTo: "/dashboard/settings",
+    });
     expect(res.status).toBe(302);
     expect(bookmarkSetBy(res)).toBeDefined();
     const written = opened[0].session.getBookmark()!;
@@ -161,11 +180,19 @@ describe("read replicas: D1 sessions and the bookmark cookie", () => {
     fetchMock
       .get("https://oauth2.googleapis.com")
       .intercept({ path: "/token", method: "POST" })
-      .reply(200, JSON.stringify({ access_token: "at", expires_in: 3600, token_type: "Bearer", scope: "openid", id_token: "x" }), { headers: { "Content-Type": "application/json" } });
+      .reply(
+        200,
+        JSON.stringify({ access_token: "at", expires_in: 3600, token_type: "Bearer", scope: "openid", id_token: "x" }),
+        { headers: { "Content-Type": "application/json" } },
+      );
     fetchMock
       .get("https://www.googleapis.com")
       .intercept({ path: "/oauth2/v3/userinfo", method: "GET" })
-      .reply(200, JSON.stringify({ sub: "g-rr-1", name: "Kavya Rao", email: "kavya@gmail.com", email_verified: true }), { headers: { "Content-Type": "application/json" } });
+      .reply(
+        200,
+        JSON.stringify({ sub: "g-rr-1", name: "Kavya Rao", email: "kavya@gmail.com", email_verified: true }),
+        { headers: { "Content-Type": "application/json" } },
+      );
     const callback = await b.get(`/auth/callback?code=abc&state=${state}`);
     expect(callback.status).toBe(302);
     expect(callback.headers.get("Location")).toBe("/onboarding");
@@ -186,7 +213,13 @@ describe("read replicas: D1 sessions and the bookmark cookie", () => {
       new Request(`${origin}/dashboard/settings`, {
         method: "POST",
         body: new URLSearchParams({ setting: "darkMode", value: "on" }),
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "localhost", Origin: origin, "Sec-Fetch-Site": "same-origin", Cookie: cookie },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Host: "localhost",
+          Origin: origin,
+          "Sec-Fetch-Site": "same-origin",
+          Cookie: cookie,
+        },
       }),
     );
     expect(res.status).toBe(302);
@@ -196,7 +229,10 @@ describe("read replicas: D1 sessions and the bookmark cookie", () => {
   it("a POST that changes nothing starts on the primary and hands on no bookmark", async () => {
     const user = await signedInUser();
     const { env: watched, opened } = watchedEnv();
-    const res = await browser(watched, user.cookie).post("/dashboard/settings", { setting: "noSuchSetting", value: "on" });
+    const res = await browser(watched, user.cookie).post("/dashboard/settings", {
+      setting: "noSuchSetting",
+      value: "on",
+    });
     expect(res.status).toBe(400);
     expect(opened.map((o) => o.from)).toEqual(["first-primary"]);
     expect(bookmarkSetBy(res)).toBeUndefined();
@@ -206,14 +242,35 @@ describe("read replicas: D1 sessions and the bookmark cookie", () => {
     const user = await signedInUser();
     const wellFormed = "ffffffff-ffffffff-ffffffff-ffffffffffffffffffffffffffffffff";
     // A real bookmark signed with another secret: a cookie this deployment did not set.
-    const foreign = appCookie<string>(new Request(BASE), { ...env, SESSION_SECRET: "another-secret" } as Env, { name: BOOKMARK_COOKIE, maxAge: 60 });
-    const foreignCookie = (await foreign.serialize(await primaryBookmark())).split(";")[0].slice(BOOKMARK_COOKIE.length + 1);
+    const foreign = appCookie<string>(new Request(BASE), { ...env, SESSION_SECRET: "another-secret" } as Env, {
+      name: BOOKMARK_COOKIE,
+      maxAge: 60,
+    });
+    const foreignCookie = (await foreign.serialize(await primaryBookmark()))
+      .split(";")[0]
+      .slice(BOOKMARK_COOKIE.length + 1);
     expect(foreignCookie).toBeTruthy();
-    for (const value of ["garbage", "%", "a%zz", wellFormed, encodeURIComponent(btoa(JSON.stringify(wellFormed))), foreignCookie, "x".repeat(3000)]) {
+    for (const value of [
+      "garbage",
+      "%",
+      "a%zz",
+      wellFormed,
+      encodeURIComponent(btoa(JSON.stringify(wellFormed))),
+      foreignCookie,
+      "x".repeat(3000),
+    ]) {
       const { env: watched, opened } = watchedEnv();
-      const res = await workerFetch(new Request(`${BASE}/dashboard/settings`, { headers: { Cookie: `${user.cookie}; ${BOOKMARK_COOKIE}=${value}` } }), watched);
+      const res = await workerFetch(
+        new Request(`${BASE}/dashboard/settings`, {
+          headers: { Cookie: `${user.cookie}; ${BOOKMARK_COOKIE}=${value}` },
+        }),
+        watched,
+      );
       expect(res.status, value).toBe(200);
-      expect(opened.map((o) => o.from), value).toEqual(["first-primary"]);
+      expect(
+        opened.map((o) => o.from),
+        value,
+      ).toEqual(["first-primary"]);
       expect(bookmarkSetBy(res), value).toMatch(/Max-Age=0/i);
     }
   });
@@ -224,7 +281,11 @@ describe("read replicas: D1 sessions and the bookmark cookie", () => {
     const { default: worker } = await import("../../server");
     const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
     const ctx = createExecutionContext();
-    await worker.scheduled!({ cron: "*/5 * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController, watched, ctx);
+    await worker.scheduled!(
+      { cron: "*/5 * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController,
+      watched,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect(opened).toEqual([]);
   });

@@ -19,7 +19,8 @@ async function completedWith(driverId: string, riderIds: string[], date = yester
   return createCompletedRide(ctx(), { driverId, date, riders: riderIds.map((riderId) => ({ riderId })) });
 }
 
-const completion = (rideId: string, cookie: string, fields: Record<string, string>) => postForm(`/rides/${rideId}/completion`, fields, { cookie });
+const completion = (rideId: string, cookie: string, fields: Record<string, string>) =>
+  postForm(`/rides/${rideId}/completion`, fields, { cookie });
 
 describe("the record", () => {
   it("counts completed rides as driver and rider, late cancellations, no-shows (disputed) and the median response", async () => {
@@ -31,16 +32,29 @@ describe("the record", () => {
     // Not counted: an active ride, a cancelled one (but its late flag counts for the driver).
     await createRide(ctx(), { driverId: driver.id, date: addDays(istDate(), 2) });
     const late = await createRide(ctx(), { driverId: driver.id, date: addDays(istDate(), 1) });
-    await env.DB.prepare("UPDATE rides SET status = 'cancelled', cancelled_late = 1, cancel_reason = 'Flat tyre' WHERE id = ?").bind(late.id).run();
+    await env.DB.prepare(
+      "UPDATE rides SET status = 'cancelled', cancelled_late = 1, cancel_reason = 'Flat tyre' WHERE id = ?",
+    )
+      .bind(late.id)
+      .run();
     // The rider on someone else's ride: the driver answered one request in 10 minutes, one in 30, one in 50.
     const other = await signedInUser();
     const ride = await createRide(ctx(), { driverId: driver.id, date: addDays(istDate(), 3), seats: 4 });
     for (const minutes of [10, 30, 50]) {
-      const r = await createRideRequest(ctx(), { rideId: ride.id, riderId: (await signedInUser()).id, status: "rejected", createdAt: 1_000_000 });
-      await env.DB.prepare("UPDATE ride_requests SET decided_at = ? WHERE id = ?").bind(1_000_000 + minutes * 60_000, r.id).run();
+      const r = await createRideRequest(ctx(), {
+        rideId: ride.id,
+        riderId: (await signedInUser()).id,
+        status: "rejected",
+        createdAt: 1_000_000,
+      });
+      await env.DB.prepare("UPDATE ride_requests SET decided_at = ? WHERE id = ?")
+        .bind(1_000_000 + minutes * 60_000, r.id)
+        .run();
     }
     // The completed rides' requests were answered in 20 minutes each.
-    await env.DB.prepare("UPDATE ride_requests SET decided_at = created_at + 1200000 WHERE rider_id = ?").bind(rider.id).run();
+    await env.DB.prepare("UPDATE ride_requests SET decided_at = created_at + 1200000 WHERE rider_id = ?")
+      .bind(rider.id)
+      .run();
     // A pending request (not answered) does not count.
     await createRideRequest(ctx(), { rideId: ride.id, riderId: other.id, status: "pending" });
 
@@ -64,16 +78,25 @@ describe("the record", () => {
       disputedNoShows: 1,
       medianResponseMs: null,
     });
-    const page = (await (await get("/dashboard/profile", { cookie: rider.cookie })).text()).replace(/<!-- -->|<[^>]+>/g, " ");
+    const page = (await (await get("/dashboard/profile", { cookie: rider.cookie })).text()).replace(
+      /<!-- -->|<[^>]+>/g,
+      " ",
+    );
     expect(page).toContain("Your reliability record");
     expect(page).toMatch(/Rides completed as rider\s+2/);
     expect(page).toMatch(/No-shows as a rider\s+1 \(1 disputed\)/);
-    const driverPage = (await (await get("/dashboard/profile", { cookie: driver.cookie })).text()).replace(/<!-- -->|<[^>]+>/g, " ");
+    const driverPage = (await (await get("/dashboard/profile", { cookie: driver.cookie })).text()).replace(
+      /<!-- -->|<[^>]+>/g,
+      " ",
+    );
     expect(driverPage).toMatch(/Rides completed as driver\s+3/);
     expect(driverPage).toMatch(/Driver cancellations within 2 hours of departure\s+1/);
     expect(driverPage).toMatch(/Median response to ride requests\s+20 min \(last 6\)/);
     // A rider looking at the driver's ride sees the same facts beside the stars.
-    const ridePage = (await (await get(`/rides/${ride.id}`, { cookie: other.cookie })).text()).replace(/<!-- -->|<[^>]+>/g, " ");
+    const ridePage = (await (await get(`/rides/${ride.id}`, { cookie: other.cookie })).text()).replace(
+      /<!-- -->|<[^>]+>/g,
+      " ",
+    );
     expect(ridePage).toMatch(/Driver(&#x27;|')s reliability record/);
     expect(ridePage).toMatch(/Rides completed as driver\s+3/);
     expect(ridePage).toMatch(/Driver cancellations within 2 hours of departure\s+1/);
@@ -96,22 +119,32 @@ describe("no-shows", () => {
 
     const res = await completion(ride.id, driver.cookie, { intent: "no-show", riderId: rider.id });
     expect(toastOf(res)?.title).toBe("Marked as a no-show");
-    const told = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ?").bind(rider.id).all<{ title: string }>();
+    const told = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ?")
+      .bind(rider.id)
+      .all<{ title: string }>();
     expect(told.results.map((r) => r.title)).toEqual(["Marked as a no-show"]);
     const riderPage = await (await get(`/rides/${ride.id}/completion`, { cookie: rider.cookie })).text();
     expect(riderPage).toContain("Dispute no-show");
 
     // Twice is refused, and changes nothing.
     let before = await dbChecksum();
-    expect(toastOf(await completion(ride.id, driver.cookie, { intent: "no-show", riderId: rider.id }))?.description).toBe("This rider is already marked as a no-show.");
+    expect(
+      toastOf(await completion(ride.id, driver.cookie, { intent: "no-show", riderId: rider.id }))?.description,
+    ).toBe("This rider is already marked as a no-show.");
     expect(changedTables(before, await dbChecksum())).toEqual([]);
 
     const dispute = await completion(ride.id, rider.cookie, { intent: "dispute-no-show" });
     expect(toastOf(dispute)?.title).toBe("No-show disputed");
-    const driverTold = await env.DB.prepare("SELECT title, message FROM notifications WHERE user_id = ?").bind(driver.id).all<{ title: string; message: string }>();
-    expect(driverTold.results).toEqual([expect.objectContaining({ title: "No-show disputed", message: expect.stringContaining("Rahul Rider disputes") })]);
+    const driverTold = await env.DB.prepare("SELECT title, message FROM notifications WHERE user_id = ?")
+      .bind(driver.id)
+      .all<{ title: string; message: string }>();
+    expect(driverTold.results).toEqual([
+      expect.objectContaining({ title: "No-show disputed", message: expect.stringContaining("Rahul Rider disputes") }),
+    ]);
     before = await dbChecksum();
-    expect(toastOf(await completion(ride.id, rider.cookie, { intent: "dispute-no-show" }))?.description).toBe("You have already disputed this no-show.");
+    expect(toastOf(await completion(ride.id, rider.cookie, { intent: "dispute-no-show" }))?.description).toBe(
+      "You have already disputed this no-show.",
+    );
     expect(changedTables(before, await dbChecksum())).toEqual([]);
   });
 
@@ -127,10 +160,28 @@ describe("no-shows", () => {
       ["the rider marks themself", rider.cookie, ride.id, { intent: "no-show", riderId: rider.id }, 403],
       ["a stranger marks the rider", stranger.cookie, ride.id, { intent: "no-show", riderId: rider.id }, 403],
       ["the driver marks a stranger", driver.cookie, ride.id, { intent: "no-show", riderId: stranger.id }, 404],
-      ["the driver marks on an active ride", driver.cookie, active.id, { intent: "no-show", riderId: rider.id }, "A no-show can be marked once the ride is completed."],
-      ["the driver marks 10 days later", driver.cookie, old.id, { intent: "no-show", riderId: rider.id }, "No-shows can be marked up to 7 days after the ride."],
+      [
+        "the driver marks on an active ride",
+        driver.cookie,
+        active.id,
+        { intent: "no-show", riderId: rider.id },
+        "A no-show can be marked once the ride is completed.",
+      ],
+      [
+        "the driver marks 10 days later",
+        driver.cookie,
+        old.id,
+        { intent: "no-show", riderId: rider.id },
+        "No-shows can be marked up to 7 days after the ride.",
+      ],
       ["the driver marks without a rider", driver.cookie, ride.id, { intent: "no-show" }, 400],
-      ["the rider disputes an unmarked ride", rider.cookie, ride.id, { intent: "dispute-no-show" }, "You are not marked as a no-show on this ride."],
+      [
+        "the rider disputes an unmarked ride",
+        rider.cookie,
+        ride.id,
+        { intent: "dispute-no-show" },
+        "You are not marked as a no-show on this ride.",
+      ],
       ["a stranger disputes", stranger.cookie, ride.id, { intent: "dispute-no-show" }, 403],
     ];
     for (const [label, cookie, rideId, fields, expected] of cases) {
@@ -146,11 +197,19 @@ describe("no-shows", () => {
     const driver = await signedInUser();
     const rider = await signedInUser();
     const ride = await completedWith(driver.id, [rider.id]);
-    const marks = await Promise.allSettled(Array.from({ length: 10 }, () => markNoShow(ctx(), driver.id, ride.id, rider.id)));
+    const marks = await Promise.allSettled(
+      Array.from({ length: 10 }, () => markNoShow(ctx(), driver.id, ride.id, rider.id)),
+    );
     expect(marks.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const disputes = await Promise.allSettled(Array.from({ length: 10 }, () => disputeNoShow(ctx(), rider.id, ride.id)));
+    const disputes = await Promise.allSettled(
+      Array.from({ length: 10 }, () => disputeNoShow(ctx(), rider.id, ride.id)),
+    );
     expect(disputes.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const n = await env.DB.prepare("SELECT user_id, count(*) AS n FROM notifications WHERE user_id IN (?, ?) GROUP BY user_id ORDER BY user_id").bind(driver.id, rider.id).all<{ user_id: string; n: number }>();
+    const n = await env.DB.prepare(
+      "SELECT user_id, count(*) AS n FROM notifications WHERE user_id IN (?, ?) GROUP BY user_id ORDER BY user_id",
+    )
+      .bind(driver.id, rider.id)
+      .all<{ user_id: string; n: number }>();
     expect(n.results.map((r) => r.n)).toEqual([1, 1]);
   });
 });
@@ -167,16 +226,30 @@ describe("ratings: only people who rode together, once", () => {
     await rateParticipant(ctx(), a.id, ride.id, { rateeId: b.id, stars: 5, comment: null });
     // Not co-riders: refused, nothing written.
     const before = await dbChecksum();
-    await expect(rateParticipant(ctx(), outsider.id, ride.id, { rateeId: driver.id, stars: 1, comment: null })).rejects.toThrow("You can only rate people you rode with.");
-    await expect(rateParticipant(ctx(), a.id, otherRide.id, { rateeId: outsider.id, stars: 1, comment: null })).rejects.toThrow("You can only rate people you rode with.");
+    await expect(
+      rateParticipant(ctx(), outsider.id, ride.id, { rateeId: driver.id, stars: 1, comment: null }),
+    ).rejects.toThrow("You can only rate people you rode with.");
+    await expect(
+      rateParticipant(ctx(), a.id, otherRide.id, { rateeId: outsider.id, stars: 1, comment: null }),
+    ).rejects.toThrow("You can only rate people you rode with.");
     const viaRoute = await completion(ride.id, outsider.cookie, { intent: "rate", rateeId: driver.id, stars: "1" });
     expect(viaRoute.status).toBe(403);
     expect(changedTables(before, await dbChecksum())).toEqual([]);
 
-    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => rateParticipant(ctx(), b.id, ride.id, { rateeId: driver.id, stars: (i % 5) + 1, comment: null })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        rateParticipant(ctx(), b.id, ride.id, { rateeId: driver.id, stars: (i % 5) + 1, comment: null }),
+      ),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    for (const r of results) if (r.status === "rejected") expect((r.reason as Error).message).toBe("You have already rated this person for this ride.");
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM ride_ratings WHERE ride_id = ? AND rater_id = ? AND ratee_id = ?").bind(ride.id, b.id, driver.id).first<{ n: number }>();
+    for (const r of results)
+      if (r.status === "rejected")
+        expect((r.reason as Error).message).toBe("You have already rated this person for this ride.");
+    const rows = await env.DB.prepare(
+      "SELECT count(*) AS n FROM ride_ratings WHERE ride_id = ? AND rater_id = ? AND ratee_id = ?",
+    )
+      .bind(ride.id, b.id, driver.id)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(1);
   });
 });

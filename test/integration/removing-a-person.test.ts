@@ -4,7 +4,15 @@
 // Also: migration 0005 rebuilt six tables without losing a row or an index.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { addMember, createCommunity, createMessage, createNotification, createRide, createRideRequest, createUser } from "../../db/factories";
+import {
+  addMember,
+  createCommunity,
+  createMessage,
+  createNotification,
+  createRide,
+  createRideRequest,
+  createUser,
+} from "../../db/factories";
 import { seedDemo } from "../../db/seed";
 import { addDays, istDate } from "~/domain/time";
 import { completeRide } from "~/models/completion.server";
@@ -84,10 +92,16 @@ const EXPECTED: Record<string, string> = {
 };
 
 async function foreignKeys() {
-  const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").all<{ name: string }>();
+  const tables = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+  ).all<{ name: string }>();
   const out: Record<string, string> = {};
   for (const { name } of tables.results) {
-    const fks = await env.DB.prepare("SELECT \"table\" AS parent, \"from\" AS col, on_delete FROM pragma_foreign_key_list(?)").bind(name).all<{ parent: string; col: string; on_delete: string }>();
+    const fks = await env.DB.prepare(
+      'SELECT "table" AS parent, "from" AS col, on_delete FROM pragma_foreign_key_list(?)',
+    )
+      .bind(name)
+      .all<{ parent: string; col: string; on_delete: string }>();
     for (const fk of fks.results) out[`${name}.${fk.col} -> ${fk.parent}`] = fk.on_delete;
   }
   return out;
@@ -105,7 +119,11 @@ async function sharedHistory() {
   const ride = await createRide({ db: d }, { driverId: bala.id, date: addDays(istDate(), -1) });
   await createRideRequest({ db: d }, { rideId: ride.id, riderId: asha.id, status: "accepted" });
   await completeRide({ db: d }, bala.id, ride.id);
-  await env.DB.prepare("INSERT INTO ride_ratings (id, ride_id, rater_id, ratee_id, stars, created_at) VALUES (?, ?, ?, ?, 5, ?)").bind(`rt${asha.id}`, ride.id, asha.id, bala.id, Date.now()).run();
+  await env.DB.prepare(
+    "INSERT INTO ride_ratings (id, ride_id, rater_id, ratee_id, stars, created_at) VALUES (?, ?, ?, ?, 5, ?)",
+  )
+    .bind(`rt${asha.id}`, ride.id, asha.id, bala.id, Date.now())
+    .run();
   const code = await ensureReferralCode({ db: d }, bala.id);
   expect((await redeemReferralCode({ db: d }, asha.id, code)).ok).toBe(true);
   return { asha, bala, ride };
@@ -129,17 +147,25 @@ describe("removing a person never erases someone else's history", () => {
     // Nor can a ride be deleted from under its riders' requests, payments and ratings.
     await expect(env.DB.prepare("DELETE FROM rides WHERE id = ?").bind(ride.id).run()).rejects.toThrow(/FOREIGN KEY/);
     expect(changedTables(before, await dbChecksum())).toEqual([]);
-    const messages = await env.DB.prepare("SELECT content FROM messages WHERE receiver_id = ? OR sender_id = ? ORDER BY content").bind(bala.id, bala.id).all<{ content: string }>();
+    const messages = await env.DB.prepare(
+      "SELECT content FROM messages WHERE receiver_id = ? OR sender_id = ? ORDER BY content",
+    )
+      .bind(bala.id, bala.id)
+      .all<{ content: string }>();
     expect(messages.results.map((m) => m.content)).toEqual(["Bala's reply", "See you at 8"]);
   });
 
   it("a person with only their own data can still be deleted, and their own rows go with them", async () => {
     const loner = await createUser({ db: db() }, { fullName: "Only Mine" });
     await createNotification({ db: db() }, { userId: loner.id });
-    await env.DB.prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, 0, ?)").bind(`s${loner.id}`, loner.id, Date.now() + 60_000).run();
+    await env.DB.prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, 0, ?)")
+      .bind(`s${loner.id}`, loner.id, Date.now() + 60_000)
+      .run();
     await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(loner.id).run();
     for (const table of ["user_profiles", "notifications", "sessions", "passwords"]) {
-      const n = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).bind(loner.id).first<{ n: number }>();
+      const n = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`)
+        .bind(loner.id)
+        .first<{ n: number }>();
       expect(n!.n, table).toBe(0);
     }
   });
@@ -156,7 +182,11 @@ describe("migration 0005 (table rebuilds)", () => {
     await seedDemo({ db: db() }, { pepper: "test-pepper" });
     await sharedHistory();
     const schemaOf = async () =>
-      (await env.DB.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND name NOT LIKE 'sqlite_%' ORDER BY name").all()).results;
+      (
+        await env.DB.prepare(
+          "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        ).all()
+      ).results;
     const before = await dbChecksum();
     const schemaBefore = await schemaOf();
     // Everything but the one-time data fix (expiring stale pending requests), tested below.
@@ -167,7 +197,11 @@ describe("migration 0005 (table rebuilds)", () => {
     const SIX = "`?(conversations|messages|ride_requests|payments|ride_ratings|referrals)`?";
     const later = env.TEST_MIGRATIONS.filter((m) => m.name > "0005_")
       .flatMap((m) => m.queries)
-      .filter((q) => new RegExp(`^\\s*ALTER TABLE\\s+${SIX}\\s+ADD\\b`, "i").test(q) || new RegExp(`^\\s*CREATE TRIGGER\\s+\\S+\\s+AFTER\\s+[^;]*?\\bON\\s+${SIX}\\s`, "i").test(q));
+      .filter(
+        (q) =>
+          new RegExp(`^\\s*ALTER TABLE\\s+${SIX}\\s+ADD\\b`, "i").test(q) ||
+          new RegExp(`^\\s*CREATE TRIGGER\\s+\\S+\\s+AFTER\\s+[^;]*?\\bON\\s+${SIX}\\s`, "i").test(q),
+      );
     await env.DB.batch([...rebuild, ...later].map((q) => env.DB.prepare(q)));
     expect(changedTables(before, await dbChecksum())).toEqual([]);
     expect(await schemaOf()).toEqual(schemaBefore);
@@ -192,7 +226,11 @@ describe("migration 0005 (table rebuilds)", () => {
     expect(update).toHaveLength(1);
     await env.DB.prepare(update[0]).run();
     const statuses = [];
-    for (const r of reqs) statuses.push((await env.DB.prepare("SELECT status FROM ride_requests WHERE id = ?").bind(r.id).first<{ status: string }>())!.status);
+    for (const r of reqs)
+      statuses.push(
+        (await env.DB.prepare("SELECT status FROM ride_requests WHERE id = ?").bind(r.id).first<{ status: string }>())!
+          .status,
+      );
     expect(statuses).toEqual(["expired", "expired", "pending"]);
   });
 });

@@ -25,9 +25,15 @@ async function world() {
 }
 
 const report = (from: { cookie: string }, personId: string, fields: Record<string, string> = {}) =>
-  postForm(`/people/${personId}`, { intent: "report", reason: "harassment", details: "Kept calling after the ride", context: "chat", ...fields }, { cookie: from.cookie });
-const block = (from: { cookie: string }, personId: string) => postForm(`/people/${personId}`, { intent: "block" }, { cookie: from.cookie });
-const send = (from: { cookie: string }, to: string, content: string) => postForm("/dashboard/messages", { intent: "send", to, content }, { cookie: from.cookie });
+  postForm(
+    `/people/${personId}`,
+    { intent: "report", reason: "harassment", details: "Kept calling after the ride", context: "chat", ...fields },
+    { cookie: from.cookie },
+  );
+const block = (from: { cookie: string }, personId: string) =>
+  postForm(`/people/${personId}`, { intent: "block" }, { cookie: from.cookie });
+const send = (from: { cookie: string }, to: string, content: string) =>
+  postForm("/dashboard/messages", { intent: "send", to, content }, { cookie: from.cookie });
 
 async function unchanged<T>(work: () => Promise<T>): Promise<T> {
   const before = await dbChecksum();
@@ -46,12 +52,26 @@ describe("reporting a person", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/people/${b.id}`);
     expect(toastOf(res)?.title).toBe("Report sent");
-    const rows = await env.DB.prepare("SELECT reporter_id, reported_id, reason, details, context FROM user_reports").all();
-    expect(rows.results).toEqual([{ reporter_id: a.id, reported_id: b.id, reason: "harassment", details: "Kept calling after the ride", context: "chat" }]);
+    const rows = await env.DB.prepare(
+      "SELECT reporter_id, reported_id, reason, details, context FROM user_reports",
+    ).all();
+    expect(rows.results).toEqual([
+      {
+        reporter_id: a.id,
+        reported_id: b.id,
+        reason: "harassment",
+        details: "Kept calling after the ride",
+        context: "chat",
+      },
+    ]);
 
     const toAdmin = await notificationsFor(admin.id);
     expect(toAdmin).toHaveLength(1);
-    expect(toAdmin[0]).toMatchObject({ type: "community", title: "A member was reported", data: { community_id: community.id } });
+    expect(toAdmin[0]).toMatchObject({
+      type: "community",
+      title: "A member was reported",
+      data: { community_id: community.id },
+    });
     // Nobody else is told: not the reported person, not the reporter, not another community's admin.
     for (const u of [a, b, outsider]) expect(await notificationsFor(u.id)).toEqual([]);
 
@@ -61,9 +81,12 @@ describe("reporting a person", () => {
     expect(html).toContain("Asha Rao reported Bharat Menon");
     expect(html).toContain("Kept calling after the ride");
     // The list is the admins' alone.
-    for (const u of [a, b, outsider]) expect((await get(`/communities/${community.id}/reports`, { cookie: u.cookie })).status).toBe(403);
+    for (const u of [a, b, outsider])
+      expect((await get(`/communities/${community.id}/reports`, { cookie: u.cookie })).status).toBe(403);
     // The outsider's community shares nothing with the reporter: its list is empty.
-    expect(await (await get(`/communities/${other.id}/reports`, { cookie: outsider.cookie })).text()).toContain("No member of this community has reported another");
+    expect(await (await get(`/communities/${other.id}/reports`, { cookie: outsider.cookie })).text()).toContain(
+      "No member of this community has reported another",
+    );
   });
 
   it("anyone signed in may report (a stranger too); never themselves, a missing person, twice, or without a reason", async () => {
@@ -74,12 +97,18 @@ describe("reporting a person", () => {
     await unchanged(async () => expect((await report(a, b.id, { reason: "" })).status).toBe(400));
     await unchanged(async () => expect((await report(a, b.id, { reason: "because" })).status).toBe(400));
     await unchanged(async () => expect((await report(a, b.id, { details: "x".repeat(1001) })).status).toBe(400));
-    await unchanged(async () => expect((await postForm(`/people/${b.id}`, { intent: "delete-everything" }, { cookie: a.cookie })).status).toBe(400));
+    await unchanged(async () =>
+      expect((await postForm(`/people/${b.id}`, { intent: "delete-everything" }, { cookie: a.cookie })).status).toBe(
+        400,
+      ),
+    );
     expect((await report(a, b.id)).status).toBe(302);
     const again = await unchanged(() => report(a, b.id));
     expect(toastOf(again)).toMatchObject({ type: "error", description: ALREADY_REPORTED });
     // Signed out: to the sign-in page, nothing stored.
-    await unchanged(async () => expect((await report({ cookie: "" }, b.id)).headers.get("Location")).toMatch(/^\/login/));
+    await unchanged(async () =>
+      expect((await report({ cookie: "" }, b.id)).headers.get("Location")).toMatch(/^\/login/),
+    );
   });
 });
 
@@ -87,9 +116,12 @@ describe("blocking a person", () => {
   it("refuses messages both ways with the ordinary neutral refusal, and hides their chat", async () => {
     const { a, b } = await world();
     await createMessage({ db: db() }, { senderId: b.id, receiverId: a.id, content: "Hello before the block" });
-    expect((await get("/dashboard/messages", { cookie: a.cookie }).then((r) => r.text()))).toContain("Bharat Menon");
+    expect(await get("/dashboard/messages", { cookie: a.cookie }).then((r) => r.text())).toContain("Bharat Menon");
     expect((await block(a, b.id)).status).toBe(302);
-    for (const [from, to] of [[b, a], [a, b]] as const) {
+    for (const [from, to] of [
+      [b, a],
+      [a, b],
+    ] as const) {
       const res = await unchanged(() => send(from, to.id, "Are you there?"));
       expect(res.status).toBe(403);
       expect(await res.text()).toContain(REFUSED);
@@ -105,17 +137,37 @@ describe("blocking a person", () => {
   it("hides each one's rides from the other in discover, both ways, and refuses their booking", async () => {
     const { a, b, community } = await world();
     // ₹10 a seat, so a cost cap's paths list them too (ADR 0037).
-    const ridesOfA = await createRide({ db: db() }, { driverId: a.id, fromLocation: "Koramangala", toLocation: "Whitefield", tripCostPaise: 3000 });
-    const ridesOfB = await createRide({ db: db() }, { driverId: b.id, fromLocation: "HSR Layout", toLocation: "Electronic City", tripCostPaise: 3000 });
+    const ridesOfA = await createRide(
+      { db: db() },
+      { driverId: a.id, fromLocation: "Koramangala", toLocation: "Whitefield", tripCostPaise: 3000 },
+    );
+    const ridesOfB = await createRide(
+      { db: db() },
+      { driverId: b.id, fromLocation: "HSR Layout", toLocation: "Electronic City", tripCostPaise: 3000 },
+    );
     // And one shared with the community both belong to: Discover reaches it on another index path (ADR 0035).
-    const sharedOfB = await createRide({ db: db() }, { driverId: b.id, fromLocation: "Bellandur", toLocation: "MG Road", communityId: community.id, tripCostPaise: 3000 });
+    const sharedOfB = await createRide(
+      { db: db() },
+      {
+        driverId: b.id,
+        fromLocation: "Bellandur",
+        toLocation: "MG Road",
+        communityId: community.id,
+        tripCostPaise: 3000,
+      },
+    );
     expect(await get("/rides", { cookie: b.cookie }).then((r) => r.text())).toContain(`/rides/${ridesOfA.id}`);
-    for (const path of ["/rides", "/rides?community=on", "/rides?maxCost=20"]) expect(await get(path, { cookie: a.cookie }).then((r) => r.text()), path).toContain(`/rides/${sharedOfB.id}`);
-    expect(await get("/rides?maxCost=20", { cookie: a.cookie }).then((r) => r.text())).toContain(`/rides/${ridesOfB.id}`);
+    for (const path of ["/rides", "/rides?community=on", "/rides?maxCost=20"])
+      expect(await get(path, { cookie: a.cookie }).then((r) => r.text()), path).toContain(`/rides/${sharedOfB.id}`);
+    expect(await get("/rides?maxCost=20", { cookie: a.cookie }).then((r) => r.text())).toContain(
+      `/rides/${ridesOfB.id}`,
+    );
     expect((await block(b, a.id)).status).toBe(302);
     expect(await get("/rides", { cookie: b.cookie }).then((r) => r.text())).not.toContain(`/rides/${ridesOfA.id}`);
-    for (const path of ["/rides", "/rides?maxCost=20"]) expect(await get(path, { cookie: a.cookie }).then((r) => r.text()), path).not.toContain(`/rides/${ridesOfB.id}`);
-    for (const path of ["/rides", "/rides?community=on", "/rides?maxCost=20"]) expect(await get(path, { cookie: a.cookie }).then((r) => r.text()), path).not.toContain(`/rides/${sharedOfB.id}`);
+    for (const path of ["/rides", "/rides?maxCost=20"])
+      expect(await get(path, { cookie: a.cookie }).then((r) => r.text()), path).not.toContain(`/rides/${ridesOfB.id}`);
+    for (const path of ["/rides", "/rides?community=on", "/rides?maxCost=20"])
+      expect(await get(path, { cookie: a.cookie }).then((r) => r.text()), path).not.toContain(`/rides/${sharedOfB.id}`);
     // The ride is simply not there for the other: its page is a 404, the booking refused.
     expect((await get(`/rides/${ridesOfA.id}`, { cookie: b.cookie })).status).toBe(404);
     expect((await get(`/rides/${ridesOfB.id}`, { cookie: a.cookie })).status).toBe(404);
@@ -131,9 +183,13 @@ describe("blocking a person", () => {
     const ride = await createRide({ db: db() }, { driverId: a.id, seats: 3 });
     const pending = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: b.id, status: "pending" });
     const bookedRide = await createRide({ db: db() }, { driverId: a.id, seats: 2, bookedSeats: 1 });
-    const accepted = await createRideRequest({ db: db() }, { rideId: bookedRide.id, riderId: b.id, status: "accepted" });
+    const accepted = await createRideRequest(
+      { db: db() },
+      { rideId: bookedRide.id, riderId: b.id, status: "accepted" },
+    );
     expect((await block(a, b.id)).status).toBe(302);
-    const status = (id: string) => env.DB.prepare("SELECT status FROM ride_requests WHERE id = ?").bind(id).first<{ status: string }>();
+    const status = (id: string) =>
+      env.DB.prepare("SELECT status FROM ride_requests WHERE id = ?").bind(id).first<{ status: string }>();
     expect(await status(pending.id)).toEqual({ status: "cancelled" });
     // A seat already arranged stays (cancelled the ordinary way, with notice).
     expect(await status(accepted.id)).toEqual({ status: "accepted" });
@@ -159,7 +215,11 @@ describe("blocking a person", () => {
     expect(toastOf(res)).toMatchObject({ type: "error", description: "This ride could not be found." });
     expect((await get(`/rides/${ride.id}`, { cookie: b.cookie })).status).toBe(404);
     // The guarded INSERT refuses too, however the read went (the model's own refusal is neutral).
-    await unchanged(() => expect(requestSeats({ db: db() }, b.id, ride.id, { seats: 1, notes: null })).rejects.toThrow(/not found|no longer available/i));
+    await unchanged(() =>
+      expect(requestSeats({ db: db() }, b.id, ride.id, { seats: 1, notes: null })).rejects.toThrow(
+        /not found|no longer available/i,
+      ),
+    );
   });
 
   it("is listed in Settings and undone there; blocking twice or unblocking a stranger changes nothing", async () => {
@@ -171,11 +231,21 @@ describe("blocking a person", () => {
     expect(settings).toContain("Blocked people");
     expect(settings).toContain("Bharat Menon");
     // b cannot undo a's block.
-    await unchanged(async () => expect((await postForm(`/people/${a.id}`, { intent: "unblock" }, { cookie: b.cookie })).status).toBe(404));
-    const res = await postForm(`/people/${b.id}`, { intent: "unblock", redirectTo: "/dashboard/settings" }, { cookie: a.cookie });
+    await unchanged(async () =>
+      expect((await postForm(`/people/${a.id}`, { intent: "unblock" }, { cookie: b.cookie })).status).toBe(404),
+    );
+    const res = await postForm(
+      `/people/${b.id}`,
+      { intent: "unblock", redirectTo: "/dashboard/settings" },
+      { cookie: a.cookie },
+    );
     expect(res.headers.get("Location")).toBe("/dashboard/settings");
     expect(toastOf(res)?.title).toBe("Unblocked");
     expect((await send(b, a.id, "Back in touch")).status).toBe(302);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE conversation_id = ?").bind(conversationIdFor(a.id, b.id)).first()).toEqual({ n: 1 });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE conversation_id = ?")
+        .bind(conversationIdFor(a.id, b.id))
+        .first(),
+    ).toEqual({ n: 1 });
   });
 });

@@ -14,10 +14,17 @@ import { workerFetch } from "../support/worker-fetch";
  * worker's fetch handler: workerFetch would copy the request and lose the body.
  */
 async function withBody(method: string, path: string): Promise<Response> {
-  const request = new Request(`${BASE}${path}`, { method, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  const request = new Request(`${BASE}${path}`, {
+    method,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
   Object.defineProperty(request, "body", { value: new Response("x=1").body });
   const ctx = createExecutionContext();
-  const res = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env as Parameters<typeof worker.fetch>[1], ctx);
+  const res = await worker.fetch(
+    request as Parameters<typeof worker.fetch>[0],
+    env as Parameters<typeof worker.fetch>[1],
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -41,25 +48,40 @@ describe("a GET or HEAD with a body", () => {
 });
 
 describe("X-Forwarded-Host on a write", () => {
-  const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM newsletter_subscribers").first<{ n: number }>())!.n;
+  const count = async () =>
+    (await env.DB.prepare("SELECT count(*) AS n FROM newsletter_subscribers").first<{ n: number }>())!.n;
 
   it("a POST whose X-Forwarded-Host differs from its Origin is refused with 403 and changes nothing", async () => {
-    const res = await postForm("/?index", { email: "victim@example.com" }, { headers: { "X-Forwarded-Host": "evil.example" } });
+    const res = await postForm(
+      "/?index",
+      { email: "victim@example.com" },
+      { headers: { "X-Forwarded-Host": "evil.example" } },
+    );
     expect(res.status).toBe(403);
     expect(await res.text()).toBe("Cross-site request refused");
     expect(await count()).toBe(0);
   });
 
   it("so is a Host header that differs from the Origin, and a signed-in action", async () => {
-    expect((await postForm("/?index", { email: "victim@example.com" }, { headers: { Host: "evil.example" } })).status).toBe(403);
+    expect(
+      (await postForm("/?index", { email: "victim@example.com" }, { headers: { Host: "evil.example" } })).status,
+    ).toBe(403);
     const user = await signedInUser();
-    const res = await postForm("/dashboard/profile", { intent: "referral-code" }, { cookie: user.cookie, headers: { "X-Forwarded-Host": "evil.example, localhost" } });
+    const res = await postForm(
+      "/dashboard/profile",
+      { intent: "referral-code" },
+      { cookie: user.cookie, headers: { "X-Forwarded-Host": "evil.example, localhost" } },
+    );
     expect(res.status).toBe(403);
     expect(await count()).toBe(0);
   });
 
   it("a matching X-Forwarded-Host (a proxy that keeps the host) is accepted", async () => {
-    const res = await postForm("/?index", { email: "reader@example.com" }, { headers: { "X-Forwarded-Host": new URL(BASE).host } });
+    const res = await postForm(
+      "/?index",
+      { email: "reader@example.com" },
+      { headers: { "X-Forwarded-Host": new URL(BASE).host } },
+    );
     expect(res.status).toBe(302);
     expect(await count()).toBe(1);
   });

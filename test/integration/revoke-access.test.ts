@@ -37,11 +37,14 @@ async function untilClosed(s: { closedWith: () => number | null }, ms = 3000) {
   return s.closedWith();
 }
 
-const cookieFor = async (sessionId: string) => (await serializeSessionCookie(new Request(BASE), env, sessionId)).split(";")[0];
+const cookieFor = async (sessionId: string) =>
+  (await serializeSessionCookie(new Request(BASE), env, sessionId)).split(";")[0];
 const count = async (table: string, userId: string) =>
   (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<number>("n")) ?? 0;
 const sessionIds = async (userId: string) =>
-  (await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?").bind(userId).all<{ id: string }>()).results.map((r) => r.id);
+  (await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?").bind(userId).all<{ id: string }>()).results.map(
+    (r) => r.id,
+  );
 
 /**
  * Asha (a password account) signed in on her phone, and an intruder signed in as her on another
@@ -53,14 +56,22 @@ async function compromised() {
   const bharat = await signedInUser({ fullName: "Bharat Menon" });
   const community = await createCommunity({ db: db() }, { createdBy: asha.id });
   await addMember({ db: db() }, { communityId: community.id, userId: bharat.id });
-  const hello = await postForm("/dashboard/messages", { intent: "send", to: asha.id, content: "hello", clientId: crypto.randomUUID() }, { cookie: bharat.cookie });
+  const hello = await postForm(
+    "/dashboard/messages",
+    { intent: "send", to: asha.id, content: "hello", clientId: crypto.randomUUID() },
+    { cookie: bharat.cookie },
+  );
   expect(hello.status).toBe(302);
   const intruderSession = await createSession({ db: db() }, asha.id);
   const intruder = await cookieFor(intruderSession);
   const feedToken = await createCalendarFeed({ db: db() }, asha.id);
   for (const name of ["one", "two"]) {
     const endpoint = `https://push.example.test/send/${crypto.randomUUID()}-${name}`;
-    await subscribePush({ db: db(), env }, asha.id, { endpoint, p256dh: "BExamplePublicKey", auth: "ExampleAuthSecret" });
+    await subscribePush({ db: db(), env }, asha.id, {
+      endpoint,
+      p256dh: "BExamplePublicKey",
+      auth: "ExampleAuthSecret",
+    });
   }
   const room = `/ws/conversation/${conversationIdFor(asha.id, bharat.id)}`;
   const sockets = [
@@ -97,7 +108,11 @@ const endings = {
     expect(toastOf(res)?.title).toBe("Password changed");
   },
   "account deletion": async (asha: { cookie: string }) => {
-    const res = await postForm("/dashboard/delete-account", { password: PASSWORD, confirm: "DELETE" }, { cookie: asha.cookie });
+    const res = await postForm(
+      "/dashboard/delete-account",
+      { password: PASSWORD, confirm: "DELETE" },
+      { cookie: asha.cookie },
+    );
     expect(res.status).toBe(302);
     expect(toastOf(res)?.title).toBe("Your account was deleted");
   },
@@ -131,7 +146,10 @@ describe("ending all access to an account", () => {
   it("Settings offers Sign out everywhere as a plain form POST (works without JavaScript)", async () => {
     const me = await signedInUser();
     const html = await (await get("/dashboard/settings", { cookie: me.cookie })).text();
-    const form = /<form method="post"[^>]*>\s*<input type="hidden" name="intent" value="sign-out-everywhere"\/>\s*<button type="submit"[^>]*>Sign out everywhere<\/button>/.exec(html);
+    const form =
+      /<form method="post"[^>]*>\s*<input type="hidden" name="intent" value="sign-out-everywhere"\/>\s*<button type="submit"[^>]*>Sign out everywhere<\/button>/.exec(
+        html,
+      );
     expect(form).not.toBeNull();
   });
 });
@@ -141,24 +159,49 @@ describe("a deleted account", () => {
     const { asha, bharat } = await compromised();
     // A ride they shared stays in the history after deletion, so the pair still "shares a ride":
     // only the closed-account rule refuses.
-    await createCompletedRide({ db: db() }, { driverId: asha.id, date: addDays(istDate(), -1), riders: [{ riderId: bharat.id }] });
-    const deleted = await postForm("/dashboard/delete-account", { password: PASSWORD, confirm: "DELETE" }, { cookie: asha.cookie });
+    await createCompletedRide(
+      { db: db() },
+      { driverId: asha.id, date: addDays(istDate(), -1), riders: [{ riderId: bharat.id }] },
+    );
+    const deleted = await postForm(
+      "/dashboard/delete-account",
+      { password: PASSWORD, confirm: "DELETE" },
+      { cookie: asha.cookie },
+    );
     expect(deleted.status).toBe(302);
-    const before = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE receiver_id = ?").bind(asha.id).first<number>("n");
-    const res = await postForm("/dashboard/messages", { intent: "send", to: asha.id, content: "still there?", clientId: crypto.randomUUID() }, { cookie: bharat.cookie });
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE receiver_id = ?")
+      .bind(asha.id)
+      .first<number>("n");
+    const res = await postForm(
+      "/dashboard/messages",
+      { intent: "send", to: asha.id, content: "still there?", clientId: crypto.randomUUID() },
+      { cookie: bharat.cookie },
+    );
     expect(res.status).toBe(403);
     expect(await res.text()).toContain(ACCOUNT_CLOSED);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE receiver_id = ?").bind(asha.id).first<number>("n")).toBe(before);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE receiver_id = ?").bind(asha.id).first<number>("n"),
+    ).toBe(before);
     expect(await count("notifications", asha.id)).toBe(0);
     // Opening the old chat shows the history but no way to write.
-    const chat = await (await get(`/dashboard/messages?c=${conversationIdFor(asha.id, bharat.id)}`, { cookie: bharat.cookie })).text();
+    const chat = await (
+      await get(`/dashboard/messages?c=${conversationIdFor(asha.id, bharat.id)}`, { cookie: bharat.cookie })
+    ).text();
     expect(chat).toContain(ACCOUNT_CLOSED);
   });
 
   it("gets no notification from any path (THE notification insert skips it), so nothing is queued for it", async () => {
     const { asha } = await compromised();
     await postForm("/dashboard/delete-account", { password: PASSWORD, confirm: "DELETE" }, { cookie: asha.cookie });
-    await db().batch([notificationInsert(db(), { userId: asha.id, type: "ride_request", title: "New ride request", message: "Someone asked for a seat", data: { ride_id: "x" } })]);
+    await db().batch([
+      notificationInsert(db(), {
+        userId: asha.id,
+        type: "ride_request",
+        title: "New ride request",
+        message: "Someone asked for a seat",
+        data: { ride_id: "x" },
+      }),
+    ]);
     expect(await count("notifications", asha.id)).toBe(0);
     expect(await count("outbox", asha.id)).toBe(0);
   });
@@ -176,11 +219,17 @@ describe("a deleted account", () => {
       }),
     ]);
     const queued = async () =>
-      (await env.DB.prepare("SELECT payload FROM outbox WHERE user_id = ? AND kind = 'notification'").bind(bharat.id).all<{ payload: string }>()).results.map(
-        (r) => JSON.parse(r.payload) as { title: string; message: string; data: Record<string, unknown> },
-      );
+      (
+        await env.DB.prepare("SELECT payload FROM outbox WHERE user_id = ? AND kind = 'notification'")
+          .bind(bharat.id)
+          .all<{ payload: string }>()
+      ).results.map((r) => JSON.parse(r.payload) as { title: string; message: string; data: Record<string, unknown> });
     expect((await queued()).some((p) => p.message.includes("Asha Rao"))).toBe(true);
-    const res = await postForm("/dashboard/delete-account", { password: PASSWORD, confirm: "DELETE" }, { cookie: asha.cookie });
+    const res = await postForm(
+      "/dashboard/delete-account",
+      { password: PASSWORD, confirm: "DELETE" },
+      { cookie: asha.cookie },
+    );
     expect(res.status).toBe(302);
     // (Asha was the only admin of their community, so Bharat is also told he is its admin now.)
     const after = (await queued()).filter((p) => p.title !== "You are now an admin");

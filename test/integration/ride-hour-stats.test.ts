@@ -10,7 +10,10 @@ import { db, postForm, signedInUser } from "../support/worker";
 
 async function mismatches() {
   const out = [];
-  for (const [table, key, width] of [["ride_hour_stats", "hour", 3600000], ["ride_day_stats", "day", 86400000]] as const) {
+  for (const [table, key, width] of [
+    ["ride_hour_stats", "hour", 3600000],
+    ["ride_day_stats", "day", 86400000],
+  ] as const) {
     const { results } = await env.DB.prepare(
       `WITH truth AS (SELECT (departs_at + 19800000) / ${width} AS k, count(*) AS rides, sum(seats) AS seats, sum(booked_seats) AS booked FROM rides WHERE status = 'active' AND community_id IS NULL GROUP BY 1)
        SELECT '${table}' AS t, s.${key} AS k, s.rides, s.seats, s.booked_seats, t.rides AS t_rides, t.seats AS t_seats, t.booked AS t_booked
@@ -30,20 +33,39 @@ describe("ride_hour_stats and ride_day_stats (triggers)", () => {
     const rider = await signedInUser();
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const r = await createRide({ db: db() }, { driverId: driver.id, date: addDays(istDate(), 1 + (i % 3)), time: `0${i}:30`, seats: 2 + (i % 3) });
+      const r = await createRide(
+        { db: db() },
+        { driverId: driver.id, date: addDays(istDate(), 1 + (i % 3)), time: `0${i}:30`, seats: 2 + (i % 3) },
+      );
       ids.push(r.id);
     }
     const community = await createCommunity({ db: db() }, { createdBy: driver.id });
-    const shared = await createRide({ db: db() }, { driverId: driver.id, communityId: community.id, date: addDays(istDate(), 1), time: "00:30", seats: 4 });
+    const shared = await createRide(
+      { db: db() },
+      { driverId: driver.id, communityId: community.id, date: addDays(istDate(), 1), time: "00:30", seats: 4 },
+    );
     expect(await mismatches()).toEqual([]);
     // Accept through the app: booked seats rise in the same batch.
     const reqRes = await postForm(`/rides/${ids[0]}/book`, { seats: "1", notes: "" }, { cookie: rider.cookie });
     expect(reqRes.status).toBe(302);
-    const request = await env.DB.prepare("SELECT id FROM ride_requests WHERE ride_id = ?").bind(ids[0]).first<{ id: string }>();
-    const acc = await postForm("/dashboard/rides?tab=manage", { intent: "accept", requestId: request!.id }, { cookie: driver.cookie });
+    const request = await env.DB.prepare("SELECT id FROM ride_requests WHERE ride_id = ?")
+      .bind(ids[0])
+      .first<{ id: string }>();
+    const acc = await postForm(
+      "/dashboard/rides?tab=manage",
+      { intent: "accept", requestId: request!.id },
+      { cookie: driver.cookie },
+    );
     expect(acc.status).toBe(302);
-    expect((await env.DB.prepare("SELECT booked_seats FROM rides WHERE id = ?").bind(ids[0]).first<{ booked_seats: number }>())!.booked_seats).toBe(1);
-    await createRideRequest({ db: db() }, { rideId: ids[1], riderId: (await createUser({ db: db() })).id, status: "accepted", seats: 2 });
+    expect(
+      (await env.DB.prepare("SELECT booked_seats FROM rides WHERE id = ?")
+        .bind(ids[0])
+        .first<{ booked_seats: number }>())!.booked_seats,
+    ).toBe(1);
+    await createRideRequest(
+      { db: db() },
+      { rideId: ids[1], riderId: (await createUser({ db: db() })).id, status: "accepted", seats: 2 },
+    );
     expect(await mismatches()).toEqual([]);
     await env.DB.batch([
       env.DB.prepare("UPDATE rides SET status = 'cancelled' WHERE id = ?").bind(ids[2]),
@@ -74,15 +96,24 @@ describe("ride_hour_stats and ride_day_stats (triggers)", () => {
     const times = [-90, -20, 5, 25, 50, 70, 200, 600, 1500, 3000, 9000].map((m) => now + m * 60_000);
     for (const [i, t] of times.entries()) {
       const r = await createRide({ db: db() }, { driverId: driver.id, seats: 1 + (i % 4) });
-      await env.DB.prepare("UPDATE rides SET departs_at = ?, booked_seats = ? WHERE id = ?").bind(t, i % 2, r.id).run();
+      await env.DB.prepare("UPDATE rides SET departs_at = ?, booked_seats = ? WHERE id = ?")
+        .bind(t, i % 2, r.id)
+        .run();
       // The same times again on rides shared with a community: never in the banner.
       const c = await createRide({ db: db() }, { driverId: driver.id, communityId: community.id, seats: 3 });
       await env.DB.prepare("UPDATE rides SET departs_at = ?, booked_seats = 1 WHERE id = ?").bind(t, c.id).run();
     }
     const truth = await env.DB.prepare(
       "SELECT count(*) AS rides, sum(seats - booked_seats) AS open, sum(booked_seats) AS booked FROM rides WHERE status = 'active' AND community_id IS NULL AND departs_at >= ?",
-    ).bind(now).first<{ rides: number; open: number; booked: number }>();
-    const { stats } = await discoverRides({ db: db() }, "nobody", { q: "", maxCost: 50, community: false, date: "", page: 1 }, now);
+    )
+      .bind(now)
+      .first<{ rides: number; open: number; booked: number }>();
+    const { stats } = await discoverRides(
+      { db: db() },
+      "nobody",
+      { q: "", maxCost: 50, community: false, date: "", page: 1 },
+      now,
+    );
     expect(stats).toEqual({ rides: truth!.rides, seatsOpen: truth!.open, bookedSeats: truth!.booked });
     expect(stats.rides).toBe(9);
   });

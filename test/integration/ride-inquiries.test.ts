@@ -22,13 +22,17 @@ const send = (from: { cookie: string }, to: string, content: string, extra: Reco
 const html = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 
 const inquiries = (riderId: string) =>
-  env.DB.prepare("SELECT ride_id, rider_id, driver_id, conversation_id FROM ride_inquiries WHERE rider_id = ? ORDER BY created_at")
+  env.DB.prepare(
+    "SELECT ride_id, rider_id, driver_id, conversation_id FROM ride_inquiries WHERE rider_id = ? ORDER BY created_at",
+  )
     .bind(riderId)
     .all<{ ride_id: string; rider_id: string; driver_id: string; conversation_id: string }>()
     .then((r) => r.results);
 
 const messageCount = (conversationId: string) =>
-  env.DB.prepare("SELECT count(*) AS n FROM messages WHERE conversation_id = ?").bind(conversationId).first<number>("n");
+  env.DB.prepare("SELECT count(*) AS n FROM messages WHERE conversation_id = ?")
+    .bind(conversationId)
+    .first<number>("n");
 
 /** A driver with a public ride tomorrow and a rider who shares nothing with them. */
 async function strangers(ride: Partial<RideOptions> = {}) {
@@ -57,9 +61,14 @@ describe("asking a driver about a ride", () => {
     const res = await send(rider, driver.id, "Is there space for a laptop bag?", { rideId: ride.id });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/dashboard/messages?c=${conversationId}`);
-    expect(await inquiries(rider.id)).toEqual([{ ride_id: ride.id, rider_id: rider.id, driver_id: driver.id, conversation_id: conversationId }]);
+    expect(await inquiries(rider.id)).toEqual([
+      { ride_id: ride.id, rider_id: rider.id, driver_id: driver.id, conversation_id: conversationId },
+    ]);
     const [note] = await notificationsFor(driver.id, ["type", "data"]);
-    expect(note).toMatchObject({ type: "message", data: { conversation_id: conversationId, sender_id: rider.id, ride_id: ride.id } });
+    expect(note).toMatchObject({
+      type: "message",
+      data: { conversation_id: conversationId, sender_id: rider.id, ride_id: ride.id },
+    });
 
     // The driver sees the question with the ride named, and answers without any ride field.
     const driverView = await html(await get(`/dashboard/messages?c=${conversationId}`, { cookie: driver.cookie }));
@@ -72,7 +81,9 @@ describe("asking a driver about a ride", () => {
     expect((await send(rider, driver.id, "Great, see you at 8:30", { rideId: ride.id })).status).toBe(302);
     expect(await messageCount(conversationId)).toBe(3);
     expect(await inquiries(rider.id)).toHaveLength(1);
-    const counted = await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind(`ride-inquiry:${rider.id}`).first<number>("count");
+    const counted = await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?")
+      .bind(`ride-inquiry:${rider.id}`)
+      .first<number>("count");
     expect(counted).toBe(1);
   });
 
@@ -92,7 +103,12 @@ describe("asking a driver about a ride", () => {
     const communityRide = await createRide({ db: db() }, { driverId: driver.id, communityId: community.id });
     const othersRide = await createRide({ db: db() }, { driverId: other.id });
     const before = await dbChecksum();
-    const attempts: Record<string, string>[] = [{}, { rideId: communityRide.id }, { rideId: othersRide.id }, { rideId: "doesnotexist" }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { rideId: communityRide.id },
+      { rideId: othersRide.id },
+      { rideId: "doesnotexist" },
+    ];
     for (const extra of attempts) {
       const res = await send(rider, driver.id, "Hello?", extra);
       expect(res.status, JSON.stringify(extra)).toBe(403);
@@ -102,7 +118,9 @@ describe("asking a driver about a ride", () => {
     expect((await send(driver, rider.id, "Want a ride?", { rideId: communityRide.id })).status).toBe(403);
     expect(changedTables(before, await dbChecksum())).toEqual([]);
     // The page says so, with a way on instead of a dead end, and no composer.
-    const page = await html(await get(`/dashboard/messages?to=${driver.id}&ride=${communityRide.id}`, { cookie: rider.cookie }));
+    const page = await html(
+      await get(`/dashboard/messages?to=${driver.id}&ride=${communityRide.id}`, { cookie: rider.cookie }),
+    );
     expect(page).not.toContain(COMPOSER);
     expect(page).toContain(REFUSED);
     expect(page).toContain('href="/rides"');
@@ -119,7 +137,9 @@ describe("asking a driver about a ride", () => {
       const res = await send(rider, driver.id, "Any chance?", { rideId: ride.id });
       expect(res.status, ride.id).toBe(403);
       expect(await res.text()).toContain(RIDE_NOT_OPEN);
-      const page = await html(await get(`/dashboard/messages?to=${driver.id}&ride=${ride.id}`, { cookie: rider.cookie }));
+      const page = await html(
+        await get(`/dashboard/messages?to=${driver.id}&ride=${ride.id}`, { cookie: rider.cookie }),
+      );
       expect(page).not.toContain(COMPOSER);
       expect(page).toContain(RIDE_NOT_OPEN);
       expect(page).not.toContain("Request a seat");
@@ -139,9 +159,17 @@ describe("asking a driver about a ride", () => {
     // Settings: the switch is a plain form POST.
     const settings = await html(await get("/dashboard/settings", { cookie: driver.cookie }));
     expect(settings).toContain("Ride inquiries");
-    const off = await postForm("/dashboard/settings", { setting: "rideInquiries", value: "off" }, { cookie: driver.cookie });
+    const off = await postForm(
+      "/dashboard/settings",
+      { setting: "rideInquiries", value: "off" },
+      { cookie: driver.cookie },
+    );
     expect(off.status).toBe(302);
-    expect(await env.DB.prepare("SELECT ride_inquiries FROM user_settings WHERE user_id = ?").bind(driver.id).first("ride_inquiries")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT ride_inquiries FROM user_settings WHERE user_id = ?")
+        .bind(driver.id)
+        .first("ride_inquiries"),
+    ).toBe(0);
 
     const stranger = await signedInUser({ fullName: "Sunil Stranger" });
     const before = await dbChecksum();
@@ -153,7 +181,9 @@ describe("asking a driver about a ride", () => {
     expect((await send(driver, rider.id, "Yes")).status).toBe(403);
     expect(changedTables(before, await dbChecksum())).toEqual([]);
     // Their pages say why and offer Request a seat, with no composer.
-    const page = await html(await get(`/dashboard/messages?to=${driver.id}&ride=${ride.id}`, { cookie: stranger.cookie }));
+    const page = await html(
+      await get(`/dashboard/messages?to=${driver.id}&ride=${ride.id}`, { cookie: stranger.cookie }),
+    );
     expect(page).toContain(INQUIRIES_OFF);
     expect(page).toContain(`href="/rides/${ride.id}/book"`);
     expect(page).not.toContain(COMPOSER);
@@ -168,7 +198,9 @@ describe("asking a driver about a ride", () => {
   it("the conversation closes when the inquired ride departs, unless they share something else", async () => {
     const { driver, rider, ride } = await strangers();
     expect((await send(rider, driver.id, "Room for two?", { rideId: ride.id })).status).toBe(302);
-    await env.DB.prepare("UPDATE rides SET departs_at = ? WHERE id = ?").bind(Date.now() - 60_000, ride.id).run();
+    await env.DB.prepare("UPDATE rides SET departs_at = ? WHERE id = ?")
+      .bind(Date.now() - 60_000, ride.id)
+      .run();
     expect((await send(rider, driver.id, "Thanks for the ride")).status).toBe(403);
     expect((await send(driver, rider.id, "You're welcome")).status).toBe(403);
     // A request on another of the driver's rides is a relation of its own.
@@ -214,25 +246,37 @@ describe("the daily limit on first messages to drivers with no other relation", 
         return { driver, ride: await createRide({ db: db() }, { driverId: driver.id }) };
       }),
     );
-    const results = await Promise.all(pairs.map(({ driver, ride }) => send(rider, driver.id, "Seat free?", { rideId: ride.id })));
+    const results = await Promise.all(
+      pairs.map(({ driver, ride }) => send(rider, driver.id, "Seat free?", { rideId: ride.id })),
+    );
     expect(results.filter((r) => r.status === 302)).toHaveLength(10);
     expect(results.filter((r) => r.status === 409)).toHaveLength(5);
     expect(await inquiries(rider.id)).toHaveLength(10);
-    const sent = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE sender_id = ?").bind(rider.id).first<number>("n");
+    const sent = await env.DB.prepare("SELECT count(*) AS n FROM messages WHERE sender_id = ?")
+      .bind(rider.id)
+      .first<number>("n");
     expect(sent).toBe(10);
-    const conversations = await env.DB.prepare("SELECT count(*) AS n FROM conversations WHERE user_a = ? OR user_b = ?").bind(rider.id, rider.id).first<number>("n");
+    const conversations = await env.DB.prepare("SELECT count(*) AS n FROM conversations WHERE user_a = ? OR user_b = ?")
+      .bind(rider.id, rider.id)
+      .first<number>("n");
     expect(conversations).toBe(10);
   });
 
   it("a retried first message (20 concurrent identical sends) is stored once and counted once", async () => {
     const { driver, rider, ride, conversationId } = await strangers();
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => send(rider, driver.id, "Leaving at 8:30 sharp?", { rideId: ride.id, clientId: "retry-once-1234" })),
+      Array.from({ length: 20 }, () =>
+        send(rider, driver.id, "Leaving at 8:30 sharp?", { rideId: ride.id, clientId: "retry-once-1234" }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(302));
     expect(await messageCount(conversationId)).toBe(1);
     expect(await inquiries(rider.id)).toHaveLength(1);
-    expect(await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind(`ride-inquiry:${rider.id}`).first<number>("count")).toBe(1);
+    expect(
+      await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?")
+        .bind(`ride-inquiry:${rider.id}`)
+        .first<number>("count"),
+    ).toBe(1);
   });
 
   it("the day is the IST day: the limit resets at midnight in Bengaluru, not UTC", async () => {
@@ -249,12 +293,22 @@ describe("the daily limit on first messages to drivers with no other relation", 
     for (const { driver, ride } of drivers.slice(0, 10)) {
       await sendMessage({ db: db() }, rider.id, { to: driver.id, content: "Seat?", rideId: ride.id }, lateEvening);
     }
-    await expect(sendMessage({ db: db() }, rider.id, { to: drivers[10].driver.id, content: "Seat?", rideId: drivers[10].ride.id }, lateEvening + 5 * 60_000)).rejects.toThrow(
-      INQUIRY_LIMIT_REACHED,
-    );
+    await expect(
+      sendMessage(
+        { db: db() },
+        rider.id,
+        { to: drivers[10].driver.id, content: "Seat?", rideId: drivers[10].ride.id },
+        lateEvening + 5 * 60_000,
+      ),
+    ).rejects.toThrow(INQUIRY_LIMIT_REACHED);
     // ...and allowed at 00:10 IST the next day (still the same UTC day).
     expect(new Date(afterMidnight).getUTCDate()).toBe(new Date(lateEvening).getUTCDate());
-    const sent = await sendMessage({ db: db() }, rider.id, { to: drivers[10].driver.id, content: "Seat?", rideId: drivers[10].ride.id }, afterMidnight);
+    const sent = await sendMessage(
+      { db: db() },
+      rider.id,
+      { to: drivers[10].driver.id, content: "Seat?", rideId: drivers[10].ride.id },
+      afterMidnight,
+    );
     expect(sent.created).toBe(true);
   });
 });

@@ -25,18 +25,34 @@ async function runCron() {
 }
 
 async function remindersTo(email: string) {
-  const r = await env.DB.prepare("SELECT subject, text_body FROM mail_sink WHERE to_address = ? AND subject LIKE 'Reminder:%'").bind(email.toLowerCase()).all<{ subject: string; text_body: string }>();
+  const r = await env.DB.prepare(
+    "SELECT subject, text_body FROM mail_sink WHERE to_address = ? AND subject LIKE 'Reminder:%'",
+  )
+    .bind(email.toLowerCase())
+    .all<{ subject: string; text_body: string }>();
   return r.results;
 }
 
 async function scene() {
   const driver = await createUser({ db: db() }, { fullName: "Arjun Rao", ...verified });
   const [accepted, pending, withdrawn, quiet] = await Promise.all(
-    ["Kavya Nair", "Rahul Verma", "Vikram Reddy", "Sneha Kulkarni"].map((fullName) => createUser({ db: db() }, { fullName, ...verified })),
+    ["Kavya Nair", "Rahul Verma", "Vikram Reddy", "Sneha Kulkarni"].map((fullName) =>
+      createUser({ db: db() }, { fullName, ...verified }),
+    ),
   );
   await env.DB.prepare("UPDATE user_settings SET ride_reminders = 0 WHERE user_id = ?").bind(quiet.id).run();
   const slot = istSlot(50);
-  const ride = await createRide({ db: db() }, { driverId: driver.id, fromLocation: "Whitefield", toLocation: "Indiranagar", tripCostPaise: 24000, seats: 4, ...slot });
+  const ride = await createRide(
+    { db: db() },
+    {
+      driverId: driver.id,
+      fromLocation: "Whitefield",
+      toLocation: "Indiranagar",
+      tripCostPaise: 24000,
+      seats: 4,
+      ...slot,
+    },
+  );
   await createRideRequest({ db: db() }, { rideId: ride.id, riderId: accepted.id, status: "accepted", seats: 2 });
   await createRideRequest({ db: db() }, { rideId: ride.id, riderId: pending.id, status: "pending" });
   await createRideRequest({ db: db() }, { rideId: ride.id, riderId: withdrawn.id, status: "cancelled" });
@@ -60,7 +76,11 @@ describe("ride reminders", () => {
     expect(toRider[0].text_body).toContain("Your ride with Arjun Rao leaves soon.");
     expect(toRider[0].text_body).toContain("Your seats: 2 (₹120.00 in all)");
     for (const nobody of [s.pending, s.withdrawn, s.quiet]) expect(await remindersTo(nobody.email!)).toEqual([]);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'reminder' AND payload ->> '$.ride_id' = ?").bind(s.ride.id).first<{ n: number }>();
+    const rows = await env.DB.prepare(
+      "SELECT count(*) AS n FROM outbox WHERE kind = 'reminder' AND payload ->> '$.ride_id' = ?",
+    )
+      .bind(s.ride.id)
+      .first<{ n: number }>();
     // Driver and accepted rider, on both channels.
     expect(rows?.n).toBe(4);
   });
@@ -74,8 +94,14 @@ describe("ride reminders", () => {
 
   it("a late run still reminds; a ride more than 65 minutes away waits; a departed ride gets none", async () => {
     const driver = await createUser({ db: db() }, verified);
-    const soon = await createRide({ db: db() }, { driverId: driver.id, fromLocation: "HSR Layout", toLocation: "Koramangala", ...istSlot(10) });
-    const later = await createRide({ db: db() }, { driverId: driver.id, fromLocation: "Hebbal", toLocation: "Yelahanka", ...istSlot(180) });
+    const soon = await createRide(
+      { db: db() },
+      { driverId: driver.id, fromLocation: "HSR Layout", toLocation: "Koramangala", ...istSlot(10) },
+    );
+    const later = await createRide(
+      { db: db() },
+      { driverId: driver.id, fromLocation: "Hebbal", toLocation: "Yelahanka", ...istSlot(180) },
+    );
     await runCron();
     const subjects = (await remindersTo(driver.email!)).map((m) => m.subject);
     expect(subjects.some((t) => t.startsWith("Reminder: HSR Layout → Koramangala"))).toBe(true);
@@ -92,7 +118,9 @@ describe("ride reminders", () => {
   it("a ride cancelled, or a seat withdrawn, after the reminder was queued sends none", async () => {
     const s = await scene();
     await enqueueRideReminders({ db: db() });
-    await env.DB.prepare("UPDATE ride_requests SET status = 'cancelled' WHERE ride_id = ? AND rider_id = ?").bind(s.ride.id, s.accepted.id).run();
+    await env.DB.prepare("UPDATE ride_requests SET status = 'cancelled' WHERE ride_id = ? AND rider_id = ?")
+      .bind(s.ride.id, s.accepted.id)
+      .run();
     await deliverOutbox({ db: db(), env }, { push: null });
     expect(await remindersTo(s.accepted.email!)).toEqual([]);
     expect(await remindersTo(s.driver.email!)).toHaveLength(1);
@@ -102,13 +130,17 @@ describe("ride reminders", () => {
     await deliverOutbox({ db: db(), env }, { push: null });
     expect(await remindersTo(other.driver.email!)).toEqual([]);
     expect(await remindersTo(other.accepted.email!)).toEqual([]);
-    const skipped = await env.DB.prepare("SELECT last_error FROM outbox WHERE user_id = ? AND channel = 'email'").bind(other.driver.id).first<{ last_error: string }>();
+    const skipped = await env.DB.prepare("SELECT last_error FROM outbox WHERE user_id = ? AND channel = 'email'")
+      .bind(other.driver.id)
+      .first<{ last_error: string }>();
     expect(skipped?.last_error).toBe("the ride is not upcoming");
   });
 
   it("no reminder e-mail with e-mail notifications off (the reminder setting alone is not enough)", async () => {
     const s = await scene();
-    await env.DB.prepare("UPDATE user_settings SET email_notifications = 0 WHERE user_id = ?").bind(s.accepted.id).run();
+    await env.DB.prepare("UPDATE user_settings SET email_notifications = 0 WHERE user_id = ?")
+      .bind(s.accepted.id)
+      .run();
     await runCron();
     expect(await remindersTo(s.accepted.email!)).toEqual([]);
     expect(await remindersTo(s.driver.email!)).toHaveLength(1);

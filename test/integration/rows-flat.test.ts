@@ -31,7 +31,9 @@ async function measure(path: string) {
   await res.arrayBuffer();
   const statements: Array<{ sql: string; rows: number; returned: number }> = [];
   for (const q of recordedQueries.filter((r) => /^\s*(select|with)\b/i.test(r.sql))) {
-    const { meta, results } = await env.DB.prepare(q.sql).bind(...q.params).all();
+    const { meta, results } = await env.DB.prepare(q.sql)
+      .bind(...q.params)
+      .all();
     statements.push({ sql: q.sql, rows: meta.rows_read, returned: results.length });
   }
   return { rows: rowsRead(res), statements };
@@ -49,7 +51,17 @@ beforeAll(async () => {
   // With a cost cap few rides qualify (the city's cost 80-143 rupees a seat): the cap's pages read
   // by whole rupees a seat, not every ride until a page is full (ADR 0037; before it, /rides?maxCost=20
   // read 8,331 -> 15,411 rows here). So does "Women-only seats", from an index of those rides only.
-  lists = ["/rides", "/rides?page=3", `/rides?date=${tomorrow}`, "/rides?community=1", "/rides?community=1&page=2", `/rides?date=${tomorrow}&maxCost=45&community=1`, `/rides?date=${tomorrow}&maxCost=45`, "/rides?maxCost=20", "/rides?women=1"];
+  lists = [
+    "/rides",
+    "/rides?page=3",
+    `/rides?date=${tomorrow}`,
+    "/rides?community=1",
+    "/rides?community=1&page=2",
+    `/rides?date=${tomorrow}&maxCost=45&community=1`,
+    `/rides?date=${tomorrow}&maxCost=45`,
+    "/rides?maxCost=20",
+    "/rides?women=1",
+  ];
   // A place text in "Community rides only" merges the viewer's communities' rides at its places,
   // and a quiet place reads only its own few (ADR 0038; before it, /rides?q=yeswanthpura read every
   // upcoming ride of the city here: 3,913 rows). A busy place is not listed: it passes over the
@@ -62,7 +74,9 @@ beforeAll(async () => {
 
 describe("rows read are flat as the city doubles around the viewer (issue 17)", () => {
   it("the city did double: twice the commuters, rides and requests", async () => {
-    const n = await env.DB.prepare("SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM rides WHERE status = 'active') AS upcoming, (SELECT count(*) FROM ride_requests) AS requests").first<{ users: number; upcoming: number; requests: number }>();
+    const n = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM rides WHERE status = 'active') AS upcoming, (SELECT count(*) FROM ride_requests) AS requests",
+    ).first<{ users: number; upcoming: number; requests: number }>();
     expect(n!.users).toBeGreaterThanOrEqual(4000);
     expect(n!.upcoming).toBeGreaterThanOrEqual(6000);
     expect(n!.requests).toBeGreaterThanOrEqual(12_000);
@@ -79,7 +93,10 @@ describe("rows read are flat as the city doubles around the viewer (issue 17)", 
         grew.push(`${path}: ${was.rows} -> ${now.rows}`);
         now.statements.forEach((s, i) => {
           const old = was.statements[i];
-          if (!old || old.rows !== s.rows) grew.push(`    ${old?.rows ?? "?"} -> ${s.rows} (returned ${old?.returned ?? "?"} -> ${s.returned}): ${s.sql.slice(0, 120)}`);
+          if (!old || old.rows !== s.rows)
+            grew.push(
+              `    ${old?.rows ?? "?"} -> ${s.rows} (returned ${old?.returned ?? "?"} -> ${s.returned}): ${s.sql.slice(0, 120)}`,
+            );
         });
       }
     }
@@ -112,8 +129,13 @@ describe("rows read are flat as the city doubles around the viewer (issue 17)", 
       for (const page of [...new Set([1, 2, 5, ...(communityOnly ? [] : [sharedPage, sharedPage + 1])])]) {
         const f = discoverFiltersSchema.parse({ page: String(page), ...(communityOnly ? { community: "1" } : {}) });
         const shown = await discoverRides(ctx, city.busyId, f, now);
-        const want = (await brute(communityOnly, DISCOVER_PAGE_SIZE + 1, (page - 1) * DISCOVER_PAGE_SIZE)).map((r) => r.id);
-        expect(shown.rides.map((r) => r.id), `community only: ${communityOnly}, page ${page}`).toEqual(want.slice(0, DISCOVER_PAGE_SIZE));
+        const want = (await brute(communityOnly, DISCOVER_PAGE_SIZE + 1, (page - 1) * DISCOVER_PAGE_SIZE)).map(
+          (r) => r.id,
+        );
+        expect(
+          shown.rides.map((r) => r.id),
+          `community only: ${communityOnly}, page ${page}`,
+        ).toEqual(want.slice(0, DISCOVER_PAGE_SIZE));
         expect(shown.hasMore).toBe(want.length > DISCOVER_PAGE_SIZE);
         if (!communityOnly && page === sharedPage) expect(shown.rides.some((r) => r.communityId !== null)).toBe(true);
       }
@@ -121,16 +143,34 @@ describe("rows read are flat as the city doubles around the viewer (issue 17)", 
       // cursor) and shows what the page number does.
       let after = "";
       for (let page = 1; page <= 6; page++) {
-        const f = { ...discoverFiltersSchema.parse({ page: String(page), ...(communityOnly ? { community: "1" } : {}) }), after };
+        const f = {
+          ...discoverFiltersSchema.parse({ page: String(page), ...(communityOnly ? { community: "1" } : {}) }),
+          after,
+        };
         const shown = await discoverRides(ctx, city.busyId, f, now);
-        const want = (await brute(communityOnly, DISCOVER_PAGE_SIZE + 1, (page - 1) * DISCOVER_PAGE_SIZE)).map((r) => r.id);
-        expect(shown.rides.map((r) => r.id), `community only: ${communityOnly}, page ${page} by cursor`).toEqual(want.slice(0, DISCOVER_PAGE_SIZE));
+        const want = (await brute(communityOnly, DISCOVER_PAGE_SIZE + 1, (page - 1) * DISCOVER_PAGE_SIZE)).map(
+          (r) => r.id,
+        );
+        expect(
+          shown.rides.map((r) => r.id),
+          `community only: ${communityOnly}, page ${page} by cursor`,
+        ).toEqual(want.slice(0, DISCOVER_PAGE_SIZE));
         // "Previous page" from it: the page before, read backwards from its first ride.
         if (page > 1) {
           expect(shown.prevBefore, `page ${page}: a Previous page cursor`).toBeTruthy();
-          const prev = await discoverRides(ctx, city.busyId, { ...f, page: page - 1, after: "", before: shown.prevBefore! }, now);
-          const wantPrev = (await brute(communityOnly, DISCOVER_PAGE_SIZE, (page - 2) * DISCOVER_PAGE_SIZE)).map((r) => r.id);
-          expect(prev.rides.map((r) => r.id), `community only: ${communityOnly}, page ${page - 1} backwards`).toEqual(wantPrev);
+          const prev = await discoverRides(
+            ctx,
+            city.busyId,
+            { ...f, page: page - 1, after: "", before: shown.prevBefore! },
+            now,
+          );
+          const wantPrev = (await brute(communityOnly, DISCOVER_PAGE_SIZE, (page - 2) * DISCOVER_PAGE_SIZE)).map(
+            (r) => r.id,
+          );
+          expect(
+            prev.rides.map((r) => r.id),
+            `community only: ${communityOnly}, page ${page - 1} backwards`,
+          ).toEqual(wantPrev);
           expect(prev.hasMore).toBe(true);
         }
         after = shown.nextAfter ?? "";
@@ -144,11 +184,15 @@ describe("rows read are flat as the city doubles around the viewer (issue 17)", 
     const stranger = await signedInUser({ fullName: "New Commuter" });
     const theirs = await discoverRides(ctx, stranger.id, discoverFiltersSchema.parse({ page: "2" }), now);
     const publicOnly = (
-      await env.DB.prepare("SELECT id FROM rides WHERE status = 'active' AND departs_at >= ?1 AND community_id IS NULL ORDER BY departs_at, id LIMIT ?2 OFFSET ?3")
+      await env.DB.prepare(
+        "SELECT id FROM rides WHERE status = 'active' AND departs_at >= ?1 AND community_id IS NULL ORDER BY departs_at, id LIMIT ?2 OFFSET ?3",
+      )
         .bind(now, DISCOVER_PAGE_SIZE, DISCOVER_PAGE_SIZE)
         .all<{ id: string }>()
     ).results.map((r) => r.id);
     expect(theirs.rides.map((r) => r.id)).toEqual(publicOnly);
-    expect((await discoverRides(ctx, stranger.id, discoverFiltersSchema.parse({ community: "1" }), now)).rides).toEqual([]);
+    expect((await discoverRides(ctx, stranger.id, discoverFiltersSchema.parse({ community: "1" }), now)).rides).toEqual(
+      [],
+    );
   });
 });

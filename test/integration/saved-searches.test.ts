@@ -13,7 +13,14 @@ import { COMMUTE_TOP_UP_CRON, createCommute } from "~/models/commutes.server";
 import { loadDelivery } from "~/models/outbox.server";
 import { placeByName } from "~/models/places.server";
 import { createRide } from "~/models/ride-publishing.server";
-import { alertCandidatesQuery, ALERT_TITLE, MAX_SAVED_SEARCHES, saveSearch, TOO_MANY_SEARCHES, type SaveSearch } from "~/models/saved-searches.server";
+import {
+  alertCandidatesQuery,
+  ALERT_TITLE,
+  MAX_SAVED_SEARCHES,
+  saveSearch,
+  TOO_MANY_SEARCHES,
+  type SaveSearch,
+} from "~/models/saved-searches.server";
 import { ConflictError } from "~/models/errors.server";
 import { renderMail } from "~/utils/mail/render.server";
 import { dbChecksum } from "../support/db-checksum";
@@ -34,7 +41,14 @@ const search = (over: Partial<SaveSearch> = {}): SaveSearch => ({
   ...over,
 });
 
-type RideOver = { fromLocation?: string; toLocation?: string; date?: string; time?: string; communityId?: string | null; womenOnly?: boolean };
+type RideOver = {
+  fromLocation?: string;
+  toLocation?: string;
+  date?: string;
+  time?: string;
+  communityId?: string | null;
+  womenOnly?: boolean;
+};
 const publish = (driverId: string, over: RideOver = {}) =>
   createRide(ctx(), driverId, {
     fromLocation: "Koramangala",
@@ -51,7 +65,9 @@ const publish = (driverId: string, over: RideOver = {}) =>
 
 const alertsOf = async (userId: string) => (await notificationsFor(userId)).filter((n) => n.title === ALERT_TITLE);
 const savedCount = async (userId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM saved_searches WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM saved_searches WHERE user_id = ?")
+    .bind(userId)
+    .first<{ n: number }>())!.n;
 
 const saveForm = (over: Record<string, string | string[]> = {}) => ({
   intent: "save-search",
@@ -68,16 +84,31 @@ const saveForm = (over: Record<string, string | string[]> = {}) => ({
 describe("saving a search from Discover Rides", () => {
   it("the distance results offer 'Save this search'; saving keeps it with its cells and lists it", async () => {
     const rider = await signedInUser({ fullName: "Sana Rider" });
-    const page = await get(`/rides?from=Koramangala&to=Manyata+Tech+Park&date=${tomorrow()}&time=09:00`, { cookie: rider.cookie });
+    const page = await get(`/rides?from=Koramangala&to=Manyata+Tech+Park&date=${tomorrow()}&time=09:00`, {
+      cookie: rider.cookie,
+    });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Save this search");
     const res = await postForm("/rides", saveForm(), { cookie: rider.cookie });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/rides?from=Koramangala&to=Manyata+Tech+Park&time=09:00");
     expect(toastOf(res)?.title).toBe("Search saved");
-    const row = await env.DB.prepare("SELECT * FROM saved_searches WHERE user_id = ?").bind(rider.id).first<Record<string, unknown>>();
-    expect(row).toMatchObject({ from_location: "Koramangala", to_location: "Manyata Tech Park", time: "09:00", minute: 540, radius_m: 2000, window_minutes: 15, weekdays: 0b0111110, status: "active" });
-    const cells = await env.DB.prepare("SELECT cell, minute FROM saved_search_cells WHERE search_id = ?").bind(row!.id).all<{ cell: number; minute: number }>();
+    const row = await env.DB.prepare("SELECT * FROM saved_searches WHERE user_id = ?")
+      .bind(rider.id)
+      .first<Record<string, unknown>>();
+    expect(row).toMatchObject({
+      from_location: "Koramangala",
+      to_location: "Manyata Tech Park",
+      time: "09:00",
+      minute: 540,
+      radius_m: 2000,
+      window_minutes: 15,
+      weekdays: 0b0111110,
+      status: "active",
+    });
+    const cells = await env.DB.prepare("SELECT cell, minute FROM saved_search_cells WHERE search_id = ?")
+      .bind(row!.id)
+      .all<{ cell: number; minute: number }>();
     // The circle around Koramangala's point touches its own cell and its neighbours.
     expect(cells.results.length).toBeGreaterThanOrEqual(4);
     expect(cells.results.map((c) => c.cell)).toContain(placeByName("Koramangala")!.cell);
@@ -115,7 +146,11 @@ describe("saving a search from Discover Rides", () => {
 
   it(`at most ${MAX_SAVED_SEARCHES} per user, also when saves race`, async () => {
     const rider = await createUser(ctx());
-    const results = await Promise.allSettled(Array.from({ length: MAX_SAVED_SEARCHES + 4 }, (_, i) => saveSearch(ctx(), rider.id, search({ time: `0${i % 10}:00` }))));
+    const results = await Promise.allSettled(
+      Array.from({ length: MAX_SAVED_SEARCHES + 4 }, (_, i) =>
+        saveSearch(ctx(), rider.id, search({ time: `0${i % 10}:00` })),
+      ),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_SAVED_SEARCHES);
     for (const r of results.filter((r) => r.status === "rejected")) {
       expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);
@@ -123,7 +158,9 @@ describe("saving a search from Discover Rides", () => {
     }
     expect(await savedCount(rider.id)).toBe(MAX_SAVED_SEARCHES);
     // The refused ones left no cell rows behind.
-    const orphans = await env.DB.prepare("SELECT count(*) AS n FROM saved_search_cells WHERE search_id NOT IN (SELECT id FROM saved_searches)").first<{ n: number }>();
+    const orphans = await env.DB.prepare(
+      "SELECT count(*) AS n FROM saved_search_cells WHERE search_id NOT IN (SELECT id FROM saved_searches)",
+    ).first<{ n: number }>();
     expect(orphans!.n).toBe(0);
   });
 
@@ -139,16 +176,28 @@ describe("saving a search from Discover Rides", () => {
     }
     const paused = await postForm("/rides", { intent: "pause-search", searchId: id }, { cookie: owner.cookie });
     expect(toastOf(paused)?.title).toBe("Alerts paused for this search");
-    expect((await env.DB.prepare("SELECT status FROM saved_searches WHERE id = ?").bind(id).first<{ status: string }>())!.status).toBe("paused");
+    expect(
+      (await env.DB.prepare("SELECT status FROM saved_searches WHERE id = ?").bind(id).first<{ status: string }>())!
+        .status,
+    ).toBe("paused");
     expect(await (await get("/rides", { cookie: owner.cookie })).text()).toContain("Paused");
     await postForm("/rides", { intent: "resume-search", searchId: id }, { cookie: owner.cookie });
-    expect((await env.DB.prepare("SELECT status FROM saved_searches WHERE id = ?").bind(id).first<{ status: string }>())!.status).toBe("active");
+    expect(
+      (await env.DB.prepare("SELECT status FROM saved_searches WHERE id = ?").bind(id).first<{ status: string }>())!
+        .status,
+    ).toBe("active");
     const deleted = await postForm("/rides", { intent: "delete-search", searchId: id }, { cookie: owner.cookie });
     expect(toastOf(deleted)?.title).toBe("Saved search deleted");
     expect(await savedCount(owner.id)).toBe(0);
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM saved_search_cells WHERE search_id = ?").bind(id).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM saved_search_cells WHERE search_id = ?")
+        .bind(id)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
     // Deleting it again: not found.
-    expect((await postForm("/rides", { intent: "delete-search", searchId: id }, { cookie: owner.cookie })).status).toBe(404);
+    expect((await postForm("/rides", { intent: "delete-search", searchId: id }, { cookie: owner.cookie })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -209,7 +258,9 @@ describe("alerts when a matching ride is published", () => {
     const woman = await createUser(ctx(), { profile: { gender: "female" } });
     const community = await createCommunity(ctx(), { createdBy: driver.id, name: "Koramangala Commuters" });
     await addMember(ctx(), { communityId: community.id, userId: member.id, status: "approved" });
-    await env.DB.prepare("INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)").bind(blocked.id, driver.id, Date.now()).run();
+    await env.DB.prepare("INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)")
+      .bind(blocked.id, driver.id, Date.now())
+      .run();
     for (const u of [member, outsider, blocked]) await saveSearch(ctx(), u.id, search());
     await publish(driver.id, { communityId: community.id });
     expect(await alertsOf(member.id)).toHaveLength(1);
@@ -244,13 +295,17 @@ describe("alerts when a matching ride is published", () => {
     const published = await Promise.all(drivers.map((d, i) => publish(d.id, { time: `09:0${i}` })));
     expect(published.flatMap((p) => p.audience.notified)).toEqual([rider.id]);
     expect(await alertsOf(rider.id)).toHaveLength(1);
-    const row = await env.DB.prepare("SELECT last_alert_day FROM saved_searches WHERE id = ?").bind(id).first<{ last_alert_day: string }>();
+    const row = await env.DB.prepare("SELECT last_alert_day FROM saved_searches WHERE id = ?")
+      .bind(id)
+      .first<{ last_alert_day: string }>();
     expect(row!.last_alert_day).toBe(istDate());
     // Later the same day: still one.
     await publish(drivers[0].id, { time: "09:30" });
     expect(await alertsOf(rider.id)).toHaveLength(1);
     // The next IST day it may alert again.
-    await env.DB.prepare("UPDATE saved_searches SET last_alert_day = ? WHERE id = ?").bind(addDays(istDate(), -1), id).run();
+    await env.DB.prepare("UPDATE saved_searches SET last_alert_day = ? WHERE id = ?")
+      .bind(addDays(istDate(), -1), id)
+      .run();
     await publish(drivers[1].id, { time: "09:45" });
     expect(await alertsOf(rider.id)).toHaveLength(2);
   });
@@ -259,11 +314,18 @@ describe("alerts when a matching ride is published", () => {
     const driver = await createUser(ctx());
     const rider = await createUser(ctx());
     await saveSearch(ctx(), rider.id, search());
-    const c = await createCommute(
-      ctx(),
-      driver.id,
-      { fromLocation: "Koramangala", toLocation: "Manyata Tech Park", weekdays: ALL_DAYS, time: "09:00", seats: 3, tripCost: 30000, notes: null, communityId: null, startDate: tomorrow(), endDate: null },
-    );
+    const c = await createCommute(ctx(), driver.id, {
+      fromLocation: "Koramangala",
+      toLocation: "Manyata Tech Park",
+      weekdays: ALL_DAYS,
+      time: "09:00",
+      seats: 3,
+      tripCost: 30000,
+      notes: null,
+      communityId: null,
+      startDate: tomorrow(),
+      endDate: null,
+    });
     expect(c.occurrences).toBeGreaterThan(5);
     expect(c.audience.notified).toEqual([rider.id]);
     const alerts = await alertsOf(rider.id);
@@ -273,9 +335,20 @@ describe("alerts when a matching ride is published", () => {
     // The Cron: a pattern whose days do not exist yet gets them, and a fresh search hears of it.
     const other = await createUser(ctx());
     await saveSearch(ctx(), other.id, search({ from: "HSR Layout", time: "08:30" }));
-    await createCommutePattern(ctx(), { driverId: driver.id, fromLocation: "HSR Layout", toLocation: "Manyata Tech Park", weekdays: ALL_DAYS, time: "08:30", startDate: tomorrow() });
+    await createCommutePattern(ctx(), {
+      driverId: driver.id,
+      fromLocation: "HSR Layout",
+      toLocation: "Manyata Tech Park",
+      weekdays: ALL_DAYS,
+      time: "08:30",
+      startDate: tomorrow(),
+    });
     const ec = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: COMMUTE_TOP_UP_CRON, scheduledTime: Date.now() }), env, ec);
+    await worker.scheduled(
+      createScheduledController({ cron: COMMUTE_TOP_UP_CRON, scheduledTime: Date.now() }),
+      env,
+      ec,
+    );
     await waitOnExecutionContext(ec);
     expect(await alertsOf(other.id)).toHaveLength(1);
     expect(await alertsOf(rider.id)).toHaveLength(1);
@@ -286,12 +359,27 @@ describe("alerts when a matching ride is published", () => {
     const rider = await createUser(ctx(), { fullName: "Sana Rider", emailVerifiedAt: Date.now() });
     await saveSearch(ctx(), rider.id, search());
     const ride = await publish(driver.id);
-    const rows = await env.DB.prepare("SELECT * FROM outbox WHERE user_id = ? ORDER BY channel").bind(rider.id).all<Record<string, string | number>>();
+    const rows = await env.DB.prepare("SELECT * FROM outbox WHERE user_id = ? ORDER BY channel")
+      .bind(rider.id)
+      .all<Record<string, string | number>>();
     expect(rows.results.map((r) => r.channel)).toEqual(["email", "push"]);
     const row = rows.results[0];
-    const outboxRow = { id: row.id, channel: row.channel, userId: row.user_id, kind: row.kind, payload: JSON.parse(String(row.payload)), attempts: row.attempts, createdAt: row.created_at } as unknown as Parameters<typeof loadDelivery>[1];
+    const outboxRow = {
+      id: row.id,
+      channel: row.channel,
+      userId: row.user_id,
+      kind: row.kind,
+      payload: JSON.parse(String(row.payload)),
+      attempts: row.attempts,
+      createdAt: row.created_at,
+    } as unknown as Parameters<typeof loadDelivery>[1];
     const delivery = await loadDelivery(ctx(), outboxRow);
-    const mail = renderMail({ row: outboxRow, delivery, origin: "https://loopride.example", links: { unsubscribe: "https://loopride.example/unsubscribe?t=x" } });
+    const mail = renderMail({
+      row: outboxRow,
+      delivery,
+      origin: "https://loopride.example",
+      links: { unsubscribe: "https://loopride.example/unsubscribe?t=x" },
+    });
     expect(mail!.subject).toBe(`${ALERT_TITLE}: Koramangala → Manyata Tech Park`);
     expect(mail!.text).toContain("matches your saved search Koramangala → Manyata Tech Park around 9:00 AM");
     expect(mail!.text).toContain(`https://loopride.example/rides/${ride.id}`);
@@ -300,10 +388,14 @@ describe("alerts when a matching ride is published", () => {
 
   it("the lookup uses the cell index (EXPLAIN: no SCAN of saved_searches or saved_search_cells)", async () => {
     const query = alertCandidatesQuery(db(), ["r1", "r2"], istToInstant(tomorrow(), "00:00")).toSQL();
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).bind(...query.params).all<{ detail: string }>();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+      .bind(...query.params)
+      .all<{ detail: string }>();
     const details = plan.results.map((r) => r.detail);
     expect(details.join("\n")).not.toMatch(/SCAN (saved_searches|saved_search_cells|rides)\b/);
     expect(details[0]).toMatch(/^SEARCH rides USING INDEX sqlite_autoindex_rides_1 \(id=\?\)/);
-    expect(details.join("\n")).toMatch(/SEARCH saved_search_cells USING COVERING INDEX sqlite_autoindex_saved_search_cells_1 \(cell=\? AND minute>\? AND minute<\?\)/);
+    expect(details.join("\n")).toMatch(
+      /SEARCH saved_search_cells USING COVERING INDEX sqlite_autoindex_saved_search_cells_1 \(cell=\? AND minute>\? AND minute<\?\)/,
+    );
   });
 });

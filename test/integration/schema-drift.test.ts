@@ -9,9 +9,26 @@ describe("migrations match the drizzle schema", () => {
   it("declares the tables the product needs", () => {
     const names = tables.map((t) => getTableConfig(t).name).sort();
     for (const required of [
-      "users", "passwords", "oauth_accounts", "sessions", "user_profiles", "user_settings", "communities",
-      "community_members", "rides", "ride_requests", "notifications", "messages", "conversations", "user_credits",
-      "credit_transactions", "referrals", "user_referral_codes", "payments", "ride_ratings", "saved_rides",
+      "users",
+      "passwords",
+      "oauth_accounts",
+      "sessions",
+      "user_profiles",
+      "user_settings",
+      "communities",
+      "community_members",
+      "rides",
+      "ride_requests",
+      "notifications",
+      "messages",
+      "conversations",
+      "user_credits",
+      "credit_transactions",
+      "referrals",
+      "user_referral_codes",
+      "payments",
+      "ride_ratings",
+      "saved_rides",
     ]) {
       expect(names).toContain(required);
     }
@@ -20,14 +37,20 @@ describe("migrations match the drizzle schema", () => {
   for (const table of tables) {
     const config = getTableConfig(table);
     it(`${config.name}: every declared column and index exists after migrating`, async () => {
-      const cols = await env.DB.prepare(`SELECT name, "notnull" AS nn FROM pragma_table_info(?)`).bind(config.name).all<{ name: string; nn: number }>();
+      const cols = await env.DB.prepare(`SELECT name, "notnull" AS nn FROM pragma_table_info(?)`)
+        .bind(config.name)
+        .all<{ name: string; nn: number }>();
       const actual = new Map(cols.results.map((c) => [c.name, c.nn]));
       expect(actual.size, `table ${config.name} missing`).toBeGreaterThan(0);
       for (const column of config.columns) {
         expect(actual.has(column.name), `${config.name}.${column.name}`).toBe(true);
-        expect(actual.get(column.name) === 1 || column.primary, `${config.name}.${column.name} NOT NULL`).toBe(column.notNull || column.primary);
+        expect(actual.get(column.name) === 1 || column.primary, `${config.name}.${column.name} NOT NULL`).toBe(
+          column.notNull || column.primary,
+        );
       }
-      const idx = await env.DB.prepare(`SELECT name FROM pragma_index_list(?)`).bind(config.name).all<{ name: string }>();
+      const idx = await env.DB.prepare(`SELECT name FROM pragma_index_list(?)`)
+        .bind(config.name)
+        .all<{ name: string }>();
       const indexNames = new Set(idx.results.map((i) => i.name));
       for (const index of config.indexes) {
         expect(indexNames.has(index.config.name), `index ${index.config.name}`).toBe(true);
@@ -69,7 +92,11 @@ describe("the database guards its invariants", () => {
       ),
     ]);
     const req = (id: string, status: string) =>
-      env.DB.prepare("INSERT INTO ride_requests (id, ride_id, rider_id, seats, status, created_at) VALUES (?, 'ride', 'r', 1, ?, 0)").bind(id, status).run();
+      env.DB.prepare(
+        "INSERT INTO ride_requests (id, ride_id, rider_id, seats, status, created_at) VALUES (?, 'ride', 'r', 1, ?, 0)",
+      )
+        .bind(id, status)
+        .run();
     await req("q1", "pending");
     await expect(req("q2", "pending")).rejects.toThrow(/UNIQUE/);
     await expect(req("q3", "accepted")).rejects.toThrow(/UNIQUE/);

@@ -16,10 +16,40 @@ import { BASE, signedInUser } from "../support/worker";
 import { debugFetch } from "../support/worker-fetch";
 import { linkHref } from "../support/pages";
 
-const MIGRATION_0010 = Object.values(import.meta.glob("../../migrations/0010_places.sql", { query: "?raw", import: "default", eager: true }))[0] as string;
+const MIGRATION_0010 = Object.values(
+  import.meta.glob("../../migrations/0010_places.sql", { query: "?raw", import: "default", eager: true }),
+)[0] as string;
 
-type Row = { id: string; driver_id: string; community_id: string | null; from_location: string; to_location: string; date: string; departs_at: number; seats: number; trip_cost_paise: number; from_lat: number; from_lng: number; to_lat: number; to_lng: number; commute_id: string | null; status: string };
-type Commute = { id: string; driver_id: string; community_id: string | null; weekdays: number; time: string; end_date: string | null; status: string; from_lat: number; from_lng: number; to_lat: number; to_lng: number };
+type Row = {
+  id: string;
+  driver_id: string;
+  community_id: string | null;
+  from_location: string;
+  to_location: string;
+  date: string;
+  departs_at: number;
+  seats: number;
+  trip_cost_paise: number;
+  from_lat: number;
+  from_lng: number;
+  to_lat: number;
+  to_lng: number;
+  commute_id: string | null;
+  status: string;
+};
+type Commute = {
+  id: string;
+  driver_id: string;
+  community_id: string | null;
+  weekdays: number;
+  time: string;
+  end_date: string | null;
+  status: string;
+  from_lat: number;
+  from_lng: number;
+  to_lat: number;
+  to_lng: number;
+};
 
 const COMMUTES = 2000;
 const RIDES = 1200;
@@ -35,7 +65,8 @@ let day: string;
  */
 async function seedWorstCase(now: number) {
   const names = ALL_PLACES.map((p) => `'${p.name.replace(/'/g, "''")}'`);
-  const place = (expr: string) => `(CASE (${expr}) % ${names.length} ${names.map((p, i) => `WHEN ${i} THEN ${p}`).join(" ")} END)`;
+  const place = (expr: string) =>
+    `(CASE (${expr}) % ${names.length} ${names.map((p, i) => `WHEN ${i} THEN ${p}`).join(" ")} END)`;
   const seq = (n: number) => `WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${n - 1})`;
   // A quarter-hour slot between 06:00 and 10:45, and a destination other than the origin.
   const time = (expr: string) => `printf('%02d:%02d', 6 + ((${expr}) % 20) / 4, ((${expr}) % 4) * 15)`;
@@ -70,18 +101,30 @@ async function page(path: string, cookie = viewer.cookie) {
   const res = await debugFetch(`${BASE}${path}`, { headers: { Cookie: cookie } });
   expect(res.status, path).toBe(200);
   const html = await res.text();
-  const ids = [...new Set([...html.matchAll(/href="\/rides\/([a-z0-9]+)"/g)].map((m) => m[1]))].filter((id) => id !== "create");
+  const ids = [...new Set([...html.matchAll(/href="\/rides\/([a-z0-9]+)"/g)].map((m) => m[1]))].filter(
+    (id) => id !== "create",
+  );
   return { ids, rows: rowsRead(res), html };
 }
 
 const all = async <T>(sql: string) => (await env.DB.prepare(sql).all<T>()).results;
 // Every row a search could want, read whole (a test may scan; pages may not).
 type Who = { id: string; communities: string[]; blocked: string[]; communityOnly?: boolean };
-const visibleTo = (r: { driver_id: string; community_id: string | null }, who: Who = { id: viewer.id, communities: [], blocked: [] }) =>
+const visibleTo = (
+  r: { driver_id: string; community_id: string | null },
+  who: Who = { id: viewer.id, communities: [], blocked: [] },
+) =>
   r.driver_id !== who.id &&
   !who.blocked.includes(r.driver_id) &&
   (r.community_id === null ? !who.communityOnly : who.communities.includes(r.community_id));
-const score = (r: Row, at: number, from: { lat: number; lng: number }, to: { lat: number; lng: number }, radiusKm: number, windowMin: number) => {
+const score = (
+  r: Row,
+  at: number,
+  from: { lat: number; lng: number },
+  to: { lat: number; lng: number },
+  radiusKm: number,
+  windowMin: number,
+) => {
   const p = straightLineKm(from, { lat: r.from_lat, lng: r.from_lng });
   const d = straightLineKm(to, { lat: r.to_lat, lng: r.to_lng });
   if (p > radiusKm || d > radiusKm || Math.abs(r.departs_at - at) > windowMin * 60_000) return null;
@@ -99,12 +142,29 @@ async function weekdayMatches() {
   const now = Date.now();
   const today = istDate(now);
   const commutes = await all<Commute>("SELECT * FROM commutes");
-  const occurrences = await all<Row>(`SELECT * FROM rides WHERE commute_id IS NOT NULL AND status = 'active' AND date >= '${today}' ORDER BY date`);
+  const occurrences = await all<Row>(
+    `SELECT * FROM rides WHERE commute_id IS NOT NULL AND status = 'active' AND date >= '${today}' ORDER BY date`,
+  );
   return (from: { lat: number; lng: number }, to: { lat: number; lng: number }, who?: Who) =>
     best(
       commutes
-        .filter((c) => c.status === "active" && visibleTo(c, who) && (c.weekdays & MON_FRI) !== 0 && c.time >= "07:30" && c.time <= "09:30" && (c.end_date === null || c.end_date >= today))
-        .map((c) => occurrences.find((r) => r.commute_id === c.id && r.departs_at >= now && (MON_FRI >> new Date(`${r.date}T00:00:00Z`).getUTCDay()) & 1))
+        .filter(
+          (c) =>
+            c.status === "active" &&
+            visibleTo(c, who) &&
+            (c.weekdays & MON_FRI) !== 0 &&
+            c.time >= "07:30" &&
+            c.time <= "09:30" &&
+            (c.end_date === null || c.end_date >= today),
+        )
+        .map((c) =>
+          occurrences.find(
+            (r) =>
+              r.commute_id === c.id &&
+              r.departs_at >= now &&
+              (MON_FRI >> new Date(`${r.date}T00:00:00Z`).getUTCDay()) & 1,
+          ),
+        )
         .filter((r): r is Row => r !== undefined)
         .map((r) => ({ r, s: score(r, istToInstant(r.date, "08:30"), from, to, 10, 60) })),
     );
@@ -122,7 +182,9 @@ describe("the widest searches on a bench-shaped dataset (issue 17)", () => {
   const whitefield = () => placeByName("Whitefield ITPL")!;
 
   it("is as dense as the bench's worst case: hundreds of rides in the window on one day", async () => {
-    const [n] = await all<{ n: number }>(`SELECT count(*) AS n FROM rides WHERE status = 'active' AND date = '${day}' AND time BETWEEN '07:30' AND '09:30'`);
+    const [n] = await all<{ n: number }>(
+      `SELECT count(*) AS n FROM rides WHERE status = 'active' AND date = '${day}' AND time BETWEEN '07:30' AND '09:30'`,
+    );
     expect(n.n).toBeGreaterThan(800);
     const [c] = await all<{ n: number }>("SELECT count(*) AS n FROM rides WHERE commute_id IS NOT NULL");
     expect(c.n).toBeGreaterThan(10_000);
@@ -131,13 +193,19 @@ describe("the widest searches on a bench-shaped dataset (issue 17)", () => {
   it("10 km and +-60 min on a date: at most 1,000 rows, the brute-force ranking in order, page by page", async () => {
     const at = istToInstant(day, "08:30");
     const rides = await all<Row>(`SELECT * FROM rides WHERE status = 'active' AND date = '${day}'`);
-    const expected = best(rides.filter((r) => visibleTo(r)).map((r) => ({ r, s: score(r, at, hsr(), whitefield(), 10, 60) })));
+    const expected = best(
+      rides.filter((r) => visibleTo(r)).map((r) => ({ r, s: score(r, at, hsr(), whitefield(), 10, 60) })),
+    );
     // Fewer matches than the 200 candidates a search ranks, so the whole ranking is comparable.
     expect(expected.length).toBeGreaterThan(20);
     expect(expected.length).toBeLessThan(200);
     for (const [from, to, want] of [
       ["HSR+Layout", "Whitefield+ITPL", expected],
-      ["Whitefield+ITPL", "HSR+Layout", best(rides.filter((r) => visibleTo(r)).map((r) => ({ r, s: score(r, at, whitefield(), hsr(), 10, 60) })))],
+      [
+        "Whitefield+ITPL",
+        "HSR+Layout",
+        best(rides.filter((r) => visibleTo(r)).map((r) => ({ r, s: score(r, at, whitefield(), hsr(), 10, 60) }))),
+      ],
     ] as const) {
       const got = await page(`/rides?from=${from}&to=${to}&date=${day}&time=08:30&radius=10&window=60`);
       console.log(`date search ${from} -> ${to}: ${want.length} matches, rows_read=${got.rows}`);
@@ -149,7 +217,9 @@ describe("the widest searches on a bench-shaped dataset (issue 17)", () => {
       // A full page of results stays within the HTML budget (issue 17: 60 KB).
       expect(new TextEncoder().encode(got.html).length, "HTML bytes").toBeLessThanOrEqual(60 * 1024);
       const href = linkHref(got.html, "next-page");
-      expect(href, "Next page link").toBe(`/rides?from=${from}&to=${to}&date=${day}&time=08%3A30&radius=10&window=60&page=2`);
+      expect(href, "Next page link").toBe(
+        `/rides?from=${from}&to=${to}&date=${day}&time=08%3A30&radius=10&window=60&page=2`,
+      );
       const next = await page(href!);
       expect(next.ids, `${from} -> ${to} page 2`).toEqual(want.slice(NEAR_PAGE_SIZE, 2 * NEAR_PAGE_SIZE));
       expect(next.rows, `${from} -> ${to} page 2 rows read`).toBeLessThanOrEqual(1000);
@@ -171,16 +241,25 @@ describe("the widest searches on a bench-shaped dataset (issue 17)", () => {
       expect(got.rows, `${from} -> ${to} rows read`).toBeLessThanOrEqual(1000);
       expect(got.ids, `${from} -> ${to}`).toEqual(ids.slice(0, NEAR_PAGE_SIZE));
       expect(new TextEncoder().encode(got.html).length, "HTML bytes").toBeLessThanOrEqual(60 * 1024);
-      const next = await page(`/rides?from=${from}&to=${to}&time=08:30&radius=10&window=60&mode=weekdays&${weekdays}&page=2`);
+      const next = await page(
+        `/rides?from=${from}&to=${to}&time=08:30&radius=10&window=60&mode=weekdays&${weekdays}&page=2`,
+      );
       expect(next.ids, `${from} -> ${to} page 2`).toEqual(ids.slice(NEAR_PAGE_SIZE, 2 * NEAR_PAGE_SIZE));
     }
   });
 
   it("a place on a date with a cost limit: at most 1,000 rows a page, page 1 and the next in departure order", async () => {
     const start = istToInstant(day, "00:00");
-    const rides = await all<Row>(`SELECT * FROM rides WHERE status = 'active' AND departs_at >= ${start} AND departs_at < ${istToInstant(addDays(day, 1), "00:00")}`);
+    const rides = await all<Row>(
+      `SELECT * FROM rides WHERE status = 'active' AND departs_at >= ${start} AND departs_at < ${istToInstant(addDays(day, 1), "00:00")}`,
+    );
     const expected = rides
-      .filter((r) => visibleTo(r) && [r.from_location, r.to_location].some((n) => n.toLowerCase().includes("koramangala")) && r.trip_cost_paise <= 3000 * r.seats)
+      .filter(
+        (r) =>
+          visibleTo(r) &&
+          [r.from_location, r.to_location].some((n) => n.toLowerCase().includes("koramangala")) &&
+          r.trip_cost_paise <= 3000 * r.seats,
+      )
       .sort((a, b) => a.departs_at - b.departs_at || (a.id < b.id ? -1 : 1))
       .map((r) => r.id);
     expect(expected.length).toBeGreaterThan(20);
@@ -198,9 +277,14 @@ describe("cellsWithin: the cells a search circle reaches (issue 17)", () => {
   it("holds the cell of every point within the radius, and fewer cells than the bounding square", () => {
     // A fixed pseudo-random walk (no Math.random: a failure must reproduce).
     let seed = 17;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const KM_PER_DEG = (Math.PI * 6371) / 180;
-    for (const centre of [placeByName("HSR Layout")!, placeByName("Whitefield ITPL")!, placeByName("Anekal")!, { lat: 12.96, lng: 77.6 }]) {
+    for (const centre of [
+      placeByName("HSR Layout")!,
+      placeByName("Whitefield ITPL")!,
+      placeByName("Anekal")!,
+      { lat: 12.96, lng: 77.6 },
+    ]) {
       for (const km of [0.5, 2, 5, 10]) {
         const cells = new Set(cellsWithin(centre.lat, centre.lng, km));
         expect(cells.size).toBeLessThanOrEqual(cellsAround(centre.lat, centre.lng, km).length);
@@ -211,10 +295,16 @@ describe("cellsWithin: the cells a search circle reaches (issue 17)", () => {
           const edge = i % 2 === 0;
           const r = edge ? km * (0.97 + 0.03 * rand()) : km * rand();
           const bearing = 2 * Math.PI * rand();
-          const p = { lat: centre.lat + (r / KM_PER_DEG) * Math.cos(bearing), lng: centre.lng + (r / (KM_PER_DEG * Math.cos((centre.lat * Math.PI) / 180))) * Math.sin(bearing) };
+          const p = {
+            lat: centre.lat + (r / KM_PER_DEG) * Math.cos(bearing),
+            lng: centre.lng + (r / (KM_PER_DEG * Math.cos((centre.lat * Math.PI) / 180))) * Math.sin(bearing),
+          };
           if (straightLineKm(centre, p) > km) continue;
           inside++;
-          expect(cells.has(cellOf(p.lat, p.lng)), `${JSON.stringify(p)} within ${km} km of ${JSON.stringify(centre)}`).toBe(true);
+          expect(
+            cells.has(cellOf(p.lat, p.lng)),
+            `${JSON.stringify(p)} within ${km} km of ${JSON.stringify(centre)}`,
+          ).toBe(true);
         }
         expect(inside).toBeGreaterThan(3000);
       }
@@ -227,8 +317,13 @@ describe("who the widest searches show (issue 17: commutes are narrowed before t
     const member = await signedInUser({ fullName: "Member Rider" });
     const now = Date.now();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO community_members (id, community_id, user_id, status, role, requested_at) VALUES ('srm', 'sc0', ?, 'approved', 'member', ?)").bind(member.id, now),
-      env.DB.prepare("INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, 'sd13', ?)").bind(member.id, now),
+      env.DB.prepare(
+        "INSERT INTO community_members (id, community_id, user_id, status, role, requested_at) VALUES ('srm', 'sc0', ?, 'approved', 'member', ?)",
+      ).bind(member.id, now),
+      env.DB.prepare("INSERT INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, 'sd13', ?)").bind(
+        member.id,
+        now,
+      ),
       // The member's own commute, right on the search.
       env.DB.prepare(
         `INSERT INTO commutes (id, driver_id, community_id, from_location, to_location, weekdays, time, seats, trip_cost_paise, start_date, status, created_at, updated_at)
@@ -262,7 +357,9 @@ describe("who the widest searches show (issue 17: commutes are narrowed before t
     expect(got.ids.some((id) => mine.some((m) => m.id === id))).toBe(false);
 
     const communityOnly = expected(hsr, whitefield, { ...who, communityOnly: true });
-    const rows = await all<Row>(`SELECT * FROM rides WHERE id IN (${communityOnly.map((id) => `'${id}'`).join(", ") || "''"})`);
+    const rows = await all<Row>(
+      `SELECT * FROM rides WHERE id IN (${communityOnly.map((id) => `'${id}'`).join(", ") || "''"})`,
+    );
     expect(communityOnly.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.community_id === "sc0" && r.driver_id !== "sd13")).toBe(true);
     expect((await page(`${path}&community=1`, member.cookie)).ids).toEqual(communityOnly.slice(0, NEAR_PAGE_SIZE));
@@ -273,8 +370,15 @@ describe("who the widest searches show (issue 17: commutes are narrowed before t
     const at = istToInstant(day, "08:30");
     const onDay = await all<Row>(`SELECT * FROM rides WHERE status = 'active' AND date = '${day}'`);
     for (const communityOnlyDate of [false, true]) {
-      const want = best(onDay.filter((r) => visibleTo(r, { ...who, communityOnly: communityOnlyDate })).map((r) => ({ r, s: score(r, at, hsr, whitefield, 10, 60) })));
-      const dated = await page(`/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${day}&time=08:30&radius=10&window=60${communityOnlyDate ? "&community=1" : ""}`, member.cookie);
+      const want = best(
+        onDay
+          .filter((r) => visibleTo(r, { ...who, communityOnly: communityOnlyDate }))
+          .map((r) => ({ r, s: score(r, at, hsr, whitefield, 10, 60) })),
+      );
+      const dated = await page(
+        `/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${day}&time=08:30&radius=10&window=60${communityOnlyDate ? "&community=1" : ""}`,
+        member.cookie,
+      );
       expect(dated.ids, `community only: ${communityOnlyDate}`).toEqual(want.slice(0, NEAR_PAGE_SIZE));
       expect(dated.ids).toContain("srx1");
       expect(dated.ids).not.toContain("srx2");

@@ -35,7 +35,13 @@ type World = {
 };
 
 const day: fc.Arbitrary<Day> = fc
-  .record({ seats: fc.integer({ min: 1, max: 3 }), filled: fc.integer({ min: 0, max: 3 }), womenOnly: fc.boolean(), locked: fc.boolean(), cancelled: fc.boolean() })
+  .record({
+    seats: fc.integer({ min: 1, max: 3 }),
+    filled: fc.integer({ min: 0, max: 3 }),
+    womenOnly: fc.boolean(),
+    locked: fc.boolean(),
+    cancelled: fc.boolean(),
+  })
   .map((d) => ({ ...d, filled: Math.min(d.filled, d.seats) }));
 
 const world: fc.Arbitrary<World> = fc.record({
@@ -48,7 +54,17 @@ const world: fc.Arbitrary<World> = fc.record({
   block: fc.constantFrom<World["block"]>("none", "none", "riderBlocksDriver", "driverBlocksRider"),
   seatsWanted: fc.integer({ min: 1, max: 2 }),
   days: fc.array(day, { minLength: DAYS, maxLength: DAYS }),
-  change: fc.constantFrom<Change>("none", "none", "block", "lock", "suspendRider", "removeRider", "suspendDriver", "removeDriver", "fill"),
+  change: fc.constantFrom<Change>(
+    "none",
+    "none",
+    "block",
+    "lock",
+    "suspendRider",
+    "removeRider",
+    "suspendDriver",
+    "removeDriver",
+    "fill",
+  ),
 });
 
 /** The rule in words, independent of the SQL: may the rider hold `seatsWanted` seats on day `i`? */
@@ -98,17 +114,30 @@ async function build(w: World) {
     if (w.rider !== "none") await addMember(ctx(), { communityId, userId: rider.id, status: w.rider });
     if (w.driver !== "none") await addMember(ctx(), { communityId, userId: driver.id, status: w.driver });
     const suspend = (userId: string) =>
-      env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE community_id = ? AND user_id = ?").bind(SUSPENDED(), communityId, userId).run();
+      env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE community_id = ? AND user_id = ?")
+        .bind(SUSPENDED(), communityId, userId)
+        .run();
     if (w.riderSuspended) await suspend(rider.id);
     if (w.driverSuspended) await suspend(driver.id);
   }
   if (w.block === "riderBlocksDriver") await block(rider.id, driver.id);
   if (w.block === "driverBlocksRider") await block(driver.id, rider.id);
   const start = addDays(istDate(now), 1);
-  const commute = await createCommutePattern(ctx(), { driverId: driver.id, communityId, weekdays: 127, startDate: start, endDate: addDays(start, DAYS - 1), seats: 3 });
+  const commute = await createCommutePattern(ctx(), {
+    driverId: driver.id,
+    communityId,
+    weekdays: 127,
+    startDate: start,
+    endDate: addDays(start, DAYS - 1),
+    seats: 3,
+  });
   // The days come from the daily top-up, as in the app: none for a driver out of good standing.
   await topUpCommutes(ctx(), now);
-  const days = (await env.DB.prepare("SELECT id FROM rides WHERE commute_id = ? ORDER BY date").bind(commute.id).all<{ id: string }>()).results.map((r) => r.id);
+  const days = (
+    await env.DB.prepare("SELECT id FROM rides WHERE commute_id = ? ORDER BY date")
+      .bind(commute.id)
+      .all<{ id: string }>()
+  ).results.map((r) => r.id);
   for (const [i, id] of days.entries()) {
     const d = w.days[i];
     await env.DB.prepare("UPDATE rides SET seats = ?, women_only = ?, women_lock_booked = ?, status = ? WHERE id = ?")
@@ -120,37 +149,57 @@ async function build(w: World) {
 }
 
 async function block(blocker: string, blocked: string) {
-  await env.DB.prepare("INSERT OR IGNORE INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)").bind(blocker, blocked, Date.now()).run();
+  await env.DB.prepare("INSERT OR IGNORE INTO user_blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)")
+    .bind(blocker, blocked, Date.now())
+    .run();
 }
 
 async function fill(rideId: string, riderId: string, seats: number) {
   await createRideRequest(ctx(), { rideId, riderId, seats, status: "accepted" });
-  await env.DB.prepare("UPDATE rides SET booked_seats = (SELECT coalesce(sum(seats), 0) FROM ride_requests WHERE ride_id = ? AND status = 'accepted') WHERE id = ?").bind(rideId, rideId).run();
+  await env.DB.prepare(
+    "UPDATE rides SET booked_seats = (SELECT coalesce(sum(seats), 0) FROM ride_requests WHERE ride_id = ? AND status = 'accepted') WHERE id = ?",
+  )
+    .bind(rideId, rideId)
+    .run();
 }
 
 type Built = Awaited<ReturnType<typeof build>>;
 
 async function apply(w: World, b: Built) {
   const member = (userId: string, set: string) =>
-    env.DB.prepare(`UPDATE community_members SET ${set} WHERE community_id = ? AND user_id = ? AND status = 'approved'`).bind(b.communityId, userId).run();
+    env.DB.prepare(`UPDATE community_members SET ${set} WHERE community_id = ? AND user_id = ? AND status = 'approved'`)
+      .bind(b.communityId, userId)
+      .run();
   switch (w.change) {
     case "block":
       return block(b.driver.id, b.rider.id);
     case "lock":
       return env.DB.prepare("UPDATE rides SET women_lock_booked = 1 WHERE commute_id = ?").bind(b.commuteId).run();
     case "suspendRider":
-      return b.communityId && env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE community_id = ? AND user_id = ?").bind(SUSPENDED(), b.communityId, b.rider.id).run();
+      return (
+        b.communityId &&
+        env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE community_id = ? AND user_id = ?")
+          .bind(SUSPENDED(), b.communityId, b.rider.id)
+          .run()
+      );
     case "removeRider":
       return b.communityId && member(b.rider.id, "status = 'rejected'");
     case "suspendDriver":
-      return b.communityId && env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE community_id = ? AND user_id = ?").bind(SUSPENDED(), b.communityId, b.driver.id).run();
+      return (
+        b.communityId &&
+        env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE community_id = ? AND user_id = ?")
+          .bind(SUSPENDED(), b.communityId, b.driver.id)
+          .run()
+      );
     case "removeDriver":
       return b.communityId && member(b.driver.id, "status = 'rejected'");
     case "fill": {
       // Someone else takes every seat left (a rider of their own: the filler may hold a seat already).
       const other = await createUser(ctx(), { profile: { gender: "female" } });
       for (const id of b.days) {
-        const left = await env.DB.prepare("SELECT seats - booked_seats AS n FROM rides WHERE id = ?").bind(id).first<{ n: number }>();
+        const left = await env.DB.prepare("SELECT seats - booked_seats AS n FROM rides WHERE id = ?")
+          .bind(id)
+          .first<{ n: number }>();
         if (left && left.n > 0) await fill(id, other.id, left.n);
       }
     }
@@ -159,11 +208,17 @@ async function apply(w: World, b: Built) {
 
 /** The rider's requests with `status` on the built days, as the days' indexes. */
 async function daysWith(b: Built, status: "pending" | "accepted") {
-  const rows = await env.DB.prepare(`SELECT ride_id FROM ride_requests WHERE rider_id = ? AND status = ?`).bind(b.rider.id, status).all<{ ride_id: string }>();
+  const rows = await env.DB.prepare(`SELECT ride_id FROM ride_requests WHERE rider_id = ? AND status = ?`)
+    .bind(b.rider.id, status)
+    .all<{ ride_id: string }>();
   return b.days.map((id, i) => (rows.results.some((r) => r.ride_id === id) ? i : -1)).filter((i) => i >= 0);
 }
 
-const settle = (p: Promise<unknown>) => p.then(() => true, () => false);
+const settle = (p: Promise<unknown>) =>
+  p.then(
+    () => true,
+    () => false,
+  );
 
 const ask = {
   single: async (w: World, b: Built) => {
@@ -176,7 +231,9 @@ const ask = {
 
 const accept = {
   single: async (_w: World, b: Built) => {
-    const pending = await env.DB.prepare("SELECT id FROM ride_requests WHERE rider_id = ? AND status = 'pending'").bind(b.rider.id).all<{ id: string }>();
+    const pending = await env.DB.prepare("SELECT id FROM ride_requests WHERE rider_id = ? AND status = 'pending'")
+      .bind(b.rider.id)
+      .all<{ id: string }>();
     for (const r of pending.results) await settle(decideRequest(ctx(), b.driver.id, r.id, "accepted"));
   },
   all: async (_w: World, b: Built) => {
@@ -222,7 +279,11 @@ describe("one seat rule on every path (issue 34)", () => {
             got[key] = await daysWith(b, "accepted");
             expect(got[key], key).toEqual(asked.filter((i) => oracle(after, i)));
             // Never more seats than the day has: the database's CHECK holds too.
-            const over = await env.DB.prepare("SELECT count(*) AS n FROM rides WHERE commute_id = ? AND booked_seats > seats").bind(b.commuteId).first<{ n: number }>();
+            const over = await env.DB.prepare(
+              "SELECT count(*) AS n FROM rides WHERE commute_id = ? AND booked_seats > seats",
+            )
+              .bind(b.commuteId)
+              .first<{ n: number }>();
             expect(over!.n).toBe(0);
           }
         }

@@ -12,7 +12,16 @@ describe("security headers", () => {
   it("every HTML page has a CSP with a fresh per-request nonce that its scripts carry", async () => {
     const user = await signedInUser();
     const seen = new Set<string>();
-    for (const path of ["/", "/login", "/pricing", "/rides", "/communities", "/dashboard", "/dashboard/profile", "/no-such-page"]) {
+    for (const path of [
+      "/",
+      "/login",
+      "/pricing",
+      "/rides",
+      "/communities",
+      "/dashboard",
+      "/dashboard/profile",
+      "/no-such-page",
+    ]) {
       for (let i = 0; i < 2; i++) {
         const res = await SELF.fetch(`http://localhost${path}`, { headers: { Cookie: user.cookie } });
         expect(res.headers.get("Content-Type"), path).toContain("text/html");
@@ -58,7 +67,7 @@ describe("security headers", () => {
     // A form the server cannot read (boundary mismatch) is a 400 with a message, not a 500.
     const broken = await SELF.fetch("http://localhost/?index", {
       method: "POST",
-      body: "--x\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\nhalf",
+      body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nhalf',
       headers: { "Content-Type": "multipart/form-data; boundary=y", Origin: "http://localhost", Host: "localhost" },
     });
     expect(broken.status).toBe(400);

@@ -57,7 +57,10 @@ describe("finding 2: one budget per account, whatever the spelling", () => {
 
 describe("finding 6: a stranger cannot lock the owner out", () => {
   it("the attacker at address A is limited; the owner at address B signs in with the right password", async () => {
-    await createUser({ db: db() }, { phone: NUMBER, email: null, fullName: "Owner", password: PASSWORD, pepper: env.PASSWORD_PEPPER });
+    await createUser(
+      { db: db() },
+      { phone: NUMBER, email: null, fullName: "Owner", password: PASSWORD, pepper: env.PASSWORD_PEPPER },
+    );
     awayFromMinuteBoundary(20);
     const A = "198.18.2.1";
     const B = "198.18.2.2";
@@ -75,13 +78,15 @@ describe("finding 6: a stranger cannot lock the owner out", () => {
     expect((await signIn(NUMBER, "guess-11-xyz", C)).status).toBe(429);
     expect((await signIn(NUMBER, PASSWORD, C)).status).toBe(429);
     // Rotating spellings from the attacker's address does not help (finding 2).
-    for (const spelled of ["09876501234", "+919876501234", "98765-01234"]) expect((await signIn(spelled, PASSWORD, A)).status).toBe(429);
+    for (const spelled of ["09876501234", "+919876501234", "98765-01234"])
+      expect((await signIn(spelled, PASSWORD, A)).status).toBe(429);
   });
 
   it("the per-address limit stays hard: the 11th attempt a minute from one address is 429 even with the right password", async () => {
     await createUser({ db: db() }, { email: "meera@example.com", password: PASSWORD, pepper: env.PASSWORD_PEPPER });
     awayFromMinuteBoundary(20);
-    for (let i = 0; i < 10; i++) expect((await signIn(`x${i}@example.com`, "wrong-guess-1", "198.18.3.1")).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await signIn(`x${i}@example.com`, "wrong-guess-1", "198.18.3.1")).status).toBe(400);
     expect((await signIn("meera@example.com", PASSWORD, "198.18.3.1")).status).toBe(429);
   });
 });
@@ -92,7 +97,11 @@ describe("finding 7: sign-up attempts per identifier are limited", () => {
     awayFromMinuteBoundary(20);
     const variants = spellings();
     const signUp = (identifier: string, i: number) =>
-      postForm("/signup", { fullName: "Prober", identifier, password: "monsoon-ride-42" }, { headers: { "CF-Connecting-IP": `198.18.4.${i}` } });
+      postForm(
+        "/signup",
+        { fullName: "Prober", identifier, password: "monsoon-ride-42" },
+        { headers: { "CF-Connecting-IP": `198.18.4.${i}` } },
+      );
     for (let i = 0; i < 5; i++) {
       const res = await signUp(variants[i], i);
       expect(res.status).toBe(400);

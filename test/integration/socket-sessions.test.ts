@@ -35,7 +35,11 @@ async function setup() {
   const b = await signedInUser({ fullName: "Bharat Menon" });
   const community = await createCommunity({ db: db() }, { createdBy: a.id });
   await addMember({ db: db() }, { communityId: community.id, userId: b.id });
-  const first = await postForm("/dashboard/messages", { intent: "send", to: a.id, content: "hello", clientId: "setup-client-1" }, { cookie: b.cookie });
+  const first = await postForm(
+    "/dashboard/messages",
+    { intent: "send", to: a.id, content: "hello", clientId: "setup-client-1" },
+    { cookie: b.cookie },
+  );
   expect(first.status).toBe(302);
   const conversationId = conversationIdFor(a.id, b.id);
   const otherCookie = await cookieFor(await createSession({ db: db() }, a.id));
@@ -59,7 +63,11 @@ describe("sockets end with their session", () => {
     const seenBefore = hubSocket.frames.length + roomSocket.frames.length;
 
     // New message (room frame), badges and a notification (hub frames) after the sign-out.
-    const sent = await postForm("/dashboard/messages", { intent: "send", to: a.id, content: "after sign-out", clientId: "after-signout-1" }, { cookie: b.cookie });
+    const sent = await postForm(
+      "/dashboard/messages",
+      { intent: "send", to: a.id, content: "after sign-out", clientId: "after-signout-1" },
+      { cookie: b.cookie },
+    );
     expect(sent.status).toBe(302);
     await sleep(1000);
     expect(hubSocket.frames.length + roomSocket.frames.length).toBe(seenBefore);
@@ -80,7 +88,9 @@ describe("sockets end with their session", () => {
     const { a, conversationId } = await setup();
     // A session with 1.5 s to live: the alarm set for its expiry closes the socket.
     const shortId = "e".repeat(64);
-    await env.DB.prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)").bind(shortId, a.id, Date.now(), Date.now() + 1500).run();
+    await env.DB.prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+      .bind(shortId, a.id, Date.now(), Date.now() + 1500)
+      .run();
     const shortCookie = await cookieFor(shortId);
     const expiring = await watched("/ws/user", shortCookie);
     const expiringRoom = await watched(`/ws/conversation/${conversationId}`, shortCookie);

@@ -5,17 +5,23 @@ import { BASE, signedInUser } from "../support/worker";
 function nextMessage(ws: WebSocket): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("no frame within 2s")), 2000);
-    ws.addEventListener("message", (e) => {
-      clearTimeout(timer);
-      resolve(typeof e.data === "string" ? e.data : "");
-    }, { once: true });
+    ws.addEventListener(
+      "message",
+      (e) => {
+        clearTimeout(timer);
+        resolve(typeof e.data === "string" ? e.data : "");
+      },
+      { once: true },
+    );
   });
 }
 
 describe("WebSockets reach Durable Objects through server.ts", () => {
   it("accepts a signed-in user's socket on their UserHub and delivers what the hub publishes", async () => {
     const user = await signedInUser();
-    const res = await SELF.fetch(`${BASE}/ws/user`, { headers: { Upgrade: "websocket", Cookie: user.cookie, Origin: BASE } });
+    const res = await SELF.fetch(`${BASE}/ws/user`, {
+      headers: { Upgrade: "websocket", Cookie: user.cookie, Origin: BASE },
+    });
     expect(res.status).toBe(101);
     const ws = res.webSocket!;
     ws.accept();
@@ -37,13 +43,17 @@ describe("WebSockets reach Durable Objects through server.ts", () => {
 
   it("refuses a socket from a foreign Origin even with a valid session", async () => {
     const user = await signedInUser();
-    const res = await SELF.fetch(`${BASE}/ws/user`, { headers: { Upgrade: "websocket", Cookie: user.cookie, Origin: "https://evil.example" } });
+    const res = await SELF.fetch(`${BASE}/ws/user`, {
+      headers: { Upgrade: "websocket", Cookie: user.cookie, Origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
   });
 
   it("refuses a conversation socket for a conversation the user is not in", async () => {
     const user = await signedInUser();
-    const res = await SELF.fetch(`${BASE}/ws/conversation/abcdef`, { headers: { Upgrade: "websocket", Cookie: user.cookie } });
+    const res = await SELF.fetch(`${BASE}/ws/conversation/abcdef`, {
+      headers: { Upgrade: "websocket", Cookie: user.cookie },
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -9,17 +9,27 @@ import { changedTables, dbChecksum } from "../support/db-checksum";
 import { toastOf } from "../support/rides";
 import { db, postForm, signedInUser } from "../support/worker";
 
-const post = (communityId: string, cookie: string, fields: Record<string, string>) => postForm(`/communities/${communityId}`, fields, { cookie });
+const post = (communityId: string, cookie: string, fields: Record<string, string>) =>
+  postForm(`/communities/${communityId}`, fields, { cookie });
 
 async function codeMailedTo(address: string) {
-  const mail = await env.DB.prepare("SELECT text_body FROM mail_sink WHERE to_address = ? ORDER BY created_at DESC, rowid DESC LIMIT 1").bind(address).first<{ text_body: string }>();
+  const mail = await env.DB.prepare(
+    "SELECT text_body FROM mail_sink WHERE to_address = ? ORDER BY created_at DESC, rowid DESC LIMIT 1",
+  )
+    .bind(address)
+    .first<{ text_body: string }>();
   return mail!.text_body.match(/^(\d{6})$/m)![1];
 }
 
 async function domainCommunity(domain = "infosys.com") {
   const admin = await signedInUser({ fullName: "Anita Admin" });
-  const community = await createCommunity({ db: db() }, { createdBy: admin.id, name: "Infosys EC Pool", type: "workplace" });
-  expect(toastOf(await post(community.id, admin.cookie, { intent: "set-email-domain", domain }))?.title).toBe("Join Rule Updated");
+  const community = await createCommunity(
+    { db: db() },
+    { createdBy: admin.id, name: "Infosys EC Pool", type: "workplace" },
+  );
+  expect(toastOf(await post(community.id, admin.cookie, { intent: "set-email-domain", domain }))?.title).toBe(
+    "Join Rule Updated",
+  );
   return { admin, community };
 }
 
@@ -28,11 +38,20 @@ describe("one verified member per mailbox", () => {
     const { community } = await domainCommunity();
     const first = await signedInUser();
     const second = await signedInUser();
-    expect(toastOf(await post(community.id, first.cookie, { intent: "work-email-code", email: "Rahul+1@Infosys.com" }))?.title).toBe("Code Sent");
+    expect(
+      toastOf(await post(community.id, first.cookie, { intent: "work-email-code", email: "Rahul+1@Infosys.com" }))
+        ?.title,
+    ).toBe("Code Sent");
     // The code goes to the address as typed.
     const code = await codeMailedTo("rahul+1@infosys.com");
-    expect(toastOf(await post(community.id, first.cookie, { intent: "work-email-verify", code }))?.title).toBe("Welcome!");
-    const row = await env.DB.prepare("SELECT verified_email FROM community_members WHERE community_id = ? AND user_id = ?").bind(community.id, first.id).first<{ verified_email: string }>();
+    expect(toastOf(await post(community.id, first.cookie, { intent: "work-email-verify", code }))?.title).toBe(
+      "Welcome!",
+    );
+    const row = await env.DB.prepare(
+      "SELECT verified_email FROM community_members WHERE community_id = ? AND user_id = ?",
+    )
+      .bind(community.id, first.id)
+      .first<{ verified_email: string }>();
     expect(row?.verified_email).toBe("rahul@infosys.com");
     for (const email of ["rahul+2@infosys.com", "rahul@infosys.com"]) {
       const before = await dbChecksum();
@@ -46,7 +65,10 @@ describe("one verified member per mailbox", () => {
     ).bind(community.id, second.id);
     await expect(insert.run()).rejects.toThrow(/UNIQUE/);
     // Another mailbox at the domain is fine.
-    expect(toastOf(await post(community.id, second.cookie, { intent: "work-email-code", email: "asha+pool@infosys.com" }))?.title).toBe("Code Sent");
+    expect(
+      toastOf(await post(community.id, second.cookie, { intent: "work-email-code", email: "asha+pool@infosys.com" }))
+        ?.title,
+    ).toBe("Code Sent");
   });
 
   it("normalizeMailbox strips only a +tag of the local part", () => {
@@ -66,8 +88,12 @@ describe("a work domain is one organisation's, not a public suffix", () => {
       expect(toastOf(res), domain).toMatchObject({ type: "error", description: DOMAIN_PUBLIC_SUFFIX });
       expect(changedTables(before, await dbChecksum()), domain).toEqual([]);
     }
-    expect(toastOf(await post(community.id, admin.cookie, { intent: "set-email-domain", domain: "infosys.co.in" }))?.title).toBe("Join Rule Updated");
-    const row = await env.DB.prepare("SELECT email_domain FROM communities WHERE id = ?").bind(community.id).first<{ email_domain: string }>();
+    expect(
+      toastOf(await post(community.id, admin.cookie, { intent: "set-email-domain", domain: "infosys.co.in" }))?.title,
+    ).toBe("Join Rule Updated");
+    const row = await env.DB.prepare("SELECT email_domain FROM communities WHERE id = ?")
+      .bind(community.id)
+      .first<{ email_domain: string }>();
     expect(row?.email_domain).toBe("infosys.co.in");
   });
 });

@@ -28,14 +28,35 @@ test("a backup restored into a fresh database has the same rows, content and sch
   const file = join(dir, "backup.sql");
   try {
     const seeded = `.wrangler/e2e-${process.env.E2E_PORT}-seeded`;
-    expect(existsSync(seeded), `${seeded}: the e2e server's seeded copy (playwright.config.ts starts the server)`).toBe(true);
+    expect(existsSync(seeded), `${seeded}: the e2e server's seeded copy (playwright.config.ts starts the server)`).toBe(
+      true,
+    );
     cpSync(seeded, source, { recursive: true });
-    const migrate = run("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", source]);
+    const migrate = run("node_modules/.bin/wrangler", [
+      "d1",
+      "migrations",
+      "apply",
+      "DB",
+      "--local",
+      "--persist-to",
+      source,
+    ]);
     ok(migrate);
     expect(migrate.out).toContain("No migrations to apply");
     // Awkward content survives too: quotes, a newline, non-Latin text, a semicolon.
     const tricky = `INSERT INTO newsletter_subscribers (email, created_at) VALUES ('o''brien;x@example.test', 1), ('ನಮಸ್ಕಾರ@example.test', 2)`;
-    ok(run("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", source, "--command", tricky]));
+    ok(
+      run("node_modules/.bin/wrangler", [
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "--persist-to",
+        source,
+        "--command",
+        tricky,
+      ]),
+    );
 
     const backup = run("node", ["scripts/ops/db-backup.mjs", "--persist-to", source, "--output", file]);
     expect(backup.code, backup.out).toBe(0);

@@ -28,7 +28,9 @@ test("each cron of wrangler.toml does its work through the local server's schedu
   let server: ChildProcess | undefined;
   try {
     const seeded = `.wrangler/e2e-${process.env.E2E_PORT}-seeded`;
-    expect(existsSync(seeded), `${seeded}: the e2e server's seeded copy (playwright.config.ts starts the server)`).toBe(true);
+    expect(existsSync(seeded), `${seeded}: the e2e server's seeded copy (playwright.config.ts starts the server)`).toBe(
+      true,
+    );
     cpSync(seeded, persistTo, { recursive: true });
     // A commute with none of its days written yet (the top-up writes them), and a pending
     // request on a ride that left an hour ago (the 5-minute run expires it).
@@ -58,14 +60,22 @@ test("each cron of wrangler.toml does its work through the local server's schedu
     let log = "";
     // The local secrets, as `npm start` makes them (a fresh clone has no .dev.vars).
     await ensureDevVars();
-    server = (await startLocalServer({ port, persist: persistTo, stdio: ["ignore", "pipe", "pipe"], detached: true })) as ChildProcess;
+    server = (await startLocalServer({
+      port,
+      persist: persistTo,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    })) as ChildProcess;
     server.stdout!.on("data", (d) => (log += d));
     server.stderr!.on("data", (d) => (log += d));
     const origin = `http://127.0.0.1:${port}`;
     await waitFor(`${origin}/pricing`, 120_000, { child: server, stderr: () => log.slice(-3000) });
 
     // A failed run says what the server printed.
-    const run = (cron: string) => runScheduled(origin, cron).catch((e: Error) => Promise.reject(new Error(`${e.message}\n${log.slice(-4000)}`, { cause: e })));
+    const run = (cron: string) =>
+      runScheduled(origin, cron).catch((e: Error) =>
+        Promise.reject(new Error(`${e.message}\n${log.slice(-4000)}`, { cause: e })),
+      );
     // The daily top-up writes the commute's days and expires nothing.
     await run(DAILY_TOP_UP);
     const afterTopUp = state();

@@ -11,7 +11,9 @@ await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 // The check fails every file after the first if that patch is lost.
 const run = globalThis as { __loopRideWorker?: unknown };
 if (run.__loopRideWorker !== undefined && run.__loopRideWorker !== worker) {
-  throw new Error("The worker module was evaluated again for this test file: the module cache was reset between files. Is patches/@cloudflare+vitest-pool-workers+*.patch applied (npm ci runs patch-package)?");
+  throw new Error(
+    "The worker module was evaluated again for this test file: the module cache was reset between files. Is patches/@cloudflare+vitest-pool-workers+*.patch applied (npm ci runs patch-package)?",
+  );
 }
 run.__loopRideWorker = worker;
 

@@ -1,4 +1,3 @@
-
 import { selfFetch } from "./worker-fetch";
 import { expect } from "vitest";
 import { addDays, istDate } from "~/domain/time";
@@ -47,11 +46,19 @@ export function resolve(template: string, s: Scenario, role: Role): string {
 export type Headers = Record<string, string>;
 
 /** A same-origin browser request by default; `headers` replaces the CSRF-relevant ones. */
-export function send(col: Column, s: Scenario, role: Role, headers: Headers = { Origin: BASE, "Sec-Fetch-Site": "same-origin" }) {
+export function send(
+  col: Column,
+  s: Scenario,
+  role: Role,
+  headers: Headers = { Origin: BASE, "Sec-Fetch-Site": "same-origin" },
+) {
   const cookie = cookieOf(s, role);
   const url = `${BASE}${resolve(col.path, s, role)}`;
   if (col.method === "GET") {
-    return selfFetch(url, { redirect: "manual", headers: { ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Site": "same-origin" } });
+    return selfFetch(url, {
+      redirect: "manual",
+      headers: { ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Site": "same-origin" },
+    });
   }
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(col.fields ?? {})) body.append(k, resolve(v, s, role));
@@ -59,7 +66,12 @@ export function send(col: Column, s: Scenario, role: Role, headers: Headers = { 
     method: "POST",
     body,
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Host: new URL(BASE).host, ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Host: new URL(BASE).host,
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...headers,
+    },
   });
 }
 
@@ -68,7 +80,14 @@ export function send(col: Column, s: Scenario, role: Role, headers: Headers = { 
  * `before` is the database's snapshot when the caller already has it (the snapshot taken after
  * the cell before, which changed nothing); the snapshot after this cell is returned for the next.
  */
-export async function runCell(col: Column, s: Scenario, role: Role, outcome: string, headers?: Headers, before?: Record<string, string>) {
+export async function runCell(
+  col: Column,
+  s: Scenario,
+  role: Role,
+  outcome: string,
+  headers?: Headers,
+  before?: Record<string, string>,
+) {
   const start = before ?? (await dbChecksum());
   const res = await send(col, s, role, headers);
   await res.arrayBuffer();
@@ -96,7 +115,10 @@ export function checkOutcome(res: Response, changed: string[], outcome: string, 
     case "noop":
       expect(status >= 200 && status < 400, got).toBe(true);
       if (to === undefined) expect(/^\/(login|onboarding)\b/.test(where), `${got}; expected to be allowed`).toBe(false);
-      if (redirect) expect(toastOf(res)?.type ?? "success", `${got}; error toast ${JSON.stringify(toastOf(res))}`).not.toBe("error");
+      if (redirect)
+        expect(toastOf(res)?.type ?? "success", `${got}; error toast ${JSON.stringify(toastOf(res))}`).not.toBe(
+          "error",
+        );
       expectTo();
       if (kind === "done") expect(changed.length, `${got}; expected an effect`).toBeGreaterThan(0);
       else expect(changed, got).toEqual([]);

@@ -7,7 +7,15 @@ import { saveSearch } from "~/models/saved-searches.server";
 import { WEEKDAYS, dayOfWeek } from "~/domain/commutes";
 import { setProfilePhoto } from "~/models/photos.server";
 import { PHOTO_JPG_BASE64 } from "../fixtures/photos";
-import { addMember, createCommunity, createCommutePattern, createMessage, createNotification, createRide, createRideRequest } from "../../db/factories";
+import {
+  addMember,
+  createCommunity,
+  createCommutePattern,
+  createMessage,
+  createNotification,
+  createRide,
+  createRideRequest,
+} from "../../db/factories";
 import { db, signedInUser } from "./worker";
 
 // One world for the authorization tests: every role of the matrix, with private data
@@ -42,9 +50,22 @@ const PHONE: Record<SignedInRole | "joiner" | "rejected" | "target", string> = {
   target: "6000000111",
 };
 
-export type Person = { id: string; cookie: string; fullName: string | null; phone: string; emergency: string; notification: string; area: string; work: string };
+export type Person = {
+  id: string;
+  cookie: string;
+  fullName: string | null;
+  phone: string;
+  emergency: string;
+  notification: string;
+  area: string;
+  work: string;
+};
 
-async function person(key: keyof typeof PHONE, fullName: string, opts: { onboarded?: boolean; upiId?: string } = {}): Promise<Person> {
+async function person(
+  key: keyof typeof PHONE,
+  fullName: string,
+  opts: { onboarded?: boolean; upiId?: string } = {},
+): Promise<Person> {
   const emergency = `EMERGENCY-${key}-Amma 98450`;
   const notification = `NOTIFICATION-${key}-private`;
   // Shown on a community's member list: to its approved members only (finding 9).
@@ -56,11 +77,26 @@ async function person(key: keyof typeof PHONE, fullName: string, opts: { onboard
     onboarded,
     // A user before onboarding has no phone yet (that is what makes them "new").
     profile: onboarded
-      ? { phoneNumber: PHONE[key], emergencyContact: emergency, upiId: opts.upiId ?? null, residentialArea: area, workplace: work }
+      ? {
+          phoneNumber: PHONE[key],
+          emergencyContact: emergency,
+          upiId: opts.upiId ?? null,
+          residentialArea: area,
+          workplace: work,
+        }
       : { emergencyContact: emergency },
   });
   await createNotification({ db: db() }, { userId: u.id, title: `Alert for ${key}`, message: notification });
-  return { id: u.id, cookie: u.cookie, fullName, phone: onboarded ? PHONE[key] : "", emergency, notification, area: onboarded ? area : "", work: onboarded ? work : "" };
+  return {
+    id: u.id,
+    cookie: u.cookie,
+    fullName,
+    phone: onboarded ? PHONE[key] : "",
+    emergency,
+    notification,
+    area: onboarded ? area : "",
+    work: onboarded ? work : "",
+  };
 }
 
 export async function buildScenario() {
@@ -78,21 +114,41 @@ export async function buildScenario() {
     rejected: await person("rejected", "Ravi Rejected"),
     target: await person("target", "Tara Target"),
   };
-  const community = await createCommunity(ctx, { createdBy: people.moderator.id, name: "HSR Sector 2 Matrix", type: "residential" });
-  const otherCommunity = await createCommunity(ctx, { createdBy: people.otherModerator.id, name: "Whitefield Matrix", type: "workplace" });
+  const community = await createCommunity(ctx, {
+    createdBy: people.moderator.id,
+    name: "HSR Sector 2 Matrix",
+    type: "residential",
+  });
+  const otherCommunity = await createCommunity(ctx, {
+    createdBy: people.otherModerator.id,
+    name: "Whitefield Matrix",
+    type: "workplace",
+  });
   // The pending rider is a member too: the seat rule (issue 34) gives no seat on a community ride to anyone else.
   for (const key of ["member", "driver", "acceptedRider", "pendingRider", "target"] as const) {
     await addMember(ctx, { communityId: community.id, userId: people[key].id });
   }
   const joinRequest = await addMember(ctx, { communityId: community.id, userId: people.joiner.id, status: "pending" });
-  const rejectedRequest = await addMember(ctx, { communityId: community.id, userId: people.rejected.id, status: "rejected" });
-  const targetMembership = await env.DB.prepare("SELECT id FROM community_members WHERE community_id = ? AND user_id = ?")
+  const rejectedRequest = await addMember(ctx, {
+    communityId: community.id,
+    userId: people.rejected.id,
+    status: "rejected",
+  });
+  const targetMembership = await env.DB.prepare(
+    "SELECT id FROM community_members WHERE community_id = ? AND user_id = ?",
+  )
     .bind(community.id, people.target.id)
     .first<{ id: string }>();
   // Issue 16: the target member is suspended for a week (lifting it is a matrix cell).
-  await env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE id = ?").bind(Date.now() + 7 * 86_400_000, targetMembership!.id).run();
+  await env.DB.prepare("UPDATE community_members SET suspended_until = ? WHERE id = ?")
+    .bind(Date.now() + 7 * 86_400_000, targetMembership!.id)
+    .run();
   // The stranger waits to join the OTHER community (so its moderator has something to decide).
-  const otherJoin = await addMember(ctx, { communityId: otherCommunity.id, userId: people.stranger.id, status: "pending" });
+  const otherJoin = await addMember(ctx, {
+    communityId: otherCommunity.id,
+    userId: people.stranger.id,
+    status: "pending",
+  });
 
   // The ride of the matrix: upcoming, in the community, one accepted and one pending rider.
   const ride = await createRide(ctx, {
@@ -103,17 +159,39 @@ export async function buildScenario() {
     tripCostPaise: 48000,
     notes: "COMMUNITY-RIDE-NOTE Pickup at the Agara lake gate",
   });
-  const acceptedRequest = await createRideRequest(ctx, { rideId: ride.id, riderId: people.acceptedRider.id, status: "accepted", notes: "REQUEST-NOTE-accepted" });
-  const pendingRequest = await createRideRequest(ctx, { rideId: ride.id, riderId: people.pendingRider.id, status: "pending", notes: "REQUEST-NOTE-pending" });
+  const acceptedRequest = await createRideRequest(ctx, {
+    rideId: ride.id,
+    riderId: people.acceptedRider.id,
+    status: "accepted",
+    notes: "REQUEST-NOTE-accepted",
+  });
+  const pendingRequest = await createRideRequest(ctx, {
+    rideId: ride.id,
+    riderId: people.pendingRider.id,
+    status: "pending",
+    notes: "REQUEST-NOTE-pending",
+  });
 
   // A public ride (shared with no community): anyone signed in may see and book it. The
   // matrix's ride above is shared with the community, so only its approved members (and
   // the pending rider, who asked for a seat) may see it (finding 9).
-  const publicRide = await createRide(ctx, { driverId: people.driver.id, date: addDays(istDate(), 3), seats: 3, tripCostPaise: 30000, notes: "Public ride by the ring road" });
+  const publicRide = await createRide(ctx, {
+    driverId: people.driver.id,
+    date: addDays(istDate(), 3),
+    seats: 3,
+    tripCostPaise: 30000,
+    notes: "Public ride by the ring road",
+  });
 
   // A ride already done: completed by its driver (payments recorded); the rider who was
   // still pending on it has an expired request.
-  const pastRide = await createRide(ctx, { driverId: people.driver.id, communityId: community.id, date: addDays(istDate(), -2), seats: 3, tripCostPaise: 36000 });
+  const pastRide = await createRide(ctx, {
+    driverId: people.driver.id,
+    communityId: community.id,
+    date: addDays(istDate(), -2),
+    seats: 3,
+    tripCostPaise: 36000,
+  });
   await createRideRequest(ctx, { rideId: pastRide.id, riderId: people.acceptedRider.id, status: "accepted", seats: 2 });
   await createRideRequest(ctx, { rideId: pastRide.id, riderId: people.pendingRider.id, status: "pending" });
   await completeRide(ctx, people.driver.id, pastRide.id);
@@ -124,13 +202,28 @@ export async function buildScenario() {
   // A commute of the driver shared with the community (issue 14): two days, five and six
   // days ahead, the pending rider waiting on both.
   const commuteStart = addDays(istDate(), 5);
-  const commute = await createCommutePattern(ctx, { driverId: people.driver.id, communityId: community.id, weekdays: 127, startDate: commuteStart, endDate: addDays(commuteStart, 1), seats: 3 });
+  const commute = await createCommutePattern(ctx, {
+    driverId: people.driver.id,
+    communityId: community.id,
+    weekdays: 127,
+    startDate: commuteStart,
+    endDate: addDays(commuteStart, 1),
+    seats: 3,
+  });
   const commuteDays = (await topUpCommutes(ctx)).filter((r) => r.commuteId === commute.id);
-  for (const day of commuteDays) await createRideRequest(ctx, { rideId: day.id, riderId: people.pendingRider.id, status: "pending" });
+  for (const day of commuteDays)
+    await createRideRequest(ctx, { rideId: day.id, riderId: people.pendingRider.id, status: "pending" });
   const commuteDay = commuteDays.find((d) => d.id)!.id;
 
   // The member's saved search (issue 14): only they may pause, resume or delete it.
-  const savedSearch = await saveSearch(ctx, people.member.id, { from: "HSR Layout", to: "Manyata Tech Park", time: "08:30", radiusKm: 2, windowMinutes: 15, weekdays: 127 });
+  const savedSearch = await saveSearch(ctx, people.member.id, {
+    from: "HSR Layout",
+    to: "Manyata Tech Park",
+    time: "08:30",
+    radiusKm: 2,
+    windowMinutes: 15,
+    weekdays: 127,
+  });
 
   // Private conversations: driver with accepted rider, moderator with member.
   const driverChat = `MESSAGE-driver-to-rider see you at 8`;

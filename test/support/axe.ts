@@ -24,11 +24,20 @@ const AXE_MIN = readFileSync(createRequire(import.meta.url).resolve("axe-core/ax
  * the same nodes.
  */
 async function runAxe(page: Page, { colourOnly = false }: ScanOptions): Promise<Result[]> {
-  expect(page.frames(), `${page.url()}: axe scans pages without frames; scan a framed page inside its frames`).toHaveLength(1);
-  const runOnly = colourOnly ? { type: "rule" as const, values: COLOUR_RULES } : { type: "tag" as const, values: AXE_TAGS };
-  if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === "function"))) await page.evaluate(AXE_MIN);
+  expect(
+    page.frames(),
+    `${page.url()}: axe scans pages without frames; scan a framed page inside its frames`,
+  ).toHaveLength(1);
+  const runOnly = colourOnly
+    ? { type: "rule" as const, values: COLOUR_RULES }
+    : { type: "tag" as const, values: AXE_TAGS };
+  if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === "function")))
+    await page.evaluate(AXE_MIN);
   return page.evaluate(
-    (runOnly) => (window as unknown as { axe: typeof axeCore }).axe.run(document, { runOnly, resultTypes: ["violations"] }).then((r) => r.violations),
+    (runOnly) =>
+      (window as unknown as { axe: typeof axeCore }).axe
+        .run(document, { runOnly, resultTypes: ["violations"] })
+        .then((r) => r.violations),
     runOnly,
   );
 }
@@ -176,7 +185,10 @@ export async function expectAccessibleLightAndDark(page: Page, label: string, by
 
 export function formatFindings(findings: AxeFinding[]) {
   return findings
-    .map((f) => `[${f.page}] ${f.id} (${f.impact}): ${f.help}\n    targets: ${f.targets.slice(0, 6).join(", ")}${f.targets.length > 6 ? ` (+${f.targets.length - 6} more)` : ""}\n    ${f.summary}`)
+    .map(
+      (f) =>
+        `[${f.page}] ${f.id} (${f.impact}): ${f.help}\n    targets: ${f.targets.slice(0, 6).join(", ")}${f.targets.length > 6 ? ` (+${f.targets.length - 6} more)` : ""}\n    ${f.summary}`,
+    )
     .join("\n");
 }
 

@@ -27,11 +27,14 @@ export type CityScale = {
 };
 
 const DAY = 86_400_000;
-const MIGRATION_0010 = Object.values(import.meta.glob("../../migrations/0010_places.sql", { query: "?raw", import: "default", eager: true }))[0] as string;
+const MIGRATION_0010 = Object.values(
+  import.meta.glob("../../migrations/0010_places.sql", { query: "?raw", import: "default", eager: true }),
+)[0] as string;
 
 export async function seedCityScale(busyId: string, now = Date.now(), commuterId = busyId): Promise<CityScale> {
   const places = ALL_PLACES.map((p) => `'${p.name.replace(/'/g, "''")}'`);
-  const placeCase = (expr: string) => `(CASE (${expr}) % ${places.length} ${places.map((p, i) => `WHEN ${i} THEN ${p}`).join(" ")} END)`;
+  const placeCase = (expr: string) =>
+    `(CASE (${expr}) % ${places.length} ${places.map((p, i) => `WHEN ${i} THEN ${p}`).join(" ")} END)`;
   const seq = (n: number) => `WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${n - 1})`;
   const users = 2000;
   const stmts: string[] = [
@@ -117,11 +120,16 @@ export async function seedCityScale(busyId: string, now = Date.now(), commuterId
       .flatMap((st) => [st, st.replaceAll("`rides`", "`commutes`")]),
   ];
   const conversationId = conversationIdFor(busyId, "u1");
-  await env.DB.batch(stmts.map((s) => {
-    const st = env.DB.prepare(s);
-    const params = [busyId, conversationId, commuterId].slice(0, s.includes("?3") ? 3 : s.includes("?2") ? 2 : s.includes("?1") ? 1 : 0);
-    return params.length ? st.bind(...params) : st;
-  }));
+  await env.DB.batch(
+    stmts.map((s) => {
+      const st = env.DB.prepare(s);
+      const params = [busyId, conversationId, commuterId].slice(
+        0,
+        s.includes("?3") ? 3 : s.includes("?2") ? 2 : s.includes("?1") ? 1 : 0,
+      );
+      return params.length ? st.bind(...params) : st;
+    }),
+  );
   await topUpCommutes({ db: createDb(env.DB) }, now);
   await seedSavedSearches(busyId, now);
   // Five regular riders wait on every day of the commuter's commute.
@@ -131,7 +139,16 @@ export async function seedCityScale(busyId: string, now = Date.now(), commuterId
   ).run();
   // r14 is shared with c14, one of the busy user's communities; r26 with c26, which they are
   // not in, but they still wait on a seat on it (bq-r1, pending: only a live request keeps it in sight).
-  return { busyId, partnerId: "u1", conversationId, rideId: "r14", requestedRideId: "r26", communityId: "c0", commuteId: "kb", otherCommuteId: "k1" };
+  return {
+    busyId,
+    partnerId: "u1",
+    conversationId,
+    rideId: "r14",
+    requestedRideId: "r26",
+    communityId: "c0",
+    commuteId: "kb",
+    otherCommuteId: "k1",
+  };
 }
 
 /**
@@ -144,7 +161,12 @@ export async function signedInCity(now = Date.now()) {
   const commuter = await signedInUser({ fullName: "Regular Commuter" });
   const city = await seedCityScale(busy.id, now, commuter.id);
   const visit = (path: string) =>
-    debugFetch(`${BASE}${path.replace(/#.*$/, "")}`, { headers: path === "/" ? {} : { Cookie: path.startsWith("/commutes/") || path.endsWith("#commuter") ? commuter.cookie : busy.cookie } });
+    debugFetch(`${BASE}${path.replace(/#.*$/, "")}`, {
+      headers:
+        path === "/"
+          ? {}
+          : { Cookie: path.startsWith("/commutes/") || path.endsWith("#commuter") ? commuter.cookie : busy.cookie },
+    });
   return { city, visit };
 }
 
@@ -211,7 +233,11 @@ async function seedSavedSearches(busyId: string, now: number) {
     return out;
   };
   const statements = [
-    ...chunks(searches, "INSERT INTO saved_searches (id, user_id, from_location, to_location, from_place_id, to_place_id, from_lat, from_lng, to_lat, to_lng, from_cell, to_cell, time, minute, radius_m, window_minutes, weekdays, status, last_alert_day, created_at)", 300),
+    ...chunks(
+      searches,
+      "INSERT INTO saved_searches (id, user_id, from_location, to_location, from_place_id, to_place_id, from_lat, from_lng, to_lat, to_lng, from_cell, to_cell, time, minute, radius_m, window_minutes, weekdays, status, last_alert_day, created_at)",
+      300,
+    ),
     ...chunks(cells, "INSERT INTO saved_search_cells (cell, minute, search_id)", 3000),
   ];
   await env.DB.batch(statements.map((st) => env.DB.prepare(st)));
@@ -230,10 +256,14 @@ async function seedSavedSearches(busyId: string, now: number) {
  */
 export async function growCity(now = Date.now()) {
   const places = ALL_PLACES.map((p) => `'${p.name.replace(/'/g, "''")}'`);
-  const placeCase = (expr: string) => `(CASE (${expr}) % ${places.length} ${places.map((p, i) => `WHEN ${i} THEN ${p}`).join(" ")} END)`;
+  const placeCase = (expr: string) =>
+    `(CASE (${expr}) % ${places.length} ${places.map((p, i) => `WHEN ${i} THEN ${p}`).join(" ")} END)`;
   // n runs from `from` to `from + count - 1`.
-  const seq = (from: number, count: number) => `WITH RECURSIVE seq(n) AS (SELECT ${from} UNION ALL SELECT n + 1 FROM seq WHERE n < ${from + count - 1})`;
-  const U0 = 2000, C0 = 300, R0 = 6000;
+  const seq = (from: number, count: number) =>
+    `WITH RECURSIVE seq(n) AS (SELECT ${from} UNION ALL SELECT n + 1 FROM seq WHERE n < ${from + count - 1})`;
+  const U0 = 2000,
+    C0 = 300,
+    R0 = 6000;
   const user = (expr: string) => `'u' || (${U0} + (${expr}) % 2000)`;
   const stmts = [
     `${seq(U0, 2000)} INSERT INTO users (id, email, phone, created_at) SELECT 'u' || n, 'city' || n || '@example.test', NULL, ${now - 90 * DAY} FROM seq`,

@@ -14,11 +14,15 @@ export function e2ePersistDir(port = process.env.E2E_PORT): string {
  * database, or on the database in `persistTo` (the load test's server, the seeded copy).
  */
 export function queryE2eDb<T = Record<string, unknown>>(sql: string, { persistTo = e2ePersistDir() } = {}): T[] {
-  const out = execFileSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql], {
-    encoding: "utf8",
-    env: { ...process.env, CI: "true" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const out = execFileSync(
+    "node_modules/.bin/wrangler",
+    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql],
+    {
+      encoding: "utf8",
+      env: { ...process.env, CI: "true" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const parsed = JSON.parse(out) as Array<{ results: T[] }>;
   return parsed.flatMap((r) => r.results);
 }
@@ -28,7 +32,10 @@ export function queryE2eDb<T = Record<string, unknown>>(sql: string, { persistTo
  * with their count of offending rows (empty when all hold).
  */
 export function brokenInvariants(options: { persistTo?: string } = {}): string[] {
-  const [counts] = queryE2eDb<Record<string, number>>(`SELECT ${CHECKS.map((c, i) => `(${violationCountSql(c.name)}) AS c${i}`).join(", ")}`, options);
+  const [counts] = queryE2eDb<Record<string, number>>(
+    `SELECT ${CHECKS.map((c, i) => `(${violationCountSql(c.name)}) AS c${i}`).join(", ")}`,
+    options,
+  );
   return CHECKS.flatMap((c, i) => (counts[`c${i}`] === 0 ? [] : [`${c.name}: ${counts[`c${i}`]} rows`]));
 }
 

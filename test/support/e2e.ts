@@ -17,7 +17,11 @@ export const DEMO_PASSWORD = "carpool-bengaluru";
  * answer the server gave. (A `Connection: close` header does not help: Playwright's client still
  * reuses the connection, and workerd keeps it.)
  */
-export function send(api: APIRequestContext, url: string, options: NonNullable<Parameters<APIRequestContext["fetch"]>[1]> = {}) {
+export function send(
+  api: APIRequestContext,
+  url: string,
+  options: NonNullable<Parameters<APIRequestContext["fetch"]>[1]> = {},
+) {
   return api.fetch(url, { maxRetries: 1, ...options });
 }
 
@@ -30,7 +34,10 @@ export function uniquePhone() {
 }
 
 /** Signs up a new user through the form; the page ends on onboarding step 1. Works with JS on and off. */
-export async function signUp(page: Page, { fullName = "Test Commuter", email = uniqueEmail(), password = "green-commute-2026", referralCode = "" } = {}) {
+export async function signUp(
+  page: Page,
+  { fullName = "Test Commuter", email = uniqueEmail(), password = "green-commute-2026", referralCode = "" } = {},
+) {
   await page.goto("/signup");
   await page.getByLabel("Full name").fill(fullName);
   await page.getByLabel("E-mail or mobile number").fill(email);
@@ -48,7 +55,13 @@ export async function signUp(page: Page, { fullName = "Test Commuter", email = u
  */
 export async function signUpAndOnboard(
   page: Page,
-  { fullName = "Test Commuter", email = uniqueEmail(), password = "green-commute-2026", car = "petrol" as "petrol" | "diesel" | "hybrid" | "electric" | null, referralCode = "" } = {},
+  {
+    fullName = "Test Commuter",
+    email = uniqueEmail(),
+    password = "green-commute-2026",
+    car = "petrol" as "petrol" | "diesel" | "hybrid" | "electric" | null,
+    referralCode = "",
+  } = {},
 ) {
   const origin = new URL(test.info().project.use.baseURL!).origin;
   const post = async (path: string, form: Record<string, string>, location: RegExp) => {
@@ -58,7 +71,11 @@ export async function signUpAndOnboard(
   };
   await post("/signup", { fullName, identifier: email, password, referralCode }, /^\/onboarding/);
   await post("/onboarding?step=1", { intent: "next", step: "1", phone: uniquePhone() }, /step=2/);
-  await post("/onboarding?step=2", car ? { intent: "next", step: "2", hasCar: "yes", carType: car } : { intent: "next", step: "2", hasCar: "no" }, /step=3/);
+  await post(
+    "/onboarding?step=2",
+    car ? { intent: "next", step: "2", hasCar: "yes", carType: car } : { intent: "next", step: "2", hasCar: "no" },
+    /step=3/,
+  );
   await post("/onboarding?step=3", { intent: "next", step: "3", referralCode: "" }, /step=4/);
   await post("/onboarding?step=4", { intent: "complete", step: "4" }, /^\/dashboard$/);
   await page.goto("/dashboard");
@@ -93,7 +110,10 @@ export async function signInAs(page: Page, identifier: string, password = DEMO_P
     sessionCookies.delete(key);
   }
   await signIn(page, identifier, password);
-  sessionCookies.set(key, (await page.context().cookies()).filter((c) => c.name.endsWith("lr_session")));
+  sessionCookies.set(
+    key,
+    (await page.context().cookies()).filter((c) => c.name.endsWith("lr_session")),
+  );
 }
 
 /** A new browser context (the project's JavaScript setting) with a page signed in as `identifier`. */
@@ -150,7 +170,8 @@ export function soonSlot() {
   };
 }
 
-export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export const unique = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 export const jsEnabled = (projectName: string) => projectName === "js";
 
@@ -160,7 +181,14 @@ export async function newPage(browser: Browser, projectName: string) {
   return context.newPage();
 }
 
-type OfferOptions = { from?: string; to?: string; cost?: string; community?: string; soon?: boolean; womenOnly?: boolean };
+type OfferOptions = {
+  from?: string;
+  to?: string;
+  cost?: string;
+  community?: string;
+  soon?: boolean;
+  womenOnly?: boolean;
+};
 
 /** Offers a ride through /rides/create and returns its id. */
 export async function offerRide(page: Page, options: OfferOptions = {}) {
@@ -170,7 +198,14 @@ export async function offerRide(page: Page, options: OfferOptions = {}) {
 /** Offers a ride through /rides/create and returns its id and IST date. */
 export async function offerRideAt(
   page: Page,
-  { from = "HSR Layout", to = "Koramangala", cost = "300", community, soon = false, womenOnly = false }: OfferOptions = {},
+  {
+    from = "HSR Layout",
+    to = "Koramangala",
+    cost = "300",
+    community,
+    soon = false,
+    womenOnly = false,
+  }: OfferOptions = {},
 ) {
   const slot = soon ? soonSlot() : { ...uniqueSlot(), timeLabel: "" };
   await page.goto("/rides/create");
@@ -184,7 +219,11 @@ export async function offerRideAt(
   if (womenOnly) await page.getByLabel("Women only (only women can book seats)").check();
   await page.getByRole("button", { name: "Create Ride", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/rides$/);
-  const cards = page.getByTestId("created-ride").filter({ hasText: slot.label }).filter({ hasText: from }).filter({ hasText: to });
+  const cards = page
+    .getByTestId("created-ride")
+    .filter({ hasText: slot.label })
+    .filter({ hasText: from })
+    .filter({ hasText: to });
   const card = (slot.timeLabel ? cards.filter({ hasText: slot.timeLabel }) : cards).first();
   await card.getByRole("link", { name: "View ride" }).click();
   await expect(page).toHaveURL(/\/rides\/[a-z0-9]+$/);

@@ -160,7 +160,13 @@ export function nastyString(pool: string[] = []): fc.Arbitrary<string> {
   const arbs: Array<fc.WeightedArbitrary<string>> = [
     { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
     { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
-    { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom("\uD800", "\uDC00", "\u0000", "a", "🚗", "<", "'", "\u202E"), maxLength: 30 }) },
+    {
+      weight: 1,
+      arbitrary: fc.string({
+        unit: fc.constantFrom("\uD800", "\uDC00", "\u0000", "a", "🚗", "<", "'", "\u202E"),
+        maxLength: 30,
+      }),
+    },
     { weight: 5, arbitrary: fc.constantFrom(...NASTY) },
     { weight: 1, arbitrary: fc.constantFrom(...HUGE) },
     { weight: 3, arbitrary: numberLike },
@@ -196,14 +202,49 @@ export function formEntries(fields: Record<string, fc.Arbitrary<string>>, pool: 
     const variants: Array<fc.WeightedArbitrary<Entry[]>> = [
       { weight: 12, arbitrary: value.map((v) => [[name, v]] as Entry[]) },
       { weight: 1, arbitrary: fc.constant([] as Entry[]) },
-      { weight: 1, arbitrary: fc.tuple(valid, value).map(([a, b]) => [[name, a], [name, b]] as Entry[]) },
-      { weight: 1, arbitrary: fc.tuple(value, valid).map(([a, b]) => [[name, a], [name, b]] as Entry[]) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(valid, value).map(
+          ([a, b]) =>
+            [
+              [name, a],
+              [name, b],
+            ] as Entry[],
+        ),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(value, valid).map(
+          ([a, b]) =>
+            [
+              [name, a],
+              [name, b],
+            ] as Entry[],
+        ),
+      },
       { weight: 1, arbitrary: value.map((v) => [[name, { file: v }]] as Entry[]) },
     ];
     return fc.oneof(...variants);
   });
   const extra = fc.array(
-    fc.tuple(fc.oneof(fc.constantFrom("__proto__", "constructor", "intent", "id", "userId", "role", "status", "js", "redirectTo", "_data"), fc.string({ maxLength: 10 })), nastyString(pool)),
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom(
+          "__proto__",
+          "constructor",
+          "intent",
+          "id",
+          "userId",
+          "role",
+          "status",
+          "js",
+          "redirectTo",
+          "_data",
+        ),
+        fc.string({ maxLength: 10 }),
+      ),
+      nastyString(pool),
+    ),
     { maxLength: 2 },
   );
   return fc.tuple(fc.tuple(...perField), extra).map(([fs, ex]) => [...fs.flat(), ...(ex as Entry[])]);
@@ -236,9 +277,15 @@ export function encodeBody(entries: Entry[], kind: BodyKind): { body?: BodyInit;
     case "json":
       return { body: JSON.stringify(Object.fromEntries(entries)), contentType: "application/json" };
     case "text":
-      return { body: entries.map(([k, v]) => `${k}=${typeof v === "string" ? v : v.file}`).join("\n"), contentType: "text/plain" };
+      return {
+        body: entries.map(([k, v]) => `${k}=${typeof v === "string" ? v : v.file}`).join("\n"),
+        contentType: "text/plain",
+      };
     case "broken-multipart":
-      return { body: `--nope\r\nContent-Disposition: form-data; name="${entries[0]?.[0] ?? "x"}"\r\n\r\nhalf`, contentType: "multipart/form-data; boundary=other" };
+      return {
+        body: `--nope\r\nContent-Disposition: form-data; name="${entries[0]?.[0] ?? "x"}"\r\n\r\nhalf`,
+        contentType: "multipart/form-data; boundary=other",
+      };
     case "none":
       return { contentType: "application/x-www-form-urlencoded" };
   }
@@ -251,13 +298,36 @@ export function encodeBody(entries: Entry[], kind: BodyKind): { body?: BodyInit;
 
 const DOT_SEGMENTS = ["..", ".", "%2e%2e", "%2E%2E", ".%2e", "%2e.", "%2e", "x/..", "a/b/../.."];
 const SEPARATORS = ["/", "\\", "/\t", "\t/", "/\n", "\r\n/", "%2f", "%2F", "%5c", "%5C", "//", "/\\"];
-const OFF_SITE_TAILS = ["/evil.example/phish", "\\evil.example", "/evil.example", "\\/evil.example", "%2fevil.example", "/\tevil.example"];
+const OFF_SITE_TAILS = [
+  "/evil.example/phish",
+  "\\evil.example",
+  "/evil.example",
+  "\\/evil.example",
+  "%2fevil.example",
+  "/\tevil.example",
+];
 
 /** "/" + dot segments and separators + an off-site tail, in every mix. */
 export const offSiteRedirect: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("/..//evil.example/phish", "/.//evil.example", "/x/..//evil.example", "/%2e%2e//evil.example", "/\t/evil.example", "//evil.example", "/\\evil.example", "https://evil.example", "/.\\/evil.example"),
+  fc.constantFrom(
+    "/..//evil.example/phish",
+    "/.//evil.example",
+    "/x/..//evil.example",
+    "/%2e%2e//evil.example",
+    "/\t/evil.example",
+    "//evil.example",
+    "/\\evil.example",
+    "https://evil.example",
+    "/.\\/evil.example",
+  ),
   fc
-    .tuple(fc.array(fc.tuple(fc.constantFrom(...DOT_SEGMENTS), fc.constantFrom(...SEPARATORS)), { minLength: 1, maxLength: 4 }), fc.constantFrom(...OFF_SITE_TAILS))
+    .tuple(
+      fc.array(fc.tuple(fc.constantFrom(...DOT_SEGMENTS), fc.constantFrom(...SEPARATORS)), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      fc.constantFrom(...OFF_SITE_TAILS),
+    )
     .map(([parts, tail]) => "/" + parts.map(([seg, sep]) => seg + sep).join("") + tail),
 );
 
@@ -265,13 +335,39 @@ export const offSiteRedirect: fc.Arbitrary<string> = fc.oneof(
 // Malformed cookies (finding 5): every cookie the app reads, with values its signed-cookie
 // parser cannot decode. Only characters a Cookie header may carry.
 
-export const APP_COOKIE_NAMES = ["lr_session", "__Host-lr_session", "lr_toast", "lr_onboarding", "lr_oauth", "lr_ref", "lr_return", "lr_google_link", "lr_d1"];
+export const APP_COOKIE_NAMES = [
+  "lr_session",
+  "__Host-lr_session",
+  "lr_toast",
+  "lr_onboarding",
+  "lr_oauth",
+  "lr_ref",
+  "lr_return",
+  "lr_google_link",
+  "lr_d1",
+];
 const COOKIE_CHARS = [..."%azAZ09.=+/-_\"!~*'()", "%zz", "%E0%A4%A", "%00", "%ff"];
-export const MALFORMED_COOKIE_VALUES = ["%", "a%zz", "%E0%A4%A", ".", "..", "a.b", "a.%", "eyJ9.", "=", '""', "%ff%fe", "x".repeat(4000)];
+export const MALFORMED_COOKIE_VALUES = [
+  "%",
+  "a%zz",
+  "%E0%A4%A",
+  ".",
+  "..",
+  "a.b",
+  "a.%",
+  "eyJ9.",
+  "=",
+  '""',
+  "%ff%fe",
+  "x".repeat(4000),
+];
 
 export const malformedCookie: fc.Arbitrary<string> = fc
   .tuple(
     fc.constantFrom(...APP_COOKIE_NAMES),
-    fc.oneof(fc.constantFrom(...MALFORMED_COOKIE_VALUES), fc.array(fc.constantFrom(...COOKIE_CHARS), { maxLength: 40 }).map((xs) => xs.join(""))),
+    fc.oneof(
+      fc.constantFrom(...MALFORMED_COOKIE_VALUES),
+      fc.array(fc.constantFrom(...COOKIE_CHARS), { maxLength: 40 }).map((xs) => xs.join("")),
+    ),
   )
   .map(([name, value]) => `${name}=${value}`);

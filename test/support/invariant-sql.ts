@@ -7,24 +7,25 @@ export type Check = { name: string; sql: string };
 // Text columns a user can write, with the longest value the forms accept (in UTF-16 code
 // units, the unit zod measures). SQLite's length() counts characters and stops at the first
 // NUL, so the length is checked in JavaScript (invariants.ts), not in SQL.
-export const USER_TEXT_COLUMNS: Array<{ table: string; column: string; max: number; nullable: boolean; key: string }> = [
-  { table: "user_profiles", column: "full_name", max: 100, nullable: true, key: "user_id" },
-  { table: "user_profiles", column: "residential_area", max: 100, nullable: true, key: "user_id" },
-  { table: "user_profiles", column: "workplace", max: 100, nullable: true, key: "user_id" },
-  { table: "user_profiles", column: "bio", max: 500, nullable: true, key: "user_id" },
-  { table: "user_profiles", column: "emergency_contact", max: 120, nullable: true, key: "user_id" },
-  { table: "user_profiles", column: "upi_id", max: 60, nullable: true, key: "user_id" },
-  { table: "communities", column: "name", max: 80, nullable: false, key: "id" },
-  { table: "communities", column: "location", max: 120, nullable: false, key: "id" },
-  { table: "communities", column: "description", max: 1000, nullable: false, key: "id" },
-  { table: "rides", column: "notes", max: 500, nullable: true, key: "id" },
-  { table: "ride_requests", column: "notes", max: 500, nullable: true, key: "id" },
-  { table: "messages", column: "content", max: 2000, nullable: false, key: "id" },
-  { table: "conversations", column: "last_message_preview", max: 2000, nullable: true, key: "id" },
-  { table: "ride_ratings", column: "comment", max: 500, nullable: true, key: "id" },
-  { table: "notifications", column: "title", max: 400, nullable: false, key: "id" },
-  { table: "notifications", column: "message", max: 2000, nullable: false, key: "id" },
-];
+export const USER_TEXT_COLUMNS: Array<{ table: string; column: string; max: number; nullable: boolean; key: string }> =
+  [
+    { table: "user_profiles", column: "full_name", max: 100, nullable: true, key: "user_id" },
+    { table: "user_profiles", column: "residential_area", max: 100, nullable: true, key: "user_id" },
+    { table: "user_profiles", column: "workplace", max: 100, nullable: true, key: "user_id" },
+    { table: "user_profiles", column: "bio", max: 500, nullable: true, key: "user_id" },
+    { table: "user_profiles", column: "emergency_contact", max: 120, nullable: true, key: "user_id" },
+    { table: "user_profiles", column: "upi_id", max: 60, nullable: true, key: "user_id" },
+    { table: "communities", column: "name", max: 80, nullable: false, key: "id" },
+    { table: "communities", column: "location", max: 120, nullable: false, key: "id" },
+    { table: "communities", column: "description", max: 1000, nullable: false, key: "id" },
+    { table: "rides", column: "notes", max: 500, nullable: true, key: "id" },
+    { table: "ride_requests", column: "notes", max: 500, nullable: true, key: "id" },
+    { table: "messages", column: "content", max: 2000, nullable: false, key: "id" },
+    { table: "conversations", column: "last_message_preview", max: 2000, nullable: true, key: "id" },
+    { table: "ride_ratings", column: "comment", max: 500, nullable: true, key: "id" },
+    { table: "notifications", column: "title", max: 400, nullable: false, key: "id" },
+    { table: "notifications", column: "message", max: 2000, nullable: false, key: "id" },
+  ];
 
 export const CHECKS: Check[] = [
   // Seats: the booked count is exactly the accepted seats, within the ride's capacity.

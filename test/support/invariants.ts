@@ -11,7 +11,8 @@ import { CHECKS, USER_TEXT_COLUMNS } from "./invariant-sql";
  * surrogate in a form.)
  */
 // eslint-disable-next-line no-control-regex
-const BAD_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const BAD_CHAR =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Every violated invariant, each with (up to 3 of) the offending rows. Empty when the database is sound. */
 export async function invariantViolations(): Promise<string[]> {
@@ -22,7 +23,10 @@ export async function invariantViolations(): Promise<string[]> {
   });
   // User-written text: within the form's limit, trimmed, no control characters or broken surrogates.
   for (const { table, column, max, nullable, key } of USER_TEXT_COLUMNS) {
-    const rows = await env.DB.prepare(`SELECT ${key} AS k, ${column} AS v FROM ${table}`).all<{ k: string; v: string | null }>();
+    const rows = await env.DB.prepare(`SELECT ${key} AS k, ${column} AS v FROM ${table}`).all<{
+      k: string;
+      v: string | null;
+    }>();
     for (const { k, v } of rows.results) {
       const problem =
         v === null

@@ -24,8 +24,12 @@ async function focusStyle(page: Page) {
 export async function expectFocusVisible(page: Page) {
   const s = await focusStyle(page);
   expect(s, "something has keyboard focus").not.toBeNull();
-  const visible = (s!.outlineStyle !== "none" && s!.outlineWidth > 0) || (s!.boxShadow !== "none" && s!.boxShadow !== "");
-  expect(visible, `focused <${s!.tag}> "${s!.name}" has no visible focus indicator (outline ${s!.outlineStyle} ${s!.outlineWidth}px, box-shadow ${s!.boxShadow})`).toBe(true);
+  const visible =
+    (s!.outlineStyle !== "none" && s!.outlineWidth > 0) || (s!.boxShadow !== "none" && s!.boxShadow !== "");
+  expect(
+    visible,
+    `focused <${s!.tag}> "${s!.name}" has no visible focus indicator (outline ${s!.outlineStyle} ${s!.outlineWidth}px, box-shadow ${s!.boxShadow})`,
+  ).toBe(true);
   expect(s!.focusVisible, `focused <${s!.tag}> "${s!.name}" matches :focus-visible`).toBe(true);
 }
 
@@ -62,5 +66,7 @@ export async function arrowToOption(page: Page, select: Locator, label: string |
   const selected = () => select.evaluate((el) => (el as unknown as HTMLSelectElement).selectedOptions[0]?.label ?? "");
   const matches = (text: string) => (typeof label === "string" ? text === label : label.test(text));
   for (let i = 0; i < max && !matches(await selected()); i++) await page.keyboard.press("ArrowDown");
-  expect(await selected()).toMatch(typeof label === "string" ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : label);
+  expect(await selected()).toMatch(
+    typeof label === "string" ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : label,
+  );
 }

@@ -6,7 +6,13 @@ import { get } from "./worker";
  * until there is none, as a browser without JavaScript would; returns each page's items in
  * page order (what `items` reads from a page's HTML) and the paths visited.
  */
-export async function walkPages(start: string, cookie: string, linkTestId: string, items: (html: string) => string[], maxPages = 100) {
+export async function walkPages(
+  start: string,
+  cookie: string,
+  linkTestId: string,
+  items: (html: string) => string[],
+  maxPages = 100,
+) {
   const pages: string[][] = [];
   const paths: string[] = [];
   let path: string | null = start;

@@ -12,11 +12,15 @@ export async function driverWithRide(opts: Partial<RideOptions> = {}) {
 }
 
 export async function rideRow(id: string) {
-  return env.DB.prepare("SELECT status, seats, booked_seats FROM rides WHERE id = ?").bind(id).first<{ status: string; seats: number; booked_seats: number }>();
+  return env.DB.prepare("SELECT status, seats, booked_seats FROM rides WHERE id = ?")
+    .bind(id)
+    .first<{ status: string; seats: number; booked_seats: number }>();
 }
 
 export async function requestRow(id: string) {
-  return env.DB.prepare("SELECT status, seats FROM ride_requests WHERE id = ?").bind(id).first<{ status: string; seats: number }>();
+  return env.DB.prepare("SELECT status, seats FROM ride_requests WHERE id = ?")
+    .bind(id)
+    .first<{ status: string; seats: number }>();
 }
 
 /** The toast a redirect carries, decoded from its flash cookie. */

@@ -1,7 +1,14 @@
 // The route modules' sources, each followed by the sources of the intent handlers it hands
 // its form to (app/intents, ADR 0042): a route's intents are the cases of its handler.
-const routes = import.meta.glob("../../app/routes/*.{ts,tsx}", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
-const intents = import.meta.glob("../../app/intents/*.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+const routes = import.meta.glob("../../app/routes/*.{ts,tsx}", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
+const intents = import.meta.glob("../../app/intents/*.ts", { query: "?raw", import: "default", eager: true }) as Record<
+  string,
+  string
+>;
 
 // The shared ride intents serve several screens: each route lists the ones it accepts
 // (`allowed: [...]`), so their module's switch is not every route's.

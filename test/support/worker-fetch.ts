@@ -17,7 +17,11 @@ export async function workerFetch(request: Request, workerEnv: AppEnv = env): Pr
   // workerd's cap of 10,000 active timers (QuotaExceededError). Aborting the request once its
   // answer and waitUntil work are done clears the timer, as the end of a real request would.
   const done = new AbortController();
-  const res = await worker.fetch(new Request(request, { signal: done.signal }) as Parameters<typeof worker.fetch>[0], workerEnv as Parameters<typeof worker.fetch>[1], ctx);
+  const res = await worker.fetch(
+    new Request(request, { signal: done.signal }) as Parameters<typeof worker.fetch>[0],
+    workerEnv as Parameters<typeof worker.fetch>[1],
+    ctx,
+  );
   const body = await res.arrayBuffer();
   await waitOnExecutionContext(ctx);
   done.abort();
@@ -39,7 +43,11 @@ export function debugFetch(url: string, init: RequestInit = {}): Promise<Respons
 export async function selfFetch(url: string, init: RequestInit = {}): Promise<Response> {
   let res = await workerFetch(new Request(url, { ...init, redirect: "manual" }));
   let here = url;
-  for (let hops = 0; init.redirect !== "manual" && res.status >= 300 && res.status < 400 && res.headers.get("Location") && hops < 10; hops++) {
+  for (
+    let hops = 0;
+    init.redirect !== "manual" && res.status >= 300 && res.status < 400 && res.headers.get("Location") && hops < 10;
+    hops++
+  ) {
     here = new URL(res.headers.get("Location")!, here).toString();
     const { body: _body, method: _method, ...rest } = init;
     res = await workerFetch(new Request(here, { ...rest, redirect: "manual" }));

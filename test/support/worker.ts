@@ -18,42 +18,57 @@ export async function signedInUser(opts: UserOptions = {}) {
 }
 
 /** A same-origin form POST through the real worker, as a browser would send it. */
-export function postForm(path: string, fields: Record<string, string | string[]>, init: { cookie?: string; headers?: Record<string, string> } = {}) {
+export function postForm(
+  path: string,
+  fields: Record<string, string | string[]>,
+  init: { cookie?: string; headers?: Record<string, string> } = {},
+) {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
   // Straight to the worker's fetch handler, waiting for its waitUntil work (live fan-out
   // to Durable Objects) so nothing is still running when a test's storage is rolled back.
-  return workerFetch(new Request(`${BASE}${path}`, {
-    method: "POST",
-    body,
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Host: new URL(BASE).host,
-      Origin: BASE,
-      "Sec-Fetch-Site": "same-origin",
-      ...(init.cookie ? { Cookie: init.cookie } : {}),
-      ...init.headers,
-    },
-  }));
+  return workerFetch(
+    new Request(`${BASE}${path}`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Host: new URL(BASE).host,
+        Origin: BASE,
+        "Sec-Fetch-Site": "same-origin",
+        ...(init.cookie ? { Cookie: init.cookie } : {}),
+        ...init.headers,
+      },
+    }),
+  );
 }
 
 export function get(path: string, init: { cookie?: string; headers?: Record<string, string> } = {}) {
-  return workerFetch(new Request(`${BASE}${path}`, {
-    redirect: "manual",
-    headers: { ...(init.cookie ? { Cookie: init.cookie } : {}), ...init.headers },
-  }));
+  return workerFetch(
+    new Request(`${BASE}${path}`, {
+      redirect: "manual",
+      headers: { ...(init.cookie ? { Cookie: init.cookie } : {}), ...init.headers },
+    }),
+  );
 }
 
 type NotificationColumn = "type" | "title" | "message" | "data" | "read";
-type NotificationRow<C extends NotificationColumn> = Pick<{ type: string; title: string; message: string; data: Record<string, unknown>; read: number }, C>;
+type NotificationRow<C extends NotificationColumn> = Pick<
+  { type: string; title: string; message: string; data: Record<string, unknown>; read: number },
+  C
+>;
 
 /** A user's notifications, oldest first: the chosen columns, `data` parsed from its JSON. */
 export async function notificationsFor<C extends NotificationColumn = "type" | "title" | "data">(
   userId: string,
   columns: readonly C[] = ["type", "title", "data"] as unknown as C[],
 ): Promise<NotificationRow<C>[]> {
-  const r = await env.DB.prepare(`SELECT ${columns.join(", ")} FROM notifications WHERE user_id = ? ORDER BY created_at`).bind(userId).all<Record<string, unknown>>();
+  const r = await env.DB.prepare(
+    `SELECT ${columns.join(", ")} FROM notifications WHERE user_id = ? ORDER BY created_at`,
+  )
+    .bind(userId)
+    .all<Record<string, unknown>>();
   return r.results.map((n) => ("data" in n ? { ...n, data: JSON.parse(n.data as string) } : n) as NotificationRow<C>);
 }
 
@@ -94,7 +109,12 @@ export class Browser {
 
   async get(path: string) {
     return this.absorb(
-      await workerFetch(new Request(path.startsWith("http") ? path : `${BASE}${path}`, { redirect: "manual", headers: { Cookie: this.cookieHeader, ...this.headers } })),
+      await workerFetch(
+        new Request(path.startsWith("http") ? path : `${BASE}${path}`, {
+          redirect: "manual",
+          headers: { Cookie: this.cookieHeader, ...this.headers },
+        }),
+      ),
     );
   }
 

@@ -1,4 +1,12 @@
-import { expect, request as apiRequest, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import {
+  expect,
+  request as apiRequest,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
 import { XSS_MARKER, XSS_PAYLOADS } from "../e2e/fixtures/xss-payloads";
 import { send, uniqueEmail, uniquePhone } from "./e2e";
 
@@ -30,7 +38,8 @@ export function packs(max: number, prefix = "", { line = false } = {}): string[]
   return out.map((b) => b.items);
 }
 export const join = (ps: string[], prefix = "") => prefix + ps.join(SEP);
-export const fitting = (max: number, prefix = "", { line = false } = {}) => usable(line).filter((p) => prefix.length + p.length <= max);
+export const fitting = (max: number, prefix = "", { line = false } = {}) =>
+  usable(line).filter((p) => prefix.length + p.length <= max);
 
 export const isJs = () => test.info().project.name === "js";
 export const baseURL = () => test.info().project.use.baseURL!;
@@ -42,7 +51,10 @@ export type User = { api: APIRequestContext; email: string; fullName: string };
 
 export async function post(api: APIRequestContext, path: string, form: Record<string, string>) {
   const res = await send(api, path, { method: "POST", form, maxRedirects: 0 });
-  expect(res.status(), `POST ${path} ${JSON.stringify(form).slice(0, 200)} -> ${res.status()}: ${(await res.text()).slice(0, 300)}`).toBe(302);
+  expect(
+    res.status(),
+    `POST ${path} ${JSON.stringify(form).slice(0, 200)} -> ${res.status()}: ${(await res.text()).slice(0, 300)}`,
+  ).toBe(302);
   return res;
 }
 
@@ -78,7 +90,11 @@ export async function inParallel<T, R>(items: T[], n: number, fn: (item: T, i: n
 export type Watched = { page: Page; context: BrowserContext; dialogs: string[]; csp: string[] };
 
 export async function browse(browser: Browser, user: User): Promise<Watched> {
-  const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: isJs(), storageState: await user.api.storageState() });
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    javaScriptEnabled: isJs(),
+    storageState: await user.api.storageState(),
+  });
   const page = await context.newPage();
   const dialogs: string[] = [];
   const csp: string[] = [];
@@ -113,10 +129,40 @@ export async function signInAs(w: Watched, user: User) {
 // Anything a payload could have turned into markup: event-handler attributes, script-capable
 // elements, javascript:/data: URLs. The app renders none of these itself.
 export const INJECTED = [
-  "[onerror]", "[onload]", "[onmouseover]", "[onfocus]", "[ontoggle]", "[onbegin]", "[onstart]", "[onpointerover]", "[formaction]",
-  "iframe", "object", "embed", "frameset", "frame", "isindex", "keygen", "marquee", "xmp", "math", "svg animate", "base[href*='xss']",
-  "meta[http-equiv]", "link[href^='javascript' i]", "[src^='javascript' i]", "[href^='javascript' i]", "[href^='data:' i]", "[src^='data:text' i]",
-  "[background]", "[dynsrc]", "script[src*='xss']", "a.XSS", "img[src='x']", "img[src='/']", "img[src='1']",
+  "[onerror]",
+  "[onload]",
+  "[onmouseover]",
+  "[onfocus]",
+  "[ontoggle]",
+  "[onbegin]",
+  "[onstart]",
+  "[onpointerover]",
+  "[formaction]",
+  "iframe",
+  "object",
+  "embed",
+  "frameset",
+  "frame",
+  "isindex",
+  "keygen",
+  "marquee",
+  "xmp",
+  "math",
+  "svg animate",
+  "base[href*='xss']",
+  "meta[http-equiv]",
+  "link[href^='javascript' i]",
+  "[src^='javascript' i]",
+  "[href^='javascript' i]",
+  "[href^='data:' i]",
+  "[src^='data:text' i]",
+  "[background]",
+  "[dynsrc]",
+  "script[src*='xss']",
+  "a.XSS",
+  "img[src='x']",
+  "img[src='/']",
+  "img[src='1']",
 ].join(",");
 
 /**
@@ -133,13 +179,19 @@ export async function expectInert(w: Watched, user: User, path: string, expected
     const body = document.body.cloneNode(true) as HTMLElement;
     body.querySelectorAll("script").forEach((s) => s.remove());
     const values = [...document.querySelectorAll("input, textarea")].map((e) => (e as HTMLInputElement).value);
-    return { text: `${body.textContent}\n${values.join("\n")}`, injected: [...document.querySelectorAll(selector)].map((e) => e.outerHTML.slice(0, 120)) };
+    return {
+      text: `${body.textContent}\n${values.join("\n")}`,
+      injected: [...document.querySelectorAll(selector)].map((e) => e.outerHTML.slice(0, 120)),
+    };
   }, INJECTED);
   expect(seen.injected, `elements injected on ${path}`).toEqual([]);
   const missing = expected.filter((p) => !seen.text.includes(p));
   expect(missing, `payloads not shown as text on ${path}`).toEqual([]);
   if (isJs()) {
-    expect(await w.page.evaluate((m) => (window as unknown as Record<string, unknown>)[m], XSS_MARKER), `window.${XSS_MARKER} on ${path}`).toBeUndefined();
+    expect(
+      await w.page.evaluate((m) => (window as unknown as Record<string, unknown>)[m], XSS_MARKER),
+      `window.${XSS_MARKER} on ${path}`,
+    ).toBeUndefined();
     const violations = await w.page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
     w.csp.push(...violations);
   }
@@ -153,6 +205,9 @@ export async function expectInert(w: Watched, user: User, path: string, expected
 /** CSP reports are recorded on the test (a blocked payload did not run); none may name our marker. */
 export function recordCsp(w: Watched) {
   const unique = [...new Set(w.csp)];
-  test.info().annotations.push({ type: "csp-violations", description: unique.length ? unique.join("\n").slice(0, 2000) : "none" });
+  test.info().annotations.push({
+    type: "csp-violations",
+    description: unique.length ? unique.join("\n").slice(0, 2000) : "none",
+  });
   expect(unique.filter((v) => v.includes(XSS_MARKER))).toEqual([]);
 }

@@ -4,7 +4,12 @@ import { cpuOfProfile, moduleOf, summarize, type CallFrame, type Profile } from 
 // The bench's CPU arithmetic (issue 17, ADR 0027) on made-up profiles: what counts as CPU,
 // which sample a gap belongs to, the cap on one sample, percentiles and the package summary.
 
-const frame = (functionName: string, url = "", lineNumber = -1): CallFrame => ({ functionName, url, lineNumber, columnNumber: 0 });
+const frame = (functionName: string, url = "", lineNumber = -1): CallFrame => ({
+  functionName,
+  url,
+  lineNumber,
+  columnNumber: 0,
+});
 const NODES = [
   { id: 1, callFrame: frame("(root)") },
   { id: 2, callFrame: frame("(idle)") },
@@ -42,12 +47,25 @@ describe("CPU of one profiled request", () => {
   });
 
   it("a long gap after a JavaScript sample counts at most 2 ms (the thread was not running the isolate)", () => {
-    const { cpuMs } = cpuOfProfile(profile([[3, 40], [2, 10], [3, 0.1]]));
+    const { cpuMs } = cpuOfProfile(
+      profile([
+        [3, 40],
+        [2, 10],
+        [3, 0.1],
+      ]),
+    );
     expect(cpuMs).toBeCloseTo(2.1, 5);
   });
 
   it("a request that only waits costs no CPU however long it waits", () => {
-    expect(cpuOfProfile(profile([[2, 100], [2, 250]])).cpuMs).toBe(0);
+    expect(
+      cpuOfProfile(
+        profile([
+          [2, 100],
+          [2, 250],
+        ]),
+      ).cpuMs,
+    ).toBe(0);
   });
 });
 
@@ -76,7 +94,13 @@ describe("per page summary", () => {
     ]);
     expect(s.top[0].msPerRequest).toBe(5);
     expect(s.byModule[0]).toEqual({ module: "react-dom", msPerRequest: 7, share: 45 });
-    expect(s.byModule.map((m) => m.module)).toEqual(["react-dom", "drizzle-orm", "app/routes", "(garbage collector)", "runtime (native)"]);
+    expect(s.byModule.map((m) => m.module)).toEqual([
+      "react-dom",
+      "drizzle-orm",
+      "app/routes",
+      "(garbage collector)",
+      "runtime (native)",
+    ]);
   });
 
   it("names packages, app folders and runtime frames", () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { formatRupees, parseRupeesToPaise } from "~/domain/money";
-import { addDays, formatDate, formatTime, formatWeekdayDate, istDate, istToInstant, relativeDate, relativeTime } from "~/domain/time";
+import {
+  addDays,
+  formatDate,
+  formatTime,
+  formatWeekdayDate,
+  istDate,
+  istToInstant,
+  relativeDate,
+  relativeTime,
+} from "~/domain/time";
 
 describe("Bengaluru time", () => {
   it("'today' at 23:30 UTC is already tomorrow in Bengaluru", () => {

@@ -11,7 +11,9 @@ function image(width: number, height: number, at: (x: number, y: number) => numb
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set(at(x, y), (y * width + x) * 4);
   return { data, width, height };
 }
-const pixel = (out: Uint8ClampedArray, size: number, x: number, y: number) => [...out.subarray((y * size + x) * 4, (y * size + x) * 4 + 4)];
+const pixel = (out: Uint8ClampedArray, size: number, x: number, y: number) => [
+  ...out.subarray((y * size + x) * 4, (y * size + x) * 4 + 4),
+];
 
 describe("squareThumbnail", () => {
   it("keeps the centre square of a wide picture and drops the sides", () => {
@@ -29,9 +31,15 @@ describe("squareThumbnail", () => {
   });
 
   it("scales up a tiny picture and puts transparency over white", () => {
-    const out = squareThumbnail(image(1, 1, () => [0, 0, 0, 0]), 4);
+    const out = squareThumbnail(
+      image(1, 1, () => [0, 0, 0, 0]),
+      4,
+    );
     for (let i = 0; i < 16; i++) expect([...out.subarray(i * 4, i * 4 + 4)]).toEqual([255, 255, 255, 255]);
-    const half = squareThumbnail(image(1, 1, () => [0, 0, 0, 128]), 2);
+    const half = squareThumbnail(
+      image(1, 1, () => [0, 0, 0, 128]),
+      2,
+    );
     expect(pixel(half, 2, 1, 1)).toEqual([127, 127, 127, 255]);
   });
 });
@@ -47,7 +55,10 @@ describe("photo headers", () => {
 
   it("reads PNG dimensions from IHDR and gives up on a truncated header", () => {
     const png = new Uint8Array(24);
-    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0x17, 0x70, 0, 0, 0x0b, 0xb8]);
+    png.set([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0x17, 0x70, 0, 0, 0x0b,
+      0xb8,
+    ]);
     expect(photoDimensions(png, "image/png")).toEqual({ width: 6000, height: 3000 });
     expect(photoDimensions(png.subarray(0, 20), "image/png")).toBeNull();
   });

@@ -11,14 +11,22 @@ describe("cost suggestion", () => {
     const petrol = suggestTripCost("HSR Layout", "Manyata Tech Park", "petrol", findPlace)!;
     expect(petrol.paise).toBe(Math.round(km * 1.4 * 7) * 100);
     expect(petrol.paise % 100).toBe(0);
-    expect(suggestTripCost("HSR Layout", "Manyata Tech Park", "diesel", findPlace)!.paise).toBe(Math.round(km * 1.4 * 6) * 100);
-    expect(suggestTripCost("HSR Layout", "Manyata Tech Park", "hybrid", findPlace)!.paise).toBe(Math.round(km * 1.4 * 4.5) * 100);
-    expect(suggestTripCost("HSR Layout", "Manyata Tech Park", "electric", findPlace)!.paise).toBe(Math.round(km * 1.4 * 2) * 100);
+    expect(suggestTripCost("HSR Layout", "Manyata Tech Park", "diesel", findPlace)!.paise).toBe(
+      Math.round(km * 1.4 * 6) * 100,
+    );
+    expect(suggestTripCost("HSR Layout", "Manyata Tech Park", "hybrid", findPlace)!.paise).toBe(
+      Math.round(km * 1.4 * 4.5) * 100,
+    );
+    expect(suggestTripCost("HSR Layout", "Manyata Tech Park", "electric", findPlace)!.paise).toBe(
+      Math.round(km * 1.4 * 2) * 100,
+    );
   });
 
   it("explains how it was computed", () => {
     const s = suggestTripCost("HSR Layout", "Manyata Tech Park", "hybrid", findPlace)!;
-    expect(s.explanation).toMatch(/^\d+\.\d km straight line × 1\.4 road factor = \d+\.\d km × ₹4\.5\/km \(hybrid\) = ₹\d+$/);
+    expect(s.explanation).toMatch(
+      /^\d+\.\d km straight line × 1\.4 road factor = \d+\.\d km × ₹4\.5\/km \(hybrid\) = ₹\d+$/,
+    );
     expect(s.explanation).not.toContain("$");
   });
 

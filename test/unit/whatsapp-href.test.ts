@@ -4,7 +4,8 @@ import { shareText, whatsAppHref } from "~/components/ride-ui";
 describe("whatsAppHref", () => {
   it("carries the message exactly, whatever it holds, escaping only what a query value cannot hold", () => {
     const texts = [
-      shareText({ fromLocation: "HSR Layout", toLocation: "Whitefield ITPL", date: "2026-12-02", time: "08:30" }) + " https://loopride.example/rides/abc123",
+      shareText({ fromLocation: "HSR Layout", toLocation: "Whitefield ITPL", date: "2026-12-02", time: "08:30" }) +
+        " https://loopride.example/rides/abc123",
       "R&D Park → #5 Main + 2% off? a=b @ 10:00, ok/no",
       "ಬೆಂಗಳೂರು → Koramangala",
     ];
@@ -17,6 +18,8 @@ describe("whatsAppHref", () => {
       expect(new URL(href).searchParams.get("text")).toBe(text);
       expect(decodeURIComponent(value)).toBe(text);
     }
-    expect(whatsAppHref("A → B, Dec 2, 2026, 8:30 AM https://x.example/rides/1")).toBe("https://wa.me/?text=A%20→%20B,%20Dec%202,%202026,%208:30%20AM%20https://x.example/rides/1");
+    expect(whatsAppHref("A → B, Dec 2, 2026, 8:30 AM https://x.example/rides/1")).toBe(
+      "https://wa.me/?text=A%20→%20B,%20Dec%202,%202026,%208:30%20AM%20https://x.example/rides/1",
+    );
   });
 });

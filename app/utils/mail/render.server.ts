@@ -17,18 +17,35 @@ export type RenderedMail = {
 };
 
 export function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
 /** A header value never carries a line break (header injection) and stays short. */
 export function headerSafe(s: string): string {
-  return s.replace(/[\r\n\t]+/g, " ").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  return s
+    .replace(/[\r\n\t]+/g, " ")
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 200);
 }
 
-type Parts = { subject: string; greeting: string; lines: string[]; action: { label: string; url: string }; footer: string[] };
+type Parts = {
+  subject: string;
+  greeting: string;
+  lines: string[];
+  action: { label: string; url: string };
+  footer: string[];
+};
 
 function compose(p: Parts, headers: Record<string, string> = {}): RenderedMail {
-  const text = [p.greeting, "", ...p.lines, "", `${p.action.label}: ${p.action.url}`, "", "--", ...p.footer, ""].join("\n");
+  const text = [p.greeting, "", ...p.lines, "", `${p.action.label}: ${p.action.url}`, "", "--", ...p.footer, ""].join(
+    "\n",
+  );
   const para = (l: string) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(p.subject)}</title></head>
 <body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a;background:#f8fafc;margin:0;padding:24px">
@@ -51,7 +68,8 @@ function rideLines(ride: NonNullable<Delivery["ride"]>, seats: number | null): s
     `Departs: ${formatDate(ride.date)} at ${formatTime(ride.time)} IST`,
     `Seat price: ${formatRupees(seatPricePaise(ride.tripCostPaise, ride.seats))}`,
   ];
-  if (seats) lines.push(`Your seats: ${seats} (${formatRupees(seats * seatPricePaise(ride.tripCostPaise, ride.seats))} in all)`);
+  if (seats)
+    lines.push(`Your seats: ${seats} (${formatRupees(seats * seatPricePaise(ride.tripCostPaise, ride.seats))} in all)`);
   return lines;
 }
 
@@ -81,15 +99,31 @@ export function renderMail({ row, delivery, origin, links }: RenderInput): Rende
       const data = p.data ?? {};
       const ride = delivery.ride;
       const communityId = typeof data.community_id === "string" ? data.community_id : null;
-      const url = ride ? `${origin}/rides/${encodeURIComponent(ride.id)}` : communityId ? `${origin}/communities/${encodeURIComponent(communityId)}` : `${origin}/dashboard`;
+      const url = ride
+        ? `${origin}/rides/${encodeURIComponent(ride.id)}`
+        : communityId
+          ? `${origin}/communities/${encodeURIComponent(communityId)}`
+          : `${origin}/dashboard`;
       const lines = [String(p.message ?? "")];
       if (ride) lines.push(...rideLines(ride, row.payload.type === "ride_request" ? null : delivery.acceptedSeats));
-      if (typeof data.seats === "number" && row.payload.type === "ride_request") lines.push(`Seats requested: ${data.seats}`);
+      if (typeof data.seats === "number" && row.payload.type === "ride_request")
+        lines.push(`Seats requested: ${data.seats}`);
       // A saved-search alert (issue 14) says where to pause or delete that search.
-      if (typeof data.saved_search_id === "string") lines.push(`You get this alert because of a search you saved. Pause or delete it under Your saved searches: ${origin}/rides#saved-searches`);
-      const subject = ride ? `${p.title ?? "LoopRide"}: ${ride.fromLocation} → ${ride.toLocation}` : (p.title ?? "LoopRide");
+      if (typeof data.saved_search_id === "string")
+        lines.push(
+          `You get this alert because of a search you saved. Pause or delete it under Your saved searches: ${origin}/rides#saved-searches`,
+        );
+      const subject = ride
+        ? `${p.title ?? "LoopRide"}: ${ride.fromLocation} → ${ride.toLocation}`
+        : (p.title ?? "LoopRide");
       return compose(
-        { subject, greeting, lines, action: { label: ride ? "Open the ride" : communityId ? "Open the community" : "Open LoopRide", url }, footer: NOTIFICATION_FOOTER(links.unsubscribe!) },
+        {
+          subject,
+          greeting,
+          lines,
+          action: { label: ride ? "Open the ride" : communityId ? "Open the community" : "Open LoopRide", url },
+          footer: NOTIFICATION_FOOTER(links.unsubscribe!),
+        },
         listHeaders,
       );
     }
@@ -110,7 +144,10 @@ export function renderMail({ row, delivery, origin, links }: RenderInput): Rende
           greeting,
           lines,
           action: { label: "Open the ride", url: `${origin}/rides/${encodeURIComponent(ride.id)}` },
-          footer: ["You get this reminder because ride reminders are on in your LoopRide settings.", `Turn off e-mail notifications with one click: ${links.unsubscribe}`],
+          footer: [
+            "You get this reminder because ride reminders are on in your LoopRide settings.",
+            `Turn off e-mail notifications with one click: ${links.unsubscribe}`,
+          ],
         },
         listHeaders,
       );
@@ -150,7 +187,9 @@ export function renderMail({ row, delivery, origin, links }: RenderInput): Rende
           "If you did not ask for it, you can ignore this e-mail: nobody joins without the code.",
         ],
         action: { label: "Open the community", url: `${origin}/communities/${encodeURIComponent(c.communityId)}` },
-        footer: ["LoopRide sent this to your work address because someone entered it to verify their workplace. We do not keep it for anything else."],
+        footer: [
+          "LoopRide sent this to your work address because someone entered it to verify their workplace. We do not keep it for anything else.",
+        ],
       });
     }
   }

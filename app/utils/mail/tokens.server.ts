@@ -28,7 +28,13 @@ function fromB64url(s: string): Uint8Array<ArrayBuffer> | null {
 }
 
 async function key(env: AppEnv) {
-  return crypto.subtle.importKey("raw", enc.encode(`mail-token:${requireSecret(env, "SESSION_SECRET")}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  return crypto.subtle.importKey(
+    "raw",
+    enc.encode(`mail-token:${requireSecret(env, "SESSION_SECRET")}`),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
 }
 
 export async function signMailToken(env: AppEnv, claims: Claims): Promise<string> {
@@ -38,7 +44,12 @@ export async function signMailToken(env: AppEnv, claims: Claims): Promise<string
 }
 
 /** The claims of a genuine, unexpired token for `purpose`; null for anything else. */
-export async function readMailToken(env: AppEnv, token: string | null | undefined, purpose: MailTokenPurpose, now = Date.now()): Promise<Claims | null> {
+export async function readMailToken(
+  env: AppEnv,
+  token: string | null | undefined,
+  purpose: MailTokenPurpose,
+  now = Date.now(),
+): Promise<Claims | null> {
   if (typeof token !== "string" || token.length > 1000) return null;
   const [body, mac, extra] = token.split(".");
   if (!body || !mac || extra !== undefined) return null;

@@ -9,11 +9,21 @@ import type { Db } from "../../models/db.server";
 //   stored in D1 (mail_sink) for the development mailbox. The same rendering and the same
 //   outbox path run up to this point; only the network call differs.
 
-export type OutgoingMail = { key: string; to: string; subject: string; text: string; html: string; headers: Record<string, string> };
+export type OutgoingMail = {
+  key: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+};
 
 /** A failure worth retrying (network, 5xx, 429) or not (a refused address, a bad request). */
 export class TransportError extends Error {
-  constructor(message: string, readonly permanent = false) {
+  constructor(
+    message: string,
+    readonly permanent = false,
+  ) {
     super(message);
   }
 }
@@ -26,20 +36,35 @@ export function resendTransport(env: AppEnv, fetcher: typeof fetch = fetch): Mai
   return {
     name: "resend",
     async send(mail) {
-      if (!env.RESEND_API_KEY || !env.MAIL_FROM) throw new TransportError("RESEND_API_KEY and MAIL_FROM must be set to send e-mail");
+      if (!env.RESEND_API_KEY || !env.MAIL_FROM)
+        throw new TransportError("RESEND_API_KEY and MAIL_FROM must be set to send e-mail");
       let res: Response;
       try {
         res = await fetcher(RESEND_ENDPOINT, {
           method: "POST",
-          headers: { Authorization: `Bearer ${env.RESEND_API_KEY}`, "Content-Type": "application/json", "Idempotency-Key": mail.key.slice(0, 256) },
-          body: JSON.stringify({ from: env.MAIL_FROM, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers }),
+          headers: {
+            Authorization: `Bearer ${env.RESEND_API_KEY}`,
+            "Content-Type": "application/json",
+            "Idempotency-Key": mail.key.slice(0, 256),
+          },
+          body: JSON.stringify({
+            from: env.MAIL_FROM,
+            to: [mail.to],
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            headers: mail.headers,
+          }),
         });
       } catch (e) {
         throw new TransportError(`network: ${e instanceof Error ? e.message : String(e)}`);
       }
       if (res.ok) return;
       const detail = (await res.text().catch(() => "")).slice(0, 300);
-      throw new TransportError(`resend ${res.status}: ${detail}`, res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429);
+      throw new TransportError(
+        `resend ${res.status}: ${detail}`,
+        res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429,
+      );
     },
   };
 }
