@@ -2,41 +2,32 @@ import { useSyncExternalStore } from "react";
 
 export type Badges = { pendingRequests: number; unreadNotifications: number; unreadMessages: number };
 
-/**
- * What a tab does with a badge frame (issue 39): the frame carries the counts the fan-out
- * just read from D1, so the badges take them in place instead of re-reading them through a
- * revalidation. Only a change of unread notifications still revalidates: the notifications
- * panel and the header count are loader data that the frame cannot rebuild.
- */
-export function applyBadgeFrame(shown: Badges, frame: Badges): { badges: Badges; revalidate: boolean } {
-  const badges = {
-    pendingRequests: frame.pendingRequests,
-    unreadNotifications: frame.unreadNotifications,
-    unreadMessages: frame.unreadMessages,
-  };
-  return { badges, revalidate: frame.unreadNotifications !== shown.unreadNotifications };
-}
-
-// The newest frame's counts and the loader badges they replaced. A new loader answer (a
-// navigation or revalidation) is a fresh read of D1, so it wins over an older frame.
-type Override = { over: Badges; badges: Badges };
-let override: Override | null = null;
+// A badge frame carries the counts the fan-out just read from D1 (issue 39): the badges take
+// them in place instead of re-reading them. Only a change of unread notifications still
+// re-reads the page (the notifications panel is loader data a frame cannot rebuild). A new
+// loader answer is a fresh read of D1, so it wins over an older frame. Kept small: this is in
+// every signed-in page's initial JavaScript (130 KB budget).
+let shown: { over: Badges; badges: Badges } | undefined;
 const listeners = new Set<() => void>();
 
-export function setLiveBadges(over: Badges, badges: Badges): void {
-  override = { over, badges };
+/** The badges shown for the loader's `over`: the last frame's while `over` is current. */
+export const shownFor = (over: Badges): Badges => (shown?.over === over ? shown.badges : over);
+
+/** Shows the frame's counts over `over` (the loader's); true when the page must still re-read. */
+export function applyBadgeFrame(over: Badges, frame: Badges): boolean {
+  const { pendingRequests, unreadNotifications, unreadMessages } = frame;
+  const was = shownFor(over);
+  shown = { over, badges: { pendingRequests, unreadNotifications, unreadMessages } };
   for (const l of listeners) l();
+  return unreadNotifications !== was.unreadNotifications;
 }
 
-/** The badges to show: the last frame's counts while the loader data they replaced is current. */
+/** The badges to show (a hook: re-renders when a frame arrives). */
 export function useLiveBadges(loaderBadges: Badges): Badges {
-  const current = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => override,
-    () => null,
+  useSyncExternalStore(
+    (l) => (listeners.add(l), () => void listeners.delete(l)),
+    () => shown,
+    () => undefined,
   );
-  return current && current.over === loaderBadges ? current.badges : loaderBadges;
+  return shownFor(loaderBadges);
 }

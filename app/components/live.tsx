@@ -1,7 +1,7 @@
 import { useFetchers, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { HubEvent, RoomEvent } from "../../durable-objects/hub-events";
-import { applyBadgeFrame, type Badges, setLiveBadges, useLiveBadges } from "./live-badges";
+import { applyBadgeFrame, type Badges } from "./live-badges";
 import { showToast } from "./toast";
 
 // Live updates for dashboard pages (JavaScript only; without it the same data arrives on
@@ -84,8 +84,6 @@ export function useSocket(path: string | null, onFrame: (f: Frame) => void, onRe
   return connected;
 }
 
-const NO_BADGES: Badges = { pendingRequests: 0, unreadNotifications: 0, unreadMessages: 0 };
-
 /** A revalidate that coalesces bursts of frames into one reload of the page's loaders. */
 function useDebouncedRevalidate(delay = 150) {
   const { revalidate } = useRevalidator();
@@ -115,19 +113,13 @@ function useDebouncedRevalidate(delay = 150) {
  */
 export function LiveUserUpdates() {
   const revalidate = useDebouncedRevalidate();
-  const loaderBadges = useRouteLoaderData<{ badges: Badges | null }>("routes/_app")?.badges ?? null;
-  const shown = useLiveBadges(loaderBadges ?? NO_BADGES);
-  const latest = useRef({ loaderBadges, shown });
-  latest.current = { loaderBadges, shown };
+  // The shell's badges as the loader last read them (what a frame's counts are shown over).
+  const over = useRef<Badges | null>(null);
+  over.current = useRouteLoaderData<{ badges: Badges | null }>("routes/_app")?.badges ?? null;
   const connected = useSocket(
     "/ws/user",
     (f) => {
-      if (f.type === "badges") {
-        const { loaderBadges: over, shown: before } = latest.current;
-        const next = applyBadgeFrame(before, f);
-        if (over) setLiveBadges(over, next.badges);
-        if (next.revalidate || !over) revalidate();
-      }
+      if (f.type === "badges" && (!over.current || applyBadgeFrame(over.current, f))) revalidate();
       if (f.type === "notification") {
         showToast({ title: f.title, description: f.message, type: "info" });
         revalidate();

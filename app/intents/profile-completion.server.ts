@@ -1,6 +1,6 @@
 import { wizardStep } from "~/domain/wizard-step";
 import { updateOwnProfile } from "~/models/profiles.server";
-import { PROFILE_STEP_SCHEMAS } from "~/schemas/profile";
+import { PROFILE_STEP_SCHEMAS } from "~/schemas/profile-steps";
 import { runIntent, type Ctx } from "./run.server";
 
 /** One step of Complete your profile: saved, then the next step (the dashboard after the last). */

@@ -9,7 +9,7 @@ import { OnboardingSteps } from "~/components/onboarding-steps";
 import { handleProfileStep } from "~/intents/profile-completion.server";
 import { BasicInfoStep, ContactStep, Preferences, ProfileProgress, VehicleStep } from "~/components/profile-steps";
 import { getOwnProfile } from "~/models/profiles.server";
-import { PROFILE_STEP_SCHEMAS } from "~/schemas/profile";
+import { PROFILE_STEP_SCHEMAS } from "~/schemas/profile-steps";
 import { requireUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Complete your profile | LoopRide" }];

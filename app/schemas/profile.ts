@@ -122,9 +122,6 @@ export const SETTINGS = [
 
 export type SettingKey = (typeof SETTINGS)[number]["key"];
 
-/** Complete your profile: each step's form, in order. */
-export const PROFILE_STEP_SCHEMAS = [basicInfoSchema, contactSchema, vehicleSchema, preferencesSchema] as const;
-
 export const settingToggleSchema = z.object({
   setting: z.enum(SETTINGS.map((s) => s.key) as [SettingKey, ...SettingKey[]]),
   value: z.enum(["on", "off"]),

@@ -19,9 +19,10 @@ export function isCleanText(v: string | undefined | null): boolean {
 // iCalendar property, an e-mail greeting, a header. A bare CR in a driver's name started a
 // new property in riders' calendar feeds (issue 34, finding 11), so these refuse tab and
 // every line break too (CR, LF, NEL and the Unicode line and paragraph separators).
-export const LINE_INVALID = "Please write this on one line, without line breaks or invisible control characters";
-const LINE_BREAK = /[\t\n\r\u0085\u2028\u2029]/;
+export const LINE_INVALID = "Please use one line of plain text";
+// eslint-disable-next-line no-control-regex
+const NOT_ONE_LINE = /[\u0000-\u001F\u007F\u0085\u2028\u2029]/;
 
 export function isCleanLine(v: string | undefined | null): boolean {
-  return isCleanText(v) && !(v && LINE_BREAK.test(v));
+  return !v || (!NOT_ONE_LINE.test(v) && !LONE_SURROGATE.test(v));
 }

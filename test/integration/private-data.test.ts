@@ -12,7 +12,7 @@ import { buildScenario, cookieOf, ROLES, type Role, type Scenario } from "../sup
 type Secret = { what: string; text: string; entitled: Role[] };
 
 /**
- * Approved members of the scenario's community (its creator, the moderator, is its admin). The
+ * Approved members of the scenario's community (the moderator is its admin by their row; its founder, the stranger, handed admin over and left). The
  * pending rider is one too: the seat rule gives no seat on a community ride to anyone else.
  */
 const COMMUNITY_MEMBERS: Role[] = ["member", "driver", "acceptedRider", "pendingRider", "moderator"];

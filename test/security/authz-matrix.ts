@@ -684,7 +684,7 @@ export const MATRIX: Column[] = [
     fields: { intent: "unblock" },
     expect: app("404"),
   },
-  // A community's reports: its admins only ({community}'s creator is the moderator role).
+  // A community's reports: its admins only (the moderator role holds {community}'s admin row; its founder, the stranger, left).
   {
     name: "community reports",
     route: "routes/_app.communities.$id_.reports",
@@ -891,7 +891,7 @@ export const MATRIX: Column[] = [
     fields: { intent: "promote", memberId: "{targetMember}", role: "moderator" },
     expect: { ...only({ moderator: "done->/communities/" }, "403"), visitor: "403" },
   },
-  // Issue 16, moderation of members: the moderator (the community's creator and admin) may
+  // Issue 16, moderation of members: the moderator (the community's admin, by their membership row) may
   // remove, suspend, lift a suspension ({targetMember} is suspended in the scenario) and hand
   // over admin; plain members, outsiders and the other community's moderator may not (403).
   // Moderator-vs-admin limits (a moderator cannot act on a moderator or hand over admin)
@@ -941,7 +941,7 @@ export const MATRIX: Column[] = [
     fields: { intent: "remove", memberId: "{targetMember}" },
     expect: { ...only({ otherModerator: "404" }, "403"), visitor: "403" },
   },
-  // Issue 16, join rules: only the community's admins (the moderator of the matrix is its creator and admin).
+  // Issue 16, join rules: only the community's admins (the moderator of the matrix is its admin; its founder, the stranger, is not any more).
   {
     name: "community: set the join rule",
     route: "routes/_app.communities.$id",

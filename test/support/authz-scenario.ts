@@ -115,10 +115,22 @@ export async function buildScenario() {
     target: await person("target", "Tara Target"),
   };
   const community = await createCommunity(ctx, {
-    createdBy: people.moderator.id,
+    createdBy: people.stranger.id,
     name: "HSR Sector 2 Matrix",
     type: "residential",
   });
+  // Issue 34: roles come from membership rows only. The stranger founded the community, handed
+  // admin over to the moderator and left: communities.created_by still names them, yet every
+  // cell treats them as the outsider they are, and the moderator is its admin by their row alone.
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM community_members WHERE community_id = ? AND user_id = ?").bind(
+      community.id,
+      people.stranger.id,
+    ),
+    env.DB.prepare(
+      "INSERT INTO community_members (id, community_id, user_id, status, role, requested_at, decided_at) VALUES (?, ?, ?, 'approved', 'admin', ?, ?)",
+    ).bind(`${community.id}-admin`, community.id, people.moderator.id, Date.now(), Date.now()),
+  ]);
   const otherCommunity = await createCommunity(ctx, {
     createdBy: people.otherModerator.id,
     name: "Whitefield Matrix",
