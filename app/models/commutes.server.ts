@@ -12,7 +12,8 @@ import {
 import { COMMUTE_HORIZON_DAYS, horizonDates, weekdaysLabel } from "../domain/commutes";
 import { newId } from "../domain/ids";
 import { CANCEL_WINDOW_MS, carTypeOf } from "../domain/rides";
-import { addDays, IST_OFFSET_MS, istDate, istToInstant } from "../domain/time";
+import { formatRupees } from "../domain/money";
+import { addDays, formatTime, formatWeekdayDate, IST_OFFSET_MS, istDate, istToInstant } from "../domain/time";
 import { suggestTripCost } from "../domain/trip-cost";
 import type { CreateCommuteInput } from "../schemas/commutes";
 import { audience, type ModelCtx } from "./context.server";
@@ -354,6 +355,7 @@ async function loadOwnCommute(db: Db, driverId: string, commuteId: string) {
 }
 
 const route = (c: { fromLocation: string; toLocation: string }) => `${c.fromLocation} → ${c.toLocation}`;
+const seatsText = (n: number) => `${n} seat${n === 1 ? "" : "s"}`;
 
 /**
  * A rider asks for seats on every upcoming occurrence of the commute on the chosen weekdays:
@@ -576,7 +578,8 @@ export async function changeOccurrence(
         db,
         open,
         "Ride changed",
-        `The driver changed the ride from ${r.fromLocation} to ${r.toLocation} on ${r.date}: it now leaves at ${input.time} with ${input.seats} seat(s).`,
+        // The day first (issue 35): a commute's riders hold many days of the same route.
+        `${formatWeekdayDate(r.date)}: the ride from ${r.fromLocation} to ${r.toLocation} now leaves at ${formatTime(input.time)}, with ${seatsText(input.seats)}.`,
         sql`json_object('ride_id', ${rides.id}, 'request_id', ${rideRequests.id}, 'commute_id', ${commuteId}, 'time', ${input.time}, 'seats', ${input.seats})`,
         now,
       ),
@@ -618,7 +621,7 @@ export async function changePattern(
         db,
         affected,
         "Commute changed",
-        `The driver changed the commute ${route(c)} from ${input.fromDate} on: it now leaves at ${input.time}, ${input.seats} seat(s), trip cost ₹${input.tripCost / 100}${
+        `From ${formatWeekdayDate(input.fromDate)} on, the commute ${route(c)} leaves at ${formatTime(input.time)}, with ${seatsText(input.seats)}, trip cost ${formatRupees(input.tripCost)}${
           input.tripCost > c.tripCostPaise
             ? " (days on which you already hold a seat keep the price you booked at)"
             : ""
@@ -672,7 +675,7 @@ export async function endCommute(
       db,
       after,
       "Commute ended",
-      `The driver ended the commute ${route(c)}${endsNow ? "" : ` after ${input.lastDate}`}: your requests for the later days are cancelled.`,
+      `The driver ended the commute ${route(c)}${endsNow ? "" : ` after ${formatWeekdayDate(input.lastDate)}`}: your requests for the later days are cancelled.`,
       sql`json_object('ride_id', ${rides.id}, 'request_id', ${rideRequests.id}, 'commute_id', ${commuteId}, 'status', 'cancelled')`,
       now,
     ),

@@ -3,7 +3,7 @@ import { communities, communityMembers, rideRequests, rides, userProfiles } from
 import { newId } from "../domain/ids";
 import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, carTypeOf } from "../domain/rides";
 import { suggestTripCost } from "../domain/trip-cost";
-import { istToInstant } from "../domain/time";
+import { formatTime, formatWeekdayDate, istToInstant } from "../domain/time";
 import type { CreateRideInput } from "../schemas/rides";
 import { isCleanText, TEXT_INVALID } from "../schemas/text";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
@@ -170,7 +170,8 @@ export async function cancelRide(
   const guard = reason ? sql`1` : sql`NOT ${lateSql}`;
   const stillActive = sql`EXISTS (SELECT 1 FROM rides WHERE rides.id = ${rideId} AND rides.status = 'active' AND ${reason ? sql`1` : sql`rides.departs_at - ${now} >= ${CANCEL_WINDOW_MS}`})`;
   const message =
-    `The ride from ${ride.fromLocation} to ${ride.toLocation} was cancelled by the driver` +
+    // The day and time named (issue 35): a commute's riders hold many days of the same route.
+    `The ride from ${ride.fromLocation} to ${ride.toLocation} on ${formatWeekdayDate(ride.date)} at ${formatTime(ride.time)} was cancelled by the driver` +
     (late ? `, ${Math.max(0, Math.round((ride.departsAt - now) / 60_000))} minutes before departure.` : ".") +
     (reason ? ` Reason: ${reason}` : "");
   const [, cancelledRequests, cancelled] = await db.batch([

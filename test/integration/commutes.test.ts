@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import worker from "../../server";
 import { addMember, createCommunity, createCommutePattern, createUser } from "../../db/factories";
 import { dayOfWeek, patternDates, weekdayMask } from "~/domain/commutes";
-import { addDays, istDate } from "~/domain/time";
+import { addDays, formatWeekdayDate, istDate } from "~/domain/time";
 import {
   acceptAllFromRider,
   bookCommute,
@@ -363,6 +363,37 @@ describe("the driver skips, changes and ends: exactly the riders with requests o
       ["Ride changed"],
       [],
     ]);
+  });
+
+  it("every notice names the day (issue 35, item 7): a skipped day, a changed day, a changed pattern", async () => {
+    const w = await world();
+    const messages = async (userId: string) =>
+      (
+        await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ? ORDER BY created_at")
+          .bind(userId)
+          .all<{ message: string }>()
+      ).results.map((r) => r.message);
+    await postForm(`/commutes/${w.id}`, { intent: "skip", rideId: w.rides[0].id }, { cookie: w.driver.cookie });
+    expect((await messages(w.a.id)).at(-1)).toContain(
+      ` on ${formatWeekdayDate(w.rides[0].date)} at 8:30 AM was cancelled by the driver`,
+    );
+    await postForm(
+      `/commutes/${w.id}`,
+      { intent: "change-occurrence", rideId: w.rides[1].id, time: "09:15", seats: "4" },
+      { cookie: w.driver.cookie },
+    );
+    expect((await messages(w.b.id)).at(-1)).toBe(
+      `${formatWeekdayDate(w.rides[1].date)}: the ride from HSR Layout to Manyata Tech Park now leaves at 9:15 AM, with 4 seats.`,
+    );
+    const from = w.rides[5].date;
+    await postForm(
+      `/commutes/${w.id}`,
+      { intent: "change-pattern", fromDate: from, time: "08:10", seats: "3", tripCost: "300" },
+      { cookie: w.driver.cookie },
+    );
+    expect((await messages(w.d.id)).at(-1)).toBe(
+      `From ${formatWeekdayDate(from)} on, the commute HSR Layout → Manyata Tech Park leaves at 8:10 AM, with 3 seats, trip cost ₹300.00.`,
+    );
   });
 
   it("change the pattern from a date on (fewer seats than booked is refused and changes nothing)", async () => {
