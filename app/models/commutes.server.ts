@@ -1,14 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, is, isNotNull, SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import {
-  communities,
-  communityMembers,
-  commutes,
-  notifications,
-  rideRequests,
-  rides,
-  userProfiles,
-} from "../../db/schema";
+import { communities, commutes, notifications, rideRequests, rides, userProfiles } from "../../db/schema";
 import { COMMUTE_HORIZON_DAYS, horizonDates, weekdaysLabel } from "../domain/commutes";
 import { newId } from "../domain/ids";
 import { CANCEL_WINDOW_MS, carTypeOf } from "../domain/rides";
@@ -21,11 +13,10 @@ import type { Db } from "./db.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { placeByName, ridePlaceColumns } from "./places.server";
-import { WOMEN_ONLY_COMMUNITY } from "./community-policy.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { alertSavedSearches } from "./saved-searches.server";
 import { DUPLICATE_REQUEST } from "./ride-requests.server";
-import { cancelRide, NOT_A_MEMBER, PROFILE_MISSING } from "./ride-publishing.server";
+import { cancelRide, mayPublish } from "./ride-publishing.server";
 import {
   inGoodStanding,
   maySeeCommute,
@@ -34,7 +25,6 @@ import {
   seatRefusal,
   seatRule,
   splitSeatFacts,
-  suspendedMessage,
 } from "./permissions.server";
 
 // Recurring commutes (issue 14; docs/decisions/0017-recurring-commutes.md). A commute is a
@@ -155,43 +145,13 @@ export async function topUpCommutes({ db }: ModelCtx, now = Date.now()) {
  * and its first occurrences are written in one batch.
  */
 export async function createCommute({ db }: ModelCtx, driverId: string, input: CreateCommuteInput, now = Date.now()) {
-  const [profile, membership] = await db.batch([
-    db
-      .select({ vehicleInfo: userProfiles.vehicleInfo, gender: userProfiles.gender })
-      .from(userProfiles)
-      .where(eq(userProfiles.userId, driverId))
-      .limit(1),
-    db
-      .select({
-        id: communityMembers.id,
-        womenOnlyCommunity: communities.womenOnly,
-        suspendedUntil: communityMembers.suspendedUntil,
-      })
-      .from(communityMembers)
-      .innerJoin(communities, eq(communities.id, communityMembers.communityId))
-      .where(
-        and(
-          eq(communityMembers.userId, driverId),
-          eq(communityMembers.communityId, input.communityId ?? ""),
-          eq(communityMembers.status, "approved"),
-        ),
-      )
-      .limit(1),
-  ]);
-  if (profile.length === 0) throw new NotFoundError(PROFILE_MISSING);
-  if (input.communityId && membership.length === 0) throw new ForbiddenError(NOT_A_MEMBER);
-  // As for a single ride: a suspended member shares nothing with the community until it ends.
-  const suspendedUntil = membership[0]?.suspendedUntil;
-  if (input.communityId && suspendedUntil && suspendedUntil > now)
-    throw new ForbiddenError(suspendedMessage(suspendedUntil), { field: "communityId" });
-  // Issue 16: a women-only community's commutes are offered by women (their rides are women-only).
-  if (membership[0]?.womenOnlyCommunity && profile[0].gender !== "female")
-    throw new ConflictError(WOMEN_ONLY_COMMUNITY, { field: "communityId" });
+  // The same precondition as a single ride (ride-publishing.server.ts mayPublish).
+  const { profile } = await mayPublish(db, driverId, input.communityId, now);
   const from = placeByName(input.fromLocation);
   const to = placeByName(input.toLocation);
   // The schema resolved both names on the server; a caller that skipped it is refused here.
   if (!from || !to) throw new ConflictError("Please choose pickup and drop from the list of places.");
-  const vehicle = profile[0].vehicleInfo;
+  const vehicle = profile.vehicleInfo;
   const suggestion = suggestTripCost(from.name, to.name, carTypeOf(vehicle), placeByName);
   const id = newId();
   const [, created] = await db.batch([

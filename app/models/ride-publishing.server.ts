@@ -9,6 +9,7 @@ import { isCleanText, TEXT_INVALID } from "../schemas/text";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { type AlsoReads, type ModelCtx, audience } from "./context.server";
+import type { Db } from "./db.server";
 import { placeByName, ridePlaceColumns } from "./places.server";
 import { alertSavedSearches } from "./saved-searches.server";
 import { WOMEN_ONLY_COMMUNITY } from "./community-policy.server";
@@ -48,10 +49,12 @@ export async function getCreateRideContext({ db }: ModelCtx, userId: string, als
 }
 
 /**
- * Publishes a ride for the acting user. Needs a profile; a shared community must be one
- * the user is an approved member of. Dates were validated (IST) by the schema.
+ * MAY PUBLISH with a community (or publicly, without one): the one precondition of a ride and of
+ * a commute. A profile; a shared community must be one the driver is an approved member of and
+ * not suspended from; a women-only community's rides are offered by women. Throws the refusal;
+ * returns the driver's profile and whether the community is women-only.
  */
-export async function createRide({ db }: ModelCtx, driverId: string, input: CreateRideInput, now = Date.now()) {
+export async function mayPublish(db: Db, driverId: string, communityId: string | null | undefined, now: number) {
   const [profile, membership] = await db.batch([
     db
       .select({ vehicleInfo: userProfiles.vehicleInfo, gender: userProfiles.gender })
@@ -59,39 +62,42 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
       .where(eq(userProfiles.userId, driverId))
       .limit(1),
     db
-      .select({
-        id: communityMembers.id,
-        suspendedUntil: communityMembers.suspendedUntil,
-        womenOnlyCommunity: communities.womenOnly,
-      })
+      .select({ suspendedUntil: communityMembers.suspendedUntil, womenOnlyCommunity: communities.womenOnly })
       .from(communityMembers)
       .innerJoin(communities, eq(communities.id, communityMembers.communityId))
       .where(
         and(
           eq(communityMembers.userId, driverId),
-          eq(communityMembers.communityId, input.communityId ?? ""),
+          eq(communityMembers.communityId, communityId ?? ""),
           eq(communityMembers.status, "approved"),
         ),
       )
       .limit(1),
   ]);
   if (profile.length === 0) throw new NotFoundError(PROFILE_MISSING);
-  if (input.communityId && membership.length === 0) throw new ForbiddenError(NOT_A_MEMBER, { field: "communityId" });
+  if (!communityId) return { profile: profile[0], womenOnlyCommunity: false };
+  const m = membership[0];
+  if (!m) throw new ForbiddenError(NOT_A_MEMBER, { field: "communityId" });
+  if (m.suspendedUntil && m.suspendedUntil > now)
+    throw new ForbiddenError(suspendedMessage(m.suspendedUntil), { field: "communityId" });
+  if (m.womenOnlyCommunity && profile[0].gender !== "female")
+    throw new ConflictError(WOMEN_ONLY_COMMUNITY, { field: "communityId" });
+  return { profile: profile[0], womenOnlyCommunity: Boolean(m.womenOnlyCommunity) };
+}
+
+/**
+ * Publishes a ride for the acting user. Needs a profile; a shared community must be one
+ * the user is an approved member of. Dates were validated (IST) by the schema.
+ */
+export async function createRide({ db }: ModelCtx, driverId: string, input: CreateRideInput, now = Date.now()) {
+  const { profile, womenOnlyCommunity } = await mayPublish(db, driverId, input.communityId, now);
   const from = placeByName(input.fromLocation);
   const to = placeByName(input.toLocation);
   // The schema resolved both names on the server; a caller that skipped it is refused here.
   if (!from || !to) throw new ConflictError("Please choose pickup and drop from the list of places.");
-  if (input.womenOnly && profile[0].gender !== "female")
+  if (input.womenOnly && profile.gender !== "female")
     throw new ConflictError(WOMEN_ONLY_DRIVER, { field: "womenOnly" });
-  // Issue 16: a suspended member cannot share rides with the community until it ends.
-  const suspendedUntil = membership[0]?.suspendedUntil;
-  if (input.communityId && suspendedUntil && suspendedUntil > now)
-    throw new ForbiddenError(suspendedMessage(suspendedUntil), { field: "communityId" });
-  // Issue 16 (community rules): a women-only community's rides are women-only, offered by women.
-  const womenOnlyCommunity = Boolean(input.communityId && membership[0]?.womenOnlyCommunity);
-  if (womenOnlyCommunity && profile[0].gender !== "female")
-    throw new ConflictError(WOMEN_ONLY_COMMUNITY, { field: "communityId" });
-  const vehicle = profile[0].vehicleInfo;
+  const vehicle = profile.vehicleInfo;
   const suggestion = suggestTripCost(from.name, to.name, carTypeOf(vehicle), placeByName);
   const id = newId();
   await db.insert(rides).values({
