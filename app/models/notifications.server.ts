@@ -32,6 +32,15 @@ export type NotificationRows = {
   data?: Record<string, unknown> | SQL;
 };
 
+/**
+ * 'Thu, Dec 3' for a YYYY-MM-DD date column, in SQL: the same words as formatWeekdayDate, for
+ * notices written by one INSERT … SELECT over many rows (a unit test compares the two).
+ */
+export const weekdayDateSql = (date: SQL) =>
+  sql`(substr('SunMonTueWedThuFriSat', CAST(strftime('%w', ${date}) AS INTEGER) * 3 + 1, 3) || ', ' ||
+    substr('JanFebMarAprMayJunJulAugSepOctNovDec', CAST(strftime('%m', ${date}) AS INTEGER) * 3 - 2, 3) || ' ' ||
+    CAST(strftime('%d', ${date}) AS INTEGER))`;
+
 /** A fresh id for each row of a multi-row notification insert. */
 export const PER_ROW_ID = sql`lower(hex(randomblob(8)))`;
 

@@ -41,7 +41,7 @@ import { CANCEL_WINDOW_MS } from "../domain/rides";
 import { revokeAccessStatements } from "./access.server";
 import { audience, type ModelCtx } from "./context.server";
 import { ConflictError, NotFoundError } from "./errors.server";
-import { notificationInsert, PER_ROW_ID } from "./notifications.server";
+import { notificationInsert, PER_ROW_ID, weekdayDateSql } from "./notifications.server";
 
 // A person's own data (issue 16, item 7; docs/decisions/0020-report-block-and-own-data.md):
 // "Download my data" and "Delete my account" (India's DPDP Act 2023: access and erasure).
@@ -185,6 +185,9 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
   const upcomingMine = sql`(SELECT ${rides.id} FROM ${rides} WHERE ${rides.driverId} = ${userId} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now})`;
   const mySeats = sql`${rideRequests.riderId} = ${userId} AND ${rideRequests.status} IN ('pending','accepted')
     AND ${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${rides.status} = 'active' AND ${rides.departsAt} > ${now})`;
+  // A group's days in departure order ('Thu, Dec 3; Fri, Dec 4') and its earliest ride (the notice's link).
+  const daysOf = sql`group_concat(${weekdayDateSql(sql`${rides.date}`)}, '; ' ORDER BY ${rides.departsAt})`;
+  const firstRideId = sql`substr(min(printf('%015d|%s', ${rides.departsAt}, ${rides.id})), 17)`;
   const myCommunities = db
     .select({ id: communityMembers.communityId })
     .from(communityMembers)
@@ -197,7 +200,8 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
   const namedIn = (path: "$.title" | "$.message"): SQL =>
     sql`replace(json_extract(${outbox.payload}, ${path}), ${name}, ${DELETED_NAME})`;
   const statements = [
-    // Riders of the person's upcoming rides, told before their requests change.
+    // Riders of the person's upcoming rides, told before their requests change: once per
+    // rider and route, naming the days (a commute's ten days are one notice, not ten).
     notificationInsert(
       db,
       {
@@ -205,11 +209,13 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
         userId: sql`${rideRequests.riderId}`,
         type: "ride_update",
         title: "Ride cancelled",
-        message: sql`'The ride from ' || ${rides.fromLocation} || ' to ' || ${rides.toLocation} || ' was cancelled: the driver closed their account.'`,
-        data: sql`json_object('ride_id', ${rides.id}, 'request_id', ${rideRequests.id}, 'status', 'cancelled')`,
+        message: sql`CASE WHEN count(*) = 1 THEN 'The ride' ELSE 'The rides' END || ' from ' || ${rides.fromLocation} || ' to ' || ${rides.toLocation}
+          || ' on ' || ${daysOf} || CASE WHEN count(*) = 1 THEN ' was' ELSE ' were' END || ' cancelled: the driver closed their account.'`,
+        data: sql`json_object('ride_id', ${firstRideId}, 'status', 'cancelled')`,
       },
       now,
-      sql`FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId} WHERE ${rideRequests.status} IN ('pending','accepted') AND ${rides.id} IN ${upcomingMine}`,
+      sql`FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId} WHERE ${rideRequests.status} IN ('pending','accepted') AND ${rides.id} IN ${upcomingMine}
+        GROUP BY ${rideRequests.riderId}, ${rides.fromLocation}, ${rides.toLocation}`,
     ),
     db
       .update(rideRequests)
@@ -226,7 +232,7 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
         cancelledLate: sql`(${rides.departsAt} - ${now} < ${CANCEL_WINDOW_MS})`,
       })
       .where(sql`${rides.id} IN ${upcomingMine}`),
-    // Drivers of the rides the person had asked to join.
+    // Drivers of the rides the person had asked to join: once per driver and route, naming the days.
     notificationInsert(
       db,
       {
@@ -234,11 +240,14 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
         userId: sql`${rides.driverId}`,
         type: "ride_update",
         title: "Seat cancelled",
-        message: sql`'A passenger closed their account: their request for ' || ${rides.fromLocation} || ' to ' || ${rides.toLocation} || ' was cancelled.'`,
-        data: sql`json_object('ride_id', ${rides.id}, 'request_id', ${rideRequests.id}, 'status', 'cancelled', 'seats', ${rideRequests.seats})`,
+        message: sql`'A passenger closed their account: their ' || CASE WHEN count(*) = 1 THEN 'request' ELSE 'requests' END || ' for '
+          || ${rides.fromLocation} || ' to ' || ${rides.toLocation} || ' on ' || ${daysOf}
+          || CASE WHEN count(*) = 1 THEN ' was' ELSE ' were' END || ' cancelled.'`,
+        data: sql`json_object('ride_id', ${firstRideId}, 'status', 'cancelled')`,
       },
       now,
-      sql`FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId} WHERE ${mySeats}`,
+      sql`FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId} WHERE ${mySeats}
+        GROUP BY ${rides.driverId}, ${rides.fromLocation}, ${rides.toLocation}`,
     ),
     db
       .select({ userId: rides.driverId })

@@ -2,7 +2,9 @@ import { env } from "cloudflare:test";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
-import { addDays, istDate } from "~/domain/time";
+import { addDays, formatWeekdayDate, istDate } from "~/domain/time";
+import { weekdayDateSql } from "~/models/notifications.server";
+import { sql } from "drizzle-orm";
 import { conversationIdFor } from "~/domain/conversation";
 import {
   addMember,
@@ -397,6 +399,52 @@ describe("delete my account", () => {
     }
     return [...new Set(hits)];
   }
+
+  it("tells each driver and rider once per route, naming the days, not once per day (issue 35, item 7)", async () => {
+    const { me, other, myRide, theirRide } = await world();
+    const ctx = { db: db() };
+    // Two more days each way on the same routes, as a commute's days would be.
+    for (const n of [5, 6]) {
+      const mine = await createRide(ctx, { driverId: me.id, seats: 3, date: addDays(istDate(), n) });
+      await createRideRequest(ctx, { rideId: mine.id, riderId: other.id, status: "accepted" });
+      const theirs = await createRide(ctx, { driverId: other.id, seats: 3, date: addDays(istDate(), n) });
+      await createRideRequest(ctx, { rideId: theirs.id, riderId: me.id, status: "pending" });
+    }
+    const res = await postForm(
+      "/dashboard/delete-account",
+      { password: PASSWORD, confirm: "DELETE" },
+      { cookie: me.cookie },
+    );
+    expect(res.status).toBe(302);
+    const told = await notificationsFor(other.id, ["title", "message", "data"]);
+    const days = [3, 4, 5, 6].map((n) => formatWeekdayDate(addDays(istDate(), n)));
+    const route = `${myRide.fromLocation} to ${myRide.toLocation}`;
+    expect(told.filter((n) => n.title === "Ride cancelled").map((n) => n.message)).toEqual([
+      `The rides from ${route} on ${[days[0], days[2], days[3]].join("; ")} were cancelled: the driver closed their account.`,
+    ]);
+    expect(told.filter((n) => n.title === "Seat cancelled").map((n) => n.message)).toEqual([
+      `A passenger closed their account: their requests for ${theirRide.fromLocation} to ${theirRide.toLocation} on ${days.slice(1).join("; ")} were cancelled.`,
+    ]);
+    // The notice links to the first of the days.
+    const seat = told.find((n) => n.title === "Seat cancelled");
+    expect((seat?.data as { ride_id?: string }).ride_id).toBe(theirRide.id);
+    // One e-mail and push each, too: the outbox trigger queues per notification, so two in all.
+    const queued = await env.DB.prepare(
+      `SELECT count(DISTINCT json_extract(payload, '$.notification_id')) AS n FROM outbox
+       WHERE user_id = ? AND json_extract(payload, '$.title') IN ('Ride cancelled', 'Seat cancelled')`,
+    )
+      .bind(other.id)
+      .first<{ n: number }>();
+    expect(queued?.n).toBe(2);
+  });
+
+  it("writes a date's weekday and month in SQL exactly as formatWeekdayDate does", async () => {
+    const dates = Array.from({ length: 400 }, (_, i) => addDays("2026-01-01", i * 3));
+    const rows = await db()
+      .select({ d: sql<string>`d.value`, label: weekdayDateSql(sql`d.value`) })
+      .from(sql`json_each(${JSON.stringify(dates)}) AS d`);
+    expect(rows.map((r) => r.label)).toEqual(dates.map(formatWeekdayDate));
+  });
 
   it("needs the password and DELETE; a wrong one changes nothing", async () => {
     const { me } = await world();
