@@ -502,14 +502,20 @@ function isCheckViolation(e: unknown): boolean {
 
 /**
  * Riders with a live request on the occurrences `where` selects (`rides` rows) get one
- * notification each; returns the statement (RETURNING the riders) for the caller's batch.
+ * notification each, however many of those days they hold (issue 35: once per change); its
+ * link is their first such day. `extra` adds to the data (json_object pairs); a `change` or a
+ * `status` there has it e-mailed and pushed too (the outbox trigger, migration 0031). Returns
+ * the statement (RETURNING the riders) for the caller's batch.
  */
-function tellRiders(db: Db, where: SQL, title: string, message: string, data: SQL, now: number) {
+function tellRiders(db: Db, where: SQL, title: string, message: string, extra: SQL, now: number) {
+  const first = (col: SQL) => sql`substr(min(printf('%015d|%s', ${rides.departsAt}, ${col})), 17)`;
+  const data = sql`json_object('ride_id', ${first(sql`${rides.id}`)}, 'request_id', ${first(sql`${rideRequests.id}`)}, ${extra})`;
   return notificationInsert(
     db,
     { id: PER_ROW_ID, userId: sql`${rideRequests.riderId}`, type: "ride_update", title, message, data },
     now,
-    sql`FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId} WHERE ${rideRequests.status} IN ('pending', 'accepted') AND ${where}`,
+    sql`FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId} WHERE ${rideRequests.status} IN ('pending', 'accepted') AND ${where}
+      GROUP BY ${rideRequests.riderId}`,
   ).returning({ userId: notifications.userId });
 }
 
@@ -540,7 +546,7 @@ export async function changeOccurrence(
         "Ride changed",
         // The day first (issue 35): a commute's riders hold many days of the same route.
         `${formatWeekdayDate(r.date)}: the ride from ${r.fromLocation} to ${r.toLocation} now leaves at ${formatTime(input.time)}, with ${seatsText(input.seats)}.`,
-        sql`json_object('ride_id', ${rides.id}, 'request_id', ${rideRequests.id}, 'commute_id', ${commuteId}, 'time', ${input.time}, 'seats', ${input.seats})`,
+        sql`'commute_id', ${commuteId}, 'change', 'day', 'time', ${input.time}, 'seats', ${input.seats}`,
         now,
       ),
       db
@@ -586,7 +592,7 @@ export async function changePattern(
             ? " (days on which you already hold a seat keep the price you booked at)"
             : ""
         }.`,
-        sql`json_object('ride_id', ${rides.id}, 'request_id', ${rideRequests.id}, 'commute_id', ${commuteId}, 'from_date', ${input.fromDate})`,
+        sql`'commute_id', ${commuteId}, 'change', 'pattern', 'from_date', ${input.fromDate}`,
         now,
       ),
       db
@@ -636,7 +642,7 @@ export async function endCommute(
       after,
       "Commute ended",
       `The driver ended the commute ${route(c)}${endsNow ? "" : ` after ${formatWeekdayDate(input.lastDate)}`}: your requests for the later days are cancelled.`,
-      sql`json_object('ride_id', ${rides.id}, 'request_id', ${rideRequests.id}, 'commute_id', ${commuteId}, 'status', 'cancelled')`,
+      sql`'commute_id', ${commuteId}, 'status', 'cancelled'`,
       now,
     ),
     db

@@ -396,6 +396,39 @@ describe("the driver skips, changes and ends: exactly the riders with requests o
     );
   });
 
+  it("a rider holding many days hears of each change once, in the app, by e-mail and by push (issue 35, item 7)", async () => {
+    const w = await world();
+    // Rider d also holds days 6 to 9 (with day 5: five days of this commute).
+    for (const i of [6, 7, 8, 9]) await requestOn(w.rides[i].id, w.d.id, "accepted");
+    const noticesOf = async (userId: string) =>
+      (
+        await env.DB.prepare(
+          `SELECT n.title, n.data, (SELECT group_concat(o.channel, ',') FROM (SELECT channel FROM outbox o
+             WHERE json_extract(o.payload, '$.notification_id') = n.id ORDER BY channel) o) AS channels
+           FROM notifications n WHERE n.user_id = ? ORDER BY n.created_at`,
+        )
+          .bind(userId)
+          .all<{ title: string; data: string; channels: string | null }>()
+      ).results.map((r) => ({ title: r.title, link: JSON.parse(r.data).ride_id, channels: r.channels }));
+    await postForm(
+      `/commutes/${w.id}`,
+      { intent: "change-pattern", fromDate: w.rides[1].date, time: "08:10", seats: "3", tripCost: "300" },
+      { cookie: w.driver.cookie },
+    );
+    await postForm(
+      `/commutes/${w.id}`,
+      { intent: "change-occurrence", rideId: w.rides[7].id, time: "09:15", seats: "4" },
+      { cookie: w.driver.cookie },
+    );
+    await postForm(`/commutes/${w.id}`, { intent: "end", lastDate: w.rides[2].date }, { cookie: w.driver.cookie });
+    // One notice per change, linked to the first day it concerns, each mailed and pushed.
+    expect(await noticesOf(w.d.id)).toEqual([
+      { title: "Commute changed", link: w.rides[5].id, channels: "email,push" },
+      { title: "Ride changed", link: w.rides[7].id, channels: "email,push" },
+      { title: "Commute ended", link: w.rides[5].id, channels: "email,push" },
+    ]);
+  });
+
   it("change the pattern from a date on (fewer seats than booked is refused and changes nothing)", async () => {
     const w = await world();
     const from = w.rides[1].date;
