@@ -159,8 +159,9 @@ export function CostBreakdownCard({
         {split ? (
           <p className="mt-2 text-sm text-slate-800 dark:text-slate-200">
             Everyone on this ride is a member of the same community, so the total is split equally: each participant,
-            the driver included, pays the total divided by the number of participants. Amounts are rounded down to the
-            paisa for riders; the driver covers the few paise left over.
+            the driver included, pays the total divided by the number of participants, but no rider pays more than the
+            price they were shown when booking. Amounts are rounded down to the paisa for riders; the driver covers what
+            is left over.
           </p>
         ) : (
           <p className="mt-2 text-sm text-slate-800 dark:text-slate-200">
