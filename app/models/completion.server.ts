@@ -441,7 +441,10 @@ export async function markPaymentPaid(
   if (payment.payerId !== userId) throw new ForbiddenError("Only the rider who owes this payment can mark it paid.");
   if (payment.status === "paid" || payment.status === "received")
     throw new ConflictError("This payment is already marked as paid.");
-  await db.batch([
+  // Guarded by the status: a week's settlement (or a second tab) that paid it meanwhile
+  // leaves this changing nothing, and the driver is told nothing twice.
+  const paidNow = sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.id} = ${paymentId} AND ${payments.paidAt} = ${now} AND ${payments.method} = ${method})`;
+  const [changed] = await db.batch([
     db
       .update(payments)
       .set({ status: "paid", method, paidAt: now })
@@ -451,7 +454,8 @@ export async function markPaymentPaid(
           eq(payments.payerId, userId),
           inArray(payments.status, ["pending", "requested"]),
         ),
-      ),
+      )
+      .returning({ id: payments.id }),
     notificationInsert(
       db,
       {
@@ -462,8 +466,10 @@ export async function markPaymentPaid(
         data: { ride_id: payment.rideId, payment_id: paymentId, status: "paid" },
       },
       now,
+      sql`WHERE ${paidNow}`,
     ),
   ]);
+  if (changed.length === 0) throw new ConflictError("This payment is already marked as paid.");
   return { rideId: payment.rideId, audience: audience([payment.payeeId]) };
 }
 
