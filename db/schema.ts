@@ -489,6 +489,9 @@ export const rideRequests = sqliteTable(
     // when the rider disputed it (each at most once).
     noShowAt: integer("no_show_at"),
     noShowDisputedAt: integer("no_show_disputed_at"),
+    // Issue 35 (ADR 0046): the most the rider was shown for these seats when asking; the
+    // completion never charges more. NULL for older requests.
+    quotedPaise: integer("quoted_paise"),
   },
   (t) => [
     // One live (pending or accepted) request per rider and ride, enforced by the database.
@@ -537,8 +540,11 @@ export const payments = sqliteTable(
     requestedAt: integer("requested_at"),
     paidAt: integer("paid_at"),
     receivedAt: integer("received_at"),
+    // Issue 35: the week's settlement that paid it (a trigger lets it be set once, while unpaid).
+    settlementId: text("settlement_id").references((): AnySQLiteColumn => settlements.id),
   },
   (t) => [
+    index("payments_settlement_idx").on(t.settlementId),
     // Completing a ride twice can never create a second set of payments.
     uniqueIndex("payments_ride_payer_unique").on(t.rideId, t.payerId),
     index("payments_payer_idx").on(t.payerId, t.createdAt),
@@ -1053,5 +1059,38 @@ export const communityPickupPoints = sqliteTable(
     primaryKey({ columns: [t.communityId, t.placeId] }),
     uniqueIndex("community_pickup_points_position_unique").on(t.communityId, t.position),
     check("pickup_point_position", sql`${t.position} BETWEEN 0 AND 9`),
+  ],
+);
+
+// ---------------------------------------------------------------- issue 35: weekly settle-up
+
+/** A rider's one payment for a week (IST, Mon-Sun) of rides with one driver (migration 0029). */
+export const settlements = sqliteTable(
+  "settlements",
+  {
+    id: text("id").primaryKey(),
+    payerId: text("payer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    payeeId: text("payee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** The week's Monday (IST date). */
+    weekStart: text("week_start").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    rides: integer("rides").notNull(),
+    method: text("method").notNull(),
+    status: text("status").notNull().default("paid"),
+    createdAt: createdAt(),
+    receivedAt: integer("received_at"),
+  },
+  (t) => [
+    index("settlements_payer_idx").on(t.payerId, t.payeeId, t.weekStart),
+    index("settlements_payee_idx").on(t.payeeId, t.weekStart),
+    check("settlement_amount", sql`${t.amountPaise} >= 0`),
+    check("settlement_rides", sql`${t.rides} > 0`),
+    check("settlement_method", sql`${t.method} IN ('upi','cash')`),
+    check("settlement_status", sql`${t.status} IN ('paid','received')`),
+    check("settlement_parties_differ", sql`${t.payerId} <> ${t.payeeId}`),
   ],
 );

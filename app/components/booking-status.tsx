@@ -26,6 +26,7 @@ import {
 } from "~/domain/rides";
 import { formatDate, formatTime } from "~/domain/time";
 import type { getRequestForViewer } from "~/models/ride-requests.server";
+import { mayShareEqually, mostOwedPaise, shownPriceText } from "~/domain/cost-split";
 
 // The booking page's status tracker (progress bar, numbered steps, the live wait) and its
 // eco-impact card (/booking-confirmation/:requestId).
@@ -146,6 +147,11 @@ function Elapsed({ createdAt, serverNow }: { createdAt: number; serverNow: numbe
 type Booking = Awaited<ReturnType<typeof getRequestForViewer>>;
 
 export function TripDetails({ booking, perSeat }: { booking: Booking; perSeat: number }) {
+  const mostOwed = mostOwedPaise(
+    booking.quotedPaise,
+    { tripCostPaise: booking.tripCostPaise, seats: booking.rideSeats, pricingMode: booking.pricingMode },
+    booking.seats,
+  );
   return (
     <section className={`${cardClass} space-y-3`} aria-labelledby="trip">
       <h2 id="trip" className="text-lg font-semibold">
@@ -159,10 +165,10 @@ export function TripDetails({ booking, perSeat }: { booking: Booking; perSeat: n
         <dd className="font-medium">{formatTime(booking.time)}</dd>
         <dt className="text-slate-700 dark:text-slate-300">Price</dt>
         <dd className="font-medium" data-testid="booking-price">
-          {/* Issue 16: a ride offered under its community's "free" rule costs the rider nothing. */}
-          {booking.pricingMode === "free"
-            ? "Free ride"
-            : `${formatRupees(perSeat)} × ${booking.seats} = ${formatRupees(perSeat * booking.seats)}`}
+          {/* What the rider was shown when booking, or less (ADR 0046); free rides cost nothing. */}
+          {booking.pricingMode === "free" || mayShareEqually(booking)
+            ? shownPriceText(mostOwed, booking)
+            : `${formatRupees(perSeat)} × ${booking.seats} = ${formatRupees(mostOwed)}`}
         </dd>
         {booking.communityName ? (
           <>

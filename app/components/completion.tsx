@@ -7,6 +7,7 @@ import { formatDate, formatTime } from "~/domain/time";
 import { inputClass } from "./forms";
 import { showToast } from "./toast";
 import { buttonClass, panelClass, smallPrimaryClass } from "./styles";
+import { UpiPay } from "./upi-pay";
 
 const TYPE_ICON: Record<string, string> = { residential: "🏘️", workplace: "🏢", interest: "⭐" };
 
@@ -159,8 +160,9 @@ export function CostBreakdownCard({
         {split ? (
           <p className="mt-2 text-sm text-slate-800 dark:text-slate-200">
             Everyone on this ride is a member of the same community, so the total is split equally: each participant,
-            the driver included, pays the total divided by the number of participants. Amounts are rounded down to the
-            paisa for riders; the driver covers the few paise left over.
+            the driver included, pays the total divided by the number of participants, but no rider pays more than the
+            price they were shown when booking. Amounts are rounded down to the paisa for riders; the driver covers what
+            is left over.
           </p>
         ) : (
           <p className="mt-2 text-sm text-slate-800 dark:text-slate-200">
@@ -208,23 +210,7 @@ export function CostBreakdownCard({
             {r.userId === viewerId && (r.status === "pending" || r.status === "requested") ? (
               <div className="mt-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
                 {upi ? (
-                  <div className="mb-3 flex flex-wrap items-center gap-4">
-                    <svg
-                      role="img"
-                      aria-label="UPI payment QR code"
-                      viewBox={`0 0 ${upi.qr.size} ${upi.qr.size}`}
-                      className="h-36 w-36 bg-white"
-                      shapeRendering="crispEdges"
-                    >
-                      <path d={upi.qr.d} fill="#000" />
-                    </svg>
-                    <a
-                      href={upi.link}
-                      className="rounded-md border border-emerald-700 px-3 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50 dark:text-emerald-300"
-                    >
-                      Pay {formatRupees(r.amountPaise)} with a UPI app
-                    </a>
-                  </div>
+                  <UpiPay upi={upi} amountPaise={r.amountPaise} />
                 ) : (
                   <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
                     Pay your driver by UPI or cash, then mark it paid.

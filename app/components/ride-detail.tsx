@@ -9,8 +9,9 @@ import { cardClass, dangerButtonClass, IntentButton, StatusBadge } from "~/compo
 import { mutedTextClass } from "~/components/styles";
 import { Avatar } from "~/components/avatar";
 import { formatRupees } from "~/domain/money";
-import { CANCEL_REASON_MAX, capitalise, costPerSeatPaise, NOTES_MAX, TOO_EARLY_TO_COMPLETE } from "~/domain/rides";
+import { CANCEL_REASON_MAX, capitalise, NOTES_MAX, TOO_EARLY_TO_COMPLETE } from "~/domain/rides";
 import type { getRideDetail } from "~/models/rides.server";
+import { mayShareEqually, shownMaxPaise, shownPriceText } from "~/domain/cost-split";
 
 // The panels of the ride page (/rides/:id): the rider's join panel, and the driver's
 // requests list, Complete Ride section and Cancel Ride form.
@@ -120,9 +121,7 @@ export function JoinPanel({
               {Array.from({ length: available }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
                   {n} seat{n === 1 ? "" : "s"} ·{" "}
-                  {ride.pricingMode === "free"
-                    ? "free"
-                    : formatRupees(costPerSeatPaise(ride.tripCostPaise, ride.seats) * n)}
+                  {shownPriceText(shownMaxPaise(ride.tripCostPaise, ride.seats, n, ride.pricingMode), ride)}
                 </option>
               ))}
             </select>
@@ -140,13 +139,13 @@ export function JoinPanel({
               placeholder="Where you'd like to be picked up..."
             />
           </div>
-          {ride.communityId && (ride.pricingMode ?? "equal") === "equal" ? (
-            // The per-seat figures above are what a rider owes unless the community split
-            // applies, whose equal shares depend on who rides: say so before booking.
+          {mayShareEqually(ride) ? (
+            // The community split's equal shares depend on who rides; the per-seat figures
+            // above are their ceiling (ADR 0046): say so before booking.
             <p className={`text-sm ${mutedTextClass}`} data-testid="split-note">
               {`Community ride: if the driver and every rider are members of ${ride.communityName ?? "its community"}, the trip cost of ${formatRupees(
                 ride.tripCostPaise,
-              )} is split equally among the driver and the riders instead of per seat; the cost breakdown after the ride shows each share.`}
+              )} is split equally among the driver and the riders instead of per seat, and you never pay more than the price above; the cost breakdown after the ride shows each share.`}
             </p>
           ) : null}
           <button type="submit" className={buttonClass}>

@@ -15,7 +15,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { placeByName, ridePlaceColumns } from "./places.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { alertSavedSearches } from "./saved-searches.server";
-import { DUPLICATE_REQUEST } from "./ride-requests.server";
+import { DUPLICATE_REQUEST, shownMaxSql } from "./ride-requests.server";
 import { cancelRide, mayPublish } from "./ride-publishing.server";
 import {
   inGoodStanding,
@@ -366,6 +366,7 @@ export async function bookCommute(
             status: sql`'pending'`,
             notes: sql`${input.notes}`,
             createdAt: sql`${now}`,
+            quotedPaise: shownMaxSql(input.seats),
           })}
         FROM rides
         WHERE rides.commute_id = ${commuteId} AND ${chosen} AND ${seatRule(riderId, input.seats, now)}

@@ -67,6 +67,7 @@ async function acceptedRiders({ db }: ModelCtx, rideId: string, communityId: str
       userId: rideRequests.riderId,
       name: userProfiles.fullName,
       seats: rideRequests.seats,
+      shownMaxPaise: rideRequests.quotedPaise,
       member: sql<number>`EXISTS (SELECT 1 FROM ${communityMembers} m WHERE m.community_id = ${communityId} AND m.user_id = ${rideRequests.riderId} AND m.status = 'approved')`,
     })
     .from(rideRequests)
@@ -116,7 +117,13 @@ export async function completeRide(ctx: ModelCtx, userId: string, rideId: string
     seatsOffered: ride.seats,
     community: ride.communityId ? { name: ride.communityName ?? "", type: ride.communityType ?? "" } : null,
     driverInCommunity: driverMember,
-    riders: riders.map((r) => ({ userId: r.userId, name: r.name, seats: r.seats, sameCommunity: r.member === 1 })),
+    riders: riders.map((r) => ({
+      userId: r.userId,
+      name: r.name,
+      seats: r.seats,
+      sameCommunity: r.member === 1,
+      shownMaxPaise: r.shownMaxPaise,
+    })),
     pricing: pricingOf(ride.pricingMode),
   });
   // A free ride (issue 16) owes nothing: its ₹0 shares are recorded as already settled.
@@ -185,6 +192,7 @@ export async function completeRide(ctx: ModelCtx, userId: string, rideId: string
               requestedAt: sql<null>`NULL`.as("requested_at"),
               paidAt: sql<null>`NULL`.as("paid_at"),
               receivedAt: (free ? lit(now) : sql<null>`NULL`).as("received_at"),
+              settlementId: sql<null>`NULL`.as("settlement_id"),
             })
             .from(rides)
             .where(rideIsCompleted),
@@ -433,7 +441,10 @@ export async function markPaymentPaid(
   if (payment.payerId !== userId) throw new ForbiddenError("Only the rider who owes this payment can mark it paid.");
   if (payment.status === "paid" || payment.status === "received")
     throw new ConflictError("This payment is already marked as paid.");
-  await db.batch([
+  // Guarded by the status: a week's settlement (or a second tab) that paid it meanwhile
+  // leaves this changing nothing, and the driver is told nothing twice.
+  const paidNow = sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.id} = ${paymentId} AND ${payments.paidAt} = ${now} AND ${payments.method} = ${method})`;
+  const [changed] = await db.batch([
     db
       .update(payments)
       .set({ status: "paid", method, paidAt: now })
@@ -443,7 +454,8 @@ export async function markPaymentPaid(
           eq(payments.payerId, userId),
           inArray(payments.status, ["pending", "requested"]),
         ),
-      ),
+      )
+      .returning({ id: payments.id }),
     notificationInsert(
       db,
       {
@@ -454,8 +466,10 @@ export async function markPaymentPaid(
         data: { ride_id: payment.rideId, payment_id: paymentId, status: "paid" },
       },
       now,
+      sql`WHERE ${paidNow}`,
     ),
   ]);
+  if (changed.length === 0) throw new ConflictError("This payment is already marked as paid.");
   return { rideId: payment.rideId, audience: audience([payment.payeeId]) };
 }
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { communityMembers, rideRequests, rides, userProfiles } from "../../db/schema";
+import { communityMembers, payments, rideRequests, rides, userProfiles } from "../../db/schema";
 import { requestsClosedReason } from "../domain/rides";
 import { formatDateTimeShort } from "../domain/time";
 import { blockedEitherWay } from "./relations.server";
@@ -77,6 +77,13 @@ export function maySeeRide(viewerId: string | SQL, { withRequests = false } = {}
   }
   return sql`(${sql.join(all, sql` OR `)})`;
 }
+
+/**
+ * MAY SEE A PAYMENT (issue 35): its payer and its payee, no one else; a week's statement is
+ * its payments, so the same two. `payments` in scope.
+ */
+export const maySeePayment = (viewerId: string | SQL) =>
+  sql`(${payments.payerId} = ${viewerId} OR ${payments.payeeId} = ${viewerId})`;
 
 /**
  * MAY SEE A COMMUTE: the ride rule for the pattern row (`commutes` in scope, by its name). A

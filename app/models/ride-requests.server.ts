@@ -24,6 +24,14 @@ import {
 } from "./permissions.server";
 import { type ModelCtx, audience } from "./context.server";
 
+/**
+ * What the booking page showed for `seats` seats of the ride row `rides` (ADR 0046), in SQL
+ * so it is read in the same statement that records it: the seats' price (trip cost /
+ * seats offered, rounded down, as `shownMaxPaise`), nothing on a free ride.
+ */
+export const shownMaxSql = (seats: number | SQL) =>
+  sql`CASE WHEN rides.pricing_mode = 'free' THEN 0 ELSE ${seats} * (rides.trip_cost_paise / rides.seats) END`;
+
 export const DUPLICATE_REQUEST = "You already have a pending or accepted request for this ride.";
 export const LATE_CANCELLATION = "Seats can only be cancelled up to 2 hours before departure.";
 export const NOT_PENDING = "This request is no longer pending.";
@@ -122,7 +130,8 @@ export async function requestSeats(
       db
         .insert(rideRequests)
         .select(
-          sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL, NULL, NULL
+          sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL, NULL, NULL,
+            (SELECT ${shownMaxSql(input.seats)} FROM rides WHERE rides.id = ${rideId})
           WHERE EXISTS (SELECT 1 FROM rides WHERE rides.id = ${rideId} AND ${seatRule(riderId, input.seats, now)})`,
         )
         .returning({ id: rideRequests.id }),
@@ -352,6 +361,7 @@ export async function getRequestForViewer({ db }: ModelCtx, viewerId: string, re
       id: rideRequests.id,
       riderId: rideRequests.riderId,
       seats: rideRequests.seats,
+      quotedPaise: rideRequests.quotedPaise,
       status: rideRequests.status,
       notes: rideRequests.notes,
       createdAt: rideRequests.createdAt,
@@ -368,6 +378,7 @@ export async function getRequestForViewer({ db }: ModelCtx, viewerId: string, re
       bookedSeats: rides.bookedSeats,
       tripCostPaise: rides.tripCostPaise,
       pricingMode: rides.pricingMode,
+      communityId: rides.communityId,
       vehicleType: rides.vehicleType,
       communityName: communities.name,
       driverName: driver.fullName,

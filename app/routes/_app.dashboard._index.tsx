@@ -159,6 +159,9 @@ export default function DashboardOverview() {
           )}
         </section>
         <SavingsChart weeks={savings} />
+        <Link to="/dashboard/settle-up" className="lr-link">
+          Weekly settle-up
+        </Link>
       </div>
 
       <NotificationsPanel

@@ -68,6 +68,9 @@ export default function MyRides() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">My Rides</h1>
         <div className="flex flex-wrap gap-2">
+          <Link to="/dashboard/settle-up" className={secondaryButtonClass}>
+            Weekly settle-up
+          </Link>
           <Link to="/commutes/new" className={secondaryButtonClass}>
             Publish a Commute
           </Link>

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Avatar } from "~/components/avatar";
 import { FieldErrors, FormErrors, TextareaField, buttonClass, inputClass } from "~/components/forms";
 import { BackLink, cardClass, RidePrice, RideRoute, RideWhen } from "~/components/ride-ui";
+import { mayShareEqually, shownMaxPaise, shownPriceText } from "~/domain/cost-split";
 import { formatRupees } from "~/domain/money";
 import { costPerSeatPaise, NOTES_MAX } from "~/domain/rides";
 import { handleBooking, rideMissing } from "~/intents/booking.server";
@@ -75,6 +76,12 @@ export default function BookRide() {
           bookedSeats={ride.bookedSeats}
           pricingMode={ride.pricingMode}
         />
+        {mayShareEqually(ride) ? (
+          // ADR 0046: the equal split depends on who rides, so the promise is a ceiling.
+          <p className="text-sm" data-testid="price-promise">
+            {`Equal split: you pay at most ${formatRupees(perSeat)} a seat; less if more riders join.`}
+          </p>
+        ) : null}
       </section>
       {refusal ? (
         <div className={`${cardClass} space-y-3`} role="alert">
@@ -99,7 +106,8 @@ export default function BookRide() {
             <select {...getSelectProps(fields.seats)} key={fields.seats.key} className={inputClass}>
               {Array.from({ length: available }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
-                  {n} seat{n === 1 ? "" : "s"} · {ride.pricingMode === "free" ? "free" : formatRupees(perSeat * n)}
+                  {n} seat{n === 1 ? "" : "s"} ·{" "}
+                  {shownPriceText(shownMaxPaise(ride.tripCostPaise, ride.seats, n, ride.pricingMode), ride)}
                 </option>
               ))}
             </select>

@@ -28,6 +28,11 @@ export const NOT_FOUND = {
     message: "This booking does not exist, or it is not yours to see.",
     back: { href: "/rides", label: "Back to Rides" },
   },
+  statement: {
+    title: "Statement not found",
+    message: "This week's statement does not exist, or it is not yours to see.",
+    back: { href: "/dashboard/settle-up", label: "Back to Settle-up" },
+  },
   community: {
     title: COMMUNITY_NOT_FOUND,
     message: "This community may have been removed, or the link is wrong.",

@@ -317,12 +317,14 @@ describe("pricing mode and the cost split", () => {
     expect(await env.DB.prepare("SELECT pricing_mode FROM rides WHERE id = ?").bind(before).first()).toEqual({
       pricing_mode: "equal",
     });
-    expect((await bookAndComplete(before, w.admin.cookie, [w.member.id])).map((p) => p.amount_paise)).toEqual([15050]);
+    // Equal split with one rider: half the trip (₹150.50) is more than the ₹100.33 the rider
+    // was shown, so they owe that (ADR 0046); the driver covers the rest.
+    expect((await bookAndComplete(before, w.admin.cookie, [w.member.id])).map((p) => p.amount_paise)).toEqual([10033]);
     expect((await bookAndComplete(after, w.admin.cookie, [w.member.id])).map((p) => p.amount_paise)).toEqual([0]);
     // A ride older than the rule (no copy) splits as before, whatever the community says now.
     const old = await offer(w.admin.cookie, w.admin.id, w.community.id);
     await env.DB.prepare("UPDATE rides SET pricing_mode = NULL WHERE id = ?").bind(old).run();
-    expect((await bookAndComplete(old, w.admin.cookie, [w.member.id])).map((p) => p.amount_paise)).toEqual([15050]);
+    expect((await bookAndComplete(old, w.admin.cookie, [w.member.id])).map((p) => p.amount_paise)).toEqual([10033]);
   });
 });
 

@@ -1367,6 +1367,41 @@ export const MATRIX: Column[] = [
     fields: { intent: "no-show", riderId: "{acceptedRider}" },
     expect: only({ driver: "done->/rides/", ...outsiders("404") }, "403"),
   },
+  // Issue 35: weekly settle-up. A statement is its rider's and its driver's only: everyone
+  // else is told it does not exist; only the rider pays it (the driver is refused).
+  {
+    name: "settle-up weeks",
+    route: "routes/_app.dashboard.settle-up._index",
+    method: "GET",
+    path: "/dashboard/settle-up",
+    expect: app("page"),
+  },
+  {
+    name: "week statement",
+    route: "routes/_app.dashboard.settle-up.$week.$riderId.$driverId",
+    method: "GET",
+    path: "/dashboard/settle-up/{pastWeek}/{acceptedRider}/{driver}",
+    private: true,
+    expect: only({ driver: "page", acceptedRider: "page" }, "404"),
+  },
+  {
+    name: "pay the week",
+    route: "routes/_app.dashboard.settle-up.$week.$riderId.$driverId",
+    method: "POST",
+    intent: "pay-week",
+    path: "/dashboard/settle-up/{pastWeek}/{acceptedRider}/{driver}",
+    fields: { intent: "pay-week", method: "upi", expectedPaise: "{paymentAmount}", expectedRides: "1" },
+    expect: only({ acceptedRider: "done->/dashboard/settle-up/", driver: "403" }, "404"),
+  },
+  {
+    name: "confirm the week received",
+    route: "routes/_app.dashboard.settle-up.$week.$riderId.$driverId",
+    method: "POST",
+    intent: "confirm-week",
+    path: "/dashboard/settle-up/{pastWeek}/{acceptedRider}/{driver}",
+    fields: { intent: "confirm-week", settlementId: "no-such-settlement" },
+    expect: app("404"),
+  },
   {
     name: "dispute a no-show",
     route: "routes/_app.rides.$id.completion",

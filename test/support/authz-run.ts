@@ -1,5 +1,6 @@
 import { selfFetch } from "./worker-fetch";
 import { expect } from "vitest";
+import { weekStartOf } from "~/domain/settle-up";
 import { addDays, istDate } from "~/domain/time";
 import type { Column } from "../security/authz-matrix";
 import { BASE } from "./worker";
@@ -22,6 +23,8 @@ export function resolve(template: string, s: Scenario, role: Role): string {
     acceptedRequest: s.acceptedRequestId,
     pendingRequest: s.pendingRequestId,
     payment: s.paymentId,
+    paymentAmount: String(s.paymentAmountPaise),
+    pastWeek: weekStartOf(s.pastRide.date),
     driverConversation: s.driverConversationId,
     modConversation: s.modConversationId,
     messageNotification: s.messageNotificationId,

@@ -13,7 +13,7 @@ const rider = (id: string, seats = 1, sameCommunity = true): SplitRider => ({
 });
 
 describe("cost split", () => {
-  it("split mode with one rider: rider and driver each pay half", () => {
+  it("split mode with one rider: half would exceed the seat price shown, so the rider pays that (ADR 0046)", () => {
     const b = computeCostBreakdown({
       tripCostPaise: 30000,
       seatsOffered: 3,
@@ -22,11 +22,11 @@ describe("cost split", () => {
       riders: [rider("a")],
     });
     expect(b.mode).toBe("split");
-    expect(b.riders[0].amountPaise).toBe(15000);
-    expect(b.driver).toEqual({ label: "Equal share", amountPaise: 15000 });
+    expect(b.riders[0].amountPaise).toBe(10000);
+    expect(b.driver).toEqual({ label: "Equal share", amountPaise: 20000 });
     expect(b.costPerSeatPaise).toBe(10000);
     expect(b.totalParticipants).toBe(2);
-    expect(b.collectedPaise).toBe(15000);
+    expect(b.collectedPaise).toBe(10000);
   });
 
   it("split mode with 3 riders and a total that does not divide evenly: shares add up exactly", () => {
