@@ -1,15 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
-import { createMemoryHistory, createRouter, matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../db/factories";
 import { userProfiles, users, userSettings } from "../../db/schema";
 import { db } from "../support/worker";
 
-// patches/ changes how drizzle-orm maps result rows and checks entity kinds, and how
-// @remix-run/router matches routes (ADR 0033): the work is done once per selection, class or route
-// tree instead of once per row, call or match. These pin the behaviour the patches must keep.
+// The shapes the models rely on when drizzle-orm maps result rows: nested objects, decoded
+// JSON and booleans, a left join that found nothing as null, each batched statement mapped with
+// its own selection. They pinned ADR 0033's patch of the mapping; the patch is gone (ADR 0047),
+// and they now catch an upgrade of drizzle-orm that changes what the models receive.
 
-describe("drizzle-orm, patched: result rows map as before", () => {
+describe("drizzle-orm maps result rows as the models expect", () => {
   it("decodes columns, SQL, mapped SQL and aliased SQL, in flat and nested selections", async () => {
     const asha = await createUser({ db: db() }, { fullName: "Asha Rao" });
     await db()
@@ -40,7 +40,7 @@ describe("drizzle-orm, patched: result rows map as before", () => {
       two: 2,
       shout: "ASHA RAO",
     };
-    // Twice: the second run of the same selection reads the plan the first one made.
+    // Twice: a selection mapped again gives the same rows.
     expect(await select()).toEqual([expected]);
     expect(await select()).toEqual([expected]);
   });
@@ -71,62 +71,5 @@ describe("drizzle-orm, patched: result rows map as before", () => {
     ]);
     expect(names).toEqual([{ name: "Meera Iyer" }]);
     expect(flags).toEqual([{ push: true, share: false }]);
-  });
-});
-
-describe("@remix-run/router, patched: routes match as before", () => {
-  const tree = (): AgnosticRouteObject[] => [
-    {
-      id: "root",
-      path: "",
-      children: [
-        {
-          id: "rides",
-          path: "rides",
-          children: [
-            { id: "rides-index", index: true },
-            { id: "ride", path: ":id" },
-            { id: "create", path: "create" },
-          ],
-        },
-        { id: "splat", path: "*" },
-      ],
-    },
-  ];
-  const leaf = (routes: AgnosticRouteObject[], path: string) => matchRoutes(routes, path)?.at(-1)?.route.id;
-
-  it("ranks static over dynamic segments and a splat last, on every match of the same tree", () => {
-    const routes = tree();
-    for (let i = 0; i < 2; i++) {
-      expect(leaf(routes, "/rides")).toBe("rides-index");
-      expect(leaf(routes, "/rides/create")).toBe("create");
-      expect(leaf(routes, "/RIDES/Create")).toBe("create");
-      expect(leaf(routes, "/rides/abc123")).toBe("ride");
-      expect(matchRoutes(routes, "/rides/abc123")?.at(-1)?.params).toEqual({ id: "abc123", "*": undefined });
-      expect(leaf(routes, "/nowhere/at/all")).toBe("splat");
-    }
-  });
-
-  it("another tree with the same paths is matched by its own routes", () => {
-    const first = tree();
-    expect(leaf(first, "/rides/x")).toBe("ride");
-    const second = [{ id: "other", path: "rides/:slug" }];
-    expect(matchRoutes(second, "/rides/x")?.[0].params).toEqual({ slug: "x" });
-    expect(leaf(second, "/rides")).toBeUndefined();
-  });
-
-  it("a route found on navigation (lazy route discovery, as the browser does) is matched at once", async () => {
-    const router = createRouter({
-      routes: [{ id: "root", path: "/", children: [{ id: "home", index: true }] }],
-      history: createMemoryHistory({ initialEntries: ["/"] }),
-      patchRoutesOnNavigation: ({ path, patch }) => {
-        if (path === "/late") patch("root", [{ id: "late", path: "late" }]);
-      },
-    }).initialize();
-    expect(router.state.matches.at(-1)?.route.id).toBe("home");
-    await router.navigate("/late");
-    expect(router.state.errors).toBeNull();
-    expect(router.state.matches.at(-1)?.route.id).toBe("late");
-    router.dispose();
   });
 });
