@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 // Issue 39: rules on the shape of the code, checked over the sources as text (the worker runs
 // in workerd, which has no file system). Routes stay small (loader, action, meta and the
 // page's composition; the pieces live in app/components and app/schemas) and catch nothing but
-// the sign-in library's errors; the outbox is one module group with one message type.
+// the sign-in library's errors; the outbox is one module group with one message type; a
+// commute ending and a driver leaving a community cancel rides through one function.
 
 const ROUTES = import.meta.glob("../../app/routes/*.{ts,tsx}", {
   query: "?raw",
@@ -137,5 +138,35 @@ describe("the app's code", () => {
         "app/models/outbox/deliver.server.ts",
       ]),
     );
+  });
+});
+
+/** The body of the named function declaration in `source` (up to the next top-level `}`). */
+function bodyOf(source: string, name: string): string {
+  const start = source.search(new RegExp(`^(export )?(async )?function ${name}\\b`, "m"));
+  if (start < 0) return "";
+  const end = source.indexOf("\n}\n", start);
+  return source.slice(start, end < 0 ? undefined : end);
+}
+
+describe("ending a driver's commutes and rides", () => {
+  const source = (file: string) => APP[`../../app/models/${file}`] ?? "";
+
+  it("the reader finds a function's body", () => {
+    const src = "function a() {\n  one();\n}\n\nexport async function b(x) {\n  two();\n}\n";
+    expect(bodyOf(src, "b")).toContain("two()");
+    expect(bodyOf(src, "b")).not.toContain("one()");
+    expect(bodyOf(src, "c")).toBe("");
+  });
+
+  it("endCommute and driverLeaves both use endCommutesAndRides and write no cancellation of their own", () => {
+    for (const [file, name] of [
+      ["commutes.server.ts", "endCommute"],
+      ["community-moderation.server.ts", "driverLeaves"],
+    ]) {
+      const body = bodyOf(source(file), name);
+      expect(body, `${file} ${name}`).toContain("endCommutesAndRides(");
+      expect(body, `${file} ${name}`).not.toMatch(/cancelledLate|\.update\(/);
+    }
   });
 });
