@@ -6,7 +6,7 @@ import { mailTokenSchema, resetPasswordSchema, VERIFY_LINK_INVALID } from "~/sch
 import { getUser } from "~/utils/auth.server";
 import { requireSecret } from "~/utils/env.server";
 import type { FormErrors } from "~/utils/errors.server";
-import { readMailToken } from "~/utils/mail/tokens.server";
+import { readMailToken } from "~/models/outbox/tokens.server";
 import { hashPassword } from "~/utils/password.server";
 import { signInAndRedirect } from "~/utils/sign-in.server";
 import { runIntent, type Ctx } from "./run.server";

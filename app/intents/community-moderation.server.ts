@@ -5,7 +5,7 @@ import { resetInvite, setEmailDomain, setJoinMode } from "~/models/community-rul
 import { requestWorkEmailCode, verifyWorkEmailCode } from "~/models/work-email.server";
 import type { Audience } from "~/models/context.server";
 import type { communityActionSchema } from "~/schemas/communities";
-import { kickOutbox } from "~/utils/outbox.server";
+import { kickOutbox } from "~/models/outbox/deliver.server";
 import type { Toast } from "~/utils/toast.server";
 import type { Ctx } from "./run.server";
 

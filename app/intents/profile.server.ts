@@ -5,7 +5,7 @@ import { updateOwnProfile } from "~/models/profiles.server";
 import { ensureReferralCode } from "~/models/referrals.server";
 import { profileEditSchema, profileIntentSchema } from "~/schemas/profile";
 import type { FormErrors } from "~/utils/errors.server";
-import { kickOutbox } from "~/utils/outbox.server";
+import { kickOutbox } from "~/models/outbox/deliver.server";
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES, PhotoError, photoVersion, processPhoto } from "~/utils/photo.server";
 import { runIntent, type Ctx } from "./run.server";
 

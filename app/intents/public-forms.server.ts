@@ -2,7 +2,7 @@ import { requestPasswordReset } from "~/models/password-resets.server";
 import { subscribeToNewsletter } from "~/models/newsletter.server";
 import { forgotPasswordSchema, RESET_SENT } from "~/schemas/account-recovery";
 import { newsletterSchema } from "~/schemas/newsletter";
-import { kickOutbox } from "~/utils/outbox.server";
+import { kickOutbox } from "~/models/outbox/deliver.server";
 import { runIntent, type Ctx } from "./run.server";
 
 // The public forms a visitor posts (after guardPublicForm). A bot (the honeypot) gets the

@@ -5,7 +5,7 @@ import { parseIdentifier, signupSchema } from "~/schemas/auth";
 import { startUserSession } from "~/utils/auth.server";
 import { referralCookie } from "~/utils/authenticator.server";
 import { requireSecret } from "~/utils/env.server";
-import { kickOutbox } from "~/utils/outbox.server";
+import { kickOutbox } from "~/models/outbox/deliver.server";
 import { hashPassword } from "~/utils/password.server";
 import { RATE_LIMIT_MESSAGE, signupAddressHash } from "~/utils/public-form.server";
 import { accountKey } from "~/utils/sign-in.server";

@@ -1,17 +1,17 @@
 import { roleRank } from "./permissions.server";
 import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { communityMembers, commutes, rideRequests, rides, userProfiles } from "../../db/schema";
-import { CANCEL_WINDOW_MS } from "../domain/rides";
 import { addDays, istDate } from "../domain/time";
 import { formatDateTimeShort } from "../domain/time";
 import { SUSPENSION_DAY_OPTIONS } from "../domain/moderation";
 import { auditInsert } from "./community-audit.server";
+import { endCommutesAndRides } from "./commute-ending.server";
 import { findRequest, type MemberRole } from "./communities.server";
 import { findCommunity, findMembership, refreshMemberCount } from "./community-rows.server";
 import { type ModelCtx, audience } from "./context.server";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError } from "./errors.server";
-import { notificationInsert, notificationInsertIfChanged, PER_ROW_ID } from "./notifications.server";
+import { daysListSql, notificationInsert, notificationInsertIfChanged, PER_ROW_ID } from "./notifications.server";
 
 // Moderation of members (issue 16, item 4): remove, suspend for a period, lift a
 // suspension, hand over admin. Who may act on whom (docs/decisions/0021):
@@ -76,55 +76,22 @@ function drivenRides(communityId: string, driverId: string, now: number) {
  * not add days for them any more: permissions.server.ts inGoodStanding), the commutes end.
  */
 function driverLeaves(db: Db, communityId: string, communityName: string, driverId: string, now: number, guard: SQL) {
-  const driven = drivenRides(communityId, driverId, now);
   const reason = `The driver is no longer a member of ${communityName}.`;
-  return [
-    notificationInsert(
-      db,
-      {
-        id: PER_ROW_ID,
-        userId: sql`${rideRequests.riderId}`,
-        type: "ride_update",
-        title: "Ride cancelled",
-        message: sql`'The ride from ' || ${rides.fromLocation} || ' to ' || ${rides.toLocation} || ' on ' || ${rides.date} || ' is cancelled: ' || ${reason}`,
-        data: sql`json_object('ride_id', ${rides.id}, 'request_id', ${rideRequests.id}, 'status', 'cancelled')`,
-      },
-      now,
-      sql`FROM ${rideRequests} JOIN ${rides} ON ${rides.id} = ${rideRequests.rideId}
-        WHERE ${rideRequests.status} IN ('pending', 'accepted') AND ${driven} AND ${guard}`,
-    ),
-    db
-      .update(rideRequests)
-      .set({ status: "cancelled", cancelledAt: now })
-      .where(
-        and(
-          inArray(rideRequests.status, ["pending", "accepted"]),
-          sql`${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${driven})`,
-          guard,
-        ),
-      ),
-    db
-      .update(rides)
-      .set({
-        status: "cancelled",
-        cancelledAt: now,
-        bookedSeats: 0,
-        cancelReason: reason,
-        cancelledLate: sql`(${rides.departsAt} - ${now} < ${CANCEL_WINDOW_MS})`,
-      })
-      .where(and(driven, guard)),
-    db
-      .update(commutes)
-      .set({ status: "ended", endDate: sql`max(${commutes.startDate}, ${addDays(istDate(now), -1)})`, updatedAt: now })
-      .where(
-        and(
-          eq(commutes.communityId, communityId),
-          eq(commutes.driverId, driverId),
-          eq(commutes.status, "active"),
-          guard,
-        ),
-      ),
-  ];
+  return endCommutesAndRides(db, {
+    driverId,
+    rides: eq(rides.communityId, communityId),
+    commutes: eq(commutes.communityId, communityId),
+    ending: { endDate: sql`max(${commutes.startDate}, ${addDays(istDate(now), -1)})`, status: "ended" },
+    notice: {
+      title: "Ride cancelled",
+      message: sql`CASE WHEN count(*) = 1 THEN 'The ride' ELSE 'The rides' END || ' from ' || ${rides.fromLocation} || ' to ' || ${rides.toLocation}
+        || ' on ' || ${daysListSql()} || CASE WHEN count(*) = 1 THEN ' is' ELSE ' are' END || ' cancelled: ' || ${reason}`,
+      extra: sql`'status', 'cancelled'`,
+    },
+    reason,
+    now,
+    guard,
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { communities, commutes, notifications, rideRequests, rides, userProfiles } from "../../db/schema";
 import { COMMUTE_HORIZON_DAYS, horizonDates, weekdaysLabel } from "../domain/commutes";
 import { newId } from "../domain/ids";
-import { CANCEL_WINDOW_MS, carTypeOf } from "../domain/rides";
+import { carTypeOf } from "../domain/rides";
 import { formatRupees } from "../domain/money";
 import { addDays, formatTime, formatWeekdayDate, IST_OFFSET_MS, istDate, istToInstant } from "../domain/time";
 import { suggestTripCost } from "../domain/trip-cost";
@@ -13,10 +13,11 @@ import type { Db } from "./db.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { placeByName, ridePlaceColumns } from "./places.server";
-import { notificationInsert, PER_ROW_ID } from "./notifications.server";
+import { firstOfGroup, notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { alertSavedSearches } from "./saved-searches.server";
 import { DUPLICATE_REQUEST, shownMaxSql } from "./ride-requests.server";
 import { cancelRide, mayPublish } from "./ride-publishing.server";
+import { endCommutesAndRides } from "./commute-ending.server";
 import {
   inGoodStanding,
   maySeeCommute,
@@ -509,8 +510,7 @@ function isCheckViolation(e: unknown): boolean {
  * the statement (RETURNING the riders) for the caller's batch.
  */
 function tellRiders(db: Db, where: SQL, title: string, message: string, extra: SQL, now: number) {
-  const first = (col: SQL) => sql`substr(min(printf('%015d|%s', ${rides.departsAt}, ${col})), 17)`;
-  const data = sql`json_object('ride_id', ${first(sql`${rides.id}`)}, 'request_id', ${first(sql`${rideRequests.id}`)}, ${extra})`;
+  const data = sql`json_object('ride_id', ${firstOfGroup(sql`${rides.id}`)}, 'request_id', ${firstOfGroup(sql`${rideRequests.id}`)}, ${extra})`;
   return notificationInsert(
     db,
     { id: PER_ROW_ID, userId: sql`${rideRequests.riderId}`, type: "ride_update", title, message, data },
@@ -635,45 +635,24 @@ export async function endCommute(
   const c = await loadOwnCommute(db, driverId, commuteId);
   const endsNow = input.lastDate < istDate(now) || input.lastDate < c.startDate;
   const cutoff = endsNow ? addDays(istDate(now), -1) : input.lastDate;
-  const after = sql`${rides.commuteId} = ${commuteId} AND ${rides.date} > ${cutoff} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now}`;
-  const reason = "The driver ended this commute.";
-  const [told] = await db.batch([
-    tellRiders(
-      db,
-      after,
-      "Commute ended",
-      `The driver ended the commute ${route(c)}${endsNow ? "" : ` after ${formatWeekdayDate(input.lastDate)}`}: your requests for the later days are cancelled.`,
-      sql`'commute_id', ${commuteId}, 'status', 'cancelled'`,
-      now,
-    ),
-    db
-      .update(rideRequests)
-      .set({ status: "cancelled", cancelledAt: now })
-      .where(
-        and(
-          inArray(rideRequests.status, ["pending", "accepted"]),
-          sql`${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${after})`,
-        ),
-      ),
-    db
-      .update(rides)
-      .set({
-        status: "cancelled",
-        cancelledAt: now,
-        bookedSeats: 0,
-        cancelReason: reason,
-        cancelledLate: sql`(${rides.departsAt} - ${now} < ${CANCEL_WINDOW_MS})`,
-      })
-      .where(after),
-    db
-      .update(commutes)
-      .set({
+  const [told] = await db.batch(
+    endCommutesAndRides(db, {
+      driverId,
+      rides: sql`${rides.commuteId} = ${commuteId} AND ${rides.date} > ${cutoff}`,
+      commutes: eq(commutes.id, commuteId),
+      ending: {
         endDate: endsNow ? sql`max(${commutes.startDate}, ${cutoff})` : input.lastDate,
         status: endsNow ? "ended" : "active",
-        updatedAt: now,
-      })
-      .where(and(eq(commutes.id, commuteId), eq(commutes.driverId, driverId), eq(commutes.status, "active"))),
-  ]);
+      },
+      notice: {
+        title: "Commute ended",
+        message: `The driver ended the commute ${route(c)}${endsNow ? "" : ` after ${formatWeekdayDate(input.lastDate)}`}: your requests for the later days are cancelled.`,
+        extra: sql`'commute_id', ${commuteId}, 'status', 'cancelled'`,
+      },
+      reason: "The driver ended this commute.",
+      now,
+    }),
+  );
   return { endsNow, audience: audience([...new Set(told.map((t) => t.userId))]) };
 }
 

@@ -41,6 +41,13 @@ export const weekdayDateSql = (date: SQL) =>
     substr('JanFebMarAprMayJunJulAugSepOctNovDec', CAST(strftime('%m', ${date}) AS INTEGER) * 3 - 2, 3) || ' ' ||
     CAST(strftime('%d', ${date}) AS INTEGER))`;
 
+/**
+ * In a notice grouped over many days (rides in scope): the days in departure order,
+ * 'Thu, Dec 3; Fri, Dec 4', and a column of the group's first ride (its link).
+ */
+export const daysListSql = () => sql`group_concat(${weekdayDateSql(sql`rides.date`)}, '; ' ORDER BY rides.departs_at)`;
+export const firstOfGroup = (col: SQL) => sql`substr(min(printf('%015d|%s', rides.departs_at, ${col})), 17)`;
+
 /** A fresh id for each row of a multi-row notification insert. */
 export const PER_ROW_ID = sql`lower(hex(randomblob(8)))`;
 

@@ -41,7 +41,7 @@ import { CANCEL_WINDOW_MS } from "../domain/rides";
 import { revokeAccessStatements } from "./access.server";
 import { audience, type ModelCtx } from "./context.server";
 import { ConflictError, NotFoundError } from "./errors.server";
-import { notificationInsert, PER_ROW_ID, weekdayDateSql } from "./notifications.server";
+import { daysListSql, firstOfGroup, notificationInsert, PER_ROW_ID } from "./notifications.server";
 
 // A person's own data (issue 16, item 7; docs/decisions/0020-report-block-and-own-data.md):
 // "Download my data" and "Delete my account" (India's DPDP Act 2023: access and erasure).
@@ -185,9 +185,8 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
   const upcomingMine = sql`(SELECT ${rides.id} FROM ${rides} WHERE ${rides.driverId} = ${userId} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now})`;
   const mySeats = sql`${rideRequests.riderId} = ${userId} AND ${rideRequests.status} IN ('pending','accepted')
     AND ${rideRequests.rideId} IN (SELECT ${rides.id} FROM ${rides} WHERE ${rides.status} = 'active' AND ${rides.departsAt} > ${now})`;
-  // A group's days in departure order ('Thu, Dec 3; Fri, Dec 4') and its earliest ride (the notice's link).
-  const daysOf = sql`group_concat(${weekdayDateSql(sql`${rides.date}`)}, '; ' ORDER BY ${rides.departsAt})`;
-  const firstRideId = sql`substr(min(printf('%015d|%s', ${rides.departsAt}, ${rides.id})), 17)`;
+  const daysOf = daysListSql();
+  const firstRideId = firstOfGroup(sql`${rides.id}`);
   const myCommunities = db
     .select({ id: communityMembers.communityId })
     .from(communityMembers)

@@ -5,7 +5,7 @@ import { newId, randomToken, sha256Hex } from "../domain/ids";
 import { revokeAccessStatements } from "./access.server";
 import { type ModelCtx } from "./context.server";
 import { ConflictError } from "./errors.server";
-import { outboxInsert } from "./outbox.server";
+import { outboxInsert } from "./outbox/queue.server";
 import {
   accountLimitKey,
   hitRateLimit,

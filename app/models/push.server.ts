@@ -5,6 +5,7 @@ import { pushSubscriptions, userSettings } from "../../db/schema";
 import { newId } from "../domain/ids";
 import type { ModelCtx } from "./context.server";
 import type { Db } from "./db.server";
+import type { PushMessage } from "./outbox/render.server";
 import { ConflictError } from "./errors.server";
 
 /** The push services browsers subscribe with (Chrome/Edge/Opera, Firefox, Safari, Windows). */
@@ -18,8 +19,6 @@ export type PushCtx = ModelCtx & {
 };
 
 export type PushSubscriptionInput = { endpoint: string; p256dh: string; auth: string };
-
-export type PushMessage = { title: string; body: string; url: string; tag?: string };
 
 /** What one delivery did: per subscription sent (2xx), removed (404/410: it expired) or failed (retry later). */
 export type PushResult = {

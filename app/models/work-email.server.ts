@@ -10,7 +10,7 @@ import { refreshMemberCount } from "./community-rows.server";
 import type { ModelCtx } from "./context.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
-import { outboxInsert } from "./outbox.server";
+import { outboxInsert } from "./outbox/queue.server";
 import { CONFIRMATION_SENDER_LIMIT, hitConfirmationSenderLimit } from "./password-resets.server";
 import { accountLimitKey, hitRateLimit, identifierLimitKey } from "./rate-limits.server";
 

@@ -1,12 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useState } from "react";
-import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { DiscoverPagination } from "~/components/discover-pagination";
+import { buttonClass, secondaryButtonClass } from "~/components/forms";
 import { MatchFacts, NearSearchForm } from "~/components/near-search";
 import { RideCard, toRideCard, type RideCardData } from "~/components/ride-card";
 import { SavedSearchList, SaveSearchForm } from "~/components/saved-searches";
+import { RideFilterForm } from "~/components/ride-filters";
+import { RideStats } from "~/components/ride-stats";
 import { cardClass } from "~/components/ride-ui";
-import { CO2_KG_PER_SEAT, MAX_COST_SLIDER } from "~/domain/rides";
 import { istDate } from "~/domain/time";
 import { ratingFromTotals } from "~/domain/rating";
 import { discoverRides } from "~/models/ride-discovery.server";
@@ -69,23 +70,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleRideIntent(request, context, user.id, formData, { allowed: ["save", "unsave"], fallback: "/rides" });
 }
 
-/**
- * A page's link: "Next page" carries the last ride shown (`after`), "Previous page" the first
- * (`before`); page 1 and a page number alone count from the start (ADR 0038).
- */
-function pageHref(search: string, page: number, cursor: { after?: string | null; before?: string | null } = {}) {
-  const params = new URLSearchParams(search);
-  if (page <= 1) params.delete("page");
-  else params.set("page", String(page));
-  for (const key of ["after", "before"] as const) {
-    const value = page > 1 ? cursor[key] : null;
-    if (value) params.set(key, value);
-    else params.delete(key);
-  }
-  const qs = params.toString();
-  return qs ? `/rides?${qs}` : "/rides";
-}
-
 export default function DiscoverRides() {
   const {
     rides,
@@ -104,9 +88,7 @@ export default function DiscoverRides() {
     savedSearches,
   } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const [maxCost, setMaxCost] = useState(filters.maxCost);
   const here = location.pathname + location.search;
-  const filtersOpen = filters.maxCost < 50 || filters.community || filters.women || Boolean(filters.date);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -116,115 +98,12 @@ export default function DiscoverRides() {
         </Link>
       </div>
 
-      {stats ? (
-        <section aria-label="Ride stats" className="grid gap-3 rounded-xl bg-emerald-800 p-5 text-white sm:grid-cols-3">
-          <div>
-            <p className="text-3xl font-bold" data-testid="stat-rides">
-              {stats.rides}
-            </p>
-            <p className="text-sm text-emerald-50">public rides available</p>
-          </div>
-          <div>
-            <p className="text-3xl font-bold" data-testid="stat-seats">
-              {stats.seatsOpen}
-            </p>
-            <p className="text-sm text-emerald-50">seats open on public rides</p>
-          </div>
-          <div>
-            <p
-              className="text-3xl font-bold"
-              data-testid="stat-co2"
-            >{`${(stats.bookedSeats * CO2_KG_PER_SEAT).toLocaleString("en-IN")} kg`}</p>
-            <p className="text-sm text-emerald-50">CO2 saved by shared seats on public rides</p>
-          </div>
-        </section>
-      ) : null}
+      {stats ? <RideStats stats={stats} /> : null}
 
       <NearSearchForm form={near ?? { values: {}, errors: {}, options: {} }} today={today} />
       <SavedSearchList items={savedSearches} redirectTo={here} />
 
-      <Form method="get" action="/rides" className={`${cardClass} space-y-4`} role="search">
-        <div className="flex gap-2">
-          <label htmlFor="q" className="sr-only">
-            Search rides
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={filters.q}
-            placeholder="Search by place, e.g. Koramangala"
-            className={inputClass}
-          />
-          <button type="submit" className={buttonClass}>
-            Search
-          </button>
-        </div>
-        <details open={filtersOpen || undefined} className="group">
-          <summary className="cursor-pointer select-none text-sm font-semibold text-emerald-800 dark:text-emerald-300">
-            Filters
-          </summary>
-          <div className="mt-3 grid gap-4 sm:grid-cols-3">
-            <div>
-              <label htmlFor="maxCost" className="mb-1 block text-sm font-medium">
-                Max cost per seat: <output htmlFor="maxCost">{maxCost >= 50 ? "Any" : `₹${maxCost}`}</output>
-              </label>
-              <input
-                id="maxCost"
-                name="maxCost"
-                type="range"
-                min={MAX_COST_SLIDER.min}
-                max={MAX_COST_SLIDER.max}
-                step={MAX_COST_SLIDER.step}
-                defaultValue={filters.maxCost}
-                onChange={(e) => setMaxCost(Number(e.currentTarget.value))}
-                className="w-full accent-emerald-700"
-              />
-              <p className="text-xs text-slate-700 dark:text-slate-300">₹5 to ₹50; ₹50 means any price.</p>
-            </div>
-            <div className="flex items-center gap-2 pt-6">
-              <input
-                id="community"
-                name="community"
-                type="checkbox"
-                value="1"
-                defaultChecked={filters.community}
-                className="h-4 w-4 accent-emerald-700"
-              />
-              <label htmlFor="community" className="text-sm font-medium">
-                Community rides only
-              </label>
-            </div>
-            <div className="flex items-center gap-2 pt-6">
-              <input
-                id="women"
-                name="women"
-                type="checkbox"
-                value="1"
-                defaultChecked={filters.women}
-                className="h-4 w-4 accent-emerald-700"
-              />
-              <label htmlFor="women" className="text-sm font-medium">
-                Women-only rides
-              </label>
-            </div>
-            <div>
-              <label htmlFor="date" className="mb-1 block text-sm font-medium">
-                Date
-              </label>
-              <input id="date" name="date" type="date" min={today} defaultValue={filters.date} className={inputClass} />
-            </div>
-          </div>
-          <div className="mt-3 flex gap-2">
-            <button type="submit" className={buttonClass}>
-              Apply filters
-            </button>
-            <Link to="/rides" className={secondaryButtonClass}>
-              Reset
-            </Link>
-          </div>
-        </details>
-      </Form>
+      <RideFilterForm filters={filters} today={today} />
 
       {/* A search with a mistake in it was not run: "0 rides found" would say there are none. */}
       <p className="font-medium" role="status" data-testid="rides-found">
@@ -263,30 +142,14 @@ export default function DiscoverRides() {
 
       {canSave && near ? <SaveSearchForm values={near.values} redirectTo={here} /> : null}
 
-      {(filters.page > 1 && !reachedStart) || hasMore ? (
-        <nav aria-label="Pagination" className="flex justify-between">
-          {filters.page > 1 && !reachedStart ? (
-            <Link
-              to={pageHref(location.search, filters.page - 1, { before: prevBefore })}
-              className={secondaryButtonClass}
-              data-testid="previous-page"
-            >
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          {hasMore ? (
-            <Link
-              to={pageHref(location.search, filters.page + 1, { after: nextAfter })}
-              className={secondaryButtonClass}
-              data-testid="next-page"
-            >
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <DiscoverPagination
+        search={location.search}
+        page={filters.page}
+        reachedStart={reachedStart}
+        hasMore={hasMore}
+        nextAfter={nextAfter}
+        prevBefore={prevBefore}
+      />
     </div>
   );
 }

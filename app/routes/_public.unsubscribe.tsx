@@ -3,9 +3,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth";
 import { LinkProblem } from "~/components/mail-link";
 import { buttonClass, textLinkClass } from "~/components/styles";
-import { turnOffEmailNotifications } from "~/models/outbox.server";
+import { turnOffEmailNotifications } from "~/models/outbox/queue.server";
 import { UNSUBSCRIBE_INVALID } from "~/schemas/account-recovery";
-import { readMailToken } from "~/utils/mail/tokens.server";
+import { readMailToken } from "~/models/outbox/tokens.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe | LoopRide" }];

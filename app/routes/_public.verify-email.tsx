@@ -5,7 +5,7 @@ import { LinkProblem } from "~/components/mail-link";
 import { buttonClass, textLinkClass } from "~/components/styles";
 import { handleVerifyEmail } from "~/intents/account-recovery.server";
 import { VERIFY_LINK_INVALID } from "~/schemas/account-recovery";
-import { readMailToken } from "~/utils/mail/tokens.server";
+import { readMailToken } from "~/models/outbox/tokens.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your e-mail | LoopRide" }];
 

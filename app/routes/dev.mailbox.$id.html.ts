@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getSinkMessage } from "~/models/outbox.server";
+import { getSinkMessage } from "~/models/outbox/transport.server";
 import { orRespond } from "~/utils/errors.server";
 import { requireDevMailbox } from "~/utils/dev-mailbox.server";
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { cardClass, textLinkClass } from "~/components/styles";
 import { formatDateTimeShort } from "~/domain/time";
-import { getSinkMessage } from "~/models/outbox.server";
+import { getSinkMessage } from "~/models/outbox/transport.server";
 import { orRespond } from "~/utils/errors.server";
 import { requireDevMailbox } from "~/utils/dev-mailbox.server";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { cardClass, textLinkClass } from "~/components/styles";
 import { formatDateTimeShort } from "~/domain/time";
-import { listSink } from "~/models/outbox.server";
+import { listSink } from "~/models/outbox/transport.server";
 import { requireDevMailbox } from "~/utils/dev-mailbox.server";
 
 export const meta: MetaFunction = () => [

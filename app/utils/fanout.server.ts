@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { HubEvent, RoomEvent } from "../../durable-objects/hub-events";
 import type { Audience } from "../models/context.server";
 import { getLiveState } from "../models/live.server";
-import { kickOutbox } from "./outbox.server";
+import { kickOutbox } from "../models/outbox/deliver.server";
 
 type Ctx = Pick<AppLoadContext, "env" | "ctx" | "db">;
 

@@ -8,7 +8,7 @@ import { HONEYPOT_FIELD } from "~/components/honeypot";
 import { RESET_TTL_MS, resetPassword, RESETS_PER_ACCOUNT } from "~/models/password-resets.server";
 import { completeReferral, ensureReferralCode, redeemReferralCode } from "~/models/referrals.server";
 import { RESET_LINK_INVALID } from "~/schemas/account-recovery";
-import { deliverOutbox } from "~/utils/outbox.server";
+import { deliverOutbox } from "~/models/outbox/deliver.server";
 import { hashPassword } from "~/utils/password.server";
 import { toastOf } from "../support/rides";
 import { awayFromMinuteBoundary, BASE, Browser, db, get, postForm, signedInUser } from "../support/worker";

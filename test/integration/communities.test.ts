@@ -221,6 +221,19 @@ describe("community list", () => {
     });
     expect(login.headers.get("Location")).toBe("/communities?q=visitor");
   });
+
+  it("a list that cannot be read says so in the spec's words, not 'No communities found'", async () => {
+    const user = await signedInUser();
+    // Isolated storage rolls this back after the test: the list's query now fails in D1.
+    await env.DB.prepare("ALTER TABLE communities RENAME TO communities_away").run();
+    const res = await get("/communities", { cookie: user.cookie });
+    const html = await res.text();
+    expect(res.status).toBe(500);
+    expect(html).toContain("Failed to load communities. Please try again.");
+    expect(html).not.toContain("No communities found");
+    // Inside the signed-in layout (the route's own boundary), not the root's bare page.
+    expect(html).toContain('href="/rides"');
+  });
 });
 
 describe("membership state machine", () => {

@@ -19,7 +19,7 @@ import {
   wrongDomain,
 } from "~/models/work-email.server";
 import { DOMAIN_FREE_MAIL } from "~/domain/work-email";
-import { deliverOutbox } from "~/utils/outbox.server";
+import { deliverOutbox } from "~/models/outbox/deliver.server";
 import { changedTables, dbChecksum } from "../support/db-checksum";
 import { toastOf } from "../support/rides";
 import { db, get, postForm, signedInUser } from "../support/worker";

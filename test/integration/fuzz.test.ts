@@ -24,7 +24,7 @@ import {
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
 import { issueResetToken } from "~/models/password-resets.server";
-import { signMailToken, VERIFY_EMAIL_TTL_MS } from "~/utils/mail/tokens.server";
+import { signMailToken, VERIFY_EMAIL_TTL_MS } from "~/models/outbox/tokens.server";
 import { BASE, db, postForm, signedInUser } from "../support/worker";
 import {
   bodyKind,

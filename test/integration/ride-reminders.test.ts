@@ -5,8 +5,8 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../server";
 import { describe, expect, it } from "vitest";
-import { enqueueRideReminders } from "~/models/outbox.server";
-import { deliverOutbox } from "~/utils/outbox.server";
+import { enqueueRideReminders } from "~/models/outbox/queue.server";
+import { deliverOutbox } from "~/models/outbox/deliver.server";
 import { createRide, createRideRequest, createUser } from "../support/rides";
 import { db } from "../support/worker";
 

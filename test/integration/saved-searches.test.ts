@@ -10,7 +10,7 @@ import { dayOfWeek, weekdayMask, WEEKDAYS } from "~/domain/commutes";
 import { straightLineKm } from "~/domain/places";
 import { addDays, istDate, istToInstant } from "~/domain/time";
 import { COMMUTE_TOP_UP_CRON, createCommute } from "~/models/commutes.server";
-import { loadDelivery } from "~/models/outbox.server";
+import { loadDelivery } from "~/models/outbox/queue.server";
 import { placeByName } from "~/models/places.server";
 import { createRide } from "~/models/ride-publishing.server";
 import {
@@ -22,7 +22,7 @@ import {
   type SaveSearch,
 } from "~/models/saved-searches.server";
 import { ConflictError } from "~/models/errors.server";
-import { renderMail } from "~/utils/mail/render.server";
+import { renderMail } from "~/models/outbox/render.server";
 import { dbChecksum } from "../support/db-checksum";
 import { toastOf } from "../support/rides";
 import { db, get, notificationsFor, postForm, signedInUser } from "../support/worker";

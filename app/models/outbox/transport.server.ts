@@ -1,6 +1,10 @@
-import type { AppEnv } from "../env.server";
-import { storeInSink } from "../../models/outbox.server";
-import type { Db } from "../../models/db.server";
+import { desc, eq } from "drizzle-orm";
+import { mailSink } from "../../../db/schema";
+import { newId } from "../../domain/ids";
+import type { AppEnv } from "../../utils/env.server";
+import type { ModelCtx } from "../context.server";
+import type { Db } from "../db.server";
+import { NotFoundError } from "../errors.server";
 
 // Where a rendered e-mail goes (docs/decisions/0018-outbox-and-email.md).
 // - "resend" (production): Resend's HTTP API, https://resend.com/docs/api-reference/emails/send-email,
@@ -76,4 +80,38 @@ export function sinkTransport(db: Db): MailTransport {
 /** The transport this deployment uses: MAIL_TRANSPORT=sink locally, Resend otherwise. */
 export function mailTransport(env: AppEnv, db: Db): MailTransport {
   return env.MAIL_TRANSPORT === "sink" ? sinkTransport(db) : resendTransport(env);
+}
+
+// ---------------------------------------------------------------- the local sink and its mailbox
+
+/** Stores a rendered message; the same key twice stores it once (a redelivery is not a new e-mail). */
+export async function storeInSink({ db }: ModelCtx, m: OutgoingMail, now = Date.now()) {
+  await db
+    .insert(mailSink)
+    .values({
+      id: newId(),
+      idempotencyKey: m.key,
+      toAddress: m.to,
+      subject: m.subject,
+      textBody: m.text,
+      htmlBody: m.html,
+      headers: m.headers,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: mailSink.idempotencyKey });
+}
+
+/** The development mailbox's list, newest first. Only reachable with DEV_MAILBOX=1 (routes check). */
+export async function listSink({ db }: ModelCtx, limit = 100) {
+  return db
+    .select({ id: mailSink.id, to: mailSink.toAddress, subject: mailSink.subject, createdAt: mailSink.createdAt })
+    .from(mailSink)
+    .orderBy(desc(mailSink.createdAt))
+    .limit(limit);
+}
+
+export async function getSinkMessage({ db }: ModelCtx, id: string) {
+  const row = await db.select().from(mailSink).where(eq(mailSink.id, id)).get();
+  if (!row) throw new NotFoundError("Message not found");
+  return row;
 }

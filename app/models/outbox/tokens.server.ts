@@ -1,4 +1,4 @@
-import { requireSecret, type AppEnv } from "../env.server";
+import { requireSecret, type AppEnv } from "../../utils/env.server";
 
 // Signed, self-contained tokens for links in e-mails that need no database row: the
 // unsubscribe link (no expiry: an old e-mail's link must keep working) and the e-mail

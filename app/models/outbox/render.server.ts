@@ -1,10 +1,19 @@
 import { formatRupees, seatPricePaise } from "../../domain/money";
 import { formatDate, formatTime } from "../../domain/time";
-import type { Delivery, OutboxRow } from "../../models/outbox.server";
+import { notificationHref } from "../../domain/notifications";
+import type { AppEnv } from "../../utils/env.server";
+import type { Db } from "../db.server";
+import { issueResetToken } from "../password-resets.server";
+import { issueWorkEmailCode } from "../work-email.server";
+import type { Delivery, OutboxRow } from "./queue.server";
+import { signMailToken, VERIFY_EMAIL_TTL_MS } from "./tokens.server";
 
-// Every e-mail LoopRide sends, rendered from an outbox row at send time: a plain-text part
-// and an HTML part with the same words. Anything that came from a person (names, places,
+// Every message LoopRide sends, rendered from an outbox row at send time: the e-mail (a
+// plain-text part and an HTML part with the same words) and the push message made from it. Anything that came from a person (names, places,
 // reasons, community names) is escaped in the HTML part; nothing is ever inserted raw.
+
+/** A push message (the same words as the e-mail, shorter); the tag lets a browser replace a repeat. */
+export type PushMessage = { title: string; body: string; url: string; tag?: string };
 
 export type RenderedMail = {
   subject: string;
@@ -78,8 +87,62 @@ export type RenderInput = {
   delivery: Delivery;
   origin: string;
   /** Signed links made by the sender (they need the secret). */
-  links: { unsubscribe?: string; verify?: string; reset?: string; code?: string };
+  links: MailLinks;
 };
+
+type MailLinks = { unsubscribe?: string; verify?: string; reset?: string; code?: string };
+
+/** The row's signed links and one-time secrets, made at send time (never stored in the row). */
+export async function mailLinks(
+  ctx: { db: Db; env: AppEnv },
+  row: OutboxRow,
+  d: Delivery,
+  origin: string,
+  now: number,
+): Promise<MailLinks> {
+  const out: MailLinks = {};
+  if (row.kind === "notification" || row.kind === "reminder") {
+    const token = await signMailToken(ctx.env, { p: "unsubscribe", u: row.userId });
+    out.unsubscribe = `${origin}/unsubscribe?token=${token}`;
+  } else if (row.kind === "verify_email") {
+    const claims = { p: "verify-email" as const, u: row.userId, e: d.person!.email!, x: now + VERIFY_EMAIL_TTL_MS };
+    out.verify = `${origin}/verify-email?token=${await signMailToken(ctx.env, claims)}`;
+  } else if (row.kind === "password_reset" && row.channel === "email") {
+    out.reset = `${origin}/reset-password?token=${await issueResetToken(ctx, row.userId, now)}`;
+  } else if (row.kind === "work_email_code" && d.workCode) {
+    // Like the reset link: the code is made now and only its HMAC is stored.
+    out.code = (await issueWorkEmailCode(ctx, d.workCode.id, now)) ?? undefined;
+  }
+  return out;
+}
+
+function firstLine(mail: RenderedMail): string {
+  return (
+    mail.text
+      .split("\n")
+      .slice(2)
+      .find((l) => l.trim()) ?? mail.subject
+  );
+}
+
+/**
+ * A notification is pushed with the words and the link the app shows for it (the in-app
+ * toast's); a reminder with the e-mail's subject, first line and the link's path (a push
+ * opens only paths on this site).
+ */
+export function pushMessage(row: OutboxRow, mail: RenderedMail): PushMessage {
+  const p = row.payload as { type?: string; title?: string; message?: string; data?: Record<string, unknown> | null };
+  if (row.kind === "notification" && p.type && p.title && p.message) {
+    return {
+      title: p.title,
+      body: p.message,
+      url: notificationHref(p.type, p.data) ?? "/dashboard",
+      tag: row.idempotencyKey,
+    };
+  }
+  const link = new URL(mail.url);
+  return { title: mail.subject, body: firstLine(mail), url: `${link.pathname}${link.search}`, tag: row.idempotencyKey };
+}
 
 const NOTIFICATION_FOOTER = (unsubscribe: string) => [
   "You get this e-mail because e-mail notifications are on in your LoopRide settings.",

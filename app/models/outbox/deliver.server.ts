@@ -1,22 +1,17 @@
-import type { AppEnv } from "./env.server";
-import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { Db } from "../models/db.server";
+import type { AppEnv } from "../../utils/env.server";
+import type { Db } from "../db.server";
+import { deliverPush } from "../push.server";
 import {
   claimDueOutbox,
+  type Delivery,
   loadDelivery,
   NOTIFICATION_MAX_AGE_MS,
+  type OutboxRow,
   settleOutbox,
   skipClaimedOutbox,
-  type Delivery,
-  type OutboxRow,
-} from "../models/outbox.server";
-import { issueResetToken } from "../models/password-resets.server";
-import { issueWorkEmailCode } from "../models/work-email.server";
-import { notificationHref } from "../domain/notifications";
-import { deliverPush } from "../models/push.server";
-import { renderMail, type RenderedMail } from "./mail/render.server";
-import { signMailToken, VERIFY_EMAIL_TTL_MS } from "./mail/tokens.server";
-import { mailTransport, TransportError, type MailTransport } from "./mail/transport.server";
+} from "./queue.server";
+import { mailLinks, type PushMessage, pushMessage, renderMail } from "./render.server";
+import { type MailTransport, mailTransport, TransportError } from "./transport.server";
 
 // The outbox sender (docs/decisions/0018-outbox-and-email.md): claims due rows, decides by
 // the person's settings at send time, renders, hands the message to the channel's transport
@@ -27,8 +22,6 @@ import { mailTransport, TransportError, type MailTransport } from "./mail/transp
 
 type Ctx = { db: Db; env: AppEnv };
 
-/** A push message (the same words as the e-mail, shorter). */
-export type PushMessage = { title: string; body: string; url: string; tag: string };
 /** Delivers one push message to all of a person's push subscriptions. */
 export type PushSender = (ctx: Ctx, userId: string, message: PushMessage) => Promise<"sent" | "no-subscription">;
 /**
@@ -77,56 +70,13 @@ export function skipReason(row: OutboxRow, d: Delivery, now: number): string | n
   }
 }
 
-async function links(ctx: Ctx, row: OutboxRow, d: Delivery, origin: string, now: number) {
-  const out: { unsubscribe?: string; verify?: string; reset?: string; code?: string } = {};
-  if (row.kind === "notification" || row.kind === "reminder") {
-    out.unsubscribe = `${origin}/unsubscribe?token=${await signMailToken(ctx.env, { p: "unsubscribe", u: row.userId })}`;
-  } else if (row.kind === "verify_email") {
-    out.verify = `${origin}/verify-email?token=${await signMailToken(ctx.env, { p: "verify-email", u: row.userId, e: d.person!.email!, x: now + VERIFY_EMAIL_TTL_MS })}`;
-  } else if (row.kind === "password_reset" && row.channel === "email") {
-    out.reset = `${origin}/reset-password?token=${await issueResetToken(ctx, row.userId, now)}`;
-  } else if (row.kind === "work_email_code" && d.workCode) {
-    // Like the reset link: the code is made now and only its HMAC is stored.
-    out.code = (await issueWorkEmailCode(ctx, d.workCode.id, now)) ?? undefined;
-  }
-  return out;
-}
-
-function firstLine(mail: RenderedMail): string {
-  return (
-    mail.text
-      .split("\n")
-      .slice(2)
-      .find((l) => l.trim()) ?? mail.subject
-  );
-}
-
-/**
- * A notification is pushed with the words and the link the app shows for it (the in-app
- * toast's); a reminder with the e-mail's subject, first line and the link's path (a push
- * opens only paths on this site).
- */
-function pushMessage(row: OutboxRow, mail: RenderedMail): PushMessage {
-  const p = row.payload as { type?: string; title?: string; message?: string; data?: Record<string, unknown> | null };
-  if (row.kind === "notification" && p.type && p.title && p.message) {
-    return {
-      title: p.title,
-      body: p.message,
-      url: notificationHref(p.type, p.data) ?? "/dashboard",
-      tag: row.idempotencyKey,
-    };
-  }
-  const link = new URL(mail.url);
-  return { title: mail.subject, body: firstLine(mail), url: `${link.pathname}${link.search}`, tag: row.idempotencyKey };
-}
-
 async function deliverOne(ctx: Ctx, row: OutboxRow, transport: MailTransport, push: PushSender | null, now: number) {
   const d = await loadDelivery(ctx, row);
   const reason = skipReason(row, d, now);
   if (reason) return { status: "skipped" as const, reason };
   if (!ctx.env.APP_ORIGIN) throw new TransportError("APP_ORIGIN is not set: links in messages need the site's address");
   const origin = ctx.env.APP_ORIGIN.replace(/\/+$/, "");
-  const mail = renderMail({ row, delivery: d, origin, links: await links(ctx, row, d, origin, now) });
+  const mail = renderMail({ row, delivery: d, origin, links: await mailLinks(ctx, row, d, origin, now) });
   if (!mail) return { status: "skipped" as const, reason: "nothing to say" };
   if (row.channel === "push") {
     if (!push) return { status: "skipped" as const, reason: "push is not configured" };
@@ -188,7 +138,7 @@ export async function deliverOutbox(ctx: Ctx, opts: DeliverOptions = {}): Promis
 }
 
 /** Right after a change: send what it queued without delaying the response. */
-export function kickOutbox(context: Pick<AppLoadContext, "db" | "env" | "ctx">): void {
+export function kickOutbox(context: Ctx & { ctx: { waitUntil(promise: Promise<unknown>): void } }): void {
   context.ctx.waitUntil(
     deliverOutbox(context).then(
       () => undefined,

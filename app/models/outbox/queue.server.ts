@@ -1,25 +1,23 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import {
   communities,
   communityEmailCodes,
-  mailSink,
   outbox,
   rideRequests,
   rides,
   userProfiles,
   userSettings,
   users,
-} from "../../db/schema";
-import { newId } from "../domain/ids";
-import type { Db } from "./db.server";
-import { NotFoundError } from "./errors.server";
-import { type ModelCtx } from "./context.server";
+} from "../../../db/schema";
+import { newId } from "../../domain/ids";
+import type { Db } from "../db.server";
+import { type ModelCtx } from "../context.server";
 
 // The outbox (docs/decisions/0018-outbox-and-email.md). Rows are written in the same
 // transaction as the change they are about: notification e-mails by the trigger on
 // notifications (migration 0012), account e-mails by the batch that causes them
 // (outboxInsert), ride reminders by one guarded INSERT … SELECT from the Cron Trigger. The
-// sender (app/utils/outbox.server.ts) claims due rows, delivers them and records the outcome.
+// sender (deliver.server.ts) claims due rows, delivers them and records the outcome.
 
 export type OutboxChannel = "email" | "push";
 export type OutboxKind = "notification" | "reminder" | "verify_email" | "password_reset" | "work_email_code";
@@ -247,47 +245,4 @@ export async function turnOffEmailNotifications({ db }: ModelCtx, userId: string
     .update(userSettings)
     .set({ emailNotifications: false, updatedAt: now })
     .where(eq(userSettings.userId, userId));
-}
-
-// ---------------------------------------------------------------- the local sink and its mailbox
-
-export type SinkMessage = {
-  key: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-};
-
-/** Stores a rendered message; the same key twice stores it once (a redelivery is not a new e-mail). */
-export async function storeInSink({ db }: ModelCtx, m: SinkMessage, now = Date.now()) {
-  await db
-    .insert(mailSink)
-    .values({
-      id: newId(),
-      idempotencyKey: m.key,
-      toAddress: m.to,
-      subject: m.subject,
-      textBody: m.text,
-      htmlBody: m.html,
-      headers: m.headers,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: mailSink.idempotencyKey });
-}
-
-/** The development mailbox's list, newest first. Only reachable with DEV_MAILBOX=1 (routes check). */
-export async function listSink({ db }: ModelCtx, limit = 100) {
-  return db
-    .select({ id: mailSink.id, to: mailSink.toAddress, subject: mailSink.subject, createdAt: mailSink.createdAt })
-    .from(mailSink)
-    .orderBy(desc(mailSink.createdAt))
-    .limit(limit);
-}
-
-export async function getSinkMessage({ db }: ModelCtx, id: string) {
-  const row = await db.select().from(mailSink).where(eq(mailSink.id, id)).get();
-  if (!row) throw new NotFoundError("Message not found");
-  return row;
 }

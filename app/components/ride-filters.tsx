@@ -1,0 +1,98 @@
+import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
+import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
+import { cardClass } from "~/components/ride-ui";
+import { MAX_COST_SLIDER } from "~/domain/rides";
+import type { DiscoverFilters } from "~/schemas/ride-search";
+
+type Props = { filters: Pick<DiscoverFilters, "q" | "maxCost" | "community" | "women" | "date">; today: string };
+
+/** Discover's text search and filters: a GET form, so a filtered list is a link to share. */
+export function RideFilterForm({ filters, today }: Props) {
+  const [maxCost, setMaxCost] = useState(filters.maxCost);
+  const filtersOpen = filters.maxCost < 50 || filters.community || filters.women || Boolean(filters.date);
+  return (
+    <Form method="get" action="/rides" className={`${cardClass} space-y-4`} role="search">
+      <div className="flex gap-2">
+        <label htmlFor="q" className="sr-only">
+          Search rides
+        </label>
+        <input
+          id="q"
+          name="q"
+          type="search"
+          defaultValue={filters.q}
+          placeholder="Search by place, e.g. Koramangala"
+          className={inputClass}
+        />
+        <button type="submit" className={buttonClass}>
+          Search
+        </button>
+      </div>
+      <details open={filtersOpen || undefined} className="group">
+        <summary className="cursor-pointer select-none text-sm font-semibold text-emerald-800 dark:text-emerald-300">
+          Filters
+        </summary>
+        <div className="mt-3 grid gap-4 sm:grid-cols-3">
+          <div>
+            <label htmlFor="maxCost" className="mb-1 block text-sm font-medium">
+              Max cost per seat: <output htmlFor="maxCost">{maxCost >= 50 ? "Any" : `₹${maxCost}`}</output>
+            </label>
+            <input
+              id="maxCost"
+              name="maxCost"
+              type="range"
+              min={MAX_COST_SLIDER.min}
+              max={MAX_COST_SLIDER.max}
+              step={MAX_COST_SLIDER.step}
+              defaultValue={filters.maxCost}
+              onChange={(e) => setMaxCost(Number(e.currentTarget.value))}
+              className="w-full accent-emerald-700"
+            />
+            <p className="text-xs text-slate-700 dark:text-slate-300">₹5 to ₹50; ₹50 means any price.</p>
+          </div>
+          <div className="flex items-center gap-2 pt-6">
+            <input
+              id="community"
+              name="community"
+              type="checkbox"
+              value="1"
+              defaultChecked={filters.community}
+              className="h-4 w-4 accent-emerald-700"
+            />
+            <label htmlFor="community" className="text-sm font-medium">
+              Community rides only
+            </label>
+          </div>
+          <div className="flex items-center gap-2 pt-6">
+            <input
+              id="women"
+              name="women"
+              type="checkbox"
+              value="1"
+              defaultChecked={filters.women}
+              className="h-4 w-4 accent-emerald-700"
+            />
+            <label htmlFor="women" className="text-sm font-medium">
+              Women-only rides
+            </label>
+          </div>
+          <div>
+            <label htmlFor="date" className="mb-1 block text-sm font-medium">
+              Date
+            </label>
+            <input id="date" name="date" type="date" min={today} defaultValue={filters.date} className={inputClass} />
+          </div>
+        </div>
+        <div className="mt-3 flex gap-2">
+          <button type="submit" className={buttonClass}>
+            Apply filters
+          </button>
+          <Link to="/rides" className={secondaryButtonClass}>
+            Reset
+          </Link>
+        </div>
+      </details>
+    </Form>
+  );
+}
