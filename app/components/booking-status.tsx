@@ -145,7 +145,15 @@ function Elapsed({ createdAt, serverNow }: { createdAt: number; serverNow: numbe
 
 type Booking = Awaited<ReturnType<typeof getRequestForViewer>>;
 
+/**
+ * What the rider's seats cost, null on a free ride: the one figure the Price line and the
+ * eco card both show (the card rounded it to whole rupees, and priced free rides).
+ */
+export const bookingAmountPaise = (booking: { pricingMode: string | null; seats: number }, perSeat: number) =>
+  booking.pricingMode === "free" ? null : perSeat * booking.seats;
+
 export function TripDetails({ booking, perSeat }: { booking: Booking; perSeat: number }) {
+  const amount = bookingAmountPaise(booking, perSeat);
   return (
     <section className={`${cardClass} space-y-3`} aria-labelledby="trip">
       <h2 id="trip" className="text-lg font-semibold">
@@ -160,9 +168,7 @@ export function TripDetails({ booking, perSeat }: { booking: Booking; perSeat: n
         <dt className="text-slate-700 dark:text-slate-300">Price</dt>
         <dd className="font-medium" data-testid="booking-price">
           {/* Issue 16: a ride offered under its community's "free" rule costs the rider nothing. */}
-          {booking.pricingMode === "free"
-            ? "Free ride"
-            : `${formatRupees(perSeat)} × ${booking.seats} = ${formatRupees(perSeat * booking.seats)}`}
+          {amount === null ? "Free ride" : `${formatRupees(perSeat)} × ${booking.seats} = ${formatRupees(amount)}`}
         </dd>
         {booking.communityName ? (
           <>
@@ -242,7 +248,7 @@ export function DriverInfo({ booking, driverRating }: { booking: DriverOfBooking
   );
 }
 
-export function EcoImpact({ seats, savedPaise }: { seats: number; savedPaise: number }) {
+export function EcoImpact({ seats, amountPaise }: { seats: number; amountPaise: number | null }) {
   return (
     <section className={`${cardClass} space-y-2`} aria-labelledby="eco">
       <h2 id="eco" className="text-lg font-semibold">
@@ -256,7 +262,10 @@ export function EcoImpact({ seats, savedPaise }: { seats: number; savedPaise: nu
           <p className="text-lg font-bold">{seats * POINTS_PER_SEAT}</p>community points
         </li>
         <li className="rounded-md bg-emerald-50 p-2 dark:bg-emerald-950">
-          <p className="text-lg font-bold">{formatRupees(savedPaise, { decimals: 0 })}</p>money saved
+          <p className="text-lg font-bold" data-testid="eco-money">
+            {amountPaise === null ? "Free ride" : formatRupees(amountPaise)}
+          </p>
+          money saved
         </li>
       </ul>
       <p className="text-sm text-slate-700 dark:text-slate-300">
