@@ -146,12 +146,27 @@ function Elapsed({ createdAt, serverNow }: { createdAt: number; serverNow: numbe
 
 type Booking = Awaited<ReturnType<typeof getRequestForViewer>>;
 
+/**
+ * What the rider's seats cost, null on a free ride: the one figure the Price line and the
+ * eco card both show (the card rounded it to whole rupees, and priced free rides).
+ */
+export const bookingAmountPaise = (booking: {
+  pricingMode: string | null;
+  seats: number;
+  quotedPaise: number | null;
+  tripCostPaise: number;
+  rideSeats: number;
+}) =>
+  booking.pricingMode === "free"
+    ? null
+    : mostOwedPaise(
+        booking.quotedPaise,
+        { tripCostPaise: booking.tripCostPaise, seats: booking.rideSeats, pricingMode: booking.pricingMode },
+        booking.seats,
+      );
+
 export function TripDetails({ booking, perSeat }: { booking: Booking; perSeat: number }) {
-  const mostOwed = mostOwedPaise(
-    booking.quotedPaise,
-    { tripCostPaise: booking.tripCostPaise, seats: booking.rideSeats, pricingMode: booking.pricingMode },
-    booking.seats,
-  );
+  const mostOwed = bookingAmountPaise(booking) ?? 0;
   return (
     <section className={`${cardClass} space-y-3`} aria-labelledby="trip">
       <h2 id="trip" className="text-lg font-semibold">
@@ -248,7 +263,7 @@ export function DriverInfo({ booking, driverRating }: { booking: DriverOfBooking
   );
 }
 
-export function EcoImpact({ seats, savedPaise }: { seats: number; savedPaise: number }) {
+export function EcoImpact({ seats, amountPaise }: { seats: number; amountPaise: number | null }) {
   return (
     <section className={`${cardClass} space-y-2`} aria-labelledby="eco">
       <h2 id="eco" className="text-lg font-semibold">
@@ -262,7 +277,10 @@ export function EcoImpact({ seats, savedPaise }: { seats: number; savedPaise: nu
           <p className="text-lg font-bold">{seats * POINTS_PER_SEAT}</p>community points
         </li>
         <li className="rounded-md bg-emerald-50 p-2 dark:bg-emerald-950">
-          <p className="text-lg font-bold">{formatRupees(savedPaise, { decimals: 0 })}</p>money saved
+          <p className="text-lg font-bold" data-testid="eco-money">
+            {amountPaise === null ? "Free ride" : formatRupees(amountPaise)}
+          </p>
+          money saved
         </li>
       </ul>
       <p className="text-sm text-slate-700 dark:text-slate-300">

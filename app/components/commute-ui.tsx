@@ -1,12 +1,16 @@
 import { Link } from "@remix-run/react";
 import { weekdaysLabel } from "~/domain/commutes";
-import { formatRupees } from "~/domain/money";
+import { formatRupees, seatPricePaise } from "~/domain/money";
+import { weekdayName } from "~/domain/ride-weeks";
 import { formatDate, formatTime } from "~/domain/time";
 import { RideRoute, StatusBadge } from "./ride-ui";
 import { cardClass, smallPrimaryClass } from "./styles";
 
 // The pieces of the commute screens (issue 14): the pattern summary and My Rides' commute
 // card. The weekday checkboxes are in commute-form.tsx (the publish page's JS stays small).
+
+/** "Thu, Dec 3, 2026": the weekday beside every date a commuter plans by. */
+const dayAndDate = (date: string) => `${weekdayName(date)}, ${formatDate(date)}`;
 
 export function PatternSummary({
   c,
@@ -24,8 +28,10 @@ export function PatternSummary({
   return (
     <p className="text-sm text-slate-800 dark:text-slate-200" data-testid="commute-pattern">
       {weekdaysLabel(c.weekdays)} at {formatTime(c.time)} · {c.seats} seat{c.seats === 1 ? "" : "s"} ·{" "}
-      {formatRupees(c.tripCostPaise, { decimals: 0 })} a trip · from {formatDate(c.startDate)}
-      {c.endDate ? ` to ${formatDate(c.endDate)}` : ""}
+      {/* A rider pays a seat, not the trip: the seat price first (ADR 0010's rounding). */}
+      <span data-testid="commute-seat-price">{formatRupees(seatPricePaise(c.tripCostPaise, c.seats))} a seat</span> (
+      {formatRupees(c.tripCostPaise, { decimals: 0 })} a trip) · from {dayAndDate(c.startDate)}
+      {c.endDate ? ` to ${dayAndDate(c.endDate)}` : ""}
       {c.status === "ended" ? " · ended" : ""}
     </p>
   );
@@ -70,7 +76,7 @@ export function CommuteCards({ commutes }: { commutes: Card[] }) {
                 {c.next.map((o) => (
                   <li key={o.id}>
                     <Link to={`/rides/${o.id}`} className="underline">
-                      {formatDate(o.date)} · {formatTime(o.time)}
+                      {dayAndDate(o.date)} · {formatTime(o.time)}
                     </Link>{" "}
                     {o.status === "cancelled" ? "(skipped)" : `· ${o.bookedSeats}/${o.seats} seats booked`}
                   </li>

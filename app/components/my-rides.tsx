@@ -15,6 +15,7 @@ import {
 } from "~/components/ride-ui";
 import { detailTextClass, mutedTextClass } from "~/components/styles";
 import { capitalise, costPerSeatPaise } from "~/domain/rides";
+import { groupByWeek, weekdayName, type WeekGroup } from "~/domain/ride-weeks";
 import { formatDate, formatTime } from "~/domain/time";
 import type { getMyRides, IncomingRequest } from "~/models/my-rides.server";
 import type { myRidesQuerySchema } from "~/schemas/ride-search";
@@ -40,6 +41,8 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
 /** One card of My Rides: who drives, where and when, one line of detail, badges and actions. */
 type RideCardItem = {
   key: string;
+  past: boolean;
+  commuteId: string | null;
   driverName: string | null;
   driverAvatarUrl: string | null;
   from: string;
@@ -51,8 +54,24 @@ type RideCardItem = {
   actions: ReactNode;
 };
 
-/** The created and booked tabs share one card; only badges, the detail line and actions differ. */
-function RideCardList({ items, testId }: { items: RideCardItem[]; testId: string }) {
+/**
+ * The created and booked tabs share one card; only badges, the detail line and actions differ.
+ * Cards come in weeks (groupByWeek), each under its heading.
+ */
+function RideCardList({ groups, testId }: { groups: WeekGroup<RideCardItem>[]; testId: string }) {
+  return (
+    <div className="space-y-6">
+      {groups.map((g, i) => (
+        <section key={`${g.label}-${i}`} aria-label={g.label} className="space-y-3" data-testid="ride-week">
+          <h2 className="text-lg font-semibold">{g.label}</h2>
+          <RideCards items={g.items} testId={testId} />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function RideCards({ items, testId }: { items: RideCardItem[]; testId: string }) {
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {items.map((c) => (
@@ -63,7 +82,7 @@ function RideCardList({ items, testId }: { items: RideCardItem[]; testId: string
             <span className="ml-auto flex gap-1">{c.badges}</span>
           </div>
           <RideRoute from={c.from} to={c.to} />
-          <p className={detailTextClass}>{`${formatDate(c.date)} · ${formatTime(c.time)}`}</p>
+          <p className={detailTextClass}>{`${weekdayName(c.date)}, ${formatDate(c.date)} · ${formatTime(c.time)}`}</p>
           <p className={detailTextClass}>{c.detail}</p>
           <div className="flex flex-wrap gap-2 pt-1">{c.actions}</div>
         </li>
@@ -74,15 +93,19 @@ function RideCardList({ items, testId }: { items: RideCardItem[]; testId: string
 
 export function CreatedRideList({
   rides,
+  today,
   manageHref,
   moreHref,
 }: {
   rides: MyCreatedRide[];
+  today: string;
   manageHref: string;
   moreHref: string | null;
 }) {
   const items = rides.map((r) => ({
     key: r.id,
+    past: r.past,
+    commuteId: r.commuteId,
     driverName: r.driverName,
     driverAvatarUrl: r.driverAvatarUrl,
     from: r.fromLocation,
@@ -104,7 +127,7 @@ export function CreatedRideList({
   }));
   return (
     <>
-      <RideCardList items={items} testId="created-ride" />
+      <RideCardList groups={groupByWeek(items, today)} testId="created-ride" />
       <MoreLink href={moreHref} testId="more-rides" label="More rides" />
     </>
   );
@@ -112,15 +135,19 @@ export function CreatedRideList({
 
 export function BookedRideList({
   bookings,
+  today,
   redirectTo,
   moreHref,
 }: {
   bookings: MyBookedRide[];
+  today: string;
   redirectTo: string;
   moreHref: string | null;
 }) {
   const items = bookings.map((b) => ({
     key: b.requestId,
+    past: b.past,
+    commuteId: b.commuteId,
     driverName: b.driverName,
     driverAvatarUrl: b.driverAvatarUrl,
     from: b.fromLocation,
@@ -155,7 +182,7 @@ export function BookedRideList({
   }));
   return (
     <>
-      <RideCardList items={items} testId="booked-ride" />
+      <RideCardList groups={groupByWeek(items, today)} testId="booked-ride" />
       <MoreLink href={moreHref} testId="more-bookings" label="More bookings" />
     </>
   );

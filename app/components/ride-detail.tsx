@@ -45,15 +45,22 @@ export function DriverCard({
           {ride.vehicleType ? ` · ${capitalise(ride.vehicleType)} car` : ""}
         </p>
         {ride.communityName ? <p className={`text-sm ${mutedTextClass}`}>Shared with {ride.communityName}</p> : null}
+        {/* Each link on a line of its own: inline, the two ran together ("see every dayReport or block"). */}
         {ride.commuteId ? (
-          <Link
-            to={`/commutes/${ride.commuteId}`}
-            className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300"
-          >
-            A recurring commute: see every day
-          </Link>
+          <p>
+            <Link
+              to={`/commutes/${ride.commuteId}`}
+              className="text-sm font-medium text-emerald-800 underline dark:text-emerald-300"
+            >
+              A recurring commute: see every day
+            </Link>
+          </p>
         ) : null}
-        {isDriver ? null : <SafetyLink personId={ride.driverId} from="ride" name={ride.driverName} />}
+        {isDriver ? null : (
+          <p>
+            <SafetyLink personId={ride.driverId} from="ride" name={ride.driverName} />
+          </p>
+        )}
       </div>
       <div className="ml-auto">
         <StatusBadge status={ride.status}>

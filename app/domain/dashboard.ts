@@ -8,6 +8,8 @@ export const TRAFFIC_HOURS_PER_RIDE = 0.5;
 export const CO2_KG_PER_SEAT = 2.5;
 export const SAVINGS_WEEKS = 8;
 export const RECENT_RIDES = 4;
+/** Upcoming rides the dashboard opens with ("the next ride or two"). */
+export const NEXT_RIDES = 2;
 
 /** [start, end) instants of the last 30 IST calendar days including today. */
 export function dashboardWindow(now = Date.now()) {

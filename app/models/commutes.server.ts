@@ -223,7 +223,14 @@ export async function getCommutePage({ db }: ModelCtx, viewerId: string, commute
   const today = istDate(now);
   const [commute, occurrences, requests] = await db.batch([
     db
-      .select({ ...commuteColumns, driverName: userProfiles.fullName, communityName: communities.name })
+      .select({
+        ...commuteColumns,
+        driverName: userProfiles.fullName,
+        // The driver's stars are totals on the profile (issue 35, item 8: shown in the header).
+        driverRatingCount: userProfiles.ratingCount,
+        driverRatingStars: userProfiles.ratingStars,
+        communityName: communities.name,
+      })
       .from(commutes)
       .leftJoin(userProfiles, eq(userProfiles.userId, commutes.driverId))
       .leftJoin(communities, eq(communities.id, commutes.communityId))

@@ -1,6 +1,7 @@
-import { aliasedTable, and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { rideRequests, rides, userProfiles } from "../../db/schema";
 import {
+  NEXT_RIDES,
   RECENT_RIDES,
   dashboardWindow,
   savingsWeeks,
@@ -8,9 +9,13 @@ import {
   weeklySavings,
   type SeatEvent,
 } from "../domain/dashboard";
+import { seatPricePaise } from "../domain/money";
 import { NOTIFICATIONS_SHOWN, ownNotificationsQuery } from "./notifications.server";
 import { cursorParam, type Cursor } from "../domain/cursor";
+import type { Db } from "./db.server";
 import { type AlsoReads, type ModelCtx } from "./context.server";
+import { maySeeRide } from "./permissions.server";
+import { aliased } from "./ride-columns.server";
 
 // D1 batch results come back as objects keyed by column name, so a joined query must never
 // select two columns with the same name: the request's seats are aliased.
@@ -28,10 +33,82 @@ const rideCols = {
   tripCostPaise: rides.tripCostPaise,
 };
 
+// What a next-ride card shows besides rideCols: the pickup time, the commute it belongs to
+// (Cancel this day skips a commute's day) and the pricing mode (a free ride has no price).
+const nextCols = { ...rideCols, time: rides.time, commuteId: rides.commuteId, pricingMode: rides.pricingMode };
+
+/**
+ * The driver's next active rides, soonest first: a range on rides_driver_status_idx
+ * (driver, status, departs_at) that stops after NEXT_RIDES rows (no tie-break on id, which
+ * would sort the whole range; one driver's two rides at one instant may come either way).
+ */
+const nextDrivenWhere = (userId: string, now: number) =>
+  and(eq(rides.driverId, userId), eq(rides.status, "active"), gte(rides.departsAt, now));
+const nextDrivenIds = (db: Db, userId: string, now: number) =>
+  db
+    .select({ id: rides.id })
+    .from(rides)
+    .where(nextDrivenWhere(userId, now))
+    .orderBy(asc(rides.departsAt))
+    .limit(NEXT_RIDES);
+
+/**
+ * The next rides, first on the dashboard (issue 35): the ones I drive, their riders, and my
+ * live requests on others' rides. A rider's next ride is one they may still see (maySeeRide:
+ * a block hides a pending request's ride, an accepted seat stays); cancelled and departed
+ * rides are not next. Statements for the dashboard's one batch.
+ */
+export function nextRideQueries(db: Db, userId: string, now: number) {
+  return [
+    db.select(nextCols).from(rides).where(nextDrivenWhere(userId, now)).orderBy(asc(rides.departsAt)).limit(NEXT_RIDES),
+    db
+      .select({
+        rideId: rideRequests.rideId,
+        riderId: rideRequests.riderId,
+        riderName: userProfiles.fullName,
+        seats: rideRequests.seats,
+        status: rideRequests.status,
+      })
+      .from(rideRequests)
+      .leftJoin(userProfiles, eq(userProfiles.userId, rideRequests.riderId))
+      .where(
+        and(
+          inArray(rideRequests.rideId, nextDrivenIds(db, userId, now)),
+          inArray(rideRequests.status, ["pending", "accepted"]),
+        ),
+      )
+      .orderBy(asc(rideRequests.createdAt)),
+    db
+      .select({
+        ...nextCols,
+        requestId: aliased<string>(rideRequests.id, "request_id_"),
+        mySeats,
+        myStatus: aliased<string>(rideRequests.status, "my_status_"),
+        driverId: rides.driverId,
+        driverName: userProfiles.fullName,
+      })
+      .from(rideRequests)
+      .innerJoin(rides, eq(rides.id, rideRequests.rideId))
+      .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
+      .where(
+        and(
+          eq(rideRequests.riderId, userId),
+          inArray(rideRequests.status, ["pending", "accepted"]),
+          // Unary +: the read starts from my requests, not from every active ride ahead.
+          sql`+${rides.status} = 'active'`,
+          sql`+${rides.departsAt} >= ${now}`,
+          maySeeRide(userId, { withRequests: true }),
+        ),
+      )
+      .orderBy(asc(rides.departsAt), asc(rides.id))
+      .limit(NEXT_RIDES),
+  ] as const;
+}
+
 /**
  * Everything the dashboard overview shows for the acting user, in ONE db.batch (each read
- * on an index: rides_driver_idx, ride_requests_rider_idx, ride_requests_ride_idx,
- * notifications_user_idx). Only the user's own rides and requests are read. The notifications
+ * on an index: rides_driver_idx, rides_driver_status_idx, ride_requests_rider_status_idx,
+ * ride_requests_ride_idx, notifications_user_idx). Only the user's own rides and requests are read. The notifications
  * are one page, older than `before` when given, with the cursor of the next page.
  */
 export async function getDashboard(
@@ -45,7 +122,19 @@ export async function getDashboard(
   const since = Math.min(window.start, savingsWeeks(now)[0].start);
   const other = aliasedTable(rideRequests, "other_requests");
 
-  const [driven, ridden, myRiders, fellows, recentDriven, recentRidden, notes, ...alsoRead] = await db.batch([
+  const [
+    driven,
+    ridden,
+    myRiders,
+    fellows,
+    recentDriven,
+    recentRidden,
+    nextDriven,
+    nextDrivenRiders,
+    nextRidden,
+    notes,
+    ...alsoRead
+  ] = await db.batch([
     // Rides I drive, from the start of the chart/window on (past and upcoming).
     db
       .select(rideCols)
@@ -76,20 +165,24 @@ export async function getDashboard(
       .innerJoin(rides, eq(rides.id, rideRequests.rideId))
       .leftJoin(other, and(eq(other.rideId, rides.id), eq(other.status, "accepted"), ne(other.riderId, userId)))
       .where(and(eq(rideRequests.riderId, userId), eq(rideRequests.status, "accepted"), ne(rides.status, "cancelled"))),
+    // Recent rides are the ones that have left, latest first (upcoming ones are the next
+    // rides above them): rides_driver_idx read backwards from now.
     db
       .select(rideCols)
       .from(rides)
-      .where(eq(rides.driverId, userId))
+      .where(and(eq(rides.driverId, userId), lt(rides.departsAt, now)))
       .orderBy(desc(rides.departsAt))
       .limit(RECENT_RIDES),
+    // Seats I held on rides that have left (ride_requests_rider_status_idx, then each ride by id).
     db
       .select({ ...rideCols, mySeats, driverId: rides.driverId, driverName: userProfiles.fullName })
       .from(rideRequests)
       .innerJoin(rides, eq(rides.id, rideRequests.rideId))
       .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
-      .where(and(eq(rideRequests.riderId, userId), inArray(rideRequests.status, ["pending", "accepted"])))
-      .orderBy(desc(rideRequests.createdAt))
+      .where(and(eq(rideRequests.riderId, userId), eq(rideRequests.status, "accepted"), lt(rides.departsAt, now)))
+      .orderBy(desc(rides.departsAt))
       .limit(RECENT_RIDES),
+    ...nextRideQueries(db, userId, now),
     ownNotificationsQuery(db, userId, NOTIFICATIONS_SHOWN + 1, before),
     ...also,
   ]);
@@ -144,7 +237,36 @@ export async function getDashboard(
   }
   const recentRides = [...recent.values()].sort((a, b) => b.departsAt - a.departsAt).slice(0, RECENT_RIDES);
 
+  // Next rides: what I drive and what I ride, merged, soonest first (never both on one ride:
+  // nobody requests a seat on their own ride).
+  const next = [
+    ...nextDriven.map((r) => ({
+      ...r,
+      role: "driver" as const,
+      request: null,
+      driver: null,
+      riders: nextDrivenRiders
+        .filter((q) => q.rideId === r.id)
+        .map((q) => ({ id: q.riderId, fullName: q.riderName, seats: q.seats, status: q.status })),
+    })),
+    ...nextRidden.map(({ requestId, mySeats: seats, myStatus, driverId, driverName, ...r }) => ({
+      ...r,
+      role: "rider" as const,
+      request: { id: requestId, seats, status: myStatus },
+      driver: { id: driverId, fullName: driverName },
+      riders: [],
+    })),
+  ]
+    .sort((a, b) => a.departsAt - b.departsAt || (a.id < b.id ? -1 : 1))
+    .slice(0, NEXT_RIDES)
+    .map(({ tripCostPaise, pricingMode, ...r }) => ({
+      ...r,
+      // What one seat costs a rider (ADR 0010's rounding); null on a ride its community made free.
+      seatPricePaise: pricingMode === "free" ? null : seatPricePaise(tripCostPaise, r.seats),
+    }));
+
   return {
+    nextRides: next,
     stats: {
       totalRides: windowRides.size,
       coPassengers: coPassengers.size,

@@ -64,7 +64,7 @@ const createdRidesQuery = (db: Db, userId: string, now: number, after: { past: b
     )
     .limit(CREATED_PAGE + 1);
 
-/** "p<departs_at>.<id>" after a past ride, "<departs_at>.<id>" after an upcoming one. */
+/** "p<departs_at>.<id>" after a past ride, "<departs_at>.<id>" after an upcoming one (both tabs). */
 function parseCreatedCursor(value: string | undefined) {
   const past = value?.startsWith("p") ?? false;
   const cursor = parseCursor(past ? value!.slice(1) : value);
@@ -74,7 +74,11 @@ function parseCreatedCursor(value: string | undefined) {
 /** Bookings on one page of Booked Rides; "More bookings" shows the next this many (ADR 0025). */
 export const BOOKED_PAGE = 20;
 
-const bookedRidesQuery = (db: Db, userId: string, after: Cursor | null) =>
+// Booked Rides in the same order as Created Rides (issue 35: it was by request time, so a
+// commute booked at once listed Dec 4, Dec 9, Dec 2...): the rides ahead soonest first, then
+// those that have left, latest first, keyed on (departs_at, request id). A rider's requests are
+// read on ride_requests_rider_idx and sorted: no index orders them by their rides' departure.
+const bookedRidesQuery = (db: Db, userId: string, now: number, after: { past: boolean; cursor: Cursor } | null) =>
   db
     .select({
       requestId: rideRequests.id,
@@ -87,6 +91,8 @@ const bookedRidesQuery = (db: Db, userId: string, after: Cursor | null) =>
       toLocation: rides.toLocation,
       date: rides.date,
       time: rides.time,
+      departsAt: rides.departsAt,
+      commuteId: rides.commuteId,
       tripCostPaise: rides.tripCostPaise,
       rideSeats: aliased<number>(rides.seats, "ride_seats_"),
       driverName: userProfiles.fullName,
@@ -95,9 +101,22 @@ const bookedRidesQuery = (db: Db, userId: string, after: Cursor | null) =>
     .from(rideRequests)
     .innerJoin(rides, eq(rides.id, rideRequests.rideId))
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
-    // Newest first on ride_requests_rider_idx (rider, created_at), after the cursor.
-    .where(and(eq(rideRequests.riderId, userId), afterCursor(rideRequests.createdAt, rideRequests.id, after)))
-    .orderBy(desc(rideRequests.createdAt), desc(rideRequests.id))
+    .where(
+      and(
+        eq(rideRequests.riderId, userId),
+        !after
+          ? undefined
+          : after.past
+            ? afterCursor(rides.departsAt, rideRequests.id, after.cursor, "older")
+            : or(afterCursor(rides.departsAt, rideRequests.id, after.cursor, "newer"), lt(rides.departsAt, now)),
+      ),
+    )
+    .orderBy(
+      sql`${rides.departsAt} < ${now}`,
+      sql`CASE WHEN ${rides.departsAt} >= ${now} THEN ${rides.departsAt} ELSE -${rides.departsAt} END`,
+      sql`CASE WHEN ${rides.departsAt} >= ${now} THEN ${rideRequests.id} END`,
+      desc(rideRequests.id),
+    )
     .limit(BOOKED_PAGE + 1);
 
 /**
@@ -165,18 +184,21 @@ export async function getMyRides(
     const last = rows.length > CREATED_PAGE ? rows[CREATED_PAGE - 1] : null;
     return {
       ...empty,
-      created: rows.slice(0, CREATED_PAGE).map(({ departsAt: _d, ...card }) => card),
+      // Created Rides lists no commute day (its commute card does): each ride is its own run.
+      created: rows
+        .slice(0, CREATED_PAGE)
+        .map(({ departsAt, ...card }) => ({ ...card, past: departsAt < now, commuteId: null })),
       moreCursor: last ? `${last.departsAt < now ? "p" : ""}${cursorParam(last.departsAt, last.id)}` : null,
       also: alsoRead as unknown[],
     };
   }
   if (query.tab === "booked") {
-    const rows = await bookedRidesQuery(db, userId, parseCursor(query.after));
+    const rows = await bookedRidesQuery(db, userId, now, parseCreatedCursor(query.after));
     const last = rows.length > BOOKED_PAGE ? rows[BOOKED_PAGE - 1] : null;
     return {
       ...empty,
-      booked: rows.slice(0, BOOKED_PAGE),
-      moreCursor: last ? cursorParam(last.createdAt, last.requestId) : null,
+      booked: rows.slice(0, BOOKED_PAGE).map(({ departsAt, ...card }) => ({ ...card, past: departsAt < now })),
+      moreCursor: last ? `${last.departsAt < now ? "p" : ""}${cursorParam(last.departsAt, last.requestId)}` : null,
     };
   }
   const q = query.q.toLowerCase();

@@ -3,7 +3,14 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CalendarLink } from "~/components/calendar-link";
-import { BookingTracker, DriverInfo, EcoImpact, QuickActions, TripDetails } from "~/components/booking-status";
+import {
+  BookingTracker,
+  bookingAmountPaise,
+  DriverInfo,
+  EcoImpact,
+  QuickActions,
+  TripDetails,
+} from "~/components/booking-status";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { secondaryButtonClass } from "~/components/forms";
 import { Confetti } from "~/components/ride-confetti";
@@ -90,7 +97,7 @@ export default function BookingConfirmation() {
 
         <QuickActions booking={booking} here={here} />
 
-        <EcoImpact seats={booking.seats} savedPaise={perSeat * booking.seats} />
+        <EcoImpact seats={booking.seats} amountPaise={bookingAmountPaise(booking)} />
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { DriverDays, PatternForms, RegularRiders, RiderBooking } from "~/components/commute-page";
 import { PatternSummary } from "~/components/commute-ui";
 import { BackLink, RideRoute } from "~/components/ride-ui";
+import { formatRating, ratingFromTotals } from "~/domain/rating";
 import { istDate } from "~/domain/time";
 import { getCommutePage } from "~/models/commutes.server";
 import { requireUser } from "~/utils/auth.server";
@@ -22,7 +23,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const now = Date.now();
   const page = await orRespond(getCommutePage(context, user.id, commuteId(params), now));
-  return { ...page, now, today: istDate(now) };
+  const { driverRatingCount, driverRatingStars } = page.commute;
+  const driverRating = formatRating(ratingFromTotals(driverRatingCount, driverRatingStars));
+  return { ...page, driverRating, now, today: istDate(now) };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -31,7 +34,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Commute() {
-  const { commute, isDriver, occurrences, requests, now, today } = useLoaderData<typeof loader>();
+  const { commute, driverRating, isDriver, occurrences, requests, now, today } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -42,9 +45,18 @@ export default function Commute() {
         <RideRoute from={commute.fromLocation} to={commute.toLocation} />
         <PatternSummary c={commute} />
         <p className="text-sm text-slate-800 dark:text-slate-200">
-          Driver: {commute.driverName ?? "Unknown Driver"}
+          Driver: {commute.driverName ?? "Unknown Driver"} · Rating:{" "}
+          <span className="font-semibold" data-testid="driver-rating">
+            {driverRating}
+          </span>
           {commute.communityName ? ` · shared with ${commute.communityName}` : ""}
         </p>
+        {commute.notes ? (
+          <p className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800" data-testid="commute-notes">
+            <span className="font-semibold">Notes: </span>
+            {commute.notes}
+          </p>
+        ) : null}
       </div>
       {isDriver ? (
         <>

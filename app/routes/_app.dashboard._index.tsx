@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { handleNotificationIntent } from "~/intents/notifications.server";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { NextRides } from "~/components/next-rides";
 import { NotificationsPanel } from "~/components/notifications-panel";
 import { SavingsChart } from "~/components/savings-chart";
 import { capitalise } from "~/domain/dashboard";
@@ -48,7 +49,7 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 export default function DashboardOverview() {
-  const { firstName, progress, stats, recentRides, savings, notifications, olderNotifications, now } =
+  const { firstName, progress, nextRides, stats, recentRides, savings, notifications, olderNotifications, now } =
     useLoaderData<typeof loader>();
   // The unread count is the shell's badge (one capped count per page, not two).
   const unreadNotifications =
@@ -57,6 +58,7 @@ export default function DashboardOverview() {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold">{`Welcome back, ${firstName}`}</h1>
+      <NextRides rides={nextRides} now={now} />
       {progress.status !== "complete" ? (
         <section
           aria-labelledby="profile-progress"
@@ -112,7 +114,9 @@ export default function DashboardOverview() {
               View All Rides
             </Link>
           </div>
-          {recentRides.length === 0 ? (
+          {recentRides.length === 0 && nextRides.length > 0 ? (
+            <p className="py-8 text-center text-slate-700 dark:text-slate-300">No past rides yet</p>
+          ) : recentRides.length === 0 ? (
             <div className="py-8 text-center">
               <p className="text-slate-700 dark:text-slate-300">No rides yet</p>
               <Link

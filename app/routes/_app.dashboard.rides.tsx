@@ -6,6 +6,7 @@ import { CommuteCards } from "~/components/commute-ui";
 import { BookedRideList, CreatedRideList, Empty, ManageBookings } from "~/components/my-rides";
 import { usePoll } from "~/components/ride-ui";
 import { driverCommutesFrom, driverCommutesQueries } from "~/models/commutes.server";
+import { istDate } from "~/domain/time";
 import { getMyRides } from "~/models/my-rides.server";
 import { myRidesQuerySchema } from "~/schemas/ride-search";
 import { requireUser } from "~/utils/auth.server";
@@ -18,6 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = myRidesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   // Created Rides shows the driver's commutes too, read in the same batch.
   const created = query.tab === "created";
+  const now = Date.now();
   const {
     created: rides,
     booked,
@@ -25,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     counts,
     moreCursor,
     also,
-  } = await getMyRides(context, user.id, query, Date.now(), created ? driverCommutesQueries(context.db, user.id) : []);
+  } = await getMyRides(context, user.id, query, now, created ? driverCommutesQueries(context.db, user.id) : []);
   return {
     query,
     created: rides,
@@ -34,6 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     counts,
     moreCursor,
     commutes: created ? driverCommutesFrom(also) : [],
+    // The IST date the weeks are counted from ("This week", "Next week").
+    today: istDate(now),
   };
 }
 
@@ -52,7 +56,7 @@ const TABS = [
 ] as const;
 
 export default function MyRides() {
-  const { query, created, booked, requests, counts, moreCursor, commutes } = useLoaderData<typeof loader>();
+  const { query, created, booked, requests, counts, moreCursor, commutes, today } = useLoaderData<typeof loader>();
   const location = useLocation();
   const revalidator = useRevalidator();
   // Other tabs do not load the requests; the shell's (capped) badge count serves there.
@@ -113,6 +117,7 @@ export default function MyRides() {
         ) : (
           <CreatedRideList
             rides={created}
+            today={today}
             manageHref={`${base}?tab=manage`}
             moreHref={moreCursor ? `${base}?tab=created&after=${moreCursor}` : null}
           />
@@ -129,6 +134,7 @@ export default function MyRides() {
         ) : (
           <BookedRideList
             bookings={booked}
+            today={today}
             redirectTo={here}
             moreHref={moreCursor ? `${base}?tab=booked&after=${moreCursor}` : null}
           />

@@ -76,14 +76,16 @@ describe("dashboard overview", () => {
     expect(html).toContain('data-testid="savings-table"');
     expect(html).toContain("Money saved per week");
 
-    // Recent rides: at most 4, newest departure first, status capitalised and coloured.
+    // Recent rides: at most 4 that have left, newest departure first, status capitalised and
+    // coloured; the upcoming ones are the next rides at the top (issue 35).
     expect(html.match(/data-testid="recent-ride"/g)).toHaveLength(4);
     expect(html).toContain("View All Rides");
     expect(html).toContain('href="/dashboard/my-rides"');
     expect(html).toMatch(/bg-red-100[^>]*>Cancelled</);
-    expect(html).toMatch(/bg-blue-100[^>]*>Active</);
     expect(html).toContain(`href="/dashboard/messages?to=${d.id}"`);
     expect(html).toContain("Message Dinesh Driver");
+    expect(html.match(/data-testid="next-ride"/g)).toHaveLength(2);
+    expect(html).toContain(`href="/dashboard/messages?to=${d.id}&amp;ride=${next.id}"`);
   });
 
   it("counts a ride at 23:30 IST 30 days ago but not 31 days ago, whatever the UTC date", async () => {

@@ -294,34 +294,38 @@ describe("Booked Rides", () => {
   const routes = (html: string) =>
     [...html.matchAll(/data-testid="booked-ride"[\s\S]*?href="\/booking-confirmation\/([a-z0-9]+)"/g)].map((m) => m[1]);
 
-  it("shows the newest bookings; More bookings shows every other one once, ties included", async () => {
+  it("upcoming bookings first (soonest first), then past ones (latest first); More bookings shows every one once, ties included", async () => {
     const rider = await signedInUser({ fullName: "Frequent Rider" });
     const drivers = await Promise.all(Array.from({ length: 3 }, () => signedInUser()));
+    const today = istDate();
+    const up = BOOKED_PAGE + 7;
     const n = BOOKED_PAGE * 2 + 5;
-    const at = Date.now() - 3600_000;
     const ids: string[] = [];
+    const rank = new Map<string, number>();
     for (let i = 0; i < n; i++) {
-      const ride = await createRide({ db: db() }, { driverId: drivers[i % 3].id });
-      // Three bookings in each millisecond.
+      // Three rides leave at each moment; the ones booked first leave last (booking order is not the list's).
+      const upcoming = i < up;
+      const days = upcoming ? 1 + Math.floor((up - 1 - i) / 3) : -1 - Math.floor((i - up) / 3);
+      const ride = await createRide(
+        { db: db() },
+        { driverId: drivers[i % 3].id, date: addDays(today, days), status: upcoming ? "active" : "completed" },
+      );
       const r = await createRideRequest(
         { db: db() },
-        {
-          rideId: ride.id,
-          riderId: rider.id,
-          status: i % 2 ? "rejected" : "pending",
-          createdAt: at + Math.floor(i / 3),
-        },
+        { rideId: ride.id, riderId: rider.id, status: i % 2 ? "rejected" : "pending" },
       );
       ids.push(r.id);
+      rank.set(r.id, upcoming ? days : 1000 - days);
     }
     const { pages, paths } = await walkPages("/dashboard/rides?tab=booked", rider.cookie, "more-bookings", routes);
     expect(pages.map((p) => p.length)).toEqual(sizes(n, BOOKED_PAGE));
     const all = pages.flat();
     expect(new Set(all).size).toBe(n);
     expect(new Set(all)).toEqual(new Set(ids));
-    const group = (id: string) => Math.floor(ids.indexOf(id) / 3);
-    expect(all.map(group)).toEqual([...all.map(group)].sort((x, y) => y - x));
+    expect(all.map((id) => rank.get(id))).toEqual([...all.map((id) => rank.get(id))].sort((x, y) => x! - y!));
+    // Page 2 continues the upcoming bookings; page 3 the past ones.
     expect(paths[1]).toMatch(/^\/dashboard\/rides\?tab=booked&after=\d+\./);
+    expect(paths[2]).toMatch(/^\/dashboard\/rides\?tab=booked&after=p\d+\./);
     const bad = await (await get("/dashboard/rides?tab=booked&after=zz", { cookie: rider.cookie })).text();
     expect(routes(bad)).toEqual(pages[0]);
   });
