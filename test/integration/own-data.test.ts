@@ -117,6 +117,15 @@ async function world() {
     now,
   );
   await run("INSERT INTO saved_rides (user_id, ride_id, created_at) VALUES (?, ?, ?)", me.id, theirRide.id, now);
+  // A week settled with the other (issue 35, item 6).
+  await run(
+    "INSERT INTO settlements (id, payer_id, payee_id, week_start, amount_paise, rides, method, status, created_at) VALUES (?, ?, ?, ?, 5000, 1, 'upi', 'paid', ?)",
+    `st${me.id}`,
+    me.id,
+    other.id,
+    addDays(istDate(), -7),
+    now,
+  );
   await run("INSERT INTO saved_rides (user_id, ride_id, created_at) VALUES (?, ?, ?)", other.id, myRide.id, now);
   // Messages both ways, and a private one of the other's with someone else.
   const asked = await createMessage(ctx, { senderId: me.id, receiverId: other.id, content: "See you at 8" });
