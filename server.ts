@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "./build/server";
 import { randomToken } from "./app/domain/ids";
 import { expireDepartedRequests } from "./app/models/ride-requests.server";
-import { COMMUTE_TOP_UP_CRON, topUpCommutes } from "./app/models/commutes.server";
+import { COMMUTE_TOP_UP_CRON, topUpCommutesAndBookings } from "./app/models/commutes.server";
 import { alertSavedSearches } from "./app/models/saved-searches.server";
 import { pruneRateLimits } from "./app/models/rate-limits.server";
 import { instrumentD1, logStatementRows, newD1Stats, serverTimingValue } from "./app/utils/d1-stats.server";
@@ -78,11 +78,13 @@ export default {
           (e) => console.error("pruning rate limits failed", e),
         ),
       );
-      const created = await topUpCommutes({ db });
+      const created = await topUpCommutesAndBookings({ db });
+      // Riders whose standing booking missed a new day were told; open tabs hear of it.
+      publishChange({ env, ctx, db }, created.audience);
       // Saved searches matching the new days hear of it (at most once a day each).
       const alerted = await alertSavedSearches(
         { db },
-        created.map((r) => r.id),
+        created.rides.map((r) => r.id),
       );
       publishChange({ env, ctx, db }, alerted.audience);
       return;

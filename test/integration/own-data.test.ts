@@ -7,6 +7,7 @@ import { conversationIdFor } from "~/domain/conversation";
 import {
   addMember,
   createCommunity,
+  createCommuteBooking,
   createCommutePattern,
   createCompletedRide,
   createMessage,
@@ -181,7 +182,9 @@ async function world() {
     [me, "MINE"],
     [other, "OTHR"],
   ] as const) {
-    await createCommutePattern(ctx, { driverId: u.id });
+    const commute = await createCommutePattern(ctx, { driverId: u.id });
+    // Issue 35: a standing booking each, on the other one's commute.
+    await createCommuteBooking(ctx, { commuteId: commute.id, riderId: u.id === me.id ? other.id : me.id });
     await run(
       "INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, 'key', 'auth', ?)",
       `ps${u.id}`,
