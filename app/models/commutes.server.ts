@@ -239,9 +239,9 @@ function refusedDaysNotice(db: Db, now: number) {
  * and one notice per booking for the days it could not get. D1 runs batches one after
  * another, so it cannot overbook against single accepts running at the same time.
  */
-export async function topUpCommutesAndBookings({ db }: ModelCtx, now = Date.now()) {
+export async function topUpCommutesAndBookings({ db }: ModelCtx, now = Date.now(), commuteId?: string) {
   const [created, requested, , refused] = await db.batch([
-    topUpStatement(db, now),
+    topUpStatement(db, now, commuteId),
     standingRequests(db, madeByRun(now), now),
     recomputeBooked(db, sql`${madeByRun(now)}`),
     refusedDaysNotice(db, now),
@@ -348,7 +348,8 @@ export async function getCommutePage({ db }: ModelCtx, viewerId: string, commute
       .from(rides)
       .where(and(eq(rides.commuteId, commuteId), gte(rides.date, today)))
       .orderBy(asc(rides.date))
-      .limit(COMMUTE_HORIZON_DAYS + 1),
+      // The horizon's days; room for more when a local run's top-up was told a later clock.
+      .limit(2 * COMMUTE_HORIZON_DAYS + 1),
     db
       .select({
         id: rideRequests.id,

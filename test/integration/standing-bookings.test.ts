@@ -377,6 +377,46 @@ describe("the rider's controls: skip a day, pause, resume, end", () => {
   });
 });
 
+describe("the journeys' clock (a test-only path)", () => {
+  it("POST /__test/daily-top-up runs one commute's top-up as of a later time, only with LOOPRIDE_STAGE=test", async () => {
+    const driver = await createUser(ctx());
+    const rider = await createUser(ctx());
+    const id = await publish(driver.id);
+    await createCommuteBooking(ctx(), { commuteId: id, riderId: rider.id, weekdays: 127, accepted: true });
+    const before = (await days(id)).length;
+    const later = Date.now() + 15 * DAY;
+    const call = async (over: Record<string, unknown>) => {
+      const ec = createExecutionContext();
+      const url = `http://localhost/__test/daily-top-up?commute=${id}&time=${later}`;
+      const res = await worker.fetch(
+        new Request(url, { method: "POST" }) as Parameters<typeof worker.fetch>[0],
+        { ...env, ...over } as Parameters<typeof worker.fetch>[1],
+        ec,
+      );
+      await waitOnExecutionContext(ec);
+      return res;
+    };
+    // Production (no stage marker, its secrets set): the catch-all page refuses the POST (405),
+    // and nothing runs.
+    const production = await call({
+      LOOPRIDE_STAGE: undefined,
+      DEV_MAILBOX: undefined,
+      SESSION_SECRET: "s".repeat(32),
+      PASSWORD_PEPPER: "p".repeat(32),
+      APP_ORIGIN: "http://localhost",
+      MAIL_TRANSPORT: "sink",
+    });
+    expect(production.status).toBe(405);
+    expect(await days(id)).toHaveLength(before);
+    const res = await call({});
+    expect(res.status).toBe(200);
+    const added = (await days(id)).slice(before);
+    expect(added.length).toBeGreaterThanOrEqual(13);
+    expect(await res.json()).toEqual({ days: added.length, requests: added.length });
+    expect((await live(rider.id, id)).filter((r) => r.status === "accepted")).toHaveLength(added.length);
+  });
+});
+
 describe("the commute page", () => {
   it("shows the driver each regular rider once, and the rider their booking with its controls", async () => {
     const driver = await signedInUser();
