@@ -15,6 +15,7 @@ import {
 } from "~/models/commutes.server";
 import { decideRequest } from "~/models/ride-requests.server";
 import { ConflictError } from "~/models/errors.server";
+import { deleteMyAccount } from "~/models/own-data.server";
 import { toastOf } from "../support/rides";
 import { db, get, notificationsFor, postForm, signedInUser } from "../support/worker";
 
@@ -374,6 +375,19 @@ describe("the rider's controls: skip a day, pause, resume, end", () => {
     );
     expect(denied.status).toBe(403);
     expect((await booking(id, other.id))?.status).toBe("active");
+  });
+});
+
+describe("closing an account", () => {
+  it("ends the rider's standing bookings: no top-up asks for them again", async () => {
+    const driver = await createUser(ctx());
+    const rider = await createUser(ctx());
+    const id = await publish(driver.id);
+    await bookCommute(ctx(), rider.id, id, { weekdays: 127, seats: 1, notes: null });
+    await deleteMyAccount(ctx(), rider.id);
+    expect((await booking(id, rider.id))?.status).toBe("ended");
+    await topUpCommutes(ctx(), Date.now() + 3 * DAY);
+    expect(await live(rider.id, id)).toEqual([]);
   });
 });
 
