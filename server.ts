@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "./build/server";
 import { randomToken } from "./app/domain/ids";
 import { expireDepartedRequests } from "./app/models/ride-requests.server";
-import { COMMUTE_TOP_UP_CRON, topUpCommutes } from "./app/models/commutes.server";
+import { COMMUTE_TOP_UP_CRON, topUpCommutesAndBookings } from "./app/models/commutes.server";
 import { alertSavedSearches } from "./app/models/saved-searches.server";
 import { pruneRateLimits } from "./app/models/rate-limits.server";
 import { instrumentD1, logStatementRows, newD1Stats, serverTimingValue } from "./app/utils/d1-stats.server";
@@ -16,12 +16,43 @@ import { enqueueRideReminders } from "./app/models/outbox/queue.server";
 import { deliverOutbox } from "./app/models/outbox/deliver.server";
 import { handleSocket } from "./app/utils/realtime.server";
 import { applySecurityHeaders } from "./app/utils/security-headers.server";
-import { checkedEnv, EnvError } from "./app/utils/env.server";
+import { type AppEnv, checkedEnv, EnvError } from "./app/utils/env.server";
+import type { Db } from "./app/models/db.server";
 
 export { ConversationRoom } from "./durable-objects/conversation-room";
 export { UserHub } from "./durable-objects/user-hub";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
+
+/** The daily top-up: new commute days, their standing bookings' requests, saved-search alerts. */
+async function dailyTopUp(env: AppEnv, ctx: ExecutionContext, db: Db, now = Date.now(), commuteId?: string) {
+  const created = await topUpCommutesAndBookings({ db }, now, commuteId);
+  // Riders whose standing booking missed a new day were told; open tabs hear of it.
+  publishChange({ env, ctx, db }, created.audience);
+  // Saved searches matching the new days hear of it (at most once a day each).
+  const alerted = await alertSavedSearches(
+    { db },
+    created.rides.map((r) => r.id),
+    now,
+  );
+  publishChange({ env, ctx, db }, alerted.audience);
+  return created;
+}
+
+// Browser journeys only (LOOPRIDE_STAGE=test, which no deploy sets): one commute's daily top-up
+// as of a later clock, POST ?commute=<id>&time=<ms>, so a journey can move past the 14 days
+// (issue 35) without touching the other journeys' commutes. Elsewhere the path is an unknown page.
+const TEST_TOP_UP_PATH = "/__test/daily-top-up";
+async function runTestTopUp(request: Request, env: AppEnv, ctx: ExecutionContext) {
+  const params = new URL(request.url).searchParams;
+  const time = Number(params.get("time"));
+  const commute = params.get("commute");
+  if (request.method !== "POST" || !Number.isSafeInteger(time) || !commute) {
+    return new Response("POST ?commute=<id>&time=<ms>\n", { status: 400, headers: { "Content-Type": "text/plain" } });
+  }
+  const created = await dailyTopUp(env, ctx, createDb(env.DB), time, commute);
+  return Response.json({ days: created.rides.length, requests: created.requested.length });
+}
 
 export default {
   async fetch(request, rawEnv, ctx) {
@@ -51,6 +82,9 @@ export default {
     if (request.headers.get("Upgrade")?.toLowerCase() === "websocket") {
       return handleSocket(request, env, db);
     }
+    if (env.LOOPRIDE_STAGE === "test" && new URL(request.url).pathname === TEST_TOP_UP_PATH) {
+      return runTestTopUp(request, env, ctx);
+    }
     const nonce = randomToken(128);
     const unreadable = await refuseUnreadableForm(request);
     if (unreadable) return applySecurityHeaders(unreadable, request, nonce);
@@ -78,13 +112,7 @@ export default {
           (e) => console.error("pruning rate limits failed", e),
         ),
       );
-      const created = await topUpCommutes({ db });
-      // Saved searches matching the new days hear of it (at most once a day each).
-      const alerted = await alertSavedSearches(
-        { db },
-        created.map((r) => r.id),
-      );
-      publishChange({ env, ctx, db }, alerted.audience);
+      await dailyTopUp(env, ctx, db);
       return;
     }
     const expired = await expireDepartedRequests({ db });

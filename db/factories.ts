@@ -13,6 +13,7 @@ import { hashPassword } from "../app/utils/password.server";
 import {
   communities,
   communityMembers,
+  commuteBookings,
   commutes,
   conversations,
   messages,
@@ -509,6 +510,45 @@ export function buildCommute(opts: CommuteOptions & BuildExtras & { now?: number
 export async function createCommutePattern({ db }: Ctx, opts: CommuteOptions) {
   const row = buildCommute(opts);
   await db.insert(commutes).values(row);
+  return row;
+}
+
+export type CommuteBookingOptions = {
+  commuteId: string;
+  riderId: string;
+  /** Bit set over strftime('%w'); defaults to Monday-Friday. */
+  weekdays?: number;
+  seats?: number;
+  status?: "active" | "paused" | "ended";
+  /** The driver accepted the standing booking (its new days are accepted at once). */
+  accepted?: boolean;
+  pausedFrom?: string | null;
+  pausedUntil?: string | null;
+};
+
+/** A standing booking row (issue 35), as bookCommute writes it; its requests are not made here. */
+export function buildCommuteBooking(opts: CommuteBookingOptions & BuildExtras & { now?: number }) {
+  const now = opts.now ?? Date.now();
+  return {
+    id: opts.id ?? newId(),
+    commuteId: opts.commuteId,
+    riderId: opts.riderId,
+    weekdays: opts.weekdays ?? 0b0111110,
+    seats: opts.seats ?? 1,
+    notes: null,
+    status: opts.status ?? "active",
+    acceptedAt: opts.accepted ? now : null,
+    pausedFrom: opts.pausedFrom ?? null,
+    pausedUntil: opts.pausedUntil ?? null,
+    createdAt: now,
+    updatedAt: now,
+    endedAt: opts.status === "ended" ? now : null,
+  };
+}
+
+export async function createCommuteBooking({ db }: Ctx, opts: CommuteBookingOptions) {
+  const row = buildCommuteBooking(opts);
+  await db.insert(commuteBookings).values(row);
   return row;
 }
 

@@ -404,6 +404,8 @@ export const rides = sqliteTable(
   (t) => [
     // One occurrence per commute and day: the daily top-up inserts nothing twice.
     uniqueIndex("rides_commute_date_unique").on(t.commuteId, t.date).where(sql`${t.commuteId} IS NOT NULL`),
+    // The days one top-up run made, for its standing bookings (migration 0028).
+    index("rides_commute_created_idx").on(t.createdAt).where(sql`${t.commuteId} IS NOT NULL`),
     index("rides_discover_idx").on(t.status, t.departsAt),
     // Led by from_cell: an index led by status would tempt the planner on every status = ? query.
     index("rides_from_cell_idx").on(t.fromCell, t.status, t.departsAt),
@@ -828,6 +830,48 @@ export const commutes = sqliteTable(
     check("commute_time_format", sql`${t.time} GLOB '[0-2][0-9]:[0-5][0-9]'`),
     check("commute_start_format", sql`${t.startDate} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
     check("commute_end_after_start", sql`${t.endDate} IS NULL OR ${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+// ---------------------------------------------------------------- standing bookings (issue 35)
+
+/**
+ * A rider's standing booking of a commute (migration 0028): the weekdays and seats they ride
+ * on, kept booked as the daily top-up adds days. `acceptedAt`: the driver accepted it, so
+ * new days are accepted at once. A pause is a window of IST dates with nothing asked for.
+ */
+export const commuteBookings = sqliteTable(
+  "commute_bookings",
+  {
+    id: text("id").primaryKey(),
+    commuteId: text("commute_id")
+      .notNull()
+      .references(() => commutes.id),
+    riderId: text("rider_id")
+      .notNull()
+      .references(() => users.id),
+    weekdays: integer("weekdays").notNull(),
+    seats: integer("seats").notNull(),
+    notes: text("notes"),
+    status: text("status").notNull().default("active"),
+    acceptedAt: integer("accepted_at"),
+    pausedFrom: text("paused_from"),
+    pausedUntil: text("paused_until"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+    endedAt: integer("ended_at"),
+  },
+  (t) => [
+    uniqueIndex("commute_bookings_live_unique").on(t.commuteId, t.riderId).where(sql`${t.status} <> 'ended'`),
+    index("commute_bookings_commute_idx").on(t.commuteId, t.status, t.createdAt),
+    index("commute_bookings_rider_idx").on(t.riderId, t.status),
+    check("booking_weekdays", sql`${t.weekdays} BETWEEN 1 AND 127`),
+    check("booking_seats", sql`${t.seats} BETWEEN 1 AND 6`),
+    check("booking_status", sql`${t.status} IN ('active','paused','ended')`),
+    check(
+      "booking_pause_window",
+      sql`${t.status} <> 'paused' OR (${t.pausedFrom} IS NOT NULL AND ${t.pausedUntil} >= ${t.pausedFrom})`,
+    ),
   ],
 );
 

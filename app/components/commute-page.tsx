@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
-import { weekdaysOf } from "~/domain/commutes";
+import { weekdaysLabel, weekdaysOf } from "~/domain/commutes";
 import { MAX_SEATS } from "~/domain/rides";
-import { formatDate, formatTime } from "~/domain/time";
+import { addDays, formatDate, formatTime, formatWeekdayDate } from "~/domain/time";
 import type { CommutePage } from "~/models/commutes.server";
 import { WeekdayPicker } from "./commute-form";
 import { StatusBadge } from "./ride-ui";
@@ -12,6 +12,18 @@ import { buttonClass, cardClass, dangerButtonClass, inputClass, smallButtonClass
 
 type Occurrence = CommutePage["occurrences"][number];
 type Req = CommutePage["requests"][number];
+type Booking = CommutePage["bookings"][number];
+
+const STATE_TEXT = { asked: "asked", accepted: "accepted", paused: "paused" } as const;
+
+/** "Mon–Fri · 1 seat · accepted" (and the pause's dates). */
+function bookingSummary(b: Booking) {
+  const pause =
+    b.state === "paused" && b.pausedFrom && b.pausedUntil
+      ? ` ${formatWeekdayDate(b.pausedFrom)} to ${formatWeekdayDate(b.pausedUntil)}`
+      : "";
+  return `${weekdaysLabel(b.weekdays)} · ${b.seats} seat${b.seats === 1 ? "" : "s"} · ${STATE_TEXT[b.state]}${pause}`;
+}
 
 const seatOptions = Array.from({ length: MAX_SEATS }, (_, i) => i + 1);
 
@@ -32,11 +44,17 @@ function SeatsSelect({ id, name = "seats", value, max }: { id: string; name?: st
 
 const upcoming = (o: Occurrence, now: number) => o.status === "active" && o.departsAt > now;
 
-/** The driver's regular riders: everyone with a live request, and "accept all" for their pending ones. */
-export function RegularRiders({ requests }: { requests: Req[] }) {
-  const riders = new Map<string, { name: string; pending: number; accepted: number }>();
+/**
+ * The driver's riders, each once (not once per day): a standing booking's weekdays, seats and
+ * state, with Accept all and Decline; riders of single days with their counts.
+ */
+export function RegularRiders({ requests, bookings }: { requests: Req[]; bookings: Booking[] }) {
+  type Row = { name: string; pending: number; accepted: number; booking: Booking | null };
+  const riders = new Map<string, Row>();
+  for (const b of bookings)
+    riders.set(b.riderId, { name: b.riderName ?? "A rider", pending: 0, accepted: 0, booking: b });
   for (const r of requests) {
-    const row = riders.get(r.riderId) ?? { name: r.riderName ?? "A rider", pending: 0, accepted: 0 };
+    const row = riders.get(r.riderId) ?? { name: r.riderName ?? "A rider", pending: 0, accepted: 0, booking: null };
     if (r.status === "pending") row.pending++;
     else row.accepted++;
     riders.set(r.riderId, row);
@@ -51,20 +69,104 @@ export function RegularRiders({ requests }: { requests: Req[] }) {
         {[...riders].map(([id, r]) => (
           <li key={id} className="flex flex-wrap items-center gap-3" data-testid="commute-rider">
             <span className="font-medium">{r.name}</span>
+            {r.booking ? (
+              <span className="text-sm" data-testid="standing-booking">
+                {bookingSummary(r.booking)}
+              </span>
+            ) : null}
             <span className="text-sm">
               {r.pending} pending · {r.accepted} accepted
             </span>
-            {r.pending > 0 ? (
+            {r.pending > 0 || r.booking?.state === "asked" ? (
               <Form method="post" className="ml-auto">
                 <input type="hidden" name="riderId" value={id} />
                 <button type="submit" name="intent" value="accept-all" className={smallPrimaryClass}>
-                  Accept all {r.pending} from {r.name}
+                  {r.pending > 0 ? `Accept all ${r.pending} from ${r.name}` : `Accept all from ${r.name}`}
+                </button>
+              </Form>
+            ) : null}
+            {r.booking ? (
+              <Form method="post">
+                <input type="hidden" name="riderId" value={id} />
+                <button type="submit" name="intent" value="decline-booking" className={smallButtonClass}>
+                  {`Decline ${r.name}'s standing booking`}
                 </button>
               </Form>
             ) : null}
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** The rider's standing booking: what it is, and Pause (a week, or until a date), Resume, End. */
+function StandingBooking({ booking, today }: { booking: Booking; today: string }) {
+  return (
+    <section aria-labelledby="standing" className={`${cardClass} space-y-3`}>
+      <h2 id="standing" className="text-lg font-semibold">
+        Your standing booking
+      </h2>
+      <p className="text-sm" data-testid="my-standing-booking">
+        {bookingSummary(booking)}
+        {booking.state === "asked" ? " (waiting for the driver)" : ""}
+      </p>
+      <p className="text-sm">New days are booked for you as the driver adds them. Skip a single day below.</p>
+      <div className="flex flex-wrap items-end gap-4">
+        {booking.state === "paused" ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="resume" className={smallPrimaryClass}>
+              Resume
+            </button>
+          </Form>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="from" value={today} />
+            <input type="hidden" name="until" value={addDays(today, 6)} />
+            <button type="submit" name="intent" value="pause" className={smallButtonClass}>
+              Pause for a week
+            </button>
+          </Form>
+        )}
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <div>
+            <label htmlFor="pause-from" className="block text-xs">
+              Pause from
+            </label>
+            <input
+              id="pause-from"
+              type="date"
+              name="from"
+              defaultValue={today}
+              min={today}
+              required
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="pause-until" className="block text-xs">
+              until
+            </label>
+            <input
+              id="pause-until"
+              type="date"
+              name="until"
+              defaultValue={addDays(today, 6)}
+              min={today}
+              required
+              className={inputClass}
+            />
+          </div>
+          <button type="submit" name="intent" value="pause" className={smallButtonClass}>
+            Pause these days
+          </button>
+        </Form>
+        <Form method="post">
+          <button type="submit" name="intent" value="end-booking" className={dangerButtonClass}>
+            End my standing booking
+          </button>
+        </Form>
+      </div>
     </section>
   );
 }
@@ -223,13 +325,18 @@ export function RiderBooking({
   commute,
   occurrences,
   requests,
+  bookings,
   now,
+  today,
 }: {
   commute: CommutePage["commute"];
   occurrences: Occurrence[];
   requests: Req[];
+  bookings: Booking[];
   now: number;
+  today: string;
 }) {
+  const booking = bookings[0];
   const days = weekdaysOf(commute.weekdays);
   // Offered only when the seat rule allows at least one day not yet asked for; else its reason.
   const open = occurrences.filter((o) => upcoming(o, now) && !requests.some((r) => r.rideId === o.id));
@@ -237,6 +344,7 @@ export function RiderBooking({
   const reason = open.find((o) => o.refusal !== null)?.refusal;
   return (
     <>
+      {booking ? <StandingBooking booking={booking} today={today} /> : null}
       {commute.status === "active" && !bookable && reason ? (
         <p role="status" className={`${cardClass} text-sm`} data-testid="book-refused">
           {reason}
@@ -245,7 +353,7 @@ export function RiderBooking({
       {commute.status === "active" && bookable ? (
         <section aria-labelledby="book-all" className={`${cardClass} space-y-3`}>
           <h2 id="book-all" className="text-lg font-semibold">
-            Book every day of this commute
+            {booking ? "Book more days of this commute" : "Book every day of this commute"}
           </h2>
           <Form method="post" className="space-y-3">
             <WeekdayPicker legend="On these days" checked={days} only={days} errorId="book-weekdays-error" />
@@ -275,6 +383,14 @@ export function RiderBooking({
                 </span>
                 <span className="text-sm">{Math.max(0, o.seats - o.bookedSeats)} seats left</span>
                 {mine ? <StatusBadge status={mine.status} /> : null}
+                {mine && upcoming(o, now) ? (
+                  <Form method="post" className="ml-auto">
+                    <input type="hidden" name="requestId" value={mine.id} />
+                    <button type="submit" name="intent" value="skip-day" className={smallButtonClass}>
+                      Skip {formatWeekdayDate(o.date)}
+                    </button>
+                  </Form>
+                ) : null}
                 {o.status === "cancelled" ? <StatusBadge status="cancelled">Skipped</StatusBadge> : null}
                 {!mine && upcoming(o, now) && o.refusal === null ? (
                   <a href={`/rides/${o.id}/book`} className={`${smallButtonClass} ml-auto`}>

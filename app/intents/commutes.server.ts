@@ -3,9 +3,15 @@ import {
   bookCommute,
   changeOccurrence,
   changePattern,
+  declineBooking,
+  endBooking,
   endCommute,
+  pauseBooking,
+  resumeBooking,
+  skipBookedDay,
   skipOccurrence,
 } from "~/models/commutes.server";
+import { formatWeekdayDate } from "~/domain/time";
 import { commuteIntentSchema } from "~/schemas/commutes";
 import { safeRedirect } from "~/utils/auth.server";
 import { runIntent, type Ctx } from "./run.server";
@@ -17,6 +23,11 @@ const FAILED = {
   "change-occurrence": "Could not change that day",
   "change-pattern": "Could not change the commute",
   end: "Could not end the commute",
+  "decline-booking": "Could not decline the standing booking",
+  "skip-day": "Could not skip that day",
+  pause: "Could not pause the booking",
+  resume: "Could not resume the booking",
+  "end-booking": "Could not end the booking",
 } as const;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -53,7 +64,34 @@ export function handleCommuteIntent(
         }
         case "accept-all": {
           const r = await acceptAllFromRider(context, userId, commuteId, input.riderId);
-          return { to: to(input), toast: { title: `Accepted ${plural(r.accepted, "request")}` }, audience: r.audience };
+          const description = r.booking
+            ? "New days of this rider's standing booking are accepted as they are added."
+            : undefined;
+          const toast = { title: `Accepted ${plural(r.accepted, "request")}`, description };
+          return { to: to(input), toast, audience: r.audience };
+        }
+        case "decline-booking": {
+          const r = await declineBooking(context, userId, commuteId, input.riderId);
+          return { to: to(input), toast: { title: "Standing booking declined" }, audience: r.audience };
+        }
+        case "skip-day": {
+          const r = await skipBookedDay(context, userId, commuteId, input.requestId);
+          return { to: to(input), toast: { title: "Day skipped" }, audience: r.audience };
+        }
+        case "pause": {
+          const r = await pauseBooking(context, userId, commuteId, { from: input.from, until: input.until });
+          const description = `Nothing is booked from ${formatWeekdayDate(input.from)} to ${formatWeekdayDate(input.until)}; ${plural(r.cancelled, "day")} cancelled.`;
+          return { to: to(input), toast: { title: "Booking paused", description }, audience: r.audience };
+        }
+        case "resume": {
+          const r = await resumeBooking(context, userId, commuteId);
+          const description = `${plural(r.requested, "day")} booked again.`;
+          return { to: to(input), toast: { title: "Booking resumed", description }, audience: r.audience };
+        }
+        case "end-booking": {
+          const r = await endBooking(context, userId, commuteId);
+          const description = `${plural(r.cancelled, "day")} cancelled; the driver has been told.`;
+          return { to: to(input), toast: { title: "Standing booking ended", description }, audience: r.audience };
         }
         case "skip": {
           const r = await skipOccurrence(context, userId, commuteId, input.rideId, input.reason?.trim() || null);

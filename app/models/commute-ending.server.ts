@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { commutes, notifications, rideRequests, rides } from "../../db/schema";
+import { commuteBookings, commutes, notifications, rideRequests, rides } from "../../db/schema";
 import { CANCEL_WINDOW_MS } from "../domain/rides";
 import type { Db } from "./db.server";
 import { firstOfGroup, notificationInsert, PER_ROW_ID } from "./notifications.server";
@@ -77,5 +77,18 @@ export function endCommutesAndRides(db: Db, o: EndCommutes) {
       .update(commutes)
       .set({ endDate: o.ending.endDate, status: o.ending.status, updatedAt: o.now })
       .where(and(o.commutes, eq(commutes.driverId, o.driverId), eq(commutes.status, "active"), guard)),
+    // The standing bookings of the commutes that ended here end with them (their riders were
+    // told above); a commute ending after a later day keeps them, and the top-up makes no
+    // day after its end.
+    db
+      .update(commuteBookings)
+      .set({ status: "ended", endedAt: o.now, updatedAt: o.now })
+      .where(
+        and(
+          sql`${commuteBookings.status} <> 'ended'`,
+          sql`${commuteBookings.commuteId} IN (SELECT ${commutes.id} FROM ${commutes} WHERE ${o.commutes} AND ${commutes.driverId} = ${o.driverId} AND ${commutes.status} = 'ended')`,
+          guard,
+        ),
+      ),
   ] as const;
 }

@@ -1,9 +1,18 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, is, isNotNull, SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { communities, commutes, notifications, rideRequests, rides, userProfiles } from "../../db/schema";
-import { COMMUTE_HORIZON_DAYS, horizonDates, weekdaysLabel } from "../domain/commutes";
+import {
+  communities,
+  commuteBookings,
+  commutes,
+  notifications,
+  rideRequests,
+  rides,
+  userProfiles,
+} from "../../db/schema";
+import { COMMUTE_HORIZON_DAYS, dayOfWeek, horizonDates, weekdaysLabel } from "../domain/commutes";
 import { newId } from "../domain/ids";
-import { carTypeOf } from "../domain/rides";
+import { CANCEL_WINDOW_MS, carTypeOf } from "../domain/rides";
 import { formatRupees } from "../domain/money";
 import { addDays, formatTime, formatWeekdayDate, IST_OFFSET_MS, istDate, istToInstant } from "../domain/time";
 import { suggestTripCost } from "../domain/trip-cost";
@@ -13,9 +22,9 @@ import type { Db } from "./db.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { placeByName, ridePlaceColumns } from "./places.server";
-import { firstOfGroup, notificationInsert, PER_ROW_ID } from "./notifications.server";
+import { firstOfGroup, notificationInsert, PER_ROW_ID, weekdayDateSql } from "./notifications.server";
 import { alertSavedSearches } from "./saved-searches.server";
-import { DUPLICATE_REQUEST, shownMaxSql } from "./ride-requests.server";
+import { cancelRequest, DUPLICATE_REQUEST, shownMaxSql } from "./ride-requests.server";
 import { cancelRide, mayPublish } from "./ride-publishing.server";
 import { endCommutesAndRides } from "./commute-ending.server";
 import {
@@ -131,13 +140,115 @@ function topUpStatement(db: Db, now: number, commuteId?: string) {
     .returning({ id: rides.id, driverId: rides.driverId, commuteId: rides.commuteId });
 }
 
+// Standing bookings (issue 35; docs/decisions/0045-standing-bookings.md) are commute_bookings
+// rows; the SQL below names the booking `b` and the day `rides` (the seat rule's name for it).
+
+/** The booking `b` wants the day: live, on its weekdays, and outside its pause (if paused). */
+const bookingWants = sql`(b.status = 'active' OR (b.status = 'paused' AND (rides.date < b.paused_from OR rides.date > b.paused_until)))
+  AND ${onWeekdays(sql.raw("b.weekdays"), sql.raw("rides.date"))}`;
+
+const noLiveRequest = sql`NOT EXISTS (SELECT 1 FROM ride_requests x WHERE x.ride_id = rides.id AND x.rider_id = b.rider_id
+  AND x.status IN ('pending', 'accepted'))`;
+
+/** The days one top-up run made (their created_at is the run's clock; rides_commute_created_idx). */
+const madeByRun = (now: number) => sql`rides.created_at = ${now} AND rides.commute_id IS NOT NULL`;
+
 /**
- * The daily top-up (Cron Trigger, server.ts): creates exactly the occurrences that are
- * missing for the next COMMUTE_HORIZON_DAYS days. Running it twice, or twice at once,
- * creates nothing twice (the unique index decides). Returns the rides it created.
+ * The requests the live bookings in `scope` (over `b` and `rides`) want, as one INSERT …
+ * SELECT: a day is asked for only where the single request's rule allows it (seatRule, with
+ * the booking's seats), pending, or accepted at once when the driver accepted the booking.
+ * Accepted ones also fit together: a running sum per day (oldest booking first) keeps the
+ * statement's own rows within the free seats, and the caller recomputes booked_seats in the
+ * same batch (the CHECK booked_seats <= seats is the last word).
  */
-export async function topUpCommutes({ db }: ModelCtx, now = Date.now()) {
-  return topUpStatement(db, now);
+function standingRequests(db: Db, scope: SQL, now: number) {
+  const columns = selectInTableOrder(rideRequests, {
+    id: PER_ROW_ID,
+    rideId: sql`s_ride`,
+    riderId: sql`s_rider`,
+    seats: sql`s_seats`,
+    status: sql`s_status`,
+    notes: sql`s_notes`,
+    createdAt: sql`${now}`,
+    decidedAt: sql`CASE WHEN s_status = 'accepted' THEN ${now} END`,
+    quotedPaise: sql`s_quoted`,
+  });
+  return db
+    .insert(rideRequests)
+    .select(
+      sql`SELECT ${columns} FROM (
+      SELECT rides.id AS s_ride, b.rider_id AS s_rider, b.seats AS s_seats, b.notes AS s_notes,
+        ${shownMaxSql(sql.raw("b.seats"))} AS s_quoted,
+        CASE WHEN b.accepted_at IS NULL THEN 'pending' ELSE 'accepted' END AS s_status,
+        rides.seats - rides.booked_seats AS s_free,
+        sum(CASE WHEN b.accepted_at IS NULL THEN 0 ELSE b.seats END)
+          OVER (PARTITION BY rides.id ORDER BY b.created_at, b.id) AS s_taken
+      FROM commute_bookings b JOIN rides ON rides.commute_id = b.commute_id
+      WHERE ${scope} AND ${bookingWants} AND ${noLiveRequest}
+        AND ${seatRule(sql.raw("b.rider_id"), sql.raw("b.seats"), now)}
+    ) WHERE s_status = 'pending' OR s_taken <= s_free`,
+    )
+    .onConflictDoNothing()
+    .returning({ id: rideRequests.id, rideId: rideRequests.rideId, riderId: rideRequests.riderId });
+}
+
+/** booked_seats from the accepted requests, on the days `where` selects (`rides` rows). */
+const recomputeBooked = (db: Db, where: SQL) =>
+  db
+    .update(rides)
+    .set({
+      bookedSeats: sql`(SELECT coalesce(sum(${rideRequests.seats}), 0) FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rides.id} AND ${rideRequests.status} = 'accepted')`,
+    })
+    .where(where);
+
+/**
+ * After standingRequests: each live booking that wanted a day of this run and got no
+ * request on it (full, or the rule refused it) is told once, naming the days.
+ */
+function refusedDaysNotice(db: Db, now: number) {
+  const days = sql`SELECT b.id AS r_booking, b.rider_id AS r_rider, b.commute_id AS r_commute,
+      c.from_location || ' → ' || c.to_location AS r_route, rides.date AS r_date
+    FROM rides JOIN commute_bookings b ON b.commute_id = rides.commute_id JOIN commutes c ON c.id = rides.commute_id
+    WHERE ${madeByRun(now)} AND ${bookingWants} AND ${noLiveRequest}
+    ORDER BY rides.date`;
+  return notificationInsert(
+    db,
+    {
+      id: PER_ROW_ID,
+      userId: sql`r_rider`,
+      type: "ride_update",
+      title: "Not booked on new days",
+      message: sql`'Your standing booking of ' || r_route || ' could not be extended to '
+        || group_concat(${weekdayDateSql(sql`r_date`)}, '; ')
+        || ': the ride is full or not open to you then. Book those days yourself if seats free up.'`,
+      data: sql`json_object('commute_id', r_commute, 'dates', json_group_array(r_date))`,
+    },
+    now,
+    sql`FROM (${days}) GROUP BY r_booking`,
+  ).returning({ userId: notifications.userId });
+}
+
+/**
+ * The daily top-up (Cron Trigger, server.ts), one batch: the occurrences that are missing
+ * for the next COMMUTE_HORIZON_DAYS days (the unique index makes a second run, or two at
+ * once, create nothing twice); then, on exactly those new days, the standing bookings'
+ * requests under the single request's rule and seat guarantees, booked_seats recomputed,
+ * and one notice per booking for the days it could not get. D1 runs batches one after
+ * another, so it cannot overbook against single accepts running at the same time.
+ */
+export async function topUpCommutesAndBookings({ db }: ModelCtx, now = Date.now(), commuteId?: string) {
+  const [created, requested, , refused] = await db.batch([
+    topUpStatement(db, now, commuteId),
+    standingRequests(db, madeByRun(now), now),
+    recomputeBooked(db, sql`${madeByRun(now)}`),
+    refusedDaysNotice(db, now),
+  ]);
+  return { rides: created, requested, audience: audience(refused.map((r) => r.userId)) };
+}
+
+/** The top-up, returning the rides it created (the standing bookings are extended too). */
+export async function topUpCommutes(ctx: ModelCtx, now = Date.now()) {
+  return (await topUpCommutesAndBookings(ctx, now)).rides;
 }
 
 /**
@@ -221,7 +332,7 @@ const occurrenceColumns = {
  */
 export async function getCommutePage({ db }: ModelCtx, viewerId: string, commuteId: string, now = Date.now()) {
   const today = istDate(now);
-  const [commute, occurrences, requests] = await db.batch([
+  const [commute, occurrences, requests, bookingRows] = await db.batch([
     db
       .select({
         ...commuteColumns,
@@ -241,7 +352,8 @@ export async function getCommutePage({ db }: ModelCtx, viewerId: string, commute
       .from(rides)
       .where(and(eq(rides.commuteId, commuteId), gte(rides.date, today)))
       .orderBy(asc(rides.date))
-      .limit(COMMUTE_HORIZON_DAYS + 1),
+      // The horizon's days; room for more when a local run's top-up was told a later clock.
+      .limit(2 * COMMUTE_HORIZON_DAYS + 1),
     db
       .select({
         id: rideRequests.id,
@@ -264,6 +376,21 @@ export async function getCommutePage({ db }: ModelCtx, viewerId: string, commute
       )
       .orderBy(asc(rides.date))
       .limit(500),
+    // Standing bookings: all live ones for the driver, their own for a rider.
+    db
+      .select({ ...bookingColumns, riderId: commuteBookings.riderId, riderName: userProfiles.fullName })
+      .from(commuteBookings)
+      .leftJoin(userProfiles, eq(userProfiles.userId, commuteBookings.riderId))
+      .where(
+        and(
+          eq(commuteBookings.commuteId, commuteId),
+          sql`${commuteBookings.status} <> 'ended'`,
+          sql`(${commuteBookings.riderId} = ${viewerId}
+            OR EXISTS (SELECT 1 FROM commutes mine WHERE mine.id = ${commuteId} AND mine.driver_id = ${viewerId}))`,
+        ),
+      )
+      .orderBy(asc(commuteBookings.createdAt))
+      .limit(100),
   ]);
   const c = commute[0];
   if (!c) throw new NotFoundError(COMMUTE_NOT_FOUND);
@@ -273,7 +400,23 @@ export async function getCommutePage({ db }: ModelCtx, viewerId: string, commute
     const { rest, facts } = splitSeatFacts(o);
     return { ...rest, refusal: seatRefusal(facts, 1, now)?.message ?? null };
   });
-  return { commute: c, isDriver: c.driverId === viewerId, occurrences: days, requests };
+  const bookings = bookingRows.map(({ acceptedAt, ...b }) => ({
+    ...b,
+    state: bookingState({ ...b, acceptedAt }, today),
+  }));
+  return { commute: c, isDriver: c.driverId === viewerId, occurrences: days, requests, bookings };
+}
+
+/**
+ * What a booking is today: paused within (or before) its pause, else asked until the driver
+ * accepts it. A pause that is over needs no write: the top-up reads the dates too.
+ */
+export function bookingState(
+  b: { status: string; acceptedAt: number | null; pausedUntil: string | null },
+  today: string,
+): "paused" | "accepted" | "asked" {
+  if (b.status === "paused" && b.pausedUntil !== null && b.pausedUntil >= today) return "paused";
+  return b.acceptedAt === null ? "asked" : "accepted";
 }
 
 export type CommutePage = Awaited<ReturnType<typeof getCommutePage>>;
@@ -360,6 +503,9 @@ export async function bookCommute(
   if (c.driverId === riderId) throw new ForbiddenError("You cannot request a seat on your own commute.");
   if (c.status !== "active") throw new ConflictError(COMMUTE_ENDED);
   const name = rider[0]?.fullName ?? "A rider";
+  // The upsert in between changes changes(): count the requests this call made instead.
+  const madeNow = sql`(SELECT count(*) FROM ride_requests q JOIN rides o ON o.id = q.ride_id
+    WHERE q.rider_id = ${riderId} AND q.created_at = ${now} AND o.commute_id = ${commuteId})`;
   let inserted: { id: string; rideId: string }[];
   try {
     [inserted] = await db.batch([
@@ -381,17 +527,18 @@ export async function bookCommute(
           AND NOT EXISTS (SELECT 1 FROM ride_requests x WHERE x.ride_id = rides.id AND x.rider_id = ${riderId} AND x.status IN ('pending', 'accepted'))`,
         )
         .returning({ id: rideRequests.id, rideId: rideRequests.rideId }),
+      upsertBooking(db, riderId, commuteId, input, now),
       notificationInsert(
         db,
         {
           userId: c.driverId,
           type: "ride_request",
           title: "New ride requests",
-          message: sql`${name} || ' requested ' || changes() || ' day(s) of your commute ' || ${route(c)} || '.'`,
+          message: sql`${name} || ' requested ' || ${madeNow} || ' day(s) of your commute ' || ${route(c)} || '.'`,
           data: { commute_id: commuteId, seats: input.seats, from: c.fromLocation, to: c.toLocation },
         },
         now,
-        sql`WHERE changes() > 0`,
+        sql`WHERE ${madeNow} > 0`,
       ),
     ]);
   } catch (e) {
@@ -403,6 +550,53 @@ export async function bookCommute(
       sharedRefusal(days.map((d) => seatRefusal(seatFactsOf(d), input.seats, now))) ?? NOTHING_TO_BOOK,
     );
   return { requested: inserted.length, audience: audience([c.driverId]) };
+}
+
+/**
+ * The rider's standing booking (one live row per commute and rider), written only when the
+ * request just before it asked for at least one day. Booking again changes it: new weekdays
+ * or seats are the driver's to accept again; the same ones keep the driver's answer. A paused
+ * booking booked again is active.
+ */
+function upsertBooking(
+  db: Db,
+  riderId: string,
+  commuteId: string,
+  input: { weekdays: number; seats: number; notes: string | null },
+  now: number,
+) {
+  const columns = selectInTableOrder(commuteBookings, {
+    id: sql`${newId()}`,
+    commuteId: sql`${commuteId}`,
+    riderId: sql`${riderId}`,
+    weekdays: sql`${input.weekdays}`,
+    seats: sql`${input.seats}`,
+    notes: sql`${input.notes}`,
+    status: sql`'active'`,
+    createdAt: sql`${now}`,
+    updatedAt: sql`${now}`,
+  });
+  const same = sql`${commuteBookings.weekdays} = excluded.weekdays AND ${commuteBookings.seats} = excluded.seats`;
+  return db
+    .insert(commuteBookings)
+    .select(
+      sql`SELECT ${columns} WHERE EXISTS (SELECT 1 FROM ride_requests q JOIN rides o ON o.id = q.ride_id
+        WHERE q.rider_id = ${riderId} AND q.created_at = ${now} AND o.commute_id = ${commuteId})`,
+    )
+    .onConflictDoUpdate({
+      target: [commuteBookings.commuteId, commuteBookings.riderId],
+      targetWhere: sql`status <> 'ended'`,
+      set: {
+        weekdays: sql`excluded.weekdays`,
+        seats: sql`excluded.seats`,
+        notes: sql`excluded.notes`,
+        status: "active",
+        pausedFrom: null,
+        pausedUntil: null,
+        acceptedAt: sql`CASE WHEN ${same} THEN ${commuteBookings.acceptedAt} END`,
+        updatedAt: now,
+      },
+    });
 }
 
 /** The reason every refused day shares (the message of the first), or null when they differ or none was refused. */
@@ -428,7 +622,7 @@ export async function acceptAllFromRider(
   now = Date.now(),
 ) {
   const c = await loadOwnCommute(db, driverId, commuteId);
-  const [accepted] = await db.batch([
+  const [accepted, , , booking] = await db.batch([
     db
       .update(rideRequests)
       .set({ status: "accepted", decidedAt: now })
@@ -459,9 +653,276 @@ export async function acceptAllFromRider(
         bookedSeats: sql`(SELECT coalesce(sum(${rideRequests.seats}), 0) FROM ${rideRequests} WHERE ${rideRequests.rideId} = ${rides.id} AND ${rideRequests.status} = 'accepted')`,
       })
       .where(and(eq(rides.commuteId, commuteId), eq(rides.status, "active"), sql`${rides.departsAt} > ${now}`)),
+    // The standing booking too: from now on its new days are accepted as they are added.
+    db
+      .update(commuteBookings)
+      .set({ acceptedAt: now, updatedAt: now })
+      .where(and(liveBooking(commuteId, riderId), sql`${commuteBookings.acceptedAt} IS NULL`))
+      .returning({ id: commuteBookings.id }),
+    notificationInsert(
+      db,
+      {
+        userId: riderId,
+        type: "ride_update",
+        title: "Standing booking accepted",
+        message: `The driver accepted your standing booking of the commute ${route(c)}: new days are booked for you as they are added.`,
+        data: { commute_id: commuteId, status: "accepted" },
+      },
+      now,
+      // Told once: when days were accepted too, "Requests accepted" already said so.
+      sql`WHERE changes() > 0 AND NOT EXISTS (SELECT 1 FROM ride_requests q WHERE q.rider_id = ${riderId}
+        AND q.status = 'accepted' AND q.decided_at = ${now})`,
+    ),
   ]);
-  if (accepted.length === 0) throw new ConflictError(NOTHING_TO_ACCEPT);
-  return { accepted: accepted.length, audience: audience([riderId]) };
+  if (accepted.length === 0 && booking.length === 0) throw new ConflictError(NOTHING_TO_ACCEPT);
+  return { accepted: accepted.length, booking: booking.length > 0, audience: audience([riderId]) };
+}
+
+/** The live (not ended) standing booking of a rider on a commute. */
+const liveBooking = (commuteId: string, riderId: string) =>
+  and(
+    eq(commuteBookings.commuteId, commuteId),
+    eq(commuteBookings.riderId, riderId),
+    sql`${commuteBookings.status} <> 'ended'`,
+  );
+
+export const NO_BOOKING = "There is no standing booking of this commute to change.";
+export const PAUSE_WINDOW = "The pause cannot end before it starts, nor start in the past.";
+
+/**
+ * The driver declines a rider's standing booking: it ends, the rider's pending requests on
+ * the commute's upcoming days are declined (days already accepted stay), the rider is told once.
+ */
+export async function declineBooking(
+  { db }: ModelCtx,
+  driverId: string,
+  commuteId: string,
+  riderId: string,
+  now = Date.now(),
+) {
+  const c = await loadOwnCommute(db, driverId, commuteId);
+  const [ended] = await db.batch([
+    db
+      .update(commuteBookings)
+      .set({ status: "ended", endedAt: now, updatedAt: now })
+      .where(liveBooking(commuteId, riderId))
+      .returning({ id: commuteBookings.id }),
+    db
+      .update(rideRequests)
+      .set({ status: "rejected", decidedAt: now })
+      .where(
+        and(
+          eq(rideRequests.riderId, riderId),
+          eq(rideRequests.status, "pending"),
+          sql`${rideRequests.rideId} IN (SELECT id FROM rides WHERE rides.commute_id = ${commuteId} AND rides.departs_at > ${now})`,
+          // Only when the booking was live: a lost race changes nothing.
+          sql`EXISTS (SELECT 1 FROM commute_bookings b WHERE b.commute_id = ${commuteId} AND b.rider_id = ${riderId}
+            AND b.ended_at = ${now} AND b.status = 'ended')`,
+        ),
+      ),
+    notificationInsert(
+      db,
+      {
+        userId: riderId,
+        type: "ride_update",
+        title: "Standing booking declined",
+        message: `The driver declined your standing booking of the commute ${route(c)}; your pending days are declined.`,
+        data: { commute_id: commuteId, status: "rejected" },
+      },
+      now,
+      sql`WHERE EXISTS (SELECT 1 FROM commute_bookings b WHERE b.commute_id = ${commuteId} AND b.rider_id = ${riderId}
+        AND b.ended_at = ${now} AND b.status = 'ended')`,
+    ),
+  ]);
+  if (ended.length === 0) throw new ConflictError(NO_BOOKING);
+  return { audience: audience([riderId]) };
+}
+
+const bookingColumns = {
+  id: commuteBookings.id,
+  weekdays: commuteBookings.weekdays,
+  seats: commuteBookings.seats,
+  status: commuteBookings.status,
+  acceptedAt: commuteBookings.acceptedAt,
+  pausedFrom: commuteBookings.pausedFrom,
+  pausedUntil: commuteBookings.pausedUntil,
+};
+
+/**
+ * The rider's live booking, the commute, their name and their live requests on the commute's
+ * upcoming days (one round trip), for pausing and ending.
+ */
+async function loadOwnBooking(db: Db, riderId: string, commuteId: string, now: number) {
+  const [booking, commute, rider, requests] = await db.batch([
+    db.select(bookingColumns).from(commuteBookings).where(liveBooking(commuteId, riderId)).limit(1),
+    db.select(commuteColumns).from(commutes).where(eq(commutes.id, commuteId)).limit(1),
+    db.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, riderId)).limit(1),
+    db
+      .select({ id: rideRequests.id, status: rideRequests.status, date: rides.date, departsAt: rides.departsAt })
+      .from(rideRequests)
+      .innerJoin(rides, eq(rides.id, rideRequests.rideId))
+      .where(
+        and(
+          eq(rideRequests.riderId, riderId),
+          inArray(rideRequests.status, ["pending", "accepted"]),
+          eq(rides.commuteId, commuteId),
+          eq(rides.status, "active"),
+          sql`${rides.departsAt} > ${now}`,
+        ),
+      )
+      .orderBy(asc(rides.date))
+      .limit(COMMUTE_HORIZON_DAYS * 2),
+  ]);
+  const c = commute[0];
+  if (!c) throw new NotFoundError(COMMUTE_NOT_FOUND);
+  const b = booking[0];
+  if (!b) throw new ConflictError(NO_BOOKING);
+  return { booking: b, commute: c, name: rider[0]?.fullName ?? "A rider", requests };
+}
+
+/** "Wed, Dec 3", "Wed, Dec 3 and Thu, Dec 4", "Wed, Dec 3; Thu, Dec 4 and Fri, Dec 5". */
+export function listDays(dates: string[]): string {
+  const named = dates.map(formatWeekdayDate);
+  return named.length < 2 ? (named[0] ?? "") : `${named.slice(0, -1).join("; ")} and ${named[named.length - 1]}`;
+}
+
+/**
+ * Cancels the rider's requests `ids` (still live, the day still ahead; an accepted seat only
+ * outside the 2-hour window, as a single cancel) with `change` to the booking, releases the
+ * seats and tells the driver once, naming the days (issue 35, item 7). One batch.
+ */
+async function cancelBookedDays(
+  db: Db,
+  b: {
+    riderId: string;
+    name: string;
+    commute: { id: string; driverId: string; fromLocation: string; toLocation: string };
+  },
+  days: { id: string; date: string }[],
+  change: BatchItem<"sqlite">,
+  title: string,
+  now: number,
+) {
+  const c = b.commute;
+  const ids = days.map((d) => d.id);
+  const cancel = db
+    .update(rideRequests)
+    .set({ status: "cancelled", cancelledAt: now })
+    .where(
+      and(
+        ids.length ? inArray(rideRequests.id, ids) : sql`0`,
+        eq(rideRequests.riderId, b.riderId),
+        sql`(${rideRequests.status} = 'pending' OR (${rideRequests.status} = 'accepted'
+          AND (SELECT departs_at FROM rides WHERE rides.id = ride_requests.ride_id) - ${now} >= ${CANCEL_WINDOW_MS}))`,
+        sql`${rideRequests.rideId} IN (SELECT id FROM rides WHERE rides.status = 'active' AND rides.departs_at > ${now})`,
+      ),
+    )
+    .returning({ id: rideRequests.id });
+  const [, cancelled] = await db.batch([
+    change,
+    cancel,
+    notificationInsert(
+      db,
+      {
+        userId: c.driverId,
+        type: "ride_update",
+        title,
+        message: `${b.name} cancelled ${listDays(days.map((d) => d.date))} of ${route(c)}.`,
+        data: { commute_id: c.id, rider_id: b.riderId, dates: days.map((d) => d.date), status: "cancelled" },
+      },
+      now,
+      sql`WHERE changes() > 0`,
+    ),
+    recomputeBooked(db, sql`rides.commute_id = ${c.id} AND rides.status = 'active' AND rides.departs_at > ${now}`),
+  ]);
+  return { cancelled: cancelled.length, audience: audience(cancelled.length ? [c.driverId] : []) };
+}
+
+/** A day the rider may still cancel in one go: pending, or accepted and outside the 2-hour window. */
+const cancellable = (r: { status: string; departsAt: number }, now: number) =>
+  r.status === "pending" || r.departsAt - now >= CANCEL_WINDOW_MS;
+
+const onBookingDays = (b: { weekdays: number }, date: string) => ((b.weekdays >> dayOfWeek(date)) & 1) === 1;
+
+/**
+ * The rider pauses their standing booking from `from` to `until` (IST dates; holidays): the
+ * top-up asks for nothing in that window, and their requests of the booking in it are
+ * cancelled, the driver told once naming the days.
+ */
+export async function pauseBooking(
+  { db }: ModelCtx,
+  riderId: string,
+  commuteId: string,
+  input: { from: string; until: string },
+  now = Date.now(),
+) {
+  if (input.from < istDate(now) || input.until < input.from) throw new ConflictError(PAUSE_WINDOW);
+  const own = await loadOwnBooking(db, riderId, commuteId, now);
+  const days = own.requests.filter(
+    (r) => r.date >= input.from && r.date <= input.until && onBookingDays(own.booking, r.date) && cancellable(r, now),
+  );
+  const change = db
+    .update(commuteBookings)
+    .set({ status: "paused", pausedFrom: input.from, pausedUntil: input.until, updatedAt: now })
+    .where(eq(commuteBookings.id, own.booking.id));
+  const r = await cancelBookedDays(db, { ...own, riderId }, days, change, "Days cancelled", now);
+  return { ...r, audience: r.audience };
+}
+
+/**
+ * The rider resumes a paused booking: it is active again, and the upcoming days it wants
+ * are asked for again as the top-up would (pending, or accepted at once if the driver
+ * accepted the booking, under the same rule and seat guarantees).
+ */
+export async function resumeBooking({ db }: ModelCtx, riderId: string, commuteId: string, now = Date.now()) {
+  const own = await loadOwnBooking(db, riderId, commuteId, now);
+  if (own.booking.status !== "paused") throw new ConflictError("This standing booking is not paused.");
+  const upcoming = sql`b.id = ${own.booking.id} AND rides.status = 'active' AND rides.departs_at > ${now}`;
+  const [, requested] = await db.batch([
+    db
+      .update(commuteBookings)
+      .set({ status: "active", pausedFrom: null, pausedUntil: null, updatedAt: now })
+      .where(and(eq(commuteBookings.id, own.booking.id), eq(commuteBookings.status, "paused"))),
+    standingRequests(db, upcoming, now),
+    recomputeBooked(db, sql`rides.commute_id = ${commuteId} AND rides.status = 'active' AND rides.departs_at > ${now}`),
+  ]);
+  return { requested: requested.length, audience: audience([], [own.commute.driverId]) };
+}
+
+/**
+ * The rider ends their standing booking: no day is asked for any more, and every upcoming
+ * request of it is cancelled (an accepted seat only outside the 2-hour window, as a single
+ * cancel); the driver is told once, naming the days.
+ */
+export async function endBooking({ db }: ModelCtx, riderId: string, commuteId: string, now = Date.now()) {
+  const own = await loadOwnBooking(db, riderId, commuteId, now);
+  const days = own.requests.filter((r) => onBookingDays(own.booking, r.date) && cancellable(r, now));
+  const change = db
+    .update(commuteBookings)
+    .set({ status: "ended", endedAt: now, updatedAt: now })
+    .where(eq(commuteBookings.id, own.booking.id));
+  return cancelBookedDays(db, { ...own, riderId }, days, change, "Standing booking ended", now);
+}
+
+/**
+ * The rider skips one day of their booking: the single cancel (cancelRequest), for a
+ * request on this commute only.
+ */
+export async function skipBookedDay(
+  ctx: ModelCtx,
+  riderId: string,
+  commuteId: string,
+  requestId: string,
+  now = Date.now(),
+) {
+  const r = await ctx.db
+    .select({ commuteId: rides.commuteId })
+    .from(rideRequests)
+    .innerJoin(rides, eq(rides.id, rideRequests.rideId))
+    .where(eq(rideRequests.id, requestId))
+    .get();
+  if (!r || r.commuteId !== commuteId) throw new NotFoundError("Request not found");
+  return cancelRequest(ctx, riderId, requestId, now);
 }
 
 async function loadOwnOccurrence(db: Db, driverId: string, commuteId: string, rideId: string) {

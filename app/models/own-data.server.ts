@@ -7,6 +7,7 @@ import {
   communityAuditLog,
   communityEmailCodes,
   communityMembers,
+  commuteBookings,
   commutes,
   conversations,
   creditTransactions,
@@ -83,6 +84,7 @@ export const EXPORT: ExportEntry[] = [
   { table: userBlocks, name: "user_blocks", by: [userBlocks.blockerId] },
   { table: userReports, name: "user_reports", by: [userReports.reporterId] },
   { table: commutes, name: "commutes", by: [commutes.driverId] },
+  { table: commuteBookings, name: "commute_bookings", by: [commuteBookings.riderId] },
   { table: rideInquiries, name: "ride_inquiries", by: [rideInquiries.riderId, rideInquiries.driverId] },
   // The browser's keys would let anyone push to it; the feed and reset tokens are credentials.
   { table: pushSubscriptions, name: "push_subscriptions", by: [pushSubscriptions.userId], omit: ["p256dh", "auth"] },
@@ -316,6 +318,11 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
     // Issue 14/15 rows: a commute makes no more rides; reset links and queued
     // or stored e-mails (the local sink holds rendered mails with the address and name) go.
     db.update(commutes).set({ status: "ended", notes: null, updatedAt: now }).where(eq(commutes.driverId, userId)),
+    // Issue 35: their standing bookings ask for no more days (their requests are cancelled above).
+    db
+      .update(commuteBookings)
+      .set({ status: "ended", notes: null, endedAt: now, updatedAt: now })
+      .where(eq(commuteBookings.riderId, userId)),
     db.delete(passwordResets).where(eq(passwordResets.userId, userId)),
     db.delete(outbox).where(eq(outbox.userId, userId)),
     ...(me.email ? [db.delete(mailSink).where(eq(mailSink.toAddress, me.email))] : []),

@@ -34,7 +34,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Commute() {
-  const { commute, driverRating, isDriver, occurrences, requests, now, today } = useLoaderData<typeof loader>();
+  const { commute, driverRating, isDriver, occurrences, requests, bookings, now, today } =
+    useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -60,12 +61,19 @@ export default function Commute() {
       </div>
       {isDriver ? (
         <>
-          <RegularRiders requests={requests} />
+          <RegularRiders requests={requests} bookings={bookings} />
           <DriverDays occurrences={occurrences} requests={requests} now={now} />
           {commute.status === "active" ? <PatternForms commute={commute} today={today} /> : null}
         </>
       ) : (
-        <RiderBooking commute={commute} occurrences={occurrences} requests={requests} now={now} />
+        <RiderBooking
+          commute={commute}
+          occurrences={occurrences}
+          requests={requests}
+          bookings={bookings}
+          now={now}
+          today={today}
+        />
       )}
     </div>
   );

@@ -58,6 +58,9 @@ export type CreateCommuteInput = z.output<ReturnType<typeof createCommuteSchema>
 
 const redirectTo = z.string().optional();
 
+export const MAX_PAUSE_DAYS = 90;
+export const PAUSE_STARTS_TODAY = "A pause cannot start in the past";
+
 /** The commute page's actions (driver and rider), one named intent each. */
 export function commuteIntentSchema(now = Date.now()) {
   const today = istDate(now);
@@ -86,6 +89,22 @@ export function commuteIntentSchema(now = Date.now()) {
       tripCost: rideFields().shape.tripCost,
       redirectTo,
     }),
+    // The driver declines a rider's standing booking (issue 35).
+    z.object({ intent: z.literal("decline-booking"), riderId: idSchema, redirectTo }),
+    // The rider's standing booking: skip one day (a single cancel), pause, resume, end.
+    z.object({ intent: z.literal("skip-day"), requestId: idSchema, redirectTo }),
+    // A union member cannot carry a refine: the model refuses an end before the start.
+    z.object({
+      intent: z.literal("pause"),
+      from: date("Please choose the first day of the pause").refine((d) => d >= today, PAUSE_STARTS_TODAY),
+      until: date("Please choose the last day of the pause").refine(
+        (d) => d <= addDays(today, MAX_PAUSE_DAYS),
+        `A pause can last up to ${MAX_PAUSE_DAYS} days`,
+      ),
+      redirectTo,
+    }),
+    z.object({ intent: z.literal("resume"), redirectTo }),
+    z.object({ intent: z.literal("end-booking"), redirectTo }),
     z.object({
       intent: z.literal("end"),
       lastDate: date("Please choose the last day of the commute").refine(

@@ -112,8 +112,13 @@ describe("the matrix covers the app", () => {
       "book-all",
       "change-occurrence",
       "change-pattern",
+      "decline-booking",
       "end",
+      "end-booking",
+      "pause",
+      "resume",
       "skip",
+      "skip-day",
     ]);
     expect(found["routes/_app.rides.$id._index"]).toEqual([
       "accept",

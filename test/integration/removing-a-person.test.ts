@@ -46,6 +46,10 @@ const EXPECTED: Record<string, string> = {
   "community_members.community_id -> communities": "CASCADE",
   "rides.community_id -> communities": "SET NULL",
   "rides.commute_id -> commutes": "NO ACTION",
+  // Issue 35: a standing booking is the rider's and the commute's history, like the commute
+  // (a rider is closed, not deleted; closing ends their bookings).
+  "commute_bookings.commute_id -> commutes": "NO ACTION",
+  "commute_bookings.rider_id -> users": "NO ACTION",
   // Issue 15: a person's browser push subscriptions and calendar feed token.
   "push_subscriptions.user_id -> users": "CASCADE",
   "calendar_feeds.user_id -> users": "CASCADE",

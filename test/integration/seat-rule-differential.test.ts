@@ -1,7 +1,14 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addMember, createCommunity, createCommutePattern, createRideRequest, createUser } from "../../db/factories";
+import {
+  addMember,
+  createCommunity,
+  createCommuteBooking,
+  createCommutePattern,
+  createRideRequest,
+  createUser,
+} from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";
 import { acceptAllFromRider, bookCommute, topUpCommutes } from "~/models/commutes.server";
 import { decideRequest, requestSeats } from "~/models/ride-requests.server";
@@ -220,6 +227,24 @@ const settle = (p: Promise<unknown>) =>
     () => false,
   );
 
+/**
+ * Issue 35: the daily top-up extends standing bookings onto the days it makes. The built days
+ * are handed to a real top-up run as its own (their created_at set to the run's clock: the
+ * top-up's days are exactly those), so the run decides on the world's facts as they stand.
+ */
+async function topUpFor(w: World, b: Built, accepted: boolean) {
+  await createCommuteBooking(ctx(), {
+    commuteId: b.commuteId,
+    riderId: b.rider.id,
+    weekdays: 127,
+    seats: w.seatsWanted,
+    accepted,
+  });
+  const now = Date.now();
+  await env.DB.prepare("UPDATE rides SET created_at = ? WHERE commute_id = ?").bind(now, b.commuteId).run();
+  await topUpCommutes(ctx(), now);
+}
+
 const ask = {
   single: async (w: World, b: Built) => {
     for (const id of b.days) await settle(requestSeats(ctx(), b.rider.id, id, { seats: w.seatsWanted, notes: null }));
@@ -227,6 +252,8 @@ const ask = {
   everyDay: async (w: World, b: Built) => {
     await settle(bookCommute(ctx(), b.rider.id, b.commuteId, { weekdays: 127, seats: w.seatsWanted, notes: null }));
   },
+  // A standing booking the driver has not accepted yet: the top-up asks (pending).
+  topUp: (w: World, b: Built) => topUpFor(w, b, false),
 };
 
 const accept = {
@@ -258,6 +285,26 @@ describe("one seat rule on every path (issue 34)", () => {
           expect(got[name]).toEqual(expected(w, b, w));
         }
         expect(got.everyDay).toEqual(got.single);
+        expect(got.topUp).toEqual(got.single);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("the top-up accepting at once for an accepted standing booking gives the rule's days, and never overbooks", async () => {
+    await fc.assert(
+      fc.asyncProperty(world, async (w) => {
+        const b = await build(w);
+        await topUpFor(w, b, true);
+        expect(await daysWith(b, "accepted")).toEqual(expected(w, b, w));
+        expect(await daysWith(b, "pending")).toEqual([]);
+        const over = await env.DB.prepare(
+          `SELECT count(*) AS n FROM rides r WHERE r.commute_id = ? AND (r.booked_seats > r.seats OR r.booked_seats <>
+            (SELECT coalesce(sum(seats), 0) FROM ride_requests q WHERE q.ride_id = r.id AND q.status = 'accepted'))`,
+        )
+          .bind(b.commuteId)
+          .first<{ n: number }>();
+        expect(over!.n).toBe(0);
       }),
       { numRuns: 40 },
     );

@@ -1602,6 +1602,52 @@ export const MATRIX: Column[] = [
     fields: { intent: "end", lastDate: "{commuteStart}" },
     expect: only({ driver: "done->/commutes/" }, "403"),
   },
+  // Issue 35: the pending rider's standing booking (paused over the two days).
+  {
+    name: "commute: decline a standing booking",
+    route: "routes/_app.commutes.$id",
+    method: "POST",
+    intent: "decline-booking",
+    path: "/commutes/{commute}",
+    fields: { intent: "decline-booking", riderId: "{pendingRider}" },
+    expect: only({ driver: "done->/commutes/" }, "403"),
+  },
+  {
+    name: "commute: skip one booked day",
+    route: "routes/_app.commutes.$id",
+    method: "POST",
+    intent: "skip-day",
+    path: "/commutes/{commute}",
+    fields: { intent: "skip-day", requestId: "{commuteRequest}" },
+    expect: only({ pendingRider: "done->/commutes/" }, "403"),
+  },
+  {
+    name: "commute: pause my booking",
+    route: "routes/_app.commutes.$id",
+    method: "POST",
+    intent: "pause",
+    path: "/commutes/{commute}",
+    fields: { intent: "pause", from: "{commuteStart}", until: "{commuteStart}" },
+    expect: only({ pendingRider: "done->/commutes/" }, "refused->/commutes/"),
+  },
+  {
+    name: "commute: resume my booking",
+    route: "routes/_app.commutes.$id",
+    method: "POST",
+    intent: "resume",
+    path: "/commutes/{commute}",
+    fields: { intent: "resume" },
+    expect: only({ pendingRider: "done->/commutes/" }, "refused->/commutes/"),
+  },
+  {
+    name: "commute: end my booking",
+    route: "routes/_app.commutes.$id",
+    method: "POST",
+    intent: "end-booking",
+    path: "/commutes/{commute}",
+    fields: { intent: "end-booking" },
+    expect: only({ pendingRider: "done->/commutes/" }, "refused->/commutes/"),
+  },
 
   // ------------------------------------------------------------ booking confirmation
   {

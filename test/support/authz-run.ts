@@ -34,6 +34,7 @@ export function resolve(template: string, s: Scenario, role: Role): string {
     futureDate: addDays(istDate(), 3),
     commute: s.commuteId,
     commuteDay: s.commuteDay,
+    commuteRequest: s.commuteRequest,
     savedSearch: s.savedSearchId,
     commuteStart: s.commuteStart,
     commuteWeekday: s.commuteWeekday,

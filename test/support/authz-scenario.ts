@@ -10,6 +10,7 @@ import { PHOTO_JPG_BASE64 } from "../fixtures/photos";
 import {
   addMember,
   createCommunity,
+  createCommuteBooking,
   createCommutePattern,
   createMessage,
   createNotification,
@@ -223,9 +224,21 @@ export async function buildScenario() {
     seats: 3,
   });
   const commuteDays = (await topUpCommutes(ctx)).filter((r) => r.commuteId === commute.id);
+  const commuteRequests: string[] = [];
   for (const day of commuteDays)
-    await createRideRequest(ctx, { rideId: day.id, riderId: people.pendingRider.id, status: "pending" });
+    commuteRequests.push(
+      (await createRideRequest(ctx, { rideId: day.id, riderId: people.pendingRider.id, status: "pending" })).id,
+    );
   const commuteDay = commuteDays.find((d) => d.id)!.id;
+  // Issue 35: the pending rider's standing booking of it, paused over its two days.
+  await createCommuteBooking(ctx, {
+    commuteId: commute.id,
+    riderId: people.pendingRider.id,
+    weekdays: 127,
+    status: "paused",
+    pausedFrom: commuteStart,
+    pausedUntil: addDays(commuteStart, 1),
+  });
 
   // The member's saved search (issue 14): only they may pause, resume or delete it.
   const savedSearch = await saveSearch(ctx, people.member.id, {
@@ -281,6 +294,7 @@ export async function buildScenario() {
     messageNotificationId: messageNotification.id,
     commuteId: commute.id,
     commuteDay,
+    commuteRequest: commuteRequests[0],
     savedSearchId: savedSearch.id,
     commuteStart,
     commuteWeekday: WEEKDAYS.find((d) => d.bit === dayOfWeek(commuteStart))!.key,
