@@ -1,8 +1,8 @@
 import type { AppEnv } from "../utils/env.server";
-import { buildPushPayload, type VapidKeys } from "@block65/webcrypto-web-push";
 import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import { pushSubscriptions, userSettings } from "../../db/schema";
 import { newId } from "../domain/ids";
+import { type VapidKeys, webPushRequest } from "../domain/web-push";
 import type { ModelCtx } from "./context.server";
 import type { Db } from "./db.server";
 import type { PushMessage } from "./outbox/render.server";
@@ -122,7 +122,7 @@ export function safePushPath(url: string): string {
  * Sends one message to every push subscription of `userId`, if their push_notifications
  * setting is on (read in the same round trip as the subscriptions). Each payload is
  * encrypted for that browser (RFC 8291, aes128gcm) and signed with VAPID (RFC 8292) by
- * @block65/webcrypto-web-push. A 404 or 410 from the push service means the subscription
+ * app/domain/web-push.ts. A 404 or 410 from the push service means the subscription
  * is gone: its row is deleted. Other failures are counted (a caller with a queue retries).
  */
 export async function deliverPush(
@@ -154,12 +154,9 @@ export async function deliverPush(
   await Promise.all(
     subs.map(async (s) => {
       try {
-        const payload = await buildPushPayload(
-          { data, options: { ttl: 24 * 60 * 60, urgency: "normal" } },
-          { endpoint: s.endpoint, expirationTime: null, keys: { p256dh: s.p256dh, auth: s.auth } },
-          vapid,
-        );
-        const res = await fetcher(s.endpoint, payload as RequestInit);
+        const target = { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } };
+        const init = await webPushRequest(target, data, vapid, { ttl: 24 * 60 * 60, urgency: "normal" });
+        const res = await fetcher(s.endpoint, init);
         if (res.ok) result.sent++;
         else if (res.status === 404 || res.status === 410) expired.push(s.id);
         else {
