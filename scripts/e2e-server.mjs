@@ -46,24 +46,26 @@ process.on("exit", cleanUp);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => process.exit(0));
 
 cleanUp();
+// wrangler's own migration command writes the database and its d1_migrations records, then the
+// seed (through wrangler's getPlatformProxy) fills it; the bundle is built beside them.
 await Promise.all([
-  // Migrations and seed in one process (scripts/seed.ts --migrate): wrangler's own
-  // `d1 migrations apply` took about 20 s of CPU before the seed's 10 (issue 17).
-  run(
-    bin("vite-node"),
-    [
-      "--config",
-      "scripts/vite-node.config.ts",
-      "scripts/seed.ts",
-      "--",
-      "--migrate",
-      "--persist-to",
-      persist,
-      "--pepper",
-      secrets.PASSWORD_PEPPER,
-    ],
-    quiet,
-  ),
+  (async () => {
+    await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], quiet);
+    await run(
+      bin("vite-node"),
+      [
+        "--config",
+        "scripts/vite-node.config.ts",
+        "scripts/seed.ts",
+        "--",
+        "--persist-to",
+        persist,
+        "--pepper",
+        secrets.PASSWORD_PEPPER,
+      ],
+      quiet,
+    );
+  })(),
   run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", bundle], quiet),
 ]);
 cpSync(persist, seeded, { recursive: true });
@@ -74,7 +76,6 @@ const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
 
 /** One Miniflare (its own workerd process) serving the bundle on `port` from the state in `dir`. */
 function serve(port, dir) {
-  const state = (kind) => join(dir, "v3", kind);
   return new Miniflare({
     host: "127.0.0.1",
     port,
@@ -94,11 +95,8 @@ function serve(port, dir) {
         if (!skipStack) process.stderr.write(`${line}\n`);
       });
     },
-    d1Persist: state("d1"),
-    r2Persist: state("r2"),
-    durableObjectsPersist: state("do"),
-    kvPersist: state("kv"),
-    cachePersist: state("cache"),
+    // Miniflare's own option for wrangler's `--persist-to` layout (what wrangler dev passes).
+    defaultPersistRoot: join(dir, "v3"),
     workers: [
       {
         ...workerOptions,

@@ -2,7 +2,8 @@
 // `npm run db:restore` imports it into a fresh one; every table's row count and content
 // checksum, and the schema (indexes, triggers), must match. Node-side, no browser.
 // The source is a copy of the demo database as the e2e server migrated and seeded it
-// (`scripts/seed.ts --migrate`, scripts/e2e-server.mjs), taken before the server opened it:
+// (`wrangler d1 migrations apply`, then scripts/seed.ts: scripts/e2e-server.mjs), taken before the
+// server opened it:
 // doing both again here cost about 45 s of CPU. wrangler must read that database's migration
 // records as its own (nothing left to apply), as it would a database it migrated itself.
 import { expect, test } from "@playwright/test";
