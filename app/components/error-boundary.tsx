@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { RootLoader } from "~/root";
 import { NotFound } from "./not-found";
 import { buttonClass } from "./styles";
 
@@ -21,8 +22,9 @@ function isNotFoundPage(v: unknown): v is NotFoundPage {
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  const root = useRouteLoaderData<RootLoader>("root");
   if (isRouteErrorResponse(error) && error.status === 404) {
-    if (!isNotFoundPage(error.data)) return <NotFound />;
+    if (!isNotFoundPage(error.data)) return <NotFound backHref={root?.back} />;
     const page = error.data;
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 p-8 text-center">

@@ -24,6 +24,7 @@ import { getCreateRideContext } from "~/models/ride-publishing.server";
 import { communityRulesFrom, myCommunityRulesQuery } from "~/models/community-policy.server";
 import { createRideSchema } from "~/schemas/rides";
 import { requireUser } from "~/utils/auth.server";
+import { backHref } from "~/utils/back-link.server";
 
 export const meta: MetaFunction = () => [{ title: "Create a New Ride | LoopRide" }];
 
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // than bundled, which keeps this page within its initial-JS budget. Issue 16: each
   // community's rules (women-only, approved pickup points), data too.
   const communities = ctx.communities.map((c) => ({ ...c, ...rules.find((r) => r.id === c.id) }));
-  return { ...ctx, communities, today: istDate(), curated: ALL_PLACES };
+  return { ...ctx, communities, today: istDate(), curated: ALL_PLACES, back: backHref(request, "/dashboard/rides") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,7 +54,7 @@ type SuggestAnswer =
   | undefined;
 
 export default function CreateRide() {
-  const { carType, communities, today, isWoman, curated } = useLoaderData<typeof loader>();
+  const { carType, communities, today, isWoman, curated, back } = useLoaderData<typeof loader>();
   const [shared, setShared] = useState("");
   const lookup = useMemo(() => {
     const byName = new Map(curated.map((p) => [p.name, p]));
@@ -255,7 +256,7 @@ export default function CreateRide() {
           </div>
         ) : null}
         <div className="flex justify-end gap-3">
-          <BackLink href="/dashboard/rides" className={secondaryButtonClass}>
+          <BackLink href={back} className={secondaryButtonClass}>
             Cancel
           </BackLink>
           <button type="submit" name="intent" value="create" className={buttonClass} disabled={busy}>
