@@ -144,10 +144,10 @@ export default function DiscoverRides() {
       <SavedSearchList items={savedSearches} redirectTo={here} />
 
       <Form method="get" action="/rides" className={`${cardClass} space-y-4`} role="search">
+        <label htmlFor="q" className="-mb-2 block text-sm font-medium">
+          Search rides
+        </label>
         <div className="flex gap-2">
-          <label htmlFor="q" className="sr-only">
-            Search rides
-          </label>
           <input
             id="q"
             name="q"

@@ -174,3 +174,19 @@ describe("item 6: one community per name, case- and space-insensitive", () => {
     ).rejects.toThrow(/UNIQUE/);
   });
 });
+
+describe("defect 6: the search boxes of Discover and Manage Bookings have visible labels", () => {
+  it("labels each search box with text on the page, not only for screen readers", async () => {
+    const user = await signedInUser();
+    for (const [path, id, text] of [
+      ["/rides", "q", "Search rides"],
+      ["/dashboard/rides?tab=manage", "manage-q", "Search requests"],
+    ]) {
+      const html = await page(await get(path, { cookie: user.cookie }));
+      const label = html.match(new RegExp(`<label for="${id}"[^>]*>([^<]*)</label>`));
+      expect(label?.[1]).toBe(text);
+      expect(label?.[0]).not.toContain("sr-only");
+      expect(html).toMatch(new RegExp(`<input[^>]*id="${id}"[^>]*type="search"`));
+    }
+  });
+});
