@@ -1,5 +1,4 @@
 import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import type { RootLoader } from "~/root";
 import { NotFound } from "./not-found";
 import { buttonClass } from "./styles";
 
@@ -22,7 +21,8 @@ function isNotFoundPage(v: unknown): v is NotFoundPage {
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
-  const root = useRouteLoaderData<RootLoader>("root");
+  // The root loader's same-site page the visitor came from (app/utils/back-link.server.ts).
+  const root = useRouteLoaderData<{ back?: string }>("root");
   if (isRouteErrorResponse(error) && error.status === 404) {
     if (!isNotFoundPage(error.data)) return <NotFound backHref={root?.back} />;
     const page = error.data;
