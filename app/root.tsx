@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
 import { TOAST_EVENT, ToastView, type ToastData } from "./components/toast";
 import { getUser } from "./utils/auth.server";
+import { backHref } from "./utils/back-link.server";
 import { consumeToast } from "./utils/toast.server";
 
 export const links: LinksFunction = () => [
@@ -37,6 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Links that leave the site (a WhatsApp share without JavaScript) carry its public
       // address, as e-mails do (APP_ORIGIN), not whatever host the request came in on.
       origin: (context.env.APP_ORIGIN || new URL(request.url).origin).replace(/\/+$/, ""),
+      // A route's 404 (the shared error boundary) goes back here without JavaScript.
+      back: backHref(request, "/"),
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );

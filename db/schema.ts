@@ -10,7 +10,7 @@
 // also someone else's history (messages, conversations, requests, payments and ratings
 // of a ride, referrals) is RESTRICT, so removing one person never erases another's data
 // (docs/decisions/0012-removing-a-person.md).
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
   check,
@@ -261,6 +261,14 @@ export const referrals = sqliteTable(
 
 // ---------------------------------------------------------------- communities
 
+/**
+ * A community's name as the one-per-name rule compares it (issue 38, migration 0032): without
+ * spaces, tabs, line breaks or no-break spaces, in lower case (SQLite's lower(), ASCII letters).
+ * The database computes it, for `communities.name_key` and for a name being looked up.
+ */
+export const communityNameKey = (name: SQL) =>
+  sql`lower(replace(replace(replace(replace(replace(${name}, ' ', ''), char(9), ''), char(10), ''), char(13), ''), char(160), ''))`;
+
 export const communities = sqliteTable(
   "communities",
   {
@@ -286,9 +294,12 @@ export const communities = sqliteTable(
     // with the community must be women-only.
     pricingMode: text("pricing_mode").notNull().default("equal"),
     womenOnly: bool("women_only").notNull().default(false),
+    // Issue 38 (migration 0032): one community per name, however it is spaced or capitalised.
+    nameKey: text("name_key").generatedAlwaysAs(communityNameKey(sql`"name"`), { mode: "virtual" }),
   },
   (t) => [
     index("communities_created_idx").on(t.createdAt),
+    uniqueIndex("communities_name_key_unique").on(t.nameKey),
     uniqueIndex("communities_invite_token_unique").on(t.inviteToken).where(sql`${t.inviteToken} IS NOT NULL`),
     check("community_join_mode", sql`${t.joinMode} IN ('open','moderated','domain','invite')`),
     check("community_email_domain_lower", sql`${t.emailDomain} IS NULL OR ${t.emailDomain} = lower(${t.emailDomain})`),

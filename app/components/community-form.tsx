@@ -28,6 +28,9 @@ function CommunityFields({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createCommunitySchema }),
   });
+  // A refused duplicate name carries the page of the community that has it (issue 38).
+  const link = (lastResult as { link?: unknown } | null | undefined)?.link;
+  const existing = typeof link === "string" && link.startsWith("/communities/") ? link : null;
   return (
     <FormComponent method="post" action={CREATE_COMMUNITY_ACTION} {...getFormProps(form)} className="space-y-4">
       <FormErrors errors={form.errors} />
@@ -38,6 +41,13 @@ function CommunityFields({
         maxLength={80}
         placeholder="e.g. HSR Layout Sector 2 Residents"
       />
+      {existing && fields.name.errors?.length ? (
+        <p className="-mt-2 text-sm">
+          <a href={existing} className="font-medium text-emerald-800 underline dark:text-emerald-300">
+            Open the existing community
+          </a>
+        </p>
+      ) : null}
       <div>
         <label htmlFor={fields.type.id} className="mb-1 block text-sm font-medium">
           Community Type

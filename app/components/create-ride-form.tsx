@@ -38,10 +38,12 @@ type Props = {
   /** The curated places (tech parks, hubs): the browser suggests a cost between them itself. */
   curated: { name: string; lat: number; lng: number }[];
   lastResult: SubmissionResult<string[]> | undefined;
+  /** Where Cancel leads without JavaScript: the same-site page the visitor came from. */
+  back: string;
 };
 
 /** The create-ride form: places, time, seats, the fair-cost suggestion, sharing and notes. */
-export function CreateRideForm({ carType, communities, today, isWoman, curated, lastResult }: Props) {
+export function CreateRideForm({ carType, communities, today, isWoman, curated, lastResult, back }: Props) {
   const [shared, setShared] = useState("");
   const lookup = useMemo(() => {
     const byName = new Map(curated.map((p) => [p.name, p]));
@@ -234,7 +236,7 @@ export function CreateRideForm({ carType, communities, today, isWoman, curated, 
         </div>
       ) : null}
       <div className="flex justify-end gap-3">
-        <BackLink href="/dashboard/rides" className={secondaryButtonClass}>
+        <BackLink href={back} className={secondaryButtonClass}>
           Cancel
         </BackLink>
         <button type="submit" name="intent" value="create" className={buttonClass} disabled={busy}>

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { NotFound } from "./not-found";
 import { buttonClass } from "./styles";
 
@@ -21,8 +21,10 @@ function isNotFoundPage(v: unknown): v is NotFoundPage {
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  // The root loader's same-site page the visitor came from (app/utils/back-link.server.ts).
+  const root = useRouteLoaderData<{ back?: string }>("root");
   if (isRouteErrorResponse(error) && error.status === 404) {
-    if (!isNotFoundPage(error.data)) return <NotFound />;
+    if (!isNotFoundPage(error.data)) return <NotFound backHref={root?.back} />;
     const page = error.data;
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 p-8 text-center">

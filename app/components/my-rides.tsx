@@ -232,23 +232,25 @@ export function ManageBookings({
           Accepted {counts.accepted}
         </span>
       </div>
-      <Form method="get" className="flex gap-2" role="search">
+      <Form method="get" className="space-y-1" role="search">
         <input type="hidden" name="tab" value="manage" />
         {query.status !== "all" ? <input type="hidden" name="status" value={query.status} /> : null}
-        <label htmlFor="manage-q" className="sr-only">
+        <label htmlFor="manage-q" className="block text-sm font-medium">
           Search requests
         </label>
-        <input
-          id="manage-q"
-          name="q"
-          type="search"
-          defaultValue={query.q}
-          placeholder="Search by passenger name or location..."
-          className={inputClass}
-        />
-        <button type="submit" className={secondaryButtonClass}>
-          Search
-        </button>
+        <div className="flex gap-2">
+          <input
+            id="manage-q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder="Search by passenger name or location..."
+            className={inputClass}
+          />
+          <button type="submit" className={secondaryButtonClass}>
+            Search
+          </button>
+        </div>
       </Form>
       <nav aria-label="Filter requests" className="flex flex-wrap gap-2">
         {FILTERS.map((f) => (

@@ -107,6 +107,38 @@ export function PushDevice({
 }
 
 /** The private calendar feed: plain forms, so it works without JavaScript. */
+/** The feed's address for calendar apps: webcal:// is how they are told to subscribe. */
+export const webcalUrl = (feedUrl: string) => feedUrl.replace(/^https?:/, "webcal:");
+
+/** Copies `text` (JavaScript only: without it the button is not shown and the field is selectable). */
+function CopyButton({ text }: { text: string }) {
+  const [hydrated, setHydrated] = useState(false);
+  const [copied, setCopied] = useState<boolean | null>(null);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className={smallButtonClass}
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(text);
+            setCopied(true);
+          } catch {
+            setCopied(false);
+          }
+        }}
+      >
+        Copy URL
+      </button>
+      <span role="status" className="text-sm">
+        {copied === true ? "Copied" : copied === false ? "Could not copy: select the URL and copy it" : ""}
+      </span>
+    </>
+  );
+}
+
 export function CalendarFeed({ feed, feedUrl }: { feed: { createdAt: number } | null; feedUrl: string | null }) {
   return (
     <section
@@ -133,6 +165,13 @@ export function CalendarFeed({ feed, feedUrl }: { feed: { createdAt: number } | 
             value={feedUrl}
             className={`${inputClass} mt-1 font-mono text-xs`}
           />
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <CopyButton text={feedUrl} />
+            {/* webcal:// asks the device's calendar app to subscribe: no copying, no JavaScript. */}
+            <a href={webcalUrl(feedUrl)} className={smallButtonClass} data-testid="calendar-feed-webcal">
+              Add to my calendar app
+            </a>
+          </div>
         </div>
       ) : feed ? (
         <p className="mt-3 text-sm" data-testid="calendar-feed-on">

@@ -21,6 +21,8 @@ type RideRequestView = {
   hasProfile?: boolean;
   /** The rider's workplace badge (issue 16; app/models/work-email.server.ts). */
   riderVerified?: string | null;
+  /** Why accepting would be refused now (the seat rule's message), when it would. */
+  acceptRefusal?: string | null;
 };
 
 /**
@@ -79,7 +81,12 @@ export function RequestCard({
         </p>
       ) : null}
       {r.status === "pending" && canDecide ? (
-        <RequestDecision requestId={r.id} redirectTo={redirectTo} className="flex gap-2 pt-1" />
+        <RequestDecision
+          requestId={r.id}
+          redirectTo={redirectTo}
+          acceptRefusal={r.acceptRefusal}
+          className="flex gap-2 pt-1"
+        />
       ) : null}
     </li>
   );

@@ -13,10 +13,10 @@ export function RideFilterForm({ filters, today }: Props) {
   const filtersOpen = filters.maxCost < 50 || filters.community || filters.women || Boolean(filters.date);
   return (
     <Form method="get" action="/rides" className={`${cardClass} space-y-4`} role="search">
+      <label htmlFor="q" className="-mb-2 block text-sm font-medium">
+        Search rides
+      </label>
       <div className="flex gap-2">
-        <label htmlFor="q" className="sr-only">
-          Search rides
-        </label>
         <input
           id="q"
           name="q"

@@ -189,24 +189,44 @@ export function IntentButton({
   );
 }
 
-/** A driver's Accept and Reject buttons for one pending request (the ride page and Manage Bookings). */
+/**
+ * A driver's Accept and Reject buttons for one pending request (the ride page and Manage Bookings).
+ * With `acceptRefusal` (the seat rule's reason, from the model) Accept is shown disabled with it,
+ * so the driver learns before pressing; the server still decides at accept time.
+ */
 export function RequestDecision({
   requestId,
   redirectTo,
+  acceptRefusal = null,
   className = "flex gap-2",
 }: {
   requestId: string;
   redirectTo: string;
+  acceptRefusal?: string | null;
   className?: string;
 }) {
+  const reasonId = `accept-refused-${requestId}`;
   return (
-    <div className={className}>
-      <IntentButton intent="accept" fields={{ requestId, redirectTo }} className={smallPrimaryClass}>
-        Accept
-      </IntentButton>
-      <IntentButton intent="reject" fields={{ requestId, redirectTo }} className={dangerButtonClass}>
-        Reject
-      </IntentButton>
+    <div className="space-y-1">
+      <div className={className}>
+        {acceptRefusal ? (
+          <button type="button" disabled aria-describedby={reasonId} className={smallPrimaryClass}>
+            Accept
+          </button>
+        ) : (
+          <IntentButton intent="accept" fields={{ requestId, redirectTo }} className={smallPrimaryClass}>
+            Accept
+          </IntentButton>
+        )}
+        <IntentButton intent="reject" fields={{ requestId, redirectTo }} className={dangerButtonClass}>
+          Reject
+        </IntentButton>
+      </div>
+      {acceptRefusal ? (
+        <p id={reasonId} className="text-sm text-amber-900 dark:text-amber-200" data-testid="accept-refusal">
+          {`Can't accept: ${acceptRefusal}`}
+        </p>
+      ) : null}
     </div>
   );
 }

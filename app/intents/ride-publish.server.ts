@@ -30,6 +30,8 @@ export async function handleCreateRide(request: Request, context: Ctx, userId: s
   });
 }
 
+const PLACE_FIELDS = ["fromLocation", "toLocation"] as const;
+
 /** A read, not a write: the form's values back, with the suggested cost and the place options. */
 async function suggest(context: Ctx, userId: string, formData: FormData, placeOptions: Record<string, string[]>) {
   const submission = parseWithZod(formData, { schema: createRideSchema(Date.now(), resolvePlace) });
@@ -39,7 +41,17 @@ async function suggest(context: Ctx, userId: string, formData: FormData, placeOp
   const reply = submission.reply();
   const initialValue = { ...(reply.initialValue ?? {}) } as Record<string, unknown>;
   if (suggestion) initialValue.tripCost = String(suggestion.paise / 100);
-  // The form shows no errors for a suggestion, only the values (the cost filled in).
-  const answer = { ...reply, status: undefined, error: undefined, initialValue, placeOptions, suggestion };
+  // A suggestion marks no field the driver has yet to fill; only a place it could not read
+  // ("Did you mean ..."), as the commute form and Discover say it, so the driver can fix it.
+  const placeErrors = PLACE_FIELDS.flatMap((name) => (reply.error?.[name]?.length ? [[name, reply.error[name]]] : []));
+  const error = placeErrors.length ? Object.fromEntries(placeErrors) : undefined;
+  const answer = {
+    ...reply,
+    status: error ? ("error" as const) : undefined,
+    error,
+    initialValue,
+    placeOptions,
+    suggestion,
+  };
   return data(answer as SubmissionResult<string[]>);
 }

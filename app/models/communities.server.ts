@@ -1,7 +1,7 @@
 import { holdsRole } from "./permissions.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { and, asc, count, desc, eq, exists, ne, or, sql, type SQL } from "drizzle-orm";
-import { communities, communityMembers, userProfiles, userSettings } from "../../db/schema";
+import { communities, communityMembers, communityNameKey, userProfiles, userSettings } from "../../db/schema";
 import { cursorParam, type Cursor } from "../domain/cursor";
 import { newId } from "../domain/ids";
 import { afterCursor } from "./keyset.server";
@@ -93,22 +93,51 @@ export async function createCommunity(
   input: { name: string; type: CommunityType; location: string; description: string },
   now = Date.now(),
 ) {
+  const clash = await sameName(db, input.name);
+  if (clash) throw duplicateName(clash.id);
   const id = newId();
-  await db.batch([
-    db.insert(communities).values({ id, ...input, createdBy: userId, createdAt: now }),
-    db.insert(communityMembers).values({
-      id: newId(),
-      communityId: id,
-      userId,
-      status: "approved",
-      role: "admin",
-      requestedAt: now,
-      decidedAt: now,
-      decidedBy: userId,
-    }),
-    refreshMemberCount(db, id),
-  ]);
+  // Two creations of one name at once both pass the read above; the unique index on
+  // name_key lets one insert through and the other is refused the same way.
+  await guardSameName(db, input.name, async () => {
+    await db.batch([
+      db.insert(communities).values({ id, ...input, createdBy: userId, createdAt: now }),
+      db.insert(communityMembers).values({
+        id: newId(),
+        communityId: id,
+        userId,
+        status: "approved",
+        role: "admin",
+        requestedAt: now,
+        decidedAt: now,
+        decidedBy: userId,
+      }),
+      refreshMemberCount(db, id),
+    ]);
+  });
   return { id, name: input.name };
+}
+
+export const DUPLICATE_NAME = "A community with this name already exists";
+
+const duplicateName = (id: string) => new ConflictError(DUPLICATE_NAME, { field: "name", link: `/communities/${id}` });
+
+/** The community whose name matches `name` once spaces and case are set aside, if any. */
+const sameName = (db: Db, name: string) =>
+  db
+    .select({ id: communities.id })
+    .from(communities)
+    .where(eq(communities.nameKey, communityNameKey(sql`${name}`)))
+    .get();
+
+/** Runs the insert; a unique violation on the name is answered as the duplicate it is. */
+async function guardSameName(db: Db, name: string, insert: () => Promise<void>) {
+  try {
+    await insert();
+  } catch (e) {
+    const clash = isUniqueViolation(e) ? await sameName(db, name) : undefined;
+    if (clash) throw duplicateName(clash.id);
+    throw e;
+  }
 }
 
 /** An approved moderator or admin may moderate (holdsRole: membership rows only). */

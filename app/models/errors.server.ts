@@ -3,17 +3,22 @@
 // for "not found": they throw. `app/utils/errors.server.ts` is the one place that turns
 // them into responses (ADR 0013).
 
-/** Optional detail a form can show: `title` is the form-level line, `field` names the input the message belongs to. */
-export type ModelErrorDetail = { title?: string; field?: string };
+/**
+ * Optional detail a form can show: `title` is the form-level line, `field` names the input the
+ * message belongs to, `link` a same-site page the message is about (the form links to it).
+ */
+export type ModelErrorDetail = { title?: string; field?: string; link?: string };
 
 abstract class ModelErrorBase extends Error {
   abstract readonly status: 403 | 404 | 409;
   readonly title?: string;
   readonly field?: string;
+  readonly link?: string;
   constructor(message: string, detail: ModelErrorDetail = {}) {
     super(message);
     this.title = detail.title;
     this.field = detail.field;
+    this.link = detail.link;
   }
 }
 

@@ -4,6 +4,7 @@ import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
 import { afterCursor } from "./keyset.server";
 import type { Db } from "./db.server";
 import { type AlsoReads, type ModelCtx } from "./context.server";
+import { seatFactColumns, seatRefusal, splitSeatFacts } from "./permissions.server";
 import { aliased, requestWithRider } from "./ride-columns.server";
 
 // My Rides: the rides I offer, the seats I booked and the requests to manage.
@@ -123,7 +124,7 @@ const bookedRidesQuery = (db: Db, userId: string, now: number, after: { past: bo
  * Every request on the driver's active rides, each with its card, and (LEFT JOIN) each active
  * ride without any: Manage Bookings counts, filters and pages these (ADR 0029).
  */
-const incomingQuery = (db: Db, userId: string) =>
+const incomingQuery = (db: Db, userId: string, now: number) =>
   db
     .select({
       ...requestWithRider,
@@ -136,6 +137,8 @@ const incomingQuery = (db: Db, userId: string) =>
       tripCostPaise: rides.tripCostPaise,
       rideSeats: aliased<number>(rides.seats, "ride_seats_"),
       bookedSeats: rides.bookedSeats,
+      // The seat rule's facts for the requester now: a card says why Accept would be refused.
+      ...seatFactColumns(sql.raw("ride_requests.rider_id"), now),
     })
     .from(rides)
     .leftJoin(rideRequests, eq(rideRequests.rideId, rides.id))
@@ -143,15 +146,25 @@ const incomingQuery = (db: Db, userId: string) =>
     .where(and(eq(rides.driverId, userId), eq(rides.status, "active")));
 
 type IncomingRow = Awaited<ReturnType<typeof incomingQuery>>[number];
-/** A request card of Manage Bookings (a row that has a request). */
-export type IncomingRequest = Omit<IncomingRow, "id" | "riderId" | "seats" | "status" | "createdAt"> & {
+type IncomingRequestRow = IncomingRow & {
   id: string;
   riderId: string;
   seats: number;
   status: NonNullable<IncomingRow["status"]>;
   createdAt: number;
 };
-const isRequest = (r: IncomingRow): r is IncomingRequest => r.id !== null;
+/** A request card of Manage Bookings, with why the seat rule would refuse accepting it now. */
+export type IncomingRequest = ReturnType<typeof splitSeatFacts<IncomingRequestRow>>["rest"] & {
+  acceptRefusal: string | null;
+};
+const isRequest = (r: IncomingRow): r is IncomingRequestRow => r.id !== null;
+
+/** The card without the facts; a pending request gets the driver's refusal message, if any. */
+function requestCard(row: IncomingRequestRow, now: number): IncomingRequest {
+  const { rest, facts } = splitSeatFacts(row);
+  const refused = row.status === "pending" ? seatRefusal(facts, row.seats, now, "driver") : null;
+  return { ...rest, acceptRefusal: refused?.message ?? null };
+}
 
 /**
  * My Rides, one tab at a time. Manage Bookings reads every request on my active rides with
@@ -202,7 +215,7 @@ export async function getMyRides(
     };
   }
   const q = query.q.toLowerCase();
-  const rows = await incomingQuery(db, userId);
+  const rows = await incomingQuery(db, userId, now);
   const all = rows.filter(isRequest);
   const counts = {
     activeRides: new Set(rows.map((r) => r.rideId)).size,
@@ -219,8 +232,9 @@ export async function getMyRides(
         (!after || r.createdAt < after.at || (r.createdAt === after.at && r.id < after.id)),
     )
     .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
-  const requests = matching.slice(0, MANAGE_PAGE);
-  const last = requests.at(-1);
+  const page = matching.slice(0, MANAGE_PAGE);
+  const requests = page.map((r) => requestCard(r, now));
+  const last = page.at(-1);
   return {
     ...empty,
     requests,

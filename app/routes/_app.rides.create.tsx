@@ -8,6 +8,7 @@ import { handleCreateRide } from "~/intents/ride-publish.server";
 import { communityRulesFrom, myCommunityRulesQuery } from "~/models/community-policy.server";
 import { getCreateRideContext } from "~/models/ride-publishing.server";
 import { requireUser } from "~/utils/auth.server";
+import { backHref } from "~/utils/back-link.server";
 
 export const meta: MetaFunction = () => [{ title: "Create a New Ride | LoopRide" }];
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // than bundled, which keeps this page within its initial-JS budget. Issue 16: each
   // community's rules (women-only, approved pickup points), data too.
   const communities = ctx.communities.map((c) => ({ ...c, ...rules.find((r) => r.id === c.id) }));
-  return { ...ctx, communities, today: istDate(), curated: ALL_PLACES };
+  return { ...ctx, communities, today: istDate(), curated: ALL_PLACES, back: backHref(request, "/dashboard/rides") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
 import { AuthCard, GoogleButton } from "~/components/auth";
 import { Field, FormErrors, buttonClass } from "~/components/forms";
 import { HoneypotField } from "~/components/honeypot";
@@ -54,6 +55,12 @@ export default function Signup() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
   });
+  // "Remove code" (or another invite link) loads the page again client-side: conform keeps its
+  // state for the life of the form, so the old code stayed in the field and was submitted.
+  const codeName = fields.referralCode.name;
+  useEffect(() => {
+    form.update({ name: codeName, value: referralCode });
+  }, [referralCode]);
   return (
     <AuthCard title="Create your account" subtitle="Join LoopRide and start sharing rides in Bengaluru.">
       <ul className="mb-6 grid grid-cols-3 gap-2 text-center text-xs">

@@ -33,8 +33,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfileCompletion() {
-  const { step, profile, progress } = useLoaderData<typeof loader>();
+  const { step } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  // One form state per step, as in the onboarding wizard: conform keeps a form's state for the
+  // life of the component, so Next from step 3 rendered step 4 with step 3's state (its four
+  // selects blank) and Finish then saved the defaults over the saved preferences.
+  return <StepForm key={step} lastResult={lastResult} />;
+}
+
+function StepForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const { step, profile, progress } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const v = profile?.vehicleInfo ?? {};
   const [form, fields] = useForm<Record<string, string>>({

@@ -102,7 +102,10 @@ function formAnswer(page: Extract<Page, { kind: "form" }>, e: ModelError) {
   const errors: FormErrors = e.field
     ? { ...(e.title ? { formErrors: [e.title] } : {}), fieldErrors: { [e.field]: [e.message] } }
     : { formErrors: [e.message] };
-  return data(page.reply(errors), { status: page.status ?? e.status });
+  const reply = page.reply(errors);
+  // The page the message is about rides along with the reply (conform's keeps only its own keys).
+  const withLink = e.link && reply && typeof reply === "object" ? { ...reply, link: e.link } : reply;
+  return data(withLink, { status: page.status ?? e.status });
 }
 
 async function toastAnswer(page: Extract<Page, { kind: "toast" }>, e: ModelError) {

@@ -55,6 +55,19 @@ test("a driver adds their ride to a calendar and gets, uses and turns off a priv
   const feedUrl = await page.getByTestId("calendar-feed-url").inputValue();
   await expectAccessible(page, "settings with a new calendar feed URL");
   expect(feedUrl).toMatch(/\/calendar\/[0-9a-f]{64}\/rides\.ics$/);
+  // Issue 38, defect 5: a webcal:// link subscribes a calendar app; with JavaScript, Copy URL.
+  await expect(page.getByRole("link", { name: "Add to my calendar app" })).toHaveAttribute(
+    "href",
+    feedUrl.replace(/^https?:/, "webcal:"),
+  );
+  if (test.info().project.name === "js") {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copy URL" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(feedUrl);
+  } else {
+    await expect(page.getByRole("button", { name: "Copy URL" })).toHaveCount(0);
+  }
   const feed = await send(page.request, feedUrl, { headers: { Cookie: "" } });
   expect(feed.status()).toBe(200);
   const feedText = await feed.text();

@@ -155,6 +155,12 @@ describe("the private calendar feed", () => {
       );
     const feedUrl = url?.[1] ?? url?.[2];
     expect(feedUrl).toMatch(/^http:\/\/localhost\/calendar\/[0-9a-f]{64}\/rides\.ics$/);
+    // Issue 38, defect 5: a webcal:// link to the same feed subscribes without copying or JavaScript.
+    expect(html).toMatch(
+      new RegExp(
+        `<a href="${feedUrl!.replace("http:", "webcal:").replaceAll(".", "\\.")}"[^>]*>Add to my calendar app</a>`,
+      ),
+    );
     return { b, feedUrl: feedUrl!, path: new URL(feedUrl!).pathname };
   }
 

@@ -367,7 +367,14 @@ describe("membership state machine", () => {
 describe("moderation permissions", () => {
   async function setup() {
     const creator = await signedInUser({ fullName: "Creator Person" });
-    const c = await createCommunity({ db: db() }, { createdBy: creator.id, name: "Permission Matrix Pool" });
+    const c = await createCommunity(
+      { db: db() },
+      {
+        createdBy: creator.id,
+        // One name per community (issue 38): setup runs several times in one test.
+        name: `Permission Matrix Pool ${crypto.randomUUID().slice(0, 8)}`,
+      },
+    );
     const admin = await signedInUser();
     const moderator = await signedInUser();
     const member = await signedInUser();

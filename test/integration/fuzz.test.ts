@@ -74,14 +74,21 @@ async function buildWorld() {
   const mod = await signedInUser({ fullName: "Ananya Iyer" });
   const stranger = await signedInUser({ fullName: "Mohammed Irfan" });
 
-  const community = await createCommunity({ db: d }, { createdBy: driver.id, name: "HSR Layout Sector 2 Residents" });
+  const community = await createCommunity(
+    { db: d },
+    {
+      createdBy: driver.id,
+      // One name per community (issue 38), and the fuzzer's storage is shared between worlds.
+      name: `HSR Layout Sector 2 Residents ${crypto.randomUUID().slice(0, 8)}`,
+    },
+  );
   const m1 = await addMember({ db: d }, { communityId: community.id, userId: r1.id });
   const m2 = await addMember({ db: d }, { communityId: community.id, userId: r2.id, status: "pending" });
   const m3 = await addMember({ db: d }, { communityId: community.id, userId: r3.id, status: "rejected" });
   const m4 = await addMember({ db: d }, { communityId: community.id, userId: mod.id, role: "moderator" });
   const other = await createCommunity(
     { db: d },
-    { createdBy: stranger.id, name: "Manyata Tech Park Carpool", type: "workplace" },
+    { createdBy: stranger.id, name: `Manyata Tech Park Carpool ${crypto.randomUUID().slice(0, 8)}`, type: "workplace" },
   );
   const o1 = await addMember({ db: d }, { communityId: other.id, userId: r4.id, status: "pending" });
 

@@ -16,7 +16,10 @@ const text = (html: string) => html.replace(/<!--.*?-->/g, "").replace(/<[^>]+>/
 
 async function communityRide(tripCostPaise: number, seats: number) {
   const driver = await signedInUser({ fullName: "Priya Driver" });
-  const community = await createCommunity({ db: db() }, { createdBy: driver.id, name: "HSR Layout Sector 2" });
+  const community = await createCommunity(
+    { db: db() },
+    { createdBy: driver.id, name: `HSR Layout Sector 2 ${crypto.randomUUID().slice(0, 8)}` },
+  );
   const ride = await createRide(
     { db: db() },
     { driverId: driver.id, communityId: community.id, seats, tripCostPaise, date: addDays(istDate(), 3) },

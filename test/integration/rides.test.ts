@@ -766,6 +766,27 @@ describe("accepting and rejecting", () => {
     expect(await tableCounts()).toEqual(before);
   });
 
+  it("Manage Bookings shows Accept disabled, with the seat rule's reason, on a request that no longer fits", async () => {
+    const { driver, ride } = await driverWithRide({ seats: 3 });
+    const a = await createUser({ db: db() }, { fullName: "Asha Accepted" });
+    const b = await createUser({ db: db() }, { fullName: "Bala Toomany" });
+    const c = await createUser({ db: db() }, { fullName: "Chitra Fits" });
+    const ra = await createRideRequest({ db: db() }, { rideId: ride.id, riderId: a.id, seats: 2 });
+    await createRideRequest({ db: db() }, { rideId: ride.id, riderId: b.id, seats: 2 });
+    await createRideRequest({ db: db() }, { rideId: ride.id, riderId: c.id, seats: 1 });
+    await postForm(`/rides/${ride.id}`, { intent: "accept", requestId: ra.id }, { cookie: driver.cookie });
+    const html = await (await get("/dashboard/rides?tab=manage&status=pending", { cookie: driver.cookie })).text();
+    const cards = html.split('data-testid="request-card"').slice(1);
+    const card = (name: string) => cards.find((x) => x.includes(name)) ?? "";
+    const tooMany = card("Bala Toomany");
+    expect(tooMany).toMatch(/<button type="button" disabled="" aria-describedby="accept-refused-[^"]+"[^>]*>Accept</);
+    expect(tooMany).toContain("Can&#x27;t accept: Only 1 seat is available for this ride.");
+    expect(tooMany).not.toContain('value="accept"');
+    const fits = card("Chitra Fits");
+    expect(fits).toContain('value="accept"');
+    expect(fits).not.toContain("Can&#x27;t accept");
+  });
+
   it("20 concurrent accepts of 1-seat requests on a 3-seat ride leave exactly 3 accepted (repeated 20 times)", async () => {
     const driver = await signedInUser();
     const riders = await Promise.all(Array.from({ length: 20 }, () => createUser({ db: db() })));

@@ -37,7 +37,7 @@ describe("migrations match the drizzle schema", () => {
   for (const table of tables) {
     const config = getTableConfig(table);
     it(`${config.name}: every declared column and index exists after migrating`, async () => {
-      const cols = await env.DB.prepare(`SELECT name, "notnull" AS nn FROM pragma_table_info(?)`)
+      const cols = await env.DB.prepare(`SELECT name, "notnull" AS nn FROM pragma_table_xinfo(?)`)
         .bind(config.name)
         .all<{ name: string; nn: number }>();
       const actual = new Map(cols.results.map((c) => [c.name, c.nn]));

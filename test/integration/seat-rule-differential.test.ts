@@ -116,7 +116,12 @@ async function build(w: World) {
   let communityId: string | null = null;
   if (w.inCommunity) {
     const founder = await createUser(ctx());
-    communityId = (await createCommunity(ctx(), { createdBy: founder.id, name: "Differential Pool" })).id;
+    communityId = (
+      await createCommunity(ctx(), {
+        createdBy: founder.id,
+        name: `Differential Pool ${crypto.randomUUID().slice(0, 8)}`,
+      })
+    ).id;
     await addMember(ctx(), { communityId, userId: filler.id });
     if (w.rider !== "none") await addMember(ctx(), { communityId, userId: rider.id, status: w.rider });
     if (w.driver !== "none") await addMember(ctx(), { communityId, userId: driver.id, status: w.driver });
