@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, istDate } from "~/domain/time";
+import { weekStartOf } from "~/domain/settle-up";
 import { communityActionSchema, membershipActionSchema } from "~/schemas/communities";
 import { completionActionSchema } from "~/schemas/completion";
 import { messageActionSchema, notificationActionSchema } from "~/schemas/messages";
@@ -532,6 +533,31 @@ const TARGETS: Target[] = [
     actors: ["r1", "visitor"],
     fields: () => ({ setting: one(["emailNotifications", "darkMode", "shareLocation"]), value: one(["on", "off"]) }),
   },
+  // Issue 35, item 6: a week's statement (the completed ride of today is in this week).
+  ...(["pay-week", "confirm-week"] as const).map(
+    (intent): Target => ({
+      file: "_app.dashboard.settle-up.$week.$riderId.$driverId.tsx",
+      intent,
+      path: (w) =>
+        fc
+          .tuple(
+            one([weekStartOf(istDate()), addDays(weekStartOf(istDate()), 1), "2026-13-01", "%ff"]),
+            one([w.users.r1.id, w.users.r2.id, ...w.pool]),
+            one([w.users.driver.id, ...w.pool]),
+          )
+          .map(([week, rider, driver]) => `/dashboard/settle-up/${week}/${rider}/${driver}`),
+      actors: ["r1", "r2", "driver", "stranger", "visitor"],
+      fields: (w): Fields =>
+        intent === "pay-week"
+          ? {
+              intent: c(intent),
+              method: one(["upi", "cash", "bitcoin"]),
+              expectedPaise: one(["0", "10000", "6666", "-1", "1e9", ""]),
+              expectedRides: one(["1", "2", "0", "x"]),
+            }
+          : { intent: c(intent), settlementId: one([...w.pool, "", "x".repeat(65)]) },
+    }),
+  ),
   {
     file: "_app.rides.$id.book.tsx",
     intent: null,
