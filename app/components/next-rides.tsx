@@ -83,7 +83,7 @@ function NextRideCard({ ride: r, now }: { ride: NextRide; now: number }) {
       <div className="flex flex-wrap items-end gap-2 pt-1">
         {r.driver ? (
           <Link to={`/dashboard/messages?to=${r.driver.id}&ride=${r.id}`} className={smallButtonClass}>
-            Message
+            {`Message ${r.driver.fullName ?? "Unknown Driver"}`}
           </Link>
         ) : (
           r.riders.map((x) => (

@@ -124,6 +124,14 @@ const bookedRidesQuery = (db: Db, userId: string, now: number, after: { past: bo
  * Every request on the driver's active rides, each with its card, and (LEFT JOIN) each active
  * ride without any: Manage Bookings counts, filters and pages these (ADR 0029).
  */
+// Read for the pending requests that no longer fit or ask for a women-only seat: the reasons a
+// driver meets on this list. Other refusals (a block, a member's standing) are rarer and each
+// costs reads on every row of the list (city budget: 1,000 rows a page); Accept still decides
+// them all, with its toast.
+const PLAUSIBLY_REFUSED =
+  sql.raw(`ride_requests.status = 'pending' AND (ride_requests.seats > rides.seats - rides.booked_seats
+  OR rides.women_only = 1 OR rides.women_lock_booked IS NOT NULL)`);
+
 const incomingQuery = (db: Db, userId: string, now: number) =>
   db
     .select({
@@ -138,7 +146,7 @@ const incomingQuery = (db: Db, userId: string, now: number) =>
       rideSeats: aliased<number>(rides.seats, "ride_seats_"),
       bookedSeats: rides.bookedSeats,
       // The seat rule's facts for the requester now: a card says why Accept would be refused.
-      ...seatFactColumns(sql.raw("ride_requests.rider_id"), now),
+      ...seatFactColumns(sql.raw("ride_requests.rider_id"), now, PLAUSIBLY_REFUSED),
     })
     .from(rides)
     .leftJoin(rideRequests, eq(rideRequests.rideId, rides.id))
@@ -162,7 +170,9 @@ const isRequest = (r: IncomingRow): r is IncomingRequestRow => r.id !== null;
 /** The card without the facts; a pending request gets the driver's refusal message, if any. */
 function requestCard(row: IncomingRequestRow, now: number): IncomingRequest {
   const { rest, facts } = splitSeatFacts(row);
-  const refused = row.status === "pending" ? seatRefusal(facts, row.seats, now, "driver") : null;
+  // Facts not read (PLAUSIBLY_REFUSED) are NULL: nothing to show; the accept still decides.
+  const read = row.status === "pending" && row.factOpen !== null;
+  const refused = read ? seatRefusal(facts, row.seats, now, "driver") : null;
   return { ...rest, acceptRefusal: refused?.message ?? null };
 }
 

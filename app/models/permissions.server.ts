@@ -166,8 +166,11 @@ export type SeatFacts = {
  * The seat facts as columns of a select over `rides`, with what the messages need (the ride's
  * state and seats, the rider's running suspension). Raw names throughout (see the top).
  */
-export function seatFactColumns(riderId: string | SQL, now: number) {
+export function seatFactColumns(riderId: string | SQL, now: number, when?: SQL) {
   const f = seatFacts(riderId, now);
+  // `when`: the facts that read other tables are read only for the rows it selects (a list of
+  // requests needs them for the pending ones only); elsewhere they are NULL.
+  const only = (x: SQL) => (when ? sql`CASE WHEN ${when} THEN ${x} END` : x);
   return {
     factStatus: sql<string>`rides.status`.as("fact_status"),
     factDepartsAt: sql<number>`rides.departs_at`.as("fact_departs_at"),
@@ -175,14 +178,14 @@ export function seatFactColumns(riderId: string | SQL, now: number) {
     factBookedSeats: sql<number>`rides.booked_seats`.as("fact_booked_seats"),
     factWomenOnly: sql<number>`rides.women_only`.as("fact_women_only"),
     factWomenLockBooked: sql<number | null>`rides.women_lock_booked`.as("fact_women_lock_booked"),
-    factOpen: sql<number>`${f.open}`.as("fact_open"),
-    factNotOwn: sql<number>`${f.notOwn}`.as("fact_not_own"),
-    factUnblocked: sql<number>`${f.unblocked}`.as("fact_unblocked"),
-    factMember: sql<number>`${f.member}`.as("fact_member"),
-    factWomen: sql<number>`${f.women}`.as("fact_women"),
-    factDriver: sql<number>`${f.driver}`.as("fact_driver"),
-    factSuspendedUntil: sql<number | null>`(SELECT cm.suspended_until FROM community_members cm
-      WHERE cm.community_id = rides.community_id AND cm.user_id = ${riderId} AND cm.suspended_until > ${now})`.as(
+    factOpen: sql<number>`${only(f.open)}`.as("fact_open"),
+    factNotOwn: sql<number>`${only(f.notOwn)}`.as("fact_not_own"),
+    factUnblocked: sql<number>`${only(f.unblocked)}`.as("fact_unblocked"),
+    factMember: sql<number>`${only(f.member)}`.as("fact_member"),
+    factWomen: sql<number>`${only(f.women)}`.as("fact_women"),
+    factDriver: sql<number>`${only(f.driver)}`.as("fact_driver"),
+    factSuspendedUntil: sql<number | null>`${only(sql`(SELECT cm.suspended_until FROM community_members cm
+      WHERE cm.community_id = rides.community_id AND cm.user_id = ${riderId} AND cm.suspended_until > ${now})`)}`.as(
       "fact_suspended_until",
     ),
   };

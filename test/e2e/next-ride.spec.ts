@@ -52,7 +52,7 @@ test("the dashboard shows the next ride first: details, Message, calendar and Ca
   const downloading = rider.waitForEvent("download");
   await card.getByRole("link", { name: "Add to calendar (.ics)" }).click();
   expect((await downloading).suggestedFilename()).toBe(`loopride-ride-${ride.id}.ics`);
-  await card.getByRole("link", { name: "Message", exact: true }).click();
+  await card.getByRole("link", { name: `Message ${driverName}` }).click();
   await expect(rider).toHaveURL(new RegExp(`/dashboard/messages\\?to=[a-z0-9]+&ride=${ride.id}$`));
   await rider.goto("/dashboard");
   await card.getByRole("button", { name: "Cancel this day" }).click();

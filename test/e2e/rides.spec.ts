@@ -114,9 +114,9 @@ test("offer a ride, find it with a filter, book 2 seats, driver accepts; a reque
   const rahul = driver
     .locator(`[data-testid="request-card"][data-ride-id="${rideId}"]`)
     .filter({ hasText: "Rahul Verma" });
-  await rahul.getByRole("button", { name: "Accept" }).click();
-  await expect(driver.getByTestId("toast")).toContainText("Not enough seats available");
-  await expect(driver.getByTestId("toast")).toContainText("Only 1 seat is available for this ride.");
+  // Issue 38, defect 4: Accept is shown disabled, with the seat rule's reason, not offered.
+  await expect(rahul.getByRole("button", { name: "Accept" })).toBeDisabled();
+  await expect(rahul).toContainText("Can't accept: Only 1 seat is available for this ride.");
   await expect(rahul.getByTestId("status-badge")).toHaveText("Pending");
   await driver.goto(`/rides/${rideId}`);
   await expect(driver.getByText("2 of 3 booked")).toBeVisible();
