@@ -6,10 +6,17 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, istDate } from "~/domain/time";
 import { instrumentD1, newD1Stats, recordedQueries } from "~/utils/d1-stats.server";
+import { topUpCommutesAndBookings } from "~/models/commutes.server";
 import { createDb } from "~/models/db.server";
 import { createRide } from "~/models/ride-publishing.server";
 import { ALERT_TITLE } from "~/models/saved-searches.server";
-import { CITY_SAVED_SEARCHES, ownWorldPages, signedInCity, type CityScale } from "../support/city-scale";
+import {
+  CITY_SAVED_SEARCHES,
+  CITY_STANDING_BOOKINGS,
+  ownWorldPages,
+  signedInCity,
+  type CityScale,
+} from "../support/city-scale";
 import { linkHref } from "../support/pages";
 
 function d1Stats(res: Response) {
@@ -30,9 +37,12 @@ let pages: string[];
 // The landing page is for visitors (a signed-in member is sent to the dashboard); commute
 // pages are seen by the commuter who drives one (issue 14).
 let visit: (path: string) => Promise<Response>;
+/** The seeding clock: the top-up test runs a week later. */
+let seededAt: number;
 
 beforeAll(async () => {
-  ({ city, visit } = await signedInCity());
+  seededAt = Date.now();
+  ({ city, visit } = await signedInCity(seededAt));
   const tomorrow = addDays(istDate(), 1);
   pages = [
     "/",
@@ -66,6 +76,8 @@ beforeAll(async () => {
     // The busy user's own pages: their rides, requests, chats, community (moderation and audit
     // tabs: they admin c0), their partner, a completion page, the commuter's commute and My Rides.
     ...ownWorldPages(city),
+    // Issue 35: the busy rider's dashboard, whose next ride is an accepted seat on a commute.
+    "/dashboard#rider",
   ];
 }, 120_000);
 
@@ -111,6 +123,24 @@ describe("page budgets on a city-shaped dataset", () => {
       expect.soft(s.rows_read, `${path} rows read`).toBeLessThanOrEqual(1000);
     }
     console.log(report.join("\n"));
+  });
+
+  // Issue 35: the dashboard opens with the next ride, read in the same one batch.
+  it("the dashboard as the busy driver and as the busy rider: within the budget, the next ride shown", async () => {
+    for (const [path, role] of [
+      ["/dashboard", "driver"],
+      ["/dashboard#rider", "rider"],
+    ] as const) {
+      const res = await visit(path);
+      expect(res.status, path).toBe(200);
+      const s = d1Stats(res);
+      const html = await res.text();
+      console.log(`${path}: queries=${s.queries} rows_read=${s.rows_read}`);
+      expect(s.queries, `${path} round trips`).toBeLessThanOrEqual(2);
+      expect(s.rows_read, `${path} rows read`).toBeLessThanOrEqual(1000);
+      expect(html, path).toContain(`data-testid="next-ride" data-role="${role}"`);
+      expect(html, path).not.toContain('data-testid="no-next-ride"');
+    }
   });
 
   // ADR 0038: "Next page" carries the last ride shown, so a deep page reads what the first does;
@@ -216,5 +246,48 @@ describe("page budgets on a city-shaped dataset", () => {
     }
     expect(recordedQueries.some((q) => q.sql.includes("saved_search_cells"))).toBe(true);
     expect(offenders, offenders.join("\n")).toEqual([]);
+  });
+
+  // Issue 35: the daily top-up (server.ts dailyTopUp's model call) a week after seeding, so
+  // each running commute gains its new weekdays, with the city's 2,000 standing bookings
+  // asking for them. Last in this file: it adds days and requests the pages above never saw.
+  it("the daily top-up with 2,000 standing bookings: one batch, rows read within its budget, no day overbooked", async () => {
+    const live = await env.DB.prepare(
+      "SELECT count(*) AS n FROM commute_bookings b JOIN commutes c ON c.id = b.commute_id WHERE b.status = 'active' AND c.status = 'active'",
+    ).first<{ n: number }>();
+    expect(live!.n).toBe(CITY_STANDING_BOOKINGS);
+    const later = seededAt + 7 * 86_400_000;
+    const stats = newD1Stats();
+    const created = await topUpCommutesAndBookings({ db: createDb(instrumentD1(env.DB, stats)) }, later);
+    const accepted = await env.DB.prepare(
+      "SELECT count(*) AS n FROM ride_requests q JOIN rides ON rides.id = q.ride_id WHERE rides.created_at = ? AND rides.commute_id IS NOT NULL AND q.status = 'accepted'",
+    )
+      .bind(later)
+      .first<{ n: number }>();
+    console.log(
+      `daily top-up: queries=${stats.queries} statements=${stats.statements} rows_read=${stats.rowsRead} rows_written=${stats.rowsWritten} days=${created.rides.length} requests=${created.requested.length} accepted=${accepted!.n} told=${created.audience.notified.length}`,
+    );
+    expect(created.rides.length).toBeGreaterThan(0);
+    expect(created.requested.length).toBeGreaterThan(0);
+    expect(accepted!.n).toBeGreaterThan(0);
+    expect(stats.queries).toBe(1);
+    expect(stats.statements).toBe(4);
+    expect(stats.rowsRead).toBeLessThanOrEqual(80_000);
+    // Every day of the run: booked_seats is its accepted seats and within its seats.
+    const overbooked = await env.DB.prepare(
+      `SELECT rides.id, rides.seats, rides.booked_seats,
+         (SELECT coalesce(sum(seats), 0) FROM ride_requests q WHERE q.ride_id = rides.id AND q.status = 'accepted') AS taken
+       FROM rides WHERE rides.created_at = ? AND rides.commute_id IS NOT NULL AND (booked_seats > seats OR booked_seats <> taken)`,
+    )
+      .bind(later)
+      .all();
+    expect(overbooked.results).toEqual([]);
+    // Four accepted bookings for three seats: the days that took them are full, not over.
+    const full = await env.DB.prepare(
+      "SELECT count(*) AS n FROM rides WHERE created_at = ? AND commute_id IS NOT NULL AND booked_seats = seats",
+    )
+      .bind(later)
+      .first<{ n: number }>();
+    expect(full!.n).toBeGreaterThan(0);
   });
 });

@@ -24,14 +24,28 @@ export type CityScale = {
   /** The busy user's commute (issue 14), with pending requests on its days; and someone else's public one. */
   commuteId: string;
   otherCommuteId: string;
+  /** Standing bookings (issue 35) on the running commutes, the busy rider's five among them. */
+  standingBookings: number;
+  /** The busy rider's commutes: an accepted seat on each of their days. */
+  riderCommuteIds: string[];
 };
+
+/** How many standing bookings the city holds (issue 35: the top-up's bench). */
+export const CITY_STANDING_BOOKINGS = 2000;
+/** The busy rider's standing bookings: the public running commutes k1, k3, k5, k7, k9. */
+const RIDER_COMMUTES = ["k1", "k3", "k5", "k7", "k9"];
 
 const DAY = 86_400_000;
 const MIGRATION_0010 = Object.values(
   import.meta.glob("../../migrations/0010_places.sql", { query: "?raw", import: "default", eager: true }),
 )[0] as string;
 
-export async function seedCityScale(busyId: string, now = Date.now(), commuterId = busyId): Promise<CityScale> {
+export async function seedCityScale(
+  busyId: string,
+  now = Date.now(),
+  commuterId = busyId,
+  riderId = busyId,
+): Promise<CityScale> {
   const places = ALL_PLACES.map((p) => `'${p.name.replace(/'/g, "''")}'`);
   const placeCase = (expr: string) =>
     `(CASE (${expr}) % ${places.length} ${places.map((p, i) => `WHEN ${i} THEN ${p}`).join(" ")} END)`;
@@ -137,6 +151,7 @@ export async function seedCityScale(busyId: string, now = Date.now(), commuterId
     `${seq(5)} INSERT INTO ride_requests (id, ride_id, rider_id, seats, status, created_at)
        SELECT 'kq' || r.id || '-' || n, r.id, 'u' || (n + 1), 1, 'pending', ${now} FROM rides r, seq WHERE r.commute_id = 'kb'`,
   ).run();
+  await seedStandingBookings(riderId, now);
   // r14 is shared with c14, one of the busy user's communities; r26 with c26, which they are
   // not in, but they still wait on a seat on it (bq-r1, pending: only a live request keeps it in sight).
   return {
@@ -148,24 +163,67 @@ export async function seedCityScale(busyId: string, now = Date.now(), commuterId
     communityId: "c0",
     commuteId: "kb",
     otherCommuteId: "k1",
+    standingBookings: CITY_STANDING_BOOKINGS,
+    riderCommuteIds: RIDER_COMMUTES,
   };
+}
+
+/**
+ * Issue 35: 2,000 standing bookings on the 60 running commutes (about 33 riders each, for 3
+ * seats: demand well over supply, so the top-up's seat guarantees matter). Per commute the
+ * first four bookings were accepted by the driver (one more than the seats), the rest wait;
+ * every fifth books Mon, Wed and Fri only. Written after the seeding top-up, so the days that
+ * exist carry none of their requests (the pages' budgets stay as measured); the next top-up
+ * asks for them on its new days. The busy rider booked five public commutes first, was
+ * accepted, and holds an accepted seat on each of their days (as bookCommute leaves it).
+ */
+async function seedStandingBookings(riderId: string, now: number) {
+  const others = CITY_STANDING_BOOKINGS - RIDER_COMMUTES.length;
+  const seq = `WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${others - 1})`;
+  const riderIn = RIDER_COMMUTES.map((k) => `'${k}'`).join(", ");
+  await env.DB.batch(
+    [
+      // Commute k(n % 60), its (n / 60)th booking, by u(100 + c + 59 j): never its driver u(c),
+      // never twice on one commute.
+      `${seq} INSERT INTO commute_bookings (id, commute_id, rider_id, weekdays, seats, status, accepted_at, created_at, updated_at)
+         SELECT 'sb' || n, 'k' || (n % 60), 'u' || ((100 + n % 60 + (n / 60) * 59) % 2000),
+                CASE WHEN n % 5 = 4 THEN 42 ELSE 62 END, 1, 'active', CASE WHEN n / 60 < 4 THEN ${now - 3 * DAY} END,
+                ${now - 3 * DAY} + n, ${now - 3 * DAY} + n FROM seq`,
+      `INSERT INTO commute_bookings (id, commute_id, rider_id, weekdays, seats, status, accepted_at, created_at, updated_at)
+         SELECT 'sbr-' || id, id, ?1, 62, 1, 'active', ${now - 4 * DAY}, ${now - 4 * DAY}, ${now - 4 * DAY}
+         FROM commutes WHERE id IN (${riderIn})`,
+      `INSERT INTO ride_requests (id, ride_id, rider_id, seats, status, created_at, decided_at)
+         SELECT 'rq-' || id, id, ?1, 1, 'accepted', ${now - 4 * DAY}, ${now - 4 * DAY}
+         FROM rides WHERE commute_id IN (${riderIn}) AND status = 'active'`,
+      `UPDATE rides SET booked_seats = 1 WHERE commute_id IN (${riderIn}) AND status = 'active'`,
+    ].map((s) => (s.includes("?1") ? env.DB.prepare(s).bind(riderId) : env.DB.prepare(s))),
+  );
 }
 
 /**
  * The city with its busy user and a regular commuter signed in, and `visit`: a page with D1
  * counting on (DEBUG_TIMING=1), as the commuter for commute pages and paths ending in
- * `#commuter`, as nobody for the landing page, as the busy user for the rest.
+ * `#commuter`, as the busy rider (issue 35) for paths ending in `#rider`, as nobody for the
+ * landing page, as the busy user for the rest.
  */
 export async function signedInCity(now = Date.now()) {
   const busy = await signedInUser({ fullName: "Busy Commuter" });
   const commuter = await signedInUser({ fullName: "Regular Commuter" });
-  const city = await seedCityScale(busy.id, now, commuter.id);
+  const rider = await signedInUser({ fullName: "Busy Rider" });
+  const city = await seedCityScale(busy.id, now, commuter.id, rider.id);
   const visit = (path: string) =>
     debugFetch(`${BASE}${path.replace(/#.*$/, "")}`, {
       headers:
         path === "/"
           ? {}
-          : { Cookie: path.startsWith("/commutes/") || path.endsWith("#commuter") ? commuter.cookie : busy.cookie },
+          : {
+              Cookie:
+                path.startsWith("/commutes/") || path.endsWith("#commuter")
+                  ? commuter.cookie
+                  : path.endsWith("#rider")
+                    ? rider.cookie
+                    : busy.cookie,
+            },
     });
   return { city, visit };
 }
