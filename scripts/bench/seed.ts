@@ -1,7 +1,7 @@
 // City-scale benchmark data: the LARGE dataset (10,000 users, 200 communities, 100,000
 // rides of which 20,000 depart in the coming two weeks, 300,000 ride requests, 200,000
-// messages, 300,000 notifications, 2,000 commute patterns with their next 14 days, 5,000
-// saved searches) and the
+// messages, 300,000 notifications, 2,000 commute patterns with their next 14 days, 2,000
+// standing bookings on them, 5,000 saved searches) and the
 // SMALL one (1% of each), each in its own
 // persist directory under .bench/state/ (never the developer's .wrangler/state).
 //   vite-node scripts/bench/seed.ts -- [--only large|small]
@@ -18,6 +18,7 @@ import { getPlatformProxy } from "wrangler";
 import {
   buildCommunity,
   buildCommute,
+  buildCommuteBooking,
   buildMember,
   buildMessage,
   buildNotification,
@@ -29,6 +30,7 @@ import {
 import {
   communities,
   communityMembers,
+  commuteBookings,
   commutes,
   conversations,
   messages,
@@ -633,6 +635,42 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
       );
     }
     await ins.add(commutes, commuteRows);
+
+    // ---------------- standing bookings (issue 35): 2,000 riders booked on the commutes, a
+    // third accepted by their drivers, every fourth on Mon, Wed and Fri only; the busy user
+    // rides three public commutes, accepted, so their dashboard has a rider's next ride. The
+    // top-up below asks for their days under the single request's rule. A PRNG of their own:
+    // the data drawn after this stays as it was.
+    const bookRand = mulberry32(size === "large" ? 35_2026 : 2026_35);
+    const bookingRows: Array<Record<string, unknown>> = [];
+    const booked = new Set<string>();
+    const book = (k: number, rider: number, accepted: boolean, weekdays: number) => {
+      const key = `${k}:${rider}`;
+      if (booked.has(key) || commuteRows[k].driverId === userIds[rider]) return;
+      booked.add(key);
+      bookingRows.push(
+        buildCommuteBooking({
+          id: `sb${String(bookingRows.length).padStart(14, "0")}`,
+          commuteId: commuteRows[k].id as string,
+          riderId: userIds[rider],
+          weekdays,
+          accepted,
+          now: now - (3 + Math.floor(bookRand() * 20)) * DAY,
+        }),
+      );
+    };
+    const busyRides = commuteRows
+      .map((c, k) => ({ c, k }))
+      .filter(({ c, k }) => k > 0 && c.communityId === null && c.driverId !== userIds[0])
+      .slice(0, 3);
+    for (const { c, k } of busyRides) book(k, 0, true, c.weekdays as number);
+    const B = n(2_000);
+    while (bookingRows.length < B) {
+      const k = Math.floor(bookRand() * commuteRows.length);
+      const rider = 2 + Math.floor(bookRand() * (U - 2));
+      book(k, rider, bookRand() < 1 / 3, bookRand() < 0.25 ? 0b0101010 : (commuteRows[k].weekdays as number));
+    }
+    await ins.add(commuteBookings, bookingRows);
     await ins.drain();
     const occurrences = await topUpCommutes({ db: createDb(proxy.env.DB) }, now);
     ins.rows.set("commute_rides", occurrences.length);
