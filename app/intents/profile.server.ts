@@ -40,7 +40,7 @@ export function handleProfilePost(request: Request, context: Ctx, userId: string
             reply: (errors: FormErrors) => ({ photoError: errors.formErrors?.[0] ?? "" }),
             unexpected: "Failed to save the photo. Please try again.",
           }
-        : { kind: "toast", to: HERE, title: "No confirmation link sent" },
+        : { kind: "toast", to: backFrom(input), title: "No confirmation link sent" },
     handle: async (input) => {
       switch (input.intent) {
         case "upload-photo":
@@ -52,7 +52,10 @@ export function handleProfilePost(request: Request, context: Ctx, userId: string
         case "resend-verification":
           await resendVerification(context, userId);
           kickOutbox(context);
-          return { to: HERE, toast: { title: "Confirmation link sent", description: "Please check your e-mail." } };
+          return {
+            to: backFrom(input),
+            toast: { title: "Confirmation link sent", description: "Please check your e-mail." },
+          };
         case "referral-code":
           await ensureReferralCode(context, userId);
           return { to: HERE, toast: { title: "Your referral code is ready." } };
@@ -60,6 +63,9 @@ export function handleProfilePost(request: Request, context: Ctx, userId: string
     },
   });
 }
+
+/** The banner's page sends its visitor back there; the profile's own button stays here. */
+const backFrom = (input: { intent: string; back?: string }) => input.back ?? HERE;
 
 async function uploadPhoto(context: Ctx, userId: string, formData: FormData) {
   const file = formData.get("photo");

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { handleNotificationIntent } from "~/intents/notifications.server";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { ConfirmEmailBanner } from "~/components/confirm-email-banner";
 import { NextRides } from "~/components/next-rides";
 import { NotificationsPanel } from "~/components/notifications-panel";
 import { SavingsChart } from "~/components/savings-chart";
@@ -26,6 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     firstName: user.fullName?.trim().split(/\s+/)[0] || "User",
     progress: ownProfileFrom(also[0]).progress,
+    // From the session's own read: the banner costs no round trip.
+    email: { address: user.email, verified: user.emailVerified },
     now,
     ...dashboard,
   };
@@ -49,7 +52,7 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 export default function DashboardOverview() {
-  const { firstName, progress, nextRides, stats, recentRides, savings, notifications, olderNotifications, now } =
+  const { firstName, email, progress, nextRides, stats, recentRides, savings, notifications, olderNotifications, now } =
     useLoaderData<typeof loader>();
   // The unread count is the shell's badge (one capped count per page, not two).
   const unreadNotifications =
@@ -58,6 +61,7 @@ export default function DashboardOverview() {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold">{`Welcome back, ${firstName}`}</h1>
+      <ConfirmEmailBanner email={email.address} verified={email.verified} back="/dashboard" />
       <NextRides rides={nextRides} now={now} />
       {progress.status !== "complete" ? (
         <section

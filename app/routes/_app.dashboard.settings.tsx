@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+import { ConfirmEmailBanner } from "~/components/confirm-email-banner";
 import { CalendarFeed, PushDevice } from "~/components/reach-settings";
 import { showToast } from "~/components/toast";
 import { handleSettingsPost } from "~/intents/settings.server";
@@ -38,6 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     feed: feed ? { createdAt: feed.createdAt } : null,
     feedUrl,
     blocked,
+    // From the session's own read (no round trip): e-mail waits for a confirmed address.
+    email: { address: user.email, verified: user.emailVerified },
   };
 }
 
@@ -49,12 +52,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const GROUPS = ["Notifications", "Privacy", "Appearance"] as const;
 
 export default function SettingsPage() {
-  const { settings, push, feed, feedUrl, blocked } = useLoaderData<typeof loader>();
+  const { settings, push, feed, feedUrl, blocked, email } = useLoaderData<typeof loader>();
+  // Notification e-mails go only to a confirmed address, whatever the switch says.
+  const emailPaused = !!email.address && !email.verified;
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold">Settings</h1>
       <p className="text-slate-700 dark:text-slate-300">Manage your account preferences</p>
       <div className="mt-6 space-y-6">
+        <ConfirmEmailBanner email={email.address} verified={email.verified} back="/dashboard/settings" />
         {GROUPS.map((group) => (
           <section
             key={group}
@@ -72,6 +78,11 @@ export default function SettingsPage() {
                       {s.label}
                     </p>
                     <p className="text-sm text-slate-700 dark:text-slate-300">{s.description}</p>
+                    {s.key === "emailNotifications" && emailPaused ? (
+                      <p className="text-sm font-medium text-amber-900 dark:text-amber-200" data-testid="email-paused">
+                        E-mail is paused until you confirm your address.
+                      </p>
+                    ) : null}
                   </div>
                   <SettingToggle setting={s.key} value={settings[s.key]} />
                 </li>

@@ -127,10 +127,16 @@ export const settingToggleSchema = z.object({
   value: z.enum(["on", "off"]),
 });
 
+/**
+ * The pages whose "confirm your e-mail" banner posts "send again" here and are returned to;
+ * a closed list, so the field can never redirect anywhere else.
+ */
+export const RESEND_BACK = ["/dashboard", "/dashboard/settings"] as const;
+
 /** The profile page's other forms (the profile form itself sends no intent). */
 export const profileIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("upload-photo") }),
   z.object({ intent: z.literal("remove-photo") }),
   z.object({ intent: z.literal("referral-code") }),
-  z.object({ intent: z.literal("resend-verification") }),
+  z.object({ intent: z.literal("resend-verification"), back: z.enum(RESEND_BACK).optional() }),
 ]);
