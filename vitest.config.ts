@@ -1,4 +1,8 @@
 import { defineWorkersConfig, readD1Migrations } from "@cloudflare/vitest-pool-workers/config";
+import { keepLoopbackConnectionsOpen } from "./scripts/lib/loopback-keep-alive.mjs";
+
+// Before the pool starts Miniflare (ADR 0031).
+keepLoopbackConnectionsOpen();
 
 // Unit and integration tests run inside workerd against the real built worker
 // (server.ts + the Remix build), real D1 with the project's migrations, and real
@@ -7,7 +11,7 @@ import { defineWorkersConfig, readD1Migrations } from "@cloudflare/vitest-pool-w
 // Two kinds of test files run in a runtime of their own without isolated storage
 // (vitest.fuzz.config.ts), which also lets the two runtimes use both cores:
 // - the fuzzer: its long properties were the first to hit "Network connection lost" in the
-//   roll-back (since fixed at its cause, patches/miniflare+*.patch, ADR 0031); it needs no
+//   roll-back (since fixed at its cause, scripts/lib/loopback-keep-alive.mjs, ADR 0031); it needs no
 //   roll-back (each property builds its own people and checks invariants that must hold on any
 //   database);
 // - the files that open WebSockets to the Durable Objects: the pool documents WebSockets with

@@ -15,7 +15,10 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { keepLoopbackConnectionsOpen } from "./lib/loopback-keep-alive.mjs";
 import { bin, run, vapidKeys } from "./lib/process.mjs";
+
+keepLoopbackConnectionsOpen();
 
 const port = Number(process.argv[2] ?? "8788");
 // With a second port, a second server (the same bundle and bindings) on a database of its own,

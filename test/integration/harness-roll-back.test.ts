@@ -8,8 +8,8 @@ import { db } from "../support/worker";
 // server used to close an idle connection after 6 s (Node 20: keepAliveTimeout 5 s plus a 1 s
 // buffer). When workerd's thread was busy across that moment (a long test on a loaded machine),
 // its pool had not seen the close and sent the roll-back down the closed connection: "Network
-// connection lost", and the test's rows leaked into later files. patches/miniflare+*.patch keeps
-// the server's connections open (ADR 0031). Without the patch the first test below fails.
+// connection lost", and the test's rows leaked into later files. scripts/lib/loopback-keep-alive.mjs
+// keeps the server's connections open (ADR 0031). Without it the first test below fails.
 describe("isolated storage: a test that keeps workerd busy past 5 s still rolls back", () => {
   let before = -1;
 
