@@ -3,7 +3,7 @@
 // to that address), enters it and is a member at once with the verified address (private to
 // them) and domain (the badge, on rides and requests) on their membership. Codes are hashed at
 // rest, live 10 minutes, allow 5 tries, and a new one kills the old.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";
