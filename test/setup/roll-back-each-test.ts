@@ -135,10 +135,44 @@ async function restore(snapshot: Snapshot) {
   }
 }
 
+// Profile photos live in R2 (AVATARS), which the old pool rolled back with D1: a test that
+// removes one must not remove it for the tests after it. Few objects, so all are kept.
+type Stored = { etag: string; body: ArrayBuffer; httpMetadata?: R2HTTPMetadata };
+async function listAll(): Promise<R2Object[]> {
+  const objects: R2Object[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.AVATARS.list({ cursor, include: ["httpMetadata"] });
+    objects.push(...page.objects);
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return objects;
+}
+async function readBucket(): Promise<Map<string, Stored>> {
+  const kept = new Map<string, Stored>();
+  for (const o of await listAll()) {
+    const body = await env.AVATARS.get(o.key);
+    if (body) kept.set(o.key, { etag: o.etag, body: await body.arrayBuffer(), httpMetadata: o.httpMetadata });
+  }
+  return kept;
+}
+async function restoreBucket(kept: Map<string, Stored>) {
+  const now = new Map((await listAll()).map((o) => [o.key, o.etag]));
+  const extra = [...now.keys()].filter((k) => !kept.has(k));
+  if (extra.length) await env.AVATARS.delete(extra);
+  for (const [key, o] of kept) {
+    if (now.get(key) !== o.etag) await env.AVATARS.put(key, o.body, { httpMetadata: o.httpMetadata });
+  }
+}
+const bucket = globalThis as { __keptBucket?: Map<string, Stored> };
+
 // The first file keeps the migrated database; this module is evaluated again for every file.
 const run = globalThis as { __migratedDatabase?: Snapshot };
 if (run.__migratedDatabase) await restore(run.__migratedDatabase);
 else run.__migratedDatabase = await read();
+if (bucket.__keptBucket) await restoreBucket(bucket.__keptBucket);
+else bucket.__keptBucket = await readBucket();
+let keptBucket = bucket.__keptBucket;
 
 // SQLite's count of rows written on D1's one connection: a test that wrote nothing needs no
 // roll-back, and a hook that wrote nothing since the last snapshot needs no new one.
@@ -148,6 +182,7 @@ let snapshotAt = await changes();
 let testStartedAt = snapshotAt;
 
 beforeEach(async () => {
+  keptBucket = await readBucket();
   const now = await changes();
   if (now !== snapshotAt) {
     snapshot = await read();
@@ -157,6 +192,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  await restoreBucket(keptBucket);
   if ((await changes()) === testStartedAt) return;
   await restore(snapshot);
   snapshotAt = await changes();
