@@ -19,19 +19,21 @@ const tables = (
   ).all<{ name: string }>()
 ).results.map((t) => t.name);
 
-// Triggers fire on the roll-back's writes too: a table a trigger writes (ride stats, the
-// outbox, rating totals) is compared and written back last, after the triggers have run.
-const triggers = (await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger'").all<{ sql: string }>())
-  .results;
-const written = new Set(
-  triggers.flatMap((t) =>
-    [...t.sql.matchAll(/(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|UPDATE|DELETE\s+FROM)\s+[`"]?(\w+)/gi)].map((m) => m[1]),
-  ),
+// Generated columns (communities.name_key) cannot be written: they are left out of the
+// snapshot and come back from the columns they are computed from.
+const storedColumns = new Map(
+  (
+    await env.DB.batch(
+      tables.map((t) => env.DB.prepare("SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0").bind(t)),
+    )
+  ).map((r, i) => [tables[i], (r.results as { name: string }[]).map((c) => `"${c.name}"`).join(", ")]),
 );
 
 /** The rows of `names`, by rowid, each as its JSON: one round trip for them all. */
 async function readTables(names: string[]): Promise<Snapshot> {
-  const results = await env.DB.batch(names.map((t) => env.DB.prepare(`SELECT rowid AS __rowid, * FROM "${t}"`)));
+  const results = await env.DB.batch(
+    names.map((t) => env.DB.prepare(`SELECT rowid AS __rowid, ${storedColumns.get(t)} FROM "${t}"`)),
+  );
   return new Map(
     names.map((t, i) => [
       t,
@@ -105,8 +107,10 @@ function rollBack(table: string, then: Map<number, string>, now: Map<number, str
 
 /**
  * Old rows get their values back first, so none still points at a row about to go (a
- * cascade would take it along); then the missing rows return and the new ones go. Tables no
- * trigger writes come first; those a trigger writes are read after the triggers have run.
+ * cascade would take it along); then the missing rows return and the new ones go. The
+ * triggers are dropped for the roll-back and made again in the same transaction: a guard
+ * ("payment already settled") must not refuse it, and the counters that triggers keep (ride
+ * stats, rating totals) come back as stored, not counted again.
  */
 async function restore(snapshot: Snapshot) {
   // A test's ANALYZE leaves statistics that change later files' query plans (ADR 0016: the
@@ -117,22 +121,32 @@ async function restore(snapshot: Snapshot) {
     await env.DB.prepare("ANALYZE sqlite_schema").run();
     await env.DB.prepare("DROP TABLE IF EXISTS sqlite_stat1").run();
   }
-  for (const group of [tables.filter((t) => !written.has(t)), tables.filter((t) => written.has(t))]) {
-    const all = {
-      update: [] as D1PreparedStatement[],
-      insert: [] as D1PreparedStatement[],
-      remove: [] as D1PreparedStatement[],
-    };
-    const now = await readTables(group);
-    for (const table of group) {
-      const s = rollBack(table, snapshot.get(table)!, now.get(table)!);
-      all.update.push(...s.update);
-      all.insert.push(...s.insert);
-      all.remove.push(...s.remove);
-    }
-    const statements = [...all.update, ...all.insert, ...all.remove];
-    if (statements.length) await env.DB.batch([env.DB.prepare("PRAGMA defer_foreign_keys = on"), ...statements]);
+  const all = {
+    update: [] as D1PreparedStatement[],
+    insert: [] as D1PreparedStatement[],
+    remove: [] as D1PreparedStatement[],
+  };
+  const now = await readTables(tables);
+  for (const table of tables) {
+    const s = rollBack(table, snapshot.get(table)!, now.get(table)!);
+    all.update.push(...s.update);
+    all.insert.push(...s.insert);
+    all.remove.push(...s.remove);
   }
+  const statements = [...all.update, ...all.insert, ...all.remove];
+  if (!statements.length) return;
+  const triggers = (
+    await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").all<{
+      name: string;
+      sql: string;
+    }>()
+  ).results;
+  await env.DB.batch([
+    env.DB.prepare("PRAGMA defer_foreign_keys = on"),
+    ...triggers.map((t) => env.DB.prepare(`DROP TRIGGER "${t.name}"`)),
+    ...statements,
+    ...triggers.map((t) => env.DB.prepare(t.sql)),
+  ]);
 }
 
 // Profile photos live in R2 (AVATARS), which the old pool rolled back with D1: a test that
