@@ -87,6 +87,7 @@ export function workersConfig({
         exclude: ["test/e2e/**", "node_modules/**", ...exclude],
         setupFiles: [
           "./test/setup/apply-migrations.ts",
+          "./test/setup/unhandled-rejections.ts",
           ...(rollBackEachTest ? ["./test/setup/roll-back-each-test.ts"] : []),
         ],
         testTimeout: 30_000,

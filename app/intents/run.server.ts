@@ -79,7 +79,7 @@ export async function runIntent<S extends Schema>(
     ? parseIntent(formData, intents.schema, intents.allowed as never)
     : { intent: undefined, submission: parseWithZod(formData, { schema: intents.schema }) };
   if (submission.status !== "success") {
-    return invalidAnswer(request, context, intents.invalid, intent as IntentOf<S>, submission);
+    return await invalidAnswer(request, context, intents.invalid, intent as IntentOf<S>, submission);
   }
   const value = submission.value as z.output<S>;
   let done: Done;
