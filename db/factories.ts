@@ -477,6 +477,8 @@ export type CommuteOptions = {
   startDate?: string;
   endDate?: string | null;
   status?: "active" | "ended";
+  /** A return leg: the outward commute it returns from (ADR 0048). */
+  returnOf?: string | null;
 };
 
 /** A commute pattern row (its occurrences come from topUpCommutes, as in the app). */
@@ -504,6 +506,7 @@ export function buildCommute(opts: CommuteOptions & BuildExtras & { now?: number
     status: opts.status ?? "active",
     createdAt: now,
     updatedAt: now,
+    returnOf: opts.returnOf ?? null,
   };
 }
 

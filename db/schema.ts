@@ -827,9 +827,12 @@ export const commutes = sqliteTable(
     status: text("status").notNull().default("active"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
+    // On a return leg, the outward commute it returns from (migration 0033, ADR 0048).
+    returnOf: text("return_of").references((): AnySQLiteColumn => commutes.id),
   },
   (t) => [
     index("commutes_driver_idx").on(t.driverId, t.createdAt),
+    uniqueIndex("commutes_return_of_unique").on(t.returnOf).where(sql`${t.returnOf} IS NOT NULL`),
     index("commutes_status_idx").on(t.status, t.endDate),
     index("commutes_from_cell_idx").on(t.fromCell, t.status, t.time),
     index("commutes_to_cell_idx").on(t.toCell, t.status, t.time),

@@ -1,6 +1,6 @@
 import {
   acceptAllFromRider,
-  bookCommute,
+  bookCommuteLegs,
   changeOccurrence,
   changePattern,
   declineBooking,
@@ -58,8 +58,10 @@ export function handleCommuteIntent(
       switch (input.intent) {
         case "book-all": {
           const { weekdays, seats, notes } = input;
-          const r = await bookCommute(context, userId, commuteId, { weekdays, seats, notes });
-          const description = `You asked for ${plural(r.requested, "day")} of this commute.`;
+          const r = await bookCommuteLegs(context, userId, commuteId, input.legs, { weekdays, seats, notes });
+          // A leg refused while the other was booked is said, with its reason (ADR 0048).
+          const refused = r.refused.length ? ` Not booked: ${r.refused.join(" ")}` : "";
+          const description = `You asked for ${plural(r.requested, "day")} of this commute.${refused}`;
           return { to: to(input), toast: { title: "Requests sent", description }, audience: r.audience };
         }
         case "accept-all": {
@@ -111,7 +113,8 @@ export function handleCommuteIntent(
         }
         case "end": {
           const r = await endCommute(context, userId, commuteId, { lastDate: input.lastDate });
-          return { to: to(input), toast: { title: "Commute ended" }, audience: r.audience };
+          const description = r.legs > 1 ? "Both ways: the return ends with it." : undefined;
+          return { to: to(input), toast: { title: "Commute ended", description }, audience: r.audience };
         }
       }
     },

@@ -403,6 +403,8 @@ export type NearSearch = {
   radiusKm: number;
   windowMinutes: number;
   weekdays?: number;
+  /** On weekdays, "and back" (ADR 0048): only commutes with a return leaving around this time. */
+  returnTime?: string;
 };
 
 /** How many candidates a distance search ranks (the nearest in time first). */
@@ -512,8 +514,13 @@ function weekdayCommuteRides(
        AND ${rides.id} = (SELECT r.id FROM rides r
              WHERE r.commute_id = c.id AND r.date >= ${today} AND r.status = 'active' AND r.departs_at >= ${now}
                AND (${weekdays} >> CAST(strftime('%w', r.date) AS INTEGER)) & 1
-             ORDER BY r.date LIMIT 1)`;
+             ORDER BY r.date LIMIT 1)${s.returnTime ? sql` AND ${hasReturnAround(s.returnTime, s.windowMinutes)}` : sql``}`;
 }
+
+/** The commute `c` has an active return leaving within the window of `time` (commutes_return_of_unique). */
+const hasReturnAround = (time: string, windowMinutes: number) =>
+  sql`EXISTS (SELECT 1 FROM commutes back WHERE back.return_of = c.id AND back.status = 'active'
+    AND back.time BETWEEN ${shiftTime(time, -windowMinutes)} AND ${shiftTime(time, windowMinutes)})`;
 
 /**
  * The candidates of a distance search (exported so a test can EXPLAIN it): active rides the

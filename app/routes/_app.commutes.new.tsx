@@ -90,8 +90,15 @@ export default function NewCommute() {
           errorId={fields.weekdays.errorId}
           key={fields.weekdays.key}
         />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Field label="Departure time" type="time" field={fields.time} />
+          {/* ADR 0048: the trip back, from the drop to the pickup on the same days. */}
+          <Field
+            label="Return time (optional)"
+            type="time"
+            field={fields.returnTime}
+            hint="Also publishes the trip back, drop to pickup, on the same days."
+          />
           <Field label="Start date" type="date" field={fields.startDate} min={today} />
           <Field label="End date (optional)" type="date" field={fields.endDate} min={today} />
         </div>

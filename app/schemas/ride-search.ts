@@ -55,8 +55,17 @@ export function nearSearchSchema(resolve?: PlaceResolver, now = Date.now()) {
         z.array(z.enum(WEEKDAY_KEYS, { message: NO_WEEKDAYS })),
       )
       .transform((v) => weekdayMask(v)),
+    // "And back" on weekdays (ADR 0048): commutes that also return around `backTime`.
+    back: z
+      .enum(["1", "on", "true"])
+      .optional()
+      .catch(undefined)
+      .transform((v) => Boolean(v)),
+    backTime: z.preprocess(blankToUndefined, z.string().trim().refine(isValidTime, RETURN_TIME_MESSAGE).optional()),
   });
 }
+
+export const RETURN_TIME_MESSAGE = "Please pick the time back";
 
 export type NearSearchInput = z.output<ReturnType<typeof nearSearchSchema>>;
 
