@@ -90,7 +90,7 @@ export default function NewCommute() {
           errorId={fields.weekdays.errorId}
           key={fields.weekdays.key}
         />
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Departure time" type="time" field={fields.time} />
           {/* ADR 0048: the trip back, from the drop to the pickup on the same days. */}
           <Field
