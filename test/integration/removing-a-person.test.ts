@@ -46,6 +46,8 @@ const EXPECTED: Record<string, string> = {
   "community_members.community_id -> communities": "CASCADE",
   "rides.community_id -> communities": "SET NULL",
   "rides.commute_id -> commutes": "NO ACTION",
+  // ADR 0048: a return leg points at its outward commute (the same driver's; commutes are ended, never deleted).
+  "commutes.return_of -> commutes": "NO ACTION",
   // Issue 35: a standing booking is the rider's and the commute's history, like the commute
   // (a rider is closed, not deleted; closing ends their bookings).
   "commute_bookings.commute_id -> commutes": "NO ACTION",
