@@ -424,6 +424,8 @@ const TARGETS: Target[] = [
       fields: (w) => ({
         intent: c(intent),
         weekdays: one(["mon", "sun", "someday", ""]),
+        // ADR 0048: which legs "book-all" covers.
+        legs: one(["morning", "return", "both", "sideways", ""]),
         seats: one(["1", "3", "7", "-1"]),
         riderId: one(w.ids.users),
         rideId: one(w.ids.commuteDays),
@@ -446,6 +448,7 @@ const TARGETS: Target[] = [
       toLocation: one(["Manyata Tech Park", "Koramangala"]),
       weekdays: one(["mon", "fri", "funday", ""]),
       time: one(["08:30", "18:15", "8"]),
+      returnTime: one(["", "18:00", "07:00", "99:99"]),
       startDate: fc.constant(null).map(validFuture),
       endDate: one(["", addDays(istDate(), 1), addDays(istDate(), 30)]),
       seats: one(["1", "3", "6"]),
