@@ -2,7 +2,9 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatRating, type RatingSummary } from "~/domain/rating";
 import type { DiscoverRide } from "~/models/ride-discovery.server";
+import { nearestMetroText } from "~/domain/metro-stations";
 import { Avatar } from "./avatar";
+import { RouteMap } from "./route-map";
 import { detailTextClass } from "./styles";
 import { VerifiedBadge } from "./verified-badge";
 import {
@@ -58,6 +60,8 @@ export function RideCard({
 }) {
   const left = ride.seats - ride.bookedSeats;
   const full = left <= 0;
+  // The pickup is the ride's start (matching along the route will pass the rider's own).
+  const metro = nearestMetroText(ride.fromLat != null ? { lat: ride.fromLat, lng: ride.fromLng ?? NaN } : null);
   return (
     <li className="lr-card-stack" data-testid="ride-card">
       <div className="lr-row">
@@ -79,9 +83,21 @@ export function RideCard({
           {full ? "Full" : `${left} seat${left === 1 ? "" : "s"} left`}
         </span>
       </div>
-      <Link to={`/rides/${ride.id}`} className="hover:underline">
-        <RideRoute from={ride.fromLocation} to={ride.toLocation} />
-      </Link>
+      <div className="flex items-start gap-3">
+        <Link to={`/rides/${ride.id}`} className="min-w-0 flex-1 hover:underline">
+          <RideRoute from={ride.fromLocation} to={ride.toLocation} />
+        </Link>
+        <RouteMap
+          size="small"
+          from={{ name: ride.fromLocation, lat: ride.fromLat, lng: ride.fromLng }}
+          to={{ name: ride.toLocation, lat: ride.toLat, lng: ride.toLng }}
+        />
+      </div>
+      {metro ? (
+        <p className={detailTextClass} data-testid="nearest-metro">
+          {metro}
+        </p>
+      ) : null}
       <p className={detailTextClass}>
         <RideWhen date={ride.date} time={ride.time} />
       </p>

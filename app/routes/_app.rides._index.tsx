@@ -4,6 +4,7 @@ import { DiscoverPagination } from "~/components/discover-pagination";
 import { buttonClass, secondaryButtonClass } from "~/components/forms";
 import { MatchFacts, NearSearchForm } from "~/components/near-search";
 import { RideCard, toRideCard, type RideCardData } from "~/components/ride-card";
+import { CityMapDefs, MapAttribution } from "~/components/route-map";
 import { SavedSearchList, SaveSearchForm } from "~/components/saved-searches";
 import { RideFilterForm } from "~/components/ride-filters";
 import { RideStats } from "~/components/ride-stats";
@@ -125,19 +126,23 @@ export default function DiscoverRides() {
           </Link>
         </div>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-          {rides.map((r) => (
-            <RideCard
-              key={r.id}
-              ride={r}
-              redirectTo={here}
-              rating={ratingFromTotals(r.driverRatingCount, r.driverRatingStars)}
-              matchFacts={
-                r.match && near ? <MatchFacts match={r.match} from={near.values.from} to={near.values.to} /> : null
-              }
-            />
-          ))}
-        </ul>
+        <>
+          <CityMapDefs />
+          <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+            {rides.map((r) => (
+              <RideCard
+                key={r.id}
+                ride={r}
+                redirectTo={here}
+                rating={ratingFromTotals(r.driverRatingCount, r.driverRatingStars)}
+                matchFacts={
+                  r.match && near ? <MatchFacts match={r.match} from={near.values.from} to={near.values.to} /> : null
+                }
+              />
+            ))}
+          </ul>
+          <MapAttribution />
+        </>
       )}
 
       {canSave && near ? <SaveSearchForm values={near.values} redirectTo={here} /> : null}

@@ -1,0 +1,225 @@
+import { useId } from "react";
+import { CITY_OUTLINE } from "~/domain/city-map-data";
+import { decodePolyline, pathOf, project, scaleBar, viewFor, type XY } from "~/domain/map-geometry";
+import { METRO_LINE_NAMES, METRO_LINES, type MetroLine, nearestMetroText } from "~/domain/metro-stations";
+
+// Issue 36, item 3: a map of a ride's route, server-rendered SVG (no tiles, no key, no
+// script: it prints and works with JavaScript off). Everything is drawn in one fixed plane
+// of the city (app/domain/map-geometry.ts), so the background is one constant path and each
+// map only picks its window. ADR 0050.
+
+export type MapPoint = { name: string; lat: number | null | undefined; lng: number | null | undefined };
+type Located = { name: string; lat: number; lng: number };
+
+const located = (p: MapPoint | null | undefined): p is Located =>
+  p != null && Number.isFinite(p.lat) && Number.isFinite(p.lng) && p.lat !== null && p.lng !== null;
+
+// Built once per module: the same strings on the server and in the browser (hydration).
+const OUTLINE_PATH = pathOf(decodePolyline(CITY_OUTLINE).map(project), true);
+const METRO_PATHS = (Object.keys(METRO_LINES) as MetroLine[]).map((line) => ({
+  line,
+  d: pathOf(METRO_LINES[line].map(([, , lat, lng]) => project({ lat, lng }))),
+}));
+const METRO_LINE_NAMES_TEXT = Object.values(METRO_LINE_NAMES).join(", ");
+const METRO_STROKE: Record<MetroLine, string> = {
+  purple: "stroke-purple-600",
+  green: "stroke-green-600",
+  yellow: "stroke-yellow-500",
+};
+
+/** The city outline and the metro lines: drawn inline, or once per page for many small maps. */
+function CityBackground({ id }: { id?: string }) {
+  return (
+    <g id={id}>
+      <path
+        d={OUTLINE_PATH}
+        className="fill-slate-100 stroke-slate-400 dark:fill-slate-800 dark:stroke-slate-500"
+        vectorEffect="non-scaling-stroke"
+      />
+      {METRO_PATHS.map(({ line, d }) => (
+        <path
+          key={line}
+          d={d}
+          fill="none"
+          className={METRO_STROKE[line]}
+          strokeWidth={2}
+          strokeOpacity={0.7}
+          vectorEffect="non-scaling-stroke"
+        />
+      ))}
+    </g>
+  );
+}
+
+const SHARED_ID = "lr-city";
+
+/** Once on a page of small maps (the search results): the background they all <use>. */
+export function CityMapDefs() {
+  return (
+    <svg width="0" height="0" aria-hidden="true" focusable="false" className="absolute">
+      <defs>
+        <CityBackground id={SHARED_ID} />
+      </defs>
+    </svg>
+  );
+}
+
+/** Where the map data comes from (CC BY-SA and ODbL ask for it where the map is shown). */
+export function MapAttribution() {
+  return (
+    <p className="text-xs text-slate-700 dark:text-slate-300">
+      City outline: BBMP wards (KSRSAC, via DataMeet), CC BY-SA 2.5 IN. Metro: © OpenStreetMap contributors, ODbL.
+    </p>
+  );
+}
+
+export type RouteMapProps = {
+  from: MapPoint;
+  to: MapPoint;
+  /** The driver's via places, in order (issue 36 item 1 passes them). */
+  vias?: MapPoint[];
+  /** A rider's pickup and drop along the route, when they differ from the start and end. */
+  pickup?: MapPoint | null;
+  drop?: MapPoint | null;
+  /** "small": a search card's map, no captions, the page's shared background (CityMapDefs). */
+  size?: "full" | "small";
+};
+
+/** The points a map shows, in the order of the trip, each with its role. */
+export function routePoints({ from, to, vias = [], pickup, drop }: RouteMapProps) {
+  const points: { role: "Start" | "Via" | "Pickup" | "Drop" | "End"; at: Located }[] = [];
+  if (located(from)) points.push({ role: "Start", at: from });
+  for (const v of vias) if (located(v)) points.push({ role: "Via", at: v });
+  if (located(pickup)) points.push({ role: "Pickup", at: pickup });
+  if (located(drop)) points.push({ role: "Drop", at: drop });
+  if (located(to)) points.push({ role: "End", at: to });
+  return points;
+}
+
+const MARK: Record<string, string> = {
+  Start: "fill-emerald-700",
+  Via: "fill-slate-600",
+  Pickup: "fill-sky-700",
+  Drop: "fill-amber-700",
+  End: "fill-rose-700",
+};
+
+export function RouteMap(props: RouteMapProps) {
+  const titleId = useId();
+  const points = routePoints(props);
+  // Without both ends on the map there is no route to draw (a ride from before places had points).
+  if (!located(props.from) || !located(props.to)) return null;
+  const small = props.size === "small";
+  const xy = points.map((p) => ({ ...p, xy: project(p.at) }));
+  const aspect = small ? 2 : 1.6;
+  const view = viewFor(
+    xy.map((p) => p.xy),
+    aspect,
+  );
+  const bar = scaleBar(view);
+  // Sizes in the plane's units, so they look the same in every window.
+  const u = view.width / (small ? 160 : 320);
+  const route: XY[] = xy.filter((p) => p.role !== "Pickup" && p.role !== "Drop").map((p) => p.xy);
+  const riderLeg = xy.filter((p) => p.role === "Pickup" || p.role === "Drop").map((p) => p.xy);
+  const pickupAt = located(props.pickup) ? props.pickup : props.from;
+  const metro = nearestMetroText(pickupAt);
+  const label = `Route map: ${props.from.name} to ${props.to.name}`;
+  const svg = (
+    <svg
+      viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`}
+      role="img"
+      aria-labelledby={titleId}
+      className={small ? "h-20 w-40 rounded border border-slate-200 dark:border-slate-700" : "h-auto w-full"}
+      preserveAspectRatio="xMidYMid slice"
+      data-testid="route-map"
+    >
+      <title id={titleId}>{label}</title>
+      <rect x={view.x} y={view.y} width={view.width} height={view.height} className="fill-white dark:fill-slate-900" />
+      {small ? <use href={`#${SHARED_ID}`} /> : <CityBackground />}
+      <path
+        d={pathOf(route)}
+        fill="none"
+        className="stroke-slate-900 dark:stroke-white"
+        strokeWidth={small ? 2 : 3}
+        vectorEffect="non-scaling-stroke"
+      />
+      {riderLeg.length === 2 ? (
+        <path
+          d={pathOf(riderLeg)}
+          fill="none"
+          className="stroke-sky-700"
+          strokeWidth={small ? 2 : 4}
+          strokeDasharray="4 3"
+          vectorEffect="non-scaling-stroke"
+        />
+      ) : null}
+      {xy.map((p) => (
+        <circle
+          key={`${p.role}-${p.at.name}`}
+          cx={Math.round(p.xy.x)}
+          cy={Math.round(p.xy.y)}
+          r={Math.round(u * (p.role === "Via" ? 3 : 5))}
+          className={`${MARK[p.role]} stroke-white`}
+          strokeWidth={1.5}
+          vectorEffect="non-scaling-stroke"
+        />
+      ))}
+      {small ? null : (
+        <g className="fill-slate-900 dark:fill-white" fontSize={Math.round(u * 9)}>
+          {xy.map((p) => (
+            <text
+              key={`${p.role}-${p.at.name}`}
+              // A point in the map's right half is labelled on its left, so the name stays on the map.
+              textAnchor={p.xy.x > view.x + view.width / 2 ? "end" : undefined}
+              x={Math.round(p.xy.x + (p.xy.x > view.x + view.width / 2 ? -u * 8 : u * 8))}
+              y={Math.round(p.xy.y + u * 3)}
+              className="stroke-white dark:stroke-slate-900"
+              strokeWidth={3}
+              paintOrder="stroke"
+              vectorEffect="non-scaling-stroke"
+            >
+              {p.at.name}
+            </text>
+          ))}
+        </g>
+      )}
+      <g data-testid="scale-bar">
+        <path
+          d={`M${Math.round(view.x + u * 10)} ${Math.round(view.y + view.height - u * 10)}h${Math.round(bar.length)}`}
+          className="stroke-slate-900 dark:stroke-white"
+          strokeWidth={small ? 2 : 3}
+          vectorEffect="non-scaling-stroke"
+        />
+        <text
+          x={Math.round(view.x + u * 10)}
+          y={Math.round(view.y + view.height - u * 14)}
+          fontSize={Math.round(u * (small ? 14 : 9))}
+          className="fill-slate-900 dark:fill-white"
+        >
+          {bar.label}
+        </text>
+      </g>
+    </svg>
+  );
+  if (small) return svg;
+  return (
+    <figure className="space-y-2" aria-label="Route map">
+      {svg}
+      <figcaption className="space-y-1 text-sm">
+        <ol className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Points on the map">
+          {points.map((p) => (
+            <li key={`${p.role}-${p.at.name}`}>
+              <span className="font-semibold">{`${p.role}:`}</span>
+              {` ${p.at.name}`}
+            </li>
+          ))}
+        </ol>
+        {metro ? <p data-testid="nearest-metro">{metro}</p> : null}
+        <p className="text-xs text-slate-700 dark:text-slate-300">
+          {`Straight lines between the points, not the roads. Metro lines: ${METRO_LINE_NAMES_TEXT}. Scale bar: ${bar.label}.`}
+        </p>
+        <MapAttribution />
+      </figcaption>
+    </figure>
+  );
+}
