@@ -21,31 +21,14 @@ const METRO_PATHS = (Object.keys(METRO_LINES) as MetroLine[]).map((line) => ({
   d: pathOf(METRO_LINES[line].map(([, , lat, lng]) => project({ lat, lng }))),
 }));
 const METRO_LINE_NAMES_TEXT = Object.values(METRO_LINE_NAMES).join(", ");
-const METRO_STROKE: Record<MetroLine, string> = {
-  purple: "stroke-purple-600",
-  green: "stroke-green-600",
-  yellow: "stroke-yellow-500",
-};
 
 /** The city outline and the metro lines: drawn inline, or once per page for many small maps. */
 function CityBackground({ id }: { id?: string }) {
   return (
     <g id={id}>
-      <path
-        d={OUTLINE_PATH}
-        className="fill-slate-100 stroke-slate-400 dark:fill-slate-800 dark:stroke-slate-500"
-        vectorEffect="non-scaling-stroke"
-      />
+      <path d={OUTLINE_PATH} className="city" />
       {METRO_PATHS.map(({ line, d }) => (
-        <path
-          key={line}
-          d={d}
-          fill="none"
-          className={METRO_STROKE[line]}
-          strokeWidth={2}
-          strokeOpacity={0.7}
-          vectorEffect="non-scaling-stroke"
-        />
+        <path key={line} d={d} className={`m ${line}`} />
       ))}
     </g>
   );
@@ -56,7 +39,7 @@ const SHARED_ID = "lr-city";
 /** Once on a page of small maps (the search results): the background they all <use>. */
 export function CityMapDefs() {
   return (
-    <svg width="0" height="0" aria-hidden="true" focusable="false" className="absolute">
+    <svg width="0" height="0" aria-hidden="true" focusable="false" className="lr-map absolute">
       <defs>
         <CityBackground id={SHARED_ID} />
       </defs>
@@ -96,14 +79,6 @@ export function routePoints({ from, to, vias = [], pickup, drop }: RouteMapProps
   return points;
 }
 
-const MARK: Record<string, string> = {
-  Start: "fill-emerald-700",
-  Via: "fill-slate-600",
-  Pickup: "fill-sky-700",
-  Drop: "fill-amber-700",
-  End: "fill-rose-700",
-};
-
 export function RouteMap(props: RouteMapProps) {
   const titleId = useId();
   const points = routePoints(props);
@@ -124,77 +99,52 @@ export function RouteMap(props: RouteMapProps) {
   const pickupAt = located(props.pickup) ? props.pickup : props.from;
   const metro = nearestMetroText(pickupAt);
   const label = `Route map: ${props.from.name} to ${props.to.name}`;
+  const right = (p: XY) => p.x > view.x + view.width / 2;
   const svg = (
     <svg
       viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`}
-      role="img"
-      aria-labelledby={titleId}
-      className={small ? "h-20 w-40 rounded border border-slate-200 dark:border-slate-700" : "h-auto w-full"}
-      preserveAspectRatio="xMidYMid slice"
+      // A card's map is a picture of the route its text already names; a full map is labelled
+      // and its caption lists the points.
+      {...(small ? { "aria-hidden": true } : { role: "img", "aria-labelledby": titleId })}
+      className={small ? "lr-map h-20 w-40 shrink-0 rounded" : "lr-map h-auto w-full rounded"}
       data-testid="route-map"
     >
-      <title id={titleId}>{label}</title>
-      <rect x={view.x} y={view.y} width={view.width} height={view.height} className="fill-white dark:fill-slate-900" />
+      {small ? null : <title id={titleId}>{label}</title>}
       {small ? <use href={`#${SHARED_ID}`} /> : <CityBackground />}
-      <path
-        d={pathOf(route)}
-        fill="none"
-        className="stroke-slate-900 dark:stroke-white"
-        strokeWidth={small ? 2 : 3}
-        vectorEffect="non-scaling-stroke"
-      />
-      {riderLeg.length === 2 ? (
-        <path
-          d={pathOf(riderLeg)}
-          fill="none"
-          className="stroke-sky-700"
-          strokeWidth={small ? 2 : 4}
-          strokeDasharray="4 3"
-          vectorEffect="non-scaling-stroke"
-        />
-      ) : null}
+      <path d={pathOf(route)} className="route" />
+      {riderLeg.length === 2 ? <path d={pathOf(riderLeg)} className="rider" /> : null}
       {xy.map((p) => (
         <circle
           key={`${p.role}-${p.at.name}`}
           cx={Math.round(p.xy.x)}
           cy={Math.round(p.xy.y)}
           r={Math.round(u * (p.role === "Via" ? 3 : 5))}
-          className={`${MARK[p.role]} stroke-white`}
-          strokeWidth={1.5}
-          vectorEffect="non-scaling-stroke"
+          className={p.role.toLowerCase()}
         />
       ))}
-      {small ? null : (
-        <g className="fill-slate-900 dark:fill-white" fontSize={Math.round(u * 9)}>
-          {xy.map((p) => (
+      {small
+        ? null
+        : xy.map((p) => (
             <text
               key={`${p.role}-${p.at.name}`}
               // A point in the map's right half is labelled on its left, so the name stays on the map.
-              textAnchor={p.xy.x > view.x + view.width / 2 ? "end" : undefined}
-              x={Math.round(p.xy.x + (p.xy.x > view.x + view.width / 2 ? -u * 8 : u * 8))}
+              textAnchor={right(p.xy) ? "end" : undefined}
+              x={Math.round(p.xy.x + (right(p.xy) ? -u * 8 : u * 8))}
               y={Math.round(p.xy.y + u * 3)}
-              className="stroke-white dark:stroke-slate-900"
-              strokeWidth={3}
-              paintOrder="stroke"
-              vectorEffect="non-scaling-stroke"
+              fontSize={Math.round(u * 9)}
             >
               {p.at.name}
             </text>
           ))}
-        </g>
-      )}
       <g data-testid="scale-bar">
         <path
           d={`M${Math.round(view.x + u * 10)} ${Math.round(view.y + view.height - u * 10)}h${Math.round(bar.length)}`}
-          className="stroke-slate-900 dark:stroke-white"
-          strokeWidth={small ? 2 : 3}
-          vectorEffect="non-scaling-stroke"
+          className="bar"
         />
         <text
           x={Math.round(view.x + u * 10)}
           y={Math.round(view.y + view.height - u * 14)}
-          fontSize={Math.round(u * (small ? 14 : 9))}
-          className="fill-slate-900 dark:fill-white"
+          fontSize={Math.round(u * (small ? 16 : 9))}
         >
           {bar.label}
         </text>

@@ -22,7 +22,7 @@ import { PLACES, placeByName } from "./places.server";
 import { blockedEitherWay } from "./relations.server";
 import { workplaceBadge } from "./work-email.server";
 import { isMember, maySeeRide, myCommunityIds, seatRule, womenRuleAllows } from "./permissions.server";
-import { aliased, rideColumns, ridePoints } from "./ride-columns.server";
+import { aliased, rideColumns } from "./ride-columns.server";
 
 // Finding rides: Discover's pages and filters, and the search near two places on a day.
 
@@ -49,8 +49,6 @@ const maxCostTerm = (rupees: number) => sql`${rides.tripCostPaise} <= ${rupees *
 function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, now: number, extra: E, source?: SQL) {
   const cards = db.select({
     ...rideColumns,
-    // The card's small route map (issue 36).
-    ...ridePoints,
     ...extra,
     driverName: userProfiles.fullName,
     driverAvatarUrl: userProfiles.avatarUrl,
@@ -680,10 +678,11 @@ export async function discoverRides(
       .flat()
       .sort((a, b) => a.match.score - b.match.score || a.departsAt - b.departsAt || a.id.localeCompare(b.id));
     const start = (f.page - 1) * NEAR_PAGE_SIZE;
+    // The points stay: a search result's card draws its small route map (issue 36).
     const shown = ranked.slice(start, start + NEAR_PAGE_SIZE).map(({ from: _f, to: _t, ...r }) => r);
     // Every match is counted; past the candidate cap there may be more than were ranked.
     return {
-      rides: shown as (DiscoverRow & { match?: Match })[],
+      rides: shown as (DiscoverRow & { match?: Match } & Partial<RidePoints>)[],
       hasMore: ranked.length > start + NEAR_PAGE_SIZE,
       nextAfter: null,
       prevBefore: null,
@@ -725,6 +724,7 @@ export async function discoverRides(
   };
 }
 
+type RidePoints = Record<"fromLat" | "fromLng" | "toLat" | "toLng", number | null>;
 type NearRow = Awaited<ReturnType<ReturnType<typeof nearPageQuery>["all"]>>[number];
 type DiscoverRow = Awaited<ReturnType<ReturnType<typeof discoverPageQuery>["all"]>>[number];
 
