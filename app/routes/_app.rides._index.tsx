@@ -90,6 +90,7 @@ export default function DiscoverRides() {
   } = useLoaderData<typeof loader>();
   const location = useLocation();
   const here = location.pathname + location.search;
+  const mapped = rides.some((r) => r.fromLat !== undefined);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -127,7 +128,8 @@ export default function DiscoverRides() {
         </div>
       ) : (
         <>
-          <CityMapDefs />
+          {/* Only a distance search's cards carry points and draw maps (Discover's list would pass 60 KB). */}
+          {mapped ? <CityMapDefs /> : null}
           <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
             {rides.map((r) => (
               <RideCard
@@ -141,7 +143,7 @@ export default function DiscoverRides() {
               />
             ))}
           </ul>
-          <MapAttribution />
+          {mapped ? <MapAttribution /> : null}
         </>
       )}
 
