@@ -23,12 +23,25 @@ const METRO_PATHS = (Object.keys(METRO_LINES) as MetroLine[]).map((line) => ({
 const METRO_LINE_NAMES_TEXT = Object.values(METRO_LINE_NAMES).join(", ");
 
 /** The city outline and the metro lines: drawn inline, or once per page for many small maps. */
+// Page CSS does not reach the copy a <use> makes (Chromium): the metro lines carry their own
+// colours, and the outline takes its fill and stroke from the <use> (app.css, .lr-map use).
+const METRO_COLOUR: Record<MetroLine, string> = { purple: "#9333ea", green: "#16a34a", yellow: "#eab308" };
+
 function CityBackground({ id }: { id?: string }) {
   return (
     <g id={id}>
-      <path d={OUTLINE_PATH} className="city" />
+      <path d={OUTLINE_PATH} className="city" vectorEffect="non-scaling-stroke" />
       {METRO_PATHS.map(({ line, d }) => (
-        <path key={line} d={d} className={`m ${line}`} />
+        <path
+          key={line}
+          d={d}
+          className={`m ${line}`}
+          fill="none"
+          stroke={METRO_COLOUR[line]}
+          strokeWidth={2}
+          strokeOpacity={0.75}
+          vectorEffect="non-scaling-stroke"
+        />
       ))}
     </g>
   );
@@ -129,8 +142,9 @@ export function RouteMap(props: RouteMapProps) {
               key={`${p.role}-${p.at.name}`}
               // A point in the map's right half is labelled on its left, so the name stays on the map.
               textAnchor={right(p.xy) ? "end" : undefined}
-              x={Math.round(p.xy.x + (right(p.xy) ? -u * 8 : u * 8))}
-              y={Math.round(p.xy.y + u * 3)}
+              // Above the mark, clear of a route running through it.
+              x={Math.round(p.xy.x + (right(p.xy) ? -u * 4 : u * 4))}
+              y={Math.round(p.xy.y - u * 8)}
               fontSize={Math.round(u * 9)}
             >
               {p.at.name}

@@ -119,6 +119,9 @@ describe("the route map", () => {
     // The city outline once for the page, not once a card.
     expect(text.match(/id="lr-city"/g)).toHaveLength(1);
     expect(text.match(/class="m purple"/g)).toHaveLength(1);
+    // Page CSS does not reach a <use>'s copy (Chromium drew the cards' lines black): the shared
+    // lines carry their colours as attributes.
+    expect(text).toMatch(/class="m purple" fill="none" stroke="#[0-9a-f]{6}"/);
     expect(mapSvg(cards[0]).length).toBeLessThan(500);
     expect(bytes).toBeLessThanOrEqual(BUDGET);
     // Discover's browse list (20 cards, no places searched) draws none: they would take it past
