@@ -365,6 +365,11 @@ export async function getCommutePage({ db }: ModelCtx, viewerId: string, commute
     db
       .select({
         ...commuteColumns,
+        // The route map (issue 36).
+        fromLat: commutes.fromLat,
+        fromLng: commutes.fromLng,
+        toLat: commutes.toLat,
+        toLng: commutes.toLng,
         driverName: userProfiles.fullName,
         // The driver's stars are totals on the profile (issue 35, item 8: shown in the header).
         driverRatingCount: userProfiles.ratingCount,

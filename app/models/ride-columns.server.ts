@@ -28,6 +28,14 @@ export const rideColumns = {
   pricingMode: rides.pricingMode,
 };
 
+/** Where a ride starts and ends, for its route map (issue 36); null on rides before places. */
+export const ridePoints = {
+  fromLat: rides.fromLat,
+  fromLng: rides.fromLng,
+  toLat: rides.toLat,
+  toLng: rides.toLng,
+};
+
 /** A ride request with its rider's name and avatar (join user_profiles on the rider). */
 export const requestWithRider = {
   id: rideRequests.id,

@@ -685,12 +685,11 @@ export async function discoverRides(
       .flat()
       .sort((a, b) => a.match.score - b.match.score || a.departsAt - b.departsAt || a.id.localeCompare(b.id));
     const start = (f.page - 1) * NEAR_PAGE_SIZE;
-    const shown = ranked
-      .slice(start, start + NEAR_PAGE_SIZE)
-      .map(({ from: _f, to: _t, fromLat: _a, fromLng: _b, toLat: _c, toLng: _d, ...r }) => r);
+    // The points stay: a search result's card draws its small route map (issue 36).
+    const shown = ranked.slice(start, start + NEAR_PAGE_SIZE).map(({ from: _f, to: _t, ...r }) => r);
     // Every match is counted; past the candidate cap there may be more than were ranked.
     return {
-      rides: shown as (DiscoverRow & { match?: Match })[],
+      rides: shown as (DiscoverRow & { match?: Match } & Partial<RidePoints>)[],
       hasMore: ranked.length > start + NEAR_PAGE_SIZE,
       nextAfter: null,
       prevBefore: null,
@@ -732,6 +731,7 @@ export async function discoverRides(
   };
 }
 
+type RidePoints = Record<"fromLat" | "fromLng" | "toLat" | "toLng", number | null>;
 type NearRow = Awaited<ReturnType<ReturnType<typeof nearPageQuery>["all"]>>[number];
 type DiscoverRow = Awaited<ReturnType<ReturnType<typeof discoverPageQuery>["all"]>>[number];
 

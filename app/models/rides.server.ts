@@ -13,7 +13,7 @@ import {
   seatRefusal,
   splitSeatFacts,
 } from "./permissions.server";
-import { requestWithRider, rideColumns } from "./ride-columns.server";
+import { requestWithRider, rideColumns, ridePoints } from "./ride-columns.server";
 
 // One ride: its page, its booking form, and the driver's lock of the remaining seats to women.
 
@@ -37,6 +37,7 @@ export async function getRideDetail(
     db
       .select({
         ...rideColumns,
+        ...ridePoints,
         driverName: userProfiles.fullName,
         driverAvatarUrl: userProfiles.avatarUrl,
         driverRatingCount: userProfiles.ratingCount,
@@ -89,6 +90,7 @@ export async function getRideForBooking({ db }: ModelCtx, viewerId: string, ride
   const row = await db
     .select({
       ...rideColumns,
+      ...ridePoints,
       driverName: userProfiles.fullName,
       driverAvatarUrl: userProfiles.avatarUrl,
       // The viewer's live request, if any (one at most: ride_requests_live_unique): the page

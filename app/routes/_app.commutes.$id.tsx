@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { DriverDays, PatternForms, RegularRiders, RiderBooking } from "~/components/commute-page";
 import { OtherLeg, PatternSummary } from "~/components/commute-ui";
+import { RouteMap } from "~/components/route-map";
 import { BackLink, RideRoute } from "~/components/ride-ui";
 import { formatRating, ratingFromTotals } from "~/domain/rating";
 import { istDate } from "~/domain/time";
@@ -60,6 +61,10 @@ export default function Commute() {
           </p>
         ) : null}
       </div>
+      <RouteMap
+        from={{ name: commute.fromLocation, lat: commute.fromLat, lng: commute.fromLng }}
+        to={{ name: commute.toLocation, lat: commute.toLat, lng: commute.toLng }}
+      />
       {isDriver ? (
         <>
           <RegularRiders requests={requests} bookings={bookings} />

@@ -12,6 +12,7 @@ import { formatRating, ratingFromTotals } from "~/domain/rating";
 import { getRideDetail } from "~/models/rides.server";
 import { reliabilityFrom, rideDriverReliabilityQueries } from "~/models/reliability.server";
 import { ReliabilityRecord } from "~/components/reliability";
+import { RouteMap } from "~/components/route-map";
 import { requireUser } from "~/utils/auth.server";
 import { NOT_FOUND, orRespond } from "~/utils/errors.server";
 import { handleRideIntent } from "~/intents/rides.server";
@@ -111,6 +112,10 @@ export default function RideDetail() {
           ) : null}
           {isDriver || myRequest ? <CalendarLink rideId={ride.id} /> : null}
         </div>
+        <RouteMap
+          from={{ name: ride.fromLocation, lat: ride.fromLat, lng: ride.fromLng }}
+          to={{ name: ride.toLocation, lat: ride.toLat, lng: ride.toLng }}
+        />
       </section>
 
       <WomenSeats ride={ride} canLock={canLockToWomen} here={here} />
