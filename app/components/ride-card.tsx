@@ -91,6 +91,7 @@ export function RideCard({
         seats={ride.seats}
         bookedSeats={ride.bookedSeats}
         pricingMode={ride.pricingMode}
+        fairSeatPaise={ride.fairSeatPaise}
       />
       <div className="lr-card-actions">
         {ride.myRequestId ? (

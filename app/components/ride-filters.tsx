@@ -1,16 +1,23 @@
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
 import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { cardClass } from "~/components/ride-ui";
-import { MAX_COST_SLIDER } from "~/domain/rides";
+import { MAX_COST_CHOICES } from "~/domain/rides";
 import type { DiscoverFilters } from "~/schemas/ride-search";
+
+const COST_CHOICES = Array.from(
+  { length: (MAX_COST_CHOICES.max - MAX_COST_CHOICES.min) / MAX_COST_CHOICES.step + 1 },
+  (_, i) => MAX_COST_CHOICES.min + i * MAX_COST_CHOICES.step,
+);
+
+/** The steps, and a cap from an old link that is not one of them (maxCost=45), so the select shows it. */
+const costChoices = (cap: number | null) =>
+  cap === null || COST_CHOICES.includes(cap) ? COST_CHOICES : [...COST_CHOICES, cap].sort((a, b) => a - b);
 
 type Props = { filters: Pick<DiscoverFilters, "q" | "maxCost" | "community" | "women" | "date">; today: string };
 
 /** Discover's text search and filters: a GET form, so a filtered list is a link to share. */
 export function RideFilterForm({ filters, today }: Props) {
-  const [maxCost, setMaxCost] = useState(filters.maxCost);
-  const filtersOpen = filters.maxCost < 50 || filters.community || filters.women || Boolean(filters.date);
+  const filtersOpen = filters.maxCost !== null || filters.community || filters.women || Boolean(filters.date);
   return (
     <Form method="get" action="/rides" className={`${cardClass} space-y-4`} role="search">
       <label htmlFor="q" className="-mb-2 block text-sm font-medium">
@@ -35,21 +42,17 @@ export function RideFilterForm({ filters, today }: Props) {
         </summary>
         <div className="mt-3 grid gap-4 sm:grid-cols-3">
           <div>
-            <label htmlFor="maxCost" className="mb-1 block text-sm font-medium">
-              Max cost per seat: <output htmlFor="maxCost">{maxCost >= 50 ? "Any" : `₹${maxCost}`}</output>
+            <label htmlFor="upto" className="mb-1 block text-sm font-medium">
+              Max cost per seat
             </label>
-            <input
-              id="maxCost"
-              name="maxCost"
-              type="range"
-              min={MAX_COST_SLIDER.min}
-              max={MAX_COST_SLIDER.max}
-              step={MAX_COST_SLIDER.step}
-              defaultValue={filters.maxCost}
-              onChange={(e) => setMaxCost(Number(e.currentTarget.value))}
-              className="w-full accent-emerald-700"
-            />
-            <p className="text-xs text-slate-700 dark:text-slate-300">₹5 to ₹50; ₹50 means any price.</p>
+            {/* A select, not a slider: it says its value without JavaScript, and "Any" is a choice
+                of its own rather than the end of the scale (ADR 0054). */}
+            <select id="upto" name="upto" defaultValue={filters.maxCost ?? ""} className={inputClass}>
+              <option value="">Any</option>
+              {costChoices(filters.maxCost).map((r) => (
+                <option key={r} value={r}>{`₹${r}`}</option>
+              ))}
+            </select>
           </div>
           <div className="flex items-center gap-2 pt-6">
             <input

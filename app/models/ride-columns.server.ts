@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { rideRequests, rides, userProfiles } from "../../db/schema";
+import { fairSeatPaise, type FairCostFacts } from "../domain/trip-cost";
 import { workplaceBadge } from "./work-email.server";
 
 // The column sets and helpers the ride modules share (discovery, the ride page, My Rides).
@@ -27,6 +28,23 @@ export const rideColumns = {
   // Issue 16: the community's pricing mode the ride was offered under (a free ride says so).
   pricingMode: rides.pricingMode,
 };
+
+/** The ride's points, read to work out its fair seat price (withFairSeat), not sent to pages. */
+export const fairCostColumns = {
+  fromLat: rides.fromLat,
+  fromLng: rides.fromLng,
+  toLat: rides.toLat,
+  toLng: rides.toLng,
+};
+
+/**
+ * A ride row with its seat's fair share (what its price label is measured against, ADR 0054)
+ * in place of the points it was worked out from.
+ */
+export function withFairSeat<T extends FairCostFacts>({ fromLat, fromLng, toLat, toLng, ...row }: T) {
+  const fair = fairSeatPaise({ fromLat, fromLng, toLat, toLng, vehicleType: row.vehicleType, seats: row.seats });
+  return { ...row, fairSeatPaise: fair };
+}
 
 /** A ride request with its rider's name and avatar (join user_profiles on the rider). */
 export const requestWithRider = {
