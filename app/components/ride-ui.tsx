@@ -73,11 +73,7 @@ export function RidePrice({
         {free ? "Free ride" : formatRupees(perSeat)}
       </span>
       {free ? null : <span className="lr-muted">per seat</span>}
-      {free || !band ? null : (
-        <span className="lr-tag-band" data-testid="price-band">
-          {band}
-        </span>
-      )}
+      {free || !band ? null : <span className="lr-tag-band">{band}</span>}
       <span className="lr-tag-eco">{`Eco score ${ecoScore(seats, bookedSeats)}`}</span>
     </div>
   );
