@@ -115,6 +115,7 @@ export function RideCard({
         seats={ride.seats}
         bookedSeats={ride.bookedSeats}
         pricingMode={ride.pricingMode}
+        fairSeatPaise={ride.fairSeatPaise}
       />
       <div className="lr-card-actions">
         {ride.myRequestId ? (

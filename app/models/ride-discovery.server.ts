@@ -22,7 +22,7 @@ import { PLACES, placeByName } from "./places.server";
 import { blockedEitherWay } from "./relations.server";
 import { workplaceBadge } from "./work-email.server";
 import { isMember, maySeeRide, myCommunityIds, seatRule, womenRuleAllows } from "./permissions.server";
-import { aliased, rideColumns } from "./ride-columns.server";
+import { aliased, rideColumns, ridePoints, withFairSeat, withFairSeatOnly } from "./ride-columns.server";
 
 // Finding rides: Discover's pages and filters, and the search near two places on a day.
 
@@ -49,6 +49,7 @@ const maxCostTerm = (rupees: number) => sql`${rides.tripCostPaise} <= ${rupees *
 function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, now: number, extra: E, source?: SQL) {
   const cards = db.select({
     ...rideColumns,
+    ...ridePoints,
     ...extra,
     driverName: userProfiles.fullName,
     driverAvatarUrl: userProfiles.avatarUrl,
@@ -300,7 +301,7 @@ function rideFilters(viewerId: string, f: DiscoverFilters): SQL[] {
     ne(rides.driverId, viewerId),
     womenRuleAllows(viewerId),
     ...(f.women ? [womenTerm] : []),
-    ...(f.maxCost < 50 ? [maxCostTerm(f.maxCost)] : []),
+    ...(f.maxCost !== null ? [maxCostTerm(f.maxCost)] : []),
   ];
 }
 
@@ -318,8 +319,8 @@ function pageCursors(f: DiscoverFilters) {
   return { after, before: after ? null : parseCursor(f.before) };
 }
 
-/** The slider's rupees a seat when it caps the cost (50 means no limit). */
-const costCap = (f: DiscoverFilters) => (f.maxCost < 50 ? f.maxCost : undefined);
+/** The filter's rupees a seat when it caps the cost (null: Any). */
+const costCap = (f: DiscoverFilters) => f.maxCost ?? undefined;
 
 /**
  * A place text ("koramangala"): the rides leaving from or going to any place whose name holds it,
@@ -571,14 +572,8 @@ export function nearPageQuery(
     // As Discover's lists: no ride the women-only rule keeps from the viewer (it was shown, with Book Now).
     womenRuleAllows(viewerId),
   ];
-  if (f.maxCost < 50) where.push(maxCostTerm(f.maxCost));
-  const candidates = discoverCards(
-    db,
-    viewerId,
-    now,
-    { fromLat: rides.fromLat, fromLng: rides.fromLng, toLat: rides.toLat, toLng: rides.toLng },
-    source,
-  )
+  if (f.maxCost !== null) where.push(maxCostTerm(f.maxCost));
+  const candidates = discoverCards(db, viewerId, now, {}, source)
     .where(and(...where))
     .$dynamic();
   // On a date the candidates are the nearest in time (minutes off is half the score). On
@@ -686,10 +681,10 @@ export async function discoverRides(
       .sort((a, b) => a.match.score - b.match.score || a.departsAt - b.departsAt || a.id.localeCompare(b.id));
     const start = (f.page - 1) * NEAR_PAGE_SIZE;
     // The points stay: a search result's card draws its small route map (issue 36).
-    const shown = ranked.slice(start, start + NEAR_PAGE_SIZE).map(({ from: _f, to: _t, ...r }) => r);
+    const shown = ranked.slice(start, start + NEAR_PAGE_SIZE).map(({ from: _f, to: _t, ...r }) => withFairSeat(r));
     // Every match is counted; past the candidate cap there may be more than were ranked.
     return {
-      rides: shown as (DiscoverRow & { match?: Match } & Partial<RidePoints>)[],
+      rides: shown as (ReturnType<typeof withFairSeat<DiscoverRow>> & { match?: Match })[],
       hasMore: ranked.length > start + NEAR_PAGE_SIZE,
       nextAfter: null,
       prevBefore: null,
@@ -712,9 +707,10 @@ export async function discoverRides(
   const earlier = reachedStart ? 0 : (f.page - 1) * DISCOVER_PAGE_SIZE;
   const shown = page.length === 0 ? 0 : earlier + Math.min(page.length, DISCOVER_PAGE_SIZE);
   const n = pageOnly ? shown : Math.min(found[0]?.n ?? 0, FOUND_CAP);
-  const rows = (back ? page.slice(-DISCOVER_PAGE_SIZE) : page.slice(0, DISCOVER_PAGE_SIZE)) as (DiscoverRow & {
-    match?: Match;
-  })[];
+  // The browse list draws no maps: its points go, to keep the page small.
+  const rows = (back ? page.slice(-DISCOVER_PAGE_SIZE) : page.slice(0, DISCOVER_PAGE_SIZE)).map(
+    withFairSeatOnly,
+  ) as (ReturnType<typeof withFairSeatOnly<DiscoverRow>> & { match?: Match })[];
   const first = rows[0];
   const last = rows[rows.length - 1];
   return {

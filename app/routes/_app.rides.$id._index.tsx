@@ -95,6 +95,7 @@ export default function RideDetail() {
           seats={ride.seats}
           bookedSeats={ride.bookedSeats}
           pricingMode={ride.pricingMode}
+          fairSeatPaise={ride.fairSeatPaise}
         />
         {ride.notes ? (
           <p className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800">

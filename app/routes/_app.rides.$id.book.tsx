@@ -76,6 +76,7 @@ export default function BookRide() {
           seats={ride.seats}
           bookedSeats={ride.bookedSeats}
           pricingMode={ride.pricingMode}
+          fairSeatPaise={ride.fairSeatPaise}
         />
         {mayShareEqually(ride) ? (
           // ADR 0046: the equal split depends on who rides, so the promise is a ceiling.
