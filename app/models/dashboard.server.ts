@@ -9,6 +9,7 @@ import {
   weeklySavings,
   type SeatEvent,
 } from "../domain/dashboard";
+import { istDate } from "../domain/time";
 import { seatPricePaise } from "../domain/money";
 import { NOTIFICATIONS_SHOWN, ownNotificationsQuery } from "./notifications.server";
 import { cursorParam, type Cursor } from "../domain/cursor";
@@ -84,6 +85,9 @@ export function nextRideQueries(db: Db, userId: string, now: number) {
         requestId: aliased<string>(rideRequests.id, "request_id_"),
         mySeats,
         myStatus: aliased<string>(rideRequests.status, "my_status_"),
+        // Issue 37: an accepted seat's pickup code, on the ride's day only.
+        pickupCode: sql<string | null>`CASE WHEN ${rideRequests.status} = 'accepted' AND ${rides.date} = ${istDate(now)}
+          THEN ${rideRequests.pickupCode} END`.as("pickup_code_"),
         driverId: rides.driverId,
         driverName: userProfiles.fullName,
       })
@@ -249,10 +253,10 @@ export async function getDashboard(
         .filter((q) => q.rideId === r.id)
         .map((q) => ({ id: q.riderId, fullName: q.riderName, seats: q.seats, status: q.status })),
     })),
-    ...nextRidden.map(({ requestId, mySeats: seats, myStatus, driverId, driverName, ...r }) => ({
+    ...nextRidden.map(({ requestId, mySeats: seats, myStatus, pickupCode, driverId, driverName, ...r }) => ({
       ...r,
       role: "rider" as const,
-      request: { id: requestId, seats, status: myStatus },
+      request: { id: requestId, seats, status: myStatus, pickupCode },
       driver: { id: driverId, fullName: driverName },
       riders: [],
     })),
