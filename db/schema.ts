@@ -510,9 +510,8 @@ export const rideRequests = sqliteTable(
     // Issue 35 (ADR 0046): the most the rider was shown for these seats when asking; the
     // completion never charges more. NULL for older requests.
     quotedPaise: integer("quoted_paise"),
-    // Issue 37 (migration 0036): four digits the rider shows the driver at pickup (set by a
-    // trigger on insert); picked up only with it, so a boarded rider cannot be a no-show.
-    pickupCode: text("pickup_code"),
+    // Issue 37 (migration 0036): picked up only with the rider's pickup code (derived from the
+    // id, app/models/trip.server.ts), so a boarded rider cannot be marked a no-show.
     pickedUpAt: integer("picked_up_at"),
     droppedAt: integer("dropped_at"),
   },

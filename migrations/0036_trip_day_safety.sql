@@ -5,15 +5,8 @@ ALTER TABLE `rides` ADD `trip_started_at` integer;--> statement-breakpoint
 ALTER TABLE `rides` ADD `trip_ended_at` integer;--> statement-breakpoint
 ALTER TABLE `ride_requests` ADD `picked_up_at` integer;--> statement-breakpoint
 ALTER TABLE `ride_requests` ADD `dropped_at` integer;--> statement-breakpoint
--- 2. The pickup code: four digits per request. A trigger gives every new request its code,
---    so every insert path (single, bulk, standing bookings' daily top-up) has one without
---    knowing of it; ALTER TABLE cannot add a column whose default is an expression.
-ALTER TABLE `ride_requests` ADD `pickup_code` text CHECK (`pickup_code` IS NULL OR (length(`pickup_code`) = 4 AND `pickup_code` NOT GLOB '*[^0-9]*'));--> statement-breakpoint
-UPDATE `ride_requests` SET `pickup_code` = printf('%04d', abs(random()) % 10000);--> statement-breakpoint
-CREATE TRIGGER `ride_requests_pickup_code` AFTER INSERT ON `ride_requests` WHEN NEW.pickup_code IS NULL
-BEGIN
-  UPDATE `ride_requests` SET `pickup_code` = printf('%04d', abs(random()) % 10000) WHERE `id` = NEW.id;
-END;--> statement-breakpoint
+-- 2. The pickup code is not stored: it is derived from the request's id under a server
+--    secret (app/models/trip.server.ts), so no insert path needs to know of it.
 -- 3. Share my trip: only the token's SHA-256 is kept. An alert to the emergency contact makes
 --    its row first and the sender mints the token when it sends (token_hash NULL until then),
 --    so the link is never stored in the outbox.

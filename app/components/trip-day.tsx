@@ -11,7 +11,7 @@ import type { tripDayFrom } from "~/models/trip.server";
 // driver's Start trip / Picked up / Dropped / End trip, the rider's pickup code, Share my
 // trip, the alert to the emergency contact and 112. Every action is a plain form post.
 
-type TripDay = ReturnType<typeof tripDayFrom>;
+type TripDay = Awaited<ReturnType<typeof tripDayFrom>>;
 
 const at = (ms: number) => `${formatTime(istTime(ms))} IST`;
 

@@ -18,6 +18,7 @@ import { notificationInsert, notificationInsertIfChanged, PER_ROW_ID } from "./n
 import { outboxInsert } from "./outbox/queue.server";
 import { isOnTrip, mayRunTrip, maySeeRide } from "./permissions.server";
 import { accountLimitKey, hitRateLimit, peekRateLimit } from "./rate-limits.server";
+import { requireSecret, type SecretEnv } from "../utils/env.server";
 import { assertShareable, ownSharesQuery, shareInsert } from "./trip-shares.server";
 
 // The trip on the day (issue 37, items 1, 2 and 4). Every status write is one guarded
@@ -114,7 +115,6 @@ async function requestOnRide({ db }: ModelCtx, driverId: string, rideId: string,
       rideId: rideRequests.rideId,
       riderId: rideRequests.riderId,
       status: rideRequests.status,
-      code: rideRequests.pickupCode,
       pickedUpAt: rideRequests.pickedUpAt,
       droppedAt: rideRequests.droppedAt,
       driverId: rides.driverId,
@@ -155,7 +155,7 @@ const tripRunning = (driverId: string, now: number) =>
  * PICKUP_CODE_TRIES per PICKUP_CODE_WINDOW_MS for this booking.
  */
 export async function markPickedUp(
-  ctx: ModelCtx,
+  ctx: ModelCtx & { env: SecretEnv },
   driverId: string,
   { rideId, requestId, code }: { rideId: string; requestId: string; code: string },
   now = Date.now(),
@@ -166,7 +166,7 @@ export async function markPickedUp(
   const key = accountLimitKey("pickup-code", requestId);
   if ((await peekRateLimit(ctx, key, PICKUP_CODE_WINDOW_MS, now)) >= PICKUP_CODE_TRIES)
     throw new ConflictError(TOO_MANY_CODES, { field: "code" });
-  if (req.code === null || code !== req.code) {
+  if (code !== (await pickupCode(ctx.env, requestId))) {
     const { count } = await hitRateLimit(ctx, key, PICKUP_CODE_TRIES, PICKUP_CODE_WINDOW_MS, now);
     throw new ConflictError(count >= PICKUP_CODE_TRIES ? TOO_MANY_CODES : WRONG_PICKUP_CODE, { field: "code" });
   }
@@ -178,7 +178,6 @@ export async function markPickedUp(
         and(
           eq(rideRequests.id, requestId),
           eq(rideRequests.status, "accepted"),
-          eq(rideRequests.pickupCode, code),
           isNull(rideRequests.pickedUpAt),
           tripRunning(driverId, now),
         ),
@@ -280,6 +279,23 @@ export async function alertEmergencyContact(ctx: ModelCtx, userId: string, rideI
   return { shareId: id };
 }
 
+/**
+ * A booking's 4-digit pickup code: HMAC-SHA-256 of its id under SESSION_SECRET, so it is
+ * stored nowhere, no insert path has to make it, and nobody can work it out from the id.
+ */
+export async function pickupCode(env: SecretEnv, requestId: string): Promise<string> {
+  const enc = new TextEncoder();
+  const key = await crypto.subtle.importKey(
+    "raw",
+    enc.encode(`pickup-code:${requireSecret(env, "SESSION_SECRET")}`),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = new DataView(await crypto.subtle.sign("HMAC", key, enc.encode(requestId)));
+  return String(mac.getUint32(0) % 10_000).padStart(4, "0");
+}
+
 export type TripDay = Awaited<ReturnType<typeof tripDayQueries>>;
 
 /**
@@ -304,8 +320,6 @@ export function tripDayQueries(ctx: ModelCtx, viewerId: string, rideId: string, 
       .select({
         id: rideRequests.id,
         riderId: rideRequests.riderId,
-        // Only the rider reads their own code; the driver must be told it at the car.
-        code: sql<string | null>`CASE WHEN ${rideRequests.riderId} = ${viewerId} THEN ${rideRequests.pickupCode} END`,
         pickedUpAt: rideRequests.pickedUpAt,
         droppedAt: rideRequests.droppedAt,
         name: userProfiles.fullName,
@@ -329,8 +343,11 @@ export function tripDayQueries(ctx: ModelCtx, viewerId: string, rideId: string, 
   ] as const;
 }
 
-/** The trip-day reads' results (from `also`), shaped for the page. */
-export function tripDayFrom(results: readonly unknown[], viewerId: string) {
+/**
+ * The trip-day reads' results (from `also`), shaped for the page. Only the rider is given
+ * their own pickup code; the driver must be told it at the car.
+ */
+export async function tripDayFrom(results: readonly unknown[], viewerId: string, env: SecretEnv) {
   const [trip, riders, shares, profile] = results as [
     { startedAt: number | null; endedAt: number | null; onTrip: number; today: number }[],
     {
@@ -345,13 +362,14 @@ export function tripDayFrom(results: readonly unknown[], viewerId: string) {
     { email: string | null }[],
   ];
   const t = trip[0];
+  const own = riders.find((r) => r.riderId === viewerId);
   return {
     onTrip: Boolean(t?.onTrip),
     today: Boolean(t?.today),
     startedAt: t?.startedAt ?? null,
     endedAt: t?.endedAt ?? null,
     riders,
-    mine: riders.find((r) => r.riderId === viewerId) ?? null,
+    mine: own ? { ...own, code: t?.today ? await pickupCode(env, own.id) : null } : null,
     shares,
     hasEmergencyEmail: Boolean(profile[0]?.email),
   };

@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     NOT_FOUND.ride,
   );
   const driverRating = formatRating(ratingFromTotals(detail.ride.driverRatingCount, detail.ride.driverRatingStars));
-  const trip = tripDayFrom(also.slice(reliabilityReads.length), user.id);
+  const trip = await tripDayFrom(also.slice(reliabilityReads.length), user.id, context.env);
   const made = await tripShareCookie(request, context.env).parse(request);
   const link =
     made && trip.shares.some((s) => s.id === made.shareId)

@@ -5,7 +5,7 @@ import { addDays, istDate, istTime } from "~/domain/time";
 import { NOT_RIDE_DAY, PICKUP_CODE_TRIES, SHARE_AFTER_END_MS, TOO_MANY_CODES, WRONG_PICKUP_CODE } from "~/domain/trip";
 import { deliverOutbox } from "~/models/outbox/deliver.server";
 import { BOARDED_NOT_NO_SHOW } from "~/models/reliability.server";
-import { NO_EMERGENCY_EMAIL, TOO_MANY_ALERTS } from "~/models/trip.server";
+import { NO_EMERGENCY_EMAIL, pickupCode, TOO_MANY_ALERTS } from "~/models/trip.server";
 import { toastOf } from "../support/rides";
 import { Browser, db, get, postForm, signedInUser, tableCounts } from "../support/worker";
 
@@ -60,10 +60,7 @@ async function tripToday({ date = istDate(), time = istTime() } = {}) {
 
 const trip = (rideId: string, cookie: string, fields: Record<string, string>) =>
   postForm(`/rides/${rideId}/trip`, fields, { cookie });
-const codeOf = async (requestId: string) =>
-  (await env.DB.prepare("SELECT pickup_code FROM ride_requests WHERE id = ?")
-    .bind(requestId)
-    .first<{ pickup_code: string }>())!.pickup_code;
+const codeOf = (requestId: string) => pickupCode(env, requestId);
 const marks = (requestId: string) =>
   env.DB.prepare("SELECT picked_up_at, dropped_at, no_show_at FROM ride_requests WHERE id = ?")
     .bind(requestId)
@@ -221,10 +218,17 @@ describe("the pickup code (item 2)", () => {
     expect(toastOf(other)?.title).toBe("Rider picked up");
   });
 
-  it("every new request gets a 4-digit code (the trigger), whatever path inserts it", async () => {
+  it("the code is 4 digits made from the booking's id under the server secret, stored nowhere", async () => {
     const t = await tripToday();
-    expect(await codeOf(t.req.id)).toMatch(/^\d{4}$/);
-    expect(await codeOf(t.otherReq.id)).toMatch(/^\d{4}$/);
+    const ids = [t.req.id, t.otherReq.id, "a", "b", "c", "d", "e", "f"];
+    const codes = await Promise.all(ids.map((id) => pickupCode(env, id)));
+    for (const c of codes) expect(c).toMatch(/^\d{4}$/);
+    expect(new Set(codes).size).toBeGreaterThan(1);
+    // Another secret gives other codes: the id alone does not tell the code.
+    const elsewhere = await Promise.all(ids.map((id) => pickupCode({ SESSION_SECRET: "another-secret" }, id)));
+    expect(elsewhere).not.toEqual(codes);
+    const cols = await env.DB.prepare("SELECT name FROM pragma_table_info('ride_requests')").all<{ name: string }>();
+    expect(cols.results.map((c) => c.name)).not.toContain("pickup_code");
   });
 });
 
