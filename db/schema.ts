@@ -131,6 +131,8 @@ export const userProfiles = sqliteTable(
     workplace: text("workplace"),
     phoneNumber: text("phone_number"),
     emergencyContact: text("emergency_contact"),
+    // Issue 37 (migration 0036): where "Alert my emergency contact" sends the trip link.
+    emergencyContactEmail: text("emergency_contact_email"),
     bio: text("bio"),
     upiId: text("upi_id"),
     // JSON object; '{}' until onboarding. "Has vehicle info" means at least one key.
@@ -411,6 +413,9 @@ export const rides = sqliteTable(
     // Issue 16 (migration 0019): the community's pricing mode when the ride was created (a later
     // rule change moves no price); NULL: no community, or older than the rule (split as before).
     pricingMode: text("pricing_mode"),
+    // Issue 37 (migration 0036): the driver's trip status on the day.
+    tripStartedAt: integer("trip_started_at"),
+    tripEndedAt: integer("trip_ended_at"),
   },
   (t) => [
     // One occurrence per commute and day: the daily top-up inserts nothing twice.
@@ -505,6 +510,10 @@ export const rideRequests = sqliteTable(
     // Issue 35 (ADR 0046): the most the rider was shown for these seats when asking; the
     // completion never charges more. NULL for older requests.
     quotedPaise: integer("quoted_paise"),
+    // Issue 37 (migration 0036): picked up only with the rider's pickup code (derived from the
+    // id, app/models/trip.server.ts), so a boarded rider cannot be marked a no-show.
+    pickedUpAt: integer("picked_up_at"),
+    droppedAt: integer("dropped_at"),
   },
   (t) => [
     // One live (pending or accepted) request per rider and ride, enforced by the database.
@@ -731,7 +740,7 @@ export const outbox = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind")
       .notNull()
-      .$type<"notification" | "reminder" | "verify_email" | "password_reset" | "work_email_code">(),
+      .$type<"notification" | "reminder" | "verify_email" | "password_reset" | "work_email_code" | "emergency_alert">(),
     idempotencyKey: text("idempotency_key").notNull(),
     payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     status: text("status").notNull().default("pending").$type<"pending" | "sending" | "sent" | "skipped" | "failed">(),
@@ -749,7 +758,7 @@ export const outbox = sqliteTable(
     check("outbox_channel", sql`${t.channel} IN ('email','push')`),
     check(
       "outbox_kind",
-      sql`${t.kind} IN ('notification','reminder','verify_email','password_reset','work_email_code')`,
+      sql`${t.kind} IN ('notification','reminder','verify_email','password_reset','work_email_code','emergency_alert')`,
     ),
     check("outbox_status", sql`${t.status} IN ('pending','sending','sent','skipped','failed')`),
   ],
@@ -1150,5 +1159,35 @@ export const settlements = sqliteTable(
     check("settlement_method", sql`${t.method} IN ('upi','cash')`),
     check("settlement_status", sql`${t.status} IN ('paid','received')`),
     check("settlement_parties_differ", sql`${t.payerId} <> ${t.payeeId}`),
+  ],
+);
+
+// ---------------------------------------------------------------- issue 37: safety on the day
+
+/**
+ * Share my trip (migration 0036): a link for someone without an account, showing that one
+ * trip. Only the token's SHA-256 is kept; an alert's row has none until the sender mints it.
+ * It lives until an hour after the trip ends or until revoked (app/domain/trip.ts).
+ */
+export const tripShares = sqliteTable(
+  "trip_shares",
+  {
+    id: text("id").primaryKey(),
+    rideId: text("ride_id")
+      .notNull()
+      .references(() => rides.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash"),
+    via: text("via").notNull().default("link").$type<"link" | "alert">(),
+    createdAt: createdAt(),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("trip_shares_token_unique").on(t.tokenHash),
+    index("trip_shares_user_ride_idx").on(t.userId, t.rideId, t.createdAt),
+    index("trip_shares_ride_idx").on(t.rideId),
+    check("trip_share_via", sql`${t.via} IN ('link','alert')`),
   ],
 );

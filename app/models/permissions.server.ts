@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { communityMembers, payments, rideRequests, rides, userProfiles } from "../../db/schema";
 import { requestsClosedReason } from "../domain/rides";
-import { formatDateTimeShort } from "../domain/time";
+import { formatDateTimeShort, istDate } from "../domain/time";
 import { blockedEitherWay } from "./relations.server";
 
 // THE rules for who may see a ride or a commute, and who may hold a seat on a ride day
@@ -307,3 +307,21 @@ export function holdsRoleSql(userId: string | SQL, communityId: string | SQL, ro
       sql`, `,
     )}))`;
 }
+
+// ---------------------------------------------------------------- the trip on the day (issue 37)
+
+/**
+ * MAY RUN THE TRIP (start, picked up, dropped, end) of the `rides` row in scope: its driver,
+ * while the ride is active, on the ride's own IST day. Every trip-status write is guarded by
+ * it; app/models/trip.server.ts says which part refused.
+ */
+export const mayRunTrip = (driverId: string, now: number): SQL =>
+  sql`(rides.driver_id = ${driverId} AND rides.status = 'active' AND rides.date = ${istDate(now)})`;
+
+/**
+ * IS ON THE TRIP of the `rides` row in scope: its driver or a rider holding an accepted seat.
+ * Who may share the trip or alert their emergency contact about it, and see its status.
+ */
+export const isOnTrip = (userId: string): SQL =>
+  sql`(rides.driver_id = ${userId} OR EXISTS (SELECT 1 FROM ride_requests ot WHERE ot.ride_id = rides.id
+    AND ot.rider_id = ${userId} AND ot.status = 'accepted'))`;

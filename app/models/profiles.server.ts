@@ -13,6 +13,7 @@ const profileColumns = {
   workplace: userProfiles.workplace,
   phoneNumber: userProfiles.phoneNumber,
   emergencyContact: userProfiles.emergencyContact,
+  emergencyContactEmail: userProfiles.emergencyContactEmail,
   bio: userProfiles.bio,
   upiId: userProfiles.upiId,
   vehicleInfo: userProfiles.vehicleInfo,
@@ -86,6 +87,7 @@ export type ProfilePatch = Partial<{
   upiId: string | null;
   phoneNumber: string;
   emergencyContact: string;
+  emergencyContactEmail: string | null;
   smokingAllowed: boolean;
   petsAllowed: boolean;
   musicPreference: string;

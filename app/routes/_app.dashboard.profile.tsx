@@ -76,6 +76,7 @@ export default function ProfilePage() {
       workplace: profile?.workplace ?? "",
       bio: profile?.bio ?? "",
       upiId: profile?.upiId ?? "",
+      emergencyContactEmail: profile?.emergencyContactEmail ?? "",
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -145,6 +146,13 @@ export default function ProfilePage() {
             label="UPI ID (for receiving ride payments)"
             field={fields.upiId}
             placeholder="name@okbank"
+            autoComplete="off"
+          />
+          <Field
+            label="Emergency contact's e-mail (for Alert my emergency contact)"
+            field={fields.emergencyContactEmail}
+            type="email"
+            placeholder="name@example.com"
             autoComplete="off"
           />
           <button type="submit" className={buttonClass} disabled={navigation.state === "submitting"}>

@@ -16,6 +16,9 @@ import { RouteMap } from "~/components/route-map";
 import { requireUser } from "~/utils/auth.server";
 import { NOT_FOUND, orRespond } from "~/utils/errors.server";
 import { handleRideIntent } from "~/intents/rides.server";
+import { TripDayPanel } from "~/components/trip-day";
+import { tripDayFrom, tripDayQueries } from "~/models/trip.server";
+import { siteOrigin, tripShareCookie, tripShareUrl } from "~/utils/trip-share.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.ride.fromLocation} → ${data.ride.toLocation} | LoopRide` : "Ride | LoopRide" },
@@ -26,12 +29,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Issue 16: the driver's reliability record beside the stars, read in the ride's own batch
   // (the stars are totals on the driver's profile).
   const id = params.id ?? "";
+  // Issue 37: the trip on the day (status, pickup code, share links) in the same batch.
+  const reliabilityReads = rideDriverReliabilityQueries(context.db, id);
   const { also, ...detail } = await orRespond(
-    getRideDetail(context, user.id, id, Date.now(), rideDriverReliabilityQueries(context.db, id)),
+    getRideDetail(context, user.id, id, Date.now(), [...reliabilityReads, ...tripDayQueries(context, user.id, id)]),
     NOT_FOUND.ride,
   );
   const driverRating = formatRating(ratingFromTotals(detail.ride.driverRatingCount, detail.ride.driverRatingStars));
-  return { ...detail, driverRating, reliability: reliabilityFrom(also), now: Date.now() };
+  const trip = await tripDayFrom(also.slice(reliabilityReads.length), user.id, context.env);
+  const made = await tripShareCookie(request, context.env).parse(request);
+  const link =
+    made && trip.shares.some((s) => s.id === made.shareId)
+      ? tripShareUrl(siteOrigin(request, context.env), made.token)
+      : null;
+  const reliability = reliabilityFrom(also.slice(0, reliabilityReads.length));
+  return { ...detail, driverRating, reliability, trip, link, now: Date.now() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -46,6 +58,7 @@ export default function RideDetail() {
   const loaded = useLoaderData<typeof loader>();
   const { ride, isDriver, requests, myRequest, saved, now, driverRating, canLockToWomen, reliability, joinRefusal } =
     loaded;
+  const { trip, link } = loaded;
   const available = ride.seats - ride.bookedSeats;
   // Why requests on this ride can no longer change (completed, cancelled, departed), shown instead of the buttons.
   const closedReason = requestsClosedReason(ride, now);
@@ -56,6 +69,7 @@ export default function RideDetail() {
       <Link to="/rides" className={textLinkClass}>
         Back to rides
       </Link>
+      <TripDayPanel rideId={ride.id} isDriver={isDriver} trip={trip} link={link} summary={shareText(ride)} />
       <DriverCard ride={ride} available={available} driverRating={driverRating} isDriver={isDriver} />
       <ReliabilityRecord
         record={reliability}

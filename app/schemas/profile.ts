@@ -78,6 +78,14 @@ export const profileEditSchema = z.object({
     .optional()
     .refine((v) => !v || /^[a-zA-Z0-9._-]{2,}@[a-zA-Z]{2,}$/.test(v), "Please enter a valid UPI ID, like name@okbank")
     .transform((v) => v || null),
+  // Issue 37: where "Alert my emergency contact" sends the trip link (optional).
+  emergencyContactEmail: z
+    .string()
+    .trim()
+    .max(254, "Must be at most 254 characters")
+    .optional()
+    .refine((v) => !v || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "Please enter a valid e-mail address")
+    .transform((v) => v?.toLowerCase() || null),
 });
 
 export const SETTINGS = [

@@ -5,6 +5,7 @@ import { addDays, istDate } from "~/domain/time";
 import { weekStartOf } from "~/domain/settle-up";
 import { communityActionSchema, membershipActionSchema } from "~/schemas/communities";
 import { completionActionSchema } from "~/schemas/completion";
+import { tripIntentSchema } from "~/schemas/trip";
 import { messageActionSchema, notificationActionSchema } from "~/schemas/messages";
 import { createRideIntentSchema } from "~/schemas/rides";
 
@@ -586,6 +587,21 @@ const TARGETS: Target[] = [
       }),
     }),
   ),
+  // Issue 37: the trip on the day (the soon ride runs today, with r1 accepted).
+  ...intentsOf(tripIntentSchema).map(
+    (intent): Target => ({
+      file: "_app.rides.$id.trip.tsx",
+      intent,
+      path: (w) => pathArb((id) => `/rides/${id}/trip`, [w.soon.id, w.ride.id, w.done.id], w.pool),
+      actors: ["driver", "r1", "r2", "stranger", "visitor"],
+      fields: (w) => ({
+        intent: c(intent),
+        requestId: one(w.ids.requests),
+        code: one(["0000", "1234", "12", "abcd", "", "12345"]),
+        shareId: one([...w.pool, ""]),
+      }),
+    }),
+  ),
   ...["create", "suggest"].map(
     (intent): Target => ({
       file: "_app.rides.create.tsx",
@@ -849,6 +865,7 @@ describe("fuzzing covers every action", () => {
       ["_app.dashboard.messages.tsx", intentsOf(messageActionSchema)],
       ["_app.dashboard._index.tsx", intentsOf(notificationActionSchema)],
       ["_app.rides.$id.completion.tsx", intentsOf(completionActionSchema)],
+      ["_app.rides.$id.trip.tsx", intentsOf(tripIntentSchema)],
       ["_app.rides.create.tsx", intentsOf(createRideIntentSchema)],
     ] as const) {
       const fuzzed = TARGETS.filter((t) => t.file === file).map((t) => t.intent);

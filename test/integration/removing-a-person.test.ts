@@ -65,6 +65,9 @@ const EXPECTED: Record<string, string> = {
   "saved_search_cells.search_id -> saved_searches": "CASCADE",
   // Issue 16: a community's approved pickup points go with the community.
   "community_pickup_points.community_id -> communities": "CASCADE",
+  // Issue 37: a person's share-my-trip links go with them, or with the ride.
+  "trip_shares.user_id -> users": "CASCADE",
+  "trip_shares.ride_id -> rides": "CASCADE",
   // Shared with someone else: removing one side is refused.
   "rides.driver_id -> users": "NO ACTION",
   "communities.created_by -> users": "NO ACTION",

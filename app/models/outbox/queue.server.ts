@@ -21,7 +21,13 @@ import { notificationInsert, PER_ROW_ID, weekdayDateSql } from "../notifications
 // sender (deliver.server.ts) claims due rows, delivers them and records the outcome.
 
 export type OutboxChannel = "email" | "push";
-export type OutboxKind = "notification" | "reminder" | "verify_email" | "password_reset" | "work_email_code";
+export type OutboxKind =
+  | "notification"
+  | "reminder"
+  | "verify_email"
+  | "password_reset"
+  | "work_email_code"
+  | "emergency_alert";
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /** Every channel an event goes out on; each channel's sender decides by the person's settings. */
@@ -190,6 +196,9 @@ export async function loadDelivery({ db }: ModelCtx, row: OutboxRow) {
         email: users.email,
         emailVerifiedAt: users.emailVerifiedAt,
         firstName: userProfiles.firstName,
+        fullName: userProfiles.fullName,
+        // Issue 37: where an emergency alert goes (read at send time, never copied into the row).
+        emergencyContactEmail: userProfiles.emergencyContactEmail,
         emailNotifications: userSettings.emailNotifications,
         pushNotifications: userSettings.pushNotifications,
         rideReminders: userSettings.rideReminders,
