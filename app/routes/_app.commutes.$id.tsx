@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { DriverDays, PatternForms, RegularRiders, RiderBooking } from "~/components/commute-page";
 import { PatternSummary } from "~/components/commute-ui";
+import { CommuteWomen } from "~/components/commute-women";
 import { BackLink, RideRoute } from "~/components/ride-ui";
 import { formatRating, ratingFromTotals } from "~/domain/rating";
 import { istDate } from "~/domain/time";
@@ -59,6 +60,7 @@ export default function Commute() {
           </p>
         ) : null}
       </div>
+      <CommuteWomen commute={commute} here={`/commutes/${commute.id}`} />
       {isDriver ? (
         <>
           <RegularRiders requests={requests} bookings={bookings} />

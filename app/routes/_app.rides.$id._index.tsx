@@ -15,6 +15,8 @@ import { ReliabilityRecord } from "~/components/reliability";
 import { requireUser } from "~/utils/auth.server";
 import { NOT_FOUND, orRespond } from "~/utils/errors.server";
 import { handleRideIntent } from "~/intents/rides.server";
+import { DayContacts } from "~/components/day-contacts";
+import { dayContactsFrom, rideContactsQuery } from "~/models/ride-contacts.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.ride.fromLocation} → ${data.ride.toLocation} | LoopRide` : "Ride | LoopRide" },
@@ -25,12 +27,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Issue 16: the driver's reliability record beside the stars, read in the ride's own batch
   // (the stars are totals on the driver's profile).
   const id = params.id ?? "";
+  const now = Date.now();
+  // Issue 37: the day's contacts (numbers, the car) ride in the same batch, last.
   const { also, ...detail } = await orRespond(
-    getRideDetail(context, user.id, id, Date.now(), rideDriverReliabilityQueries(context.db, id)),
+    getRideDetail(context, user.id, id, now, [
+      ...rideDriverReliabilityQueries(context.db, id),
+      rideContactsQuery(context.db, user.id, id, now),
+    ]),
     NOT_FOUND.ride,
   );
   const driverRating = formatRating(ratingFromTotals(detail.ride.driverRatingCount, detail.ride.driverRatingStars));
-  return { ...detail, driverRating, reliability: reliabilityFrom(also), now: Date.now() };
+  const dayContacts = dayContactsFrom(also[also.length - 1]);
+  return { ...detail, driverRating, reliability: reliabilityFrom(also), dayContacts, now };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -45,6 +53,7 @@ export default function RideDetail() {
   const loaded = useLoaderData<typeof loader>();
   const { ride, isDriver, requests, myRequest, saved, now, driverRating, canLockToWomen, reliability, joinRefusal } =
     loaded;
+  const { dayContacts } = loaded;
   const available = ride.seats - ride.bookedSeats;
   // Why requests on this ride can no longer change (completed, cancelled, departed), shown instead of the buttons.
   const closedReason = requestsClosedReason(ride, now);
@@ -113,6 +122,7 @@ export default function RideDetail() {
         </div>
       </section>
 
+      <DayContacts contacts={dayContacts} rideId={ride.id} />
       <WomenSeats ride={ride} canLock={canLockToWomen} here={here} />
       {!isDriver ? (
         <JoinPanel

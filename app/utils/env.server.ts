@@ -41,6 +41,15 @@ const fields = z.object({
   APP_ORIGIN: z.string().url().optional(),
   RESEND_API_KEY: text,
   MAIL_FROM: text,
+  // Issue 37: LoopRide's operators, who read the reports no community admin can (a secret:
+  // `wrangler secret put OPERATOR_EMAILS`), as e-mail addresses separated by commas.
+  OPERATOR_EMAILS: z
+    .string()
+    .refine(
+      (v) => v.split(",").every((e) => /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(e.trim())),
+      "must be e-mail addresses separated by commas",
+    )
+    .optional(),
 });
 
 const schema = fields
