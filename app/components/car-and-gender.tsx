@@ -1,6 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import type { VehicleInfo } from "../../db/schema";
 import { Field } from "./forms";
 import { buttonClass, inputClass } from "./styles";
 
@@ -17,7 +16,9 @@ const GENDERS: [string, string][] = [
 export const GENDER_LABEL = "Your gender (private: never shown; lets women book and offer women-only rides)";
 
 /** The profile form's defaults for the car and the gender. */
-export function carAndGenderDefaults(profile: { vehicleInfo: VehicleInfo | null; gender: string | null } | null) {
+type Car = { make?: string; model?: string; color?: string; license_plate?: string };
+
+export function carAndGenderDefaults(profile: { vehicleInfo: Car | null; gender: string | null } | null) {
   const v = profile?.vehicleInfo ?? {};
   return {
     make: v.make ?? "",
