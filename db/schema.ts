@@ -43,6 +43,8 @@ export const users = sqliteTable(
     signupAddressHash: text("signup_address_hash"),
     // When the person closed their account (issue 16): personal fields were erased then.
     deletedAt: integer("deleted_at"),
+    // Suspended platform-wide by LoopRide's operators (issue 37): no sign-in, no session.
+    suspendedAt: integer("suspended_at"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
@@ -172,11 +174,12 @@ export const userSettings = sqliteTable("user_settings", {
   pushNotifications: bool("push_notifications").notNull().default(true),
   rideReminders: bool("ride_reminders").notNull().default(true),
   showProfile: bool("show_profile").notNull().default(true),
-  shareLocation: bool("share_location").notNull().default(false),
   darkMode: bool("dark_mode").notNull().default(false),
   updatedAt: integer("updated_at").notNull(),
   // Issue 20: whether riders with no other relation may message this user about their rides.
   rideInquiries: bool("ride_inquiries").notNull().default(true),
+  // Issue 37: the mobile number is shown to the people on one's rides on the day (maySeeContact).
+  showPhone: bool("show_phone").notNull().default(true),
 });
 
 // ---------------------------------------------------------------- referral credits
@@ -834,6 +837,9 @@ export const commutes = sqliteTable(
     startDate: text("start_date").notNull(),
     endDate: text("end_date"),
     status: text("status").notNull().default("active"),
+    // Issue 37: every day women-only, or every day's comfort lock on (copied into each day).
+    womenOnly: bool("women_only").notNull().default(false),
+    womenLock: bool("women_lock").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
     // On a return leg, the outward commute it returns from (migration 0033, ADR 0048).
@@ -969,10 +975,18 @@ export const userReports = sqliteTable(
     details: text("details"),
     context: text("context").notNull(),
     createdAt: createdAt(),
+    // Issue 37: who reads it (the shared communities' admins, or LoopRide's operators) and
+    // what the operators did (NULL: still open).
+    queue: text("queue").notNull().default("community"),
+    outcome: text("outcome"),
+    handledAt: integer("handled_at"),
   },
   (t) => [
     uniqueIndex("user_reports_once").on(t.reporterId, t.reportedId),
     index("user_reports_reported_idx").on(t.reportedId, t.createdAt),
+    index("user_reports_queue_idx").on(t.queue, t.handledAt, t.createdAt),
+    check("report_queue", sql`${t.queue} IN ('community','operators')`),
+    check("report_outcome", sql`${t.outcome} IS NULL OR ${t.outcome} IN ('warned','suspended','closed')`),
     check("report_not_self", sql`${t.reporterId} <> ${t.reportedId}`),
     check(
       "report_reason",

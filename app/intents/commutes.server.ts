@@ -14,6 +14,7 @@ import {
 import { formatWeekdayDate } from "~/domain/time";
 import { commuteIntentSchema } from "~/schemas/commutes";
 import { safeRedirect } from "~/utils/auth.server";
+import { lockCommuteToWomen } from "~/models/commute-women.server";
 import { runIntent, type Ctx } from "./run.server";
 
 const FAILED = {
@@ -28,6 +29,7 @@ const FAILED = {
   pause: "Could not pause the booking",
   resume: "Could not resume the booking",
   "end-booking": "Could not end the booking",
+  "women-lock-all": "Could not keep the open seats for women",
 } as const;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -115,6 +117,14 @@ export function handleCommuteIntent(
           const r = await endCommute(context, userId, commuteId, { lastDate: input.lastDate });
           const description = r.legs > 1 ? "Both ways: the return ends with it." : undefined;
           return { to: to(input), toast: { title: "Commute ended", description }, audience: r.audience };
+        }
+        case "women-lock-all": {
+          const r = await lockCommuteToWomen(context, userId, commuteId);
+          const toast = {
+            title: "Open seats kept for women",
+            description: "On every day of this commute; riders already booked keep their seats.",
+          };
+          return { to: to(input), toast, audience: r.audience };
         }
       }
     },

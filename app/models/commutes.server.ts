@@ -25,10 +25,12 @@ import { placeByName, ridePlaceColumns } from "./places.server";
 import { firstOfGroup, notificationInsert, PER_ROW_ID, weekdayDateSql } from "./notifications.server";
 import { alertSavedSearches } from "./saved-searches.server";
 import { cancelRequest, DUPLICATE_REQUEST, shownMaxSql } from "./ride-requests.server";
-import { cancelRide, mayPublish } from "./ride-publishing.server";
+import { cancelRide, mayPublish, WOMEN_ONLY_DRIVER } from "./ride-publishing.server";
 import { endCommutesAndRides } from "./commute-ending.server";
+import { lockNewDaysStatement } from "./commute-women.server";
 import {
   inGoodStanding,
+  isWoman,
   maySeeCommute,
   seatFactColumns,
   seatFactsOf,
@@ -122,8 +124,9 @@ function topUpStatement(db: Db, now: number, commuteId?: string) {
     toCell: sql`c.to_cell`,
     createdAt: sql`${now}`,
     commuteId: sql`c.id`,
-    // Issue 16: each occurrence takes its community's rules as they are when it is created.
-    womenOnly: sql`coalesce((SELECT women_only FROM communities WHERE id = c.community_id), 0)`,
+    // Issue 16: each occurrence takes its community's rules as they are when it is created;
+    // issue 37: and the commute's own women-only choice.
+    womenOnly: sql`(c.women_only OR coalesce((SELECT women_only FROM communities WHERE id = c.community_id), 0))`,
     pricingMode: sql`(SELECT pricing_mode FROM communities WHERE id = c.community_id)`,
   });
   return db
@@ -242,6 +245,8 @@ export async function topUpCommutesAndBookings({ db }: ModelCtx, now = Date.now(
     standingRequests(db, madeByRun(now), now),
     recomputeBooked(db, sql`${madeByRun(now)}`),
     refusedDaysNotice(db, now),
+    // Issue 37: a commute whose open seats are kept for women locks each new day, once booked.
+    lockNewDaysStatement(db, now),
   ]);
   return { rides: created, requested, audience: audience(refused.map((r) => r.userId)) };
 }
@@ -261,12 +266,15 @@ export async function topUpCommutes(ctx: ModelCtx, now = Date.now()) {
 export async function createCommute(
   { db }: ModelCtx,
   driverId: string,
-  // No return time (callers from before ADR 0048): one direction.
-  input: Omit<CreateCommuteInput, "returnTime"> & { returnTime?: string | null },
+  // No return time (callers from before ADR 0048): one direction; women-only is optional too.
+  input: Omit<CreateCommuteInput, "returnTime" | "womenOnly"> & { returnTime?: string | null; womenOnly?: boolean },
   now = Date.now(),
 ) {
   // The same precondition as a single ride (ride-publishing.server.ts mayPublish).
-  const { profile } = await mayPublish(db, driverId, input.communityId, now);
+  const { profile, womenOnlyCommunity } = await mayPublish(db, driverId, input.communityId, now);
+  // The single ride's rule (ride-publishing.server.ts): only a woman offers a women-only commute.
+  if (input.womenOnly && profile.gender !== "female")
+    throw new ConflictError(WOMEN_ONLY_DRIVER, { field: "womenOnly" });
   const from = placeByName(input.fromLocation);
   const to = placeByName(input.toLocation);
   // The schema resolved both names on the server; a caller that skipped it is refused here.
@@ -286,6 +294,7 @@ export async function createCommute(
     startDate: input.startDate,
     endDate: input.endDate,
     status: "active",
+    womenOnly: Boolean(input.womenOnly) || womenOnlyCommunity,
     createdAt: now,
     updatedAt: now,
   };
@@ -341,6 +350,8 @@ const commuteColumns = {
   endDate: commutes.endDate,
   status: commutes.status,
   returnOf: commutes.returnOf,
+  womenOnly: commutes.womenOnly,
+  womenLock: commutes.womenLock,
 };
 
 const occurrenceColumns = {
@@ -375,6 +386,9 @@ export async function getCommutePage({ db }: ModelCtx, viewerId: string, commute
         driverRatingCount: userProfiles.ratingCount,
         driverRatingStars: userProfiles.ratingStars,
         communityName: communities.name,
+        // Issue 37: whether the viewer, as its driver, may keep the open seats for women (never
+        // anyone's gender for anyone else).
+        canLockToWomen: sql<number>`(${commutes.driverId} = ${viewerId} AND ${isWoman(viewerId)})`.as("can_lock"),
       })
       .from(commutes)
       .leftJoin(userProfiles, eq(userProfiles.userId, commutes.driverId))

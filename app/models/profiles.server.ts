@@ -42,6 +42,11 @@ export function ownProfileFrom(rows: unknown) {
   return { profile, progress: profileProgress(profile) };
 }
 
+/** Issue 37: the acting user's own private gender, for Settings' batch (AlsoReads). */
+export function ownGenderQuery(db: Db, userId: string) {
+  return db.select({ gender: userProfiles.gender }).from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1);
+}
+
 export type OwnProfile = NonNullable<Awaited<ReturnType<typeof getOwnProfile>>["profile"]>;
 
 function nameParts(fullName: string) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import { randomToken } from "../domain/ids";
 import { sessions, userProfiles, userSettings, users } from "../../db/schema";
 import { type ModelCtx } from "./context.server";
@@ -40,27 +40,30 @@ export async function deleteExpiredSessions({ db }: ModelCtx, now = Date.now()) 
 }
 
 function sessionUserQuery(db: Db, sessionId: string, now: number) {
-  return db
-    .select({
-      id: users.id,
-      email: users.email,
-      emailVerifiedAt: users.emailVerifiedAt,
-      phone: users.phone,
-      profileUserId: userProfiles.userId,
-      fullName: userProfiles.fullName,
-      firstName: userProfiles.firstName,
-      avatarUrl: userProfiles.avatarUrl,
-      phoneNumber: userProfiles.phoneNumber,
-      vehicleInfo: userProfiles.vehicleInfo,
-      profileCreatedAt: userProfiles.createdAt,
-      darkMode: userSettings.darkMode,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
-    .limit(1);
+  return (
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        emailVerifiedAt: users.emailVerifiedAt,
+        phone: users.phone,
+        profileUserId: userProfiles.userId,
+        fullName: userProfiles.fullName,
+        firstName: userProfiles.firstName,
+        avatarUrl: userProfiles.avatarUrl,
+        phoneNumber: userProfiles.phoneNumber,
+        vehicleInfo: userProfiles.vehicleInfo,
+        profileCreatedAt: userProfiles.createdAt,
+        darkMode: userSettings.darkMode,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
+      // Issue 37: an account suspended by LoopRide's operators has no session, wherever it came from.
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), isNull(users.suspendedAt)))
+      .limit(1)
+  );
 }
 
 function toSessionUser(row: Awaited<ReturnType<typeof sessionUserQuery>>[number] | undefined): SessionUser | null {
@@ -115,7 +118,8 @@ export async function getSocketSession({ db }: ModelCtx, sessionId: string, now 
     (await db
       .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
       .from(sessions)
-      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), isNull(users.suspendedAt)))
       .get()) ?? null
   );
 }

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { DriverDays, PatternForms, RegularRiders, RiderBooking } from "~/components/commute-page";
 import { OtherLeg, PatternSummary } from "~/components/commute-ui";
 import { RouteMap } from "~/components/route-map";
+import { CommuteWomen } from "~/components/commute-women";
 import { BackLink, RideRoute } from "~/components/ride-ui";
 import { formatRating, ratingFromTotals } from "~/domain/rating";
 import { istDate } from "~/domain/time";
@@ -65,6 +66,7 @@ export default function Commute() {
         from={{ name: commute.fromLocation, lat: commute.fromLat, lng: commute.fromLng }}
         to={{ name: commute.toLocation, lat: commute.toLat, lng: commute.toLng }}
       />
+      <CommuteWomen commute={commute} here={`/commutes/${commute.id}`} />
       {isDriver ? (
         <>
           <RegularRiders requests={requests} bookings={bookings} />

@@ -24,8 +24,8 @@ export const meta: MetaFunction = () => [{ title: "Publish a Commute | LoopRide"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const { communities } = await getCreateRideContext(context, user.id);
-  return { communities, today: istDate() };
+  const { communities, isWoman } = await getCreateRideContext(context, user.id);
+  return { communities, isWoman, today: istDate() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewCommute() {
-  const { communities, today } = useLoaderData<typeof loader>();
+  const { communities, isWoman, today } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const placeOptions = (lastResult as { placeOptions?: Record<string, string[]> } | undefined)?.placeOptions;
   const busy = useNavigation().state === "submitting";
@@ -134,6 +134,20 @@ export default function NewCommute() {
           </select>
           <FieldErrors id={fields.communityId.errorId} errors={fields.communityId.errors} />
         </div>
+        {isWoman ? (
+          <div>
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input
+                type="checkbox"
+                name={fields.womenOnly.name}
+                defaultChecked={fields.womenOnly.initialValue === "on"}
+                className="h-4 w-4 accent-emerald-700"
+              />
+              Women only (only women can book seats, every day)
+            </label>
+            <FieldErrors id={fields.womenOnly.errorId} errors={fields.womenOnly.errors} />
+          </div>
+        ) : null}
         <div className="flex justify-end gap-3">
           <BackLink href="/dashboard/rides" className={secondaryButtonClass}>
             Cancel

@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
 import { Avatar } from "~/components/avatar";
+import { CarFields, carAndGenderDefaults, GenderSelect } from "~/components/car-and-gender";
 import { handleProfilePost, photoRefused } from "~/intents/profile.server";
 import { CreditsCard } from "~/components/credits-card";
 import { EmailStatus } from "~/components/email-status";
@@ -77,6 +78,7 @@ export default function ProfilePage() {
       bio: profile?.bio ?? "",
       upiId: profile?.upiId ?? "",
       emergencyContactEmail: profile?.emergencyContactEmail ?? "",
+      ...carAndGenderDefaults(profile),
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -155,6 +157,8 @@ export default function ProfilePage() {
             placeholder="name@example.com"
             autoComplete="off"
           />
+          <CarFields fields={fields} />
+          <GenderSelect value={profile?.gender} />
           <button type="submit" className={buttonClass} disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Saving..." : "Save Changes"}
           </button>

@@ -19,6 +19,8 @@ import { handleRideIntent } from "~/intents/rides.server";
 import { TripDayPanel } from "~/components/trip-day";
 import { tripDayFrom, tripDayQueries } from "~/models/trip.server";
 import { siteOrigin, tripShareCookie, tripShareUrl } from "~/utils/trip-share.server";
+import { DayContacts } from "~/components/day-contacts";
+import { dayContactsFrom, rideContactsQuery } from "~/models/ride-contacts.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.ride.fromLocation} → ${data.ride.toLocation} | LoopRide` : "Ride | LoopRide" },
@@ -29,21 +31,33 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Issue 16: the driver's reliability record beside the stars, read in the ride's own batch
   // (the stars are totals on the driver's profile).
   const id = params.id ?? "";
-  // Issue 37: the trip on the day (status, pickup code, share links) in the same batch.
+  const now = Date.now();
+  // Issue 37: the trip on the day (status, pickup code, share links) and the day's contacts
+  // (numbers, the car) in the same batch, after the driver's reliability.
   const reliabilityReads = rideDriverReliabilityQueries(context.db, id);
+  const tripReads = tripDayQueries(context, user.id, id);
   const { also, ...detail } = await orRespond(
-    getRideDetail(context, user.id, id, Date.now(), [...reliabilityReads, ...tripDayQueries(context, user.id, id)]),
+    getRideDetail(context, user.id, id, now, [
+      ...reliabilityReads,
+      ...tripReads,
+      rideContactsQuery(context.db, user.id, id, now),
+    ]),
     NOT_FOUND.ride,
   );
   const driverRating = formatRating(ratingFromTotals(detail.ride.driverRatingCount, detail.ride.driverRatingStars));
-  const trip = await tripDayFrom(also.slice(reliabilityReads.length), user.id, context.env);
+  const trip = await tripDayFrom(
+    also.slice(reliabilityReads.length, reliabilityReads.length + tripReads.length),
+    user.id,
+    context.env,
+  );
+  const dayContacts = dayContactsFrom(also[also.length - 1]);
   const made = await tripShareCookie(request, context.env).parse(request);
   const link =
     made && trip.shares.some((s) => s.id === made.shareId)
       ? tripShareUrl(siteOrigin(request, context.env), made.token)
       : null;
   const reliability = reliabilityFrom(also.slice(0, reliabilityReads.length));
-  return { ...detail, driverRating, reliability, trip, link, now: Date.now() };
+  return { ...detail, driverRating, reliability, trip, link, dayContacts, now };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -58,7 +72,7 @@ export default function RideDetail() {
   const loaded = useLoaderData<typeof loader>();
   const { ride, isDriver, requests, myRequest, saved, now, driverRating, canLockToWomen, reliability, joinRefusal } =
     loaded;
-  const { trip, link } = loaded;
+  const { trip, link, dayContacts } = loaded;
   const available = ride.seats - ride.bookedSeats;
   // Why requests on this ride can no longer change (completed, cancelled, departed), shown instead of the buttons.
   const closedReason = requestsClosedReason(ride, now);
@@ -133,6 +147,7 @@ export default function RideDetail() {
         />
       </section>
 
+      <DayContacts contacts={dayContacts} rideId={ride.id} />
       <WomenSeats ride={ride} canLock={canLockToWomen} here={here} />
       {!isDriver ? (
         <JoinPanel

@@ -48,6 +48,8 @@ export function createCommuteSchema(now = Date.now(), resolve?: PlaceResolver) {
         .optional()
         .transform((v) => v || null)
         .refine((v) => v === null || isValidTime(v), "Please select a valid return time"),
+      // Issue 37: every day women-only (a woman driver's choice; a women-only community's rule applies anyway).
+      womenOnly: z.literal("on").optional().transform(Boolean),
     })
     .superRefine((v, ctx) => {
       // Both legs run on the same day: the way back cannot leave before the way there.
@@ -119,6 +121,8 @@ export function commuteIntentSchema(now = Date.now()) {
     }),
     z.object({ intent: z.literal("resume"), redirectTo }),
     z.object({ intent: z.literal("end-booking"), redirectTo }),
+    // Issue 37: the driver keeps every day's open seats for women (the comfort lock, commute-wide).
+    z.object({ intent: z.literal("women-lock-all"), redirectTo }),
     z.object({
       intent: z.literal("end"),
       lastDate: date("Please choose the last day of the commute").refine(

@@ -535,8 +535,26 @@ const TARGETS: Target[] = [
     intent: null,
     path: () => c("/dashboard/settings"),
     actors: ["r1", "visitor"],
-    fields: () => ({ setting: one(["emailNotifications", "darkMode", "shareLocation"]), value: one(["on", "off"]) }),
+    fields: () => ({ setting: one(["emailNotifications", "darkMode", "showPhone"]), value: one(["on", "off"]) }),
   },
+  // Issue 37: "Your gender" in Settings.
+  {
+    file: "_app.dashboard.settings.tsx",
+    intent: "gender",
+    path: () => c("/dashboard/settings"),
+    actors: ["r1", "visitor"],
+    fields: () => ({ intent: c("gender"), gender: one(["female", "male", "other", "unsaid", "robot", ""]) }),
+  },
+  // Issue 37: the operators' queue; no actor is an operator, so every post is a 404 and changes nothing.
+  ...["warn", "suspend", "close"].map(
+    (intent): Target => ({
+      file: "_app.operators.reports.tsx",
+      intent,
+      path: () => c("/operators/reports"),
+      actors: ["r1", "stranger", "visitor"],
+      fields: () => ({ intent: c(intent), reportId: one(["", "nope", "x".repeat(80)]) }),
+    }),
+  ),
   // Issue 35, item 6: a week's statement (the completed ride of today is in this week).
   ...(["pay-week", "confirm-week"] as const).map(
     (intent): Target => ({

@@ -483,6 +483,16 @@ export const MATRIX: Column[] = [
     fields: { setting: "rideInquiries", value: "off" },
     expect: app("done->/dashboard/settings"),
   },
+  // Issue 37: "Your gender" in Settings, only ever one's own.
+  {
+    name: "settings: your gender",
+    route: "routes/_app.dashboard.settings",
+    method: "POST",
+    intent: "gender",
+    path: "/dashboard/settings",
+    fields: { intent: "gender", gender: "female" },
+    expect: app("done->/dashboard/settings"),
+  },
   {
     name: "my rides",
     route: "routes/_app.dashboard.rides",
@@ -693,6 +703,28 @@ export const MATRIX: Column[] = [
     private: true,
     expect: only({ moderator: "page" }, "403"),
   },
+  // Issue 37: LoopRide's operators' queue: OPERATOR_EMAILS only (no role here is one; the
+  // operators' own cells are test/integration/operators-queue.test.ts). To anyone else it is
+  // not there.
+  {
+    name: "operators' queue",
+    route: "routes/_app.operators.reports",
+    method: "GET",
+    path: "/operators/reports",
+    private: true,
+    expect: app("404"),
+  },
+  ...(["warn", "suspend", "close"] as const).map(
+    (intent): Column => ({
+      name: `operators' queue: ${intent}`,
+      route: "routes/_app.operators.reports",
+      method: "POST",
+      intent,
+      path: "/operators/reports",
+      fields: { intent, reportId: "{pendingRequest}" },
+      expect: app("404"),
+    }),
+  ),
 
   // ------------------------------------------------------------ a person's own data (issue 16)
   // Only ever the acting user's own: the export and the deletion take no id.
@@ -1688,6 +1720,18 @@ export const MATRIX: Column[] = [
     path: "/commutes/{commute}",
     fields: { intent: "end", lastDate: "{commuteStart}" },
     expect: only({ driver: "done->/commutes/" }, "403"),
+  },
+  // Issue 37: the comfort lock for a whole commute, its woman driver's only (this driver has
+  // not said she is one: the rule's refusal).
+  {
+    name: "commute: keep open seats for women",
+    route: "routes/_app.commutes.$id",
+    method: "POST",
+    intent: "women-lock-all",
+    path: "/commutes/{commute}",
+    fields: { intent: "women-lock-all" },
+    // Outsiders of the commute's community do not see it: as a missing commute.
+    expect: only({ driver: "refused->/commutes/", stranger: "404", otherModerator: "404" }, "403"),
   },
   // Issue 35: the pending rider's standing booking (paused over the two days).
   {
