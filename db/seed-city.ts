@@ -4,6 +4,7 @@
 // and a seeded PRNG, so every run writes the same city (dates move with "now"). The demo
 // users of db/seed.ts are left out of it: their journeys and the README depend on their data.
 import { getTableColumns, getTableName, sql, type Table } from "drizzle-orm";
+import { MAIN_TECH_PARKS } from "../app/domain/curated-places";
 import { suggestTripCost } from "../app/domain/trip-cost";
 import type { CarType } from "../app/domain/ride-limits";
 import { addDays, istDate } from "../app/domain/time";
@@ -62,13 +63,7 @@ export const COMMON_LOCALITIES = [
   "Banashankari",
 ] as const;
 
-export const MAIN_TECH_PARKS = [
-  "Manyata Tech Park",
-  "Electronic City Phase 1",
-  "Whitefield ITPL",
-  "RMZ Ecospace",
-  "Bagmane Tech Park",
-] as const;
+export { MAIN_TECH_PARKS };
 
 /** Further localities members live in (the gazetteer's names, all within ~14 km of MG Road). */
 const MORE_LOCALITIES = [
