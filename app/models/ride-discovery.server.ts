@@ -727,7 +727,6 @@ export async function discoverRides(
   };
 }
 
-type RidePoints = Record<"fromLat" | "fromLng" | "toLat" | "toLng", number | null>;
 type NearRow = Awaited<ReturnType<ReturnType<typeof nearPageQuery>["all"]>>[number];
 type DiscoverRow = Awaited<ReturnType<ReturnType<typeof discoverPageQuery>["all"]>>[number];
 

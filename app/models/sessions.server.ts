@@ -19,6 +19,10 @@ export type SessionUser = {
   avatarUrl: string | null;
   phoneNumber: string | null;
   hasVehicleInfo: boolean;
+  /** Onboarding said "Yes, I have a car": the app leads with Create Ride, else with finding one. */
+  hasCar: boolean;
+  /** The profile's home locality (free text; often a place name), if given. */
+  residentialArea: string | null;
   profileCreatedAt: number | null;
   darkMode: boolean;
 };
@@ -53,6 +57,7 @@ function sessionUserQuery(db: Db, sessionId: string, now: number) {
         avatarUrl: userProfiles.avatarUrl,
         phoneNumber: userProfiles.phoneNumber,
         vehicleInfo: userProfiles.vehicleInfo,
+        residentialArea: userProfiles.residentialArea,
         profileCreatedAt: userProfiles.createdAt,
         darkMode: userSettings.darkMode,
       })
@@ -79,6 +84,8 @@ function toSessionUser(row: Awaited<ReturnType<typeof sessionUserQuery>>[number]
     avatarUrl: row.avatarUrl,
     phoneNumber: row.phoneNumber,
     hasVehicleInfo: !!row.vehicleInfo && Object.keys(row.vehicleInfo).length > 0,
+    hasCar: row.vehicleInfo?.has_car === true,
+    residentialArea: row.residentialArea,
     profileCreatedAt: row.profileCreatedAt,
     darkMode: row.darkMode ?? false,
   };
