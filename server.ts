@@ -54,6 +54,35 @@ async function runTestTopUp(request: Request, env: AppEnv, ctx: ExecutionContext
   return Response.json({ days: created.rides.length, requests: created.requested.length });
 }
 
+/**
+ * The 5-minute Cron Trigger's work as of `now`: pending requests of departed rides expire,
+ * ride reminders are queued (in the notifications panel too) and the outbox is drained.
+ */
+async function fiveMinuteRun(env: AppEnv, ctx: ExecutionContext, db: Db, now = Date.now()) {
+  const expired = await expireDepartedRequests({ db }, now);
+  // Riders got a notification; open tabs hear of it live.
+  publishChange({ env, ctx, db }, { notified: expired.map((r) => r.riderId), others: [] });
+  await enqueueRideReminders({ db }, now);
+  // A bounded number of rounds: what is left waits for the next run.
+  for (let round = 0; round < 8; round++) {
+    const r = await deliverOutbox({ db, env }, { limit: 50, now });
+    if (r.sent + r.skipped + r.retried < 50) break;
+  }
+}
+
+// Browser journeys only, as the top-up above: the 5-minute run as of POST ?time=<ms>, so a
+// journey can see the reminder of a ride an hour before it leaves (issue 35). A clock near the
+// ride's departure, not weeks ahead: it also expires the requests of every ride departed by then.
+const TEST_FIVE_MINUTE_PATH = "/__test/five-minute-run";
+async function runTestFiveMinute(request: Request, env: AppEnv, ctx: ExecutionContext) {
+  const time = Number(new URL(request.url).searchParams.get("time"));
+  if (request.method !== "POST" || !Number.isSafeInteger(time)) {
+    return new Response("POST ?time=<ms>\n", { status: 400, headers: { "Content-Type": "text/plain" } });
+  }
+  await fiveMinuteRun(env, ctx, createDb(env.DB), time);
+  return Response.json({ ran: time });
+}
+
 export default {
   async fetch(request, rawEnv, ctx) {
     let env;
@@ -82,8 +111,10 @@ export default {
     if (request.headers.get("Upgrade")?.toLowerCase() === "websocket") {
       return handleSocket(request, env, db);
     }
-    if (env.LOOPRIDE_STAGE === "test" && new URL(request.url).pathname === TEST_TOP_UP_PATH) {
-      return runTestTopUp(request, env, ctx);
+    if (env.LOOPRIDE_STAGE === "test") {
+      const path = new URL(request.url).pathname;
+      if (path === TEST_TOP_UP_PATH) return runTestTopUp(request, env, ctx);
+      if (path === TEST_FIVE_MINUTE_PATH) return runTestFiveMinute(request, env, ctx);
     }
     const nonce = randomToken(128);
     const unreadable = await refuseUnreadableForm(request);
@@ -115,14 +146,6 @@ export default {
       await dailyTopUp(env, ctx, db);
       return;
     }
-    const expired = await expireDepartedRequests({ db });
-    // Riders got a notification; open tabs hear of it live.
-    publishChange({ env, ctx, db }, { notified: expired.map((r) => r.riderId), others: [] });
-    await enqueueRideReminders({ db });
-    // A bounded number of rounds: what is left waits for the next run.
-    for (let round = 0; round < 8; round++) {
-      const r = await deliverOutbox({ db, env }, { limit: 50 });
-      if (r.sent + r.skipped + r.retried < 50) break;
-    }
+    await fiveMinuteRun(env, ctx, db);
   },
 } satisfies ExportedHandler<Env>;

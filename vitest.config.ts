@@ -78,6 +78,8 @@ export function workersConfig({
               // The development mailbox stays off (as in production); its tests turn it on.
               MAIL_TRANSPORT: "sink",
               APP_ORIGIN: "http://localhost",
+              // Issue 37: LoopRide's operators (test/integration/operators-queue.test.ts signs one up).
+              OPERATOR_EMAILS: "operator@loopride.test,second-operator@loopride.test",
             },
           },
         }),

@@ -32,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         firstName: user.firstName,
         email: user.email ?? user.phone,
         avatarUrl: user.avatarUrl,
+        hasCar: user.hasCar,
       },
       darkMode: user?.darkMode ?? false,
       toast,

@@ -32,6 +32,10 @@ import {
 type Ctx = { db: Db };
 let seq = 0;
 const next = () => `${Date.now().toString(36)}${(seq++).toString(36)}${newId(4)}`;
+const ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
+/** A 16-character id (as newId) drawn from a seeded PRNG. */
+export const idFrom = (random: () => number) =>
+  Array.from({ length: 16 }, () => ID_ALPHABET[Math.floor(random() * 36)]).join("");
 
 export type UserOptions = {
   email?: string | null;
@@ -394,10 +398,17 @@ export type CompletedRideOptions = Omit<RideOptions, "status" | "bookedSeats"> &
  * gives (settled by default) and ratings. Statements in one batch; the rides triggers keep
  * the discover stats right (the ride passes through active, as in the app).
  */
-export async function createCompletedRide({ db }: Ctx, opts: CompletedRideOptions) {
-  const ride = buildRide({ ...opts, status: "active" });
+/**
+ * The rows of a past ride as completing it leaves it (pure): the ride (completed, booked_seats =
+ * the accepted seats), its accepted requests, one payment per rider and the ratings. With
+ * `random`, every id comes from it (a seeded city is the same on every run).
+ */
+export function buildCompletedRide(opts: CompletedRideOptions & BuildExtras) {
+  const rowId = () => (opts.random ? idFrom(opts.random) : newId());
+  const ride = buildRide({ ...opts, id: opts.id ?? rowId(), status: "active" });
   const riders = opts.riders.map((r) => ({
     ...buildRideRequest({
+      id: rowId(),
       rideId: ride.id,
       riderId: r.riderId,
       seats: r.seats ?? 1,
@@ -416,49 +427,66 @@ export async function createCompletedRide({ db }: Ctx, opts: CompletedRideOption
   });
   const completedAt = ride.departsAt + 75 * 60_000;
   const status = opts.paymentStatus ?? "received";
-  const bookedSeats = riders.reduce((n, r) => n + r.seats, 0);
+  const completion = {
+    status: "completed" as const,
+    bookedSeats: riders.reduce((n, r) => n + r.seats, 0),
+    completedAt,
+    splitMode: breakdown.mode,
+    paymentsRequestedAt: completedAt + 60_000,
+  };
+  return {
+    ride: { ...ride, ...completion },
+    requests: riders.map(({ name: _name, ...r }) => r),
+    payments: breakdown.riders.map((line) => ({
+      id: rowId(),
+      rideId: ride.id,
+      payerId: line.userId,
+      payeeId: ride.driverId,
+      seats: line.seats,
+      amountPaise: line.amountPaise,
+      status,
+      method: status === "pending" ? null : "upi",
+      createdAt: completedAt,
+      requestedAt: completedAt + 60_000,
+      paidAt: status === "pending" ? null : completedAt + 3 * 3_600_000,
+      receivedAt: status === "received" ? completedAt + 5 * 3_600_000 : null,
+    })),
+    ratings: (opts.ratings ?? []).map((r) => ({
+      id: rowId(),
+      rideId: ride.id,
+      raterId: r.raterId,
+      rateeId: r.rateeId,
+      stars: r.stars,
+      comment: r.comment ?? null,
+      createdAt: completedAt + 2 * 3_600_000,
+    })),
+    completion,
+    breakdown,
+  };
+}
+
+/**
+ * A past ride as completing it leaves it (buildCompletedRide's rows). Statements in one batch;
+ * the rides triggers keep the discover stats right (the ride passes through active, as in the app).
+ */
+export async function createCompletedRide({ db }: Ctx, opts: CompletedRideOptions) {
+  const built = buildCompletedRide(opts);
+  const {
+    status: _s,
+    bookedSeats: _b,
+    completedAt: _c,
+    splitMode: _m,
+    paymentsRequestedAt: _p,
+    ...active
+  } = built.ride;
   await db.batch([
-    db.insert(rides).values({ ...ride, bookedSeats: 0 }),
-    ...riders.map(({ name: _name, ...r }) => db.insert(rideRequests).values(r)),
-    db
-      .update(rides)
-      .set({
-        status: "completed",
-        bookedSeats,
-        completedAt,
-        splitMode: breakdown.mode,
-        paymentsRequestedAt: completedAt + 60_000,
-      })
-      .where(eq(rides.id, ride.id)),
-    ...breakdown.riders.map((line) =>
-      db.insert(payments).values({
-        id: newId(),
-        rideId: ride.id,
-        payerId: line.userId,
-        payeeId: ride.driverId,
-        seats: line.seats,
-        amountPaise: line.amountPaise,
-        status,
-        method: status === "pending" ? null : "upi",
-        createdAt: completedAt,
-        requestedAt: completedAt + 60_000,
-        paidAt: status === "pending" ? null : completedAt + 3 * 3_600_000,
-        receivedAt: status === "received" ? completedAt + 5 * 3_600_000 : null,
-      }),
-    ),
-    ...(opts.ratings ?? []).map((r) =>
-      db.insert(rideRatings).values({
-        id: newId(),
-        rideId: ride.id,
-        raterId: r.raterId,
-        rateeId: r.rateeId,
-        stars: r.stars,
-        comment: r.comment ?? null,
-        createdAt: completedAt + 2 * 3_600_000,
-      }),
-    ),
+    db.insert(rides).values({ ...active, status: "active", bookedSeats: 0 }),
+    ...built.requests.map((r) => db.insert(rideRequests).values(r)),
+    db.update(rides).set(built.completion).where(eq(rides.id, built.ride.id)),
+    ...built.payments.map((p) => db.insert(payments).values(p)),
+    ...built.ratings.map((r) => db.insert(rideRatings).values(r)),
   ] as unknown as Parameters<typeof db.batch>[0]);
-  return { ...ride, status: "completed" as const, bookedSeats, completedAt, splitMode: breakdown.mode, breakdown };
+  return { ...built.ride, breakdown: built.breakdown };
 }
 
 // ---------------------------------------------------------------- issue 14: recurring commutes
@@ -477,6 +505,8 @@ export type CommuteOptions = {
   startDate?: string;
   endDate?: string | null;
   status?: "active" | "ended";
+  /** A return leg: the outward commute it returns from (ADR 0048). */
+  returnOf?: string | null;
 };
 
 /** A commute pattern row (its occurrences come from topUpCommutes, as in the app). */
@@ -504,6 +534,7 @@ export function buildCommute(opts: CommuteOptions & BuildExtras & { now?: number
     status: opts.status ?? "active",
     createdAt: now,
     updatedAt: now,
+    returnOf: opts.returnOf ?? null,
   };
 }
 

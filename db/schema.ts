@@ -43,6 +43,8 @@ export const users = sqliteTable(
     signupAddressHash: text("signup_address_hash"),
     // When the person closed their account (issue 16): personal fields were erased then.
     deletedAt: integer("deleted_at"),
+    // Suspended platform-wide by LoopRide's operators (issue 37): no sign-in, no session.
+    suspendedAt: integer("suspended_at"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
@@ -131,6 +133,8 @@ export const userProfiles = sqliteTable(
     workplace: text("workplace"),
     phoneNumber: text("phone_number"),
     emergencyContact: text("emergency_contact"),
+    // Issue 37 (migration 0036): where "Alert my emergency contact" sends the trip link.
+    emergencyContactEmail: text("emergency_contact_email"),
     bio: text("bio"),
     upiId: text("upi_id"),
     // JSON object; '{}' until onboarding. "Has vehicle info" means at least one key.
@@ -170,11 +174,12 @@ export const userSettings = sqliteTable("user_settings", {
   pushNotifications: bool("push_notifications").notNull().default(true),
   rideReminders: bool("ride_reminders").notNull().default(true),
   showProfile: bool("show_profile").notNull().default(true),
-  shareLocation: bool("share_location").notNull().default(false),
   darkMode: bool("dark_mode").notNull().default(false),
   updatedAt: integer("updated_at").notNull(),
   // Issue 20: whether riders with no other relation may message this user about their rides.
   rideInquiries: bool("ride_inquiries").notNull().default(true),
+  // Issue 37: the mobile number is shown to the people on one's rides on the day (maySeeContact).
+  showPhone: bool("show_phone").notNull().default(true),
 });
 
 // ---------------------------------------------------------------- referral credits
@@ -411,6 +416,9 @@ export const rides = sqliteTable(
     // Issue 16 (migration 0019): the community's pricing mode when the ride was created (a later
     // rule change moves no price); NULL: no community, or older than the rule (split as before).
     pricingMode: text("pricing_mode"),
+    // Issue 37 (migration 0036): the driver's trip status on the day.
+    tripStartedAt: integer("trip_started_at"),
+    tripEndedAt: integer("trip_ended_at"),
   },
   (t) => [
     // One occurrence per commute and day: the daily top-up inserts nothing twice.
@@ -505,6 +513,10 @@ export const rideRequests = sqliteTable(
     // Issue 35 (ADR 0046): the most the rider was shown for these seats when asking; the
     // completion never charges more. NULL for older requests.
     quotedPaise: integer("quoted_paise"),
+    // Issue 37 (migration 0036): picked up only with the rider's pickup code (derived from the
+    // id, app/models/trip.server.ts), so a boarded rider cannot be marked a no-show.
+    pickedUpAt: integer("picked_up_at"),
+    droppedAt: integer("dropped_at"),
   },
   (t) => [
     // One live (pending or accepted) request per rider and ride, enforced by the database.
@@ -731,7 +743,7 @@ export const outbox = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind")
       .notNull()
-      .$type<"notification" | "reminder" | "verify_email" | "password_reset" | "work_email_code">(),
+      .$type<"notification" | "reminder" | "verify_email" | "password_reset" | "work_email_code" | "emergency_alert">(),
     idempotencyKey: text("idempotency_key").notNull(),
     payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     status: text("status").notNull().default("pending").$type<"pending" | "sending" | "sent" | "skipped" | "failed">(),
@@ -749,7 +761,7 @@ export const outbox = sqliteTable(
     check("outbox_channel", sql`${t.channel} IN ('email','push')`),
     check(
       "outbox_kind",
-      sql`${t.kind} IN ('notification','reminder','verify_email','password_reset','work_email_code')`,
+      sql`${t.kind} IN ('notification','reminder','verify_email','password_reset','work_email_code','emergency_alert')`,
     ),
     check("outbox_status", sql`${t.status} IN ('pending','sending','sent','skipped','failed')`),
   ],
@@ -825,11 +837,17 @@ export const commutes = sqliteTable(
     startDate: text("start_date").notNull(),
     endDate: text("end_date"),
     status: text("status").notNull().default("active"),
+    // Issue 37: every day women-only, or every day's comfort lock on (copied into each day).
+    womenOnly: bool("women_only").notNull().default(false),
+    womenLock: bool("women_lock").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
+    // On a return leg, the outward commute it returns from (migration 0033, ADR 0048).
+    returnOf: text("return_of").references((): AnySQLiteColumn => commutes.id),
   },
   (t) => [
     index("commutes_driver_idx").on(t.driverId, t.createdAt),
+    uniqueIndex("commutes_return_of_unique").on(t.returnOf).where(sql`${t.returnOf} IS NOT NULL`),
     index("commutes_status_idx").on(t.status, t.endDate),
     index("commutes_from_cell_idx").on(t.fromCell, t.status, t.time),
     index("commutes_to_cell_idx").on(t.toCell, t.status, t.time),
@@ -957,10 +975,18 @@ export const userReports = sqliteTable(
     details: text("details"),
     context: text("context").notNull(),
     createdAt: createdAt(),
+    // Issue 37: who reads it (the shared communities' admins, or LoopRide's operators) and
+    // what the operators did (NULL: still open).
+    queue: text("queue").notNull().default("community"),
+    outcome: text("outcome"),
+    handledAt: integer("handled_at"),
   },
   (t) => [
     uniqueIndex("user_reports_once").on(t.reporterId, t.reportedId),
     index("user_reports_reported_idx").on(t.reportedId, t.createdAt),
+    index("user_reports_queue_idx").on(t.queue, t.handledAt, t.createdAt),
+    check("report_queue", sql`${t.queue} IN ('community','operators')`),
+    check("report_outcome", sql`${t.outcome} IS NULL OR ${t.outcome} IN ('warned','suspended','closed')`),
     check("report_not_self", sql`${t.reporterId} <> ${t.reportedId}`),
     check(
       "report_reason",
@@ -1147,5 +1173,35 @@ export const settlements = sqliteTable(
     check("settlement_method", sql`${t.method} IN ('upi','cash')`),
     check("settlement_status", sql`${t.status} IN ('paid','received')`),
     check("settlement_parties_differ", sql`${t.payerId} <> ${t.payeeId}`),
+  ],
+);
+
+// ---------------------------------------------------------------- issue 37: safety on the day
+
+/**
+ * Share my trip (migration 0036): a link for someone without an account, showing that one
+ * trip. Only the token's SHA-256 is kept; an alert's row has none until the sender mints it.
+ * It lives until an hour after the trip ends or until revoked (app/domain/trip.ts).
+ */
+export const tripShares = sqliteTable(
+  "trip_shares",
+  {
+    id: text("id").primaryKey(),
+    rideId: text("ride_id")
+      .notNull()
+      .references(() => rides.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash"),
+    via: text("via").notNull().default("link").$type<"link" | "alert">(),
+    createdAt: createdAt(),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("trip_shares_token_unique").on(t.tokenHash),
+    index("trip_shares_user_ride_idx").on(t.userId, t.rideId, t.createdAt),
+    index("trip_shares_ride_idx").on(t.rideId),
+    check("trip_share_via", sql`${t.via} IN ('link','alert')`),
   ],
 );

@@ -1,5 +1,6 @@
-// Demo data for local development: Bengaluru communities, members, upcoming rides between
-// real places and requests in every state. Built only from the test factories.
+// Demo data for local development: the demo users (README) with communities, upcoming rides
+// between real places and requests in every state, then the city around them (seed-city.ts).
+// Built only from the test factories.
 import { count } from "drizzle-orm";
 import { addDays, istDate } from "../app/domain/time";
 import type { Db } from "../app/models/db.server";
@@ -14,6 +15,8 @@ import {
   createUser,
 } from "./factories";
 import { users } from "./schema";
+import { seedCity } from "./seed-city";
+import { hashPassword } from "../app/utils/password.server";
 
 export const DEMO_PASSWORD = "carpool-bengaluru";
 
@@ -289,8 +292,10 @@ export async function seedDemo({ db }: { db: Db }, { pepper, now = Date.now() }:
   });
 
   const history = await seedHistory(ctx, u, { hsr, manyata }, day);
+  // The rest of the city (issue 38): its members sign in with the same password.
+  const city = await seedCity(ctx, { now, passwordHash: await hashPassword(DEMO_PASSWORD, pepper) });
 
-  return { users: u, communities: { hsr, rmz, manyata, trek }, rides: { r1, r2, r3, r4, r5, r6 }, history };
+  return { users: u, communities: { hsr, rmz, manyata, trek }, rides: { r1, r2, r3, r4, r5, r6 }, history, city };
 }
 
 /**

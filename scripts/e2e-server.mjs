@@ -126,6 +126,8 @@ function serve(port, dir) {
           // E-mail goes to the local sink and the development mailbox is on (issue 15 journeys).
           MAIL_TRANSPORT: "sink",
           DEV_MAILBOX: "1",
+          // Issue 37: the demo city's operator (the operators' queue journey signs in as her).
+          OPERATOR_EMAILS: "ananya@demo.loopride.in",
           APP_ORIGIN: `http://127.0.0.1:${port}`,
         },
       },

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { weekdaysLabel, weekdaysOf } from "~/domain/commutes";
+import { COMMUTE_LEGS, type CommuteLegs, LEG_LABELS, weekdaysLabel, weekdaysOf } from "~/domain/commutes";
 import { MAX_SEATS } from "~/domain/rides";
 import { addDays, formatDate, formatTime, formatWeekdayDate } from "~/domain/time";
 import type { CommutePage } from "~/models/commutes.server";
@@ -321,8 +321,27 @@ export function PatternForms({ commute, today }: { commute: CommutePage["commute
   );
 }
 
+/** A commute with a return: which legs the booking covers (ADR 0048; each is booked as its own commute). */
+function LegsChoice({ defaultLeg, thisLeg }: { defaultLeg: CommuteLegs; thisLeg: Exclude<CommuteLegs, "both"> }) {
+  return (
+    <fieldset className="space-y-1">
+      <legend className="mb-1 block text-sm font-medium">Which way</legend>
+      <div className="flex flex-wrap gap-4 text-sm">
+        {COMMUTE_LEGS.map((leg) => (
+          <label key={leg} className="flex items-center gap-2">
+            <input type="radio" name="legs" value={leg} defaultChecked={leg === defaultLeg} />
+            {LEG_LABELS[leg]}
+            {leg === thisLeg ? " (this page)" : ""}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 export function RiderBooking({
   commute,
+  hasOtherLeg,
   occurrences,
   requests,
   bookings,
@@ -330,6 +349,7 @@ export function RiderBooking({
   today,
 }: {
   commute: CommutePage["commute"];
+  hasOtherLeg: boolean;
   occurrences: Occurrence[];
   requests: Req[];
   bookings: Booking[];
@@ -337,6 +357,7 @@ export function RiderBooking({
   today: string;
 }) {
   const booking = bookings[0];
+  const isReturn = commute.returnOf !== null;
   const days = weekdaysOf(commute.weekdays);
   // Offered only when the seat rule allows at least one day not yet asked for; else its reason.
   const open = occurrences.filter((o) => upcoming(o, now) && !requests.some((r) => r.rideId === o.id));
@@ -363,6 +384,7 @@ export function RiderBooking({
               </label>
               <SeatsSelect id="book-seats" value={1} max={commute.seats} />
             </div>
+            {hasOtherLeg ? <LegsChoice defaultLeg="both" thisLeg={isReturn ? "return" : "morning"} /> : null}
             <button type="submit" name="intent" value="book-all" className={buttonClass}>
               Request every selected day
             </button>

@@ -37,6 +37,28 @@ export function PatternSummary({
   );
 }
 
+/**
+ * The other leg of a commute with a return (ADR 0048), on each leg's page: "Return: leaves
+ * Electronic City Phase 1 at 6:00 PM" on the outward one, "Morning: leaves …" on the return.
+ */
+export function OtherLeg({
+  other,
+}: {
+  other: { id: string; fromLocation: string; time: string; status: string; returnOf: string | null } | null;
+}) {
+  if (!other) return null;
+  const isReturn = other.returnOf !== null;
+  return (
+    <p className="text-sm text-slate-800 dark:text-slate-200" data-testid="other-leg">
+      {`${isReturn ? "Return" : "Morning"}: leaves ${other.fromLocation} at ${formatTime(other.time)}`}
+      {other.status === "ended" ? " · ended" : ""} ·{" "}
+      <Link to={`/commutes/${other.id}`} className="underline">
+        {isReturn ? "See the return" : "See the morning commute"}
+      </Link>
+    </p>
+  );
+}
+
 type Card = {
   id: string;
   fromLocation: string;

@@ -108,6 +108,25 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
           ))}
         </div>
         <FieldErrors id="near-weekdays-error" errors={e.weekdays} />
+        <div className="mt-2 flex flex-wrap items-end gap-3">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="back" value="1" defaultChecked={Boolean(v.back)} /> And back
+          </label>
+          <div>
+            <label htmlFor="near-back-time" className="mb-1 block text-xs">
+              Back around
+            </label>
+            <input
+              id="near-back-time"
+              name="backTime"
+              type="time"
+              defaultValue={v.backTime ?? ""}
+              className={inputClass}
+              aria-invalid={e.backTime?.length ? true : undefined}
+            />
+          </div>
+        </div>
+        <FieldErrors id="near-back-time-error" errors={e.backTime} />
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-4">
         <div>

@@ -77,6 +77,14 @@ function NextRideCard({ ride: r, now }: { ride: NextRide; now: number }) {
             : "No riders yet"}
         {pending > 0 ? ` · ${pending} request${pending === 1 ? "" : "s"} waiting` : ""}
       </p>
+      {r.request?.pickupCode ? (
+        <p className="text-sm">
+          Your pickup code today:{" "}
+          <strong className="font-mono text-lg tracking-widest" data-testid="next-ride-pickup-code">
+            {r.request.pickupCode}
+          </strong>
+        </p>
+      ) : null}
       <p className="text-sm" data-testid="next-ride-price">
         {r.seatPricePaise === null ? "Free ride" : `${formatRupees(r.seatPricePaise)} a seat`}
       </p>

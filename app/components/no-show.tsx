@@ -4,7 +4,12 @@ import { panelClass, smallButtonClass } from "./styles";
 // The completion page's no-show controls (issue 16), apart from the record shown on profiles
 // and ride pages (reliability.tsx), so those pages do not carry them.
 
-export type NoShowMark = { userId: string; markedAt: number | null; disputedAt: number | null };
+export type NoShowMark = {
+  userId: string;
+  markedAt: number | null;
+  disputedAt: number | null;
+  pickedUpAt: number | null;
+};
 
 /** On a completed ride: the driver marks a rider as a no-show; a marked rider disputes it once. */
 export function NoShowPanel({
@@ -41,7 +46,9 @@ export function NoShowPanel({
                   data-testid="no-show-rider"
                 >
                   <span>{name}</span>
-                  {m.markedAt ? (
+                  {m.pickedUpAt !== null && !m.markedAt ? (
+                    <span className="text-sm font-medium">Boarded (pickup code entered)</span>
+                  ) : m.markedAt ? (
                     <span className="text-sm font-medium">
                       {m.disputedAt ? "No-show (disputed by the rider)" : "Marked as a no-show"}
                     </span>

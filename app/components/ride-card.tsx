@@ -2,7 +2,9 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatRating, type RatingSummary } from "~/domain/rating";
 import type { DiscoverRide } from "~/models/ride-discovery.server";
+import { nearestMetroText } from "~/domain/metro-stations";
 import { Avatar } from "./avatar";
+import { RouteMap } from "./route-map";
 import { detailTextClass } from "./styles";
 import { VerifiedBadge } from "./verified-badge";
 import {
@@ -28,7 +30,7 @@ type EmptyableKeys<T> = { [K in keyof T]-?: null extends T[K] ? K : T[K] extends
  */
 export type RideCardData = Omit<CardFields, EmptyableKeys<CardFields>> & {
   [K in EmptyableKeys<CardFields>]?: Exclude<CardFields[K], null>;
-};
+} & { fromLat?: number; fromLng?: number; toLat?: number; toLng?: number };
 
 /** A Discover row as the loader sends it to the page: the fields a card shows, none empty. */
 export function toRideCard({
@@ -58,6 +60,13 @@ export function RideCard({
 }) {
   const left = ride.seats - ride.bookedSeats;
   const full = left <= 0;
+  // The pickup is the ride's start (matching along the route will pass the rider's own).
+  const metro = nearestMetroText(ride.fromLat != null ? { lat: ride.fromLat, lng: ride.fromLng ?? NaN } : null);
+  const route = (
+    <Link to={`/rides/${ride.id}`} className="hover:underline">
+      <RideRoute from={ride.fromLocation} to={ride.toLocation} />
+    </Link>
+  );
   return (
     <li className="lr-card-stack" data-testid="ride-card">
       <div className="lr-row">
@@ -79,9 +88,24 @@ export function RideCard({
           {full ? "Full" : `${left} seat${left === 1 ? "" : "s"} left`}
         </span>
       </div>
-      <Link to={`/rides/${ride.id}`} className="hover:underline">
-        <RideRoute from={ride.fromLocation} to={ride.toLocation} />
-      </Link>
+      {ride.fromLat === undefined ? (
+        // Discover's list: no points, no map, the markup as it was (its 20 cards are near 60 KB).
+        route
+      ) : (
+        <div className="flex items-start justify-between gap-3">
+          {route}
+          <RouteMap
+            size="small"
+            from={{ name: ride.fromLocation, lat: ride.fromLat, lng: ride.fromLng }}
+            to={{ name: ride.toLocation, lat: ride.toLat, lng: ride.toLng }}
+          />
+        </div>
+      )}
+      {metro ? (
+        <p className={detailTextClass} data-testid="nearest-metro">
+          {metro}
+        </p>
+      ) : null}
       <p className={detailTextClass}>
         <RideWhen date={ride.date} time={ride.time} />
       </p>
@@ -91,6 +115,7 @@ export function RideCard({
         seats={ride.seats}
         bookedSeats={ride.bookedSeats}
         pricingMode={ride.pricingMode}
+        fairSeatPaise={ride.fairSeatPaise}
       />
       <div className="lr-card-actions">
         {ride.myRequestId ? (

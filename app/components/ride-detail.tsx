@@ -340,6 +340,12 @@ export function WomenSeats({ ride, canLock, here }: { ride: Ride; canLock: boole
   return (
     <section className={`${cardClass} space-y-2`} aria-label="Women's seats" data-testid="women-seats">
       {note ? <p className="font-medium">{note}</p> : null}
+      {note ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Whoever books says so in their own Settings or profile ("Your gender"); it is never shown to anyone, the
+          driver included. Riders booked before the seats were locked keep them.
+        </p>
+      ) : null}
       {canLock ? (
         <Form method="post" className="space-y-2">
           <p className="text-sm text-slate-700 dark:text-slate-300">

@@ -1,16 +1,14 @@
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
 import { buttonClass, inputClass, secondaryButtonClass } from "~/components/forms";
 import { cardClass } from "~/components/ride-ui";
-import { MAX_COST_SLIDER } from "~/domain/rides";
+import { MAX_COST_CHOICES } from "~/domain/rides";
 import type { DiscoverFilters } from "~/schemas/ride-search";
 
 type Props = { filters: Pick<DiscoverFilters, "q" | "maxCost" | "community" | "women" | "date">; today: string };
 
 /** Discover's text search and filters: a GET form, so a filtered list is a link to share. */
 export function RideFilterForm({ filters, today }: Props) {
-  const [maxCost, setMaxCost] = useState(filters.maxCost);
-  const filtersOpen = filters.maxCost < 50 || filters.community || filters.women || Boolean(filters.date);
+  const filtersOpen = filters.maxCost !== null || filters.community || filters.women || Boolean(filters.date);
   return (
     <Form method="get" action="/rides" className={`${cardClass} space-y-4`} role="search">
       <label htmlFor="q" className="-mb-2 block text-sm font-medium">
@@ -35,21 +33,28 @@ export function RideFilterForm({ filters, today }: Props) {
         </summary>
         <div className="mt-3 grid gap-4 sm:grid-cols-3">
           <div>
-            <label htmlFor="maxCost" className="mb-1 block text-sm font-medium">
-              Max cost per seat: <output htmlFor="maxCost">{maxCost >= 50 ? "Any" : `₹${maxCost}`}</output>
+            <label htmlFor="upto" className="mb-1 block text-sm font-medium">
+              Max cost per seat (₹)
             </label>
+            {/* A number field, not a slider: it shows its value without JavaScript and "Any" is
+                the empty field, not the end of the scale; the browser keeps it to the steps.
+                A select of the 51 steps measured 60.5 KB on Discover's next page (ADR 0054). */}
             <input
-              id="maxCost"
-              name="maxCost"
-              type="range"
-              min={MAX_COST_SLIDER.min}
-              max={MAX_COST_SLIDER.max}
-              step={MAX_COST_SLIDER.step}
-              defaultValue={filters.maxCost}
-              onChange={(e) => setMaxCost(Number(e.currentTarget.value))}
-              className="w-full accent-emerald-700"
+              id="upto"
+              name="upto"
+              type="number"
+              inputMode="numeric"
+              min={MAX_COST_CHOICES.min}
+              max={MAX_COST_CHOICES.max}
+              step={MAX_COST_CHOICES.step}
+              placeholder="Any"
+              defaultValue={filters.maxCost ?? ""}
+              aria-describedby="upto-hint"
+              className={inputClass}
             />
-            <p className="text-xs text-slate-700 dark:text-slate-300">₹5 to ₹50; ₹50 means any price.</p>
+            <p id="upto-hint" className="text-xs text-slate-700 dark:text-slate-300">
+              ₹0 to ₹500 in steps of ₹10; empty for any price.
+            </p>
           </div>
           <div className="flex items-center gap-2 pt-6">
             <input

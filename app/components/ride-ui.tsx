@@ -48,20 +48,23 @@ export function RideWhen({ date, time }: { date: string; time: string }) {
   return <span>{`${formatDate(date)} at ${formatTime(time)}`}</span>;
 }
 
-/** Cost per seat with its price band and the eco score. */
+/** Cost per seat with its price band (against the seat's fair share, when known) and the eco score. */
 export function RidePrice({
   tripCostPaise,
   seats,
   bookedSeats,
   pricingMode,
+  fairSeatPaise,
 }: {
   tripCostPaise: number;
   seats: number;
   bookedSeats: number;
   pricingMode?: string | null;
+  fairSeatPaise?: number | null;
 }) {
   const perSeat = costPerSeatPaise(tripCostPaise, seats);
-  const band = priceBand(perSeat);
+  // A ride without its points has no fair share to be measured against: no label rather than a guess.
+  const band = fairSeatPaise ? priceBand(perSeat, fairSeatPaise) : null;
   // Issue 16: a ride offered under its community's "free" rule costs riders nothing.
   const free = pricingMode === "free";
   return (
@@ -70,7 +73,7 @@ export function RidePrice({
         {free ? "Free ride" : formatRupees(perSeat)}
       </span>
       {free ? null : <span className="lr-muted">per seat</span>}
-      {free ? null : <span className="lr-tag-band">{band}</span>}
+      {free || !band ? null : <span className="lr-tag-band">{band}</span>}
       <span className="lr-tag-eco">{`Eco score ${ecoScore(seats, bookedSeats)}`}</span>
     </div>
   );

@@ -33,9 +33,7 @@ export function PersonSafety({
           Report {name}
         </h2>
         {person.reportedByMe ? (
-          <p className="mt-2 text-slate-700 dark:text-slate-300">
-            You have reported this person. The admins of the communities you share have your report.
-          </p>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">You have reported this person.</p>
         ) : (
           <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">
             <input type="hidden" name="intent" value="report" />
@@ -62,8 +60,8 @@ export function PersonSafety({
               maxLength={REPORT_DETAILS_MAX}
             />
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              Your report goes to the admins of the communities you both belong to. {name} is not told who reported
-              them.
+              Your report goes to the admins of the communities you both belong to. If you share none, or it is about
+              harassment, threats or unsafe driving, LoopRide's operators read it. {name} is not told who reported them.
             </p>
             <button type="submit" className={buttonClass}>
               Send report

@@ -5,7 +5,7 @@ import { Logo } from "./brand";
 import { type Badges, useLiveBadges } from "./live-badges";
 import { smallPrimaryClass } from "./styles";
 
-type SidebarUser = { fullName: string | null; email: string | null; avatarUrl: string | null };
+type SidebarUser = { fullName: string | null; email: string | null; avatarUrl: string | null; hasCar?: boolean };
 
 // Utilities in app/app.css: this menu is on every signed-in page (ADR 0025).
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "lr-nav lr-nav-on" : "lr-nav lr-nav-off");
@@ -30,9 +30,16 @@ export function SidebarNav({ user, badges: loaderBadges }: { user: SidebarUser; 
   return (
     <div className="flex h-full flex-col gap-4 p-4">
       <Logo className="sidebar-label" />
-      <Link to="/rides/create" className={smallPrimaryClass}>
-        Create Ride
-      </Link>
+      {/* The main call follows the dashboard's (issue 38): a rider without a car finds a ride. */}
+      {user.hasCar === false ? (
+        <Link to="/dashboard#find-your-commute" className={smallPrimaryClass}>
+          Find your commute
+        </Link>
+      ) : (
+        <Link to="/rides/create" className={smallPrimaryClass}>
+          Create Ride
+        </Link>
+      )}
       <nav aria-label="Dashboard" className="flex flex-col gap-1">
         <NavLink to="/dashboard" end className={linkClass}>
           Overview
@@ -46,6 +53,11 @@ export function SidebarNav({ user, badges: loaderBadges }: { user: SidebarUser; 
         <NavLink to="/communities" className={linkClass}>
           Communities
         </NavLink>
+        {user.hasCar === false ? (
+          <NavLink to="/rides/create" className={linkClass}>
+            Create Ride
+          </NavLink>
+        ) : null}
         <NavLink to="/dashboard/messages" className={linkClass}>
           Messages <Badge count={badges.unreadMessages} label="unread messages" testId="badge-messages" />
         </NavLink>

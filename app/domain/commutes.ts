@@ -57,3 +57,15 @@ export function patternDates(
     (d) => d >= p.startDate && (p.endDate === null || d <= p.endDate) && (p.weekdays & (1 << dayOfWeek(d))) !== 0,
   );
 }
+
+/**
+ * Which legs of a commute with a return a rider books (ADR 0048): the outward one
+ * ("morning"), the return, or both. The labels are the booking form's.
+ */
+export const COMMUTE_LEGS = ["morning", "return", "both"] as const;
+export type CommuteLegs = (typeof COMMUTE_LEGS)[number];
+export const LEG_LABELS: Record<CommuteLegs, string> = {
+  morning: "Morning only",
+  return: "Return only",
+  both: "Both",
+};

@@ -56,6 +56,15 @@ export const PLACE_GROUPS: PlaceGroup[] = [
 ];
 
 export const ALL_PLACES: Place[] = PLACE_GROUPS.flatMap((g) => g.places);
+
+/** Where most of the city works: a new rider's commute search offers these first (issue 38). */
+export const MAIN_TECH_PARKS = [
+  "Manyata Tech Park",
+  "Electronic City Phase 1",
+  "Whitefield ITPL",
+  "RMZ Ecospace",
+  "Bagmane Tech Park",
+] as const;
 const BY_NAME = new Map(ALL_PLACES.map((p) => [p.name, p]));
 
 export function findPlace(name: string): Place | undefined {

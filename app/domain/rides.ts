@@ -39,8 +39,11 @@ export const DISCOVER_PAGE_SIZE = 20;
  * minutes off, so twenty of them made a 78 KB page on the bench's city (issue 17: 60 KB).
  */
 export const NEAR_PAGE_SIZE = 12;
-/** The discover filter slider: 5..50 in steps of 5; 50 means "no limit". */
-export const MAX_COST_SLIDER = { min: 5, max: 50, step: 5 } as const;
+/**
+ * Discover's "Max cost per seat": ₹0 to ₹500 in steps of ₹10, or Any (ADR 0054). Real seats
+ * cost ₹40-300; the old ₹5-50 slider (50 meaning any) could not ask for "up to ₹100".
+ */
+export const MAX_COST_CHOICES = { min: 0, max: 500, step: 10 } as const;
 
 export function carTypeOf(vehicle: VehicleInfo | null | undefined): CarType {
   const t = vehicle?.has_car === false ? null : vehicle?.car_type;
@@ -54,11 +57,15 @@ export function costPerSeatPaise(tripCostPaise: number, seats: number): number {
 
 export type PriceBand = "Budget" | "Fair" | "Premium";
 
-/** By cost per seat in rupees: up to 10 Budget, up to 25 Fair, otherwise Premium. */
-export function priceBand(costPerSeat: number): PriceBand {
-  const rupees = costPerSeat / 100;
-  if (rupees <= 10) return "Budget";
-  if (rupees <= 25) return "Fair";
+/**
+ * A seat's price against its fair share of the trip (fairSeatPaise in ./trip-cost.ts): at most
+ * 80 % Budget, at most 120 % Fair, above that Premium (ADR 0054; the spec's fixed bands of
+ * 10 and 25 were dollars, and read as rupees made every real fare Premium). Integer paise
+ * compared without division, so a boundary is exact.
+ */
+export function priceBand(seatPaise: number, fairSeatPaise: number): PriceBand {
+  if (seatPaise * 100 <= fairSeatPaise * 80) return "Budget";
+  if (seatPaise * 100 <= fairSeatPaise * 120) return "Fair";
   return "Premium";
 }
 

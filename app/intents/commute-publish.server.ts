@@ -18,7 +18,8 @@ export function handleCreateCommute(request: Request, context: Ctx, userId: stri
     handle: async (input) => {
       const created = await createCommute(context, userId, input);
       const n = created.occurrences;
-      const description = `${n} ride${n === 1 ? "" : "s"} in the next 14 days; more are added every day.`;
+      const ways = created.returnId ? " (both ways)" : "";
+      const description = `${n} ride${n === 1 ? "" : "s"}${ways} in the next 14 days; more are added every day.`;
       return {
         to: `/commutes/${created.id}`,
         toast: { title: "Commute published!", description },

@@ -1,6 +1,6 @@
 import {
   acceptAllFromRider,
-  bookCommute,
+  bookCommuteLegs,
   changeOccurrence,
   changePattern,
   declineBooking,
@@ -14,6 +14,7 @@ import {
 import { formatWeekdayDate } from "~/domain/time";
 import { commuteIntentSchema } from "~/schemas/commutes";
 import { safeRedirect } from "~/utils/auth.server";
+import { lockCommuteToWomen } from "~/models/commute-women.server";
 import { runIntent, type Ctx } from "./run.server";
 
 const FAILED = {
@@ -28,6 +29,7 @@ const FAILED = {
   pause: "Could not pause the booking",
   resume: "Could not resume the booking",
   "end-booking": "Could not end the booking",
+  "women-lock-all": "Could not keep the open seats for women",
 } as const;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -58,8 +60,10 @@ export function handleCommuteIntent(
       switch (input.intent) {
         case "book-all": {
           const { weekdays, seats, notes } = input;
-          const r = await bookCommute(context, userId, commuteId, { weekdays, seats, notes });
-          const description = `You asked for ${plural(r.requested, "day")} of this commute.`;
+          const r = await bookCommuteLegs(context, userId, commuteId, input.legs, { weekdays, seats, notes });
+          // A leg refused while the other was booked is said, with its reason (ADR 0048).
+          const refused = r.refused.length ? ` Not booked: ${r.refused.join(" ")}` : "";
+          const description = `You asked for ${plural(r.requested, "day")} of this commute.${refused}`;
           return { to: to(input), toast: { title: "Requests sent", description }, audience: r.audience };
         }
         case "accept-all": {
@@ -111,7 +115,16 @@ export function handleCommuteIntent(
         }
         case "end": {
           const r = await endCommute(context, userId, commuteId, { lastDate: input.lastDate });
-          return { to: to(input), toast: { title: "Commute ended" }, audience: r.audience };
+          const description = r.legs > 1 ? "Both ways: the return ends with it." : undefined;
+          return { to: to(input), toast: { title: "Commute ended", description }, audience: r.audience };
+        }
+        case "women-lock-all": {
+          const r = await lockCommuteToWomen(context, userId, commuteId);
+          const toast = {
+            title: "Open seats kept for women",
+            description: "On every day of this commute; riders already booked keep their seats.",
+          };
+          return { to: to(input), toast, audience: r.audience };
         }
       }
     },

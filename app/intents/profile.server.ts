@@ -24,8 +24,12 @@ export function handleProfilePost(request: Request, context: Ctx, userId: string
       schema: profileEditSchema,
       invalid: "reply",
       page: () => ({ kind: "form", unexpected: "Failed to save profile. Please try again." }),
-      handle: async (input) => {
-        await updateOwnProfile(context, userId, input);
+      handle: async ({ make, model, color, licensePlate, ...rest }) => {
+        const vehicle = { make: make ?? undefined, model: model ?? undefined, color: color ?? undefined };
+        await updateOwnProfile(context, userId, {
+          ...rest,
+          vehicle: { ...vehicle, license_plate: licensePlate ?? undefined },
+        });
         return { to: HERE, toast: { title: "Profile updated successfully." } };
       },
     });

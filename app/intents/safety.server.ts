@@ -1,7 +1,14 @@
-import { blockUser, reportUser, unblockUser } from "~/models/safety.server";
+import { blockUser, reportUser, unblockUser, type ReportReaders } from "~/models/safety.server";
 import { safetyActionSchema } from "~/schemas/safety";
 import { safeRedirect } from "~/utils/auth.server";
 import { runIntent, type Ctx } from "./run.server";
+
+/** Issue 37: the reporter is told the truth about who will read the report. */
+export const REPORT_READERS: Record<ReportReaders, string> = {
+  admins: "The admins of the communities you share will review it.",
+  operators: "LoopRide's operators will review it: you share no community with an admin who could.",
+  both: "LoopRide's operators will review it, and so will the admins of the communities you share.",
+};
 
 /** Report or block one person (issue 16): a redirect and a toast; a refusal "Nothing changed". */
 export function handleSafetyIntent(
@@ -20,11 +27,8 @@ export function handleSafetyIntent(
     handle: async (input) => {
       switch (input.intent) {
         case "report": {
-          const { audience } = await reportUser(context, userId, personId, input);
-          const toast = {
-            title: "Report sent",
-            description: "The admins of the communities you share will review it.",
-          };
+          const { audience, readers } = await reportUser(context, userId, personId, input);
+          const toast = { title: "Report sent", description: REPORT_READERS[readers] };
           return { to: here, toast, audience };
         }
         case "block": {

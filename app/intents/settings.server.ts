@@ -2,7 +2,8 @@ import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { revokeAllAccess } from "~/models/access.server";
 import { setOwnSetting } from "~/models/settings.server";
-import { settingToggleSchema } from "~/schemas/profile";
+import { updateOwnProfile } from "~/models/profiles.server";
+import { genderSchema, settingToggleSchema } from "~/schemas/profile";
 import { endUserSession } from "~/utils/auth.server";
 import { runIntent, type Ctx } from "./run.server";
 
@@ -30,6 +31,17 @@ export function handleSettingsPost(request: Request, context: Ctx, userId: strin
             "Every device was signed out; your calendar feed and push notifications were turned off. Sign in again to continue.",
         };
         return { to: "/login", toast, headers: { "Set-Cookie": cookie } };
+      },
+    });
+  }
+  if (formData.get("intent") === "gender") {
+    return runIntent(request, context, formData, {
+      schema: genderSchema,
+      invalid: () => ({ to: "/dashboard/settings", toast: { title: "Please choose one of the options" } }),
+      page: () => ({ kind: "toast", to: "/dashboard/settings", title: "Nothing changed" }),
+      handle: async ({ gender }) => {
+        await updateOwnProfile(context, userId, { gender: gender ?? null });
+        return { to: "/dashboard/settings", toast: { title: "Settings saved" } };
       },
     });
   }

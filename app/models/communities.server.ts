@@ -1,9 +1,11 @@
 import { holdsRole } from "./permissions.server";
 import { isUniqueViolation } from "./db-errors.server";
-import { and, asc, count, desc, eq, exists, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, like, ne, or, sql, type SQL } from "drizzle-orm";
 import { communities, communityMembers, communityNameKey, userProfiles, userSettings } from "../../db/schema";
 import { cursorParam, type Cursor } from "../domain/cursor";
 import { newId } from "../domain/ids";
+import { straightLineKm } from "../domain/places";
+import { PLACES, placeByName } from "./places.server";
 import { afterCursor } from "./keyset.server";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
@@ -23,6 +25,41 @@ const communityCardColumns = {
   memberCount: communities.memberCount,
   createdAt: communities.createdAt,
 };
+
+/** How far from a rider's home a community's locality still counts as nearby. */
+const NEARBY_KM = 3;
+
+/**
+ * Up to `limit` communities near a home locality that the viewer is not in (nor waiting for):
+ * those whose location starts with the home's name or one of the places within NEARBY_KM of it,
+ * the largest first. Locations are free text ("HSR Layout, Bengaluru"), hence the prefixes.
+ * Everyone may see every community card (the list is public), so no other rule applies.
+ * Null without a home to be near.
+ */
+export function nearbyCommunitiesQuery(db: Db, viewerId: string, home: string | null, limit = 3) {
+  const typed = home?.trim();
+  if (!typed) return null;
+  const at = placeByName(typed);
+  const names = at
+    ? PLACES.map((p) => ({ name: p.name, km: straightLineKm(at, p) }))
+        .filter((p) => p.km <= NEARBY_KM)
+        .sort((a, b) => a.km - b.km)
+        .slice(0, 12)
+        .map((p) => p.name)
+    : [typed];
+  const mine = db
+    .select({ one: sql`1` })
+    .from(communityMembers)
+    .where(and(eq(communityMembers.communityId, communities.id), eq(communityMembers.userId, viewerId)));
+  return db
+    .select(communityCardColumns)
+    .from(communities)
+    .where(and(or(...names.map((n) => like(communities.location, `${n}%`))), sql`NOT ${exists(mine)}`))
+    .orderBy(desc(communities.memberCount), asc(communities.id))
+    .limit(limit);
+}
+
+export type NearbyCommunity = Awaited<NonNullable<ReturnType<typeof nearbyCommunitiesQuery>>>[number];
 
 /** Communities where the user is an approved member (for sharing a ride with one). */
 export async function listMyCommunities({ db }: ModelCtx, userId: string) {

@@ -10,7 +10,7 @@ import {
   rides,
   userProfiles,
 } from "../../db/schema";
-import { COMMUTE_HORIZON_DAYS, dayOfWeek, horizonDates, weekdaysLabel } from "../domain/commutes";
+import { COMMUTE_HORIZON_DAYS, type CommuteLegs, dayOfWeek, horizonDates, weekdaysLabel } from "../domain/commutes";
 import { newId } from "../domain/ids";
 import { CANCEL_WINDOW_MS, carTypeOf } from "../domain/rides";
 import { formatRupees } from "../domain/money";
@@ -25,10 +25,12 @@ import { placeByName, ridePlaceColumns } from "./places.server";
 import { firstOfGroup, notificationInsert, PER_ROW_ID, weekdayDateSql } from "./notifications.server";
 import { alertSavedSearches } from "./saved-searches.server";
 import { cancelRequest, DUPLICATE_REQUEST, shownMaxSql } from "./ride-requests.server";
-import { cancelRide, mayPublish } from "./ride-publishing.server";
+import { cancelRide, mayPublish, WOMEN_ONLY_DRIVER } from "./ride-publishing.server";
 import { endCommutesAndRides } from "./commute-ending.server";
+import { lockNewDaysStatement } from "./commute-women.server";
 import {
   inGoodStanding,
+  isWoman,
   maySeeCommute,
   seatFactColumns,
   seatFactsOf,
@@ -122,8 +124,9 @@ function topUpStatement(db: Db, now: number, commuteId?: string) {
     toCell: sql`c.to_cell`,
     createdAt: sql`${now}`,
     commuteId: sql`c.id`,
-    // Issue 16: each occurrence takes its community's rules as they are when it is created.
-    womenOnly: sql`coalesce((SELECT women_only FROM communities WHERE id = c.community_id), 0)`,
+    // Issue 16: each occurrence takes its community's rules as they are when it is created;
+    // issue 37: and the commute's own women-only choice.
+    womenOnly: sql`(c.women_only OR coalesce((SELECT women_only FROM communities WHERE id = c.community_id), 0))`,
     pricingMode: sql`(SELECT pricing_mode FROM communities WHERE id = c.community_id)`,
   });
   return db
@@ -242,6 +245,8 @@ export async function topUpCommutesAndBookings({ db }: ModelCtx, now = Date.now(
     standingRequests(db, madeByRun(now), now),
     recomputeBooked(db, sql`${madeByRun(now)}`),
     refusedDaysNotice(db, now),
+    // Issue 37: a commute whose open seats are kept for women locks each new day, once booked.
+    lockNewDaysStatement(db, now),
   ]);
   return { rides: created, requested, audience: audience(refused.map((r) => r.userId)) };
 }
@@ -254,11 +259,22 @@ export async function topUpCommutes(ctx: ModelCtx, now = Date.now()) {
 /**
  * A driver publishes a weekly commute. The same preconditions as publishing a ride (a
  * profile; a shared community must be one they are an approved member of); the pattern
- * and its first occurrences are written in one batch.
+ * and its first occurrences are written in one batch. With a return time, the return leg
+ * is a second commute in the same batch (ADR 0048): destination to start, the same
+ * weekdays, dates, seats, price, notes and community, linked by `return_of`.
  */
-export async function createCommute({ db }: ModelCtx, driverId: string, input: CreateCommuteInput, now = Date.now()) {
+export async function createCommute(
+  { db }: ModelCtx,
+  driverId: string,
+  // No return time (callers from before ADR 0048): one direction; women-only is optional too.
+  input: Omit<CreateCommuteInput, "returnTime" | "womenOnly"> & { returnTime?: string | null; womenOnly?: boolean },
+  now = Date.now(),
+) {
   // The same precondition as a single ride (ride-publishing.server.ts mayPublish).
-  const { profile } = await mayPublish(db, driverId, input.communityId, now);
+  const { profile, womenOnlyCommunity } = await mayPublish(db, driverId, input.communityId, now);
+  // The single ride's rule (ride-publishing.server.ts): only a woman offers a women-only commute.
+  if (input.womenOnly && profile.gender !== "female")
+    throw new ConflictError(WOMEN_ONLY_DRIVER, { field: "womenOnly" });
   const from = placeByName(input.fromLocation);
   const to = placeByName(input.toLocation);
   // The schema resolved both names on the server; a caller that skipped it is refused here.
@@ -266,36 +282,57 @@ export async function createCommute({ db }: ModelCtx, driverId: string, input: C
   const vehicle = profile.vehicleInfo;
   const suggestion = suggestTripCost(from.name, to.name, carTypeOf(vehicle), placeByName);
   const id = newId();
-  const [, created] = await db.batch([
-    db.insert(commutes).values({
-      id,
-      driverId,
-      communityId: input.communityId,
-      fromLocation: input.fromLocation,
-      toLocation: input.toLocation,
-      weekdays: input.weekdays,
-      time: input.time,
-      seats: input.seats,
-      tripCostPaise: input.tripCost,
-      distanceKm: suggestion ? Math.round(suggestion.roadKm) : null,
-      notes: input.notes,
-      vehicleType: vehicle?.has_car && vehicle.car_type ? vehicle.car_type : null,
-      ...ridePlaceColumns(from, to),
-      startDate: input.startDate,
-      endDate: input.endDate,
-      status: "active",
-      createdAt: now,
-      updatedAt: now,
-    }),
-    topUpStatement(db, now, id),
-  ]);
+  const leg = {
+    driverId,
+    communityId: input.communityId,
+    weekdays: input.weekdays,
+    seats: input.seats,
+    tripCostPaise: input.tripCost,
+    distanceKm: suggestion ? Math.round(suggestion.roadKm) : null,
+    notes: input.notes,
+    vehicleType: vehicle?.has_car && vehicle.car_type ? vehicle.car_type : null,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    status: "active",
+    womenOnly: Boolean(input.womenOnly) || womenOnlyCommunity,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const outward = db.insert(commutes).values({
+    ...leg,
+    id,
+    fromLocation: input.fromLocation,
+    toLocation: input.toLocation,
+    time: input.time,
+    ...ridePlaceColumns(from, to),
+  });
+  const returnId = input.returnTime ? newId() : null;
+  const back =
+    input.returnTime && returnId
+      ? ([
+          db.insert(commutes).values({
+            ...leg,
+            id: returnId,
+            fromLocation: input.toLocation,
+            toLocation: input.fromLocation,
+            time: input.returnTime,
+            ...ridePlaceColumns(to, from),
+            returnOf: id,
+          }),
+          topUpStatement(db, now, returnId),
+        ] as const)
+      : null;
+  const results = back
+    ? await db.batch([outward, topUpStatement(db, now, id), ...back])
+    : await db.batch([outward, topUpStatement(db, now, id)]);
+  const created = [...results[1], ...(results[3] ?? [])];
   // Saved searches matching its days hear of it once (issue 14); the commute stands even if that fails.
   const alerted = await alertSavedSearches(
     { db },
     created.map((r) => r.id),
     now,
   ).catch((e: unknown) => (console.error(e), { audience: audience() }));
-  return { id, occurrences: created.length, audience: alerted.audience };
+  return { id, returnId, occurrences: created.length, audience: alerted.audience };
 }
 
 const commuteColumns = {
@@ -312,6 +349,9 @@ const commuteColumns = {
   startDate: commutes.startDate,
   endDate: commutes.endDate,
   status: commutes.status,
+  returnOf: commutes.returnOf,
+  womenOnly: commutes.womenOnly,
+  womenLock: commutes.womenLock,
 };
 
 const occurrenceColumns = {
@@ -332,15 +372,23 @@ const occurrenceColumns = {
  */
 export async function getCommutePage({ db }: ModelCtx, viewerId: string, commuteId: string, now = Date.now()) {
   const today = istDate(now);
-  const [commute, occurrences, requests, bookingRows] = await db.batch([
+  const [commute, occurrences, requests, bookingRows, legs] = await db.batch([
     db
       .select({
         ...commuteColumns,
+        // The route map (issue 36).
+        fromLat: commutes.fromLat,
+        fromLng: commutes.fromLng,
+        toLat: commutes.toLat,
+        toLng: commutes.toLng,
         driverName: userProfiles.fullName,
         // The driver's stars are totals on the profile (issue 35, item 8: shown in the header).
         driverRatingCount: userProfiles.ratingCount,
         driverRatingStars: userProfiles.ratingStars,
         communityName: communities.name,
+        // Issue 37: whether the viewer, as its driver, may keep the open seats for women (never
+        // anyone's gender for anyone else).
+        canLockToWomen: sql<number>`(${commutes.driverId} = ${viewerId} AND ${isWoman(viewerId)})`.as("can_lock"),
       })
       .from(commutes)
       .leftJoin(userProfiles, eq(userProfiles.userId, commutes.driverId))
@@ -391,6 +439,8 @@ export async function getCommutePage({ db }: ModelCtx, viewerId: string, commute
       )
       .orderBy(asc(commuteBookings.createdAt))
       .limit(100),
+    // The other leg (ADR 0048): the same driver and community, so visible with this one.
+    otherLeg(db, commuteId),
   ]);
   const c = commute[0];
   if (!c) throw new NotFoundError(COMMUTE_NOT_FOUND);
@@ -404,7 +454,30 @@ export async function getCommutePage({ db }: ModelCtx, viewerId: string, commute
     ...b,
     state: bookingState({ ...b, acceptedAt }, today),
   }));
-  return { commute: c, isDriver: c.driverId === viewerId, occurrences: days, requests, bookings };
+  const other = legs[0] ?? null;
+  return { commute: c, isDriver: c.driverId === viewerId, occurrences: days, requests, bookings, other };
+}
+
+/**
+ * The other leg of a commute with a return: its return (return_of = id), or the outward
+ * commute it returns from. Both lookups are on commutes_return_of_unique or the primary key.
+ */
+function otherLeg(db: Db, commuteId: string) {
+  return db
+    .select({
+      id: commutes.id,
+      fromLocation: commutes.fromLocation,
+      toLocation: commutes.toLocation,
+      time: commutes.time,
+      status: commutes.status,
+      returnOf: commutes.returnOf,
+    })
+    .from(commutes)
+    .where(
+      sql`${commutes.id} IN (SELECT o.return_of FROM commutes o WHERE o.id = ${commuteId}
+        UNION ALL SELECT r.id FROM commutes r WHERE r.return_of = ${commuteId})`,
+    )
+    .limit(1);
 }
 
 /**
@@ -550,6 +623,71 @@ export async function bookCommute(
       sharedRefusal(days.map((d) => seatRefusal(seatFactsOf(d), input.seats, now))) ?? NOTHING_TO_BOOK,
     );
   return { requested: inserted.length, audience: audience([c.driverId]) };
+}
+
+export const NO_RETURN = "This commute has no return.";
+
+const LEG_NAMES = { morning: "Morning", return: "Return" } as const;
+
+/**
+ * A rider books one or both legs of a commute with a return (ADR 0048). Each leg is booked
+ * by bookCommute, so every rule of the single path (the seat rule, the standing booking,
+ * the refusal texts) applies to each leg as it is; nothing here decides who may. A leg that
+ * is refused while the other is booked is reported, not undone: the rider keeps the leg
+ * they got. When every chosen leg is refused, the refusal is the answer. Without `legs`,
+ * the commute itself is booked (a commute without a return, or a caller that did not ask).
+ */
+export async function bookCommuteLegs(
+  ctx: ModelCtx,
+  riderId: string,
+  commuteId: string,
+  legs: CommuteLegs | undefined,
+  input: { weekdays: number; seats: number; notes: string | null },
+  now = Date.now(),
+) {
+  if (!legs) {
+    const r = await bookCommute(ctx, riderId, commuteId, input, now);
+    return { requested: r.requested, refused: [] as string[], audience: r.audience };
+  }
+  const [own, other] = await ctx.db.batch([
+    ctx.db
+      .select({ returnOf: commutes.returnOf })
+      .from(commutes)
+      .where(and(eq(commutes.id, commuteId), maySeeCommute(riderId)))
+      .limit(1),
+    otherLeg(ctx.db, commuteId),
+  ]);
+  const c = own[0];
+  if (!c) throw new NotFoundError(COMMUTE_NOT_FOUND);
+  const ids = c.returnOf
+    ? { morning: c.returnOf, return: commuteId }
+    : { morning: commuteId, return: other[0]?.id ?? null };
+  const chosen = legs === "both" ? (["morning", "return"] as const) : ([legs] as const);
+  let requested = 0;
+  const refused: { leg: keyof typeof LEG_NAMES; message: string }[] = [];
+  const told = new Set<string>();
+  for (const leg of chosen) {
+    const id = ids[leg];
+    if (!id) {
+      refused.push({ leg, message: NO_RETURN });
+      continue;
+    }
+    try {
+      const r = await bookCommute(ctx, riderId, id, input, now);
+      requested += r.requested;
+      for (const u of r.audience.notified) told.add(u);
+    } catch (e) {
+      // A refused rule on one leg (ConflictError) leaves the other leg's booking standing.
+      if (!(e instanceof ConflictError)) throw e;
+      refused.push({ leg, message: e.message });
+    }
+  }
+  const named = refused.map((r) => `${LEG_NAMES[r.leg]}: ${r.message}`);
+  if (requested === 0) {
+    const same = refused.every((r) => r.message === refused[0]?.message);
+    throw new ConflictError(same ? (refused[0]?.message ?? NOTHING_TO_BOOK) : named.join(" "));
+  }
+  return { requested, refused: named, audience: audience([...told]) };
 }
 
 /**
@@ -1092,6 +1230,8 @@ export async function changePattern(
  * The driver ends the commute after `lastDate`: every active, upcoming occurrence after it
  * is cancelled with its live requests (each rider told, in the same batch), and no new
  * occurrence is generated after it. Ending before today (or before the start) ends it now.
+ * A commute with a return ends with both legs, from either leg's page (ADR 0048): a way
+ * there without the way back, or the reverse, is not the trip its riders booked.
  */
 export async function endCommute(
   { db }: ModelCtx,
@@ -1100,28 +1240,30 @@ export async function endCommute(
   input: { lastDate: string },
   now = Date.now(),
 ) {
-  const c = await loadOwnCommute(db, driverId, commuteId);
+  const [c, other] = await Promise.all([loadOwnCommute(db, driverId, commuteId), otherLeg(db, commuteId).get()]);
+  const legs = other?.status === "active" ? [commuteId, other.id] : [commuteId];
   const endsNow = input.lastDate < istDate(now) || input.lastDate < c.startDate;
   const cutoff = endsNow ? addDays(istDate(now), -1) : input.lastDate;
+  const both = legs.length > 1 ? " and its return" : "";
   const [told] = await db.batch(
     endCommutesAndRides(db, {
       driverId,
-      rides: sql`${rides.commuteId} = ${commuteId} AND ${rides.date} > ${cutoff}`,
-      commutes: eq(commutes.id, commuteId),
+      rides: sql`${inArray(rides.commuteId, legs)} AND ${rides.date} > ${cutoff}`,
+      commutes: inArray(commutes.id, legs),
       ending: {
         endDate: endsNow ? sql`max(${commutes.startDate}, ${cutoff})` : input.lastDate,
         status: endsNow ? "ended" : "active",
       },
       notice: {
         title: "Commute ended",
-        message: `The driver ended the commute ${route(c)}${endsNow ? "" : ` after ${formatWeekdayDate(input.lastDate)}`}: your requests for the later days are cancelled.`,
+        message: `The driver ended the commute ${route(c)}${both}${endsNow ? "" : ` after ${formatWeekdayDate(input.lastDate)}`}: your requests for the later days are cancelled.`,
         extra: sql`'commute_id', ${commuteId}, 'status', 'cancelled'`,
       },
       reason: "The driver ended this commute.",
       now,
     }),
   );
-  return { endsNow, audience: audience([...new Set(told.map((t) => t.userId))]) };
+  return { endsNow, legs: legs.length, audience: audience([...new Set(told.map((t) => t.userId))]) };
 }
 
 export { weekdaysLabel };

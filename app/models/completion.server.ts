@@ -246,7 +246,7 @@ export type CompletionView = {
   canRate: { userId: string; name: string | null }[];
   rated: { userId: string; stars: number }[];
   /** Issue 16: the accepted riders' no-show marks (completed rides). */
-  noShows: { userId: string; markedAt: number | null; disputedAt: number | null }[];
+  noShows: { userId: string; markedAt: number | null; disputedAt: number | null; pickedUpAt: number | null }[];
 };
 
 /**
@@ -295,6 +295,8 @@ export async function getCompletionView(ctx: ModelCtx, userId: string, rideId: s
         userId: rideRequests.riderId,
         markedAt: rideRequests.noShowAt,
         disputedAt: rideRequests.noShowDisputedAt,
+        // Issue 37: boarded with the pickup code (no no-show can be marked).
+        pickedUpAt: rideRequests.pickedUpAt,
       })
       .from(rideRequests)
       .where(and(eq(rideRequests.rideId, rideId), eq(rideRequests.status, "accepted"), participant)),

@@ -8,6 +8,7 @@ import {
   communityEmailCodes,
   communityMembers,
   commuteBookings,
+  tripShares,
   commutes,
   conversations,
   creditTransactions,
@@ -97,6 +98,8 @@ export const EXPORT: ExportEntry[] = [
   { table: communityEmailCodes, name: "community_email_codes", by: [communityEmailCodes.userId], omit: ["codeHash"] },
   // Issue 14: saved searches (their cell rows are only a lookup index of the same places).
   { table: savedSearches, name: "saved_searches", by: [savedSearches.userId] },
+  // Issue 37: their share-my-trip links (the token's hash is a credential).
+  { table: tripShares, name: "trip_shares", by: [tripShares.userId], omit: ["tokenHash"] },
 ];
 
 /** User columns deliberately not used to pick rows, and why. */
@@ -332,6 +335,13 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
         OR ${mailSink.toAddress} IN (SELECT ${communityMembers.verifiedEmail} FROM ${communityMembers} WHERE ${communityMembers.userId} = ${userId} AND ${communityMembers.verifiedEmail} IS NOT NULL)`,
     ),
     db.delete(communityEmailCodes).where(eq(communityEmailCodes.userId, userId)),
+    // Issue 37: their trip links stop working, and the alerts mailed to their emergency contact go.
+    db
+      .delete(mailSink)
+      .where(
+        sql`${mailSink.toAddress} = (SELECT ${userProfiles.emergencyContactEmail} FROM ${userProfiles} WHERE ${userProfiles.userId} = ${userId})`,
+      ),
+    db.delete(tripShares).where(eq(tripShares.userId, userId)),
     // Issue 34: where they were the only admin, someone else becomes it (before their rows go).
     ...adminSuccession(db, userId, now),
     db.delete(communityMembers).where(eq(communityMembers.userId, userId)),
@@ -358,6 +368,7 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
         workplace: null,
         phoneNumber: null,
         emergencyContact: null,
+        emergencyContactEmail: null,
         bio: null,
         upiId: null,
         vehicleInfo: {},

@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { communityMembers, payments, rideRequests, rides, userProfiles } from "../../db/schema";
+import { contactDates } from "../domain/day-of-ride";
 import { requestsClosedReason } from "../domain/rides";
-import { formatDateTimeShort } from "../domain/time";
+import { formatDateTimeShort, istDate } from "../domain/time";
 import { blockedEitherWay } from "./relations.server";
 
 // THE rules for who may see a ride or a commute, and who may hold a seat on a ride day
@@ -279,6 +280,60 @@ export function seatRefusal(
   return null;
 }
 
+// ---------------------------------------------------------------- the day of a ride (issue 37)
+
+/**
+ * MAY SEE CONTACT: on the `rides` row in scope, the viewer and the person (a column) are the
+ * driver and one of its accepted riders, either way round; the ride is active (an ended or
+ * cancelled trip closes it) and its IST day is today, or tomorrow from 18:00 (contactDates); and
+ * neither blocked the other (`person`: they appear to each other as the day's contacts). On top:
+ * `vehicle`, the person is the driver (the car's model, colour and registration number, for the
+ * riders); `phone`, the person left "Show my mobile number" on (a missing settings row is the
+ * default, on). Every page that shows a number or a car composes this.
+ */
+export function maySeeContact(viewerId: string, personId: SQL, now: number, what: "person" | "phone" | "vehicle"): SQL {
+  const accepted = (riderId: string | SQL) =>
+    sql`EXISTS (SELECT 1 FROM ride_requests cr WHERE cr.ride_id = rides.id AND cr.rider_id = ${riderId}
+      AND cr.status = 'accepted')`;
+  const dates = contactDates(now).map((d) => sql`${d}`);
+  const terms = [
+    sql`rides.status = 'active'`,
+    sql`rides.date IN (${sql.join(dates, sql`, `)})`,
+    sql`((rides.driver_id = ${viewerId} AND ${accepted(personId)})
+      OR (rides.driver_id = ${personId} AND ${accepted(viewerId)}))`,
+    sql`NOT ${blockedEitherWay(viewerId, personId)}`,
+  ];
+  // The car is the driver's, shown to the riders.
+  if (what === "vehicle") terms.push(sql`rides.driver_id = ${personId}`);
+  if (what === "phone")
+    terms.push(sql`NOT EXISTS (SELECT 1 FROM user_settings cs WHERE cs.user_id = ${personId} AND cs.show_phone = 0)`);
+  return sql`(${sql.join(terms, sql` AND `)})`;
+}
+
+// ---------------------------------------------------------------- LoopRide's operators (issue 37)
+
+/** The operators' addresses, lower-cased, from the checked environment's OPERATOR_EMAILS. */
+export const operatorEmails = (list: string | undefined) =>
+  (list ?? "")
+    .split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+
+/**
+ * IS AN OPERATOR: the person's e-mail is in OPERATOR_EMAILS and proven theirs (whoever signed
+ * up first with an operator's address, without confirming it, gains nothing), and the account
+ * is open. Only operators read the operators' queue and act on it.
+ */
+export function isOperatorSql(userId: string | SQL, list: string | undefined): SQL {
+  const emails = operatorEmails(list);
+  if (emails.length === 0) return sql`0`;
+  return sql`EXISTS (SELECT 1 FROM users op WHERE op.id = ${userId} AND op.email_verified_at IS NOT NULL
+    AND op.deleted_at IS NULL AND op.suspended_at IS NULL AND op.email IN (${sql.join(
+      emails.map((e) => sql`${e}`),
+      sql`, `,
+    )}))`;
+}
+
 // ---------------------------------------------------------------- community roles
 
 export type CommunityRole = "member" | "moderator" | "admin";
@@ -307,3 +362,21 @@ export function holdsRoleSql(userId: string | SQL, communityId: string | SQL, ro
       sql`, `,
     )}))`;
 }
+
+// ---------------------------------------------------------------- the trip on the day (issue 37)
+
+/**
+ * MAY RUN THE TRIP (start, picked up, dropped, end) of the `rides` row in scope: its driver,
+ * while the ride is active, on the ride's own IST day. Every trip-status write is guarded by
+ * it; app/models/trip.server.ts says which part refused.
+ */
+export const mayRunTrip = (driverId: string, now: number): SQL =>
+  sql`(rides.driver_id = ${driverId} AND rides.status = 'active' AND rides.date = ${istDate(now)})`;
+
+/**
+ * IS ON THE TRIP of the `rides` row in scope: its driver or a rider holding an accepted seat.
+ * Who may share the trip or alert their emergency contact about it, and see its status.
+ */
+export const isOnTrip = (userId: string): SQL =>
+  sql`(rides.driver_id = ${userId} OR EXISTS (SELECT 1 FROM ride_requests ot WHERE ot.ride_id = rides.id
+    AND ot.rider_id = ${userId} AND ot.status = 'accepted'))`;

@@ -2,10 +2,11 @@
 // and how a typed name becomes one place. Server-only: 455 places would not fit the pages'
 // initial-JS budget; the browser asks /places for suggestions instead.
 import { findPlace } from "../domain/curated-places";
-import { cellOf, type PlaceRecord, type PlaceResolution } from "../domain/places";
+import { METRO_STATIONS, metroPlaceName } from "../domain/metro-stations";
+import { cellOf, placeSlug, type PlaceRecord, type PlaceResolution } from "../domain/places";
 import { PLACE_ROWS } from "./places-data.server";
 
-export const PLACES: readonly PlaceRecord[] = PLACE_ROWS.map(([id, name, landmark, lat, lng, cell]) => ({
+const LISTED: readonly PlaceRecord[] = PLACE_ROWS.map(([id, name, landmark, lat, lng, cell]) => ({
   id,
   name,
   kind: landmark ? "landmark" : "locality",
@@ -13,6 +14,21 @@ export const PLACES: readonly PlaceRecord[] = PLACE_ROWS.map(([id, name, landmar
   lng,
   cell,
 }));
+
+// Issue 36, item 4: every Namma Metro station is a landmark ("Majestic Metro Station"), so a
+// search can start or end at one. A station the list already has (Baiyappanahalli, a curated
+// landmark since issue 14) keeps its place and id: rides refer to it.
+const listedNames = new Set(LISTED.map((p) => p.name.toLowerCase()));
+export const METRO_PLACES: readonly PlaceRecord[] = METRO_STATIONS.map((s) => ({
+  id: `metro-${placeSlug(s.name)}`,
+  name: metroPlaceName(s),
+  kind: "landmark" as const,
+  lat: s.lat,
+  lng: s.lng,
+  cell: cellOf(s.lat, s.lng),
+})).filter((p) => !listedNames.has(p.name.toLowerCase()));
+
+export const PLACES: readonly PlaceRecord[] = [...LISTED, ...METRO_PLACES];
 
 const fold = (s: string) =>
   s

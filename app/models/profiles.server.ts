@@ -13,6 +13,7 @@ const profileColumns = {
   workplace: userProfiles.workplace,
   phoneNumber: userProfiles.phoneNumber,
   emergencyContact: userProfiles.emergencyContact,
+  emergencyContactEmail: userProfiles.emergencyContactEmail,
   bio: userProfiles.bio,
   upiId: userProfiles.upiId,
   vehicleInfo: userProfiles.vehicleInfo,
@@ -39,6 +40,11 @@ export function ownProfileQuery(db: Db, userId: string) {
 export function ownProfileFrom(rows: unknown) {
   const profile = (rows as Awaited<ReturnType<typeof ownProfileQuery>>)[0] ?? null;
   return { profile, progress: profileProgress(profile) };
+}
+
+/** Issue 37: the acting user's own private gender, for Settings' batch (AlsoReads). */
+export function ownGenderQuery(db: Db, userId: string) {
+  return db.select({ gender: userProfiles.gender }).from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1);
 }
 
 export type OwnProfile = NonNullable<Awaited<ReturnType<typeof getOwnProfile>>["profile"]>;
@@ -86,6 +92,7 @@ export type ProfilePatch = Partial<{
   upiId: string | null;
   phoneNumber: string;
   emergencyContact: string;
+  emergencyContactEmail: string | null;
   smokingAllowed: boolean;
   petsAllowed: boolean;
   musicPreference: string;

@@ -9,9 +9,13 @@ import {
   NEW_USER_BONUS,
   normalizeReferralCode,
   REFERRAL_CODE_ATTEMPTS,
+  REFERRALS_CREDITED_PER_DAY,
   REFERRER_BONUS,
+  referralHolds,
+  type ReferralHold,
 } from "../domain/referral";
 import type { Db } from "./db.server";
+import { aliased } from "./ride-columns.server";
 import { type AlsoReads, type ModelCtx } from "./context.server";
 
 /** The user's own referral code, created on first use (unique, at most 10 attempts). */
@@ -49,8 +53,7 @@ export async function ensureReferralCode(
 
 export type RedeemResult = { ok: true; referrerId: string } | { ok: false; reason: "invalid" | "own" | "already" };
 
-/** Referral credits a referrer can earn per IST day (issue 19, finding 8). */
-export const REFERRALS_CREDITED_PER_DAY = 5;
+export { REFERRALS_CREDITED_PER_DAY };
 
 function creditUpsert(db: Db, userId: string, amount: number, now: number) {
   return db
@@ -121,6 +124,30 @@ export async function redeemReferralCode(
 /** Midnight in Bengaluru (IST, no daylight saving) at or before `now`, in ms. */
 const istDayStart = (now: number) => Math.floor((now + IST_OFFSET_MS) / 86_400_000) * 86_400_000 - IST_OFFSET_MS;
 
+const HOLD_STATUS = {
+  "confirm-email": "unverified",
+  onboarding: "unverified",
+  "shared-phone": "shared-phone",
+  "shared-address": "shared-address",
+} as const satisfies Record<ReferralHold, string>;
+
+/** The facts referralHolds reads, from a row of the referral's two accounts. */
+const holdFacts = (r: {
+  emailVerifiedAt: number | null;
+  phone: string | null;
+  phoneNumber: string | null;
+  referrerPhone: string | null;
+  referrerPhoneNumber: string | null;
+  addressHash: string | null;
+  referrerAddressHash: string | null;
+}) => ({
+  emailVerified: r.emailVerifiedAt !== null,
+  phones: [r.phone, r.phoneNumber],
+  referrerPhones: [r.referrerPhone, r.referrerPhoneNumber],
+  addressHash: r.addressHash,
+  referrerAddressHash: r.referrerAddressHash,
+});
+
 export type CompleteReferralResult =
   | { status: "none" | "already" | "shared-phone" | "shared-address" | "unverified" }
   | { status: "completed"; referrerCredited: boolean };
@@ -169,10 +196,10 @@ export async function completeReferral(
     .get();
   if (!row) return { status: "none" };
   if (row.status !== "pending") return { status: "already" };
-  if (row.emailVerifiedAt === null) return { status: "unverified" };
-  const mine = new Set([row.phone, row.phoneNumber].filter((p): p is string => !!p));
-  if ([row.referrerPhone, row.referrerPhoneNumber].some((p) => !!p && mine.has(p))) return { status: "shared-phone" };
-  if (row.addressHash && row.addressHash === row.referrerAddressHash) return { status: "shared-address" };
+  // Onboarding is the callers' part (they call this once it is done); the rest is the one rule
+  // the referrer's list reads too (referralHolds).
+  const hold = referralHolds({ ...holdFacts(row), onboarded: true })[0];
+  if (hold) return { status: HOLD_STATUS[hold] };
 
   const dayStart = istDayStart(now);
   const referrerTx = newId();
@@ -227,10 +254,82 @@ export async function hasRedeemedReferral({ db }: ModelCtx, userId: string): Pro
   return !!row;
 }
 
-/** Code, balance and history for the user's own credits page. */
+/** How many of their referrals the referrer's page lists (newest first). */
+export const REFERRALS_SHOWN = 50;
+
+/**
+ * The referrals a user made, newest first, with what referralHolds needs to say why each
+ * pending one waits, and the referrer's credit for each completed one (none: over the day's limit).
+ * The friend's facts are read to give the reason only; the page gets the reason, not them.
+ */
+function referralsMadeQuery(db: Db, referrerId: string) {
+  const referrer = alias(users, "referrer");
+  const referrerProfile = alias(userProfiles, "referrer_profile");
+  return db
+    .select({
+      id: referrals.id,
+      status: referrals.status,
+      createdAt: referrals.createdAt,
+      completedAt: referrals.completedAt,
+      name: userProfiles.fullName,
+      closed: sql<number>`${users.deletedAt} IS NOT NULL`.mapWith(Boolean),
+      phone: users.phone,
+      phoneNumber: userProfiles.phoneNumber,
+      addressHash: users.signupAddressHash,
+      emailVerifiedAt: users.emailVerifiedAt,
+      onboarded: sql<number>`coalesce(trim(${userProfiles.phoneNumber}), '') != ''
+        AND ${userProfiles.vehicleInfo} IS NOT NULL AND ${userProfiles.vehicleInfo} != '{}'`.mapWith(Boolean),
+      // Aliased: a batch's rows are keyed by column name, and these names come twice (ride-columns.server.ts).
+      referrerPhone: aliased<string | null>(referrer.phone, "referrer_phone"),
+      referrerPhoneNumber: aliased<string | null>(referrerProfile.phoneNumber, "referrer_phone_number"),
+      referrerAddressHash: aliased<string | null>(referrer.signupAddressHash, "referrer_address_hash"),
+      credited: creditTransactions.amount,
+    })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referredUserId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
+    .leftJoin(referrerProfile, eq(referrerProfile.userId, referrer.id))
+    .leftJoin(
+      creditTransactions,
+      and(
+        eq(creditTransactions.userId, referrals.referrerId),
+        eq(creditTransactions.referenceType, "referral"),
+        eq(creditTransactions.referenceId, referrals.id),
+      ),
+    )
+    .where(eq(referrals.referrerId, referrerId))
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(REFERRALS_SHOWN);
+}
+
+export type ReferralMade = {
+  id: string;
+  name: string;
+  joinedAt: number;
+} & (
+  | { state: "pending"; holds: ReferralHold[] }
+  | { state: "credited"; amount: number; at: number }
+  | { state: "over-limit"; at: number }
+);
+
+const toReferralMade = (r: Awaited<ReturnType<ReturnType<typeof referralsMadeQuery>["all"]>>[number]): ReferralMade => {
+  const base = {
+    id: r.id,
+    name: r.closed ? "A closed account" : r.name?.trim() || "A new member",
+    joinedAt: r.createdAt,
+  };
+  if (r.status !== "pending") {
+    const at = r.completedAt ?? r.createdAt;
+    return r.credited ? { ...base, state: "credited", amount: r.credited, at } : { ...base, state: "over-limit", at };
+  }
+  return { ...base, state: "pending", holds: referralHolds({ ...holdFacts(r), onboarded: r.onboarded }) };
+};
+
+/** Code, balance, history and the referrals made, for the user's own credits page. */
 export async function getCreditsOverview({ db }: ModelCtx, userId: string, also: AlsoReads = []) {
   // `also`: the page's other reads (the Profile page's profile and reliability record).
-  const [code, wallet, history, ...alsoRead] = await db.batch([
+  const [code, wallet, history, made, ...alsoRead] = await db.batch([
     db
       .select({ code: userReferralCodes.referralCode })
       .from(userReferralCodes)
@@ -255,6 +354,7 @@ export async function getCreditsOverview({ db }: ModelCtx, userId: string, also:
       .where(eq(creditTransactions.userId, userId))
       .orderBy(desc(creditTransactions.createdAt))
       .limit(20),
+    referralsMadeQuery(db, userId),
     ...also,
   ]);
   return {
@@ -264,5 +364,6 @@ export async function getCreditsOverview({ db }: ModelCtx, userId: string, also:
     totalEarned: wallet[0]?.totalEarned ?? 0,
     totalSpent: wallet[0]?.totalSpent ?? 0,
     history,
+    referrals: made.map(toReferralMade),
   };
 }

@@ -149,6 +149,8 @@ async function refuse({ db }: ModelCtx, userId: string, rideId: string, message:
   return visible ? new ForbiddenError(message) : new NotFoundError("Ride Not Found");
 }
 
+export const BOARDED_NOT_NO_SHOW = "This rider's pickup code was entered: they boarded, so they are not a no-show.";
+
 /**
  * The driver marks an accepted rider of their completed ride as a no-show, once, within
  * NO_SHOW_WINDOW_MS of completion. The rider is told in the same batch.
@@ -162,17 +164,19 @@ export async function markNoShow(ctx: ModelCtx, driverId: string, rideId: string
   if (!ride.completedAt || now - ride.completedAt > NO_SHOW_WINDOW_MS)
     throw new ConflictError("No-shows can be marked up to 7 days after the ride.");
   const request = await db
-    .select({ id: rideRequests.id, noShowAt: rideRequests.noShowAt })
+    .select({ id: rideRequests.id, noShowAt: rideRequests.noShowAt, pickedUpAt: rideRequests.pickedUpAt })
     .from(rideRequests)
     .where(and(eq(rideRequests.rideId, rideId), eq(rideRequests.riderId, riderId), eq(rideRequests.status, "accepted")))
     .get();
   if (!request) throw new NotFoundError("This person was not a rider on this ride.");
   if (request.noShowAt) throw new ConflictError("This rider is already marked as a no-show.");
+  // Issue 37: the rider's pickup code was entered, so they boarded.
+  if (request.pickedUpAt !== null) throw new ConflictError(BOARDED_NOT_NO_SHOW);
   const [updated] = await db.batch([
     db
       .update(rideRequests)
       .set({ noShowAt: now })
-      .where(and(eq(rideRequests.id, request.id), isNull(rideRequests.noShowAt)))
+      .where(and(eq(rideRequests.id, request.id), isNull(rideRequests.noShowAt), isNull(rideRequests.pickedUpAt)))
       .returning({ id: rideRequests.id }),
     notificationInsertIfChanged(
       db,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { rideRequests, rides, userProfiles } from "../../db/schema";
+import { fairSeatPaise, type FairCostFacts } from "../domain/trip-cost";
 import { workplaceBadge } from "./work-email.server";
 
 // The column sets and helpers the ride modules share (discovery, the ride page, My Rides).
@@ -27,6 +28,29 @@ export const rideColumns = {
   // Issue 16: the community's pricing mode the ride was offered under (a free ride says so).
   pricingMode: rides.pricingMode,
 };
+
+/** Where a ride starts and ends, for its route map (issue 36); null on rides before places. */
+export const ridePoints = {
+  fromLat: rides.fromLat,
+  fromLng: rides.fromLng,
+  toLat: rides.toLat,
+  toLng: rides.toLng,
+};
+
+/**
+ * A ride row with its seat's fair share added: what its price label is measured against
+ * (ADR 0054). The points stay, for the ride's route map (issue 36).
+ */
+export function withFairSeat<T extends FairCostFacts>(row: T) {
+  const { fromLat, fromLng, toLat, toLng, vehicleType, seats } = row;
+  return { ...row, fairSeatPaise: fairSeatPaise({ fromLat, fromLng, toLat, toLng, vehicleType, seats }) };
+}
+
+/** The same with the points dropped, for a list that draws no map and must stay small (Discover). */
+export function withFairSeatOnly<T extends FairCostFacts>({ fromLat, fromLng, toLat, toLng, ...row }: T) {
+  const fair = fairSeatPaise({ fromLat, fromLng, toLat, toLng, vehicleType: row.vehicleType, seats: row.seats });
+  return { ...row, fairSeatPaise: fair };
+}
 
 /** A ride request with its rider's name and avatar (join user_profiles on the rider). */
 export const requestWithRider = {

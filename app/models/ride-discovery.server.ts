@@ -22,7 +22,7 @@ import { PLACES, placeByName } from "./places.server";
 import { blockedEitherWay } from "./relations.server";
 import { workplaceBadge } from "./work-email.server";
 import { isMember, maySeeRide, myCommunityIds, seatRule, womenRuleAllows } from "./permissions.server";
-import { aliased, rideColumns } from "./ride-columns.server";
+import { aliased, rideColumns, ridePoints, withFairSeat, withFairSeatOnly } from "./ride-columns.server";
 
 // Finding rides: Discover's pages and filters, and the search near two places on a day.
 
@@ -49,6 +49,7 @@ const maxCostTerm = (rupees: number) => sql`${rides.tripCostPaise} <= ${rupees *
 function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, now: number, extra: E, source?: SQL) {
   const cards = db.select({
     ...rideColumns,
+    ...ridePoints,
     ...extra,
     driverName: userProfiles.fullName,
     driverAvatarUrl: userProfiles.avatarUrl,
@@ -300,7 +301,7 @@ function rideFilters(viewerId: string, f: DiscoverFilters): SQL[] {
     ne(rides.driverId, viewerId),
     womenRuleAllows(viewerId),
     ...(f.women ? [womenTerm] : []),
-    ...(f.maxCost < 50 ? [maxCostTerm(f.maxCost)] : []),
+    ...(f.maxCost !== null ? [maxCostTerm(f.maxCost)] : []),
   ];
 }
 
@@ -318,8 +319,8 @@ function pageCursors(f: DiscoverFilters) {
   return { after, before: after ? null : parseCursor(f.before) };
 }
 
-/** The slider's rupees a seat when it caps the cost (50 means no limit). */
-const costCap = (f: DiscoverFilters) => (f.maxCost < 50 ? f.maxCost : undefined);
+/** The filter's rupees a seat when it caps the cost (null: Any). */
+const costCap = (f: DiscoverFilters) => f.maxCost ?? undefined;
 
 /**
  * A place text ("koramangala"): the rides leaving from or going to any place whose name holds it,
@@ -403,6 +404,8 @@ export type NearSearch = {
   radiusKm: number;
   windowMinutes: number;
   weekdays?: number;
+  /** On weekdays, "and back" (ADR 0048): only commutes with a return leaving around this time. */
+  returnTime?: string;
 };
 
 /** How many candidates a distance search ranks (the nearest in time first). */
@@ -512,8 +515,13 @@ function weekdayCommuteRides(
        AND ${rides.id} = (SELECT r.id FROM rides r
              WHERE r.commute_id = c.id AND r.date >= ${today} AND r.status = 'active' AND r.departs_at >= ${now}
                AND (${weekdays} >> CAST(strftime('%w', r.date) AS INTEGER)) & 1
-             ORDER BY r.date LIMIT 1)`;
+             ORDER BY r.date LIMIT 1)${s.returnTime ? sql` AND ${hasReturnAround(s.returnTime, s.windowMinutes)}` : sql``}`;
 }
+
+/** The commute `c` has an active return leaving within the window of `time` (commutes_return_of_unique). */
+const hasReturnAround = (time: string, windowMinutes: number) =>
+  sql`EXISTS (SELECT 1 FROM commutes back WHERE back.return_of = c.id AND back.status = 'active'
+    AND back.time BETWEEN ${shiftTime(time, -windowMinutes)} AND ${shiftTime(time, windowMinutes)})`;
 
 /**
  * The candidates of a distance search (exported so a test can EXPLAIN it): active rides the
@@ -564,14 +572,8 @@ export function nearPageQuery(
     // As Discover's lists: no ride the women-only rule keeps from the viewer (it was shown, with Book Now).
     womenRuleAllows(viewerId),
   ];
-  if (f.maxCost < 50) where.push(maxCostTerm(f.maxCost));
-  const candidates = discoverCards(
-    db,
-    viewerId,
-    now,
-    { fromLat: rides.fromLat, fromLng: rides.fromLng, toLat: rides.toLat, toLng: rides.toLng },
-    source,
-  )
+  if (f.maxCost !== null) where.push(maxCostTerm(f.maxCost));
+  const candidates = discoverCards(db, viewerId, now, {}, source)
     .where(and(...where))
     .$dynamic();
   // On a date the candidates are the nearest in time (minutes off is half the score). On
@@ -678,12 +680,11 @@ export async function discoverRides(
       .flat()
       .sort((a, b) => a.match.score - b.match.score || a.departsAt - b.departsAt || a.id.localeCompare(b.id));
     const start = (f.page - 1) * NEAR_PAGE_SIZE;
-    const shown = ranked
-      .slice(start, start + NEAR_PAGE_SIZE)
-      .map(({ from: _f, to: _t, fromLat: _a, fromLng: _b, toLat: _c, toLng: _d, ...r }) => r);
+    // The points stay: a search result's card draws its small route map (issue 36).
+    const shown = ranked.slice(start, start + NEAR_PAGE_SIZE).map(({ from: _f, to: _t, ...r }) => withFairSeat(r));
     // Every match is counted; past the candidate cap there may be more than were ranked.
     return {
-      rides: shown as (DiscoverRow & { match?: Match })[],
+      rides: shown as (ReturnType<typeof withFairSeat<DiscoverRow>> & { match?: Match })[],
       hasMore: ranked.length > start + NEAR_PAGE_SIZE,
       nextAfter: null,
       prevBefore: null,
@@ -706,9 +707,10 @@ export async function discoverRides(
   const earlier = reachedStart ? 0 : (f.page - 1) * DISCOVER_PAGE_SIZE;
   const shown = page.length === 0 ? 0 : earlier + Math.min(page.length, DISCOVER_PAGE_SIZE);
   const n = pageOnly ? shown : Math.min(found[0]?.n ?? 0, FOUND_CAP);
-  const rows = (back ? page.slice(-DISCOVER_PAGE_SIZE) : page.slice(0, DISCOVER_PAGE_SIZE)) as (DiscoverRow & {
-    match?: Match;
-  })[];
+  // The browse list draws no maps: its points go, to keep the page small.
+  const rows = (back ? page.slice(-DISCOVER_PAGE_SIZE) : page.slice(0, DISCOVER_PAGE_SIZE)).map(
+    withFairSeatOnly,
+  ) as (ReturnType<typeof withFairSeatOnly<DiscoverRow>> & { match?: Match })[];
   const first = rows[0];
   const last = rows[rows.length - 1];
   return {

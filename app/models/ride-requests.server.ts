@@ -130,8 +130,9 @@ export async function requestSeats(
       db
         .insert(rideRequests)
         .select(
+          // In the table's column order; the last two are the trip marks of migration 0036.
           sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL, NULL, NULL,
-            (SELECT ${shownMaxSql(input.seats)} FROM rides WHERE rides.id = ${rideId})
+            (SELECT ${shownMaxSql(input.seats)} FROM rides WHERE rides.id = ${rideId}), NULL, NULL
           WHERE EXISTS (SELECT 1 FROM rides WHERE rides.id = ${rideId} AND ${seatRule(riderId, input.seats, now)})`,
         )
         .returning({ id: rideRequests.id }),

@@ -13,7 +13,7 @@ import {
   seatRefusal,
   splitSeatFacts,
 } from "./permissions.server";
-import { requestWithRider, rideColumns } from "./ride-columns.server";
+import { requestWithRider, rideColumns, ridePoints, withFairSeat } from "./ride-columns.server";
 
 // One ride: its page, its booking form, and the driver's lock of the remaining seats to women.
 
@@ -37,6 +37,7 @@ export async function getRideDetail(
     db
       .select({
         ...rideColumns,
+        ...ridePoints,
         driverName: userProfiles.fullName,
         driverAvatarUrl: userProfiles.avatarUrl,
         driverRatingCount: userProfiles.ratingCount,
@@ -71,7 +72,7 @@ export async function getRideDetail(
   const { rest: shown, facts } = splitSeatFacts(ride[0]);
   const isDriver = shown.driverId === viewerId;
   return {
-    ride: shown,
+    ride: withFairSeat(shown),
     // Why the viewer may not ask for a seat (the seat rule), shown instead of the join form.
     joinRefusal: isDriver ? null : (seatRefusal(facts, 1, now)?.message ?? null),
     isDriver,
@@ -89,6 +90,7 @@ export async function getRideForBooking({ db }: ModelCtx, viewerId: string, ride
   const row = await db
     .select({
       ...rideColumns,
+      ...ridePoints,
       driverName: userProfiles.fullName,
       driverAvatarUrl: userProfiles.avatarUrl,
       // The viewer's live request, if any (one at most: ride_requests_live_unique): the page
@@ -109,7 +111,7 @@ export async function getRideForBooking({ db }: ModelCtx, viewerId: string, ride
   if (!row) throw new NotFoundError("Ride not found");
   const { rest: ride, facts } = splitSeatFacts(row);
   // Why the seat rule refuses the viewer one seat (null: it allows it): the page says so instead of a form.
-  return { ...ride, refusal: seatRefusal(facts, 1, now)?.message ?? null };
+  return { ...withFairSeat(ride), refusal: seatRefusal(facts, 1, now)?.message ?? null };
 }
 
 /** Accepted seats of a woman rider on the ride (the comfort lock needs one). */

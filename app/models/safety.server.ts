@@ -1,4 +1,4 @@
-import { holdsRole, holdsRoleSql } from "./permissions.server";
+import { holdsRole, holdsRoleSql, operatorEmails } from "./permissions.server";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
@@ -12,7 +12,8 @@ import {
   users,
 } from "../../db/schema";
 import { newId } from "../domain/ids";
-import { REPORT_REASONS, type ReportReason } from "../schemas/safety";
+import { REPORT_REASONS, URGENT_REASONS, type ReportReason } from "../schemas/safety";
+import type { AppEnv } from "../utils/env.server";
 import { audience, type ModelCtx } from "./context.server";
 import { isUniqueViolation } from "./db-errors.server";
 import type { Db } from "./db.server";
@@ -23,7 +24,7 @@ import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 // rule itself is `blockedEitherWay` (relations.server.ts), read by messaging and rides.
 
 export const PERSON_NOT_FOUND = "Person not found";
-export const ALREADY_REPORTED = "You have already reported this person. Community admins have your report.";
+export const ALREADY_REPORTED = "You have already reported this person.";
 export const REPORTS_FORBIDDEN = "Only the community's admins can read its reports.";
 
 export const reasonLabel = (r: string) => REPORT_REASONS.find((x) => x.value === r)?.label ?? r;
@@ -132,15 +133,21 @@ export function blockedQuery(db: Db, actorId: string) {
     .limit(200);
 }
 
+/** Who reads a report: the shared communities' admins, LoopRide's operators, or both. */
+export type ReportReaders = "admins" | "operators" | "both";
+
 export type ReportInput = { reason: ReportReason; details: string | null; context: "profile" | "ride" | "chat" };
 
 /**
  * Any member reports someone else (once per person). In the same batch each admin of every
  * community both are approved members of gets one 'community' notification (never the
- * reporter or the reported person themselves, even if an admin).
+ * reporter or the reported person themselves, even if an admin). Issue 37: a report no such
+ * admin can read, or an urgent one (URGENT_REASONS), goes to LoopRide's operators' queue too
+ * (`queue`, decided in the INSERT itself), and each operator is notified; the reporter is
+ * told who reads it (`readers`).
  */
 export async function reportUser(
-  { db }: ModelCtx,
+  { db, env }: ModelCtx & { env: Pick<AppEnv, "OPERATOR_EMAILS"> },
   reporterId: string,
   reportedId: string,
   input: ReportInput,
@@ -159,17 +166,32 @@ export async function reportUser(
     JOIN ${communityMembers} AS d ON d.community_id = admin.community_id AND d.user_id = ${reportedId} AND d.status = 'approved'
     WHERE admin.role = 'admin' AND admin.status = 'approved' AND admin.user_id NOT IN (${reporterId}, ${reportedId})`;
   const message = `${reporter?.fullName ?? "A member"} reported ${reported.fullName ?? "a member"}: ${reasonLabel(input.reason)}.`;
+  const queue = URGENT_REASONS.includes(input.reason)
+    ? sql`'operators'`
+    : sql`CASE WHEN EXISTS (SELECT 1 ${shared}) THEN 'community' ELSE 'operators' END`;
+  const emails = operatorEmails(env.OPERATOR_EMAILS);
+  const operators = emails.length
+    ? sql`FROM users op WHERE op.email IN (${sql.join(
+        emails.map((e) => sql`${e}`),
+        sql`, `,
+      )}) AND op.email_verified_at IS NOT NULL AND op.id NOT IN (${reporterId}, ${reportedId})
+        AND EXISTS (SELECT 1 FROM user_reports q WHERE q.id = ${id} AND q.queue = 'operators')`
+    : sql`WHERE 0`;
   try {
-    const [, , admins] = await db.batch([
-      db.insert(userReports).values({
-        id,
-        reporterId,
-        reportedId,
-        reason: input.reason,
-        details: input.details,
-        context: input.context,
-        createdAt: now,
-      }),
+    const [inserted, , admins] = await db.batch([
+      db
+        .insert(userReports)
+        .values({
+          id,
+          reporterId,
+          reportedId,
+          reason: input.reason,
+          details: input.details,
+          context: input.context,
+          createdAt: now,
+          queue,
+        })
+        .returning({ queue: userReports.queue }),
       notificationInsert(
         db,
         {
@@ -195,8 +217,23 @@ export async function reportUser(
             sql`${admin.userId} NOT IN (${reporterId}, ${reportedId})`,
           ),
         ),
+      notificationInsert(
+        db,
+        {
+          id: PER_ROW_ID,
+          userId: sql`op.id`,
+          type: "community",
+          title: "A report for LoopRide's operators",
+          message,
+          data: { report_id: id, operators: true },
+        },
+        now,
+        operators,
+      ),
     ]);
-    return { id, audience: audience(admins.map((a) => a.userId)) };
+    const toOperators = inserted[0]?.queue === "operators";
+    const readers: ReportReaders = toOperators ? (admins.length ? "both" : "operators") : "admins";
+    return { id, readers, audience: audience(admins.map((a) => a.userId)) };
   } catch (e) {
     if (isUniqueViolation(e)) throw new ConflictError(ALREADY_REPORTED);
     throw e;

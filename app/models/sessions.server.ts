@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import { randomToken } from "../domain/ids";
 import { sessions, userProfiles, userSettings, users } from "../../db/schema";
 import { type ModelCtx } from "./context.server";
@@ -19,6 +19,10 @@ export type SessionUser = {
   avatarUrl: string | null;
   phoneNumber: string | null;
   hasVehicleInfo: boolean;
+  /** Onboarding said "Yes, I have a car": the app leads with Create Ride, else with finding one. */
+  hasCar: boolean;
+  /** The profile's home locality (free text; often a place name), if given. */
+  residentialArea: string | null;
   profileCreatedAt: number | null;
   darkMode: boolean;
 };
@@ -40,27 +44,31 @@ export async function deleteExpiredSessions({ db }: ModelCtx, now = Date.now()) 
 }
 
 function sessionUserQuery(db: Db, sessionId: string, now: number) {
-  return db
-    .select({
-      id: users.id,
-      email: users.email,
-      emailVerifiedAt: users.emailVerifiedAt,
-      phone: users.phone,
-      profileUserId: userProfiles.userId,
-      fullName: userProfiles.fullName,
-      firstName: userProfiles.firstName,
-      avatarUrl: userProfiles.avatarUrl,
-      phoneNumber: userProfiles.phoneNumber,
-      vehicleInfo: userProfiles.vehicleInfo,
-      profileCreatedAt: userProfiles.createdAt,
-      darkMode: userSettings.darkMode,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
-    .limit(1);
+  return (
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        emailVerifiedAt: users.emailVerifiedAt,
+        phone: users.phone,
+        profileUserId: userProfiles.userId,
+        fullName: userProfiles.fullName,
+        firstName: userProfiles.firstName,
+        avatarUrl: userProfiles.avatarUrl,
+        phoneNumber: userProfiles.phoneNumber,
+        vehicleInfo: userProfiles.vehicleInfo,
+        residentialArea: userProfiles.residentialArea,
+        profileCreatedAt: userProfiles.createdAt,
+        darkMode: userSettings.darkMode,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
+      // Issue 37: an account suspended by LoopRide's operators has no session, wherever it came from.
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), isNull(users.suspendedAt)))
+      .limit(1)
+  );
 }
 
 function toSessionUser(row: Awaited<ReturnType<typeof sessionUserQuery>>[number] | undefined): SessionUser | null {
@@ -76,6 +84,8 @@ function toSessionUser(row: Awaited<ReturnType<typeof sessionUserQuery>>[number]
     avatarUrl: row.avatarUrl,
     phoneNumber: row.phoneNumber,
     hasVehicleInfo: !!row.vehicleInfo && Object.keys(row.vehicleInfo).length > 0,
+    hasCar: row.vehicleInfo?.has_car === true,
+    residentialArea: row.residentialArea,
     profileCreatedAt: row.profileCreatedAt,
     darkMode: row.darkMode ?? false,
   };
@@ -115,7 +125,8 @@ export async function getSocketSession({ db }: ModelCtx, sessionId: string, now 
     (await db
       .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
       .from(sessions)
-      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), isNull(users.suspendedAt)))
       .get()) ?? null
   );
 }

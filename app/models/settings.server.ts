@@ -9,9 +9,9 @@ const DEFAULTS = {
   pushNotifications: true,
   rideReminders: true,
   showProfile: true,
-  shareLocation: false,
   darkMode: false,
   rideInquiries: true,
+  showPhone: true,
 };
 
 export type Settings = typeof DEFAULTS;
@@ -29,9 +29,9 @@ export function ownSettingsQuery(db: Db, userId: string) {
       pushNotifications: userSettings.pushNotifications,
       rideReminders: userSettings.rideReminders,
       showProfile: userSettings.showProfile,
-      shareLocation: userSettings.shareLocation,
       darkMode: userSettings.darkMode,
       rideInquiries: userSettings.rideInquiries,
+      showPhone: userSettings.showPhone,
     })
     .from(userSettings)
     .where(eq(userSettings.userId, userId))

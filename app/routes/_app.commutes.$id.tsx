@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { DriverDays, PatternForms, RegularRiders, RiderBooking } from "~/components/commute-page";
-import { PatternSummary } from "~/components/commute-ui";
+import { OtherLeg, PatternSummary } from "~/components/commute-ui";
+import { RouteMap } from "~/components/route-map";
+import { CommuteWomen } from "~/components/commute-women";
 import { BackLink, RideRoute } from "~/components/ride-ui";
 import { formatRating, ratingFromTotals } from "~/domain/rating";
 import { istDate } from "~/domain/time";
@@ -34,7 +36,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Commute() {
-  const { commute, driverRating, isDriver, occurrences, requests, bookings, now, today } =
+  const { commute, other, driverRating, isDriver, occurrences, requests, bookings, now, today } =
     useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -45,6 +47,7 @@ export default function Commute() {
       <div className="space-y-1">
         <RideRoute from={commute.fromLocation} to={commute.toLocation} />
         <PatternSummary c={commute} />
+        <OtherLeg other={other} />
         <p className="text-sm text-slate-800 dark:text-slate-200">
           Driver: {commute.driverName ?? "Unknown Driver"} · Rating:{" "}
           <span className="font-semibold" data-testid="driver-rating">
@@ -59,6 +62,11 @@ export default function Commute() {
           </p>
         ) : null}
       </div>
+      <RouteMap
+        from={{ name: commute.fromLocation, lat: commute.fromLat, lng: commute.fromLng }}
+        to={{ name: commute.toLocation, lat: commute.toLat, lng: commute.toLng }}
+      />
+      <CommuteWomen commute={commute} here={`/commutes/${commute.id}`} />
       {isDriver ? (
         <>
           <RegularRiders requests={requests} bookings={bookings} />
@@ -68,6 +76,7 @@ export default function Commute() {
       ) : (
         <RiderBooking
           commute={commute}
+          hasOtherLeg={other?.status === "active"}
           occurrences={occurrences}
           requests={requests}
           bookings={bookings}

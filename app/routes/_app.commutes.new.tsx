@@ -24,8 +24,8 @@ export const meta: MetaFunction = () => [{ title: "Publish a Commute | LoopRide"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const { communities } = await getCreateRideContext(context, user.id);
-  return { communities, today: istDate() };
+  const { communities, isWoman } = await getCreateRideContext(context, user.id);
+  return { communities, isWoman, today: istDate() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewCommute() {
-  const { communities, today } = useLoaderData<typeof loader>();
+  const { communities, isWoman, today } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const placeOptions = (lastResult as { placeOptions?: Record<string, string[]> } | undefined)?.placeOptions;
   const busy = useNavigation().state === "submitting";
@@ -90,8 +90,15 @@ export default function NewCommute() {
           errorId={fields.weekdays.errorId}
           key={fields.weekdays.key}
         />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Departure time" type="time" field={fields.time} />
+          {/* ADR 0048: the trip back, from the drop to the pickup on the same days. */}
+          <Field
+            label="Return time (optional)"
+            type="time"
+            field={fields.returnTime}
+            hint="Also publishes the trip back, drop to pickup, on the same days."
+          />
           <Field label="Start date" type="date" field={fields.startDate} min={today} />
           <Field label="End date (optional)" type="date" field={fields.endDate} min={today} />
         </div>
@@ -127,6 +134,20 @@ export default function NewCommute() {
           </select>
           <FieldErrors id={fields.communityId.errorId} errors={fields.communityId.errors} />
         </div>
+        {isWoman ? (
+          <div>
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input
+                type="checkbox"
+                name={fields.womenOnly.name}
+                defaultChecked={fields.womenOnly.initialValue === "on"}
+                className="h-4 w-4 accent-emerald-700"
+              />
+              Women only (only women can book seats, every day)
+            </label>
+            <FieldErrors id={fields.womenOnly.errorId} errors={fields.womenOnly.errors} />
+          </div>
+        ) : null}
         <div className="flex justify-end gap-3">
           <BackLink href="/dashboard/rides" className={secondaryButtonClass}>
             Cancel

@@ -10,6 +10,8 @@ import { STATUS_LABEL } from "~/domain/profile-score";
 import { relativeDate } from "~/domain/time";
 import { parseCursor } from "~/domain/cursor";
 import { getDashboard } from "~/models/dashboard.server";
+import { firstStepsFrom, firstStepsQuery } from "~/models/first-steps.server";
+import { FindYourCommute } from "~/components/find-your-commute";
 import { ownProfileFrom, ownProfileQuery } from "~/models/profiles.server";
 import { requireUser } from "~/utils/auth.server";
 
@@ -21,12 +23,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // "Older notifications" (ADR 0025); an unreadable cursor is the newest page. The profile's
   // completion is read in the dashboard's own batch (AlsoReads).
   const before = parseCursor(new URL(request.url).searchParams.get("before"));
+  // A rider without a car is led to finding a ride (issue 38): communities near home, same batch.
+  const nearby = firstStepsQuery(context.db, user);
   const { also, ...dashboard } = await getDashboard(context, user.id, now, before, [
     ownProfileQuery(context.db, user.id),
+    ...(nearby ? [nearby] : []),
   ]);
+  const { profile, progress } = ownProfileFrom(also[0]);
   return {
     firstName: user.fullName?.trim().split(/\s+/)[0] || "User",
-    progress: ownProfileFrom(also[0]).progress,
+    progress,
+    commute: firstStepsFrom(user, profile, also[1], now),
     // From the session's own read: the banner costs no round trip.
     email: { address: user.email, verified: user.emailVerified },
     now,
@@ -54,6 +61,7 @@ const STATUS_TONE: Record<string, string> = {
 export default function DashboardOverview() {
   const { firstName, email, progress, nextRides, stats, recentRides, savings, notifications, olderNotifications, now } =
     useLoaderData<typeof loader>();
+  const { commute } = useLoaderData<typeof loader>();
   // The unread count is the shell's badge (one capped count per page, not two).
   const unreadNotifications =
     useRouteLoaderData<{ badges: { unreadNotifications: number } | null }>("routes/_app")?.badges
@@ -63,6 +71,7 @@ export default function DashboardOverview() {
       <h1 className="text-2xl font-bold">{`Welcome back, ${firstName}`}</h1>
       <ConfirmEmailBanner email={email.address} verified={email.verified} back="/dashboard" />
       <NextRides rides={nextRides} now={now} />
+      {commute && recentRides.length === 0 && nextRides.length === 0 ? <FindYourCommute {...commute} /> : null}
       {progress.status !== "complete" ? (
         <section
           aria-labelledby="profile-progress"
@@ -124,10 +133,10 @@ export default function DashboardOverview() {
             <div className="py-8 text-center">
               <p className="text-slate-700 dark:text-slate-300">No rides yet</p>
               <Link
-                to="/rides/create"
+                to={commute ? "#find-your-commute" : "/rides/create"}
                 className="mt-2 inline-block font-semibold text-emerald-800 underline dark:text-emerald-300"
               >
-                Create your first ride
+                {commute ? "Find your commute" : "Create your first ride"}
               </Link>
             </div>
           ) : (

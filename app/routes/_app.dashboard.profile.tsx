@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
 import { Avatar } from "~/components/avatar";
+import { CarFields, carAndGenderDefaults, GenderSelect } from "~/components/car-and-gender";
 import { handleProfilePost, photoRefused } from "~/intents/profile.server";
 import { CreditsCard } from "~/components/credits-card";
 import { EmailStatus } from "~/components/email-status";
@@ -76,6 +77,8 @@ export default function ProfilePage() {
       workplace: profile?.workplace ?? "",
       bio: profile?.bio ?? "",
       upiId: profile?.upiId ?? "",
+      emergencyContactEmail: profile?.emergencyContactEmail ?? "",
+      ...carAndGenderDefaults(profile),
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -147,6 +150,15 @@ export default function ProfilePage() {
             placeholder="name@okbank"
             autoComplete="off"
           />
+          <Field
+            label="Emergency contact's e-mail (for Alert my emergency contact)"
+            field={fields.emergencyContactEmail}
+            type="email"
+            placeholder="name@example.com"
+            autoComplete="off"
+          />
+          <CarFields fields={fields} />
+          <GenderSelect value={profile?.gender} />
           <button type="submit" className={buttonClass} disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Saving..." : "Save Changes"}
           </button>

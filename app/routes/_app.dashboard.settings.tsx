@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+import { GenderSetting } from "~/components/car-and-gender";
 import { ConfirmEmailBanner } from "~/components/confirm-email-banner";
 import { CalendarFeed, PushDevice } from "~/components/reach-settings";
 import { showToast } from "~/components/toast";
@@ -10,6 +11,7 @@ import { vapidKeys } from "~/models/push.server";
 import { BlockedList, OwnDataSection, SignOutEverywhere } from "~/components/settings-safety";
 import { blockedQuery } from "~/models/safety.server";
 import { ownSettingsQuery, settingsFrom } from "~/models/settings.server";
+import { ownGenderQuery } from "~/models/profiles.server";
 import { SETTINGS, type SettingKey } from "~/schemas/profile";
 import { requireUser } from "~/utils/auth.server";
 import { calendarFeedCookie, calendarFeedUrl } from "~/utils/calendar-feed.server";
@@ -25,8 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context,
     user.id,
     typeof shownToken === "string" ? shownToken : null,
-    [ownSettingsQuery(context.db, user.id), blockedQuery(context.db, user.id)],
+    [ownSettingsQuery(context.db, user.id), blockedQuery(context.db, user.id), ownGenderQuery(context.db, user.id)],
   );
+  const gender = (also[2] as Awaited<ReturnType<typeof ownGenderQuery>>)[0]?.gender ?? null;
   const settings = settingsFrom(also[0]);
   const blocked = also[1] as Awaited<ReturnType<typeof blockedQuery>>;
   const feedUrl =
@@ -39,6 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     feed: feed ? { createdAt: feed.createdAt } : null,
     feedUrl,
     blocked,
+    gender,
     // From the session's own read (no round trip): e-mail waits for a confirmed address.
     email: { address: user.email, verified: user.emailVerified },
   };
@@ -52,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const GROUPS = ["Notifications", "Privacy", "Appearance"] as const;
 
 export default function SettingsPage() {
-  const { settings, push, feed, feedUrl, blocked, email } = useLoaderData<typeof loader>();
+  const { settings, push, feed, feedUrl, blocked, email, gender } = useLoaderData<typeof loader>();
   // Notification e-mails go only to a confirmed address, whatever the switch says.
   const emailPaused = !!email.address && !email.verified;
   return (
@@ -99,6 +103,7 @@ export default function SettingsPage() {
             </ul>
           </section>
         ))}
+        <GenderSetting gender={gender} />
         <CalendarFeed feed={feed} feedUrl={feedUrl} />
         <BlockedList people={blocked} />
         <SignOutEverywhere />

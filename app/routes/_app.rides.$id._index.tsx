@@ -12,9 +12,15 @@ import { formatRating, ratingFromTotals } from "~/domain/rating";
 import { getRideDetail } from "~/models/rides.server";
 import { reliabilityFrom, rideDriverReliabilityQueries } from "~/models/reliability.server";
 import { ReliabilityRecord } from "~/components/reliability";
+import { RouteMap } from "~/components/route-map";
 import { requireUser } from "~/utils/auth.server";
 import { NOT_FOUND, orRespond } from "~/utils/errors.server";
 import { handleRideIntent } from "~/intents/rides.server";
+import { TripDayPanel } from "~/components/trip-day";
+import { tripDayFrom, tripDayQueries } from "~/models/trip.server";
+import { siteOrigin, tripShareCookie, tripShareUrl } from "~/utils/trip-share.server";
+import { DayContacts } from "~/components/day-contacts";
+import { dayContactsFrom, rideContactsQuery } from "~/models/ride-contacts.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.ride.fromLocation} → ${data.ride.toLocation} | LoopRide` : "Ride | LoopRide" },
@@ -25,12 +31,33 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Issue 16: the driver's reliability record beside the stars, read in the ride's own batch
   // (the stars are totals on the driver's profile).
   const id = params.id ?? "";
+  const now = Date.now();
+  // Issue 37: the trip on the day (status, pickup code, share links) and the day's contacts
+  // (numbers, the car) in the same batch, after the driver's reliability.
+  const reliabilityReads = rideDriverReliabilityQueries(context.db, id);
+  const tripReads = tripDayQueries(context, user.id, id);
   const { also, ...detail } = await orRespond(
-    getRideDetail(context, user.id, id, Date.now(), rideDriverReliabilityQueries(context.db, id)),
+    getRideDetail(context, user.id, id, now, [
+      ...reliabilityReads,
+      ...tripReads,
+      rideContactsQuery(context.db, user.id, id, now),
+    ]),
     NOT_FOUND.ride,
   );
   const driverRating = formatRating(ratingFromTotals(detail.ride.driverRatingCount, detail.ride.driverRatingStars));
-  return { ...detail, driverRating, reliability: reliabilityFrom(also), now: Date.now() };
+  const trip = await tripDayFrom(
+    also.slice(reliabilityReads.length, reliabilityReads.length + tripReads.length),
+    user.id,
+    context.env,
+  );
+  const dayContacts = dayContactsFrom(also[also.length - 1]);
+  const made = await tripShareCookie(request, context.env).parse(request);
+  const link =
+    made && trip.shares.some((s) => s.id === made.shareId)
+      ? tripShareUrl(siteOrigin(request, context.env), made.token)
+      : null;
+  const reliability = reliabilityFrom(also.slice(0, reliabilityReads.length));
+  return { ...detail, driverRating, reliability, trip, link, dayContacts, now };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -45,6 +72,7 @@ export default function RideDetail() {
   const loaded = useLoaderData<typeof loader>();
   const { ride, isDriver, requests, myRequest, saved, now, driverRating, canLockToWomen, reliability, joinRefusal } =
     loaded;
+  const { trip, link, dayContacts } = loaded;
   const available = ride.seats - ride.bookedSeats;
   // Why requests on this ride can no longer change (completed, cancelled, departed), shown instead of the buttons.
   const closedReason = requestsClosedReason(ride, now);
@@ -55,6 +83,7 @@ export default function RideDetail() {
       <Link to="/rides" className={textLinkClass}>
         Back to rides
       </Link>
+      <TripDayPanel rideId={ride.id} isDriver={isDriver} trip={trip} link={link} summary={shareText(ride)} />
       <DriverCard ride={ride} available={available} driverRating={driverRating} isDriver={isDriver} />
       <ReliabilityRecord
         record={reliability}
@@ -94,6 +123,7 @@ export default function RideDetail() {
           seats={ride.seats}
           bookedSeats={ride.bookedSeats}
           pricingMode={ride.pricingMode}
+          fairSeatPaise={ride.fairSeatPaise}
         />
         {ride.notes ? (
           <p className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800">
@@ -111,8 +141,13 @@ export default function RideDetail() {
           ) : null}
           {isDriver || myRequest ? <CalendarLink rideId={ride.id} /> : null}
         </div>
+        <RouteMap
+          from={{ name: ride.fromLocation, lat: ride.fromLat, lng: ride.fromLng }}
+          to={{ name: ride.toLocation, lat: ride.toLat, lng: ride.toLng }}
+        />
       </section>
 
+      <DayContacts contacts={dayContacts} rideId={ride.id} />
       <WomenSeats ride={ride} canLock={canLockToWomen} here={here} />
       {!isDriver ? (
         <JoinPanel

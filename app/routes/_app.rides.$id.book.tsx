@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Avatar } from "~/components/avatar";
 import { FieldErrors, FormErrors, TextareaField, buttonClass, inputClass } from "~/components/forms";
 import { BackLink, cardClass, RidePrice, RideRoute, RideWhen } from "~/components/ride-ui";
+import { RouteMap } from "~/components/route-map";
 import { mayShareEqually, shownMaxPaise, shownPriceText } from "~/domain/cost-split";
 import { formatRupees } from "~/domain/money";
 import { costPerSeatPaise, NOTES_MAX } from "~/domain/rides";
@@ -75,6 +76,7 @@ export default function BookRide() {
           seats={ride.seats}
           bookedSeats={ride.bookedSeats}
           pricingMode={ride.pricingMode}
+          fairSeatPaise={ride.fairSeatPaise}
         />
         {mayShareEqually(ride) ? (
           // ADR 0046: the equal split depends on who rides, so the promise is a ceiling.
@@ -82,6 +84,10 @@ export default function BookRide() {
             {`Equal split: you pay at most ${formatRupees(perSeat)} a seat; less if more riders join.`}
           </p>
         ) : null}
+        <RouteMap
+          from={{ name: ride.fromLocation, lat: ride.fromLat, lng: ride.fromLng }}
+          to={{ name: ride.toLocation, lat: ride.toLat, lng: ride.toLng }}
+        />
       </section>
       {refusal ? (
         <div className={`${cardClass} space-y-3`} role="alert">

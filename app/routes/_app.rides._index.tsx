@@ -4,6 +4,7 @@ import { DiscoverPagination } from "~/components/discover-pagination";
 import { buttonClass, secondaryButtonClass } from "~/components/forms";
 import { MatchFacts, NearSearchForm } from "~/components/near-search";
 import { RideCard, toRideCard, type RideCardData } from "~/components/ride-card";
+import { CityMapDefs, MapAttribution } from "~/components/route-map";
 import { SavedSearchList, SaveSearchForm } from "~/components/saved-searches";
 import { RideFilterForm } from "~/components/ride-filters";
 import { RideStats } from "~/components/ride-stats";
@@ -89,6 +90,7 @@ export default function DiscoverRides() {
   } = useLoaderData<typeof loader>();
   const location = useLocation();
   const here = location.pathname + location.search;
+  const mapped = rides.some((r) => r.fromLat !== undefined);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -125,19 +127,24 @@ export default function DiscoverRides() {
           </Link>
         </div>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-          {rides.map((r) => (
-            <RideCard
-              key={r.id}
-              ride={r}
-              redirectTo={here}
-              rating={ratingFromTotals(r.driverRatingCount, r.driverRatingStars)}
-              matchFacts={
-                r.match && near ? <MatchFacts match={r.match} from={near.values.from} to={near.values.to} /> : null
-              }
-            />
-          ))}
-        </ul>
+        <>
+          {/* Only a distance search's cards carry points and draw maps (Discover's list would pass 60 KB). */}
+          {mapped ? <CityMapDefs /> : null}
+          <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+            {rides.map((r) => (
+              <RideCard
+                key={r.id}
+                ride={r}
+                redirectTo={here}
+                rating={ratingFromTotals(r.driverRatingCount, r.driverRatingStars)}
+                matchFacts={
+                  r.match && near ? <MatchFacts match={r.match} from={near.values.from} to={near.values.to} /> : null
+                }
+              />
+            ))}
+          </ul>
+          {mapped ? <MapAttribution /> : null}
+        </>
       )}
 
       {canSave && near ? <SaveSearchForm values={near.values} redirectTo={here} /> : null}

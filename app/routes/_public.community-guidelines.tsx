@@ -78,6 +78,28 @@ export default function CommunityGuidelines() {
         </ul>
       </LegalSection>
 
+      <LegalSection title="On the day of the ride: what LoopRide does and does not promise">
+        <ul>
+          <li>
+            On the ride's day the driver marks the trip started, each rider picked up (with the rider's 4-digit pickup
+            code) and dropped, and the trip ended. Riders see each step on the ride's page.
+          </li>
+          <li>
+            Anyone on the ride can make a trip link for family or a colleague. It shows the route, the driver's first
+            name, photo and car, and the trip's status; nothing else about anyone. It stops working an hour after the
+            trip ends, or when you revoke it.
+          </li>
+          <li>
+            "Alert my emergency contact" e-mails that link to the address in your profile. It is an e-mail, not a call:
+            it may arrive late, and nobody at LoopRide reads it or acts on it.
+          </li>
+          <li>
+            LoopRide is not an emergency service. Nobody watches trips, we do not track where the car is, and we cannot
+            send help. In an emergency, call 112 (the ride's page shows it as a button on the day).
+          </li>
+        </ul>
+      </LegalSection>
+
       <LegalSection title="Carpooling, not a taxi service">
         <ul>
           <li>

@@ -4,6 +4,7 @@ import { FaqList, type Faq } from "~/components/faq-list";
 import { PageHeader } from "~/components/legal-page";
 import { Plans } from "~/components/plans";
 import { formatRupees } from "~/domain/money";
+import { CREDITS_TODAY_TEXT, NEW_USER_BONUS, REFERRALS_CREDITED_PER_DAY, REFERRER_BONUS } from "~/domain/referral";
 
 export const meta: MetaFunction = () => [
   { title: "Pricing | LoopRide" },
@@ -44,10 +45,12 @@ const FAQS: Faq[] = [
   {
     question: "How do referral credits work?",
     answer: (
-      <p>
-        Share your referral code with a friend. They can enter it when they sign up or while setting up their profile;
-        once it is applied, you earn 750 credits and they earn 375 credits as a welcome bonus.
-      </p>
+      <>
+        <p>
+          {`Share your referral code with a friend. They can enter it when they sign up or while setting up their profile, and get ${NEW_USER_BONUS} credits as a welcome bonus at once. You get ${REFERRER_BONUS} credits once they have confirmed their e-mail address and finished setting up their profile; until then your Profile page lists the referral as pending and says which step it waits for. A second account of your own (the same phone number or the same connection as yours) earns nothing, and at most ${REFERRALS_CREDITED_PER_DAY} referrals are credited to you a day.`}
+        </p>
+        <p className="mt-2">{CREDITS_TODAY_TEXT}</p>
+      </>
     ),
   },
 ];

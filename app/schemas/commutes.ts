@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WEEKDAY_KEYS, COMMUTE_HORIZON_DAYS, weekdayMask } from "~/domain/commutes";
+import { COMMUTE_LEGS, WEEKDAY_KEYS, COMMUTE_HORIZON_DAYS, weekdayMask } from "~/domain/commutes";
 import { addDays, istDate, isValidDate, isValidTime } from "~/domain/time";
 import { seatsField } from "./booking";
 import { createRideSchema, idSchema, type PlaceResolver } from "./rides";
@@ -14,6 +14,7 @@ const rideFields = (resolve?: PlaceResolver) =>
 
 export const NO_WEEKDAYS = "Please choose at least one weekday";
 export const END_BEFORE_START = "The end date cannot be before the start date";
+export const RETURN_BEFORE_DEPARTURE = "The return must leave after the departure time";
 
 /** Checkboxes named `weekdays` (one value per ticked day); none ticked is an error. */
 export const weekdaysField = z
@@ -40,8 +41,21 @@ export function createCommuteSchema(now = Date.now(), resolve?: PlaceResolver) {
         .optional()
         .transform((v) => v || null)
         .refine((v) => v === null || isValidDate(v), "Please select a valid end date"),
+      // The time back from the destination (issue 35, item 4): a second, linked commute.
+      returnTime: z
+        .string()
+        .trim()
+        .optional()
+        .transform((v) => v || null)
+        .refine((v) => v === null || isValidTime(v), "Please select a valid return time"),
+      // Issue 37: every day women-only (a woman driver's choice; a women-only community's rule applies anyway).
+      womenOnly: z.literal("on").optional().transform(Boolean),
     })
     .superRefine((v, ctx) => {
+      // Both legs run on the same day: the way back cannot leave before the way there.
+      if (v.returnTime && isValidTime(v.time) && v.returnTime <= v.time) {
+        ctx.addIssue({ code: "custom", path: ["returnTime"], message: RETURN_BEFORE_DEPARTURE });
+      }
       if (v.fromLocation && v.fromLocation === v.toLocation) {
         ctx.addIssue({ code: "custom", path: ["toLocation"], message: "Pickup and drop locations cannot be the same" });
       }
@@ -70,6 +84,8 @@ export function commuteIntentSchema(now = Date.now()) {
     z.object({
       intent: z.literal("book-all"),
       weekdays: weekdaysField,
+      // A commute with a return: which legs (ADR 0048); absent, the page's own leg.
+      legs: z.enum(COMMUTE_LEGS, { message: "Please choose Morning only, Return only or Both" }).optional(),
       seats: seatsField,
       notes: rideFields().shape.notes,
       redirectTo,
@@ -105,6 +121,8 @@ export function commuteIntentSchema(now = Date.now()) {
     }),
     z.object({ intent: z.literal("resume"), redirectTo }),
     z.object({ intent: z.literal("end-booking"), redirectTo }),
+    // Issue 37: the driver keeps every day's open seats for women (the comfort lock, commute-wide).
+    z.object({ intent: z.literal("women-lock-all"), redirectTo }),
     z.object({
       intent: z.literal("end"),
       lastDate: date("Please choose the last day of the commute").refine(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normaliseRegistration } from "../domain/day-of-ride";
 import { indianMobileSchema } from "./phone";
 import { isCleanLine, isCleanText, LINE_INVALID, TEXT_INVALID } from "./text";
 
@@ -28,6 +29,9 @@ export const basicInfoSchema = z.object({
   bio: optional(500, true),
 });
 
+export const REGISTRATION_INVALID =
+  "Please enter the registration number as on the plate, like KA 01 AB 1234 or 22 BH 1234 AA";
+
 export const contactSchema = z.object({
   phoneNumber: indianMobileSchema("Phone number is required"),
   emergencyContact: required("Emergency contact is required", 120),
@@ -43,7 +47,18 @@ export const vehicleSchema = z.object({
     .refine((v) => !v || /^(19[89]\d|20\d\d)$/.test(v), "Please enter a valid year")
     .transform((v) => v || null),
   color: optional(30),
-  licensePlate: optional(15),
+  // Shown to the riders on the day (issue 37), so it must be one an Indian plate can carry.
+  licensePlate: z
+    .string()
+    .trim()
+    .max(20, REGISTRATION_INVALID)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const plate = normaliseRegistration(v);
+      if (!plate) ctx.addIssue({ code: z.ZodIssueCode.custom, message: REGISTRATION_INVALID });
+      return plate ?? z.NEVER;
+    }),
   insuranceInfo: optional(120),
 });
 
@@ -78,7 +93,24 @@ export const profileEditSchema = z.object({
     .optional()
     .refine((v) => !v || /^[a-zA-Z0-9._-]{2,}@[a-zA-Z]{2,}$/.test(v), "Please enter a valid UPI ID, like name@okbank")
     .transform((v) => v || null),
+  // Issue 37: where "Alert my emergency contact" sends the trip link (optional).
+  emergencyContactEmail: z
+    .string()
+    .trim()
+    .max(254, "Must be at most 254 characters")
+    .optional()
+    .refine((v) => !v || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "Please enter a valid e-mail address")
+    .transform((v) => v?.toLowerCase() || null),
+  // Issue 37: the car the riders see on the day, and the private gender, editable at any time.
+  make: vehicleSchema.shape.make,
+  model: vehicleSchema.shape.model,
+  color: vehicleSchema.shape.color,
+  licensePlate: vehicleSchema.shape.licensePlate,
+  gender: preferencesSchema.shape.gender,
 });
+
+/** Issue 37: "Your gender" on its own (Settings). */
+export const genderSchema = z.object({ intent: z.literal("gender"), gender: preferencesSchema.shape.gender });
 
 export const SETTINGS = [
   {
@@ -113,9 +145,10 @@ export const SETTINGS = [
   },
   {
     group: "Privacy",
-    key: "shareLocation",
-    label: "Share location",
-    description: "Share your pickup location with your driver on the day of the ride.",
+    key: "showPhone",
+    label: "Show my mobile number to people on my rides",
+    description:
+      "From 6 PM the evening before until the ride ends, your driver or accepted riders can call you. Off: chat only.",
   },
   { group: "Appearance", key: "darkMode", label: "Dark mode", description: "Use a dark theme on every page." },
 ] as const;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { RADIUS_KM, WINDOW_MINUTES } from "~/domain/ride-match";
 import { istDate, isValidDate, isValidTime } from "~/domain/time";
 import { WEEKDAY_KEYS, weekdayMask } from "~/domain/commutes";
+import { MAX_COST_CHOICES } from "~/domain/rides";
 import { NO_WEEKDAYS } from "./commutes";
 import { placeField, type PlaceResolver } from "./rides";
 
@@ -55,56 +56,74 @@ export function nearSearchSchema(resolve?: PlaceResolver, now = Date.now()) {
         z.array(z.enum(WEEKDAY_KEYS, { message: NO_WEEKDAYS })),
       )
       .transform((v) => weekdayMask(v)),
+    // "And back" on weekdays (ADR 0048): commutes that also return around `backTime`.
+    back: z
+      .enum(["1", "on", "true"])
+      .optional()
+      .catch(undefined)
+      .transform((v) => Boolean(v)),
+    backTime: z.preprocess(blankToUndefined, z.string().trim().refine(isValidTime, RETURN_TIME_MESSAGE).optional()),
   });
 }
+
+export const RETURN_TIME_MESSAGE = "Please pick the time back";
 
 export type NearSearchInput = z.output<ReturnType<typeof nearSearchSchema>>;
 
 /** Whether the Discover query asks for the distance search (either place given). */
 export const isNearSearch = (params: URLSearchParams) => params.has("from") || params.has("to");
 
+/** A cap in whole rupees from `min` to `max`, else undefined (no cap). */
+const rupeeCap = (min: number, max: number) =>
+  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).optional().catch(undefined));
+
 /** Discover filters: every one a GET parameter. */
-export const discoverFiltersSchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .catch(undefined)
-    .transform((v) => v || ""),
-  maxCost: z.coerce.number().int().min(5).max(50).catch(50).default(50),
-  community: z
-    .enum(["1", "on", "true"])
-    .optional()
-    .catch(undefined)
-    .transform((v) => Boolean(v)),
-  date: z
-    .string()
-    .optional()
-    .catch(undefined)
-    .transform((v) => (v && isValidDate(v) ? v : "")),
-  page: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
-  // "Next page": the last ride shown ("<departs_at>.<id>", ADR 0038); "Previous page": the first
-  // ride shown. Anything else counts by page.
-  after: z
-    .string()
-    .max(100)
-    .optional()
-    .catch(undefined)
-    .transform((v) => v || ""),
-  before: z
-    .string()
-    .max(100)
-    .optional()
-    .catch(undefined)
-    .transform((v) => v || ""),
-  // Issue 16: only rides whose seats are for women (women-only or comfort-locked).
-  women: z
-    .enum(["1", "on", "true"])
-    .optional()
-    .catch(undefined)
-    .transform((v) => Boolean(v)),
-});
+export const discoverFiltersSchema = z
+  .object({
+    q: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .catch(undefined)
+      .transform((v) => v || ""),
+    // "Max cost per seat" in rupees, ₹0-₹500 or Any (blank; ADR 0054). The old slider's
+    // `maxCost` ran ₹5-50 with 50 meaning any price: links made with it still read so.
+    upto: rupeeCap(MAX_COST_CHOICES.min, MAX_COST_CHOICES.max),
+    maxCost: rupeeCap(5, 49),
+    community: z
+      .enum(["1", "on", "true"])
+      .optional()
+      .catch(undefined)
+      .transform((v) => Boolean(v)),
+    date: z
+      .string()
+      .optional()
+      .catch(undefined)
+      .transform((v) => (v && isValidDate(v) ? v : "")),
+    page: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
+    // "Next page": the last ride shown ("<departs_at>.<id>", ADR 0038); "Previous page": the first
+    // ride shown. Anything else counts by page.
+    after: z
+      .string()
+      .max(100)
+      .optional()
+      .catch(undefined)
+      .transform((v) => v || ""),
+    before: z
+      .string()
+      .max(100)
+      .optional()
+      .catch(undefined)
+      .transform((v) => v || ""),
+    // Issue 16: only rides whose seats are for women (women-only or comfort-locked).
+    women: z
+      .enum(["1", "on", "true"])
+      .optional()
+      .catch(undefined)
+      .transform((v) => Boolean(v)),
+  })
+  .transform(({ upto, maxCost, ...f }) => ({ ...f, maxCost: upto ?? maxCost ?? null }));
 
 // `women` optional so callers built before issue 16 still type-check (absent: no filter).
 export type DiscoverFilters = Omit<z.output<typeof discoverFiltersSchema>, "women" | "after" | "before"> & {

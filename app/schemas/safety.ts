@@ -11,6 +11,8 @@ export const REPORT_REASONS = [
   { value: "other", label: "Something else" },
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number]["value"];
+/** Issue 37: reports LoopRide's operators read whatever the communities (harassment or threats, unsafe driving). */
+export const URGENT_REASONS: readonly ReportReason[] = ["harassment", "unsafe_driving"];
 export const REPORT_CONTEXTS = ["profile", "ride", "chat"] as const;
 export const REPORT_DETAILS_MAX = 1000;
 export const REPORT_REASON_REQUIRED = "Please choose a reason";
@@ -37,4 +39,11 @@ export const safetyActionSchema = z.discriminatedUnion("intent", [
   reportSchema,
   z.object({ intent: z.literal("block"), redirectTo: z.string().optional() }),
   z.object({ intent: z.literal("unblock"), redirectTo: z.string().optional() }),
+]);
+
+/** Issue 37: an operator's action on one report of the operators' queue. */
+export const operatorActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("warn"), reportId: z.string().min(1).max(64) }),
+  z.object({ intent: z.literal("suspend"), reportId: z.string().min(1).max(64) }),
+  z.object({ intent: z.literal("close"), reportId: z.string().min(1).max(64) }),
 ]);

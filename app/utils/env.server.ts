@@ -41,6 +41,15 @@ const fields = z.object({
   APP_ORIGIN: z.string().url().optional(),
   RESEND_API_KEY: text,
   MAIL_FROM: text,
+  // Issue 37: LoopRide's operators, who read the reports no community admin can (a secret:
+  // `wrangler secret put OPERATOR_EMAILS`), as e-mail addresses separated by commas.
+  OPERATOR_EMAILS: z
+    .string()
+    .refine(
+      (v) => v.split(",").every((e) => /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(e.trim())),
+      "must be e-mail addresses separated by commas",
+    )
+    .optional(),
 });
 
 const schema = fields
@@ -59,7 +68,8 @@ const schema = fields
     together(["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"]);
     if (env.LOOPRIDE_STAGE) return;
     const production = "in production (`wrangler secret put` or wrangler.toml [vars])";
-    for (const name of ["SESSION_SECRET", "PASSWORD_PEPPER", "APP_ORIGIN"] as const) {
+    // OPERATOR_EMAILS too (issue 37): reporters are told LoopRide's operators read a report.
+    for (const name of ["SESSION_SECRET", "PASSWORD_PEPPER", "APP_ORIGIN", "OPERATOR_EMAILS"] as const) {
       if (env[name] === undefined) missing(name, production);
     }
     if (env.DEV_MAILBOX === "1") {

@@ -1,9 +1,9 @@
 import { placeByName, resolvePlace } from "~/models/places.server";
 import type { NearSearch } from "~/models/ride-discovery.server";
-import { isNearSearch, nearSearchSchema, NO_WEEKDAYS } from "~/schemas/ride-search";
+import { isNearSearch, nearSearchSchema, NO_WEEKDAYS, RETURN_TIME_MESSAGE } from "~/schemas/ride-search";
 import type { NearForm } from "~/components/near-search";
 
-const FIELDS = ["from", "to", "date", "time", "radius", "window", "mode"] as const;
+const FIELDS = ["from", "to", "date", "time", "radius", "window", "mode", "back", "backTime"] as const;
 
 /**
  * The distance search of Discover Rides from its GET parameters: nothing when neither place
@@ -30,6 +30,9 @@ export function parseNearSearch(params: URLSearchParams, now = Date.now()): { fo
     for (const issue of parsed.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
   // On weekdays, at least one must be ticked (the date is then not used).
   if (values.mode === "weekdays" && !weekdays.length) (errors.weekdays ??= []).push(NO_WEEKDAYS);
+  // "And back" needs the time back (only weekday searches look for returns).
+  if (values.mode === "weekdays" && values.back && !values.backTime && !errors.backTime)
+    (errors.backTime ??= []).push(RETURN_TIME_MESSAGE);
   if (!parsed.success || Object.keys(errors).length) return { form: { values, errors, options } };
   const v = parsed.data;
   const from = placeByName(v.from)!;
@@ -45,6 +48,7 @@ export function parseNearSearch(params: URLSearchParams, now = Date.now()): { fo
       radiusKm: v.radius,
       windowMinutes: v.window,
       ...(v.mode === "weekdays" ? { weekdays: v.weekdays } : {}),
+      ...(v.mode === "weekdays" && v.back && v.backTime ? { returnTime: v.backTime } : {}),
     },
   };
 }

@@ -5,7 +5,8 @@ export function applySecurityHeaders(response: Response, request: Request, nonce
   const res = new Response(response.body, response);
   const h = res.headers;
   h.set("X-Content-Type-Options", "nosniff");
-  h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A page whose URL is a secret (a share-my-trip link) keeps its own no-referrer.
+  if (h.get("Referrer-Policy") !== "no-referrer") h.set("Referrer-Policy", "strict-origin-when-cross-origin");
   h.set("X-Frame-Options", "DENY");
   if (new URL(request.url).protocol === "https:") {
     h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");

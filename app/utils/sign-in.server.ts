@@ -1,13 +1,16 @@
 import type { AppEnv } from "./env.server";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { hitRateLimit, identifierLimitKey, peekRateLimit } from "../models/rate-limits.server";
-import { getSessionUser } from "../models/sessions.server";
+import { deleteSession, getSessionUser } from "../models/sessions.server";
 import type { Identifier } from "../schemas/auth";
 import { getUser, needsOnboarding, safeRedirect, startUserSession } from "./auth.server";
 import { authRateLimit, clientAddress } from "./public-form.server";
 import { redirectWithToast, type Toast } from "./toast.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "env">;
+
+/** Issue 37: what a person suspended by LoopRide's operators is told when signing in. */
+export const ACCOUNT_SUSPENDED = "This account is suspended by LoopRide's operators.";
 
 /** /login and /signup send signed-in users on: to /onboarding when incomplete, else /dashboard. */
 export async function redirectSignedIn(request: Request, context: Ctx) {
@@ -35,6 +38,15 @@ export async function signInAndRedirect(
 ) {
   const { cookie, sessionId } = await startUserSession(request, context, userId);
   const user = await getSessionUser(context, sessionId);
+  // Issue 37: a suspended account's session reads as no session; it is not kept either.
+  if (!user) {
+    await deleteSession(context, sessionId);
+    return redirectWithToast(request, context.env, "/login", {
+      title: ACCOUNT_SUSPENDED,
+      description: "Please write to LoopRide's support if you think this is a mistake.",
+      type: "error",
+    });
+  }
   const headers = new Headers();
   for (const c of [cookie, ...setCookies]) headers.append("Set-Cookie", c);
   if (user && needsOnboarding(user)) {

@@ -74,6 +74,8 @@ export function startLocalServer({ port, ...options }) {
     LOOPRIDE_STAGE: "development",
     MAIL_TRANSPORT: "sink",
     DEV_MAILBOX: "1",
+    // Issue 37: the demo city's operator reads the operators' queue (/operators/reports).
+    OPERATOR_EMAILS: "ananya@demo.loopride.in",
     APP_ORIGIN: `http://127.0.0.1:${port}`,
   };
   return startWrangler({ port, vars, testScheduled: true, ...options });

@@ -119,6 +119,7 @@ describe("the matrix covers the app", () => {
       "resume",
       "skip",
       "skip-day",
+      "women-lock-all",
     ]);
     expect(found["routes/_app.rides.$id._index"]).toEqual([
       "accept",

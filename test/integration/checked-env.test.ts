@@ -28,7 +28,7 @@ describe("the checked environment", () => {
     expect(res.headers.get("Server-Timing") ?? "").not.toMatch(/queries=/);
   });
 
-  for (const name of ["SESSION_SECRET", "PASSWORD_PEPPER", "RESEND_API_KEY"] as const) {
+  for (const name of ["SESSION_SECRET", "PASSWORD_PEPPER", "RESEND_API_KEY", "OPERATOR_EMAILS"] as const) {
     it(`a production env without ${name} answers its first request with the variable's name, and no value`, async () => {
       const workerEnv = { ...production(), [name]: undefined };
       const res = await home(workerEnv);
@@ -55,6 +55,7 @@ describe("the checked environment", () => {
       ["MAIL_TRANSPORT", "smtp"],
       ["VAPID_SUBJECT", "test@loopride.invalid"],
       ["APP_ORIGIN", "loopride.example"],
+      ["OPERATOR_EMAILS", "ops@loopride.in,not-an-address"],
     ] as const) {
       const res = await home({ ...env, [name]: value });
       expect(res.status, name).toBe(500);

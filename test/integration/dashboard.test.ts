@@ -102,7 +102,8 @@ describe("dashboard overview", () => {
   });
 
   it("an empty dashboard: 'User' greeting without a name, zero figures, empty states", async () => {
-    const me = await signedInUser({ fullName: null });
+    // A driver: a rider without a car is offered Find your commute instead (first-steps.test.ts).
+    const me = await signedInUser({ fullName: null, profile: { vehicleInfo: { has_car: true, car_type: "petrol" } } });
     const html = await (await get("/dashboard", { cookie: me.cookie })).text();
     expect(html).toContain("Welcome back, User");
     for (const id of ["stat-total-rides", "stat-co-passengers", "stat-upcoming-rides", "stat-traffic-hours"])

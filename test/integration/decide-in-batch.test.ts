@@ -177,7 +177,7 @@ describe("a community's reports are read for its admins only, in SQL too", () =>
     for (const u of [member, reported])
       await addMember({ db: db() }, { communityId: community.id, userId: u.id, status: "approved" });
     const details = "Shouted at riders at the Sony signal";
-    await reportUser({ db: db() }, member.id, reported.id, { reason: "harassment", details, context: "profile" });
+    await reportUser({ db: db(), env }, member.id, reported.id, { reason: "harassment", details, context: "profile" });
 
     for (const viewer of [member, reported, outsider]) {
       const t = await traced((ctx) => listCommunityReports(ctx, viewer.id, community.id));

@@ -6,6 +6,7 @@ import { addDays, istDate } from "~/domain/time";
 import { weekStartOf } from "~/domain/settle-up";
 import { communityActionSchema, membershipActionSchema } from "~/schemas/communities";
 import { completionActionSchema } from "~/schemas/completion";
+import { tripIntentSchema } from "~/schemas/trip";
 import { messageActionSchema, notificationActionSchema } from "~/schemas/messages";
 import { createRideIntentSchema } from "~/schemas/rides";
 
@@ -425,6 +426,8 @@ const TARGETS: Target[] = [
       fields: (w) => ({
         intent: c(intent),
         weekdays: one(["mon", "sun", "someday", ""]),
+        // ADR 0048: which legs "book-all" covers.
+        legs: one(["morning", "return", "both", "sideways", ""]),
         seats: one(["1", "3", "7", "-1"]),
         riderId: one(w.ids.users),
         rideId: one(w.ids.commuteDays),
@@ -447,6 +450,7 @@ const TARGETS: Target[] = [
       toLocation: one(["Manyata Tech Park", "Koramangala"]),
       weekdays: one(["mon", "fri", "funday", ""]),
       time: one(["08:30", "18:15", "8"]),
+      returnTime: one(["", "18:00", "07:00", "99:99"]),
       startDate: fc.constant(null).map(validFuture),
       endDate: one(["", addDays(istDate(), 1), addDays(istDate(), 30)]),
       seats: one(["1", "3", "6"]),
@@ -532,8 +536,26 @@ const TARGETS: Target[] = [
     intent: null,
     path: () => c("/dashboard/settings"),
     actors: ["r1", "visitor"],
-    fields: () => ({ setting: one(["emailNotifications", "darkMode", "shareLocation"]), value: one(["on", "off"]) }),
+    fields: () => ({ setting: one(["emailNotifications", "darkMode", "showPhone"]), value: one(["on", "off"]) }),
   },
+  // Issue 37: "Your gender" in Settings.
+  {
+    file: "_app.dashboard.settings.tsx",
+    intent: "gender",
+    path: () => c("/dashboard/settings"),
+    actors: ["r1", "visitor"],
+    fields: () => ({ intent: c("gender"), gender: one(["female", "male", "other", "unsaid", "robot", ""]) }),
+  },
+  // Issue 37: the operators' queue; no actor is an operator, so every post is a 404 and changes nothing.
+  ...["warn", "suspend", "close"].map(
+    (intent): Target => ({
+      file: "_app.operators.reports.tsx",
+      intent,
+      path: () => c("/operators/reports"),
+      actors: ["r1", "stranger", "visitor"],
+      fields: () => ({ intent: c(intent), reportId: one(["", "nope", "x".repeat(80)]) }),
+    }),
+  ),
   // Issue 35, item 6: a week's statement (the completed ride of today is in this week).
   ...(["pay-week", "confirm-week"] as const).map(
     (intent): Target => ({
@@ -581,6 +603,21 @@ const TARGETS: Target[] = [
         stars: one(["1", "4", "5"]),
         comment: one(["Smooth ride, on time.", ""]),
         riderId: one([w.users.r1.id, w.users.r2.id, "nobody"]),
+      }),
+    }),
+  ),
+  // Issue 37: the trip on the day (the soon ride runs today, with r1 accepted).
+  ...intentsOf(tripIntentSchema).map(
+    (intent): Target => ({
+      file: "_app.rides.$id.trip.tsx",
+      intent,
+      path: (w) => pathArb((id) => `/rides/${id}/trip`, [w.soon.id, w.ride.id, w.done.id], w.pool),
+      actors: ["driver", "r1", "r2", "stranger", "visitor"],
+      fields: (w) => ({
+        intent: c(intent),
+        requestId: one(w.ids.requests),
+        code: one(["0000", "1234", "12", "abcd", "", "12345"]),
+        shareId: one([...w.pool, ""]),
       }),
     }),
   ),
@@ -847,6 +884,7 @@ describe("fuzzing covers every action", () => {
       ["_app.dashboard.messages.tsx", intentsOf(messageActionSchema)],
       ["_app.dashboard._index.tsx", intentsOf(notificationActionSchema)],
       ["_app.rides.$id.completion.tsx", intentsOf(completionActionSchema)],
+      ["_app.rides.$id.trip.tsx", intentsOf(tripIntentSchema)],
       ["_app.rides.create.tsx", intentsOf(createRideIntentSchema)],
     ] as const) {
       const fuzzed = TARGETS.filter((t) => t.file === file).map((t) => t.intent);

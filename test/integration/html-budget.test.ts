@@ -66,6 +66,14 @@ describe("HTML size on the city dataset (budget: 60 KB a page)", () => {
     console.log(report.join("\n"));
   });
 
+  it("the ride pages of the city dataset, with their route maps (issue 36), stay within the budget", async () => {
+    for (const path of [`/rides/${city.rideId}`, `/rides/${city.rideId}/book`, "/rides/b0"]) {
+      const { bytes, html } = await page(path);
+      expect(html, path).toContain('data-testid="route-map"');
+      expect(bytes, path).toBeLessThanOrEqual(BUDGET);
+    }
+  });
+
   it("a community page, however many members, is two D1 round trips: session with the shell's badges, then the community, the membership and its lists in one batch", async () => {
     for (const path of [
       `/communities/${city.communityId}`,

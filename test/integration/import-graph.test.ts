@@ -33,7 +33,7 @@ type Layer =
 // First match wins, so the single files come before their folders.
 const LAYER_OF: [RegExp, Layer][] = [
   [/^server\.ts$/, "entry"],
-  [/^db\/(factories|seed)\.ts$/, "fixtures"],
+  [/^db\/(factories|seed|seed-city)\.ts$/, "fixtures"],
   [/^db\/schema\.ts$/, "db"],
   [/^app\/(root|entry\.server|entry\.client)\.tsx$/, "root"],
   [/^app\/routes\//, "routes"],

@@ -41,6 +41,7 @@ async function richUser(tag: string, opts: { password?: boolean } = {}) {
     upi: `zara${tag.toLowerCase()}@okaxis`,
     plate: `KA01${tag.toUpperCase()}`,
     workEmail: `zara.${tag.toLowerCase()}@workplace-${tag.toLowerCase()}.test`,
+    emergencyEmail: `amma.${tag.toLowerCase()}@family.test`,
   };
   const u = await signedInUser({
     fullName: marks.name,
@@ -49,6 +50,7 @@ async function richUser(tag: string, opts: { password?: boolean } = {}) {
     profile: {
       phoneNumber: marks.phone,
       emergencyContact: marks.emergency,
+      emergencyContactEmail: marks.emergencyEmail,
       residentialArea: marks.area,
       workplace: marks.work,
       bio: marks.bio,
@@ -224,6 +226,19 @@ async function world() {
       now,
     );
   }
+  // Issue 37: a share-my-trip link each, on a ride they are on.
+  for (const [u, r] of [
+    [me, myRide],
+    [other, theirRide],
+  ] as const)
+    await run(
+      "INSERT INTO trip_shares (id, ride_id, user_id, token_hash, via, created_at) VALUES (?, ?, ?, ?, 'link', ?)",
+      `ts${u.id}`,
+      r.id,
+      u.id,
+      `share-${u.id}`,
+      now,
+    );
   // Issue 14: a saved search each.
   for (const u of [me, other])
     await saveSearch(ctx, u.id, {

@@ -46,6 +46,8 @@ const EXPECTED: Record<string, string> = {
   "community_members.community_id -> communities": "CASCADE",
   "rides.community_id -> communities": "SET NULL",
   "rides.commute_id -> commutes": "NO ACTION",
+  // ADR 0048: a return leg points at its outward commute (the same driver's; commutes are ended, never deleted).
+  "commutes.return_of -> commutes": "NO ACTION",
   // Issue 35: a standing booking is the rider's and the commute's history, like the commute
   // (a rider is closed, not deleted; closing ends their bookings).
   "commute_bookings.commute_id -> commutes": "NO ACTION",
@@ -63,6 +65,9 @@ const EXPECTED: Record<string, string> = {
   "saved_search_cells.search_id -> saved_searches": "CASCADE",
   // Issue 16: a community's approved pickup points go with the community.
   "community_pickup_points.community_id -> communities": "CASCADE",
+  // Issue 37: a person's share-my-trip links go with them, or with the ride.
+  "trip_shares.user_id -> users": "CASCADE",
+  "trip_shares.ride_id -> rides": "CASCADE",
   // Shared with someone else: removing one side is refused.
   "rides.driver_id -> users": "NO ACTION",
   "communities.created_by -> users": "NO ACTION",

@@ -111,7 +111,7 @@ describe("ride_hour_stats and ride_day_stats (triggers)", () => {
     const { stats } = await discoverRides(
       { db: db() },
       "nobody",
-      { q: "", maxCost: 50, community: false, date: "", page: 1 },
+      { q: "", maxCost: null, community: false, date: "", page: 1 },
       now,
     );
     expect(stats).toEqual({ rides: truth!.rides, seatsOpen: truth!.open, bookedSeats: truth!.booked });

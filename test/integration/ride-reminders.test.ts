@@ -8,6 +8,7 @@ import worker from "../../server";
 import { describe, expect, it } from "vitest";
 import { enqueueRideReminders } from "~/models/outbox/queue.server";
 import { deliverOutbox } from "~/models/outbox/deliver.server";
+import { formatWeekdayDate } from "~/domain/time";
 import { createRide, createRideRequest, createUser } from "../support/rides";
 import { db } from "../support/worker";
 
@@ -145,6 +146,72 @@ describe("ride reminders", () => {
     await runCron();
     expect(await remindersTo(s.accepted.email!)).toEqual([]);
     expect(await remindersTo(s.driver.email!)).toHaveLength(1);
+  });
+
+  it("issue 35: the reminder is in the notifications panel too, once per person, and e-mailed once", async () => {
+    const s = await scene();
+    await runCron();
+    await runCron();
+    await Promise.all([runCron(), runCron(), runCron()]);
+    const panel = async (userId: string) =>
+      (
+        await env.DB.prepare("SELECT message, data FROM notifications WHERE user_id = ? AND title = 'Ride reminder'")
+          .bind(userId)
+          .all<{ message: string; data: string }>()
+      ).results;
+    for (const who of [s.driver, s.accepted]) {
+      const rows = await panel(who.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].message).toBe(
+        `Your ride Whitefield → Indiranagar leaves at ${formatted(s.slot.time)} on ${formatWeekdayDate(s.slot.date)}. Please be at the pickup a few minutes early.`,
+      );
+      expect(JSON.parse(rows[0].data)).toEqual({ ride_id: s.ride.id, reminder: 1 });
+      // The notice is not mailed a second time (the reminder e-mail is the one).
+      expect(await remindersTo(who.email!)).toHaveLength(1);
+      const mailedNotice = await env.DB.prepare(
+        "SELECT count(*) AS n FROM outbox WHERE user_id = ? AND kind = 'notification' AND payload ->> '$.title' = 'Ride reminder'",
+      )
+        .bind(who.id)
+        .first<{ n: number }>();
+      expect(mailedNotice?.n).toBe(0);
+    }
+    for (const nobody of [s.pending, s.withdrawn, s.quiet]) expect(await panel(nobody.id)).toEqual([]);
+  });
+
+  it("POST /__test/five-minute-run runs the 5-minute work as of a time, only with LOOPRIDE_STAGE=test", async () => {
+    const driver = await createUser({ db: db() }, verified);
+    const ride = await createRide({ db: db() }, { driverId: driver.id, ...istSlot(180) });
+    const call = async (over: Record<string, unknown>) => {
+      const ec = createExecutionContext();
+      const url = `http://localhost/__test/five-minute-run?time=${ride.departsAt - 30 * 60_000}`;
+      const res = await worker.fetch(
+        new Request(url, { method: "POST" }) as Parameters<typeof worker.fetch>[0],
+        { ...env, ...over } as Parameters<typeof worker.fetch>[1],
+        ec,
+      );
+      await waitOnExecutionContext(ec);
+      return res;
+    };
+    // Production (no stage marker, its secrets set): the catch-all page refuses the POST.
+    const production = await call({
+      LOOPRIDE_STAGE: undefined,
+      DEV_MAILBOX: undefined,
+      SESSION_SECRET: "s".repeat(32),
+      PASSWORD_PEPPER: "p".repeat(32),
+      APP_ORIGIN: "http://localhost",
+      MAIL_TRANSPORT: "sink",
+    });
+    expect(production.status).toBe(405);
+    expect(await remindersTo(driver.email!)).toEqual([]);
+    // Twice, as the cron runs: one reminder, mailed and in the panel.
+    for (let i = 0; i < 2; i++) expect((await call({})).status).toBe(200);
+    expect(await remindersTo(driver.email!)).toHaveLength(1);
+    const panel = await env.DB.prepare(
+      "SELECT count(*) AS n FROM notifications WHERE user_id = ? AND title = 'Ride reminder'",
+    )
+      .bind(driver.id)
+      .first<{ n: number }>();
+    expect(panel?.n).toBe(1);
   });
 });
 

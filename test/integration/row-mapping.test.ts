@@ -65,11 +65,11 @@ describe("drizzle-orm maps result rows as the models expect", () => {
     const [names, flags] = await db().batch([
       db().select({ name: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, a.id)),
       db()
-        .select({ push: userSettings.pushNotifications, share: userSettings.shareLocation })
+        .select({ push: userSettings.pushNotifications, dark: userSettings.darkMode })
         .from(userSettings)
         .where(eq(userSettings.userId, a.id)),
     ]);
     expect(names).toEqual([{ name: "Meera Iyer" }]);
-    expect(flags).toEqual([{ push: true, share: false }]);
+    expect(flags).toEqual([{ push: true, dark: false }]);
   });
 });

@@ -10,7 +10,7 @@ import {
   createUser,
 } from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";
-import { acceptAllFromRider, bookCommute, topUpCommutes } from "~/models/commutes.server";
+import { acceptAllFromRider, bookCommute, bookCommuteLegs, topUpCommutes } from "~/models/commutes.server";
 import { decideRequest, requestSeats } from "~/models/ride-requests.server";
 import { db } from "../support/worker";
 
@@ -261,6 +261,25 @@ const ask = {
   topUp: (w: World, b: Built) => topUpFor(w, b, false),
 };
 
+/**
+ * ADR 0048: the built commute as the return leg of another, booked "Return only" from the
+ * outward commute's page (bookCommuteLegs must compose the rule, not decide it).
+ */
+async function askReturnLeg(w: World, b: Built) {
+  const outward = await createCommutePattern(ctx(), {
+    driverId: b.driver.id,
+    communityId: b.communityId,
+    toLocation: "HSR Layout",
+    fromLocation: "Manyata Tech Park",
+    weekdays: 127,
+    // Ended, so the later worlds' top-ups make no days for it (only the return is booked).
+    status: "ended",
+  });
+  await env.DB.prepare("UPDATE commutes SET return_of = ? WHERE id = ?").bind(outward.id, b.commuteId).run();
+  const input = { weekdays: 127, seats: w.seatsWanted, notes: null };
+  await settle(bookCommuteLegs(ctx(), b.rider.id, outward.id, "return", input));
+}
+
 const accept = {
   single: async (_w: World, b: Built) => {
     const pending = await env.DB.prepare("SELECT id FROM ride_requests WHERE rider_id = ? AND status = 'pending'")
@@ -299,6 +318,24 @@ describe("one seat rule on every path (issue 34)", () => {
           expect(got.topUp).toEqual(got.single);
         }),
         { numRuns: 40 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "a return leg booked from the outward commute's page gives the rule's days, as a single request does",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(world, async (w) => {
+          const single = await build(w);
+          await ask.single(w, single);
+          const leg = await build(w);
+          await askReturnLeg(w, leg);
+          expect(await daysWith(leg, "pending")).toEqual(await daysWith(single, "pending"));
+          expect(await daysWith(leg, "pending")).toEqual(expected(w, leg, w));
+        }),
+        { numRuns: 25 },
       );
     },
     PROPERTY_TIMEOUT,

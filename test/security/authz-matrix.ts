@@ -483,6 +483,16 @@ export const MATRIX: Column[] = [
     fields: { setting: "rideInquiries", value: "off" },
     expect: app("done->/dashboard/settings"),
   },
+  // Issue 37: "Your gender" in Settings, only ever one's own.
+  {
+    name: "settings: your gender",
+    route: "routes/_app.dashboard.settings",
+    method: "POST",
+    intent: "gender",
+    path: "/dashboard/settings",
+    fields: { intent: "gender", gender: "female" },
+    expect: app("done->/dashboard/settings"),
+  },
   {
     name: "my rides",
     route: "routes/_app.dashboard.rides",
@@ -693,6 +703,28 @@ export const MATRIX: Column[] = [
     private: true,
     expect: only({ moderator: "page" }, "403"),
   },
+  // Issue 37: LoopRide's operators' queue: OPERATOR_EMAILS only (no role here is one; the
+  // operators' own cells are test/integration/operators-queue.test.ts). To anyone else it is
+  // not there.
+  {
+    name: "operators' queue",
+    route: "routes/_app.operators.reports",
+    method: "GET",
+    path: "/operators/reports",
+    private: true,
+    expect: app("404"),
+  },
+  ...(["warn", "suspend", "close"] as const).map(
+    (intent): Column => ({
+      name: `operators' queue: ${intent}`,
+      route: "routes/_app.operators.reports",
+      method: "POST",
+      intent,
+      path: "/operators/reports",
+      fields: { intent, reportId: "{pendingRequest}" },
+      expect: app("404"),
+    }),
+  ),
 
   // ------------------------------------------------------------ a person's own data (issue 16)
   // Only ever the acting user's own: the export and the deletion take no id.
@@ -1319,6 +1351,93 @@ export const MATRIX: Column[] = [
     expect: only({ driver: "refused->/rides/" }, "403"),
   },
   // (The matrix ride departs in 2 days: even its driver is refused, with a toast, until 30 min before departure; completion.test.ts covers the allowed case.)
+  // Issue 37: the trip on the day. The matrix ride runs in 2 days, so even its driver is
+  // refused with a toast (not the ride's day); anyone else on it may not run the trip (403),
+  // outsiders do not learn it exists (404). trip-day.test.ts covers the day itself.
+  {
+    name: "trip actions page (a redirect to the ride)",
+    route: "routes/_app.rides.$id.trip",
+    method: "GET",
+    path: "/rides/{ride}/trip",
+    expect: app("redirect->/rides/"),
+  },
+  {
+    name: "start trip",
+    route: "routes/_app.rides.$id.trip",
+    method: "POST",
+    intent: "start-trip",
+    path: "/rides/{ride}/trip",
+    fields: { intent: "start-trip" },
+    expect: only({ driver: "refused->/rides/", ...outsiders("404") }, "403"),
+  },
+  {
+    name: "end trip",
+    route: "routes/_app.rides.$id.trip",
+    method: "POST",
+    intent: "end-trip",
+    path: "/rides/{ride}/trip",
+    fields: { intent: "end-trip" },
+    expect: only({ driver: "refused->/rides/", ...outsiders("404") }, "403"),
+  },
+  {
+    name: "picked up (a code)",
+    route: "routes/_app.rides.$id.trip",
+    method: "POST",
+    intent: "picked-up",
+    path: "/rides/{ride}/trip",
+    fields: { intent: "picked-up", requestId: "{acceptedRequest}", code: "0000" },
+    expect: only({ driver: "refused->/rides/", ...outsiders("404") }, "403"),
+  },
+  {
+    name: "dropped",
+    route: "routes/_app.rides.$id.trip",
+    method: "POST",
+    intent: "dropped",
+    path: "/rides/{ride}/trip",
+    fields: { intent: "dropped", requestId: "{acceptedRequest}" },
+    expect: only({ driver: "refused->/rides/", ...outsiders("404") }, "403"),
+  },
+  {
+    name: "share my trip",
+    route: "routes/_app.rides.$id.trip",
+    method: "POST",
+    intent: "share-trip",
+    path: "/rides/{ride}/trip",
+    fields: { intent: "share-trip" },
+    expect: only({ driver: "done->/rides/", acceptedRider: "done->/rides/" }, "404"),
+  },
+  {
+    name: "alert my emergency contact (none set)",
+    route: "routes/_app.rides.$id.trip",
+    method: "POST",
+    intent: "alert-contact",
+    path: "/rides/{ride}/trip",
+    fields: { intent: "alert-contact" },
+    expect: only({ driver: "refused->/rides/", acceptedRider: "refused->/rides/" }, "404"),
+  },
+  {
+    name: "revoke a trip link that is not yours",
+    route: "routes/_app.rides.$id.trip",
+    method: "POST",
+    intent: "revoke-share",
+    path: "/rides/{ride}/trip",
+    fields: { intent: "revoke-share", shareId: "nope" },
+    expect: app("404"),
+  },
+  {
+    name: "a shared trip with a wrong token",
+    route: "routes/_public.trip.$token",
+    method: "GET",
+    path: "/trip/0000000000000000000000000000000000000000000000000000000000000000",
+    expect: everyone("404"),
+  },
+  {
+    name: "a shared trip's photo with a wrong token",
+    route: "routes/trip-photo.$token",
+    method: "GET",
+    path: "/trip-photo/0000000000000000000000000000000000000000000000000000000000000000",
+    expect: everyone("404"),
+  },
   {
     name: "process payments",
     route: "routes/_app.rides.$id.completion",
@@ -1601,6 +1720,18 @@ export const MATRIX: Column[] = [
     path: "/commutes/{commute}",
     fields: { intent: "end", lastDate: "{commuteStart}" },
     expect: only({ driver: "done->/commutes/" }, "403"),
+  },
+  // Issue 37: the comfort lock for a whole commute, its woman driver's only (this driver has
+  // not said she is one: the rule's refusal).
+  {
+    name: "commute: keep open seats for women",
+    route: "routes/_app.commutes.$id",
+    method: "POST",
+    intent: "women-lock-all",
+    path: "/commutes/{commute}",
+    fields: { intent: "women-lock-all" },
+    // Outsiders of the commute's community do not see it: as a missing commute.
+    expect: only({ driver: "refused->/commutes/", stranger: "404", otherModerator: "404" }, "403"),
   },
   // Issue 35: the pending rider's standing booking (paused over the two days).
   {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { findPlace } from "~/domain/curated-places";
 import { straightLineKm } from "~/domain/places";
 import { carTypeOf, costPerSeatPaise, ecoScore, formatElapsed, priceBand, requestedAgo } from "~/domain/rides";
-import { suggestTripCost } from "~/domain/trip-cost";
+import { fairSeatPaise, suggestTripCost } from "~/domain/trip-cost";
 
 describe("cost suggestion", () => {
   const km = straightLineKm(findPlace("HSR Layout")!, findPlace("Manyata Tech Park")!);
@@ -41,12 +41,30 @@ describe("cost suggestion", () => {
 });
 
 describe("price band, eco score, cost per seat", () => {
-  it("bands by cost per seat in rupees", () => {
-    expect(priceBand(1000)).toBe("Budget");
-    expect(priceBand(1001)).toBe("Fair");
-    expect(priceBand(2500)).toBe("Fair");
-    expect(priceBand(2501)).toBe("Premium");
-    expect(priceBand(0)).toBe("Budget");
+  it("bands a seat against its fair share: Budget to 80 %, Fair to 120 %, then Premium (ADR 0054)", () => {
+    // Fair share ₹80: the boundaries are ₹64 and ₹96, to the paisa.
+    expect(priceBand(0, 8000)).toBe("Budget");
+    expect(priceBand(6000, 8000)).toBe("Budget");
+    expect(priceBand(6400, 8000)).toBe("Budget");
+    expect(priceBand(6401, 8000)).toBe("Fair");
+    expect(priceBand(8000, 8000)).toBe("Fair");
+    expect(priceBand(9600, 8000)).toBe("Fair");
+    expect(priceBand(9601, 8000)).toBe("Premium");
+    // Real fares are rupees, not the spec's dollars: ₹150 on a ₹150 share is Fair, not Premium.
+    expect(priceBand(15000, 15000)).toBe("Fair");
+    expect(priceBand(30000, 15000)).toBe("Premium");
+  });
+  it("the fair share is the create form's suggestion for the ride's points and car, split over its seats", () => {
+    const hsr = findPlace("HSR Layout")!;
+    const manyata = findPlace("Manyata Tech Park")!;
+    const ride = { fromLat: hsr.lat, fromLng: hsr.lng, toLat: manyata.lat, toLng: manyata.lng, seats: 3 };
+    const suggested = (car: "petrol" | "electric") =>
+      suggestTripCost("HSR Layout", "Manyata Tech Park", car, findPlace)!;
+    expect(fairSeatPaise({ ...ride, vehicleType: "electric" })).toBe(Math.floor(suggested("electric").paise / 3));
+    // No car on record: the form suggests for petrol, and so does the label.
+    expect(fairSeatPaise({ ...ride, vehicleType: null })).toBe(Math.floor(suggested("petrol").paise / 3));
+    expect(fairSeatPaise({ ...ride, fromLat: null, vehicleType: "petrol" })).toBeNull();
+    expect(fairSeatPaise({ ...ride, toLat: hsr.lat, toLng: hsr.lng, vehicleType: "petrol" })).toBeNull();
   });
   it("eco score is booked share % + 10 per remaining seat, capped at 100", () => {
     expect(ecoScore(4, 0)).toBe(40);

@@ -51,6 +51,12 @@ export function skipReason(row: OutboxRow, d: Delivery, now: number): string | n
   // Issue 16: a work e-mail code goes to the work address, not the account's, whatever the settings.
   if (row.kind === "work_email_code")
     return row.channel !== "email" ? "codes are e-mail only" : d.workCode ? null : "a newer code was requested";
+  // Issue 37: an alert goes to the emergency contact's address, about a trip still on.
+  if (row.kind === "emergency_alert") {
+    if (row.channel !== "email") return "alerts are e-mail only";
+    if (!p.emergencyContactEmail) return "no emergency contact e-mail";
+    return d.ride && d.ride.status !== "cancelled" ? null : "the ride is cancelled";
+  }
   if (row.channel === "push") {
     if (row.kind === "verify_email" || row.kind === "password_reset") return "account e-mails are e-mail only";
     if (p.pushNotifications === false) return "push notifications are off";
@@ -85,7 +91,12 @@ async function deliverOne(ctx: Ctx, row: OutboxRow, transport: MailTransport, pu
       ? { status: "sent" as const }
       : { status: "skipped" as const, reason: "no push subscription" };
   }
-  const to = row.kind === "work_email_code" ? d.workCode!.email : d.person!.email!;
+  const to =
+    row.kind === "work_email_code"
+      ? d.workCode!.email
+      : row.kind === "emergency_alert"
+        ? d.person!.emergencyContactEmail!
+        : d.person!.email!;
   await transport.send({
     key: row.idempotencyKey,
     to,

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import {
   communities,
   communityEmailCodes,
@@ -12,6 +12,7 @@ import {
 import { newId } from "../../domain/ids";
 import type { Db } from "../db.server";
 import { type ModelCtx } from "../context.server";
+import { notificationInsert, PER_ROW_ID, weekdayDateSql } from "../notifications.server";
 
 // The outbox (docs/decisions/0018-outbox-and-email.md). Rows are written in the same
 // transaction as the change they are about: notification e-mails by the trigger on
@@ -20,7 +21,13 @@ import { type ModelCtx } from "../context.server";
 // sender (deliver.server.ts) claims due rows, delivers them and records the outcome.
 
 export type OutboxChannel = "email" | "push";
-export type OutboxKind = "notification" | "reminder" | "verify_email" | "password_reset" | "work_email_code";
+export type OutboxKind =
+  | "notification"
+  | "reminder"
+  | "verify_email"
+  | "password_reset"
+  | "work_email_code"
+  | "emergency_alert";
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /** Every channel an event goes out on; each channel's sender decides by the person's settings. */
@@ -71,27 +78,56 @@ export function outboxInsert(
  * (ride, person, channel) makes a second run, a late run or two concurrent runs queue nothing
  * new. Cancelled rides and withdrawn requests match nothing (and the sender checks again).
  * Uses rides_discover_idx (status, departs_at) and ride_requests_ride_idx.
+ *
+ * Issue 35: the reminder is in the notifications panel too. Its notification is written in
+ * the same batch, just before the outbox rows and only for a (ride, person) whose e-mail row
+ * is not queued yet, so it is written exactly once as well (D1 runs batches one at a time).
+ * It carries no `status` or `change`, so the notifications trigger does not mail it again.
  */
 export async function enqueueRideReminders({ db }: ModelCtx, now = Date.now()): Promise<number> {
   const until = now + REMINDER_WINDOW_MS;
-  const rows = await db.all<{ id: string }>(sql`
-    INSERT INTO outbox (id, channel, user_id, kind, idempotency_key, payload, status, attempts, next_attempt_at, created_at)
-    SELECT lower(hex(randomblob(8))), c.channel, p.user_id, 'reminder', 'reminder:' || p.ride_id || ':' || p.user_id || ':' || c.channel,
-           json_object('ride_id', p.ride_id), 'pending', 0, ${now}, ${now}
-    FROM (
-      SELECT r.id AS ride_id, r.driver_id AS user_id FROM rides r
+  const due = sql`SELECT r.id AS p_ride, r.driver_id AS p_user FROM rides r
         WHERE r.status = 'active' AND r.departs_at > ${now} AND r.departs_at <= ${until}
       UNION ALL
       SELECT rr.ride_id, rr.rider_id FROM rides r JOIN ride_requests rr ON rr.ride_id = r.id AND rr.status = 'accepted'
-        WHERE r.status = 'active' AND r.departs_at > ${now} AND r.departs_at <= ${until}
-    ) AS p
-    LEFT JOIN user_settings s ON s.user_id = p.user_id
-    CROSS JOIN (SELECT 'email' AS channel UNION ALL SELECT 'push') AS c
-    WHERE coalesce(s.ride_reminders, 1) = 1
-    ON CONFLICT (idempotency_key) DO NOTHING
-    RETURNING id`);
+        WHERE r.status = 'active' AND r.departs_at > ${now} AND r.departs_at <= ${until}`;
+  const wanted = sql`LEFT JOIN user_settings s ON s.user_id = p.p_user WHERE coalesce(s.ride_reminders, 1) = 1`;
+  const [, rows] = await db.batch([
+    notificationInsert(
+      db,
+      {
+        id: PER_ROW_ID,
+        userId: sql`p.p_user`,
+        type: "ride_update",
+        title: "Ride reminder",
+        message: sql`'Your ride ' || r.from_location || ' → ' || r.to_location || ' leaves at '
+          || ${timeSql(sql`r.time`)} || ' on ' || ${weekdayDateSql(sql`r.date`)} || '. Please be at the pickup a few minutes early.'`,
+        data: sql`json_object('ride_id', p.p_ride, 'reminder', 1)`,
+      },
+      now,
+      sql`FROM (${due}) AS p JOIN rides r ON r.id = p.p_ride ${wanted}
+        AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.idempotency_key = 'reminder:' || p.p_ride || ':' || p.p_user || ':email')`,
+    ),
+    db
+      .insert(outbox)
+      .select(
+        sql`SELECT lower(hex(randomblob(8))), c.channel, p.p_user, 'reminder',
+          'reminder:' || p.p_ride || ':' || p.p_user || ':' || c.channel,
+          json_object('ride_id', p.p_ride), 'pending', 0, ${now}, NULL, ${now}, NULL
+        FROM (${due}) AS p
+        CROSS JOIN (SELECT 'email' AS channel UNION ALL SELECT 'push') AS c
+        ${wanted}`,
+      )
+      .onConflictDoNothing({ target: outbox.idempotencyKey })
+      .returning({ id: outbox.id }),
+  ]);
   return rows.length;
 }
+
+/** "8:30 AM" from an "HH:MM" column, as formatTime (app/domain/time.ts) writes it. */
+const timeSql = (t: SQL) =>
+  sql`(CAST((CAST(substr(${t}, 1, 2) AS INTEGER) + 11) % 12 + 1 AS TEXT) || ':' || substr(${t}, 4, 2)
+    || CASE WHEN CAST(substr(${t}, 1, 2) AS INTEGER) < 12 THEN ' AM' ELSE ' PM' END)`;
 
 /**
  * Claims up to `limit` due rows (pending and due, or claimed by a sender whose claim lapsed)
@@ -160,6 +196,9 @@ export async function loadDelivery({ db }: ModelCtx, row: OutboxRow) {
         email: users.email,
         emailVerifiedAt: users.emailVerifiedAt,
         firstName: userProfiles.firstName,
+        fullName: userProfiles.fullName,
+        // Issue 37: where an emergency alert goes (read at send time, never copied into the row).
+        emergencyContactEmail: userProfiles.emergencyContactEmail,
         emailNotifications: userSettings.emailNotifications,
         pushNotifications: userSettings.pushNotifications,
         rideReminders: userSettings.rideReminders,

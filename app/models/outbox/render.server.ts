@@ -4,6 +4,7 @@ import { notificationHref } from "../../domain/notifications";
 import type { AppEnv } from "../../utils/env.server";
 import type { Db } from "../db.server";
 import { issueResetToken } from "../password-resets.server";
+import { mintShareToken } from "../trip-shares.server";
 import { issueWorkEmailCode } from "../work-email.server";
 import type { Delivery, OutboxRow } from "./queue.server";
 import { signMailToken, VERIFY_EMAIL_TTL_MS } from "./tokens.server";
@@ -90,7 +91,7 @@ export type RenderInput = {
   links: MailLinks;
 };
 
-type MailLinks = { unsubscribe?: string; verify?: string; reset?: string; code?: string };
+type MailLinks = { unsubscribe?: string; verify?: string; reset?: string; code?: string; trip?: string };
 
 /** The row's signed links and one-time secrets, made at send time (never stored in the row). */
 export async function mailLinks(
@@ -112,6 +113,10 @@ export async function mailLinks(
   } else if (row.kind === "work_email_code" && d.workCode) {
     // Like the reset link: the code is made now and only its HMAC is stored.
     out.code = (await issueWorkEmailCode(ctx, d.workCode.id, now)) ?? undefined;
+  } else if (row.kind === "emergency_alert" && typeof row.payload.share_id === "string") {
+    // Like the reset link: the share token is made now and only its hash is stored.
+    const token = await mintShareToken(ctx, row.payload.share_id);
+    if (token) out.trip = `${origin}/trip/${token}`;
   }
   return out;
 }
@@ -237,6 +242,23 @@ export function renderMail({ row, delivery, origin, links }: RenderInput): Rende
         action: { label: "Choose a new password", url: links.reset! },
         footer: ["This is an account e-mail: it is sent even when e-mail notifications are off."],
       });
+    case "emergency_alert": {
+      const ride = delivery.ride;
+      if (!ride || !links.trip) return null;
+      const who = delivery.person?.fullName?.trim() || "A LoopRide member";
+      return compose({
+        subject: `${who} shared their LoopRide trip with you`,
+        greeting: "Hello,",
+        lines: [
+          `${who} named you as their emergency contact and asked LoopRide to send you this link to their carpool trip:`,
+          `${ride.fromLocation} → ${ride.toLocation}, ${formatDate(ride.date)} at ${formatTime(ride.time)} IST.`,
+          "The link shows the route, the driver's first name and car, and whether the trip has started and ended. It stops working an hour after the trip ends.",
+          `LoopRide is not an emergency service and nobody at LoopRide watches trips. If you think ${who} is in danger, call 112.`,
+        ],
+        action: { label: "Follow the trip", url: links.trip },
+        footer: ["You get this e-mail because a LoopRide member entered your address as their emergency contact."],
+      });
+    }
     case "work_email_code": {
       const c = delivery.workCode;
       if (!c || !links.code) return null;
