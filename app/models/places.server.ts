@@ -2,6 +2,7 @@
 // and how a typed name becomes one place. Server-only: 455 places would not fit the pages'
 // initial-JS budget; the browser asks /places for suggestions instead.
 import { findPlace } from "../domain/curated-places";
+import { PLACE_ALIASES } from "../domain/place-aliases";
 import { cellOf, type PlaceRecord, type PlaceResolution } from "../domain/places";
 import { PLACE_ROWS } from "./places-data.server";
 
@@ -24,9 +25,17 @@ const BY_KEY = new Map(PLACES.map((p) => [fold(p.name), p]));
 const FOLDED = PLACES.map((p) => fold(p.name));
 const LONGEST = Math.max(...FOLDED.map((k) => k.length));
 const BY_ID = new Map(PLACES.map((p) => [p.id, p]));
+// A name people use (issue 36): checked after the list's own names, so an alias never hides a place.
+const ALIASES = new Map(
+  Object.entries(PLACE_ALIASES).flatMap(([alias, name]) => {
+    const place = BY_KEY.get(fold(name));
+    return place ? [[fold(alias), place] as const] : [];
+  }),
+);
 
 export function placeByName(name: string): PlaceRecord | undefined {
-  return BY_KEY.get(fold(name));
+  const key = fold(name);
+  return BY_KEY.get(key) ?? ALIASES.get(key);
 }
 
 export function placeById(id: string): PlaceRecord | undefined {
@@ -50,6 +59,10 @@ export function suggestPlaces(typed: string, limit = 8): PlaceRecord[] {
     // The curated places (the old fixed list, where most rides start) before the others.
     if (s >= 0) scored.push({ p, s: s * 2 + (findPlace(p.name) ? 0 : 1) });
   });
+  // A name people use that starts with it ("manya", "silk") suggests its place.
+  for (const [alias, p] of ALIASES) {
+    if (alias.startsWith(q) && !scored.some((x) => x.p === p)) scored.push({ p, s: 1 });
+  }
   // Nothing contains it: the names sharing the longest start with it (a typo late in the word).
   if (!scored.length) {
     for (let n = q.length - 1; n >= 3 && !scored.length; n--) {
