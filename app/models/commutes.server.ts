@@ -17,11 +17,12 @@ import { formatRupees } from "../domain/money";
 import { addDays, formatTime, formatWeekdayDate, IST_OFFSET_MS, istDate, istToInstant } from "../domain/time";
 import { suggestTripCost } from "../domain/trip-cost";
 import type { CreateCommuteInput } from "../schemas/commutes";
+import { viasOf } from "../schemas/rides";
 import { audience, type ModelCtx } from "./context.server";
 import type { Db } from "./db.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
-import { placeByName, ridePlaceColumns } from "./places.server";
+import { placeByName, ridePlaceColumns, viaRecords } from "./places.server";
 import { firstOfGroup, notificationInsert, PER_ROW_ID, weekdayDateSql } from "./notifications.server";
 import { alertSavedSearches } from "./saved-searches.server";
 import { cancelRequest, DUPLICATE_REQUEST, shownMaxSql } from "./ride-requests.server";
@@ -120,6 +121,11 @@ function topUpStatement(db: Db, now: number, commuteId?: string) {
     toLng: sql`c.to_lng`,
     fromCell: sql`c.from_cell`,
     toCell: sql`c.to_cell`,
+    viaPlaceIds: sql`c.via_place_ids`,
+    routeSouth: sql`c.route_south`,
+    routeNorth: sql`c.route_north`,
+    routeWest: sql`c.route_west`,
+    routeEast: sql`c.route_east`,
     createdAt: sql`${now}`,
     commuteId: sql`c.id`,
     // Issue 16: each occurrence takes its community's rules as they are when it is created.
@@ -280,7 +286,7 @@ export async function createCommute({ db }: ModelCtx, driverId: string, input: C
       distanceKm: suggestion ? Math.round(suggestion.roadKm) : null,
       notes: input.notes,
       vehicleType: vehicle?.has_car && vehicle.car_type ? vehicle.car_type : null,
-      ...ridePlaceColumns(from, to),
+      ...ridePlaceColumns(from, to, {}, viaRecords(viasOf(input))),
       startDate: input.startDate,
       endDate: input.endDate,
       status: "active",

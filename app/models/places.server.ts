@@ -4,6 +4,7 @@
 import { findPlace } from "../domain/curated-places";
 import { PLACE_ALIASES } from "../domain/place-aliases";
 import { cellOf, type PlaceRecord, type PlaceResolution } from "../domain/places";
+import { routeBox } from "../domain/ride-match";
 import { PLACE_ROWS } from "./places-data.server";
 
 export const PLACES: readonly PlaceRecord[] = PLACE_ROWS.map(([id, name, landmark, lat, lng, cell]) => ({
@@ -96,11 +97,15 @@ export function placeOptionsOf(formData: FormData): Record<"fromLocation" | "toL
   return { fromLocation: options("fromLocation"), toLocation: options("toLocation") };
 }
 
-/** The place columns of a ride (migrations/0010_places.sql); a point overrides the place's. */
+/**
+ * The place columns of a ride or commute (migrations 0010 and 0034); a point overrides the
+ * place's. `vias`: the route's via places in order (ADR 0049).
+ */
 export function ridePlaceColumns(
   from: PlaceRecord | undefined,
   to: PlaceRecord | undefined,
   points: { from?: { lat: number; lng: number }; to?: { lat: number; lng: number } } = {},
+  vias: PlaceRecord[] = [],
 ) {
   const side = (p: PlaceRecord | undefined, at?: { lat: number; lng: number }) => {
     const lat = at?.lat ?? p?.lat ?? null;
@@ -109,7 +114,14 @@ export function ridePlaceColumns(
   };
   const a = side(from, points.from);
   const b = side(to, points.to);
+  const ends = [a, b].flatMap((p) => (p.lat !== null && p.lng !== null ? [{ lat: p.lat, lng: p.lng }] : []));
+  const box =
+    ends.length === 2
+      ? routeBox([ends[0], ...vias, ends[1]])
+      : { routeSouth: null, routeNorth: null, routeWest: null, routeEast: null };
   return {
+    viaPlaceIds: vias.length ? vias.map((v) => v.id).join(" ") : null,
+    ...box,
     fromPlaceId: a.id,
     fromLat: a.lat,
     fromLng: a.lng,
@@ -120,3 +132,14 @@ export function ridePlaceColumns(
     toCell: b.cell,
   };
 }
+
+/** The via places of a stored route (`via_place_ids`), in order; unknown ids are skipped. */
+export function viaPlaces(viaPlaceIds: string | null | undefined): PlaceRecord[] {
+  return (viaPlaceIds ?? "").split(" ").flatMap((id) => {
+    const p = id ? placeById(id) : undefined;
+    return p ? [p] : [];
+  });
+}
+
+/** The places of typed via names (already resolved by the schema). */
+export const viaRecords = (names: string[]) => names.flatMap((n) => placeByName(n) ?? []);
