@@ -172,13 +172,24 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
  * they walk, the estimated pickup time there and how much earlier or later it is, and the
  * driver's extra minutes (issue 36). `route`: the ride's start, vias and end.
  */
-export function MatchFacts({ match, from, to, route }: { match: Match; from: string; to: string; route: string[] }) {
+export function MatchFacts({
+  match,
+  from,
+  to,
+  route,
+  rideId,
+}: {
+  match: Match;
+  from: string;
+  to: string;
+  route: string[];
+  rideId: string;
+}) {
   const atStart = match.pickup.routeIndex === 0;
+  const pickup = stopName(match.pickup, route, from);
   return (
     <p className="lr-match" data-testid="match-facts">
-      <span data-testid="pickup-point">
-        {`Picked up at ${stopName(match.pickup, route, from)} around ${formatTime(istTime(match.pickupAt))}`}
-      </span>
+      <span data-testid="pickup-point">{`Picked up at ${pickup} around ${formatTime(istTime(match.pickupAt))}`}</span>
       {" · "}
       <span data-testid="pickup-distance">{`Pickup ${formatWalk(match.pickupKm)} from ${from}`}</span>
       {" · "}
@@ -194,6 +205,14 @@ export function MatchFacts({ match, from, to, route }: { match: Match; from: str
           <span data-testid="detour">{`Driver's detour ${match.detourMinutes} min`}</span>
         </>
       ) : null}
+      {atStart ? null : (
+        <>
+          {" · "}
+          <Link to={`/rides/${rideId}/book?pickup=${encodeURIComponent(pickup)}`} data-testid="book-pickup">
+            {`Book with pickup at ${pickup}`}
+          </Link>
+        </>
+      )}
     </p>
   );
 }

@@ -228,3 +228,33 @@ export function routeCells(route: Point[], cellsNear: (lat: number, lng: number,
 /** The name of a match's stop: a place of the route (`route`: start, vias, end) or the rider's own. */
 export const stopName = (stop: MatchPoint, route: string[], own: string) =>
   stop.routeIndex >= 0 ? (route[stop.routeIndex] ?? own) : own;
+
+/**
+ * A pickup point a rider asks for (issue 36, item 2): a place of the route, or a place the
+ * driver reaches by a detour within their limit (before the end, at its best spot). Null when
+ * the detour is too long. The same model as matchRide: the detour's minutes and the estimated
+ * time the driver is there.
+ */
+export function pickupOnRoute(
+  ride: RouteRide,
+  p: Point,
+): { routeIndex: number; detourMinutes: number; pickupAt: number } | null {
+  const route = [ride.from, ...(ride.vias ?? []).slice(0, 3), ride.to];
+  const at = (km: number) => ride.departsAt + Math.round(roadMinutes(km)) * 60_000;
+  let along = 0;
+  for (let i = 0; i + 1 < route.length; i++) {
+    if (straightLineKm(route[i], p) < 0.05) return { routeIndex: i, detourMinutes: 0, pickupAt: at(along) };
+    along += straightLineKm(route[i], route[i + 1]);
+  }
+  let best: { routeIndex: number; detourMinutes: number; pickupAt: number } | null = null;
+  along = 0;
+  for (let k = 0; k + 1 < route.length; k++) {
+    const [a, b] = [route[k], route[k + 1]];
+    const extraKm = (straightLineKm(a, p) + straightLineKm(p, b) - straightLineKm(a, b)) * ROAD_FACTOR;
+    const detourMinutes = Math.round((Math.max(0, extraKm) / CITY_KMH) * 60);
+    if (detourMinutes <= (ride.maxDetourMinutes ?? 0) && (!best || detourMinutes < best.detourMinutes))
+      best = { routeIndex: -1, detourMinutes, pickupAt: at(along + straightLineKm(a, p)) };
+    along += straightLineKm(a, b);
+  }
+  return best;
+}

@@ -143,3 +143,23 @@ export function viaPlaces(viaPlaceIds: string | null | undefined): PlaceRecord[]
 
 /** The places of typed via names (already resolved by the schema). */
 export const viaRecords = (names: string[]) => names.flatMap((n) => placeByName(n) ?? []);
+
+/** A ride's route as the matching rule reads it (ADR 0049); null without points. */
+export function rideRoute(r: {
+  fromLat: number | null;
+  fromLng: number | null;
+  toLat: number | null;
+  toLng: number | null;
+  viaPlaceIds: string | null;
+  departsAt: number;
+  maxDetourMinutes: number | null;
+}) {
+  if (r.fromLat === null || r.fromLng === null || r.toLat === null || r.toLng === null) return null;
+  return {
+    from: { lat: r.fromLat, lng: r.fromLng },
+    to: { lat: r.toLat, lng: r.toLng },
+    vias: viaPlaces(r.viaPlaceIds),
+    departsAt: r.departsAt,
+    maxDetourMinutes: r.maxDetourMinutes ?? 0,
+  };
+}

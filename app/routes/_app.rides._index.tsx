@@ -139,6 +139,7 @@ export default function DiscoverRides() {
                     from={near.values.from}
                     to={near.values.to}
                     route={[r.fromLocation, ...(r.vias ?? []), r.toLocation]}
+                    rideId={r.id}
                   />
                 ) : null
               }

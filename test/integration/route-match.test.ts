@@ -16,7 +16,9 @@ import { ALERT_TITLE } from "~/models/saved-searches.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { parseNearSearch } from "~/utils/near-search.server";
 import { createRide } from "../support/rides";
-import { db, get, notificationsFor, signedInUser } from "../support/worker";
+import { db, get, notificationsFor, postForm, signedInUser } from "../support/worker";
+import { rideRequests } from "../../db/schema";
+import { eq } from "drizzle-orm";
 
 const ctx = () => ({ db: db() });
 const day = () => addDays(istDate(), 1);
@@ -190,4 +192,50 @@ it("matchRide without vias or a detour limit is the old rule: start and end with
   const s = { from: k, to: m, departsAt: t, radiusKm: 2, windowMinutes: 15 };
   expect(matchRide(s, { from: k, to: m, departsAt: t + 5 * 60_000 })).toMatchObject({ pickupKm: 0, minutesOff: 5 });
   expect(matchRide(s, { from: P("HSR Layout"), to: m, departsAt: t })).toBeNull();
+});
+
+describe("pickup points along the route (item 2)", () => {
+  it("a rider books with a pickup point on the way; the driver's ride page lists the pickups in order", async () => {
+    const driverUser = await signedInUser({ profile: { maxDetourMinutes: 15 } });
+    const ride = await createRide(ctx(), {
+      driverId: driverUser.id,
+      fromLocation: "Whitefield",
+      toLocation: "Electronic City Phase 1",
+      vias: ["Marathahalli"],
+      date: day(),
+      time: "08:30",
+    });
+    const bella = await signedInUser({ fullName: "Bela Rider" });
+    const early = await signedInUser({ fullName: "Anu Rider" });
+    // The booking page offers the searched place, with its estimated time, without JavaScript.
+    const page = await (await get(`/rides/${ride.id}/book?pickup=Bellandur`, { cookie: bella.cookie })).text();
+    expect(page).toMatch(/<option value="Bellandur" selected="">Bellandur · around 9:0\d AM/);
+    expect(page).toContain("Marathahalli · around");
+    // A place the route does not pass within the driver's detour is refused, with a clear message.
+    const off = await postForm(`/rides/${ride.id}/book`, { seats: "1", pickup: "Yelahanka" }, { cookie: bella.cookie });
+    expect(off.status).toBe(409);
+    expect(await off.text()).toContain("Please choose a pickup point along the ride&#x27;s route");
+    const booked = await postForm(
+      `/rides/${ride.id}/book`,
+      { seats: "1", pickup: "Bellandur" },
+      { cookie: bella.cookie },
+    );
+    expect(booked.status).toBe(302);
+    // Anu is picked up at the start (no pickup chosen), so first.
+    expect((await postForm(`/rides/${ride.id}/book`, { seats: "1" }, { cookie: early.cookie })).status).toBe(302);
+    const rows = await db()
+      .select({ riderId: rideRequests.riderId, pickup: rideRequests.pickupPlaceId })
+      .from(rideRequests)
+      .where(eq(rideRequests.rideId, ride.id));
+    expect(Object.fromEntries(rows.map((r) => [r.riderId, r.pickup]))).toEqual({
+      [bella.id]: "bellandur",
+      [early.id]: null,
+    });
+    const html = await (await get(`/rides/${ride.id}`, { cookie: driverUser.cookie })).text();
+    const stops = [...html.matchAll(/data-testid="pickup-stop">([^<]*)</g)].map((m) => m[1]);
+    expect(stops).toEqual([
+      "8:30 AM · Whitefield · Anu Rider (1 seat, pending)",
+      expect.stringMatching(/^9:0\d AM · Bellandur · Bela Rider \(1 seat, pending\)$/),
+    ]);
+  });
 });
