@@ -138,7 +138,15 @@ export default function DiscoverRides() {
                 redirectTo={here}
                 rating={ratingFromTotals(r.driverRatingCount, r.driverRatingStars)}
                 matchFacts={
-                  r.match && near ? <MatchFacts match={r.match} from={near.values.from} to={near.values.to} /> : null
+                  r.match && near ? (
+                    <MatchFacts
+                      match={r.match}
+                      from={near.values.from}
+                      to={near.values.to}
+                      route={[r.fromLocation, ...(r.vias ?? []), r.toLocation]}
+                      rideId={r.id}
+                    />
+                  ) : null
                 }
               />
             ))}
