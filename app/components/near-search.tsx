@@ -5,7 +5,7 @@ import {
   RADIUS_CHOICES,
   stopName,
   WINDOW_CHOICES,
-  type Match,
+  type ShownMatch,
 } from "~/domain/ride-match";
 import { formatTime, istTime } from "~/domain/time";
 import { WEEKDAYS } from "~/domain/commutes";
@@ -198,7 +198,7 @@ export function MatchFacts({
   route,
   rideId,
 }: {
-  match: Match;
+  match: ShownMatch;
   from: string;
   to: string;
   route: string[];

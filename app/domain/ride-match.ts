@@ -52,6 +52,21 @@ export type Match = {
   detourKm: number;
 };
 
+/** What a result card shows of a match: no ranking score or points, distances to 10 m (the page stays small). */
+export type ShownMatch = Pick<Match, "minutesOff" | "pickupAt" | "detourMinutes" | "pickupKm" | "dropKm"> & {
+  pickup: Pick<MatchPoint, "routeIndex">;
+  drop: Pick<MatchPoint, "routeIndex">;
+};
+export const shownMatch = (m: Match): ShownMatch => ({
+  pickupKm: Math.round(m.pickupKm * 100) / 100,
+  dropKm: Math.round(m.dropKm * 100) / 100,
+  minutesOff: m.minutesOff,
+  pickupAt: m.pickupAt,
+  detourMinutes: Math.round(m.detourMinutes),
+  pickup: { routeIndex: m.pickup.routeIndex },
+  drop: { routeIndex: m.drop.routeIndex },
+});
+
 /** A ride's route for matching: its start, up to three vias, its end, the driver's detour limit. */
 export type RouteRide = { from: Point; to: Point; departsAt: number; vias?: Point[]; maxDetourMinutes?: number };
 
@@ -226,7 +241,7 @@ export function routeCells(route: Point[], cellsNear: (lat: number, lng: number,
 }
 
 /** The name of a match's stop: a place of the route (`route`: start, vias, end) or the rider's own. */
-export const stopName = (stop: MatchPoint, route: string[], own: string) =>
+export const stopName = (stop: Pick<MatchPoint, "routeIndex">, route: string[], own: string) =>
   stop.routeIndex >= 0 ? (route[stop.routeIndex] ?? own) : own;
 
 /**

@@ -13,7 +13,14 @@ import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
 import { DISCOVER_PAGE_SIZE, NEAR_PAGE_SIZE } from "../domain/rides";
 import { addDays, istDate, istToInstant } from "../domain/time";
 import { cellsWithin, straightLineKm, type PlaceRecord } from "../domain/places";
-import { PICKUP_LEAD_MINUTES, rankMatches, type Match, type MatchSearch } from "../domain/ride-match";
+import {
+  PICKUP_LEAD_MINUTES,
+  rankMatches,
+  shownMatch,
+  type Match,
+  type MatchSearch,
+  type ShownMatch,
+} from "../domain/ride-match";
 import type { DiscoverFilters } from "../schemas/ride-search";
 import type { Db } from "./db.server";
 import { cappedCount, countable } from "./badges.server";
@@ -739,13 +746,14 @@ export async function discoverRides(
     // The points stay: a search result's card draws its small route map (issue 36).
     const shown = ranked
       .slice(start, start + NEAR_PAGE_SIZE)
-      .map(({ from: _f, to: _t, maxDetourMinutes: _m, ...r }) => ({
+      .map(({ from: _f, to: _t, maxDetourMinutes: _m, match, ...r }) => ({
         ...withFairSeat(r),
+        match: shownMatch(match),
         vias: r.vias.map((v) => v.name),
       }));
     // Every match is counted; past the candidate cap there may be more than were ranked.
     return {
-      rides: shown as (ReturnType<typeof withFairSeat<DiscoverRow>> & { match?: Match; vias?: string[] })[],
+      rides: shown as (ReturnType<typeof withFairSeat<DiscoverRow>> & { match?: ShownMatch; vias?: string[] })[],
       hasMore: ranked.length > start + NEAR_PAGE_SIZE,
       nextAfter: null,
       prevBefore: null,

@@ -135,7 +135,6 @@ export default function DiscoverRides() {
               <RideCard
                 key={r.id}
                 ride={r}
-                redirectTo={here}
                 rating={ratingFromTotals(r.driverRatingCount, r.driverRatingStars)}
                 matchFacts={
                   r.match && near ? (
