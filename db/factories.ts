@@ -215,7 +215,11 @@ export type RideOptions = {
   /** A pickup or drop point other than the place's own (distance-search tests). */
   fromPoint?: { lat: number; lng: number };
   toPoint?: { lat: number; lng: number };
+  /** Via places of the route, in order (issue 36). */
+  vias?: string[];
 };
+
+const viasNamed = (names: string[] = []) => names.map((n) => placeByName(n)!);
 
 export function buildRide(opts: RideOptions & BuildExtras & { now?: number }) {
   const date = opts.date ?? addDays(istDate(opts.now), 1);
@@ -228,7 +232,12 @@ export function buildRide(opts: RideOptions & BuildExtras & { now?: number }) {
     communityId: opts.communityId ?? null,
     fromLocation,
     toLocation,
-    ...ridePlaceColumns(placeByName(fromLocation), placeByName(toLocation), { from: opts.fromPoint, to: opts.toPoint }),
+    ...ridePlaceColumns(
+      placeByName(fromLocation),
+      placeByName(toLocation),
+      { from: opts.fromPoint, to: opts.toPoint },
+      viasNamed(opts.vias),
+    ),
     date,
     time,
     departsAt: istToInstant(date, time),
@@ -494,6 +503,8 @@ export async function createCompletedRide({ db }: Ctx, opts: CompletedRideOption
 export type CommuteOptions = {
   driverId: string;
   fromLocation?: string;
+  /** Via places of the route, in order (issue 36). */
+  vias?: string[];
   toLocation?: string;
   /** Bit set over strftime('%w') (bit 0 Sunday); defaults to Monday-Friday. */
   weekdays?: number;
@@ -528,6 +539,8 @@ export function buildCommute(opts: CommuteOptions & BuildExtras & { now?: number
     ...ridePlaceColumns(
       placeByName(opts.fromLocation ?? "HSR Layout"),
       placeByName(opts.toLocation ?? "Manyata Tech Park"),
+      {},
+      viasNamed(opts.vias),
     ),
     startDate: opts.startDate ?? istDate(now),
     endDate: opts.endDate ?? null,

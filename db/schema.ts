@@ -409,6 +409,13 @@ export const rides = sqliteTable(
     // The commute this ride is an occurrence of (issue 14; migration 0011), else null.
     commuteId: text("commute_id").references((): AnySQLiteColumn => commutes.id),
 
+    // Issue 36 (migration 0034, ADR 0049): the route's via places (place ids, space-separated,
+    // in order) and the box around its points, which the distance search filters on.
+    viaPlaceIds: text("via_place_ids"),
+    routeSouth: real("route_south"),
+    routeNorth: real("route_north"),
+    routeWest: real("route_west"),
+    routeEast: real("route_east"),
     // Issue 16: only women may book (set by a woman driver at creation).
     womenOnly: bool("women_only").notNull().default(false),
     // The comfort lock: seats booked when the driver locked the rest to women (null: none).
@@ -513,6 +520,9 @@ export const rideRequests = sqliteTable(
     // Issue 35 (ADR 0046): the most the rider was shown for these seats when asking; the
     // completion never charges more. NULL for older requests.
     quotedPaise: integer("quoted_paise"),
+    // Issue 36 (migration 0034): the place along the route where the rider asked to be picked
+    // up (a place id); NULL: the ride's start.
+    pickupPlaceId: text("pickup_place_id"),
     // Issue 37 (migration 0036): picked up only with the rider's pickup code (derived from the
     // id, app/models/trip.server.ts), so a boarded rider cannot be marked a no-show.
     pickedUpAt: integer("picked_up_at"),
@@ -833,6 +843,12 @@ export const commutes = sqliteTable(
     toLng: real("to_lng"),
     fromCell: integer("from_cell"),
     toCell: integer("to_cell"),
+    // The route (migration 0034), as on rides; copied into each occurrence.
+    viaPlaceIds: text("via_place_ids"),
+    routeSouth: real("route_south"),
+    routeNorth: real("route_north"),
+    routeWest: real("route_west"),
+    routeEast: real("route_east"),
     // IST calendar dates; the last day is end_date (null: no end).
     startDate: text("start_date").notNull(),
     endDate: text("end_date"),

@@ -12,6 +12,7 @@ import {
   secondaryButtonClass,
 } from "~/components/forms";
 import { PlaceInput } from "~/components/place-input";
+import { RouteVias } from "~/components/route-vias";
 import { BackLink, cardClass } from "~/components/ride-form-ui";
 import { formatRupees } from "~/domain/money";
 import { type CarType, MAX_SEATS, NOTES_MAX } from "~/domain/ride-limits";
@@ -129,6 +130,7 @@ export function CreateRideForm({ carType, communities, today, isWoman, curated, 
           onChange={(e) => setTo(e.currentTarget.value)}
         />
       </div>
+      <RouteVias fields={[fields.via1, fields.via2, fields.via3]} />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Date" type="date" field={fields.date} min={today} />
         <Field label="Time" type="time" field={fields.time} />

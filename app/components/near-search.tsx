@@ -1,5 +1,13 @@
 import { Form, Link } from "@remix-run/react";
-import { formatMinutesOff, formatWalk, RADIUS_CHOICES, WINDOW_CHOICES, type Match } from "~/domain/ride-match";
+import {
+  formatMinutesOff,
+  formatWalk,
+  RADIUS_CHOICES,
+  stopName,
+  WINDOW_CHOICES,
+  type ShownMatch,
+} from "~/domain/ride-match";
+import { formatTime, istTime } from "~/domain/time";
 import { WEEKDAYS } from "~/domain/commutes";
 import { FieldErrors } from "./forms";
 import { PlaceInput } from "./place-input";
@@ -178,15 +186,52 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
   );
 }
 
-/** What a distance-search result says: how far the pickup and drop are, and how much earlier or later it leaves. */
-export function MatchFacts({ match, from, to }: { match: Match; from: string; to: string }) {
+/**
+ * What a distance-search result says: where the rider is picked up and dropped and how far
+ * they walk, the estimated pickup time there and how much earlier or later it is, and the
+ * driver's extra minutes (issue 36). `route`: the ride's start, vias and end.
+ */
+export function MatchFacts({
+  match,
+  from,
+  to,
+  route,
+  rideId,
+}: {
+  match: ShownMatch;
+  from: string;
+  to: string;
+  route: string[];
+  rideId: string;
+}) {
+  const atStart = match.pickup.routeIndex === 0;
+  const pickup = stopName(match.pickup, route, from);
   return (
     <p className="lr-match" data-testid="match-facts">
+      <span data-testid="pickup-point">{`Picked up at ${pickup} around ${formatTime(istTime(match.pickupAt))}`}</span>
+      {" · "}
       <span data-testid="pickup-distance">{`Pickup ${formatWalk(match.pickupKm)} from ${from}`}</span>
       {" · "}
       <span data-testid="drop-distance">{`Drop ${formatWalk(match.dropKm)} from ${to}`}</span>
+      {match.drop.routeIndex !== route.length - 1 ? (
+        <span data-testid="drop-point">{` (at ${stopName(match.drop, route, to)})`}</span>
+      ) : null}
       {" · "}
-      <span data-testid="minutes-off">{`Leaves ${formatMinutesOff(match.minutesOff)}`}</span>
+      <span data-testid="minutes-off">{`${atStart ? "Leaves" : "Pickup"} ${formatMinutesOff(match.minutesOff)}`}</span>
+      {match.detourMinutes > 0 ? (
+        <>
+          {" · "}
+          <span data-testid="detour">{`Driver's detour ${match.detourMinutes} min`}</span>
+        </>
+      ) : null}
+      {atStart ? null : (
+        <>
+          {" · "}
+          <Link to={`/rides/${rideId}/book?pickup=${encodeURIComponent(pickup)}`} data-testid="book-pickup">
+            {`Book with pickup at ${pickup}`}
+          </Link>
+        </>
+      )}
     </p>
   );
 }

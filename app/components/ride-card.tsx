@@ -46,15 +46,17 @@ export function toRideCard({
   return Object.fromEntries(Object.entries(card).filter(([, v]) => v !== null && v !== false)) as RideCardData;
 }
 
-/** A Discover Rides card: driver, route, when, seats left, price, and the four actions. */
+/**
+ * A Discover Rides card: driver, route, when, seats left, price, and the four actions. Its
+ * links are discovered on navigation, not as they render: a data-discover attribute on each
+ * link of 20 cards was over a kilobyte of a page near its 60 KB budget (ADR 0025).
+ */
 export function RideCard({
   ride,
-  redirectTo,
   rating,
   matchFacts,
 }: {
   ride: RideCardData;
-  redirectTo: string;
   rating?: RatingSummary;
   matchFacts?: ReactNode;
 }) {
@@ -63,7 +65,7 @@ export function RideCard({
   // The pickup is the ride's start (matching along the route will pass the rider's own).
   const metro = nearestMetroText(ride.fromLat != null ? { lat: ride.fromLat, lng: ride.fromLng ?? NaN } : null);
   const route = (
-    <Link to={`/rides/${ride.id}`} className="hover:underline">
+    <Link to={`/rides/${ride.id}`} className="hover:underline" discover="none">
       <RideRoute from={ride.fromLocation} to={ride.toLocation} />
     </Link>
   );
@@ -120,7 +122,12 @@ export function RideCard({
       <div className="lr-card-actions">
         {ride.myRequestId ? (
           // Already asked: the viewer's own state, linking to their booking, not Book Now.
-          <Link to={`/booking-confirmation/${ride.myRequestId}`} className={smallButtonClass} data-testid="my-request">
+          <Link
+            to={`/booking-confirmation/${ride.myRequestId}`}
+            className={smallButtonClass}
+            data-testid="my-request"
+            discover="none"
+          >
             {ride.myRequestStatus === "accepted" ? "Booked" : "Requested"}
           </Link>
         ) : full ? (
@@ -134,14 +141,19 @@ export function RideCard({
             Unavailable
           </button>
         ) : (
-          <Link to={`/rides/${ride.id}/book`} className={smallPrimaryClass}>
+          <Link to={`/rides/${ride.id}/book`} className={smallPrimaryClass} discover="none">
             Book Now
           </Link>
         )}
-        <Link to={`/dashboard/messages?to=${ride.driverId}&ride=${ride.id}`} className={smallButtonClass}>
+        <Link
+          to={`/dashboard/messages?to=${ride.driverId}&ride=${ride.id}`}
+          className={smallButtonClass}
+          discover="none"
+        >
           Contact
         </Link>
-        <SaveButton rideId={ride.id} saved={ride.saved ?? false} redirectTo={redirectTo} action="/rides?index" />
+        {/* No redirectTo: back to this page by its Referer (one long address less on each card). */}
+        <SaveButton rideId={ride.id} saved={ride.saved ?? false} action="/rides?index" />
         <ShareButton text={shareText(ride)} path={`/rides/${ride.id}`} />
       </div>
     </li>

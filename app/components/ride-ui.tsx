@@ -141,7 +141,8 @@ export function SaveButton({
 }: {
   rideId: string;
   saved: boolean;
-  redirectTo: string;
+  /** Where to go after; none: back to the page posted from (its same-site Referer). */
+  redirectTo?: string;
   savedLabel?: string;
   saveLabel?: string;
   /** Where it posts; by default the page it is on, search included (a list passes its bare route: the search is in redirectTo). */
@@ -152,7 +153,7 @@ export function SaveButton({
     // attribute on every card of a list; ADR 0025).
     <Form method="post" action={action} replace preventScrollReset discover="none">
       <input type="hidden" name="rideId" value={rideId} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <button
         type="submit"
         name="intent"

@@ -119,7 +119,7 @@ export function RouteMap(props: RouteMapProps) {
       // A card's map is a picture of the route its text already names; a full map is labelled
       // and its caption lists the points.
       {...(small ? { "aria-hidden": true } : { role: "img", "aria-labelledby": titleId })}
-      className={small ? "lr-map h-20 w-40 shrink-0 rounded" : "lr-map h-auto w-full rounded"}
+      className={small ? "lr-map lr-map-sm" : "lr-map h-auto w-full rounded"}
       data-testid="route-map"
     >
       {small ? null : <title id={titleId}>{label}</title>}

@@ -1,6 +1,7 @@
 // Ranking rides for a distance-and-time search (issue 14): how far a rider walks to the
 // pickup and from the drop, and how much earlier or later the ride leaves than wanted.
 import { straightLineKm } from "./places";
+import { ROAD_FACTOR } from "./ride-limits";
 
 /** Walking pace that turns a distance into minutes (5 km/h): 1 km walked costs as much as 12 minutes waited. */
 export const WALK_MINUTES_PER_KM = 12;
@@ -11,27 +12,183 @@ export const RADIUS_CHOICES = [0.5, 1, 2, 3, 5, 10] as const;
 export const WINDOW_CHOICES = [15, 30, 45, 60] as const;
 
 type Point = { lat: number; lng: number };
-export type MatchSearch = { from: Point; to: Point; departsAt: number; radiusKm: number; windowMinutes: number };
-export type Match = { pickupKm: number; dropKm: number; minutesOff: number; score: number };
+/**
+ * A search. `anchor`: the end of the rider's trip that must lie within the radius of the same
+ * end of the ride (the end the search ranges its index on, ADR 0049); none: either may be
+ * anywhere near the route.
+ */
+export type MatchSearch = {
+  from: Point;
+  to: Point;
+  departsAt: number;
+  radiusKm: number;
+  windowMinutes: number;
+  anchor?: "from" | "to";
+};
 
 /**
- * The match of one ride (its pickup, drop and departure) for a search, or null when the
- * pickup or drop is farther than the radius or it leaves outside the window. Distances are
- * great-circle (haversine); the score is walking minutes plus minutes off, lower is better.
+ * The latest a pickup may be after the ride's departure, in minutes: a search reads rides
+ * leaving up to this much before its window (ADR 0049). At CITY_KMH it is 20 km of road.
  */
-export function matchRide(search: MatchSearch, ride: { from: Point; to: Point; departsAt: number }): Match | null {
-  const pickupKm = straightLineKm(search.from, ride.from);
-  const dropKm = straightLineKm(search.to, ride.to);
-  const minutesOff = Math.round((ride.departsAt - search.departsAt) / 60_000);
-  if (pickupKm > search.radiusKm || dropKm > search.radiusKm) return null;
-  if (Math.abs(ride.departsAt - search.departsAt) > search.windowMinutes * 60_000) return null;
-  return { pickupKm, dropKm, minutesOff, score: (pickupKm + dropKm) * WALK_MINUTES_PER_KM + Math.abs(minutesOff) };
+export const PICKUP_LEAD_MINUTES = 60;
+
+/**
+ * Where a match picks the rider up (or drops them): the place's index in the route (start 0,
+ * then the vias, the end last), or -1 for the rider's own place, reached by a detour.
+ */
+export type MatchPoint = { routeIndex: number; walkKm: number; point: Point };
+export type Match = {
+  pickupKm: number;
+  dropKm: number;
+  /** Minutes between the wanted time and the estimated pickup time (later is positive). */
+  minutesOff: number;
+  score: number;
+  pickup: MatchPoint;
+  drop: MatchPoint;
+  /** The estimated time the driver reaches the pickup point (epoch ms). */
+  pickupAt: number;
+  /** The minutes the driver's detour adds (0 when the rider walks to a place of the route). */
+  detourMinutes: number;
+  detourKm: number;
+};
+
+/** What a result card shows of a match: no ranking score or points, distances to 10 m (the page stays small). */
+export type ShownMatch = Pick<Match, "minutesOff" | "pickupAt" | "detourMinutes" | "pickupKm" | "dropKm"> & {
+  pickup: Pick<MatchPoint, "routeIndex">;
+  drop: Pick<MatchPoint, "routeIndex">;
+};
+export const shownMatch = (m: Match): ShownMatch => ({
+  pickupKm: Math.round(m.pickupKm * 100) / 100,
+  dropKm: Math.round(m.dropKm * 100) / 100,
+  minutesOff: m.minutesOff,
+  pickupAt: m.pickupAt,
+  detourMinutes: Math.round(m.detourMinutes),
+  pickup: { routeIndex: m.pickup.routeIndex },
+  drop: { routeIndex: m.drop.routeIndex },
+});
+
+/** A ride's route for matching: its start, up to three vias, its end, the driver's detour limit. */
+export type RouteRide = { from: Point; to: Point; departsAt: number; vias?: Point[]; maxDetourMinutes?: number };
+
+// The route model (ADR 0049): straight lines between the route's points, times the road factor
+// that Suggest cost uses, at a stated city speed. Both are averages: a real road may be longer
+// and a peak hour slower, so a pickup time is an estimate (the ADR gives the error).
+/** Bengaluru's average speed by car at commute hours, km/h (ADR 0049). */
+export const CITY_KMH = 20;
+const roadMinutes = (straightKm: number) => ((straightKm * ROAD_FACTOR) / CITY_KMH) * 60;
+
+const KM_PER_DEG = (Math.PI * 6371) / 180;
+/**
+ * Distance in km from `p` to the segment a-b, on a flat map around `a` (at city scale the
+ * flat map is within a fraction of a percent of the haversine).
+ */
+function segmentKm(p: Point, a: Point, b: Point): number {
+  const k = Math.cos((a.lat * Math.PI) / 180);
+  const [bx, by] = [(b.lng - a.lng) * k, b.lat - a.lat];
+  const [px, py] = [(p.lng - a.lng) * k, p.lat - a.lat];
+  const len2 = bx * bx + by * by;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, (px * bx + py * by) / len2));
+  return Math.hypot(px - t * bx, py - t * by) * KM_PER_DEG;
+}
+
+/** The distance in km from `p` to the route's line (its points joined in order). */
+export function routeKm(p: Point, route: Point[]): number {
+  let best = straightLineKm(p, route[0]);
+  for (let i = 0; i + 1 < route.length; i++) best = Math.min(best, segmentKm(p, route[i], route[i + 1]));
+  return best;
+}
+
+const pathKm = (pts: Point[]) => pts.reduce((km, p, i) => (i ? km + straightLineKm(pts[i - 1], p) : km), 0);
+
+/**
+ * A stop of the rider: at a place of the route (`at`, walking there) or the rider's own place
+ * put into the route after point `after` (the driver's detour).
+ */
+type Stop =
+  | { at: number; after?: undefined; walkKm: number; point: Point }
+  | { at?: undefined; after: number; walkKm: 0; point: Point };
+
+function stopsFor(rider: Point, route: Point[], radiusKm: number, first: number, last: number): Stop[] {
+  const stops: Stop[] = [];
+  for (let i = first; i <= last; i++) {
+    const walkKm = straightLineKm(rider, route[i]);
+    if (walkKm <= radiusKm) stops.push({ at: i, walkKm, point: route[i] });
+  }
+  // Reached by a detour only when the place lies near the route's line: the search's prefilter
+  // (a box around the route, widened by the radius) then never drops a match.
+  if (routeKm(rider, route) <= radiusKm) {
+    for (let k = 0; k + 1 < route.length; k++) stops.push({ after: k, walkKm: 0, point: rider });
+  }
+  return stops;
+}
+
+/** Where a stop falls in the route's order: a place of the route at i, an inserted place at i + 0.5. */
+const order = (s: Stop) => s.at ?? s.after + 0.5;
+
+/**
+ * The match of one ride for a search, or null. The rider's pickup and drop are each either a
+ * place of the route within the search radius (the rider walks) or the rider's own place near
+ * the route's line (the driver detours); the pickup comes before the drop along the route; the
+ * detour (added straight-line km x ROAD_FACTOR at CITY_KMH) is within the driver's limit (none
+ * when not given); the estimated pickup time, the departure plus the road minutes to the pickup,
+ * is within the window. Of the matches the best is kept: walking minutes plus the detour's
+ * minutes plus minutes off, lower is better. With no vias and no detour this is the old rule:
+ * the start and the end within the radius, leaving within the window.
+ */
+export function matchRide(search: MatchSearch, ride: RouteRide): Match | null {
+  if (search.anchor === "from" && straightLineKm(search.from, ride.from) > search.radiusKm) return null;
+  if (search.anchor === "to" && straightLineKm(search.to, ride.to) > search.radiusKm) return null;
+  const route = [ride.from, ...(ride.vias ?? []).slice(0, 3), ride.to];
+  const last = route.length - 1;
+  const limit = ride.maxDetourMinutes ?? 0;
+  const baseKm = pathKm(route);
+  const pickups = stopsFor(search.from, route, search.radiusKm, 0, last - 1);
+  const drops = stopsFor(search.to, route, search.radiusKm, 1, last);
+  let best: Match | null = null;
+  for (const p of pickups) {
+    for (const d of drops) {
+      if (order(p) > order(d) || (order(p) === order(d) && p.at !== undefined)) continue;
+      // The driven route: the route's points with the rider's own places put in (pickup first).
+      const driven: Point[] = [];
+      let pickupIndex = 0;
+      route.forEach((pt, i) => {
+        driven.push(pt);
+        if (p.at === i) pickupIndex = driven.length - 1;
+        if (p.after === i) {
+          driven.push(p.point);
+          pickupIndex = driven.length - 1;
+        }
+        if (d.after === i) driven.push(d.point);
+      });
+      const detourKm = Math.max(0, pathKm(driven) - baseKm) * ROAD_FACTOR;
+      const detourMinutes = Math.round((detourKm / CITY_KMH) * 60);
+      if (detourMinutes > limit) continue;
+      const pickupAt = ride.departsAt + Math.round(roadMinutes(pathKm(driven.slice(0, pickupIndex + 1)))) * 60_000;
+      if (pickupAt - ride.departsAt > PICKUP_LEAD_MINUTES * 60_000) continue;
+      const minutesOff = Math.round((pickupAt - search.departsAt) / 60_000);
+      if (Math.abs(pickupAt - search.departsAt) > search.windowMinutes * 60_000) continue;
+      const score = (p.walkKm + d.walkKm) * WALK_MINUTES_PER_KM + detourMinutes + Math.abs(minutesOff);
+      if (best && best.score <= score) continue;
+      best = {
+        pickupKm: p.walkKm,
+        dropKm: d.walkKm,
+        minutesOff,
+        score,
+        pickup: { routeIndex: p.at ?? -1, walkKm: p.walkKm, point: p.point },
+        drop: { routeIndex: d.at ?? -1, walkKm: d.walkKm, point: d.point },
+        pickupAt,
+        detourMinutes,
+        detourKm,
+      };
+    }
+  }
+  return best;
 }
 
 /** Matching rides best first (then earlier departure, then id, so the order is stable). */
 export function rankMatches<R extends { id: string; departsAt: number }>(
   search: MatchSearch,
-  rides: (R & { from: Point; to: Point })[],
+  rides: (R & RouteRide)[],
 ): (R & { match: Match })[] {
   const out: (R & { match: Match })[] = [];
   for (const r of rides) {
@@ -39,6 +196,19 @@ export function rankMatches<R extends { id: string; departsAt: number }>(
     if (match) out.push({ ...r, match });
   }
   return out.sort((a, b) => a.match.score - b.match.score || a.departsAt - b.departsAt || a.id.localeCompare(b.id));
+}
+
+/**
+ * The box around a route's points (degrees), stored on the ride and the commute so a search
+ * can drop, before ranking, rides whose line passes nowhere near the rider.
+ */
+export function routeBox(points: Point[]) {
+  return {
+    routeSouth: Math.min(...points.map((p) => p.lat)),
+    routeNorth: Math.max(...points.map((p) => p.lat)),
+    routeWest: Math.min(...points.map((p) => p.lng)),
+    routeEast: Math.max(...points.map((p) => p.lng)),
+  };
 }
 
 /** "1.4 km", "350 m": what a result says about a walk. */
@@ -50,4 +220,56 @@ export function formatWalk(km: number): string {
 export function formatMinutesOff(minutes: number): string {
   if (minutes === 0) return "on time";
   return `${Math.abs(minutes)} min ${minutes > 0 ? "later" : "earlier"}`;
+}
+
+/**
+ * Every search-grid cell the route's line passes through (with `cellOf`): samples 100 m apart,
+ * each with the cells within 60 m of it, so a line clipping a cell's corner still names it. A
+ * saved search whose pickup circle reaches the line shares one of these cells (ADR 0049).
+ */
+export function routeCells(route: Point[], cellsNear: (lat: number, lng: number, km: number) => number[]): number[] {
+  const cells = new Set<number>();
+  for (let i = 0; i + 1 < route.length; i++) {
+    const [a, b] = [route[i], route[i + 1]];
+    const steps = Math.max(1, Math.ceil(straightLineKm(a, b) / 0.1));
+    for (let k = 0; k <= steps; k++) {
+      const t = k / steps;
+      for (const c of cellsNear(a.lat + (b.lat - a.lat) * t, a.lng + (b.lng - a.lng) * t, 0.06)) cells.add(c);
+    }
+  }
+  return [...cells].sort((x, y) => x - y);
+}
+
+/** The name of a match's stop: a place of the route (`route`: start, vias, end) or the rider's own. */
+export const stopName = (stop: Pick<MatchPoint, "routeIndex">, route: string[], own: string) =>
+  stop.routeIndex >= 0 ? (route[stop.routeIndex] ?? own) : own;
+
+/**
+ * A pickup point a rider asks for (issue 36, item 2): a place of the route, or a place the
+ * driver reaches by a detour within their limit (before the end, at its best spot). Null when
+ * the detour is too long. The same model as matchRide: the detour's minutes and the estimated
+ * time the driver is there.
+ */
+export function pickupOnRoute(
+  ride: RouteRide,
+  p: Point,
+): { routeIndex: number; detourMinutes: number; pickupAt: number } | null {
+  const route = [ride.from, ...(ride.vias ?? []).slice(0, 3), ride.to];
+  const at = (km: number) => ride.departsAt + Math.round(roadMinutes(km)) * 60_000;
+  let along = 0;
+  for (let i = 0; i + 1 < route.length; i++) {
+    if (straightLineKm(route[i], p) < 0.05) return { routeIndex: i, detourMinutes: 0, pickupAt: at(along) };
+    along += straightLineKm(route[i], route[i + 1]);
+  }
+  let best: { routeIndex: number; detourMinutes: number; pickupAt: number } | null = null;
+  along = 0;
+  for (let k = 0; k + 1 < route.length; k++) {
+    const [a, b] = [route[k], route[k + 1]];
+    const extraKm = (straightLineKm(a, p) + straightLineKm(p, b) - straightLineKm(a, b)) * ROAD_FACTOR;
+    const detourMinutes = Math.round((Math.max(0, extraKm) / CITY_KMH) * 60);
+    if (detourMinutes <= (ride.maxDetourMinutes ?? 0) && (!best || detourMinutes < best.detourMinutes))
+      best = { routeIndex: -1, detourMinutes, pickupAt: at(along + straightLineKm(a, p)) };
+    along += straightLineKm(a, b);
+  }
+  return best;
 }

@@ -5,6 +5,7 @@ import { lockRemainingSeatsToWomen } from "~/models/rides.server";
 import { setRideSaved } from "~/models/saved-rides.server";
 import { idSchema } from "~/schemas/rides";
 import { safeRedirect } from "~/utils/auth.server";
+import { sameSiteReferer } from "~/utils/back-link.server";
 import type { Toast } from "~/utils/toast.server";
 import { runIntent, type Ctx } from "./run.server";
 
@@ -66,7 +67,8 @@ export function handleRideIntent(
   formData: FormData,
   { allowed, fallback }: { allowed: RideIntent[]; fallback: string },
 ) {
-  const to = (input: { redirectTo?: string }) => safeRedirect(input.redirectTo, fallback);
+  // Without a redirectTo (a list's Save), back to the page it was posted from.
+  const to = (input: { redirectTo?: string }) => safeRedirect(input.redirectTo ?? sameSiteReferer(request), fallback);
   return runIntent(request, context, formData, {
     schema: rideIntentSchema,
     allowed,

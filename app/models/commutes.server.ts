@@ -17,11 +17,12 @@ import { formatRupees } from "../domain/money";
 import { addDays, formatTime, formatWeekdayDate, IST_OFFSET_MS, istDate, istToInstant } from "../domain/time";
 import { suggestTripCost } from "../domain/trip-cost";
 import type { CreateCommuteInput } from "../schemas/commutes";
+import { viasOf } from "../schemas/rides";
 import { audience, type ModelCtx } from "./context.server";
 import type { Db } from "./db.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
-import { placeByName, ridePlaceColumns } from "./places.server";
+import { placeByName, ridePlaceColumns, viaRecords } from "./places.server";
 import { firstOfGroup, notificationInsert, PER_ROW_ID, weekdayDateSql } from "./notifications.server";
 import { alertSavedSearches } from "./saved-searches.server";
 import { cancelRequest, DUPLICATE_REQUEST, shownMaxSql } from "./ride-requests.server";
@@ -122,6 +123,11 @@ function topUpStatement(db: Db, now: number, commuteId?: string) {
     toLng: sql`c.to_lng`,
     fromCell: sql`c.from_cell`,
     toCell: sql`c.to_cell`,
+    viaPlaceIds: sql`c.via_place_ids`,
+    routeSouth: sql`c.route_south`,
+    routeNorth: sql`c.route_north`,
+    routeWest: sql`c.route_west`,
+    routeEast: sql`c.route_east`,
     createdAt: sql`${now}`,
     commuteId: sql`c.id`,
     // Issue 16: each occurrence takes its community's rules as they are when it is created;
@@ -304,7 +310,7 @@ export async function createCommute(
     fromLocation: input.fromLocation,
     toLocation: input.toLocation,
     time: input.time,
-    ...ridePlaceColumns(from, to),
+    ...ridePlaceColumns(from, to, {}, viaRecords(viasOf(input))),
   });
   const returnId = input.returnTime ? newId() : null;
   const back =
@@ -316,7 +322,8 @@ export async function createCommute(
             fromLocation: input.toLocation,
             toLocation: input.fromLocation,
             time: input.returnTime,
-            ...ridePlaceColumns(to, from),
+            // The way back passes the same places in the other order.
+            ...ridePlaceColumns(to, from, {}, viaRecords(viasOf(input)).reverse()),
             returnOf: id,
           }),
           topUpStatement(db, now, returnId),

@@ -3,7 +3,9 @@
 // initial-JS budget; the browser asks /places for suggestions instead.
 import { findPlace } from "../domain/curated-places";
 import { METRO_STATIONS, metroPlaceName } from "../domain/metro-stations";
+import { PLACE_ALIASES } from "../domain/place-aliases";
 import { cellOf, placeSlug, type PlaceRecord, type PlaceResolution } from "../domain/places";
+import { routeBox } from "../domain/ride-match";
 import { PLACE_ROWS } from "./places-data.server";
 
 const LISTED: readonly PlaceRecord[] = PLACE_ROWS.map(([id, name, landmark, lat, lng, cell]) => ({
@@ -40,9 +42,17 @@ const BY_KEY = new Map(PLACES.map((p) => [fold(p.name), p]));
 const FOLDED = PLACES.map((p) => fold(p.name));
 const LONGEST = Math.max(...FOLDED.map((k) => k.length));
 const BY_ID = new Map(PLACES.map((p) => [p.id, p]));
+// A name people use (issue 36): checked after the list's own names, so an alias never hides a place.
+const ALIASES = new Map(
+  Object.entries(PLACE_ALIASES).flatMap(([alias, name]) => {
+    const place = BY_KEY.get(fold(name));
+    return place ? [[fold(alias), place] as const] : [];
+  }),
+);
 
 export function placeByName(name: string): PlaceRecord | undefined {
-  return BY_KEY.get(fold(name));
+  const key = fold(name);
+  return BY_KEY.get(key) ?? ALIASES.get(key);
 }
 
 export function placeById(id: string): PlaceRecord | undefined {
@@ -66,6 +76,10 @@ export function suggestPlaces(typed: string, limit = 8): PlaceRecord[] {
     // The curated places (the old fixed list, where most rides start) before the others.
     if (s >= 0) scored.push({ p, s: s * 2 + (findPlace(p.name) ? 0 : 1) });
   });
+  // A name people use that starts with it ("manya", "silk") suggests its place.
+  for (const [alias, p] of ALIASES) {
+    if (alias.startsWith(q) && !scored.some((x) => x.p === p)) scored.push({ p, s: 1 });
+  }
   // Nothing contains it: the names sharing the longest start with it (a typo late in the word).
   if (!scored.length) {
     for (let n = q.length - 1; n >= 3 && !scored.length; n--) {
@@ -99,11 +113,15 @@ export function placeOptionsOf(formData: FormData): Record<"fromLocation" | "toL
   return { fromLocation: options("fromLocation"), toLocation: options("toLocation") };
 }
 
-/** The place columns of a ride (migrations/0010_places.sql); a point overrides the place's. */
+/**
+ * The place columns of a ride or commute (migrations 0010 and 0034); a point overrides the
+ * place's. `vias`: the route's via places in order (ADR 0049).
+ */
 export function ridePlaceColumns(
   from: PlaceRecord | undefined,
   to: PlaceRecord | undefined,
   points: { from?: { lat: number; lng: number }; to?: { lat: number; lng: number } } = {},
+  vias: PlaceRecord[] = [],
 ) {
   const side = (p: PlaceRecord | undefined, at?: { lat: number; lng: number }) => {
     const lat = at?.lat ?? p?.lat ?? null;
@@ -112,7 +130,14 @@ export function ridePlaceColumns(
   };
   const a = side(from, points.from);
   const b = side(to, points.to);
+  const ends = [a, b].flatMap((p) => (p.lat !== null && p.lng !== null ? [{ lat: p.lat, lng: p.lng }] : []));
+  const box =
+    ends.length === 2
+      ? routeBox([ends[0], ...vias, ends[1]])
+      : { routeSouth: null, routeNorth: null, routeWest: null, routeEast: null };
   return {
+    viaPlaceIds: vias.length ? vias.map((v) => v.id).join(" ") : null,
+    ...box,
     fromPlaceId: a.id,
     fromLat: a.lat,
     fromLng: a.lng,
@@ -121,5 +146,36 @@ export function ridePlaceColumns(
     toLat: b.lat,
     toLng: b.lng,
     toCell: b.cell,
+  };
+}
+
+/** The via places of a stored route (`via_place_ids`), in order; unknown ids are skipped. */
+export function viaPlaces(viaPlaceIds: string | null | undefined): PlaceRecord[] {
+  return (viaPlaceIds ?? "").split(" ").flatMap((id) => {
+    const p = id ? placeById(id) : undefined;
+    return p ? [p] : [];
+  });
+}
+
+/** The places of typed via names (already resolved by the schema). */
+export const viaRecords = (names: string[]) => names.flatMap((n) => placeByName(n) ?? []);
+
+/** A ride's route as the matching rule reads it (ADR 0049); null without points. */
+export function rideRoute(r: {
+  fromLat: number | null;
+  fromLng: number | null;
+  toLat: number | null;
+  toLng: number | null;
+  viaPlaceIds: string | null;
+  departsAt: number;
+  maxDetourMinutes: number | null;
+}) {
+  if (r.fromLat === null || r.fromLng === null || r.toLat === null || r.toLng === null) return null;
+  return {
+    from: { lat: r.fromLat, lng: r.fromLng },
+    to: { lat: r.toLat, lng: r.toLng },
+    vias: viaPlaces(r.viaPlaceIds),
+    departsAt: r.departsAt,
+    maxDetourMinutes: r.maxDetourMinutes ?? 0,
   };
 }

@@ -60,6 +60,8 @@ export const requestWithRider = {
   status: rideRequests.status,
   notes: rideRequests.notes,
   createdAt: rideRequests.createdAt,
+  // Issue 36: the place the rider asked to be picked up at (null: the ride's start).
+  pickupPlaceId: rideRequests.pickupPlaceId,
   riderName: userProfiles.fullName,
   riderAvatarUrl: userProfiles.avatarUrl,
   // Issue 16: the rider's workplace badge (every use joins the request's ride).

@@ -13,12 +13,19 @@ import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
 import { DISCOVER_PAGE_SIZE, NEAR_PAGE_SIZE } from "../domain/rides";
 import { addDays, istDate, istToInstant } from "../domain/time";
 import { cellsWithin, straightLineKm, type PlaceRecord } from "../domain/places";
-import { rankMatches, type Match, type MatchSearch } from "../domain/ride-match";
+import {
+  PICKUP_LEAD_MINUTES,
+  rankMatches,
+  shownMatch,
+  type Match,
+  type MatchSearch,
+  type ShownMatch,
+} from "../domain/ride-match";
 import type { DiscoverFilters } from "../schemas/ride-search";
 import type { Db } from "./db.server";
 import { cappedCount, countable } from "./badges.server";
 import { type AlsoReads, type ModelCtx } from "./context.server";
-import { PLACES, placeByName } from "./places.server";
+import { PLACES, placeByName, viaPlaces } from "./places.server";
 import { blockedEitherWay } from "./relations.server";
 import { workplaceBadge } from "./work-email.server";
 import { isMember, maySeeRide, myCommunityIds, seatRule, womenRuleAllows } from "./permissions.server";
@@ -411,13 +418,35 @@ export type NearSearch = {
 /** How many candidates a distance search ranks (the nearest in time first). */
 export const NEAR_CANDIDATES = 200;
 
-const nearMatchSearch = (s: NearSearch, date = s.date): MatchSearch => ({
+/**
+ * The matching rule's search for a distance search (and a saved search's alert, which must
+ * agree with it): the anchor is the end the search ranges its index on (searchSides).
+ */
+export const nearMatchSearch = (s: NearSearch, date = s.date): MatchSearch => ({
   from: s.from,
   to: s.to,
   departsAt: istToInstant(date, s.time),
   radiusKm: s.radiusKm,
   windowMinutes: s.windowMinutes,
+  anchor: anchorOf(s),
 });
+
+/** A ride or commute row as the matching rule reads it: its route and its driver's detour limit. */
+export function routeOf(r: {
+  fromLat: number | null;
+  fromLng: number | null;
+  toLat: number | null;
+  toLng: number | null;
+  viaPlaceIds: string | null;
+  maxDetourMinutes: number | null;
+}) {
+  return {
+    from: { lat: r.fromLat ?? NaN, lng: r.fromLng ?? NaN },
+    to: { lat: r.toLat ?? NaN, lng: r.toLng ?? NaN },
+    vias: viaPlaces(r.viaPlaceIds),
+    maxDetourMinutes: r.maxDetourMinutes ?? 0,
+  };
+}
 
 /** "HH:MM" a number of minutes from `time`, kept within the day. */
 const shiftTime = (time: string, minutes: number) => {
@@ -468,9 +497,26 @@ function nearPointSql(table: "rides" | "c", end: "from" | "to", p: PlaceRecord, 
   );
 }
 
+/** The end a distance search ranges its index on: the one with fewer places within the radius. */
+export const anchorOf = (s: Pick<NearSearch, "from" | "to" | "radiusKm">) =>
+  placesWithin(s.to, s.radiusKm) < placesWithin(s.from, s.radiusKm) ? "to" : "from";
+
+/**
+ * A point within `km` of the box around a route (issue 36): a flat box in degrees, 1% wider,
+ * holding every point within `km` of the route's line, so it drops only rides the rule drops.
+ * Rows without a box (no points) never pass it. Literals only.
+ */
+function nearRouteSql(table: "rides" | "c", p: PlaceRecord, km: number): SQL {
+  const dLat = (km * 1.01) / KM_PER_DEG;
+  const dLng = (km * 1.01) / (KM_PER_DEG * Math.cos(((Math.abs(p.lat) + dLat) * Math.PI) / 180));
+  return sql.raw(
+    `(${table}.route_south <= ${p.lat + dLat} AND ${table}.route_north >= ${p.lat - dLat} AND ${table}.route_west <= ${p.lng + dLng} AND ${table}.route_east >= ${p.lng - dLng})`,
+  );
+}
+
 function searchSides(s: NearSearch): SearchSides {
   const cells = (p: PlaceRecord) => cellsWithin(p.lat, p.lng, s.radiusKm).map((c) => String(Math.trunc(c)));
-  const ranged = placesWithin(s.to, s.radiusKm) < placesWithin(s.from, s.radiusKm) ? "to" : "from";
+  const ranged = anchorOf(s);
   const [rangedPlace, otherPlace] = ranged === "from" ? [s.from, s.to] : [s.to, s.from];
   return {
     ranged,
@@ -480,7 +526,12 @@ function searchSides(s: NearSearch): SearchSides {
         .join(", "),
     ),
     otherCells: sql.raw(cells(otherPlace).join(", ")),
-    near: (t) => sql`${nearPointSql(t, "from", s.from, s.radiusKm)} AND ${nearPointSql(t, "to", s.to, s.radiusKm)}`,
+    // The ranged end is near its point (the anchor); the other end near its point, or the
+    // other point near the route's line (ADR 0049).
+    near: (t) => {
+      const other = ranged === "from" ? "to" : "from";
+      return sql`${nearPointSql(t, ranged, rangedPlace, s.radiusKm)} AND ((${sql.raw(`+${t}.${other}_cell`)} IN (${sql.raw(cells(otherPlace).join(", "))}) AND ${nearPointSql(t, other, otherPlace, s.radiusKm)}) OR ${nearRouteSql(t, otherPlace, s.radiusKm)})`;
+    },
   };
 }
 
@@ -505,11 +556,10 @@ function weekdayCommuteRides(
   now: number,
 ): SQL {
   const today = istDate(now);
-  const other = sides.ranged === "from" ? "to" : "from";
   const communities = myCommunityIds(viewerId);
   return sql`${sql.raw(`c.${sides.ranged}_cell`)} = cells.column1 AND c.status = 'active'
-       AND c.time BETWEEN ${shiftTime(s.time, -s.windowMinutes)} AND ${shiftTime(s.time, s.windowMinutes)}
-       AND (c.weekdays & ${weekdays}) <> 0 AND ${sql.raw(`+c.${other}_cell`)} IN (${sides.otherCells}) AND ${sides.near("c")}
+       AND c.time BETWEEN ${shiftTime(s.time, -s.windowMinutes - PICKUP_LEAD_MINUTES)} AND ${shiftTime(s.time, s.windowMinutes)}
+       AND (c.weekdays & ${weekdays}) <> 0 AND ${sides.near("c")}
        AND (c.end_date IS NULL OR c.end_date >= ${today})
        AND c.driver_id <> ${viewerId} AND ${communityOnly ? sql`c.community_id IN ${communities}` : sql`(c.community_id IS NULL OR c.community_id IN ${communities})`}
        AND ${rides.id} = (SELECT r.id FROM rides r
@@ -539,8 +589,7 @@ export function nearPageQuery(
 ) {
   const m = nearMatchSearch(s);
   const sides = searchSides(s);
-  const [rangedCell, otherCell] =
-    sides.ranged === "from" ? [rides.fromCell, rides.toCell] : [rides.toCell, rides.fromCell];
+  const rangedCell = sides.ranged === "from" ? rides.fromCell : rides.toCell;
   const at = m.departsAt;
   // The cells are a VALUES list joined to the index: one seek a cell, where an IN list also
   // steps through its own temporary table (a row read a cell, ADR 0030).
@@ -553,12 +602,12 @@ export function nearPageQuery(
     : [
         sql`${rangedCell} = cells.column1`,
         eq(rides.status, "active"),
-        gte(rides.departsAt, Math.max(now, at - s.windowMinutes * 60_000)),
+        // A pickup along the route is up to PICKUP_LEAD_MINUTES after the ride leaves.
+        gte(rides.departsAt, Math.max(now, at - (s.windowMinutes + PICKUP_LEAD_MINUTES) * 60_000)),
         sql`${rides.departsAt} <= ${at + s.windowMinutes * 60_000}`,
       ];
   const where: SQL[] = [
     ...byDeparture,
-    sql`+${otherCell} IN (${sides.otherCells})`,
     sides.near("rides"),
     ne(rides.driverId, viewerId),
     // "Community rides only" is narrower than visibleRideCondition, but a blocked pair still
@@ -573,14 +622,32 @@ export function nearPageQuery(
     womenRuleAllows(viewerId),
   ];
   if (f.maxCost !== null) where.push(maxCostTerm(f.maxCost));
-  const candidates = discoverCards(db, viewerId, now, {}, source)
+  const candidates = discoverCards(
+    db,
+    viewerId,
+    now,
+    {
+      fromLat: rides.fromLat,
+      fromLng: rides.fromLng,
+      toLat: rides.toLat,
+      toLng: rides.toLng,
+      viaPlaceIds: rides.viaPlaceIds,
+      maxDetourMinutes: userProfiles.maxDetourMinutes,
+    },
+    source,
+  )
     .where(and(...where))
     .$dynamic();
   // On a date the candidates are the nearest in time (minutes off is half the score). On
   // weekdays an occurrence's minutes off is its commute's, whatever the day, so the soonest
   // were no better a cut than the index's order, and sorting them cost a row each (ADR 0030).
+  // Rides whose both ends are near the rider's (the old rule's matches) come first, so rides
+  // that may match only along their route never push them past the cut (ADR 0049).
+  const bothEnds = sql`${nearPointSql("rides", "from", s.from, s.radiusKm)} AND ${nearPointSql("rides", "to", s.to, s.radiusKm)}`;
   return (
-    s.weekdays ? candidates : candidates.orderBy(sql`abs(${rides.departsAt} - ${m.departsAt})`, asc(rides.id))
+    s.weekdays
+      ? candidates
+      : candidates.orderBy(sql`NOT (${bothEnds})`, sql`abs(${rides.departsAt} - ${m.departsAt})`, asc(rides.id))
   ).limit(NEAR_CANDIDATES);
 }
 
@@ -663,11 +730,7 @@ export async function discoverRides(
   if (near) {
     // Ranked by walking distance plus minutes off (app/domain/ride-match.ts), every candidate,
     // then paged. On weekdays each ride is measured against the wanted time on its own day.
-    const rows = (page as NearRow[]).map((r) => ({
-      ...r,
-      from: { lat: r.fromLat ?? NaN, lng: r.fromLng ?? NaN },
-      to: { lat: r.toLat ?? NaN, lng: r.toLng ?? NaN },
-    }));
+    const rows = (page as NearRow[]).map((r) => ({ ...r, ...routeOf(r) }));
     const byDay = near.weekdays
       ? [...new Set(rows.map((r) => r.date))].map((d) =>
           rankMatches(
@@ -681,10 +744,16 @@ export async function discoverRides(
       .sort((a, b) => a.match.score - b.match.score || a.departsAt - b.departsAt || a.id.localeCompare(b.id));
     const start = (f.page - 1) * NEAR_PAGE_SIZE;
     // The points stay: a search result's card draws its small route map (issue 36).
-    const shown = ranked.slice(start, start + NEAR_PAGE_SIZE).map(({ from: _f, to: _t, ...r }) => withFairSeat(r));
+    const shown = ranked
+      .slice(start, start + NEAR_PAGE_SIZE)
+      .map(({ from: _f, to: _t, maxDetourMinutes: _m, match, ...r }) => ({
+        ...withFairSeat(r),
+        match: shownMatch(match),
+        vias: r.vias.map((v) => v.name),
+      }));
     // Every match is counted; past the candidate cap there may be more than were ranked.
     return {
-      rides: shown as (ReturnType<typeof withFairSeat<DiscoverRow>> & { match?: Match })[],
+      rides: shown as (ReturnType<typeof withFairSeat<DiscoverRow>> & { match?: ShownMatch; vias?: string[] })[],
       hasMore: ranked.length > start + NEAR_PAGE_SIZE,
       nextAfter: null,
       prevBefore: null,
@@ -710,7 +779,7 @@ export async function discoverRides(
   // The browse list draws no maps: its points go, to keep the page small.
   const rows = (back ? page.slice(-DISCOVER_PAGE_SIZE) : page.slice(0, DISCOVER_PAGE_SIZE)).map(
     withFairSeatOnly,
-  ) as (ReturnType<typeof withFairSeatOnly<DiscoverRow>> & { match?: Match })[];
+  ) as (ReturnType<typeof withFairSeatOnly<DiscoverRow>> & { match?: Match; vias?: string[] })[];
   const first = rows[0];
   const last = rows[rows.length - 1];
   return {

@@ -4,13 +4,13 @@ import { newId } from "../domain/ids";
 import { CANCEL_REASON_MAX, CANCEL_WINDOW_MS, carTypeOf } from "../domain/rides";
 import { suggestTripCost } from "../domain/trip-cost";
 import { formatTime, formatWeekdayDate, istToInstant } from "../domain/time";
-import type { CreateRideInput } from "../schemas/rides";
+import { viasOf, type CreateRideInput } from "../schemas/rides";
 import { isCleanText, TEXT_INVALID } from "../schemas/text";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { type AlsoReads, type ModelCtx, audience } from "./context.server";
 import type { Db } from "./db.server";
-import { placeByName, ridePlaceColumns } from "./places.server";
+import { placeByName, ridePlaceColumns, viaRecords } from "./places.server";
 import { alertSavedSearches } from "./saved-searches.server";
 import { WOMEN_ONLY_COMMUNITY } from "./community-policy.server";
 import { suspendedMessage } from "./permissions.server";
@@ -106,7 +106,7 @@ export async function createRide({ db }: ModelCtx, driverId: string, input: Crea
     communityId: input.communityId,
     fromLocation: from.name,
     toLocation: to.name,
-    ...ridePlaceColumns(from, to),
+    ...ridePlaceColumns(from, to, {}, viaRecords(viasOf(input))),
     date: input.date,
     time: input.time,
     departsAt: istToInstant(input.date, input.time),

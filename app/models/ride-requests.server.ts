@@ -3,6 +3,8 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { communities, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
+import { pickupOnRoute } from "../domain/ride-match";
+import { placeByName, rideRoute } from "./places.server";
 import { CANCEL_WINDOW_MS, requestsClosedReason } from "../domain/rides";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
@@ -89,6 +91,20 @@ function recomputeBookedSeats(db: Db, rideId: string) {
     .where(eq(rides.id, rideId));
 }
 
+export const PICKUP_OFF_ROUTE = "Please choose a pickup point along the ride's route (within the driver's detour).";
+
+/**
+ * The place id of a requested pickup point (issue 36, item 2), or null for the ride's start:
+ * a place of the list the driver passes, or reaches within their detour limit (pickupOnRoute).
+ */
+function pickupPlaceOf(ride: Parameters<typeof rideRoute>[0] & { fromLocation: string }, pickup: string | null) {
+  if (!pickup) return null;
+  const place = placeByName(pickup);
+  const route = rideRoute(ride);
+  if (!place || !route || !pickupOnRoute(route, place)) throw new ConflictError(PICKUP_OFF_ROUTE, { field: "pickup" });
+  return place.name === ride.fromLocation ? null : place.id;
+}
+
 /**
  * A rider asks for seats on someone else's active, upcoming ride. The driver is notified
  * in the same batch. One live request per rider and ride is the partial unique index's job.
@@ -97,7 +113,7 @@ export async function requestSeats(
   { db }: ModelCtx,
   riderId: string,
   rideId: string,
-  input: { seats: number; notes: string | null },
+  input: { seats: number; notes: string | null; pickup?: string | null },
   now = Date.now(),
 ) {
   const [ride, rider] = await db.batch([
@@ -108,6 +124,15 @@ export async function requestSeats(
         toLocation: rides.toLocation,
         date: rides.date,
         time: rides.time,
+        fromLat: rides.fromLat,
+        fromLng: rides.fromLng,
+        toLat: rides.toLat,
+        toLng: rides.toLng,
+        viaPlaceIds: rides.viaPlaceIds,
+        departsAt: rides.departsAt,
+        maxDetourMinutes: sql<
+          number | null
+        >`(SELECT ${userProfiles.maxDetourMinutes} FROM ${userProfiles} WHERE ${userProfiles.userId} = ${rides.driverId})`,
         ...seatFactColumns(riderId, now),
       })
       .from(rides)
@@ -120,6 +145,7 @@ export async function requestSeats(
   if (!r) throw new NotFoundError("Ride not found");
   const refused = seatRefusal(seatFactsOf(r), input.seats, now);
   if (refused) throw seatError(refused);
+  const pickupPlaceId = pickupPlaceOf(r, input.pickup ?? null);
   const id = newId();
   const name = rider[0]?.fullName ?? "A rider";
   let inserted: { id: string }[];
@@ -130,9 +156,9 @@ export async function requestSeats(
       db
         .insert(rideRequests)
         .select(
-          // In the table's column order; the last two are the trip marks of migration 0036.
+          // In the table's column order: the pickup point (migration 0034), then the trip marks (0036).
           sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL, NULL, NULL,
-            (SELECT ${shownMaxSql(input.seats)} FROM rides WHERE rides.id = ${rideId}), NULL, NULL
+            (SELECT ${shownMaxSql(input.seats)} FROM rides WHERE rides.id = ${rideId}), ${pickupPlaceId}, NULL, NULL
           WHERE EXISTS (SELECT 1 FROM rides WHERE rides.id = ${rideId} AND ${seatRule(riderId, input.seats, now)})`,
         )
         .returning({ id: rideRequests.id }),

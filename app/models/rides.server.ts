@@ -1,6 +1,9 @@
 import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { communities, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
+import { communities, communityPickupPoints, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
+import { pickupOnRoute } from "../domain/ride-match";
+import { istTime } from "../domain/time";
+import { placeById, placeByName, rideRoute, viaPlaces } from "./places.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { type AlsoReads, type ModelCtx, audience } from "./context.server";
@@ -44,6 +47,7 @@ export async function getRideDetail(
         driverRatingStars: userProfiles.ratingStars,
         communityName: communities.name,
         driverVerified: workplaceBadge(rides.driverId, rides.communityId),
+        ...routeColumns,
         ...seatFactColumns(viewerId, now),
       })
       .from(rides)
@@ -69,10 +73,26 @@ export async function getRideDetail(
     ...also,
   ]);
   if (!ride[0]) throw new NotFoundError("Ride Not Found");
-  const { rest: shown, facts } = splitSeatFacts(ride[0]);
+  const { rest, facts } = splitSeatFacts(ride[0]);
+  // The points stay on the ride: its route map draws them (issue 36) and its price label is
+  // measured from them (ADR 0054).
+  const { viaPlaceIds, maxDetourMinutes, communityPickups: _c, ...shown } = rest;
+  const { fromLat, fromLng, toLat, toLng } = shown;
   const isDriver = shown.driverId === viewerId;
+  const route = rideRoute({
+    fromLat,
+    fromLng,
+    toLat,
+    toLng,
+    viaPlaceIds,
+    maxDetourMinutes,
+    departsAt: shown.departsAt,
+  });
   return {
-    ride: withFairSeat(shown),
+    ride: { ...withFairSeat(shown), vias: viaPlaces(viaPlaceIds).map((p) => p.name) },
+    // The driver's pickups in the order of the route (issue 36, item 2): each live request's
+    // point and the estimated time there.
+    pickups: isDriver ? pickupOrder(shown, route, requests) : [],
     // Why the viewer may not ask for a seat (the seat rule), shown instead of the join form.
     joinRefusal: isDriver ? null : (seatRefusal(facts, 1, now)?.message ?? null),
     isDriver,
@@ -85,7 +105,13 @@ export async function getRideDetail(
 }
 
 /** A ride for the booking form; NotFoundError when it does not exist or the viewer may not see it. */
-export async function getRideForBooking({ db }: ModelCtx, viewerId: string, rideId: string, now = Date.now()) {
+export async function getRideForBooking(
+  { db }: ModelCtx,
+  viewerId: string,
+  rideId: string,
+  now = Date.now(),
+  searchedFrom: string | null = null,
+) {
   const mine = alias(rideRequests, "mine");
   const row = await db
     .select({
@@ -98,6 +124,7 @@ export async function getRideForBooking({ db }: ModelCtx, viewerId: string, ride
       // reads ride_requests too, in a subquery.
       myRequestId: mine.id,
       myRequestStatus: sql<"pending" | "accepted" | null>`${mine.status}`,
+      ...routeColumns,
       ...seatFactColumns(viewerId, now),
     })
     .from(rides)
@@ -109,10 +136,64 @@ export async function getRideForBooking({ db }: ModelCtx, viewerId: string, ride
     .where(and(eq(rides.id, rideId), maySeeRide(viewerId, { withRequests: true })))
     .get();
   if (!row) throw new NotFoundError("Ride not found");
-  const { rest: ride, facts } = splitSeatFacts(row);
+  const { rest, facts } = splitSeatFacts(row);
+  const { viaPlaceIds, maxDetourMinutes, communityPickups, ...ride } = rest;
+  const { fromLat, fromLng, toLat, toLng } = ride;
+  const route = rideRoute({ fromLat, fromLng, toLat, toLng, viaPlaceIds, maxDetourMinutes, departsAt: ride.departsAt });
+  // The pickup points a rider may choose (issue 36): the route's places, the community's
+  // approved points and the place they searched from, each where the driver can reach it.
+  const names = [
+    ride.fromLocation,
+    ...viaPlaces(viaPlaceIds).map((p) => p.name),
+    ...(communityPickups ?? "").split(" ").flatMap((id) => placeById(id)?.name ?? []),
+    ...(searchedFrom ? [searchedFrom] : []),
+  ];
+  const pickups = route
+    ? [...new Set(names)].flatMap((name) => {
+        const place = placeByName(name);
+        const at = place ? pickupOnRoute(route, place) : null;
+        return place && at ? [{ name: place.name, time: istTime(at.pickupAt), detourMinutes: at.detourMinutes }] : [];
+      })
+    : [];
   // Why the seat rule refuses the viewer one seat (null: it allows it): the page says so instead of a form.
-  return { ...withFairSeat(ride), refusal: seatRefusal(facts, 1, now)?.message ?? null };
+  return { ...withFairSeat(ride), pickups, refusal: seatRefusal(facts, 1, now)?.message ?? null };
 }
+
+/** Live requests' pickup points, earliest first: the ride's start unless the rider chose a place. */
+export function pickupOrder(
+  ride: { fromLocation: string; departsAt: number },
+  route: ReturnType<typeof rideRoute>,
+  requests: { id: string; riderName: string | null; seats: number; status: string; pickupPlaceId: string | null }[],
+) {
+  return requests
+    .filter((r) => r.status === "pending" || r.status === "accepted")
+    .map((r) => {
+      const place = r.pickupPlaceId ? placeById(r.pickupPlaceId) : undefined;
+      const at = place && route ? pickupOnRoute(route, place) : null;
+      return {
+        requestId: r.id,
+        riderName: r.riderName ?? "A rider",
+        seats: r.seats,
+        status: r.status,
+        place: place?.name ?? ride.fromLocation,
+        at: at?.pickupAt ?? ride.departsAt,
+      };
+    })
+    .sort((a, b) => a.at - b.at || a.requestId.localeCompare(b.requestId));
+}
+
+/** A ride's route columns and its driver's detour limit (join user_profiles on the driver). */
+const routeColumns = {
+  fromLat: rides.fromLat,
+  fromLng: rides.fromLng,
+  toLat: rides.toLat,
+  toLng: rides.toLng,
+  viaPlaceIds: rides.viaPlaceIds,
+  maxDetourMinutes: userProfiles.maxDetourMinutes,
+  communityPickups: sql<
+    string | null
+  >`(SELECT group_concat(${communityPickupPoints.placeId}, ' ') FROM (SELECT ${communityPickupPoints.placeId} FROM ${communityPickupPoints} WHERE ${communityPickupPoints.communityId} = ${rides.communityId} ORDER BY ${communityPickupPoints.position}) AS ${communityPickupPoints})`,
+};
 
 /** Accepted seats of a woman rider on the ride (the comfort lock needs one). */
 const womanBooked = (rideId: string) =>

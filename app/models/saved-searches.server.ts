@@ -1,15 +1,16 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { rides, savedSearchCells, savedSearches } from "../../db/schema";
+import { rides, savedSearchCells, savedSearches, userProfiles } from "../../db/schema";
 import { weekdaysLabel } from "../domain/commutes";
 import { newId } from "../domain/ids";
 import { cellsAround } from "../domain/places";
-import { matchRide, WINDOW_MINUTES, type Match } from "../domain/ride-match";
-import { formatTime, formatWeekdayDate, istDate, istToInstant } from "../domain/time";
+import { matchRide, PICKUP_LEAD_MINUTES, WINDOW_MINUTES, type Match } from "../domain/ride-match";
+import { formatTime, formatWeekdayDate, istDate } from "../domain/time";
 import { audience, type ModelCtx } from "./context.server";
 import type { Db } from "./db.server";
 import { ConflictError, NotFoundError } from "./errors.server";
 import { notificationInsertIfChanged } from "./notifications.server";
 import { placeByName } from "./places.server";
+import { nearMatchSearch, routeOf } from "./ride-discovery.server";
 import { seatRule } from "./permissions.server";
 
 // Saved searches and their alerts (issue 14, item 4; docs/decisions/0022-saved-search-alerts.md).
@@ -159,12 +160,14 @@ const rideMinute = sql`(CAST(substr(${rides.time}, 1, 2) AS INTEGER) * 60 + CAST
 const owner = sql`${savedSearches.userId}`;
 
 /**
- * The candidate (ride, saved search) pairs of some just-published rides (exported so a test can
- * EXPLAIN it): the ride's pickup cell and minute range saved_search_cells' primary key (the
- * widest window is 60 minutes), then each search by id. Active searches not yet alerted today,
- * on the ride's weekday and within its window, whose owner may ask for a seat on it (seatRule).
+ * The candidate (ride, saved search) pairs of some just-published rides with one route
+ * (exported so a test can EXPLAIN it): each grid cell the route's line passes (`cells`, issue
+ * 36) and the ride's minute range saved_search_cells' primary key (the widest window is 60
+ * minutes, and a pickup along the route is up to PICKUP_LEAD_MINUTES after the departure), then
+ * each search by id. Active searches not yet alerted today, on the ride's weekday and within
+ * reach of its window, whose owner may ask for a seat on it (seatRule).
  */
-export function alertCandidatesQuery(db: Db, rideIds: string[], now: number) {
+export function alertCandidatesQuery(db: Db, rideIds: string[], now: number, cells: number[] = []) {
   const today = istDate(now);
   return db
     .select({
@@ -179,6 +182,7 @@ export function alertCandidatesQuery(db: Db, rideIds: string[], now: number) {
       rideFromLng: rides.fromLng,
       rideToLat: rides.toLat,
       rideToLng: rides.toLng,
+      viaPlaceIds: rides.viaPlaceIds,
       commuteId: rides.commuteId,
       searchId: savedSearches.id,
       userId: savedSearches.userId,
@@ -196,7 +200,13 @@ export function alertCandidatesQuery(db: Db, rideIds: string[], now: number) {
     .innerJoin(
       savedSearchCells,
       and(
-        eq(savedSearchCells.cell, rides.fromCell),
+        // The ride's start: a search is told of rides leaving near its pickup, whatever their
+        // drop along the route, wanted within an hour of the departure (a later pickup along
+        // the route is not alerted: the minute range is the budget's). Every cell the route passes (`cells`) read 6,000 rows of the
+        // bench city; those are only the ones the rule needs (ADR 0049).
+        cells.length
+          ? sql`${savedSearchCells.cell} IN (${sql.raw(cells.map((c) => String(Math.trunc(c))).join(", "))})`
+          : eq(savedSearchCells.cell, rides.fromCell),
         sql`${savedSearchCells.minute} BETWEEN ${rideMinute} - ${WINDOW_MINUTES.max} AND ${rideMinute} + ${WINDOW_MINUTES.max}`,
       ),
     )
@@ -209,7 +219,7 @@ export function alertCandidatesQuery(db: Db, rideIds: string[], now: number) {
         sql`+${rides.departsAt} > ${now}`,
         eq(savedSearches.status, "active"),
         sql`(${savedSearches.lastAlertDay} IS NULL OR ${savedSearches.lastAlertDay} < ${today})`,
-        sql`abs(${rideMinute} - ${savedSearches.minute}) <= ${savedSearches.windowMinutes}`,
+        sql`${savedSearches.minute} - ${rideMinute} BETWEEN -${savedSearches.windowMinutes} AND ${savedSearches.windowMinutes} + ${PICKUP_LEAD_MINUTES}`,
         sql`((${savedSearches.weekdays} >> CAST(strftime('%w', ${rides.date}) AS INTEGER)) & 1) = 1`,
         // Only a ride the owner may ask a seat on: the seat rule (issue 34).
         seatRule(owner, 1, now),
@@ -219,23 +229,28 @@ export function alertCandidatesQuery(db: Db, rideIds: string[], now: number) {
 
 type Candidate = Awaited<ReturnType<ReturnType<typeof alertCandidatesQuery>["all"]>>[number];
 
-/** The exact match of a candidate pair (the discover search's rule), or null. */
-function candidateMatch(c: Candidate): Match | null {
+/**
+ * The exact match of a candidate pair, or null: the discover search's own rule and search
+ * (nearMatchSearch, with its anchor), so an alert names exactly the rides the search finds.
+ */
+function candidateMatch(c: Candidate & { maxDetourMinutes: number | null }): Match | null {
   if (c.rideFromLat === null || c.rideFromLng === null || c.rideToLat === null || c.rideToLng === null) return null;
-  return matchRide(
-    {
-      from: { lat: c.fromLat, lng: c.fromLng },
-      to: { lat: c.toLat, lng: c.toLng },
-      departsAt: istToInstant(c.date, c.time),
-      radiusKm: c.radiusM / 1000,
-      windowMinutes: c.windowMinutes,
-    },
-    {
-      from: { lat: c.rideFromLat, lng: c.rideFromLng },
-      to: { lat: c.rideToLat, lng: c.rideToLng },
-      departsAt: c.departsAt,
-    },
-  );
+  const from = placeByName(c.fromLocation);
+  const to = placeByName(c.toLocation);
+  if (!from || !to) return null;
+  const search = nearMatchSearch({
+    // The saved points (a place's point when saved), as the rule measured them before.
+    from: { ...from, lat: c.fromLat, lng: c.fromLng },
+    to: { ...to, lat: c.toLat, lng: c.toLng },
+    date: c.date,
+    time: c.time,
+    radiusKm: c.radiusM / 1000,
+    windowMinutes: c.windowMinutes,
+  });
+  return matchRide(search, {
+    ...routeOf({ ...c, fromLat: c.rideFromLat, fromLng: c.rideFromLng, toLat: c.rideToLat, toLng: c.rideToLng }),
+    departsAt: c.departsAt,
+  });
 }
 
 // D1 binds at most 100 parameters a statement: rides are matched this many at a time.
@@ -255,8 +270,20 @@ export async function alertSavedSearches({ db }: ModelCtx, rideIds: string[], no
   const best = new Map<string, { c: Candidate; score: number }>();
   for (let i = 0; i < rideIds.length; i += RIDES_PER_LOOKUP) {
     const candidates = await alertCandidatesQuery(db, rideIds.slice(i, i + RIDES_PER_LOOKUP), now);
+    // The drivers' detour limits, read once (a join read a profile row per candidate pair).
+    const drivers = [...new Set(candidates.map((c) => c.driverId))];
+    const limits = new Map(
+      drivers.length
+        ? (
+            await db
+              .select({ id: userProfiles.userId, max: userProfiles.maxDetourMinutes })
+              .from(userProfiles)
+              .where(inArray(userProfiles.userId, drivers))
+          ).map((p) => [p.id, p.max])
+        : [],
+    );
     for (const c of candidates) {
-      const m = candidateMatch(c);
+      const m = candidateMatch({ ...c, maxDetourMinutes: limits.get(c.driverId) ?? null });
       if (!m) continue;
       // A commute's days all match alike: the best, then the earliest, is the one named.
       const seen = best.get(c.searchId);

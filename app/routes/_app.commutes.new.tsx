@@ -13,6 +13,7 @@ import {
   secondaryButtonClass,
 } from "~/components/forms";
 import { PlaceInput } from "~/components/place-input";
+import { RouteVias } from "~/components/route-vias";
 import { BackLink, cardClass } from "~/components/ride-form-ui";
 import { MAX_SEATS, NOTES_MAX } from "~/domain/rides";
 import { istDate } from "~/domain/time";
@@ -83,6 +84,7 @@ export default function NewCommute() {
             options={placeOptions?.toLocation}
           />
         </div>
+        <RouteVias fields={[fields.via1, fields.via2, fields.via3]} />
         <WeekdayPicker
           legend="Weekdays"
           checked={checked}

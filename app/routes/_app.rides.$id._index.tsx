@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CalendarLink } from "~/components/calendar-link";
+import { PickupOrder } from "~/components/pickup-select";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { secondaryButtonClass } from "~/components/forms";
 import { textLinkClass } from "~/components/styles";
@@ -160,6 +161,7 @@ export default function RideDetail() {
         />
       ) : (
         <>
+          <PickupOrder pickups={loaded.pickups} />
           <RideRequests requests={requests} closedReason={closedReason} here={here} />
           {ride.status === "active" ? (
             <CompleteRideSection

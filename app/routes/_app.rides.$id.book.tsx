@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
+import { PickupSelect } from "~/components/pickup-select";
 import { FieldErrors, FormErrors, TextareaField, buttonClass, inputClass } from "~/components/forms";
 import { BackLink, cardClass, RidePrice, RideRoute, RideWhen } from "~/components/ride-ui";
 import { RouteMap } from "~/components/route-map";
@@ -20,10 +21,15 @@ export const meta: MetaFunction = () => [{ title: "Book a Ride | LoopRide" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const ride = await orRespond(getRideForBooking(context, user.id, params.id ?? ""), rideMissing(request, context.env));
+  // ?pickup=: the place a search found the rider at (issue 36), offered as a pickup point.
+  const searched = new URL(request.url).searchParams.get("pickup");
+  const ride = await orRespond(
+    getRideForBooking(context, user.id, params.id ?? "", Date.now(), searched),
+    rideMissing(request, context.env),
+  );
   // The viewer's live request first (the form could only be refused), then the seat rule's reason.
   const refusal = ride.myRequestId ? DUPLICATE_REQUEST : ride.refusal;
-  return { ride, refusal };
+  return { ride, refusal, searched };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -32,7 +38,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function BookRide() {
-  const { ride, refusal } = useLoaderData<typeof loader>();
+  const { ride, refusal, searched } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const available = Math.max(0, ride.seats - ride.bookedSeats);
@@ -119,6 +125,7 @@ export default function BookRide() {
             </select>
             <FieldErrors id={fields.seats.errorId} errors={fields.seats.errors} />
           </div>
+          <PickupSelect pickups={ride.pickups} chosen={searched} errors={fields.pickup.errors} />
           <TextareaField
             label="Message to the driver (optional)"
             field={fields.notes}

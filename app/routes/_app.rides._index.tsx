@@ -135,10 +135,17 @@ export default function DiscoverRides() {
               <RideCard
                 key={r.id}
                 ride={r}
-                redirectTo={here}
                 rating={ratingFromTotals(r.driverRatingCount, r.driverRatingStars)}
                 matchFacts={
-                  r.match && near ? <MatchFacts match={r.match} from={near.values.from} to={near.values.to} /> : null
+                  r.match && near ? (
+                    <MatchFacts
+                      match={r.match}
+                      from={near.values.from}
+                      to={near.values.to}
+                      route={[r.fromLocation, ...(r.vias ?? []), r.toLocation]}
+                      rideId={r.id}
+                    />
+                  ) : null
                 }
               />
             ))}

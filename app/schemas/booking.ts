@@ -28,4 +28,11 @@ export const notesField = z
 export const bookRideSchema = z.object({
   seats: seatsField,
   notes: notesField,
+  // Issue 36: a place along the route to be picked up at (a name of the place list); empty: the start.
+  pickup: z
+    .string()
+    .trim()
+    .max(100, "Please choose a pickup point along the route")
+    .optional()
+    .transform((v) => v || null),
 });

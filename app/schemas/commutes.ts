@@ -2,15 +2,23 @@ import { z } from "zod";
 import { COMMUTE_LEGS, WEEKDAY_KEYS, COMMUTE_HORIZON_DAYS, weekdayMask } from "~/domain/commutes";
 import { addDays, istDate, isValidDate, isValidTime } from "~/domain/time";
 import { seatsField } from "./booking";
-import { createRideSchema, idSchema, type PlaceResolver } from "./rides";
+import { checkVias, createRideSchema, idSchema, type OptionalVias, type PlaceResolver } from "./rides";
 
 // A commute's places, seats, cost, notes and community are a ride's: the fields (and their
 // messages) come from the Create a New Ride schema, so changing how places are chosen
 // there changes them here too.
 const rideFields = (resolve?: PlaceResolver) =>
-  createRideSchema(Date.now(), resolve)
-    .innerType()
-    .pick({ fromLocation: true, toLocation: true, seats: true, tripCost: true, notes: true, communityId: true });
+  createRideSchema(Date.now(), resolve).innerType().pick({
+    fromLocation: true,
+    toLocation: true,
+    via1: true,
+    via2: true,
+    via3: true,
+    seats: true,
+    tripCost: true,
+    notes: true,
+    communityId: true,
+  });
 
 export const NO_WEEKDAYS = "Please choose at least one weekday";
 export const END_BEFORE_START = "The end date cannot be before the start date";
@@ -59,6 +67,7 @@ export function createCommuteSchema(now = Date.now(), resolve?: PlaceResolver) {
       if (v.fromLocation && v.fromLocation === v.toLocation) {
         ctx.addIssue({ code: "custom", path: ["toLocation"], message: "Pickup and drop locations cannot be the same" });
       }
+      checkVias(v, ctx);
       if (isValidDate(v.startDate) && v.startDate < istDate(now)) {
         ctx.addIssue({ code: "custom", path: ["startDate"], message: "The start date cannot be in the past" });
       }
@@ -68,7 +77,7 @@ export function createCommuteSchema(now = Date.now(), resolve?: PlaceResolver) {
     });
 }
 
-export type CreateCommuteInput = z.output<ReturnType<typeof createCommuteSchema>>;
+export type CreateCommuteInput = OptionalVias<z.output<ReturnType<typeof createCommuteSchema>>>;
 
 const redirectTo = z.string().optional();
 

@@ -29,6 +29,44 @@ export const placeField = (message: string, resolve?: PlaceResolver) =>
     });
 
 /**
+ * An optional "via" place of a route (issue 36): empty is none; otherwise resolved as a place
+ * field is, so a typo gets the same "did you mean".
+ */
+export const viaField = (resolve?: PlaceResolver) =>
+  z
+    .string()
+    .trim()
+    .max(100, "Please choose a place from the list")
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      if (!resolve) return v;
+      const r = resolve(v);
+      if (r.place) return r.place.name;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: unknownPlaceMessage(v, r.suggestions) });
+      return z.NEVER;
+    });
+
+/** The route's vias in order, without gaps; a via that repeats the start, the end or another via is an error. */
+export const VIA_SAME = "A via place must differ from the start, the end and the other vias";
+export function checkVias(
+  v: { fromLocation: string; toLocation: string; via1: string | null; via2: string | null; via3: string | null },
+  ctx: z.RefinementCtx,
+) {
+  const seen = new Set([v.fromLocation, v.toLocation]);
+  for (const key of ["via1", "via2", "via3"] as const) {
+    const via = v[key];
+    if (!via) continue;
+    if (seen.has(via)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: VIA_SAME });
+    seen.add(via);
+  }
+}
+
+/** The vias a form gave, in order. */
+export const viasOf = (v: { via1?: string | null; via2?: string | null; via3?: string | null }) =>
+  [v.via1, v.via2, v.via3].filter((x): x is string => Boolean(x));
+
+/**
  * The Create a New Ride form. "Today" is Bengaluru's today (Asia/Kolkata), so the schema
  * takes the current instant: the server passes its clock, tests pass a fixed one.
  */
@@ -37,6 +75,9 @@ export function createRideSchema(now = Date.now(), resolve?: PlaceResolver) {
     .object({
       fromLocation: placeField("Please select pickup location", resolve),
       toLocation: placeField("Please select drop location", resolve),
+      via1: viaField(resolve),
+      via2: viaField(resolve),
+      via3: viaField(resolve),
       date: z.string({ required_error: "Please select a date" }).trim().refine(isValidDate, "Please select a date"),
       time: z.string({ required_error: "Please select time" }).trim().refine(isValidTime, "Please select time"),
       seats: seatsField,
@@ -65,6 +106,7 @@ export function createRideSchema(now = Date.now(), resolve?: PlaceResolver) {
           message: "Pickup and drop locations cannot be the same",
         });
       }
+      checkVias(v, ctx);
       if (isValidDate(v.date) && v.date < istDate(now)) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["date"], message: "Date cannot be in the past" });
       } else if (isValidDate(v.date) && isValidTime(v.time) && istToInstant(v.date, v.time) <= now) {
@@ -83,7 +125,13 @@ export const createRideIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create") }),
 ]);
 
-export type CreateRideInput = z.output<ReturnType<typeof createRideSchema>>;
+/** A model's input: the vias may be left out (callers that publish without a route). */
+export type OptionalVias<T extends { via1: unknown; via2: unknown; via3: unknown }> = Omit<
+  T,
+  "via1" | "via2" | "via3"
+> &
+  Partial<Pick<T, "via1" | "via2" | "via3">>;
+export type CreateRideInput = OptionalVias<z.output<ReturnType<typeof createRideSchema>>>;
 
 /** The request-to-join / booking form. */
 

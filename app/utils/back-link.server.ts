@@ -29,3 +29,17 @@ function sameSite(to: string, here: URL): string | null {
   if (!safe || new URL(safe, here).pathname === here.pathname) return null;
   return safe;
 }
+
+/**
+ * The page a form was posted from, when it is on this site (its path and search), else
+ * undefined. A list's cards post without a `redirectTo` of their own: repeated on every card
+ * of a search page, the page's long address was the largest part of its HTML (issue 36's maps
+ * and match facts pushed it past the 60 KB budget). The caller still passes it through
+ * safeRedirect.
+ */
+export function sameSiteReferer(request: Request): string | undefined {
+  const referer = request.headers.get("Referer");
+  if (!referer || !URL.canParse(referer)) return undefined;
+  const ref = new URL(referer);
+  return ref.origin === new URL(request.url).origin ? ref.pathname + ref.search : undefined;
+}

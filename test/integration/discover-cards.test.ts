@@ -41,3 +41,28 @@ describe("a Discover card", () => {
     expect(html).not.toContain("Gate 3 pickup");
   });
 });
+
+describe("a card's Save, without a redirectTo of its own", () => {
+  it("goes back to the search it was pressed on (same-site Referer), never to another site", async () => {
+    const driver = await signedInUser({ fullName: "Arjun Rao" });
+    const viewer = await signedInUser({ fullName: "Kavya Nair" });
+    const ride = await createRide({ db: db() }, { driverId: driver.id, date: addDays(istDate(), 3) });
+    const search = "/rides?from=HSR+Layout&to=Whitefield+ITPL&time=08:30&radius=10&window=60";
+    const page = await (await get(search, { cookie: viewer.cookie })).text();
+    // The cards' forms carry the ride, not the page's address (only "Save this search" does).
+    expect(page.split('name="redirectTo" value="/rides?from=').length - 1).toBeLessThanOrEqual(1);
+    const saved = await postForm(
+      "/rides?index",
+      { intent: "save", rideId: ride.id },
+      { cookie: viewer.cookie, headers: { Referer: `http://localhost${search}` } },
+    );
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(search);
+    const elsewhere = await postForm(
+      "/rides?index",
+      { intent: "unsave", rideId: ride.id },
+      { cookie: viewer.cookie, headers: { Referer: "https://evil.example/rides?x=1" } },
+    );
+    expect(elsewhere.headers.get("Location")).toBe("/rides");
+  });
+});

@@ -213,7 +213,9 @@ describe("the widest searches on a bench-shaped dataset (issue 17)", () => {
       expect(got.ids, `${from} -> ${to}`).toEqual(want.slice(0, NEAR_PAGE_SIZE));
       // The next page ranks on from where this one stopped, through the page's own link (a
       // plain link: no JavaScript needed) that keeps the search.
-      expect(got.html).toContain(`${want.length} rides found`);
+      // "+": the candidates now include rides that might match along their route (issue 36), so
+      // the 200 ranked may not be all there are.
+      expect(got.html).toMatch(new RegExp(`${want.length}\\+? rides found`));
       // A full page of results stays within the HTML budget (issue 17: 60 KB).
       expect(new TextEncoder().encode(got.html).length, "HTML bytes").toBeLessThanOrEqual(60 * 1024);
       const href = linkHref(got.html, "next-page");

@@ -33,6 +33,10 @@ export type CityScale = {
 /** How many standing bookings the city holds (issue 35: the top-up's bench). */
 export const CITY_STANDING_BOOKINGS = 2000;
 /** The busy rider's standing bookings: the public running commutes k1, k3, k5, k7, k9. */
+const ROUTE_BOXES = ["rides", "commutes"].map(
+  (t) =>
+    `UPDATE ${t} SET route_south = min(from_lat, to_lat), route_north = max(from_lat, to_lat), route_west = min(from_lng, to_lng), route_east = max(from_lng, to_lng) WHERE from_lat IS NOT NULL AND to_lat IS NOT NULL`,
+);
 const RIDER_COMMUTES = ["k1", "k3", "k5", "k7", "k9"];
 
 const DAY = 86_400_000;
@@ -132,6 +136,8 @@ export async function seedCityScale(
     ...MIGRATION_0010.split("--> statement-breakpoint")
       .filter((st) => /UPDATE `rides`/.test(st))
       .flatMap((st) => [st, st.replaceAll("`rides`", "`commutes`")]),
+    // Their route boxes, as migration 0034 gives existing rows (issue 36).
+    ...ROUTE_BOXES,
   ];
   const conversationId = conversationIdFor(busyId, "u1");
   await env.DB.batch(
@@ -362,6 +368,8 @@ export async function growCity(now = Date.now()) {
     ...MIGRATION_0010.split("--> statement-breakpoint")
       .filter((st) => /UPDATE `rides`/.test(st))
       .flatMap((st) => [st, st.replaceAll("`rides`", "`commutes`")]),
+    // Their route boxes, as migration 0034 gives existing rows (issue 36).
+    ...ROUTE_BOXES,
   ];
   await env.DB.batch(stmts.map((s) => env.DB.prepare(s)));
   await topUpCommutes({ db: createDb(env.DB) }, now);

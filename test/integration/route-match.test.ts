@@ -1,0 +1,249 @@
+// Issue 36, item 1: matching riders along the driver's way, with hand-made routes. The driver
+// goes Whitefield -> Electronic City Phase 1 (straight through Bellandur) at 8:30 tomorrow.
+import { describe, expect, it } from "vitest";
+import { createCommutePattern, createUser } from "../../db/factories";
+import { WEEKDAYS } from "~/domain/commutes";
+import { straightLineKm } from "~/domain/places";
+import { CITY_KMH, matchRide } from "~/domain/ride-match";
+import { ROAD_FACTOR } from "~/domain/ride-limits";
+import { addDays, istDate, istToInstant } from "~/domain/time";
+import { topUpCommutes } from "~/models/commutes.server";
+import { placeByName } from "~/models/places.server";
+import { discoverRides } from "~/models/ride-discovery.server";
+import { createRide as publishRide } from "~/models/ride-publishing.server";
+import { saveSearch } from "~/models/saved-searches.server";
+import { ALERT_TITLE } from "~/models/saved-searches.server";
+import { discoverFiltersSchema } from "~/schemas/ride-search";
+import { parseNearSearch } from "~/utils/near-search.server";
+import { createRide } from "../support/rides";
+import { db, get, notificationsFor, postForm, signedInUser } from "../support/worker";
+import { rideRequests } from "../../db/schema";
+import { eq } from "drizzle-orm";
+
+const ctx = () => ({ db: db() });
+const day = () => addDays(istDate(), 1);
+const filters = discoverFiltersSchema.parse({});
+const P = (name: string) => placeByName(name)!;
+
+async function search(viewerId: string, params: Record<string, string>) {
+  const { search: s, form } = parseNearSearch(new URLSearchParams({ date: day(), ...params }));
+  expect(form?.errors ?? {}).toEqual({});
+  return discoverRides(ctx(), viewerId, filters, Date.now(), s);
+}
+
+/** A driver with a detour limit and their ride Whitefield -> Electronic City Phase 1 at 8:30. */
+async function driverRide(maxDetourMinutes: number, vias: string[] = [], name = "Whitefield Driver") {
+  const driver = await createUser(ctx(), { fullName: name, profile: { maxDetourMinutes } });
+  return createRide(ctx(), {
+    driverId: driver.id,
+    fromLocation: "Whitefield",
+    toLocation: "Electronic City Phase 1",
+    vias,
+    date: day(),
+    time: "08:30",
+  });
+}
+
+const bellandur = { from: "Bellandur", to: "Electronic City", time: "08:50", radius: "5", window: "30" };
+
+describe("matching along the route", () => {
+  it("finds a rider on the way (Bellandur), picked up there at the estimated time, with the driver's detour", async () => {
+    const rider = await signedInUser();
+    const ride = await driverRide(15);
+    const found = await search(rider.id, bellandur);
+    expect(found.rides.map((r) => r.id)).toEqual([ride.id]);
+    const m = found.rides[0].match!;
+    expect(m.pickup.routeIndex).toBe(-1); // the rider's own place, reached by a detour
+    expect(m.pickupKm).toBe(0);
+    // By hand (ADR 0049): Whitefield -> Bellandur is 8.3 km straight, x 1.4 road factor =
+    // 11.7 km, at 20 km/h = 35 min: picked up at 9:05. The detour: Whitefield -> Bellandur ->
+    // Electronic City less Whitefield -> Electronic City, x 1.4, at 20 km/h.
+    const [w, b, e] = [P("Whitefield"), P("Bellandur"), P("Electronic City Phase 1")];
+    expect([ROAD_FACTOR, CITY_KMH]).toEqual([1.4, 20]);
+    expect(straightLineKm(w, b)).toBeCloseTo(8.3, 1);
+    expect(m.pickupAt).toBe(istToInstant(day(), "09:05"));
+    expect(m.minutesOff).toBe(15);
+    const detourKm = (straightLineKm(w, b) + straightLineKm(b, e) - straightLineKm(w, e)) * ROAD_FACTOR;
+    expect(m.detourMinutes).toBe(Math.round((detourKm / CITY_KMH) * 60));
+    expect(m.detourMinutes).toBeGreaterThan(0);
+    expect(m.detourMinutes).toBeLessThanOrEqual(15);
+    // The page says so, without JavaScript.
+    const html = await (
+      await get(`/rides?from=Bellandur&to=Electronic+City&date=${day()}&time=08:50&radius=5&window=30`, {
+        cookie: rider.cookie,
+      })
+    ).text();
+    expect(html).toContain("Picked up at Bellandur around 9:05 AM");
+    expect(html).toContain(`Driver&#x27;s detour ${m.detourMinutes} min`);
+    expect(html).toContain("Pickup 15 min later");
+  });
+
+  it("does not find a rider whose detour exceeds the driver's limit, unless the route passes them (a via)", async () => {
+    const rider = await signedInUser();
+    const strict = await driverRide(2, [], "Strict Driver");
+    expect((await search(rider.id, bellandur)).rides.map((r) => r.id)).not.toContain(strict.id);
+    // Via Marathahalli the line passes Bellandur: a detour of under a minute, within any limit.
+    const via = await driverRide(0, ["Marathahalli"], "Via Driver");
+    const found = await search(rider.id, bellandur);
+    expect(found.rides.map((r) => r.id)).toEqual([via.id]);
+    expect(found.rides[0].match!.detourMinutes).toBe(0);
+    expect(found.rides[0].vias).toEqual(["Marathahalli"]);
+  });
+
+  it("does not find a rider behind the start, or going the wrong way", async () => {
+    const rider = await signedInUser();
+    const ride = await driverRide(60);
+    // Kadugodi is 3 km beyond Whitefield, away from Electronic City.
+    const behind = await search(rider.id, { ...bellandur, from: "Kadugodi", radius: "2", window: "60" });
+    expect(behind.rides.map((r) => r.id)).not.toContain(ride.id);
+    // Electronic City -> Bellandur is the ride's way backwards.
+    const wrong = await search(rider.id, {
+      from: "Electronic City",
+      to: "Bellandur",
+      time: "09:30",
+      radius: "5",
+      window: "60",
+    });
+    expect(wrong.rides.map((r) => r.id)).not.toContain(ride.id);
+  });
+
+  it("ranks by walk, detour and minutes off: the via ride (no detour) before the detour ride", async () => {
+    const rider = await signedInUser();
+    const detour = await driverRide(15, [], "Detour Driver");
+    const via = await driverRide(15, ["Marathahalli"], "Via Driver");
+    const found = await search(rider.id, bellandur);
+    expect(found.rides.map((r) => r.id)).toEqual([via.id, detour.id]);
+    // The via ride's rider walks and the driver turns off nowhere; the detour ride's driver does.
+    expect(found.rides[0].match!.detourMinutes).toBeLessThan(found.rides[1].match!.detourMinutes);
+  });
+
+  it("the weekday search finds a commute along its route", async () => {
+    const rider = await signedInUser();
+    const driver = await createUser(ctx(), { profile: { maxDetourMinutes: 15 } });
+    const commute = await createCommutePattern(ctx(), {
+      driverId: driver.id,
+      fromLocation: "Whitefield",
+      toLocation: "Electronic City Phase 1",
+      vias: ["Marathahalli"],
+      weekdays: 127,
+      time: "08:30",
+    });
+    await topUpCommutes(ctx());
+    const found = await search(rider.id, { ...bellandur, mode: "weekdays", weekdays: WEEKDAYS[1].key });
+    expect(found.rides.map((r) => r.commuteId)).toEqual([commute.id]);
+    expect(found.rides[0].match!.pickup.routeIndex).toBe(-1);
+  });
+});
+
+describe("alerts and the search agree (one rule)", () => {
+  // Alerts look saved searches up by the ride's start (ADR 0049): the evening way home,
+  // Electronic City -> Bellandur, where the search anchors on the ride's start too.
+  it("a saved search is alerted of exactly the rides the search finds", async () => {
+    const routes: { vias: string[]; maxDetour: number; from: string; to: string; time: string }[] = [
+      { vias: [], maxDetour: 15, from: "Electronic City Phase 1", to: "Whitefield", time: "18:00" },
+      { vias: [], maxDetour: 2, from: "Electronic City Phase 1", to: "Whitefield", time: "18:00" },
+      { vias: ["Marathahalli"], maxDetour: 0, from: "Electronic City Phase 1", to: "Whitefield", time: "18:00" },
+      { vias: [], maxDetour: 15, from: "Electronic City Phase 1", to: "HSR Layout", time: "18:00" },
+      { vias: [], maxDetour: 15, from: "Electronic City Phase 1", to: "Whitefield", time: "16:00" },
+      { vias: ["Agara"], maxDetour: 30, from: "Electronic City Phase 1", to: "Whitefield", time: "18:10" },
+      { vias: [], maxDetour: 15, from: "Electronic City Phase 1", to: "Bellandur", time: "18:05" },
+    ];
+    const outcomes: [boolean, boolean][] = [];
+    for (const r of routes) {
+      // A fresh rider and driver each time: one alert a day per saved search.
+      const rider = await createUser(ctx());
+      await saveSearch(ctx(), rider.id, {
+        from: "Electronic City Phase 1",
+        to: "Bellandur",
+        time: "18:00",
+        radiusKm: 5,
+        windowMinutes: 30,
+        weekdays: 127,
+      });
+      const driver = await createUser(ctx(), { profile: { maxDetourMinutes: r.maxDetour } });
+      const { id } = await publishRide(ctx(), driver.id, {
+        fromLocation: r.from,
+        toLocation: r.to,
+        via1: r.vias[0] ?? null,
+        date: day(),
+        time: r.time,
+        seats: 3,
+        tripCost: 20000,
+        notes: null,
+        communityId: null,
+        womenOnly: false,
+      });
+      const alerted = (await notificationsFor(rider.id)).some(
+        (n) => n.title === ALERT_TITLE && (n.data as { ride_id?: string }).ride_id === id,
+      );
+      const found = (
+        await search(rider.id, {
+          from: "Electronic City Phase 1",
+          to: "Bellandur",
+          time: "18:00",
+          radius: "5",
+          window: "30",
+        })
+      ).rides.some((x) => x.id === id);
+      outcomes.push([alerted, found]);
+    }
+    expect(outcomes.map(([a]) => a)).toEqual(outcomes.map(([, f]) => f));
+    // Both kinds occur, along the route too: the differential is not vacuous.
+    expect(outcomes[0]).toEqual([true, true]);
+    expect(outcomes.map(([, f]) => f)).toContain(false);
+  });
+});
+
+it("matchRide without vias or a detour limit is the old rule: start and end within the radius", () => {
+  const [k, m] = [P("Koramangala"), P("Manyata Tech Park")];
+  const t = istToInstant(day(), "09:00");
+  const s = { from: k, to: m, departsAt: t, radiusKm: 2, windowMinutes: 15 };
+  expect(matchRide(s, { from: k, to: m, departsAt: t + 5 * 60_000 })).toMatchObject({ pickupKm: 0, minutesOff: 5 });
+  expect(matchRide(s, { from: P("HSR Layout"), to: m, departsAt: t })).toBeNull();
+});
+
+describe("pickup points along the route (item 2)", () => {
+  it("a rider books with a pickup point on the way; the driver's ride page lists the pickups in order", async () => {
+    const driverUser = await signedInUser({ profile: { maxDetourMinutes: 15 } });
+    const ride = await createRide(ctx(), {
+      driverId: driverUser.id,
+      fromLocation: "Whitefield",
+      toLocation: "Electronic City Phase 1",
+      vias: ["Marathahalli"],
+      date: day(),
+      time: "08:30",
+    });
+    const bella = await signedInUser({ fullName: "Bela Rider" });
+    const early = await signedInUser({ fullName: "Anu Rider" });
+    // The booking page offers the searched place, with its estimated time, without JavaScript.
+    const page = await (await get(`/rides/${ride.id}/book?pickup=Bellandur`, { cookie: bella.cookie })).text();
+    expect(page).toMatch(/<option value="Bellandur" selected="">Bellandur · around 9:0\d AM/);
+    expect(page).toContain("Marathahalli · around");
+    // A place the route does not pass within the driver's detour is refused, with a clear message.
+    const off = await postForm(`/rides/${ride.id}/book`, { seats: "1", pickup: "Yelahanka" }, { cookie: bella.cookie });
+    expect(off.status).toBe(409);
+    expect(await off.text()).toContain("Please choose a pickup point along the ride&#x27;s route");
+    const booked = await postForm(
+      `/rides/${ride.id}/book`,
+      { seats: "1", pickup: "Bellandur" },
+      { cookie: bella.cookie },
+    );
+    expect(booked.status).toBe(302);
+    // Anu is picked up at the start (no pickup chosen), so first.
+    expect((await postForm(`/rides/${ride.id}/book`, { seats: "1" }, { cookie: early.cookie })).status).toBe(302);
+    const rows = await db()
+      .select({ riderId: rideRequests.riderId, pickup: rideRequests.pickupPlaceId })
+      .from(rideRequests)
+      .where(eq(rideRequests.rideId, ride.id));
+    expect(Object.fromEntries(rows.map((r) => [r.riderId, r.pickup]))).toEqual({
+      [bella.id]: "bellandur",
+      [early.id]: null,
+    });
+    const html = await (await get(`/rides/${ride.id}`, { cookie: driverUser.cookie })).text();
+    const stops = [...html.matchAll(/data-testid="pickup-stop">([^<]*)</g)].map((m) => m[1]);
+    expect(stops).toEqual([
+      "8:30 AM · Whitefield · Anu Rider (1 seat, pending)",
+      expect.stringMatching(/^9:0\d AM · Bellandur · Bela Rider \(1 seat, pending\)$/),
+    ]);
+  });
+});
