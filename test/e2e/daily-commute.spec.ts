@@ -31,7 +31,7 @@ test("a weekday commute: a saved search is alerted, a rider 1.2 km away and 20 m
   await search.getByLabel("To", { exact: true }).fill("Manyata Tech Park");
   await search.getByLabel("On weekdays (regular commutes)").check();
   for (const d of ["Mon", "Tue", "Wed", "Thu", "Fri"]) await search.getByLabel(d, { exact: true }).check();
-  await search.getByLabel("Around").fill(time);
+  await search.getByLabel("Around", { exact: true }).fill(time);
   await search.getByRole("button", { name: "Find rides" }).click();
   await expect(watcher).toHaveURL(/mode=weekdays/);
   const save = watcher.getByRole("form", { name: "Save this search" });
@@ -81,7 +81,7 @@ test("a weekday commute: a saved search is alerted, a rider 1.2 km away and 20 m
   await search.getByLabel("To", { exact: true }).fill("Manyata Tech Park");
   await search.getByLabel("On weekdays (regular commutes)").check();
   for (const d of ["Mon", "Tue", "Wed"]) await search.getByLabel(d, { exact: true }).check();
-  await search.getByLabel("Around").fill(at(hour, minute + 20));
+  await search.getByLabel("Around", { exact: true }).fill(at(hour, minute + 20));
   await search.getByLabel("Leaving within").selectOption("30");
   await search.getByRole("button", { name: "Find rides" }).click();
   await expect(rider).toHaveURL(/mode=weekdays/);

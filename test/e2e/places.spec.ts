@@ -30,7 +30,7 @@ test("a driver offers a ride from a typed locality; a rider 1.2 km away, 20 minu
   await search.getByLabel("From (your locality)").fill("Agrm");
   await search.getByLabel("To", { exact: true }).fill("Manyata Tech Park");
   await search.getByLabel("Day", { exact: true }).fill(slot.date);
-  await search.getByLabel("Around").fill(plusMinutes(slot.time, 20));
+  await search.getByLabel("Around", { exact: true }).fill(plusMinutes(slot.time, 20));
   await search.getByRole("button", { name: "Find rides" }).click();
   await expect(search.getByText(/We don't know "Agrm"\. Did you mean .*Agram/)).toBeVisible();
 
