@@ -4,6 +4,12 @@ import type { ReactElement } from "react";
 import { renderToReadableStream, renderToString } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
 
+// How long Remix's single fetch waits for deferred data before it aborts the encoding. LoopRide
+// defers nothing (pages are rendered whole, below), yet each response keeps one such timer alive
+// until it fires: at the default 4,950 ms the fuzzer's fast requests reached workerd's limit of
+// 10,000 active timeouts ("QuotaExceededError"). One second is ample for data already read.
+export const streamTimeout = 1000;
+
 // Pages are whole documents, never streamed: they must be complete without JavaScript. So the
 // page is rendered to a string once its data is read (ADR 0047): React's streaming render and
 // its chunking cost 15-20 % of a page's CPU for the same bytes.

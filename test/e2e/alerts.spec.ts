@@ -17,7 +17,7 @@ test("a saved search gets an alert when a matching ride is published, with a lin
   await search.getByLabel("From (your locality)").fill("Yelahanka");
   await search.getByLabel("To", { exact: true }).fill("Electronic City Phase 1");
   await search.getByLabel("Day", { exact: true }).fill(slot.date);
-  await search.getByLabel("Around").fill(slot.time);
+  await search.getByLabel("Around", { exact: true }).fill(slot.time);
   await search.getByRole("button", { name: "Find rides" }).click();
   await expect(rider).toHaveURL(/from=Yelahanka/);
 

@@ -20,10 +20,10 @@ test("community rules: free pricing and a pickup point, offered on Create a New 
   await page.getByRole("button", { name: "Save join rule" }).click();
   await expect(page.getByTestId("toast")).toContainText("Join Rule Updated");
   await page.getByLabel("Pricing of rides shared with the community").selectOption("free");
-  await page.getByLabel("Approved pickup points (up to 10 places, one per line)").fill("Koramangla");
+  await page.getByLabel("Approved pickup points (up to 10 places, one per line)").fill("Koramangalla");
   await page.getByRole("button", { name: "Save ride rules" }).click();
   // A typo is refused by its field, with the places it may have meant.
-  await expect(page.getByText('We don\'t know "Koramangla". Did you mean Koramangala')).toBeVisible();
+  await expect(page.getByText('We don\'t know "Koramangalla". Did you mean Koramangala')).toBeVisible();
   await page.getByLabel("Approved pickup points (up to 10 places, one per line)").fill("Koramangala");
   await page.getByRole("button", { name: "Save ride rules" }).click();
   await expect(page.getByTestId("toast")).toContainText("Community Rules Updated");

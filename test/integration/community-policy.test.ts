@@ -160,7 +160,7 @@ describe("setting the community rules", () => {
       expect(changedTables(before, await dbChecksum())).toEqual([]);
     }
     // Refused before the input is looked at: a non-admin's typo is a 403 too, not a "did you mean".
-    expect((await setPolicy(w.community.id, w.member.cookie, { pickupPoints: "Koramangla" })).status).toBe(403);
+    expect((await setPolicy(w.community.id, w.member.cookie, { pickupPoints: "Koramangalla" })).status).toBe(403);
     // The model refuses the same way (a caller that skips the route).
     await expect(
       setCommunityPolicy(ctx(), w.member.id, w.community.id, {
@@ -176,7 +176,7 @@ describe("setting the community rules", () => {
   it("bad input gets a clear message by its field and changes nothing", async () => {
     const w = await world();
     const cases: [Record<string, string>, string][] = [
-      [{ pickupPoints: "Koramangla" }, 'We don\'t know "Koramangla". Did you mean'],
+      [{ pickupPoints: "Koramangalla" }, 'We don\'t know "Koramangalla". Did you mean'],
       [
         { pickupPoints: Array.from({ length: 11 }, (_, i) => `Place ${i}`).join("\n") },
         "At most 10 pickup points, one per line",
@@ -401,7 +401,7 @@ describe("approved pickup points on Create a New Ride", () => {
 
     // Shared with the second community (the form shown again after a mistake): its point first.
     const again = await text(
-      await postForm("/rides/create", { ...rideForm(second.id, "Koramangla") }, { cookie: w.admin.cookie }),
+      await postForm("/rides/create", { ...rideForm(second.id, "Koramangalla") }, { cookie: w.admin.cookie }),
     );
     expect(options(again)[0].slice(0, 3)).toEqual(["BTM Layout", "Koramangala", "HSR Layout"]);
 
