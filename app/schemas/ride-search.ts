@@ -66,6 +66,15 @@ export function nearSearchSchema(resolve?: PlaceResolver, now = Date.now()) {
   });
 }
 
+/** A list's cursor in the URL (ADR 0025, 0038): anything malformed or too long is the first page. */
+const cursorParam = () =>
+  z
+    .string()
+    .max(100)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || "");
+
 export const RETURN_TIME_MESSAGE = "Please pick the time back";
 
 export type NearSearchInput = z.output<ReturnType<typeof nearSearchSchema>>;
@@ -104,18 +113,8 @@ export const discoverFiltersSchema = z
     page: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
     // "Next page": the last ride shown ("<departs_at>.<id>", ADR 0038); "Previous page": the first
     // ride shown. Anything else counts by page.
-    after: z
-      .string()
-      .max(100)
-      .optional()
-      .catch(undefined)
-      .transform((v) => v || ""),
-    before: z
-      .string()
-      .max(100)
-      .optional()
-      .catch(undefined)
-      .transform((v) => v || ""),
+    after: cursorParam(),
+    before: cursorParam(),
     // Issue 16: only rides whose seats are for women (women-only or comfort-locked).
     women: z
       .enum(["1", "on", "true"])
@@ -143,10 +142,5 @@ export const myRidesQuerySchema = z.object({
     .catch(undefined)
     .transform((v) => v || ""),
   // Manage Bookings' "More requests" cursor (ADR 0025); anything else is the first page.
-  after: z
-    .string()
-    .max(100)
-    .optional()
-    .catch(undefined)
-    .transform((v) => v || ""),
+  after: cursorParam(),
 });
