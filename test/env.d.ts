@@ -1,8 +1,8 @@
 type EnvVars = import("../app/utils/env.server").EnvVars;
 
-declare module "cloudflare:test" {
-  // vitest.config.ts's bindings: wrangler.toml's, plus secrets and local variables.
-  interface ProvidedEnv extends Env, EnvVars {
-    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
-  }
+// vitest.config.ts's bindings: wrangler.toml's, plus secrets and local variables. The pool types
+// `env` as the worker's own Cloudflare.Env, which must not grow test-only names, so the tests
+// read it through test/support/env.ts.
+interface TestEnv extends Env, EnvVars {
+  TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
 }

@@ -79,7 +79,7 @@ export async function runIntent<S extends Schema>(
     ? parseIntent(formData, intents.schema, intents.allowed as never)
     : { intent: undefined, submission: parseWithZod(formData, { schema: intents.schema }) };
   if (submission.status !== "success") {
-    return invalidAnswer(request, context, intents.invalid, intent as IntentOf<S>, submission);
+    return await invalidAnswer(request, context, intents.invalid, intent as IntentOf<S>, submission);
   }
   const value = submission.value as z.output<S>;
   let done: Done;
@@ -96,7 +96,9 @@ export async function runIntent<S extends Schema>(
               reply: (errors: FormErrors) => (page.reply ? page.reply(errors, submission) : submission.reply(errors)),
             }
           : page;
-    return answerError(e, full) as Promise<never>;
+    // Awaited here, not returned: a returned rejected promise is adopted a microtask later,
+    // and the runtime reports it as unhandled in between.
+    return (await answerError(e, full)) as never;
   }
   for (const a of [done.audience ?? []].flat()) publishChange(context, a);
   if ("answer" in done) return done.answer as never;

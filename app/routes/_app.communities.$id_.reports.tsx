@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Reports | LoopRide" }, { name
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return orRespond(listCommunityReports(context, user.id, params.id ?? ""));
+  return await orRespond(listCommunityReports(context, user.id, params.id ?? ""));
 }
 
 export default function CommunityReportsPage() {

@@ -2,7 +2,7 @@
 // single-use 30-minute reset links that a newer request withdraws, a reset that ends every
 // other session and signs in afresh, and e-mail verification (sign-up's e-mail, the badge, the
 // referral that waits for it).
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/components/honeypot";
 import { RESET_TTL_MS, resetPassword, RESETS_PER_ACCOUNT } from "~/models/password-resets.server";

@@ -1,7 +1,9 @@
-import { env, fetchMock, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
+import { env } from "../support/env";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../db/factories";
 import { PBKDF2_ITERATIONS, hashPassword, iterationsOf, verifyPassword } from "~/utils/password.server";
+import { fakeGoogle, stopFakeGoogle } from "../support/fake-google";
 import { awayFromMinuteBoundary, BASE, Browser, db, get, postForm, signedInUser, tableCounts } from "../support/worker";
 
 const signup = (b: Browser, fields: Record<string, string>) =>
@@ -248,7 +250,7 @@ describe("route guards", () => {
 
 describe("Google sign-in (faked Google endpoints)", () => {
   afterEach(() => {
-    fetchMock.deactivate();
+    stopFakeGoogle();
   });
 
   async function startGoogle(b: Browser) {
@@ -257,25 +259,6 @@ describe("Google sign-in (faked Google endpoints)", () => {
     const location = new URL(res.headers.get("Location")!);
     expect(location.host).toBe("accounts.google.com");
     return location.searchParams.get("state")!;
-  }
-
-  function fakeGoogle(profile: Record<string, unknown>) {
-    fetchMock.activate();
-    fetchMock.disableNetConnect();
-    fetchMock
-      .get("https://oauth2.googleapis.com")
-      .intercept({ path: "/token", method: "POST" })
-      .reply(
-        200,
-        JSON.stringify({ access_token: "at", expires_in: 3600, token_type: "Bearer", scope: "openid", id_token: "x" }),
-        {
-          headers: { "Content-Type": "application/json" },
-        },
-      );
-    fetchMock
-      .get("https://www.googleapis.com")
-      .intercept({ path: "/oauth2/v3/userinfo", method: "GET" })
-      .reply(200, JSON.stringify(profile), { headers: { "Content-Type": "application/json" } });
   }
 
   it("a new Google user gets a profile from Google and goes to onboarding", async () => {
@@ -370,7 +353,7 @@ describe("Google sign-in (faked Google endpoints)", () => {
       const state = await startGoogle(b);
       fakeGoogle(googleProfile);
       b.absorb(await b.get(`/auth/callback?code=abc&state=${state}`));
-      fetchMock.deactivate();
+      stopFakeGoogle();
       const signIn = await b.post("/login", { identifier: "victim@gmail.com", password: "squatters-pass-1" });
       expect(signIn.status).toBe(302);
       expect(b.cookies.has("lr_google_link")).toBe(false);
@@ -401,7 +384,7 @@ describe("Google sign-in (faked Google endpoints)", () => {
       const state = await startGoogle(b);
       fakeGoogle(googleProfile);
       b.absorb(await b.get(`/auth/callback?code=abc&state=${state}`));
-      fetchMock.deactivate();
+      stopFakeGoogle();
       const wrongAccount = await b.post("/login", { identifier: "someone@example.com", password: "other-pass-123" });
       expect(wrongAccount.status).toBe(302);
       expect(await env.DB.prepare("SELECT count(*) AS n FROM oauth_accounts").first()).toEqual({ n: 0 });
@@ -436,7 +419,7 @@ describe("Google sign-in (faked Google endpoints)", () => {
       expect(
         await env.DB.prepare("SELECT user_id FROM oauth_accounts WHERE provider_account_id = 'g-verified'").first(),
       ).toEqual({ user_id: user.id });
-      fetchMock.deactivate();
+      stopFakeGoogle();
       const fresh = new Browser({ "CF-Connecting-IP": "203.0.113.9" });
       const state2 = await startGoogle(fresh);
       fakeGoogle({ sub: "g-new", name: "New Person", email: "new.person@gmail.com", email_verified: true });

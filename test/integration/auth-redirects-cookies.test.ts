@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRide, createUser } from "../../db/factories";

@@ -135,12 +135,13 @@ describe("the matrix covers the app", () => {
 
 describe("authorization matrix: every cell through the real worker", () => {
   let s: Scenario;
-  // isolatedStorage: each test starts from the state after this hook, so cells are independent.
+  // The per-test roll-back (test/setup/roll-back-each-test.ts): each test starts from the state
+  // after this hook, so cells are independent.
   beforeAll(async () => {
     s = await buildScenario();
   });
 
-  // Every allowed call with an effect gets its own test (isolated storage undoes it);
+  // Every allowed call with an effect gets its own test (the per-test roll-back undoes it);
   // the calls that must change nothing share one test per column, run one after the
   // other on the same state (each is checked against the state the call before left).
   for (const col of MATRIX) {

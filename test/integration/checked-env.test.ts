@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../../app/utils/env.server";
 import { BASE } from "../support/worker";

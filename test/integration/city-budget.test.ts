@@ -2,7 +2,7 @@
 // every listed page makes at most 2 D1 round trips, the session read included (ADR 0029), and
 // reads at most 1,000 rows, and no query a page runs scans rides, ride_requests, messages or
 // notifications.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, istDate } from "~/domain/time";
 import { instrumentD1, newD1Stats, recordedQueries } from "~/utils/d1-stats.server";

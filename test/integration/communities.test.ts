@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createUser } from "../../db/factories";
 import { Browser, db, get, postForm, signedInUser, tableCounts } from "../support/worker";
@@ -224,10 +224,17 @@ describe("community list", () => {
 
   it("a list that cannot be read says so in the spec's words, not 'No communities found'", async () => {
     const user = await signedInUser();
-    // Isolated storage rolls this back after the test: the list's query now fails in D1.
+    // The list's query now fails in D1. The per-test roll-back restores rows, not schema, so the
+    // test puts the table back itself.
     await env.DB.prepare("ALTER TABLE communities RENAME TO communities_away").run();
-    const res = await get("/communities", { cookie: user.cookie });
-    const html = await res.text();
+    let res: Response;
+    let html: string;
+    try {
+      res = await get("/communities", { cookie: user.cookie });
+      html = await res.text();
+    } finally {
+      await env.DB.prepare("ALTER TABLE communities_away RENAME TO communities").run();
+    }
     expect(res.status).toBe(500);
     expect(html).toContain("Failed to load communities. Please try again.");
     expect(html).not.toContain("No communities found");

@@ -1,7 +1,7 @@
 // Issue 16, item 4: moderation that works. Remove (future bookings on the community's rides
 // cancelled with notice), suspend for a period, hand over admin, and the audit log for admins.
 // Who may do what is the model's job: admin > moderator > member, nobody acts on an admin.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";

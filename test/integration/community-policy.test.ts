@@ -1,7 +1,7 @@
 // Issue 16, item 2: community rules set by its admins: the pricing mode of rides shared with
 // the community (free, equal split, per seat; the ride keeps the mode it was created under),
 // women-only rides, and approved pickup points offered first by Create a New Ride.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRideRequest } from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";

@@ -1,7 +1,7 @@
 // Issue 16, item 1: join rules per community, set by its admins: open (join at once),
 // moderated (a moderator decides, the default), invite (a revocable link). Rules are shown on
 // the community page; changing one never changes existing members or pending requests.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity } from "../../db/factories";
 import { requestToJoin } from "~/models/communities.server";

@@ -1,4 +1,5 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import worker from "../../server";
 import { addMember, createCommunity, createCommutePattern, createUser } from "../../db/factories";

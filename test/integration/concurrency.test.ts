@@ -1,7 +1,7 @@
 // The database guards the invariants under parallel requests through the real worker.
 // Each invariant is exercised in 20 independent rounds of parallel requests (the seat
 // capacity one lives in rides.test.ts: 20 rounds of 20 concurrent accepts).
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { completeReferral, ensureReferralCode, redeemReferralCode } from "~/models/referrals.server";
 import { addMember, createCommunity, createRide, createRideRequest, createUser } from "../../db/factories";

@@ -1,7 +1,7 @@
 // Issue 38, item 3: a member whose e-mail is not confirmed gets no ride e-mails, and nothing
 // said so. The dashboard and Settings now ask (with Resend, the profile's rate-limited "send
 // again", which comes back to the page it was pressed on), and Settings says e-mail is paused.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { toastOf } from "../support/rides";
 import { get, postForm, signedInUser } from "../support/worker";

@@ -3,7 +3,7 @@
 // now gets at most 3 confirmation links a day (sign-up's included) and each account causes at
 // most 10 confirmation e-mails a day (links and work-address codes together). A refusal is
 // an error toast that says so, and queues nothing.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it, vi } from "vitest";
 import { createCommunity } from "../../db/factories";
 import {

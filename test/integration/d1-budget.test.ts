@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { instrumentD1, newD1Stats, statementRowsLine } from "~/utils/d1-stats.server";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { BASE, db, signedInUser } from "../support/worker";

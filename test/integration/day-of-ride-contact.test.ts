@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { createRide, createRideRequest } from "../../db/factories";
 import { contactDates } from "~/domain/day-of-ride";

@@ -3,7 +3,7 @@
 // in SQL by the same rule, so a viewer who may not see them gets the same answer as before
 // AND the batch itself returns none of the rows they may not see. Each model call below runs
 // on an instrumented database; every statement it ran is replayed to see what it returned.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";

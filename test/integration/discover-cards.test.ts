@@ -1,7 +1,7 @@
 // Discover sends each card only the fields it shows, and leaves out the null and false ones
 // (issue 17, ADR 0025: the loader data is serialised into the page). A card must read a
 // missing field as the empty value it stands for, and never lose one that is set.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { createRide } from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";

@@ -1,7 +1,7 @@
 // The one error path (ADR 0013, 0042): models throw typed errors, the one table in
 // app/utils/errors.server.ts (answerError) maps them by the kind of page; the action runner
 // (app/intents/run.server.ts) reads the intent with parseIntent.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { LAST_ADMIN_MESSAGE } from "~/models/communities.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/models/errors.server";

@@ -1,7 +1,8 @@
 // Faults: a Durable Object reset in the middle of a conversation, a D1 write that fails
 // half-way, and a client that reconnects. D1 is the system of record; the Durable Objects
 // only fan out what was committed, so none of these may lose or duplicate anything.
-import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { runInDurableObject, SELF } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRide } from "../../db/factories";
 import { BASE, db, postForm, signedInUser, tableCounts } from "../support/worker";

@@ -1,4 +1,5 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "../support/env";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, istDate } from "~/domain/time";

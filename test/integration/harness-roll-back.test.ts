@@ -4,13 +4,14 @@ import { createUser } from "../../db/factories";
 import { users } from "../../db/schema";
 import { db } from "../support/worker";
 
-// The pool rolls each test's storage back through a request to its Node loopback server. That
-// server used to close an idle connection after 6 s (Node 20: keepAliveTimeout 5 s plus a 1 s
-// buffer). When workerd's thread was busy across that moment (a long test on a loaded machine),
-// its pool had not seen the close and sent the roll-back down the closed connection: "Network
-// connection lost", and the test's rows leaked into later files. scripts/lib/loopback-keep-alive.mjs
-// keeps the server's connections open (ADR 0031). Without it the first test below fails.
-describe("isolated storage: a test that keeps workerd busy past 5 s still rolls back", () => {
+// The old pool rolled each test's storage back through a request to its Node loopback server,
+// which closed idle connections after 6 s (Node 20: keepAliveTimeout 5 s plus a 1 s buffer);
+// when workerd's thread was busy across that moment the roll-back went down the closed
+// connection: "Network connection lost" (ADR 0031). Since vitest-pool-workers 0.13 the per-test
+// roll-back is ours (test/setup/roll-back-each-test.ts): a D1 batch inside workerd, with no
+// loopback request (ADR 0043). These tests keep that scenario; without the roll-back the second
+// fails.
+describe("per-test roll-back: a test that keeps workerd busy past 6 s is still rolled back", () => {
   let before = -1;
 
   it("writes a user while workerd idles 4 s and then computes for 3.5 s, across the server's 6 s", async () => {

@@ -1,6 +1,6 @@
 // Regression tests for the spec defects of issue 18 (money rounding, the completion badge,
 // one mobile rule, late driver cancellation, discover states, My Rides order, toasts).
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { addDays, istDate, istToInstant } from "~/domain/time";

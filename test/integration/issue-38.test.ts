@@ -1,6 +1,6 @@
 // Regression tests for the defects of issue 38, found by walking the app as a new member with
 // JavaScript on and off (server-side ones; the JavaScript-only ones are browser journeys).
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { createCommunity } from "../../db/factories";
 import { unknownPlaceMessage } from "~/domain/places";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { eq } from "drizzle-orm";
 import { createCommutePattern, createRide, createRideRequest } from "../../db/factories";
 import { rideRequests, rides, userBlocks } from "../../db/schema";

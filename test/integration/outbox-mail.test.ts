@@ -2,7 +2,7 @@
 // the change; the sender retries with back-off and never sends twice; settings and verification
 // are respected; every notification e-mail carries a working one-click unsubscribe; the
 // development mailbox exists only with DEV_MAILBOX=1.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity } from "../../db/factories";
 import { decideRequest } from "~/models/ride-requests.server";

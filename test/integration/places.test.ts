@@ -1,5 +1,5 @@
 // Issue 14, items 1 and 2: real places with coordinates, and finding rides by distance and time.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { cellOf, straightLineKm } from "~/domain/places";
 import { matchRide, rankMatches, WALK_MINUTES_PER_KM } from "~/domain/ride-match";

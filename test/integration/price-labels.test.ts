@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { createRide } from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRide, createRideRequest } from "../../db/factories";
 import { deliverPush, MAX_PUSH_SUBSCRIPTIONS, PUSH_ENDPOINT_TAKEN, type PushCtx } from "~/models/push.server";

@@ -1,7 +1,8 @@
 // Issue 34, finding 9: rate_limits kept plain e-mail addresses, phone numbers and IP addresses
 // in its keys forever (account deletion did not touch them). Keys on personal identifiers are
 // now HMAC-SHA-256 under SESSION_SECRET, and the daily scheduled run prunes ended windows.
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import worker from "../../server";
 import { COMMUTE_TOP_UP_CRON } from "~/models/commutes.server";

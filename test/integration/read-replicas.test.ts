@@ -1,8 +1,9 @@
-import { env, fetchMock } from "cloudflare:test";
+import { env } from "../support/env";
 import { afterEach, describe, expect, it } from "vitest";
 import { createUser } from "../../db/factories";
 import { appCookie } from "~/utils/cookies.server";
 import { BOOKMARK_COOKIE } from "~/utils/d1-session.server";
+import { fakeGoogle, stopFakeGoogle } from "../support/fake-google";
 import { BASE, db, signedInUser } from "../support/worker";
 import { workerFetch } from "../support/worker-fetch";
 
@@ -89,7 +90,7 @@ const bookmarkSetBy = (res: Response) => res.headers.getSetCookie().find((c) => 
 
 describe("read replicas: D1 sessions and the bookmark cookie", () => {
   afterEach(() => {
-    fetchMock.deactivate();
+    stopFakeGoogle();
   });
 
   it("a page without a bookmark reads through first-unconstrained and sets no bookmark", async () => {
@@ -175,24 +176,7 @@ describe("read replicas: D1 sessions and the bookmark cookie", () => {
     const b = browser(watched);
     const start = await b.post("/auth/google", {});
     const state = new URL(start.headers.get("Location")!).searchParams.get("state")!;
-    fetchMock.activate();
-    fetchMock.disableNetConnect();
-    fetchMock
-      .get("https://oauth2.googleapis.com")
-      .intercept({ path: "/token", method: "POST" })
-      .reply(
-        200,
-        JSON.stringify({ access_token: "at", expires_in: 3600, token_type: "Bearer", scope: "openid", id_token: "x" }),
-        { headers: { "Content-Type": "application/json" } },
-      );
-    fetchMock
-      .get("https://www.googleapis.com")
-      .intercept({ path: "/oauth2/v3/userinfo", method: "GET" })
-      .reply(
-        200,
-        JSON.stringify({ sub: "g-rr-1", name: "Kavya Rao", email: "kavya@gmail.com", email_verified: true }),
-        { headers: { "Content-Type": "application/json" } },
-      );
+    fakeGoogle({ sub: "g-rr-1", name: "Kavya Rao", email: "kavya@gmail.com", email_verified: true });
     const callback = await b.get(`/auth/callback?code=abc&state=${state}`);
     expect(callback.status).toBe(302);
     expect(callback.headers.get("Location")).toBe("/onboarding");

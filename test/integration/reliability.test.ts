@@ -2,7 +2,7 @@
 // completed as driver and rider, the driver's late cancellations, no-shows marked by the
 // driver and disputed once by the rider, the median response to requests), and ratings only
 // between people who rode together, once.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { createCompletedRide, createRide, createRideRequest } from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";

@@ -2,7 +2,7 @@
 // history. Rows shared with another person are ON DELETE RESTRICT (a hard delete fails
 // loudly; issue 16 de-identifies instead); rows that are one person's own cascade.
 // Also: migration 0005 rebuilt six tables without losing a row or an index.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import {
   addMember,

@@ -1,7 +1,8 @@
 // Issue 34, finding 10: requests whose shape Remix cannot handle are refused with a 4xx
 // before Remix runs, never a 500: a GET or HEAD with a body (no browser sends one), and a
 // write whose X-Forwarded-Host (which Remix compares with Origin) names another host.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import worker from "../../server";
 import { BASE, postForm, signedInUser } from "../support/worker";

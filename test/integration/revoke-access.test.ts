@@ -3,7 +3,8 @@
 // every session (the user's hub and the conversation rooms), the calendar feed and every Web Push
 // subscription, including those an intruder's session made. A deleted account can no longer be
 // messaged. Runs under vitest.fuzz.config.ts (SOCKET_FILES): sockets need shared storage.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createCompletedRide } from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";

@@ -1,7 +1,8 @@
 // Issue 19, finding 4: no request changes on completed or cancelled (or departed) rides;
 // pending requests expire when a ride completes or departs; a ride is completed only from
 // 30 minutes before its departure. Each refusal is a toast and changes nothing.
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "../support/env";
 import worker from "../../server";
 import { describe, expect, it } from "vitest";
 import { createRide, createRideRequest, createUser } from "../../db/factories";

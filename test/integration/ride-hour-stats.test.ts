@@ -1,7 +1,7 @@
 // The Discover banner reads ride_hour_stats, which triggers keep in step with rides. The
 // table must equal the aggregate of active PUBLIC rides after every kind of change: rides
 // shared with a community are for its members only (finding 9) and are never counted.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { addDays, istDate } from "~/domain/time";
 import { createCommunity, createRide, createRideRequest, createUser } from "../../db/factories";

@@ -2,7 +2,8 @@
 // get one reminder about an hour before departure, exactly once per person and ride however
 // often (or however concurrently) the scheduler runs, and late runs still send it; none for
 // cancelled rides, withdrawn requests, or people who turned reminders off.
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "../support/env";
 import worker from "../../server";
 import { describe, expect, it } from "vitest";
 import { enqueueRideReminders } from "~/models/outbox/queue.server";

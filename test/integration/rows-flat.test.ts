@@ -7,7 +7,7 @@
 // search, which reads every ride leaving the ranged end's cells in its window, whoever's it
 // is (ADR 0030), so a city with more rides there reads more (ADR 0035 says how many), and a
 // busy place's text, which passes over the place's rides the viewer may not see (ADR 0038).
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, istDate } from "~/domain/time";
 import { createDb } from "~/models/db.server";

@@ -2,7 +2,8 @@
 // bad input, the per-user limit, pause / resume / delete and who may not; matching on publish
 // (radius, window, weekday, visibility, blocks, women-only), one alert per search per IST day
 // under concurrent publishes, commutes (on publish and from the daily Cron), the e-mail.
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import worker from "../../server";
 import { addMember, createCommunity, createCommutePattern, createUser } from "../../db/factories";

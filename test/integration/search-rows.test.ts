@@ -3,7 +3,7 @@
 // hours. The place search on a date, the 10 km +-60 min distance search and the weekday
 // commute search each read at most 1,000 rows per page, and return exactly the rides a
 // brute-force reading of every row finds, in the same order (page 1 and "More" pages).
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ALL_PLACES } from "~/domain/curated-places";
 import { cellOf, cellsAround, cellsWithin, straightLineKm } from "~/domain/places";

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -294,87 +294,107 @@ const accept = {
 
 const expected = (w: World, b: Built, at: World) => b.days.map((_, i) => i).filter((i) => oracle(at, i));
 
+// Each property builds dozens of worlds through the real worker: seconds on a quiet machine,
+// far longer on a loaded one (2 cores shared with builds), which the default 30 s did not allow.
+const PROPERTY_TIMEOUT = 180_000;
+
 describe("one seat rule on every path (issue 34)", () => {
-  it("asking: a single request per day and 'request every day' give the same days, the rule's days", async () => {
-    await fc.assert(
-      fc.asyncProperty(world, async (w) => {
-        const got: Record<string, number[]> = {};
-        for (const [name, path] of Object.entries(ask)) {
-          const b = await build(w);
-          await path(w, b);
-          got[name] = await daysWith(b, "pending");
-          // The days exist only for a driver in good standing (the top-up's share of the rule).
-          if (!w.inCommunity || (w.driver === "approved" && !w.driverSuspended)) expect(b.days).toHaveLength(DAYS);
-          else expect(b.days).toHaveLength(0);
-          expect(got[name]).toEqual(expected(w, b, w));
-        }
-        expect(got.everyDay).toEqual(got.single);
-        expect(got.topUp).toEqual(got.single);
-      }),
-      { numRuns: 40 },
-    );
-  });
-
-  it("a return leg booked from the outward commute's page gives the rule's days, as a single request does", async () => {
-    await fc.assert(
-      fc.asyncProperty(world, async (w) => {
-        const single = await build(w);
-        await ask.single(w, single);
-        const leg = await build(w);
-        await askReturnLeg(w, leg);
-        expect(await daysWith(leg, "pending")).toEqual(await daysWith(single, "pending"));
-        expect(await daysWith(leg, "pending")).toEqual(expected(w, leg, w));
-      }),
-      { numRuns: 25 },
-    );
-  });
-
-  it("the top-up accepting at once for an accepted standing booking gives the rule's days, and never overbooks", async () => {
-    await fc.assert(
-      fc.asyncProperty(world, async (w) => {
-        const b = await build(w);
-        await topUpFor(w, b, true);
-        expect(await daysWith(b, "accepted")).toEqual(expected(w, b, w));
-        expect(await daysWith(b, "pending")).toEqual([]);
-        const over = await env.DB.prepare(
-          `SELECT count(*) AS n FROM rides r WHERE r.commute_id = ? AND (r.booked_seats > r.seats OR r.booked_seats <>
-            (SELECT coalesce(sum(seats), 0) FROM ride_requests q WHERE q.ride_id = r.id AND q.status = 'accepted'))`,
-        )
-          .bind(b.commuteId)
-          .first<{ n: number }>();
-        expect(over!.n).toBe(0);
-      }),
-      { numRuns: 40 },
-    );
-  });
-
-  it("accepting: single accepts and 'accept all', after either way of asking and a change, give the same days, the rule's days", async () => {
-    await fc.assert(
-      fc.asyncProperty(world, async (w) => {
-        const after = changed(w);
-        const got: Record<string, number[]> = {};
-        for (const [askName, askPath] of Object.entries(ask)) {
-          for (const [acceptName, acceptPath] of Object.entries(accept)) {
+  it(
+    "asking: a single request per day and 'request every day' give the same days, the rule's days",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(world, async (w) => {
+          const got: Record<string, number[]> = {};
+          for (const [name, path] of Object.entries(ask)) {
             const b = await build(w);
-            await askPath(w, b);
-            const asked = await daysWith(b, "pending");
-            await apply(w, b);
-            await acceptPath(w, b);
-            const key = `${askName}+${acceptName}`;
-            got[key] = await daysWith(b, "accepted");
-            expect(got[key], key).toEqual(asked.filter((i) => oracle(after, i)));
-            // Never more seats than the day has: the database's CHECK holds too.
-            const over = await env.DB.prepare(
-              "SELECT count(*) AS n FROM rides WHERE commute_id = ? AND booked_seats > seats",
-            )
-              .bind(b.commuteId)
-              .first<{ n: number }>();
-            expect(over!.n).toBe(0);
+            await path(w, b);
+            got[name] = await daysWith(b, "pending");
+            // The days exist only for a driver in good standing (the top-up's share of the rule).
+            if (!w.inCommunity || (w.driver === "approved" && !w.driverSuspended)) expect(b.days).toHaveLength(DAYS);
+            else expect(b.days).toHaveLength(0);
+            expect(got[name]).toEqual(expected(w, b, w));
           }
-        }
-        expect(new Set(Object.values(got).map((v) => JSON.stringify(v))).size).toBe(1);
-      }),
-      { numRuns: 25 },
-    );
-  });
+          expect(got.everyDay).toEqual(got.single);
+          expect(got.topUp).toEqual(got.single);
+        }),
+        { numRuns: 40 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "a return leg booked from the outward commute's page gives the rule's days, as a single request does",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(world, async (w) => {
+          const single = await build(w);
+          await ask.single(w, single);
+          const leg = await build(w);
+          await askReturnLeg(w, leg);
+          expect(await daysWith(leg, "pending")).toEqual(await daysWith(single, "pending"));
+          expect(await daysWith(leg, "pending")).toEqual(expected(w, leg, w));
+        }),
+        { numRuns: 25 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "the top-up accepting at once for an accepted standing booking gives the rule's days, and never overbooks",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(world, async (w) => {
+          const b = await build(w);
+          await topUpFor(w, b, true);
+          expect(await daysWith(b, "accepted")).toEqual(expected(w, b, w));
+          expect(await daysWith(b, "pending")).toEqual([]);
+          const over = await env.DB.prepare(
+            `SELECT count(*) AS n FROM rides r WHERE r.commute_id = ? AND (r.booked_seats > r.seats OR r.booked_seats <>
+            (SELECT coalesce(sum(seats), 0) FROM ride_requests q WHERE q.ride_id = r.id AND q.status = 'accepted'))`,
+          )
+            .bind(b.commuteId)
+            .first<{ n: number }>();
+          expect(over!.n).toBe(0);
+        }),
+        { numRuns: 40 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "accepting: single accepts and 'accept all', after either way of asking and a change, give the same days, the rule's days",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(world, async (w) => {
+          const after = changed(w);
+          const got: Record<string, number[]> = {};
+          for (const [askName, askPath] of Object.entries(ask)) {
+            for (const [acceptName, acceptPath] of Object.entries(accept)) {
+              const b = await build(w);
+              await askPath(w, b);
+              const asked = await daysWith(b, "pending");
+              await apply(w, b);
+              await acceptPath(w, b);
+              const key = `${askName}+${acceptName}`;
+              got[key] = await daysWith(b, "accepted");
+              expect(got[key], key).toEqual(asked.filter((i) => oracle(after, i)));
+              // Never more seats than the day has: the database's CHECK holds too.
+              const over = await env.DB.prepare(
+                "SELECT count(*) AS n FROM rides WHERE commute_id = ? AND booked_seats > seats",
+              )
+                .bind(b.commuteId)
+                .first<{ n: number }>();
+              expect(over!.n).toBe(0);
+            }
+          }
+          expect(new Set(Object.values(got).map((v) => JSON.stringify(v))).size).toBe(1);
+        }),
+        { numRuns: 25 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });

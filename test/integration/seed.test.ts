@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, DEMO_USERS, isDatabaseEmpty, seedDemo } from "../../db/seed";
 import { verifyPassword } from "~/utils/password.server";

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../db/factories";
 import { awayFromMinuteBoundary, db, postForm } from "../support/worker";

@@ -2,7 +2,8 @@
 // session's sockets (UserHub and every ConversationRoom it joined), other sessions of the same
 // user keep theirs, and the objects' periodic re-check closes sockets of expired or deleted
 // sessions.
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity } from "../../db/factories";
 import { conversationIdFor } from "~/domain/conversation";

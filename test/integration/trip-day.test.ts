@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it, vi } from "vitest";
 import { addMember, createCommunity, createRide, createRideRequest } from "../../db/factories";
 import { addDays, istDate, istTime } from "~/domain/time";

@@ -1,6 +1,6 @@
 // Issue 34, finding 8: a+1@ and a+2@ of one mailbox verified two accounts in one community,
 // and co.in (a public suffix, which anyone can register under) was accepted as a work domain.
-import { env } from "cloudflare:test";
+import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { createCommunity } from "../../db/factories";
 import { DOMAIN_PUBLIC_SUFFIX, normalizeMailbox } from "~/domain/work-email";

@@ -1,7 +1,9 @@
-import { applyD1Migrations, env } from "cloudflare:test";
+import { applyD1Migrations } from "cloudflare:test";
+import { env } from "../support/env";
 import { afterEach, vi } from "vitest";
 
-// Runs before each test file; with isolated storage every test starts from this state.
+// Runs before each test file. applyD1Migrations skips the migrations already applied, so the
+// shared-storage runtime (vitest.fuzz.config.ts) migrates its one database once.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 
 // A test that moved the worker's clock (awayFromMinuteBoundary) leaves the real one behind.

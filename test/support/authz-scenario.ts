@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "./env";
 import { conversationIdFor } from "~/domain/conversation";
 import { addDays, istDate } from "~/domain/time";
 import { completeRide } from "~/models/completion.server";

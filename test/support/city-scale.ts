@@ -3,7 +3,7 @@
 // fails the test, while indexed, limited queries read a few hundred rows at most. Rows
 // are generated inside SQLite (recursive CTEs) because tens of thousands of factory
 // calls would take minutes in the test runtime; the shapes follow db/factories.ts.
-import { env } from "cloudflare:test";
+import { env } from "./env";
 import { conversationIdFor } from "~/domain/conversation";
 import { ALL_PLACES } from "~/domain/curated-places";
 import { istDate } from "~/domain/time";

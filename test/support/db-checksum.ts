@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "./env";
 
 /**
  * Tables a request may legitimately write even when it is refused or only reads, and

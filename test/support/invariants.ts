@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "./env";
 import { CHECKS, USER_TEXT_COLUMNS } from "./invariant-sql";
 
 // Whole-database invariants that no sequence of requests may break, whatever the input

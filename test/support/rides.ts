@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "./env";
 import { createRide, createRideRequest, createUser, type RideOptions } from "../../db/factories";
 import { db, signedInUser } from "./worker";
 

@@ -1,4 +1,5 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "./env";
 import worker from "../../server";
 import type { AppEnv } from "../../app/utils/env.server";
 

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "./env";
 import { vi } from "vitest";
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
