@@ -4,6 +4,7 @@
 // rider as a change notice that names it.
 import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
+import { addMember, createCommunity } from "../../db/factories";
 import { addDays, istDate } from "~/domain/time";
 import { changePattern, createCommute, pauseBooking, topUpCommutes } from "~/models/commutes.server";
 import { completeRide } from "~/models/completion.server";
@@ -25,9 +26,17 @@ async function requestsOf(riderId: string, commuteId: string) {
   return r.results;
 }
 
-async function commuteBookedEveryDay() {
+/** A daily commute (₹300, 3 seats), the rider booked every day and accepted; in a community (equal split) if asked. */
+async function commuteBookedEveryDay(inCommunity = false) {
   const driver = await signedInUser({ fullName: "Deepa Driver" });
   const rider = await signedInUser({ fullName: "Priya Rider" });
+  const community = inCommunity
+    ? await createCommunity(ctx(), {
+        createdBy: driver.id,
+        name: `Koramangala Block 5 ${crypto.randomUUID().slice(0, 8)}`,
+      })
+    : null;
+  if (community) await addMember(ctx(), { communityId: community.id, userId: rider.id });
   const { id } = await createCommute(ctx(), driver.id, {
     fromLocation: "HSR Layout",
     toLocation: "Manyata Tech Park",
@@ -39,7 +48,7 @@ async function commuteBookedEveryDay() {
     // ₹300 a trip, ₹100 a seat.
     tripCost: 30000,
     notes: null,
-    communityId: null,
+    communityId: community?.id ?? null,
   });
   const booked = await postForm(
     `/commutes/${id}`,
@@ -84,6 +93,29 @@ describe("a standing booking keeps the price it was booked at", () => {
     const day = await env.DB.prepare("SELECT departs_at FROM rides WHERE id = ?")
       .bind(added[0].id)
       .first<{ departs_at: number }>();
+    await completeRide(ctx(), driver.id, added[0].id, day!.departs_at + 3_600_000);
+    const owed = await env.DB.prepare("SELECT amount_paise FROM payments WHERE ride_id = ? AND payer_id = ?")
+      .bind(added[0].id, rider.id)
+      .first<{ amount_paise: number }>();
+    expect(owed?.amount_paise).toBe(10000);
+  });
+
+  it("equal split (a community's default): a lone regular on a new day owes at most the booked ₹100, not half of ₹600", async () => {
+    const { driver, rider, id } = await commuteBookedEveryDay(true);
+    const before = await requestsOf(rider.id, id);
+    await changePattern(ctx(), driver.id, id, {
+      fromDate: addDays(istDate(), 1),
+      time: "08:30",
+      seats: 3,
+      tripCost: 60000,
+    });
+    await topUpCommutes(ctx(), Date.now() + 15 * DAY);
+    const added = (await requestsOf(rider.id, id)).slice(before.length);
+    expect(added.length).toBeGreaterThan(0);
+    const day = await env.DB.prepare("SELECT departs_at, pricing_mode FROM rides WHERE id = ?")
+      .bind(added[0].id)
+      .first<{ departs_at: number; pricing_mode: string | null }>();
+    expect(day?.pricing_mode ?? "equal").toBe("equal");
     await completeRide(ctx(), driver.id, added[0].id, day!.departs_at + 3_600_000);
     const owed = await env.DB.prepare("SELECT amount_paise FROM payments WHERE ride_id = ? AND payer_id = ?")
       .bind(added[0].id, rider.id)
