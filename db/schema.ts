@@ -905,6 +905,8 @@ export const commuteBookings = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
     endedAt: integer("ended_at"),
+    // The seats' price shown when booking (ADR 0055): the top-up's new days record no more.
+    quotedPaise: integer("quoted_paise"),
   },
   (t) => [
     uniqueIndex("commute_bookings_live_unique").on(t.commuteId, t.riderId).where(sql`${t.status} <> 'ended'`),
@@ -1105,9 +1107,12 @@ export const savedSearches = sqliteTable(
     status: text("status").notNull().default("active"),
     lastAlertDay: text("last_alert_day"),
     createdAt: createdAt(),
+    // "And back" (ADR 0055): the way back is a search of its own that belongs to this one.
+    returnOf: text("return_of").references((): AnySQLiteColumn => savedSearches.id, { onDelete: "cascade" }),
   },
   (t) => [
     index("saved_searches_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("saved_searches_return_of_unique").on(t.returnOf).where(sql`${t.returnOf} IS NOT NULL`),
     check("saved_search_time_format", sql`${t.time} GLOB '[0-2][0-9]:[0-5][0-9]'`),
     check(
       "saved_search_minute",

@@ -63,6 +63,8 @@ const EXPECTED: Record<string, string> = {
   // Issue 14: a person's saved searches (and their lookup cells) are their own.
   "saved_searches.user_id -> users": "CASCADE",
   "saved_search_cells.search_id -> saved_searches": "CASCADE",
+  // ADR 0055: a search's way back belongs to it.
+  "saved_searches.return_of -> saved_searches": "CASCADE",
   // Issue 16: a community's approved pickup points go with the community.
   "community_pickup_points.community_id -> communities": "CASCADE",
   // Issue 37: a person's share-my-trip links go with them, or with the ride.

@@ -2,14 +2,13 @@
 // get one reminder about an hour before departure, exactly once per person and ride however
 // often (or however concurrently) the scheduler runs, and late runs still send it; none for
 // cancelled rides, withdrawn requests, or people who turned reminders off.
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "../support/env";
-import worker from "../../server";
 import { describe, expect, it } from "vitest";
 import { enqueueRideReminders } from "~/models/outbox/queue.server";
 import { deliverOutbox } from "~/models/outbox/deliver.server";
 import { formatWeekdayDate } from "~/domain/time";
 import { createRide, createRideRequest, createUser } from "../support/rides";
+import { postTestClock, PRODUCTION_ENV, runScheduled } from "../support/test-clock";
 import { db } from "../support/worker";
 
 const verified = { emailVerifiedAt: Date.now() - 86_400_000 };
@@ -20,11 +19,7 @@ function istSlot(minutes: number) {
   return { date: ist.slice(0, 10), time: ist.slice(11, 16) };
 }
 
-async function runCron() {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ cron: "*/5 * * * *", scheduledTime: Date.now() }), env, ctx);
-  await waitOnExecutionContext(ctx);
-}
+const runCron = () => runScheduled("*/5 * * * *");
 
 async function remindersTo(email: string) {
   const r = await env.DB.prepare(
@@ -181,26 +176,10 @@ describe("ride reminders", () => {
   it("POST /__test/five-minute-run runs the 5-minute work as of a time, only with LOOPRIDE_STAGE=test", async () => {
     const driver = await createUser({ db: db() }, verified);
     const ride = await createRide({ db: db() }, { driverId: driver.id, ...istSlot(180) });
-    const call = async (over: Record<string, unknown>) => {
-      const ec = createExecutionContext();
-      const url = `http://localhost/__test/five-minute-run?time=${ride.departsAt - 30 * 60_000}`;
-      const res = await worker.fetch(
-        new Request(url, { method: "POST" }) as Parameters<typeof worker.fetch>[0],
-        { ...env, ...over } as Parameters<typeof worker.fetch>[1],
-        ec,
-      );
-      await waitOnExecutionContext(ec);
-      return res;
-    };
+    const call = (over: Record<string, unknown>) =>
+      postTestClock(`/__test/five-minute-run?time=${ride.departsAt - 30 * 60_000}`, over);
     // Production (no stage marker, its secrets set): the catch-all page refuses the POST.
-    const production = await call({
-      LOOPRIDE_STAGE: undefined,
-      DEV_MAILBOX: undefined,
-      SESSION_SECRET: "s".repeat(32),
-      PASSWORD_PEPPER: "p".repeat(32),
-      APP_ORIGIN: "http://localhost",
-      MAIL_TRANSPORT: "sink",
-    });
+    const production = await call(PRODUCTION_ENV);
     expect(production.status).toBe(405);
     expect(await remindersTo(driver.email!)).toEqual([]);
     // Twice, as the cron runs: one reminder, mailed and in the panel.
