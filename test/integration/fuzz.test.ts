@@ -823,6 +823,7 @@ const TARGETS: Target[] = [
         phone: one(["98765 43210", "9876543210"]),
         hasCar: one(["yes", "no"]),
         carType: one(["petrol", "electric"]),
+        homeLocality: one(["", "Koramangala", "kormangala", "Atlantis"]),
         referralCode: one(["", "LRABC123"]),
       }),
     }),
@@ -968,7 +969,11 @@ describe("fuzz onboarding.tsx - complete", () => {
         w.pool,
       ),
       car: formEntries(
-        { hasCar: one(["yes", "no"]), carType: one(["petrol", "diesel", "hybrid", "electric"]) },
+        {
+          hasCar: one(["yes", "no"]),
+          carType: one(["petrol", "diesel", "hybrid", "electric"]),
+          homeLocality: one(["", "HSR Layout", "hsr", "Atlantis"]),
+        },
         w.pool,
       ),
       referral: formEntries({ referralCode: one(["", "LRFUZZ01", "lrfuzz01", "LRNOSUCH"]) }, w.pool),
