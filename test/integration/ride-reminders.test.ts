@@ -222,8 +222,8 @@ describe("ride reminders", () => {
     );
     await runCron();
 
-    // By hand (ADR 0049): Whitefield -> Marathahalli -> Bellandur is 9.1 km straight (the
-    // ride passes Bellandur: no detour), x 1.4 road factor = 12.7 km, at 20 km/h = 38 min.
+    // By hand (ADR 0049): Whitefield -> Marathahalli -> Bellandur is 9.0 km straight (the
+    // ride passes Bellandur: no detour), x 1.4 road factor = 12.6 km, at 20 km/h = 38 min.
     const start = formatted(slot.time);
     const bellandur = formatted(plusMinutes(slot.time, 38));
     const [toDriver] = await remindersTo(driver.email!);
