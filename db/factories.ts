@@ -301,6 +301,8 @@ export type RideRequestOptions = {
   status?: "pending" | "accepted" | "rejected" | "cancelled";
   notes?: string | null;
   createdAt?: number;
+  /** Where the rider asked to be picked up, by place name (issue 36); none: the ride's start. */
+  pickup?: string;
 };
 
 /** The request row only: whoever inserts an accepted one must also add its seats to the ride's booked_seats. */
@@ -314,6 +316,7 @@ export function buildRideRequest(opts: RideRequestOptions & BuildExtras) {
     seats: opts.seats ?? 1,
     status,
     notes: opts.notes ?? null,
+    pickupPlaceId: opts.pickup ? placeByName(opts.pickup)!.id : null,
     createdAt: now,
     decidedAt: status === "accepted" || status === "rejected" ? now : null,
     cancelledAt: status === "cancelled" ? now : null,

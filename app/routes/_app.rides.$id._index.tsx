@@ -10,6 +10,7 @@ import { cardClass, RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, sha
 import { formatRupees } from "~/domain/money";
 import { CANCEL_WINDOW_MS, COMPLETE_EARLY_MS, requestsClosedReason } from "~/domain/rides";
 import { formatRating, ratingFromTotals } from "~/domain/rating";
+import { formatTime, istTime } from "~/domain/time";
 import { getRideDetail } from "~/models/rides.server";
 import { reliabilityFrom, rideDriverReliabilityQueries } from "~/models/reliability.server";
 import { ReliabilityRecord } from "~/components/reliability";
@@ -145,6 +146,8 @@ export default function RideDetail() {
         <RouteMap
           from={{ name: ride.fromLocation, lat: ride.fromLat, lng: ride.fromLng }}
           to={{ name: ride.toLocation, lat: ride.toLat, lng: ride.toLng }}
+          vias={loaded.map.vias}
+          pickup={loaded.map.pickup && { ...loaded.map.pickup, time: formatTime(istTime(loaded.map.pickup.at)) }}
         />
       </section>
 
