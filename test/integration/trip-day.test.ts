@@ -5,7 +5,7 @@ import { addDays, istDate, istTime } from "~/domain/time";
 import { NOT_RIDE_DAY, PICKUP_CODE_TRIES, SHARE_AFTER_END_MS, TOO_MANY_CODES, WRONG_PICKUP_CODE } from "~/domain/trip";
 import { deliverOutbox } from "~/models/outbox/deliver.server";
 import { BOARDED_NOT_NO_SHOW } from "~/models/reliability.server";
-import { markPickedUp, NO_EMERGENCY_EMAIL, TOO_MANY_ALERTS } from "~/models/trip.server";
+import { markPickedUp, NO_EMERGENCY_EMAIL, TOO_MANY_ALERTS, tripDayQueries } from "~/models/trip.server";
 import { toastOf } from "../support/rides";
 import { Browser, db, get, postForm, signedInUser, tableCounts } from "../support/worker";
 
@@ -185,6 +185,14 @@ describe("the pickup code (item 2)", () => {
       await codeOf(t.otherReq.id),
     ]);
     expect(shown(await page(`/rides/${t.ride.id}`, t.driver.cookie), "pickup-code")).toEqual([]);
+    // Nor does a rider's code leave D1 in the driver's reads (defence in depth under the page).
+    const [, riders] = await db().batch(tripDayQueries({ db: db() }, t.driver.id, t.ride.id));
+    expect(riders.map((r) => [r.riderId, r.code]).sort()).toEqual(
+      [
+        [t.rider.id, null],
+        [t.other.id, null],
+      ].sort(),
+    );
     const dashboard = await page("/dashboard", t.rider.cookie);
     if (Date.now() < later.departsAt)
       expect(shown(dashboard, "next-ride-pickup-code")).toContain(await codeOf(laterReq.id));
@@ -307,6 +315,8 @@ describe("share my trip (item 3)", () => {
       t.rider.id,
     ])
       expect(shared).not.toContain(hidden);
+    // Nor either rider's pickup code (the link's viewer is not the driver at the car).
+    for (const id of [t.req.id, t.otherReq.id]) expect(shared).not.toMatch(new RegExp(`>${await codeOf(id)}<`));
     expect(shared).toContain('name="robots" content="noindex, nofollow"');
 
     await trip(t.ride.id, t.driver.cookie, { intent: "start-trip" });
