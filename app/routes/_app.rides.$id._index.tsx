@@ -47,11 +47,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     NOT_FOUND.ride,
   );
   const driverRating = formatRating(ratingFromTotals(detail.ride.driverRatingCount, detail.ride.driverRatingStars));
-  const trip = await tripDayFrom(
-    also.slice(reliabilityReads.length, reliabilityReads.length + tripReads.length),
-    user.id,
-    context.env,
-  );
+  const trip = tripDayFrom(also.slice(reliabilityReads.length, reliabilityReads.length + tripReads.length), user.id);
   const dayContacts = dayContactsFrom(also[also.length - 1]);
   const made = await tripShareCookie(request, context.env).parse(request);
   const link =
