@@ -905,6 +905,8 @@ export const commuteBookings = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
     endedAt: integer("ended_at"),
+    // Migration 0040: where the rider is picked up each day (a place id; null: the start).
+    pickupPlaceId: text("pickup_place_id"),
   },
   (t) => [
     uniqueIndex("commute_bookings_live_unique").on(t.commuteId, t.riderId).where(sql`${t.status} <> 'ended'`),
