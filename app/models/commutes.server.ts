@@ -493,7 +493,10 @@ export async function getCommutePage(
   const pickupOf = (placeId: string | null) => {
     const place = placeId ? placeById(placeId) : undefined;
     const at = place && route ? pickupOnRoute(route, place) : null;
-    return place && at ? { name: place.name, time: istTime(at.pickupAt) } : { name: c.fromLocation, time: c.time };
+    // The point too, for the rider's map; the start needs none (the map draws it anyway).
+    return place && at
+      ? { name: place.name, time: istTime(at.pickupAt), lat: place.lat, lng: place.lng }
+      : { name: c.fromLocation, time: c.time, lat: null, lng: null };
   };
   // The pickup points the rider's form offers: the route's places, the community's approved
   // points and the place a search found the rider at (the single booking page's list).

@@ -67,6 +67,7 @@ export default function Commute() {
       <RouteMap
         from={{ name: commute.fromLocation, lat: commute.fromLat, lng: commute.fromLng }}
         to={{ name: commute.toLocation, lat: commute.toLat, lng: commute.toLng }}
+        pickup={isDriver ? null : bookings[0]?.pickup}
       />
       <CommuteWomen commute={commute} here={`/commutes/${commute.id}`} />
       {isDriver ? (

@@ -103,6 +103,8 @@ describe("a standing booking with a pickup point along the route", () => {
     // The commute page says where and around when, to the rider and to the driver.
     const mine = await (await get(`/commutes/${id}`, { cookie: rider.cookie })).text();
     expect(mine).toMatch(/data-testid="my-pickup">Picked up at Bellandur around 9:0\d AM</);
+    // The rider's map marks the pickup, in its text alternative too.
+    expect(mine).toMatch(/<span class="font-semibold">Pickup:<\/span> ?Bellandur/);
     const driverPage = await (await get(`/commutes/${id}`, { cookie: driver.cookie })).text();
     expect(driverPage).toMatch(/data-testid="standing-booking">[^<]* · Picked up at Bellandur around 9:0\d AM</);
   });
