@@ -617,6 +617,8 @@ export type CommuteBookingOptions = {
   accepted?: boolean;
   pausedFrom?: string | null;
   pausedUntil?: string | null;
+  /** The pickup point's place id (issue 36); none: the commute's start. */
+  pickupPlaceId?: string | null;
 };
 
 /** A standing booking row (issue 35), as bookCommute writes it; its requests are not made here. */
@@ -636,6 +638,7 @@ export function buildCommuteBooking(opts: CommuteBookingOptions & BuildExtras & 
     createdAt: now,
     updatedAt: now,
     endedAt: opts.status === "ended" ? now : null,
+    pickupPlaceId: opts.pickupPlaceId ?? null,
   };
 }
 

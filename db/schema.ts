@@ -910,6 +910,8 @@ export const commuteBookings = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
     endedAt: integer("ended_at"),
+    // Migration 0040: where the rider is picked up each day (a place id; null: the start).
+    pickupPlaceId: text("pickup_place_id"),
     // The seats' price shown when booking (ADR 0055): the top-up's new days record no more.
     quotedPaise: integer("quoted_paise"),
   },

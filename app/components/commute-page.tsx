@@ -4,6 +4,7 @@ import { MAX_SEATS } from "~/domain/rides";
 import { addDays, formatDate, formatTime, formatWeekdayDate } from "~/domain/time";
 import type { CommutePage } from "~/models/commutes.server";
 import { WeekdayPicker } from "./commute-form";
+import { PickupSelect } from "./pickup-select";
 import { StatusBadge } from "./ride-ui";
 import { buttonClass, cardClass, dangerButtonClass, inputClass, smallButtonClass, smallPrimaryClass } from "./styles";
 
@@ -24,6 +25,9 @@ function bookingSummary(b: Booking) {
       : "";
   return `${weekdaysLabel(b.weekdays)} · ${b.seats} seat${b.seats === 1 ? "" : "s"} · ${STATE_TEXT[b.state]}${pause}`;
 }
+
+/** Where and around when a standing booking is picked up (issue 36: an estimate, ADR 0049). */
+const pickupText = (b: Booking) => `Picked up at ${b.pickup.name} around ${formatTime(b.pickup.time)}`;
 
 const seatOptions = Array.from({ length: MAX_SEATS }, (_, i) => i + 1);
 
@@ -71,7 +75,7 @@ export function RegularRiders({ requests, bookings }: { requests: Req[]; booking
             <span className="font-medium">{r.name}</span>
             {r.booking ? (
               <span className="text-sm" data-testid="standing-booking">
-                {bookingSummary(r.booking)}
+                {`${bookingSummary(r.booking)} · ${pickupText(r.booking)}`}
               </span>
             ) : null}
             <span className="text-sm">
@@ -110,6 +114,9 @@ function StandingBooking({ booking, today }: { booking: Booking; today: string }
       <p className="text-sm" data-testid="my-standing-booking">
         {bookingSummary(booking)}
         {booking.state === "asked" ? " (waiting for the driver)" : ""}
+      </p>
+      <p className="text-sm" data-testid="my-pickup">
+        {pickupText(booking)}
       </p>
       <p className="text-sm">New days are booked for you as the driver adds them. Skip a single day below.</p>
       <div className="flex flex-wrap items-end gap-4">
@@ -345,6 +352,8 @@ export function RiderBooking({
   occurrences,
   requests,
   bookings,
+  pickups,
+  searched,
   now,
   today,
 }: {
@@ -353,6 +362,8 @@ export function RiderBooking({
   occurrences: Occurrence[];
   requests: Req[];
   bookings: Booking[];
+  pickups: CommutePage["pickups"];
+  searched: string | null;
   now: number;
   today: string;
 }) {
@@ -384,6 +395,7 @@ export function RiderBooking({
               </label>
               <SeatsSelect id="book-seats" value={1} max={commute.seats} />
             </div>
+            <PickupSelect pickups={pickups} chosen={searched ?? booking?.pickup.name ?? null} />
             {hasOtherLeg ? <LegsChoice defaultLeg="both" thisLeg={isReturn ? "return" : "morning"} /> : null}
             <button type="submit" name="intent" value="book-all" className={buttonClass}>
               Request every selected day

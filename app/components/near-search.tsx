@@ -197,12 +197,15 @@ export function MatchFacts({
   to,
   route,
   rideId,
+  commuteId,
 }: {
   match: ShownMatch;
   from: string;
   to: string;
   route: string[];
   rideId: string;
+  /** A weekday search's commute: its every day can be booked with the same pickup. */
+  commuteId?: string;
 }) {
   const atStart = match.pickup.routeIndex === 0;
   const pickup = stopName(match.pickup, route, from);
@@ -230,6 +233,17 @@ export function MatchFacts({
           <Link to={`/rides/${rideId}/book?pickup=${encodeURIComponent(pickup)}`} data-testid="book-pickup">
             {`Book with pickup at ${pickup}`}
           </Link>
+          {commuteId ? (
+            <>
+              {" · "}
+              <Link
+                to={`/commutes/${commuteId}?pickup=${encodeURIComponent(pickup)}`}
+                data-testid="book-commute-pickup"
+              >
+                {`Book every day with pickup at ${pickup}`}
+              </Link>
+            </>
+          ) : null}
         </>
       )}
     </p>

@@ -30,7 +30,7 @@ type EmptyableKeys<T> = { [K in keyof T]-?: null extends T[K] ? K : T[K] extends
  */
 export type RideCardData = Omit<CardFields, EmptyableKeys<CardFields>> & {
   [K in EmptyableKeys<CardFields>]?: Exclude<CardFields[K], null>;
-} & { fromLat?: number; fromLng?: number; toLat?: number; toLng?: number };
+} & { fromLat?: number; fromLng?: number; toLat?: number; toLng?: number; commuteId?: string };
 
 /** A Discover row as the loader sends it to the page: the fields a card shows, none empty. */
 export function toRideCard({

@@ -59,8 +59,8 @@ export function handleCommuteIntent(
     handle: async (input) => {
       switch (input.intent) {
         case "book-all": {
-          const { weekdays, seats, notes } = input;
-          const r = await bookCommuteLegs(context, userId, commuteId, input.legs, { weekdays, seats, notes });
+          const { weekdays, seats, notes, pickup } = input;
+          const r = await bookCommuteLegs(context, userId, commuteId, input.legs, { weekdays, seats, notes, pickup });
           // A leg refused while the other was booked is said, with its reason (ADR 0048).
           const refused = r.refused.length ? ` Not booked: ${r.refused.join(" ")}` : "";
           const description = `You asked for ${plural(r.requested, "day")} of this commute.${refused}`;

@@ -12,9 +12,10 @@ import {
 } from "../../db/schema";
 import { COMMUTE_HORIZON_DAYS, type CommuteLegs, dayOfWeek, horizonDates, weekdaysLabel } from "../domain/commutes";
 import { newId } from "../domain/ids";
+import { pickupOnRoute } from "../domain/ride-match";
 import { CANCEL_WINDOW_MS, carTypeOf } from "../domain/rides";
 import { formatRupees, seatPricePaise } from "../domain/money";
-import { addDays, formatTime, formatWeekdayDate, IST_OFFSET_MS, istDate, istToInstant } from "../domain/time";
+import { addDays, formatTime, formatWeekdayDate, IST_OFFSET_MS, istDate, istTime, istToInstant } from "../domain/time";
 import { suggestTripCost } from "../domain/trip-cost";
 import type { CreateCommuteInput } from "../schemas/commutes";
 import { viasOf } from "../schemas/rides";
@@ -22,10 +23,17 @@ import { audience, type ModelCtx } from "./context.server";
 import type { Db } from "./db.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
-import { placeByName, ridePlaceColumns, viaRecords } from "./places.server";
+import { placeById, placeByName, ridePlaceColumns, rideRoute, viaPlaces, viaRecords } from "./places.server";
 import { firstOfGroup, notificationInsert, PER_ROW_ID, weekdayDateSql } from "./notifications.server";
 import { alertSavedSearches } from "./saved-searches.server";
-import { cancelRequest, DUPLICATE_REQUEST, shownMaxSql } from "./ride-requests.server";
+import {
+  cancelRequest,
+  communityPickupIds,
+  DUPLICATE_REQUEST,
+  pickupChoices,
+  pickupPlaceOf,
+  shownMaxSql,
+} from "./ride-requests.server";
 import { cancelRide, mayPublish, WOMEN_ONLY_DRIVER } from "./ride-publishing.server";
 import { endCommutesAndRides } from "./commute-ending.server";
 import { lockNewDaysStatement } from "./commute-women.server";
@@ -182,12 +190,15 @@ function standingRequests(db: Db, scope: SQL, now: number) {
     createdAt: sql`${now}`,
     decidedAt: sql`CASE WHEN s_status = 'accepted' THEN ${now} END`,
     quotedPaise: sql`s_quoted`,
+    // The standing booking's pickup point (issue 36), checked against the route when booked.
+    pickupPlaceId: sql`s_pickup`,
   });
   return db
     .insert(rideRequests)
     .select(
       sql`SELECT ${columns} FROM (
       SELECT rides.id AS s_ride, b.rider_id AS s_rider, b.seats AS s_seats, b.notes AS s_notes,
+        b.pickup_place_id AS s_pickup,
         min(coalesce(b.quoted_paise, ${shownMaxSql(sql.raw("b.seats"))}), ${shownMaxSql(sql.raw("b.seats"))}) AS s_quoted,
         CASE WHEN b.accepted_at IS NULL THEN 'pending' ELSE 'accepted' END AS s_status,
         rides.seats - rides.booked_seats AS s_free,
@@ -362,6 +373,21 @@ const commuteColumns = {
   womenLock: commutes.womenLock,
 };
 
+/** A commute's route as the matching rule reads it (ADR 0049), with its driver's detour limit. */
+const commuteRouteColumns = {
+  fromLat: commutes.fromLat,
+  fromLng: commutes.fromLng,
+  toLat: commutes.toLat,
+  toLng: commutes.toLng,
+  viaPlaceIds: commutes.viaPlaceIds,
+  maxDetourMinutes: sql<
+    number | null
+  >`(SELECT ${userProfiles.maxDetourMinutes} FROM ${userProfiles} WHERE ${userProfiles.userId} = ${commutes.driverId})`,
+};
+
+/** A commute's route on the day `date` (its departure then), for pickupOnRoute and pickupPlaceOf. */
+const onDay = <C extends { time: string }>(c: C, date: string) => ({ ...c, departsAt: istToInstant(date, c.time) });
+
 const occurrenceColumns = {
   id: rides.id,
   date: rides.date,
@@ -378,17 +404,21 @@ const occurrenceColumns = {
  * them the viewer may see (all of them for the driver, their own for a rider). Three
  * statements, one round trip. Not visible (a community the viewer is outside of): not found.
  */
-export async function getCommutePage({ db }: ModelCtx, viewerId: string, commuteId: string, now = Date.now()) {
+export async function getCommutePage(
+  { db }: ModelCtx,
+  viewerId: string,
+  commuteId: string,
+  now = Date.now(),
+  searchedFrom: string | null = null,
+) {
   const today = istDate(now);
   const [commute, occurrences, requests, bookingRows, legs] = await db.batch([
     db
       .select({
         ...commuteColumns,
-        // The route map (issue 36).
-        fromLat: commutes.fromLat,
-        fromLng: commutes.fromLng,
-        toLat: commutes.toLat,
-        toLng: commutes.toLng,
+        // The route map and the pickup points along it (issue 36).
+        ...commuteRouteColumns,
+        communityPickups: communityPickupIds(commutes.communityId),
         driverName: userProfiles.fullName,
         // The driver's stars are totals on the profile (issue 35, item 8: shown in the header).
         driverRatingCount: userProfiles.ratingCount,
@@ -434,7 +464,12 @@ export async function getCommutePage({ db }: ModelCtx, viewerId: string, commute
       .limit(500),
     // Standing bookings: all live ones for the driver, their own for a rider.
     db
-      .select({ ...bookingColumns, riderId: commuteBookings.riderId, riderName: userProfiles.fullName })
+      .select({
+        ...bookingColumns,
+        riderId: commuteBookings.riderId,
+        riderName: userProfiles.fullName,
+        pickupPlaceId: commuteBookings.pickupPlaceId,
+      })
       .from(commuteBookings)
       .leftJoin(userProfiles, eq(userProfiles.userId, commuteBookings.riderId))
       .where(
@@ -450,20 +485,41 @@ export async function getCommutePage({ db }: ModelCtx, viewerId: string, commute
     // The other leg (ADR 0048): the same driver and community, so visible with this one.
     otherLeg(db, commuteId),
   ]);
-  const c = commute[0];
-  if (!c) throw new NotFoundError(COMMUTE_NOT_FOUND);
+  const row = commute[0];
+  if (!row) throw new NotFoundError(COMMUTE_NOT_FOUND);
+  const { communityPickups, viaPlaceIds, maxDetourMinutes, ...c } = row;
+  // Where each standing booking is picked up, and around when (issue 36): the booking path's
+  // rule (pickupOnRoute) on today's departure; the start when none was chosen.
+  const route = rideRoute(onDay(row, today));
+  const pickupOf = (placeId: string | null) => {
+    const place = placeId ? placeById(placeId) : undefined;
+    const at = place && route ? pickupOnRoute(route, place) : null;
+    // The point too, for the rider's map; the start needs none (the map draws it anyway).
+    return place && at
+      ? { name: place.name, time: istTime(at.pickupAt), lat: place.lat, lng: place.lng }
+      : { name: c.fromLocation, time: c.time, lat: null, lng: null };
+  };
+  // The pickup points the rider's form offers: the route's places, the community's approved
+  // points and the place a search found the rider at (the single booking page's list).
+  const pickups = pickupChoices(route, [
+    c.fromLocation,
+    ...viaPlaces(viaPlaceIds).map((p) => p.name),
+    ...(communityPickups ?? "").split(" ").flatMap((id) => placeById(id)?.name ?? []),
+    ...(searchedFrom ? [searchedFrom] : []),
+  ]);
   // Each day says whether the viewer may ask for a seat on it (the seat rule), and if not why,
   // so the page offers Book only where a request would be taken.
   const days = occurrences.map((o) => {
     const { rest, facts } = splitSeatFacts(o);
     return { ...rest, refusal: seatRefusal(facts, 1, now)?.message ?? null };
   });
-  const bookings = bookingRows.map(({ acceptedAt, ...b }) => ({
+  const bookings = bookingRows.map(({ acceptedAt, pickupPlaceId, ...b }) => ({
     ...b,
     state: bookingState({ ...b, acceptedAt }, today),
+    pickup: pickupOf(pickupPlaceId),
   }));
   const other = legs[0] ?? null;
-  return { commute: c, isDriver: c.driverId === viewerId, occurrences: days, requests, bookings, other };
+  return { commute: c, isDriver: c.driverId === viewerId, occurrences: days, requests, bookings, other, pickups };
 }
 
 /**
@@ -561,13 +617,13 @@ export async function bookCommute(
   { db }: ModelCtx,
   riderId: string,
   commuteId: string,
-  input: { weekdays: number; seats: number; notes: string | null },
+  input: BookingInput,
   now = Date.now(),
 ) {
   const chosen = onWeekdays(input.weekdays, sql.raw("rides.date"));
   const [commute, rider, days] = await db.batch([
     db
-      .select(commuteColumns)
+      .select({ ...commuteColumns, ...commuteRouteColumns })
       .from(commutes)
       .where(and(eq(commutes.id, commuteId), maySeeCommute(riderId)))
       .limit(1),
@@ -583,6 +639,8 @@ export async function bookCommute(
   if (!c) throw new NotFoundError(COMMUTE_NOT_FOUND);
   if (c.driverId === riderId) throw new ForbiddenError("You cannot request a seat on your own commute.");
   if (c.status !== "active") throw new ConflictError(COMMUTE_ENDED);
+  // The single booking's check of a pickup point (issue 36): on the route or within the detour.
+  const pickupPlaceId = pickupPlaceOf(onDay(c, istDate(now)), input.pickup ?? null);
   const name = rider[0]?.fullName ?? "A rider";
   // The upsert in between changes changes(): count the requests this call made instead.
   const madeNow = sql`(SELECT count(*) FROM ride_requests q JOIN rides o ON o.id = q.ride_id
@@ -602,13 +660,14 @@ export async function bookCommute(
             notes: sql`${input.notes}`,
             createdAt: sql`${now}`,
             quotedPaise: shownMaxSql(input.seats),
+            pickupPlaceId: sql`${pickupPlaceId}`,
           })}
         FROM rides
         WHERE rides.commute_id = ${commuteId} AND ${chosen} AND ${seatRule(riderId, input.seats, now)}
           AND NOT EXISTS (SELECT 1 FROM ride_requests x WHERE x.ride_id = rides.id AND x.rider_id = ${riderId} AND x.status IN ('pending', 'accepted'))`,
         )
         .returning({ id: rideRequests.id, rideId: rideRequests.rideId }),
-      upsertBooking(db, riderId, commuteId, input, now),
+      upsertBooking(db, riderId, commuteId, { ...input, pickupPlaceId }, now),
       notificationInsert(
         db,
         {
@@ -633,6 +692,9 @@ export async function bookCommute(
   return { requested: inserted.length, audience: audience([c.driverId]) };
 }
 
+/** A standing booking asked for: weekdays, seats, a note, and where to be picked up (a place name; none: the start). */
+type BookingInput = { weekdays: number; seats: number; notes: string | null; pickup?: string | null };
+
 export const NO_RETURN = "This commute has no return.";
 
 const LEG_NAMES = { morning: "Morning", return: "Return" } as const;
@@ -650,7 +712,7 @@ export async function bookCommuteLegs(
   riderId: string,
   commuteId: string,
   legs: CommuteLegs | undefined,
-  input: { weekdays: number; seats: number; notes: string | null },
+  input: BookingInput,
   now = Date.now(),
 ) {
   if (!legs) {
@@ -681,7 +743,10 @@ export async function bookCommuteLegs(
       continue;
     }
     try {
-      const r = await bookCommute(ctx, riderId, id, input, now);
+      // The pickup point is a place of this page's route; the other leg runs the other way
+      // and picks the rider up at its start.
+      const pickup = id === commuteId ? input.pickup : null;
+      const r = await bookCommute(ctx, riderId, id, { ...input, pickup }, now);
       requested += r.requested;
       for (const u of r.audience.notified) told.add(u);
     } catch (e) {
@@ -708,7 +773,7 @@ function upsertBooking(
   db: Db,
   riderId: string,
   commuteId: string,
-  input: { weekdays: number; seats: number; notes: string | null },
+  input: { weekdays: number; seats: number; notes: string | null; pickupPlaceId: string | null },
   now: number,
 ) {
   const columns = selectInTableOrder(commuteBookings, {
@@ -721,12 +786,15 @@ function upsertBooking(
     status: sql`'active'`,
     createdAt: sql`${now}`,
     updatedAt: sql`${now}`,
+    pickupPlaceId: sql`${input.pickupPlaceId}`,
     // The seats' price the rider was just shown and asked at (the requests' own quotes, ADR
     // 0055): the days the top-up adds later record no more than it.
     quotedPaise: sql`(SELECT max(q.quoted_paise) FROM ride_requests q JOIN rides o ON o.id = q.ride_id
       WHERE q.rider_id = ${riderId} AND q.created_at = ${now} AND o.commute_id = ${commuteId})`,
   });
-  const same = sql`${commuteBookings.weekdays} = excluded.weekdays AND ${commuteBookings.seats} = excluded.seats`;
+  // A new pickup point changes the driver's way, so it is theirs to accept again too.
+  const same = sql`${commuteBookings.weekdays} = excluded.weekdays AND ${commuteBookings.seats} = excluded.seats
+    AND ${commuteBookings.pickupPlaceId} IS excluded.pickup_place_id`;
   return db
     .insert(commuteBookings)
     .select(
@@ -740,6 +808,7 @@ function upsertBooking(
         weekdays: sql`excluded.weekdays`,
         seats: sql`excluded.seats`,
         notes: sql`excluded.notes`,
+        pickupPlaceId: sql`excluded.pickup_place_id`,
         status: "active",
         pausedFrom: null,
         pausedUntil: null,

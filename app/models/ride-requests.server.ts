@@ -1,10 +1,11 @@
 import { isUniqueViolation } from "./db-errors.server";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { communities, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
+import { communities, communityPickupPoints, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { newId } from "../domain/ids";
 import { pickupOnRoute } from "../domain/ride-match";
 import { placeByName, rideRoute } from "./places.server";
+import { istTime } from "../domain/time";
 import { CANCEL_WINDOW_MS, requestsClosedReason } from "../domain/rides";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
@@ -94,16 +95,47 @@ function recomputeBookedSeats(db: Db, rideId: string) {
 export const PICKUP_OFF_ROUTE = "Please choose a pickup point along the ride's route (within the driver's detour).";
 
 /**
- * The place id of a requested pickup point (issue 36, item 2), or null for the ride's start:
- * a place of the list the driver passes, or reaches within their detour limit (pickupOnRoute).
+ * The place id of a requested pickup point (issue 36), or null for the ride's start: a place
+ * of the list the driver passes, or reaches within their detour limit (pickupOnRoute). The
+ * one check of a pickup: a single booking and a commute's standing booking both call it.
  */
-function pickupPlaceOf(ride: Parameters<typeof rideRoute>[0] & { fromLocation: string }, pickup: string | null) {
+export function pickupPlaceOf(ride: Parameters<typeof rideRoute>[0] & { fromLocation: string }, pickup: string | null) {
   if (!pickup) return null;
   const place = placeByName(pickup);
   const route = rideRoute(ride);
   if (!place || !route || !pickupOnRoute(route, place)) throw new ConflictError(PICKUP_OFF_ROUTE, { field: "pickup" });
   return place.name === ride.fromLocation ? null : place.id;
 }
+
+/**
+ * The pickup points a booking form offers (issue 36): of `names` (the route's places, the
+ * community's approved points, the place a search found the rider at), those the driver
+ * passes or reaches within their detour, each with its estimated time (IST HH:MM).
+ */
+export function pickupChoices(route: ReturnType<typeof rideRoute>, names: string[]) {
+  if (!route) return [];
+  return [...new Set(names)].flatMap((name) => {
+    const place = placeByName(name);
+    const at = place ? pickupOnRoute(route, place) : null;
+    return place && at
+      ? [
+          {
+            name: place.name,
+            lat: place.lat,
+            lng: place.lng,
+            time: istTime(at.pickupAt),
+            detourMinutes: at.detourMinutes,
+          },
+        ]
+      : [];
+  });
+}
+
+/** The place ids of a community's approved pickup points, in order, space-separated (SQL). */
+export const communityPickupIds = (communityId: SQLWrapper) =>
+  sql<
+    string | null
+  >`(SELECT group_concat(${communityPickupPoints.placeId}, ' ') FROM (SELECT ${communityPickupPoints.placeId} FROM ${communityPickupPoints} WHERE ${communityPickupPoints.communityId} = ${communityId} ORDER BY ${communityPickupPoints.position}) AS ${communityPickupPoints})`;
 
 /**
  * A rider asks for seats on someone else's active, upcoming ride. The driver is notified

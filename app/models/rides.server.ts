@@ -1,9 +1,8 @@
 import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { communities, communityPickupPoints, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
+import { communities, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { pickupOnRoute } from "../domain/ride-match";
-import { istTime } from "../domain/time";
-import { pickupOrder, placeById, placeByName, rideRoute, viaPlaces } from "./places.server";
+import { pickupOrder, placeById, rideRoute, viaPlaces } from "./places.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { type AlsoReads, type ModelCtx, audience } from "./context.server";
@@ -17,6 +16,7 @@ import {
   splitSeatFacts,
 } from "./permissions.server";
 import { requestWithRider, rideColumns, ridePoints, withFairSeat } from "./ride-columns.server";
+import { communityPickupIds, pickupChoices } from "./ride-requests.server";
 
 // One ride: its page, its booking form, and the driver's lock of the remaining seats to women.
 
@@ -153,13 +153,7 @@ export async function getRideForBooking(
     ...(communityPickups ?? "").split(" ").flatMap((id) => placeById(id)?.name ?? []),
     ...(searchedFrom ? [searchedFrom] : []),
   ];
-  const pickups = route
-    ? [...new Set(names)].flatMap((name) => {
-        const place = placeByName(name);
-        const at = place ? pickupOnRoute(route, place) : null;
-        return place && at ? [{ ...mapPoint(place), time: istTime(at.pickupAt), detourMinutes: at.detourMinutes }] : [];
-      })
-    : [];
+  const pickups = pickupChoices(route, names);
   // Why the seat rule refuses the viewer one seat (null: it allows it): the page says so instead of a form.
   const refusal = seatRefusal(facts, 1, now)?.message ?? null;
   return { ...withFairSeat(ride), vias: vias.map(mapPoint), pickups, refusal };
@@ -182,9 +176,7 @@ const routeColumns = {
   toLng: rides.toLng,
   viaPlaceIds: rides.viaPlaceIds,
   maxDetourMinutes: userProfiles.maxDetourMinutes,
-  communityPickups: sql<
-    string | null
-  >`(SELECT group_concat(${communityPickupPoints.placeId}, ' ') FROM (SELECT ${communityPickupPoints.placeId} FROM ${communityPickupPoints} WHERE ${communityPickupPoints.communityId} = ${rides.communityId} ORDER BY ${communityPickupPoints.position}) AS ${communityPickupPoints})`,
+  communityPickups: communityPickupIds(rides.communityId),
 };
 
 /** Accepted seats of a woman rider on the ride (the comfort lock needs one). */

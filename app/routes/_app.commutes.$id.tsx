@@ -24,10 +24,12 @@ const commuteId = (params: { id?: string }) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const now = Date.now();
-  const page = await orRespond(getCommutePage(context, user.id, commuteId(params), now));
+  // ?pickup=: the place a weekday search found the rider at (issue 36), offered as the pickup.
+  const searched = new URL(request.url).searchParams.get("pickup");
+  const page = await orRespond(getCommutePage(context, user.id, commuteId(params), now, searched));
   const { driverRatingCount, driverRatingStars } = page.commute;
   const driverRating = formatRating(ratingFromTotals(driverRatingCount, driverRatingStars));
-  return { ...page, driverRating, now, today: istDate(now) };
+  return { ...page, driverRating, now, today: istDate(now), searched };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -36,7 +38,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Commute() {
-  const { commute, other, driverRating, isDriver, occurrences, requests, bookings, now, today } =
+  const { commute, other, driverRating, isDriver, occurrences, requests, bookings, pickups, searched, now, today } =
     useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -65,6 +67,7 @@ export default function Commute() {
       <RouteMap
         from={{ name: commute.fromLocation, lat: commute.fromLat, lng: commute.fromLng }}
         to={{ name: commute.toLocation, lat: commute.toLat, lng: commute.toLng }}
+        pickup={isDriver ? null : bookings[0]?.pickup}
       />
       <CommuteWomen commute={commute} here={`/commutes/${commute.id}`} />
       {isDriver ? (
@@ -80,6 +83,8 @@ export default function Commute() {
           occurrences={occurrences}
           requests={requests}
           bookings={bookings}
+          pickups={pickups}
+          searched={searched}
           now={now}
           today={today}
         />

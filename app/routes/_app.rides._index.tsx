@@ -54,7 +54,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return {
     ...result,
-    rides: result.rides.map(toRideCard),
+    // A weekday search's card links its commute, to book every day at the pickup found (issue 36).
+    rides: result.rides.map((r) =>
+      near.search?.weekdays && r.commuteId ? { ...toRideCard(r), commuteId: r.commuteId } : toRideCard(r),
+    ),
     filters,
     today: istDate(),
     near: near.form,
@@ -144,6 +147,7 @@ export default function DiscoverRides() {
                       to={near.values.to}
                       route={[r.fromLocation, ...(r.vias ?? []), r.toLocation]}
                       rideId={r.id}
+                      commuteId={r.commuteId}
                     />
                   ) : null
                 }

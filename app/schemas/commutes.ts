@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COMMUTE_LEGS, WEEKDAY_KEYS, COMMUTE_HORIZON_DAYS, weekdayMask } from "~/domain/commutes";
 import { addDays, istDate, isValidDate, isValidTime } from "~/domain/time";
-import { seatsField } from "./booking";
+import { bookRideSchema, seatsField } from "./booking";
 import { checkVias, createRideSchema, idSchema, type OptionalVias, type PlaceResolver } from "./rides";
 
 // A commute's places, seats, cost, notes and community are a ride's: the fields (and their
@@ -97,6 +97,8 @@ export function commuteIntentSchema(now = Date.now()) {
       legs: z.enum(COMMUTE_LEGS, { message: "Please choose Morning only, Return only or Both" }).optional(),
       seats: seatsField,
       notes: rideFields().shape.notes,
+      // Issue 36: where to be picked up every day (a place along the route; none: the start).
+      pickup: bookRideSchema.shape.pickup,
       redirectTo,
     }),
     // The driver: accept every pending request of one rider on this commute.

@@ -428,6 +428,8 @@ const TARGETS: Target[] = [
         weekdays: one(["mon", "sun", "someday", ""]),
         // ADR 0048: which legs "book-all" covers.
         legs: one(["morning", "return", "both", "sideways", ""]),
+        // Issue 36: a standing booking's pickup point, on the route, off it, or no place.
+        pickup: one(["Bellandur", "Yelahanka", "Nowhere", ""]),
         seats: one(["1", "3", "7", "-1"]),
         riderId: one(w.ids.users),
         rideId: one(w.ids.commuteDays),
