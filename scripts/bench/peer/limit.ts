@@ -17,6 +17,11 @@ function item(ride: Ride) {
   );
 }
 
+/** The page body: app/ride-list.tsx's markup, as React renders it (test/unit/bench-peer.test.ts). */
+export function rideListHtml(rides: Ride[]) {
+  return `<main><h1 class="sr-only">Rides</h1><ul class="${CLASSES.list}">${rides.map(item).join("")}</ul></main>`;
+}
+
 export async function limitPage(db: D1Database): Promise<Response> {
   const rides = await nextRides(db);
   // The data the Remix page hands to the browser, as JSON a script may hold.
@@ -24,7 +29,7 @@ export async function limitPage(db: D1Database): Promise<Response> {
   const html =
     '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"/><title>Rides</title></head>' +
-    `<body><main><h1 class="sr-only">Rides</h1><ul class="${CLASSES.list}">${rides.map(item).join("")}</ul></main>` +
+    `<body>${rideListHtml(rides)}` +
     `<script>window.__data=${data}</script></body></html>`;
   return new Response(html, { headers: { "Content-Type": "text/html" } });
 }
