@@ -29,10 +29,28 @@ import {
   type VehicleInfo,
 } from "./schema";
 
-type Ctx = { db: Db };
+/**
+ * `random` and `now` (the demo seed's): every id a create* makes is drawn from the seeded PRNG
+ * and every time it defaults is `now`, so seeding twice writes the same rows. Tests pass neither.
+ */
+export type Ctx = { db: Db; random?: () => number; now?: number };
+/** The id a create* gives its row: from the context's PRNG when it has one. */
+const ctxId = (ctx: Ctx) => (ctx.random ? idFrom(ctx.random) : undefined);
 let seq = 0;
 const next = () => `${Date.now().toString(36)}${(seq++).toString(36)}${newId(4)}`;
 const ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
+/** A PRNG (mulberry32) that gives the same numbers for the same seed: repeatable demo data. */
+export function seededRandom(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** A 16-character id (as newId) drawn from a seeded PRNG. */
 export const idFrom = (random: () => number) =>
   Array.from({ length: 16 }, () => ID_ALPHABET[Math.floor(random() * 36)]).join("");
@@ -106,13 +124,20 @@ export function buildUser(opts: UserOptions & BuildExtras & { passwordHash?: str
   };
 }
 
-export async function createUser({ db }: Ctx, opts: UserOptions = {}) {
+export async function createUser(ctx: Ctx, opts: UserOptions = {}) {
+  const { db } = ctx;
   let passwordHash: string | undefined;
   if (opts.password) {
     if (!opts.pepper) throw new Error("createUser: a password needs the pepper it is hashed with");
     passwordHash = await hashPassword(opts.password, opts.pepper);
   }
-  const rows = buildUser({ ...opts, passwordHash });
+  const rows = buildUser({
+    ...opts,
+    passwordHash,
+    id: ctxId(ctx),
+    random: ctx.random,
+    createdAt: opts.createdAt ?? ctx.now,
+  });
   const extra = [];
   if (rows.profile) extra.push(db.insert(userProfiles).values(rows.profile));
   if (rows.password) extra.push(db.insert(passwords).values(rows.password));
@@ -160,8 +185,14 @@ export function buildCommunity(opts: CommunityOptions & BuildExtras & { memberId
 }
 
 /** A community with its creator as an approved admin member. */
-export async function createCommunity({ db }: Ctx, opts: CommunityOptions) {
-  const { community: row, admin } = buildCommunity(opts);
+export async function createCommunity(ctx: Ctx, opts: CommunityOptions) {
+  const { db } = ctx;
+  const { community: row, admin } = buildCommunity({
+    ...opts,
+    id: ctxId(ctx),
+    memberId: ctxId(ctx),
+    createdAt: opts.createdAt ?? ctx.now,
+  });
   await db.batch([
     db.insert(communities).values(row),
     db.insert(communityMembers).values(admin),
@@ -192,8 +223,9 @@ export function buildMember(opts: MemberOptions & BuildExtras) {
   };
 }
 
-export async function addMember({ db }: Ctx, opts: MemberOptions) {
-  const row = buildMember(opts);
+export async function addMember(ctx: Ctx, opts: MemberOptions) {
+  const { db } = ctx;
+  const row = buildMember({ ...opts, id: ctxId(ctx), at: opts.at ?? ctx.now });
   await db.batch([db.insert(communityMembers).values(row), refreshMemberCount(db, opts.communityId)]);
   return row;
 }
@@ -217,6 +249,8 @@ export type RideOptions = {
   toPoint?: { lat: number; lng: number };
   /** Via places of the route, in order (issue 36). */
   vias?: string[];
+  /** The driver's car, as publishing copies it from the profile (its fair cost depends on it). */
+  vehicleType?: string | null;
 };
 
 const viasNamed = (names: string[] = []) => names.map((n) => placeByName(n)!);
@@ -245,6 +279,7 @@ export function buildRide(opts: RideOptions & BuildExtras & { now?: number }) {
     bookedSeats: opts.bookedSeats ?? 0,
     tripCostPaise: opts.tripCostPaise ?? 30000,
     notes: opts.notes ?? null,
+    vehicleType: opts.vehicleType ?? null,
     status: opts.status ?? "active",
     createdAt: opts.createdAt ?? opts.now ?? Date.now(),
     completedAt: opts.status === "completed" ? (opts.now ?? Date.now()) : null,
@@ -252,8 +287,9 @@ export function buildRide(opts: RideOptions & BuildExtras & { now?: number }) {
   };
 }
 
-export async function createRide({ db }: Ctx, opts: RideOptions & BuildExtras) {
-  const row = buildRide(opts);
+export async function createRide(ctx: Ctx, opts: RideOptions & BuildExtras) {
+  const { db } = ctx;
+  const row = buildRide({ id: ctxId(ctx), now: ctx.now, ...opts });
   await db.insert(rides).values(row);
   return row;
 }
@@ -265,6 +301,8 @@ export type RideRequestOptions = {
   status?: "pending" | "accepted" | "rejected" | "cancelled";
   notes?: string | null;
   createdAt?: number;
+  /** Where the rider asked to be picked up, by place name (issue 36); none: the ride's start. */
+  pickup?: string;
 };
 
 /** The request row only: whoever inserts an accepted one must also add its seats to the ride's booked_seats. */
@@ -278,6 +316,7 @@ export function buildRideRequest(opts: RideRequestOptions & BuildExtras) {
     seats: opts.seats ?? 1,
     status,
     notes: opts.notes ?? null,
+    pickupPlaceId: opts.pickup ? placeByName(opts.pickup)!.id : null,
     createdAt: now,
     decidedAt: status === "accepted" || status === "rejected" ? now : null,
     cancelledAt: status === "cancelled" ? now : null,
@@ -285,8 +324,9 @@ export function buildRideRequest(opts: RideRequestOptions & BuildExtras) {
 }
 
 /** A request; an accepted one also takes its seats on the ride, as accepting would. */
-export async function createRideRequest({ db }: Ctx, opts: RideRequestOptions) {
-  const row = buildRideRequest(opts);
+export async function createRideRequest(ctx: Ctx, opts: RideRequestOptions) {
+  const { db } = ctx;
+  const row = buildRideRequest({ ...opts, id: ctxId(ctx), createdAt: opts.createdAt ?? ctx.now });
   const status = row.status;
   const insert = db.insert(rideRequests).values(row);
   if (status === "accepted") {
@@ -326,8 +366,9 @@ export function buildNotification(opts: NotificationOptions & BuildExtras) {
   };
 }
 
-export async function createNotification({ db }: Ctx, opts: NotificationOptions) {
-  const row = buildNotification(opts);
+export async function createNotification(ctx: Ctx, opts: NotificationOptions) {
+  const { db } = ctx;
+  const row = buildNotification({ ...opts, id: ctxId(ctx), createdAt: opts.createdAt ?? ctx.now });
   await db.insert(notifications).values(row);
   return row;
 }
@@ -372,8 +413,13 @@ export function buildMessage(opts: MessageOptions & BuildExtras) {
 }
 
 /** A message, creating the pair's conversation on first use. */
-export async function createMessage({ db }: Ctx, opts: MessageOptions) {
-  const { message: row, conversation } = buildMessage(opts);
+export async function createMessage(ctx: Ctx, opts: MessageOptions) {
+  const { db } = ctx;
+  const { message: row, conversation } = buildMessage({
+    ...opts,
+    id: ctxId(ctx),
+    createdAt: opts.createdAt ?? ctx.now,
+  });
   const now = row.createdAt;
   const content = row.content;
   await db.batch([
@@ -412,7 +458,7 @@ export type CompletedRideOptions = Omit<RideOptions, "status" | "bookedSeats"> &
  * the accepted seats), its accepted requests, one payment per rider and the ratings. With
  * `random`, every id comes from it (a seeded city is the same on every run).
  */
-export function buildCompletedRide(opts: CompletedRideOptions & BuildExtras) {
+export function buildCompletedRide(opts: CompletedRideOptions & BuildExtras & { now?: number }) {
   const rowId = () => (opts.random ? idFrom(opts.random) : newId());
   const ride = buildRide({ ...opts, id: opts.id ?? rowId(), status: "active" });
   const riders = opts.riders.map((r) => ({
@@ -478,8 +524,9 @@ export function buildCompletedRide(opts: CompletedRideOptions & BuildExtras) {
  * A past ride as completing it leaves it (buildCompletedRide's rows). Statements in one batch;
  * the rides triggers keep the discover stats right (the ride passes through active, as in the app).
  */
-export async function createCompletedRide({ db }: Ctx, opts: CompletedRideOptions) {
-  const built = buildCompletedRide(opts);
+export async function createCompletedRide(ctx: Ctx, opts: CompletedRideOptions) {
+  const { db } = ctx;
+  const built = buildCompletedRide({ random: ctx.random, now: ctx.now, ...opts });
   const {
     status: _s,
     bookedSeats: _b,
@@ -518,6 +565,8 @@ export type CommuteOptions = {
   status?: "active" | "ended";
   /** A return leg: the outward commute it returns from (ADR 0048). */
   returnOf?: string | null;
+  /** The driver's car, copied to every occurrence. */
+  vehicleType?: string | null;
 };
 
 /** A commute pattern row (its occurrences come from topUpCommutes, as in the app). */
@@ -535,7 +584,7 @@ export function buildCommute(opts: CommuteOptions & BuildExtras & { now?: number
     tripCostPaise: opts.tripCostPaise ?? 30000,
     distanceKm: null,
     notes: null,
-    vehicleType: null,
+    vehicleType: opts.vehicleType ?? null,
     ...ridePlaceColumns(
       placeByName(opts.fromLocation ?? "HSR Layout"),
       placeByName(opts.toLocation ?? "Manyata Tech Park"),

@@ -48,6 +48,8 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
+    // The operators' list of suspended accounts (ADR 0058).
+    index("users_suspended_idx").on(t.suspendedAt).where(sql`${t.suspendedAt} IS NOT NULL`),
     uniqueIndex("users_phone_unique").on(t.phone),
     check(
       "users_phone_format",
@@ -523,10 +525,13 @@ export const rideRequests = sqliteTable(
     // Issue 36 (migration 0034): the place along the route where the rider asked to be picked
     // up (a place id); NULL: the ride's start.
     pickupPlaceId: text("pickup_place_id"),
-    // Issue 37 (migration 0036): picked up only with the rider's pickup code (derived from the
-    // id, app/models/trip.server.ts), so a boarded rider cannot be marked a no-show.
+    // Issue 37 (migration 0036): picked up only with the rider's pickup code, so a boarded
+    // rider cannot be marked a no-show.
     pickedUpAt: integer("picked_up_at"),
     droppedAt: integer("dropped_at"),
+    // ADR 0058 (migration 0041): the 4-digit pickup code, random, set by a trigger on insert so
+    // that no insert path has to know of it; shown only to its rider, on the day.
+    pickupCode: text("pickup_code"),
   },
   (t) => [
     // One live (pending or accepted) request per rider and ride, enforced by the database.
@@ -905,6 +910,8 @@ export const commuteBookings = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
     endedAt: integer("ended_at"),
+    // The seats' price shown when booking (ADR 0055): the top-up's new days record no more.
+    quotedPaise: integer("quoted_paise"),
   },
   (t) => [
     uniqueIndex("commute_bookings_live_unique").on(t.commuteId, t.riderId).where(sql`${t.status} <> 'ended'`),
@@ -1105,9 +1112,12 @@ export const savedSearches = sqliteTable(
     status: text("status").notNull().default("active"),
     lastAlertDay: text("last_alert_day"),
     createdAt: createdAt(),
+    // "And back" (ADR 0055): the way back is a search of its own that belongs to this one.
+    returnOf: text("return_of").references((): AnySQLiteColumn => savedSearches.id, { onDelete: "cascade" }),
   },
   (t) => [
     index("saved_searches_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("saved_searches_return_of_unique").on(t.returnOf).where(sql`${t.returnOf} IS NOT NULL`),
     check("saved_search_time_format", sql`${t.time} GLOB '[0-2][0-9]:[0-5][0-9]'`),
     check(
       "saved_search_minute",
@@ -1219,5 +1229,29 @@ export const tripShares = sqliteTable(
     index("trip_shares_user_ride_idx").on(t.userId, t.rideId, t.createdAt),
     index("trip_shares_ride_idx").on(t.rideId),
     check("trip_share_via", sql`${t.via} IN ('link','alert')`),
+  ],
+);
+
+/**
+ * What LoopRide's operators did to an account (ADR 0058): a platform-wide suspension (from a
+ * report of their queue) and its lifting, with the operator who did it. LoopRide's record.
+ */
+export const operatorAuditLog = sqliteTable(
+  "operator_audit_log",
+  {
+    id: text("id").primaryKey(),
+    actorId: text("actor_id")
+      .notNull()
+      .references(() => users.id),
+    action: text("action").notNull().$type<"suspend" | "lift_suspension">(),
+    targetUserId: text("target_user_id")
+      .notNull()
+      .references(() => users.id),
+    reportId: text("report_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("operator_audit_log_target_idx").on(t.targetUserId, t.createdAt),
+    check("operator_audit_action", sql`${t.action} IN ('suspend', 'lift_suspension')`),
   ],
 );

@@ -21,6 +21,8 @@ import {
   buildRideRequest,
   buildUser,
   buildCompletedRide,
+  idFrom,
+  seededRandom,
 } from "./factories";
 import {
   communities,
@@ -233,21 +235,6 @@ const CHATS = [
   ["Are you driving back in the evening too?", "Yes, leaving at 6:30 from the main gate.", "Great, count me in."],
 ] as const;
 
-// ---------------------------------------------------------------- deterministic randomness
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
-
 // ---------------------------------------------------------------- multi-row inserts
 
 // Rows go in as multi-row INSERTs of escaped literals, a few statements a batch: D1 binds at
@@ -329,14 +316,10 @@ export async function seedCity(
   { db }: { db: Db },
   { now, passwordHash }: { now: number; passwordHash: string },
 ): Promise<CityCounts> {
-  const random = mulberry32(38);
+  const random = seededRandom(38);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const chance = (p: number) => random() < p;
-  const id = () => {
-    let s = "";
-    for (let i = 0; i < 16; i++) s += ALPHABET[Math.floor(random() * 36)];
-    return s;
-  };
+  const id = () => idFrom(random);
   const DAY = 86_400_000;
   const today = istDate(now);
   const day = (n: number) => addDays(today, n);
@@ -382,7 +365,8 @@ export async function seedCity(
         residentialArea: home,
         workplace: work,
         phoneNumber: `9${String(700000000 + i * 7919).padStart(9, "0")}`,
-        vehicleInfo: car ? { has_car: true, car_type: car } : { has_car: false, car_type: null },
+        // No car is the builder's own default (has_car false).
+        ...(car ? { vehicleInfo: { has_car: true, car_type: car } } : {}),
         gender: female ? "female" : "male",
         bio: `${first} commutes from ${home} to ${work}.`,
         musicPreference: pick(["quiet", "low", "moderate", "moderate", "high"]),
@@ -495,11 +479,22 @@ export async function seedCity(
   };
 
   // ------------------------------------------------------------ commutes
-  const cost = (from: string, to: string, car: CarType | null) => {
-    const s = suggestTripCost(from, to, car ?? "petrol", placeByName);
-    // The app's own suggestion, give or take: some drivers ask less, some more.
-    const rupees = ((s?.paise ?? 20000) / 100) * (0.8 + random() * 0.5);
-    return Math.max(60, Math.round(rupees / 10) * 10) * 100;
+  // A seat's price from the app's own fair cost (suggestTripCost for the driver's car, split
+  // over the seats as the label splits it), with the spread of a real city: most drivers ask
+  // about the fair share, some less, some more (ADR 0054's bands: 80 % and 120 %). One draw
+  // of the PRNG per price, so the rest of the city stays as it was.
+  const cost = (from: string, to: string, car: CarType | null, seats: number) => {
+    const fair = suggestTripCost(from, to, car ?? "petrol", placeByName)?.paise ?? 20000;
+    const u = random();
+    const spread =
+      u < 0.15
+        ? 0.55 + (u / 0.15) * 0.2
+        : u < 0.85
+          ? 0.85 + ((u - 0.15) / 0.7) * 0.3
+          : 1.25 + ((u - 0.85) / 0.15) * 0.45;
+    // Whole rupees a seat, at least ₹5; the trip is the seats' sum, so the
+    // seat shown is exactly this price.
+    return Math.max(5, Math.round((fair / seats / 100) * spread)) * 100 * seats;
   };
   const commuteRows: ReturnType<typeof buildCommute>[] = [];
   const commuteDriver = new Map<string, Member>();
@@ -513,15 +508,23 @@ export async function seedCity(
     const from = evening ? driver.work : driver.home;
     const to = evening ? driver.home : driver.work;
     if (from === to) continue;
+    // In the order the PRNG was always drawn in (the id first), so the city is the same.
+    const commuteId = id();
+    const weekdays = covering || chance(0.7) ? 0b0111110 : 0b0101010;
+    const time = covering
+      ? pick(coverTimes)
+      : pick(evening ? ["18:00", "18:15", "18:30", "19:00"] : ["08:00", "08:30"]);
+    const seats = 3 + Math.floor(random() * 2);
     const row = buildCommute({
-      id: id(),
+      id: commuteId,
       driverId: driver.id,
       fromLocation: from,
       toLocation: to,
-      weekdays: covering || chance(0.7) ? 0b0111110 : 0b0101010,
-      time: covering ? pick(coverTimes) : pick(evening ? ["18:00", "18:15", "18:30", "19:00"] : ["08:00", "08:30"]),
-      seats: 3 + Math.floor(random() * 2),
-      tripCostPaise: cost(from, to, driver.car),
+      weekdays,
+      time,
+      seats,
+      tripCostPaise: cost(from, to, driver.car, seats),
+      vehicleType: driver.car,
       communityId: !covering && i % 3 === 0 ? communityOf(driver) : null,
       startDate: day(-Math.floor(random() * 30)),
       now: now - 30 * DAY,
@@ -560,7 +563,8 @@ export async function seedCity(
         date,
         time,
         seats,
-        tripCostPaise: cost(from, to, driver.car),
+        tripCostPaise: cost(from, to, driver.car, seats),
+        vehicleType: driver.car,
         communityId: community,
         notes: pick(PASSES),
         now: now - Math.floor(random() * 5) * DAY,
@@ -676,7 +680,8 @@ export async function seedCity(
         date: day(-ago),
         time: pick(["08:30", "08:45", "09:00", "18:30"]),
         seats: 3,
-        tripCostPaise: cost(from, to, driver.car),
+        tripCostPaise: cost(from, to, driver.car, 3),
+        vehicleType: driver.car,
         riders: group.map((r) => ({ riderId: r.id, name: r.name })),
         paymentStatus: i % 9 === 0 ? "pending" : "received",
         ratings: group.flatMap((r, j) => [

@@ -13,6 +13,8 @@ import {
   createRide,
   createRideRequest,
   createUser,
+  seededRandom,
+  type Ctx,
 } from "./factories";
 import { users } from "./schema";
 import { seedCity } from "./seed-city";
@@ -95,7 +97,8 @@ export async function isDatabaseEmpty({ db }: { db: Db }) {
 }
 
 export async function seedDemo({ db }: { db: Db }, { pepper, now = Date.now() }: { pepper: string; now?: number }) {
-  const ctx = { db };
+  // Seeded ids and one clock: seeding twice writes the same rows (seed.test.ts).
+  const ctx: Ctx = { db, random: seededRandom(2026), now };
   const u = {} as Record<Key, string>;
   for (const [i, d] of DEMO_USERS.entries()) {
     const user = await createUser(ctx, {
@@ -306,7 +309,7 @@ export async function seedDemo({ db }: { db: Db }, { pepper, now = Date.now() }:
  * "now" and is the same on every run; every ride departed at least a day ago.
  */
 async function seedHistory(
-  ctx: { db: Db },
+  ctx: Ctx,
   u: Record<Key, string>,
   c: { hsr: { id: string; name: string; type: string }; manyata: { id: string; name: string; type: string } },
   day: (n: number) => string,

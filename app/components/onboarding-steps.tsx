@@ -1,9 +1,11 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { FieldErrors, inputClass } from "~/components/forms";
+import { HOME_LOCALITY_LABEL } from "~/schemas/onboarding";
 import { MOBILE_INPUT_MAX } from "~/schemas/phone";
+import { PlaceInput } from "./place-input";
 
 type StepField = FieldMetadata<string, Record<string, string>, string[]>;
-type Draft = { phone?: string; hasCar?: string; carType?: string; referralCode?: string };
+type Draft = { phone?: string; hasCar?: string; carType?: string; homeLocality?: string; referralCode?: string };
 
 export function OnboardingSteps({ step, total = 4 }: { step: number; total?: number }) {
   return (
@@ -95,6 +97,28 @@ export function CarStep({ hasCar, carType, draft }: { hasCar: StepField; carType
   );
 }
 
+/** Where the member lives: a rider's commute search and the communities near home start here. */
+export function HomeStep({ field, draft, options }: { field: StepField; draft?: string; options: string[] }) {
+  return (
+    <div>
+      <PlaceInput
+        id="homeLocality"
+        name="homeLocality"
+        label={HOME_LOCALITY_LABEL}
+        placeholder="e.g. Koramangala"
+        defaultValue={(field.initialValue as string | undefined) ?? draft ?? ""}
+        errors={field.errors}
+        errorId={field.errorId}
+        options={options}
+        maxLength={100}
+      />
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        Your commute search and the communities near you start from here.
+      </p>
+    </div>
+  );
+}
+
 export function ReferralStep({
   field,
   draft,
@@ -140,6 +164,7 @@ export function OnboardingReview({ draft }: { draft: Draft }) {
           : "Not selected"
         : "None",
     ],
+    ["Home locality", draft.homeLocality || "Not given"],
     ["Referral code", draft.referralCode || "None"],
   ];
   return (

@@ -1,5 +1,6 @@
 import { FieldErrors, inputClass } from "./forms";
-import { formatTime, istTime } from "~/domain/time";
+import { pickupStopText } from "~/domain/pickups";
+import { formatTime } from "~/domain/time";
 import { cardClass } from "./ride-ui";
 
 /**
@@ -55,7 +56,7 @@ export function PickupOrder({
       <ol className="mt-2 list-decimal space-y-1 pl-5">
         {pickups.map((p) => (
           <li key={p.requestId} data-testid="pickup-stop">
-            {`${formatTime(istTime(p.at))} · ${p.place} · ${p.riderName} (${p.seats} seat${p.seats === 1 ? "" : "s"}${p.status === "pending" ? ", pending" : ""})`}
+            {pickupStopText(p)}
           </li>
         ))}
       </ol>

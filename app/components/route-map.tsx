@@ -8,8 +8,9 @@ import { METRO_LINE_NAMES, METRO_LINES, type MetroLine, nearestMetroText } from 
 // of the city (app/domain/map-geometry.ts), so the background is one constant path and each
 // map only picks its window. ADR 0050.
 
-export type MapPoint = { name: string; lat: number | null | undefined; lng: number | null | undefined };
-type Located = { name: string; lat: number; lng: number };
+/** `time`: when the driver is there ("9:05 AM"), for a rider's pickup; the caption says it. */
+export type MapPoint = { name: string; lat: number | null | undefined; lng: number | null | undefined; time?: string };
+type Located = { name: string; lat: number; lng: number; time?: string };
 
 const located = (p: MapPoint | null | undefined): p is Located =>
   p != null && Number.isFinite(p.lat) && Number.isFinite(p.lng) && p.lat !== null && p.lng !== null;
@@ -174,7 +175,7 @@ export function RouteMap(props: RouteMapProps) {
           {points.map((p) => (
             <li key={`${p.role}-${p.at.name}`}>
               <span className="font-semibold">{`${p.role}:`}</span>
-              {` ${p.at.name}`}
+              {` ${p.at.name}${p.at.time ? `, around ${p.at.time}` : ""}`}
             </li>
           ))}
         </ol>

@@ -11,6 +11,8 @@ export type SavedSearchView = {
   fromLocation: string;
   toLocation: string;
   time: string;
+  /** "And back" (ADR 0055): the time back from the destination, if the search covers it. */
+  returnTime: string | null;
   radiusM: number;
   windowMinutes: number;
   weekdaysLabel: string;
@@ -21,15 +23,23 @@ const WORKDAYS = ["mon", "tue", "wed", "thu", "fri"];
 
 /** The distance search just run, kept as a saved search (alerts on the weekdays ticked). */
 export function SaveSearchForm({ values, redirectTo }: { values: Record<string, string>; redirectTo: string }) {
+  // Only the weekday search asks for the way back (ADR 0048); saving keeps it (ADR 0055).
+  const backTime = values.mode === "weekdays" && values.back && values.backTime ? values.backTime : "";
   return (
     <Form method="post" action="/rides" className={`${cardClass} space-y-3`} aria-label="Save this search">
       <h2 className="text-lg font-semibold">Get an alert for new rides like these</h2>
       <p className={`text-sm ${mutedTextClass}`}>
-        {`${values.from} → ${values.to}, around ${formatTime(values.time)} (± ${values.window || 15} min, within ${values.radius || 2} km). We tell you once a day at most when a matching ride is published.`}
+        {`${values.from} → ${values.to}, around ${formatTime(values.time)}${backTime ? ` and back around ${formatTime(backTime)}` : ""} (± ${values.window || 15} min, within ${values.radius || 2} km). We tell you once a day at most when a matching ride is published.`}
       </p>
       {(["from", "to", "time", "radius", "window"] as const).map((k) => (
         <input key={k} type="hidden" name={k} value={values[k] ?? ""} />
       ))}
+      {backTime ? (
+        <>
+          <input type="hidden" name="back" value="1" />
+          <input type="hidden" name="backTime" value={backTime} />
+        </>
+      ) : null}
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <WeekdayPicker
         legend="Alert me for rides on"
@@ -57,7 +67,9 @@ export function SavedSearchList({ items, redirectTo }: { items: SavedSearchView[
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="saved-search">
             <p className="text-sm">
               <span className="font-medium">{`${s.fromLocation} → ${s.toLocation}`}</span>
-              {` · ${s.weekdaysLabel} around ${formatTime(s.time)} (± ${s.windowMinutes} min) · within ${s.radiusM / 1000} km`}
+              {` · ${s.weekdaysLabel} around ${formatTime(s.time)}`}
+              {s.returnTime ? ` and back around ${formatTime(s.returnTime)}` : ""}
+              {` (± ${s.windowMinutes} min) · within ${s.radiusM / 1000} km`}
               {s.paused ? (
                 <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
                   Paused

@@ -79,22 +79,32 @@ function DriverControls({ action, rideId, trip }: { action: string; rideId: stri
                 <span className="font-medium">{name}</span>: <span>{riderStage(r)}</span>
               </p>
               {stage === "started" && r.pickedUpAt === null ? (
-                <Form method="post" action={action} className="flex flex-wrap items-end gap-2">
+                <Form method="post" action={action} className="space-y-1">
                   <input type="hidden" name="requestId" value={r.id} />
-                  <label className="text-sm">
-                    <span className="block">Pickup code for {name}</span>
+                  <label htmlFor={`code-${r.id}`} className="block text-sm">
+                    Pickup code for {name}
+                  </label>
+                  {/* The field and its button share one row, the same height, on a phone too. */}
+                  <div className="flex items-stretch gap-2">
                     <input
+                      id={`code-${r.id}`}
                       name="code"
-                      className={`${inputClass} w-28`}
+                      className={`${inputClass} w-28 font-mono text-lg tracking-widest`}
                       inputMode="numeric"
                       autoComplete="off"
                       maxLength={4}
                       required
                     />
-                  </label>
-                  <button type="submit" name="intent" value="picked-up" className={smallButtonClass}>
-                    Picked up
-                  </button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="picked-up"
+                      className={buttonClass}
+                      aria-label={`Picked up: ${name}`}
+                    >
+                      Picked up
+                    </button>
+                  </div>
                 </Form>
               ) : null}
               {stage === "started" && r.pickedUpAt !== null && r.droppedAt === null ? (
@@ -116,7 +126,8 @@ function DriverControls({ action, rideId, trip }: { action: string; rideId: stri
         })}
       </ul>
       {stage === "started" ? (
-        <Form method="post" action={action}>
+        // Set apart from the riders' rows, so a thumb meant for Picked up does not end the trip.
+        <Form method="post" action={action} className="border-t border-slate-200 pt-4 dark:border-slate-800">
           <button type="submit" name="intent" value="end-trip" className={buttonClass}>
             End trip
           </button>

@@ -2,7 +2,8 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SessionUser } from "~/models/sessions.server";
 import { completeOnboarding } from "~/models/profiles.server";
 import { completeReferral, ensureReferralCode, redeemReferralCode } from "~/models/referrals.server";
-import { carStepSchema, phoneStepSchema } from "~/schemas/onboarding";
+import { resolvePlace } from "~/models/places.server";
+import { carStepSchema, homeLocalityField, phoneStepSchema } from "~/schemas/onboarding";
 import { answerError } from "~/utils/errors.server";
 import { clearDraft, type OnboardingDraft } from "~/utils/onboarding-draft.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -18,10 +19,17 @@ export async function completeOnboardingFlow(
   if (!phone.success) return redirect("/onboarding?step=1");
   const car = carStepSchema.safeParse({ hasCar: draft.hasCar, carType: draft.carType || undefined });
   if (!car.success) return redirect("/onboarding?step=2");
+  const home = homeLocalityField(resolvePlace).safeParse(draft.homeLocality);
+  if (!home.success) return redirect("/onboarding?step=2");
   const unexpected = { title: "Error", description: "Failed to complete onboarding. Please try again." };
   // Only saving the profile answers with the error toast (through the one error table);
   // what follows runs once it is saved, so it is not the runner's single handler.
-  const profile = { phone: phone.data.phone, hasCar: car.data.hasCar === "yes", carType: car.data.carType ?? null };
+  const profile = {
+    phone: phone.data.phone,
+    hasCar: car.data.hasCar === "yes",
+    carType: car.data.carType ?? null,
+    residentialArea: home.data,
+  };
   const page = { kind: "toast" as const, request, env: context.env, to: "/onboarding?step=4", unexpected };
   const failed = await completeOnboarding(context, user.id, profile).then(
     () => null,

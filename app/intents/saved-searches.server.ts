@@ -41,7 +41,7 @@ export function handleSavedSearchIntent(
     handle: async (input) => {
       switch (input.intent) {
         case "save-search": {
-          const { from, to: dest, time, radius, window, weekdays } = input;
+          const { from, to: dest, time, radius, window, weekdays, back, backTime } = input;
           await saveSearch(context, userId, {
             from,
             to: dest,
@@ -49,6 +49,7 @@ export function handleSavedSearchIntent(
             radiusKm: radius,
             windowMinutes: window,
             weekdays,
+            returnTime: back && backTime ? backTime : null,
           });
           break;
         }

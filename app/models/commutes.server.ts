@@ -13,7 +13,7 @@ import {
 import { COMMUTE_HORIZON_DAYS, type CommuteLegs, dayOfWeek, horizonDates, weekdaysLabel } from "../domain/commutes";
 import { newId } from "../domain/ids";
 import { CANCEL_WINDOW_MS, carTypeOf } from "../domain/rides";
-import { formatRupees } from "../domain/money";
+import { formatRupees, seatPricePaise } from "../domain/money";
 import { addDays, formatTime, formatWeekdayDate, IST_OFFSET_MS, istDate, istToInstant } from "../domain/time";
 import { suggestTripCost } from "../domain/trip-cost";
 import type { CreateCommuteInput } from "../schemas/commutes";
@@ -168,7 +168,8 @@ const madeByRun = (now: number) => sql`rides.created_at = ${now} AND rides.commu
  * the booking's seats), pending, or accepted at once when the driver accepted the booking.
  * Accepted ones also fit together: a running sum per day (oldest booking first) keeps the
  * statement's own rows within the free seats, and the caller recomputes booked_seats in the
- * same batch (the CHECK booked_seats <= seats is the last word).
+ * same batch (the CHECK booked_seats <= seats is the last word). Each records at most the
+ * seats' price the rider was shown when booking (ADR 0055), whatever the day costs now.
  */
 function standingRequests(db: Db, scope: SQL, now: number) {
   const columns = selectInTableOrder(rideRequests, {
@@ -187,7 +188,7 @@ function standingRequests(db: Db, scope: SQL, now: number) {
     .select(
       sql`SELECT ${columns} FROM (
       SELECT rides.id AS s_ride, b.rider_id AS s_rider, b.seats AS s_seats, b.notes AS s_notes,
-        ${shownMaxSql(sql.raw("b.seats"))} AS s_quoted,
+        min(coalesce(b.quoted_paise, ${shownMaxSql(sql.raw("b.seats"))}), ${shownMaxSql(sql.raw("b.seats"))}) AS s_quoted,
         CASE WHEN b.accepted_at IS NULL THEN 'pending' ELSE 'accepted' END AS s_status,
         rides.seats - rides.booked_seats AS s_free,
         sum(CASE WHEN b.accepted_at IS NULL THEN 0 ELSE b.seats END)
@@ -720,6 +721,10 @@ function upsertBooking(
     status: sql`'active'`,
     createdAt: sql`${now}`,
     updatedAt: sql`${now}`,
+    // The seats' price the rider was just shown and asked at (the requests' own quotes, ADR
+    // 0055): the days the top-up adds later record no more than it.
+    quotedPaise: sql`(SELECT max(q.quoted_paise) FROM ride_requests q JOIN rides o ON o.id = q.ride_id
+      WHERE q.rider_id = ${riderId} AND q.created_at = ${now} AND o.commute_id = ${commuteId})`,
   });
   const same = sql`${commuteBookings.weekdays} = excluded.weekdays AND ${commuteBookings.seats} = excluded.seats`;
   return db
@@ -739,6 +744,8 @@ function upsertBooking(
         pausedFrom: null,
         pausedUntil: null,
         acceptedAt: sql`CASE WHEN ${same} THEN ${commuteBookings.acceptedAt} END`,
+        // Booking again is agreeing to the price shown this time.
+        quotedPaise: sql`excluded.quoted_paise`,
         updatedAt: now,
       },
     });
@@ -1195,20 +1202,33 @@ export async function changePattern(
   const c = await loadOwnCommute(db, driverId, commuteId);
   const newDeparts = departsAtSql(sql`${rides.date}`, input.time);
   const affected = sql`${rides.commuteId} = ${commuteId} AND ${rides.date} >= ${input.fromDate} AND ${rides.status} = 'active' AND ${rides.departsAt} > ${now} AND ${newDeparts} > ${now}`;
+  const seatPrice = (trip: number, seats: number) => formatRupees(seatPricePaise(trip, seats));
+  // A rise is named (ADR 0055): booked days and a standing booking's later days keep the booked price.
+  const rise =
+    input.tripCost > c.tripCostPaise
+      ? `. A seat now costs ${seatPrice(input.tripCost, input.seats)} (was ${seatPrice(c.tripCostPaise, c.seats)}); the days you hold a seat on, and the days your standing booking adds later, keep the price you booked at`
+      : "";
+  const message = `From ${formatWeekdayDate(input.fromDate)} on, the commute ${route(c)} leaves at ${formatTime(input.time)}, with ${seatsText(input.seats)}, trip cost ${formatRupees(input.tripCost)}${rise}.`;
+  const extra = sql`'commute_id', ${commuteId}, 'change', 'pattern', 'from_date', ${input.fromDate}`;
   try {
-    const [told] = await db.batch([
-      tellRiders(
+    const [told, toldStanding] = await db.batch([
+      tellRiders(db, affected, "Commute changed", message, extra, now),
+      // A standing rider with no live day in the change (paused, say) is told too, once.
+      notificationInsert(
         db,
-        affected,
-        "Commute changed",
-        `From ${formatWeekdayDate(input.fromDate)} on, the commute ${route(c)} leaves at ${formatTime(input.time)}, with ${seatsText(input.seats)}, trip cost ${formatRupees(input.tripCost)}${
-          input.tripCost > c.tripCostPaise
-            ? " (days on which you already hold a seat keep the price you booked at)"
-            : ""
-        }.`,
-        sql`'commute_id', ${commuteId}, 'change', 'pattern', 'from_date', ${input.fromDate}`,
+        {
+          id: PER_ROW_ID,
+          userId: sql`b.rider_id`,
+          type: "ride_update",
+          title: "Commute changed",
+          message,
+          data: sql`json_object(${extra})`,
+        },
         now,
-      ),
+        sql`FROM commute_bookings b WHERE b.commute_id = ${commuteId} AND b.status <> 'ended'
+          AND NOT EXISTS (SELECT 1 FROM ride_requests q JOIN rides ON rides.id = q.ride_id
+            WHERE q.rider_id = b.rider_id AND q.status IN ('pending', 'accepted') AND ${affected})`,
+      ).returning({ userId: notifications.userId }),
       db
         .update(rides)
         .set({
@@ -1226,7 +1246,7 @@ export async function changePattern(
         .set({ time: input.time, seats: input.seats, tripCostPaise: input.tripCost, updatedAt: now })
         .where(and(eq(commutes.id, commuteId), eq(commutes.driverId, driverId), eq(commutes.status, "active"))),
     ]);
-    return { audience: audience([...new Set(told.map((t) => t.userId))]) };
+    return { audience: audience([...new Set([...told, ...toldStanding].map((t) => t.userId))]) };
   } catch (e) {
     if (isCheckViolation(e)) throw new ConflictError(SEATS_BELOW_BOOKED);
     throw e;

@@ -16,8 +16,6 @@ import { cursorParam, type Cursor } from "../domain/cursor";
 import type { Db } from "./db.server";
 import { type AlsoReads, type ModelCtx } from "./context.server";
 import { maySeeRide } from "./permissions.server";
-import { pickupCode } from "./trip.server";
-import type { SecretEnv } from "../utils/env.server";
 import { aliased } from "./ride-columns.server";
 
 // D1 batch results come back as objects keyed by column name, so a joined query must never
@@ -87,10 +85,9 @@ export function nextRideQueries(db: Db, userId: string, now: number) {
         requestId: aliased<string>(rideRequests.id, "request_id_"),
         mySeats,
         myStatus: aliased<string>(rideRequests.status, "my_status_"),
-        // Issue 37: an accepted seat on a ride today shows its pickup code.
-        codeToday: sql<number>`(${rideRequests.status} = 'accepted' AND ${rides.date} = ${istDate(now)})`.as(
-          "code_today_",
-        ),
+        // Issue 37: an accepted seat on a ride today shows its pickup code (its rider's own row).
+        pickupCode: sql<string | null>`CASE WHEN ${rideRequests.status} = 'accepted'
+          AND ${rides.date} = ${istDate(now)} THEN ${rideRequests.pickupCode} END`.as("pickup_code_"),
         driverId: rides.driverId,
         driverName: userProfiles.fullName,
       })
@@ -119,7 +116,7 @@ export function nextRideQueries(db: Db, userId: string, now: number) {
  * are one page, older than `before` when given, with the cursor of the next page.
  */
 export async function getDashboard(
-  { db, env }: ModelCtx & { env?: SecretEnv },
+  { db }: ModelCtx,
   userId: string,
   now = Date.now(),
   before: Cursor | null = null,
@@ -246,9 +243,6 @@ export async function getDashboard(
 
   // Next rides: what I drive and what I ride, merged, soonest first (never both on one ride:
   // nobody requests a seat on their own ride).
-  // Issue 37: the pickup codes of today's accepted seats (derived under the server secret).
-  const codes = new Map<string, string>();
-  if (env) for (const r of nextRidden) if (r.codeToday) codes.set(r.requestId, await pickupCode(env, r.requestId));
   const next = [
     ...nextDriven.map((r) => ({
       ...r,
@@ -259,14 +253,14 @@ export async function getDashboard(
         .filter((q) => q.rideId === r.id)
         .map((q) => ({ id: q.riderId, fullName: q.riderName, seats: q.seats, status: q.status })),
     })),
-    ...nextRidden.map(({ requestId, mySeats: seats, myStatus, codeToday, driverId, driverName, ...r }) => ({
+    ...nextRidden.map(({ requestId, mySeats: seats, myStatus, pickupCode, driverId, driverName, ...r }) => ({
       ...r,
       role: "rider" as const,
       request: {
         id: requestId,
         seats,
         status: myStatus,
-        pickupCode: codeToday ? (codes.get(requestId) ?? null) : null,
+        pickupCode,
       },
       driver: { id: driverId, fullName: driverName },
       riders: [],

@@ -1,11 +1,12 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { userProfiles, userReports, users } from "../../db/schema";
+import { operatorAuditLog, outbox, userProfiles, userReports, users } from "../../db/schema";
+import { newId } from "../domain/ids";
 import type { AppEnv } from "../utils/env.server";
 import { revokeAllAccess } from "./access.server";
 import { audience, type ModelCtx } from "./context.server";
-import { NotFoundError } from "./errors.server";
-import { notificationInsertIfChanged } from "./notifications.server";
+import { ConflictError, NotFoundError } from "./errors.server";
+import { notificationInsert, notificationInsertIfChanged } from "./notifications.server";
 import { isOperatorSql } from "./permissions.server";
 import { reasonLabel } from "./safety.server";
 
@@ -18,15 +19,24 @@ type OperatorCtx = ModelCtx & { env: Pick<AppEnv, "OPERATOR_EMAILS"> };
 
 export const QUEUE_NOT_FOUND = "Page not found";
 export const REPORT_HANDLED = "This report was already handled.";
+export const NOT_SUSPENDED = "This account is not suspended.";
+export const LIFTED_TITLE = "Your LoopRide account is active again";
+export const LIFTED_MESSAGE =
+  "LoopRide's operators lifted the suspension of your account. You can sign in again; please follow the Community Guidelines.";
+/** Suspended accounts the page lists, newest first (the queue's own limit). */
+export const SUSPENDED_SHOWN = 100;
 export const OPERATOR_ACTIONS = ["warn", "suspend", "close"] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 const OUTCOME = { warn: "warned", suspend: "suspended", close: "closed" } as const;
 
-/** The open reports of the operators' queue with their context, oldest first (first come, first read). */
+/**
+ * The open reports of the operators' queue with their context, oldest first (first come, first
+ * read), and the accounts suspended platform-wide, newest first, with who suspended them.
+ */
 export async function listOperatorQueue({ db, env }: OperatorCtx, actorId: string) {
   const reporter = alias(userProfiles, "reporter_profile");
   const reportedUser = alias(users, "reported_user");
-  const [me, rows] = await db.batch([
+  const [me, rows, suspended] = await db.batch([
     db.select({ ok: sql<number>`${isOperatorSql(actorId, env.OPERATOR_EMAILS)}`.as("ok") }).from(sql`(SELECT 1)`),
     db
       .select({
@@ -61,9 +71,95 @@ export async function listOperatorQueue({ db, env }: OperatorCtx, actorId: strin
       )
       .orderBy(userReports.createdAt)
       .limit(100),
+    db
+      .select({
+        id: users.id,
+        name: userProfiles.fullName,
+        suspendedAt: sql<number>`${users.suspendedAt}`,
+        // The latest suspension's operator (the log has it from ADR 0058 on).
+        by: sql<string | null>`(SELECT p.full_name FROM operator_audit_log l
+          LEFT JOIN user_profiles p ON p.user_id = l.actor_id
+          WHERE l.target_user_id = ${users.id} AND l.action = 'suspend'
+          ORDER BY l.created_at DESC LIMIT 1)`.as("suspended_by"),
+      })
+      .from(users)
+      .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+      .where(and(isNotNull(users.suspendedAt), isNull(users.deletedAt), isOperatorSql(actorId, env.OPERATOR_EMAILS)))
+      .orderBy(desc(users.suspendedAt))
+      .limit(SUSPENDED_SHOWN),
   ]);
   if (!me[0]?.ok) throw new NotFoundError(QUEUE_NOT_FOUND);
-  return rows.map((r) => ({ ...r, reasonLabel: reasonLabel(r.reason) }));
+  return { reports: rows.map((r) => ({ ...r, reasonLabel: reasonLabel(r.reason) })), suspended };
+}
+
+/** The operators' record of one action on an account, written only if `guard` holds. */
+function operatorAuditInsert(
+  db: OperatorCtx["db"],
+  entry: { id: string; actorId: string; action: "suspend" | "lift_suspension"; targetUserId: string },
+  reportId: string | null,
+  now: number,
+  guard: ReturnType<typeof sql>,
+) {
+  // Columns in table order: id, actor_id, action, target_user_id, report_id, created_at.
+  return db
+    .insert(operatorAuditLog)
+    .select(
+      sql`SELECT ${entry.id}, ${entry.actorId}, ${entry.action}, ${entry.targetUserId}, ${reportId}, ${now} WHERE ${guard}`,
+    );
+}
+
+/**
+ * An operator lifts a platform-wide suspension: the account may sign in again. One batch: the
+ * guarded UPDATE (an operator, an account still suspended and not deleted), the operators'
+ * record, and the person is told in the app and by e-mail (they cannot sign in to read it),
+ * each written only if the record was.
+ */
+export async function liftSuspension(ctx: OperatorCtx, actorId: string, userId: string, now = Date.now()) {
+  const { db, env } = ctx;
+  const auditId = newId();
+  const lifted = sql`EXISTS (SELECT 1 FROM operator_audit_log WHERE id = ${auditId})`;
+  const [updated] = await db.batch([
+    db
+      .update(users)
+      .set({ suspendedAt: null })
+      .where(
+        and(
+          eq(users.id, userId),
+          isNotNull(users.suspendedAt),
+          isNull(users.deletedAt),
+          isOperatorSql(actorId, env.OPERATOR_EMAILS),
+        ),
+      )
+      .returning({ id: users.id }),
+    operatorAuditInsert(
+      db,
+      { id: auditId, actorId, action: "lift_suspension", targetUserId: userId },
+      null,
+      now,
+      sql`changes() = 1`,
+    ),
+    notificationInsert(
+      db,
+      { userId, type: "community", title: LIFTED_TITLE, message: LIFTED_MESSAGE, data: { operators: true } },
+      now,
+      sql`WHERE ${lifted}`,
+    ),
+    // Columns in table order: id, channel, user_id, kind, idempotency_key, payload, status,
+    // attempts, next_attempt_at, last_error, created_at, sent_at.
+    db.insert(outbox).select(
+      sql`SELECT ${newId()}, 'email', ${userId}, 'notification', ${`lift:${auditId}`},
+          json_object('type', 'community', 'title', ${LIFTED_TITLE}, 'message', ${LIFTED_MESSAGE},
+            'data', json_object('operators', json('true'))),
+          'pending', 0, ${now}, NULL, ${now}, NULL WHERE ${lifted}`,
+    ),
+  ]);
+  if (updated.length > 0) return { audience: audience([userId]) };
+  const me = await db
+    .select({ ok: sql<number>`${isOperatorSql(actorId, env.OPERATOR_EMAILS)}` })
+    .from(sql`(SELECT 1)`)
+    .get();
+  if (!me?.ok) throw new NotFoundError(QUEUE_NOT_FOUND);
+  throw new ConflictError(NOT_SUSPENDED);
 }
 
 /**
@@ -126,6 +222,13 @@ export async function actOnReport(
         .update(users)
         .set({ suspendedAt: now })
         .where(and(eq(users.id, reportedId), isNull(users.suspendedAt), sql`changes() = 1`)),
+      operatorAuditInsert(
+        db,
+        { id: newId(), actorId, action: "suspend", targetUserId: reportedId },
+        reportId,
+        now,
+        sql`changes() = 1`,
+      ),
     ]);
     // Sessions, the calendar feed, push and open sockets end at once (access.server.ts).
     if (marked.length > 0) await revokeAllAccess(ctx, reportedId);

@@ -6,6 +6,7 @@ import {
   communities,
   communityAuditLog,
   communityEmailCodes,
+  operatorAuditLog,
   communityMembers,
   commuteBookings,
   tripShares,
@@ -100,12 +101,16 @@ export const EXPORT: ExportEntry[] = [
   { table: savedSearches, name: "saved_searches", by: [savedSearches.userId] },
   // Issue 37: their share-my-trip links (the token's hash is a credential).
   { table: tripShares, name: "trip_shares", by: [tripShares.userId], omit: ["tokenHash"] },
+  // ADR 0058: what this user did as one of LoopRide's operators (actions on them: below).
+  { table: operatorAuditLog, name: "operator_audit_log", by: [operatorAuditLog.actorId] },
 ];
 
 /** User columns deliberately not used to pick rows, and why. */
 export const NOT_EXPORTED: Record<string, string> = {
   "community_audit_log.target_user_id":
     "moderators' actions on this user are the community's record, read by its admins",
+  "operator_audit_log.target_user_id":
+    "operators' suspensions of this account and their lifting are LoopRide's record (the account itself shows the suspension)",
   "community_members.decided_by": "other people's memberships that this user decided as a moderator",
   "ride_ratings.ratee_id": "ratings others gave this user are the raters' (the issue asks for ratings given)",
   "user_blocks.blocked_id": "who blocked this user stays private to the blocker",

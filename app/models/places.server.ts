@@ -5,7 +5,7 @@ import { findPlace } from "../domain/curated-places";
 import { METRO_STATIONS, metroPlaceName } from "../domain/metro-stations";
 import { PLACE_ALIASES } from "../domain/place-aliases";
 import { cellOf, placeSlug, type PlaceRecord, type PlaceResolution } from "../domain/places";
-import { routeBox } from "../domain/ride-match";
+import { pickupOnRoute, routeBox } from "../domain/ride-match";
 import { PLACE_ROWS } from "./places-data.server";
 
 const LISTED: readonly PlaceRecord[] = PLACE_ROWS.map(([id, name, landmark, lat, lng, cell]) => ({
@@ -178,4 +178,27 @@ export function rideRoute(r: {
     departsAt: r.departsAt,
     maxDetourMinutes: r.maxDetourMinutes ?? 0,
   };
+}
+
+/** Live requests' pickup points, earliest first: the ride's start unless the rider chose a place. */
+export function pickupOrder(
+  ride: { fromLocation: string; departsAt: number },
+  route: ReturnType<typeof rideRoute>,
+  requests: { id: string; riderName: string | null; seats: number; status: string; pickupPlaceId: string | null }[],
+) {
+  return requests
+    .filter((r) => r.status === "pending" || r.status === "accepted")
+    .map((r) => {
+      const place = r.pickupPlaceId ? placeById(r.pickupPlaceId) : undefined;
+      const at = place && route ? pickupOnRoute(route, place) : null;
+      return {
+        requestId: r.id,
+        riderName: r.riderName ?? "A rider",
+        seats: r.seats,
+        status: r.status,
+        place: place?.name ?? ride.fromLocation,
+        at: at?.pickupAt ?? ride.departsAt,
+      };
+    })
+    .sort((a, b) => a.at - b.at || a.requestId.localeCompare(b.requestId));
 }

@@ -58,9 +58,11 @@ function nameParts(fullName: string) {
 export async function completeOnboarding(
   { db }: ModelCtx,
   userId: string,
-  answers: { phone: string; hasCar: boolean; carType: VehicleInfo["car_type"] },
+  answers: { phone: string; hasCar: boolean; carType: VehicleInfo["car_type"]; residentialArea?: string | null },
   now = Date.now(),
 ) {
+  // A locality left blank keeps whatever the profile has (nothing, for a new member).
+  const home = answers.residentialArea ? { residentialArea: answers.residentialArea } : {};
   const current = await db
     .select({ vehicleInfo: userProfiles.vehicleInfo })
     .from(userProfiles)
@@ -73,14 +75,14 @@ export async function completeOnboarding(
   };
   const updated = await db
     .update(userProfiles)
-    .set({ phoneNumber: answers.phone, vehicleInfo, updatedAt: now })
+    .set({ phoneNumber: answers.phone, vehicleInfo, ...home, updatedAt: now })
     .where(eq(userProfiles.userId, userId))
     .returning({ userId: userProfiles.userId });
   if (updated.length === 0) {
     // A user without a profile (should not happen; created at sign-up) gets one now.
     await db
       .insert(userProfiles)
-      .values({ userId, phoneNumber: answers.phone, vehicleInfo, createdAt: now, updatedAt: now });
+      .values({ userId, phoneNumber: answers.phone, vehicleInfo, ...home, createdAt: now, updatedAt: now });
   }
 }
 

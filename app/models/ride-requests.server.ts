@@ -156,9 +156,10 @@ export async function requestSeats(
       db
         .insert(rideRequests)
         .select(
-          // In the table's column order: the pickup point (migration 0034), then the trip marks (0036).
+          // In the table's column order: the pickup point (migration 0034), the trip marks (0036),
+          // the pickup code (0041: NULL here, the insert trigger makes it).
           sql`SELECT ${id}, ${rideId}, ${riderId}, ${input.seats}, 'pending', ${input.notes}, ${now}, NULL, NULL, NULL, NULL,
-            (SELECT ${shownMaxSql(input.seats)} FROM rides WHERE rides.id = ${rideId}), ${pickupPlaceId}, NULL, NULL
+            (SELECT ${shownMaxSql(input.seats)} FROM rides WHERE rides.id = ${rideId}), ${pickupPlaceId}, NULL, NULL, NULL
           WHERE EXISTS (SELECT 1 FROM rides WHERE rides.id = ${rideId} AND ${seatRule(riderId, input.seats, now)})`,
         )
         .returning({ id: rideRequests.id }),

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { communities, communityPickupPoints, rideRequests, rides, savedRides, userProfiles } from "../../db/schema";
 import { pickupOnRoute } from "../domain/ride-match";
 import { istTime } from "../domain/time";
-import { placeById, placeByName, rideRoute, viaPlaces } from "./places.server";
+import { pickupOrder, placeById, placeByName, rideRoute, viaPlaces } from "./places.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
 import { type AlsoReads, type ModelCtx, audience } from "./context.server";
@@ -88,16 +88,20 @@ export async function getRideDetail(
     maxDetourMinutes,
     departsAt: shown.departsAt,
   });
+  const vias = viaPlaces(viaPlaceIds);
+  const myRequest = isDriver ? null : (requests.find((r) => r.status === "pending" || r.status === "accepted") ?? null);
   return {
-    ride: { ...withFairSeat(shown), vias: viaPlaces(viaPlaceIds).map((p) => p.name) },
+    ride: { ...withFairSeat(shown), vias: vias.map((p) => p.name) },
     // The driver's pickups in the order of the route (issue 36, item 2): each live request's
     // point and the estimated time there.
     pickups: isDriver ? pickupOrder(shown, route, requests) : [],
+    // What the route map draws: the vias, and a rider's own pickup point with its time.
+    map: { vias: vias.map(mapPoint), pickup: myRequest ? chosenPickup(route, myRequest.pickupPlaceId) : null },
     // Why the viewer may not ask for a seat (the seat rule), shown instead of the join form.
     joinRefusal: isDriver ? null : (seatRefusal(facts, 1, now)?.message ?? null),
     isDriver,
     requests: isDriver ? requests : [],
-    myRequest: isDriver ? null : (requests.find((r) => r.status === "pending" || r.status === "accepted") ?? null),
+    myRequest,
     saved: (saved[0]?.n ?? 0) > 0,
     canLockToWomen: isDriver && Boolean(lockable[0]?.open),
     also: alsoRead as unknown[],
@@ -142,9 +146,10 @@ export async function getRideForBooking(
   const route = rideRoute({ fromLat, fromLng, toLat, toLng, viaPlaceIds, maxDetourMinutes, departsAt: ride.departsAt });
   // The pickup points a rider may choose (issue 36): the route's places, the community's
   // approved points and the place they searched from, each where the driver can reach it.
+  const vias = viaPlaces(viaPlaceIds);
   const names = [
     ride.fromLocation,
-    ...viaPlaces(viaPlaceIds).map((p) => p.name),
+    ...vias.map((p) => p.name),
     ...(communityPickups ?? "").split(" ").flatMap((id) => placeById(id)?.name ?? []),
     ...(searchedFrom ? [searchedFrom] : []),
   ];
@@ -152,34 +157,21 @@ export async function getRideForBooking(
     ? [...new Set(names)].flatMap((name) => {
         const place = placeByName(name);
         const at = place ? pickupOnRoute(route, place) : null;
-        return place && at ? [{ name: place.name, time: istTime(at.pickupAt), detourMinutes: at.detourMinutes }] : [];
+        return place && at ? [{ ...mapPoint(place), time: istTime(at.pickupAt), detourMinutes: at.detourMinutes }] : [];
       })
     : [];
   // Why the seat rule refuses the viewer one seat (null: it allows it): the page says so instead of a form.
-  return { ...withFairSeat(ride), pickups, refusal: seatRefusal(facts, 1, now)?.message ?? null };
+  const refusal = seatRefusal(facts, 1, now)?.message ?? null;
+  return { ...withFairSeat(ride), vias: vias.map(mapPoint), pickups, refusal };
 }
 
-/** Live requests' pickup points, earliest first: the ride's start unless the rider chose a place. */
-export function pickupOrder(
-  ride: { fromLocation: string; departsAt: number },
-  route: ReturnType<typeof rideRoute>,
-  requests: { id: string; riderName: string | null; seats: number; status: string; pickupPlaceId: string | null }[],
-) {
-  return requests
-    .filter((r) => r.status === "pending" || r.status === "accepted")
-    .map((r) => {
-      const place = r.pickupPlaceId ? placeById(r.pickupPlaceId) : undefined;
-      const at = place && route ? pickupOnRoute(route, place) : null;
-      return {
-        requestId: r.id,
-        riderName: r.riderName ?? "A rider",
-        seats: r.seats,
-        status: r.status,
-        place: place?.name ?? ride.fromLocation,
-        at: at?.pickupAt ?? ride.departsAt,
-      };
-    })
-    .sort((a, b) => a.at - b.at || a.requestId.localeCompare(b.requestId));
+const mapPoint = ({ name, lat, lng }: { name: string; lat: number; lng: number }) => ({ name, lat, lng });
+
+/** A rider's chosen pickup point (not the start) and the estimated time there, for the map. */
+function chosenPickup(route: ReturnType<typeof rideRoute>, pickupPlaceId: string | null) {
+  const place = pickupPlaceId ? placeById(pickupPlaceId) : undefined;
+  const at = place && route ? pickupOnRoute(route, place) : null;
+  return place && at ? { ...mapPoint(place), at: at.pickupAt } : null;
 }
 
 /** A ride's route columns and its driver's detour limit (join user_profiles on the driver). */

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { rides, savedSearchCells, savedSearches, userProfiles } from "../../db/schema";
 import { weekdaysLabel } from "../domain/commutes";
+import { RETURN_BEFORE_DEPARTURE } from "../schemas/commutes";
 import { newId } from "../domain/ids";
 import { cellsAround } from "../domain/places";
 import { matchRide, PICKUP_LEAD_MINUTES, WINDOW_MINUTES, type Match } from "../domain/ride-match";
@@ -26,6 +27,7 @@ export const TOO_MANY_SEARCHES = `You can keep at most ${MAX_SAVED_SEARCHES} sav
 export const SAVED_SEARCH_NOT_FOUND = "Saved search not found";
 export const SAME_PLACES = "Pickup and drop places cannot be the same";
 export const ALERT_TITLE = "New ride for your saved search";
+export { RETURN_BEFORE_DEPARTURE };
 
 export type SaveSearch = {
   from: string;
@@ -34,69 +36,83 @@ export type SaveSearch = {
   radiusKm: number;
   windowMinutes: number;
   weekdays: number;
+  /** "And back": the time back from the destination (HH:MM), later than `time`. */
+  returnTime?: string | null;
 };
 
 const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+type Place = NonNullable<ReturnType<typeof placeByName>>;
+
+/**
+ * One saved_searches row and its cell rows, as two guarded INSERT … SELECTs: the row only
+ * where `guard` holds, the cells only if the row was written.
+ */
+function searchRows(
+  db: Db,
+  row: { id: string; userId: string; from: Place; to: Place; time: string; returnOf: string | null },
+  input: SaveSearch,
+  guard: SQL,
+  now: number,
+) {
+  const { id, from, to } = row;
+  const minute = minuteOf(row.time);
+  const radiusM = Math.round(input.radiusKm * 1000);
+  const cells = cellsAround(from.lat, from.lng, radiusM / 1000);
+  // In the table's column order.
+  const values: (string | number | null)[] = [id, row.userId, from.name, to.name, from.id, to.id];
+  values.push(from.lat, from.lng, to.lat, to.lng, from.cell, to.cell, row.time, minute, radiusM);
+  values.push(input.windowMinutes, input.weekdays, "active", null, now, row.returnOf);
+  const columns = sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+  return [
+    db.insert(savedSearches).select(sql`SELECT ${columns} WHERE ${guard}`).returning({ id: savedSearches.id }),
+    db
+      .insert(savedSearchCells)
+      .select(
+        sql`SELECT c.value, ${minute}, ${id} FROM json_each(${JSON.stringify(cells)}) c WHERE EXISTS (SELECT 1 FROM ${savedSearches} WHERE ${savedSearches.id} = ${id})`,
+      ),
+  ] as const;
+}
 
 /**
  * Saves a search for the acting user. Places are resolved names (the schema did it; a caller
  * that skipped it is refused). At most MAX_SAVED_SEARCHES per user, decided by the guarded
  * INSERT itself, so concurrent saves cannot pass the limit; the cell rows are written in the
- * same batch only if the search was.
+ * same batch only if the search was. With a return time ("and back", ADR 0055) the way back
+ * is a second search (destination to start, around that time) that belongs to the first, so
+ * the one alert rule serves both directions; it does not count against the limit.
  */
 export async function saveSearch({ db }: ModelCtx, userId: string, input: SaveSearch, now = Date.now()) {
   const from = placeByName(input.from);
   const to = placeByName(input.to);
   if (!from || !to) throw new ConflictError("Please choose both places from the list of places.");
   if (from.id === to.id) throw new ConflictError(SAME_PLACES);
+  if (input.returnTime && input.returnTime <= input.time) throw new ConflictError(RETURN_BEFORE_DEPARTURE);
   const id = newId();
-  const minute = minuteOf(input.time);
-  const radiusM = Math.round(input.radiusKm * 1000);
-  const cells = cellsAround(from.lat, from.lng, radiusM / 1000);
-  const columns = sql.join(
-    [
-      id,
-      userId,
-      from.name,
-      to.name,
-      from.id,
-      to.id,
-      from.lat,
-      from.lng,
-      to.lat,
-      to.lng,
-      from.cell,
-      to.cell,
-      input.time,
-      minute,
-      radiusM,
-      input.windowMinutes,
-      input.weekdays,
-      "active",
-      null,
-      now,
-    ].map((v) => sql`${v}`),
-    sql`, `,
-  );
-  const [inserted] = await db.batch([
-    db
-      .insert(savedSearches)
-      .select(
-        sql`SELECT ${columns} WHERE (SELECT count(*) FROM ${savedSearches} WHERE ${savedSearches.userId} = ${userId}) < ${MAX_SAVED_SEARCHES}`,
+  const underLimit = sql`(SELECT count(*) FROM ${savedSearches} WHERE ${savedSearches.userId} = ${userId} AND ${savedSearches.returnOf} IS NULL) < ${MAX_SAVED_SEARCHES}`;
+  const outward = searchRows(db, { id, userId, from, to, time: input.time, returnOf: null }, input, underLimit, now);
+  const back = input.returnTime
+    ? searchRows(
+        db,
+        { id: newId(), userId, from: to, to: from, time: input.returnTime, returnOf: id },
+        input,
+        sql`EXISTS (SELECT 1 FROM ${savedSearches} WHERE ${savedSearches.id} = ${id})`,
+        now,
       )
-      .returning({ id: savedSearches.id }),
-    db
-      .insert(savedSearchCells)
-      .select(
-        sql`SELECT c.value, ${minute}, ${id} FROM json_each(${JSON.stringify(cells)}) c WHERE EXISTS (SELECT 1 FROM ${savedSearches} WHERE ${savedSearches.id} = ${id})`,
-      ),
-  ]);
+    : null;
+  const [inserted] = back ? await db.batch([...outward, ...back]) : await db.batch([...outward]);
   if (inserted.length === 0) throw new ConflictError(TOO_MANY_SEARCHES);
   return { id };
 }
 
-/** The acting user's saved searches, newest first (saved_searches_user_idx). */
-/** The viewer's saved searches, newest first (for a page's own batch: see discoverRides' `also`). */
+/**
+ * The viewer's saved searches, newest first (saved_searches_user_idx), each with the time of
+ * its way back if it has one (saved_searches_return_of_unique); for a page's own batch: see
+ * discoverRides' `also`.
+ */
 export function savedSearchesQuery(db: Db, userId: string) {
   return db
     .select({
@@ -104,6 +120,11 @@ export function savedSearchesQuery(db: Db, userId: string) {
       fromLocation: savedSearches.fromLocation,
       toLocation: savedSearches.toLocation,
       time: savedSearches.time,
+      // A subquery, not a join: D1's batch maps columns by name, and both would be `time`.
+      // The outer table by its full name: drizzle writes a lone table's columns unqualified.
+      returnTime: sql<string | null>`(SELECT b.time FROM saved_searches b WHERE b.return_of = saved_searches.id)`.as(
+        "return_time",
+      ),
       radiusM: savedSearches.radiusM,
       windowMinutes: savedSearches.windowMinutes,
       weekdays: savedSearches.weekdays,
@@ -111,10 +132,15 @@ export function savedSearchesQuery(db: Db, userId: string) {
       lastAlertDay: savedSearches.lastAlertDay,
     })
     .from(savedSearches)
-    .where(eq(savedSearches.userId, userId))
+    .where(and(eq(savedSearches.userId, userId), isNull(savedSearches.returnOf)))
     .orderBy(desc(savedSearches.createdAt), asc(savedSearches.id))
     .limit(MAX_SAVED_SEARCHES);
 }
+
+/** One of the user's searches as listed (never a way back alone) and its way back. */
+const listedWithBack = (userId: string, searchId: string) =>
+  sql`${savedSearches.userId} = ${userId} AND ((${savedSearches.id} = ${searchId} AND ${savedSearches.returnOf} IS NULL)
+    OR ${savedSearches.returnOf} = ${searchId})`;
 
 /** The rows of savedSearchesQuery as the list shows them. */
 export function toSavedSearchItems(rows: unknown) {
@@ -131,26 +157,26 @@ export async function listSavedSearches({ db }: ModelCtx, userId: string) {
 
 export type SavedSearchItem = Awaited<ReturnType<typeof listSavedSearches>>[number];
 
-/** Pauses or resumes one of the acting user's saved searches; anyone else's is "not found". */
+/** Pauses or resumes one of the acting user's saved searches (with its way back); anyone else's is "not found". */
 export async function setSavedSearchPaused({ db }: ModelCtx, userId: string, searchId: string, paused: boolean) {
   const rows = await db
     .update(savedSearches)
     .set({ status: paused ? "paused" : "active" })
-    .where(and(eq(savedSearches.id, searchId), eq(savedSearches.userId, userId)))
+    .where(listedWithBack(userId, searchId))
     .returning({ id: savedSearches.id });
-  if (rows.length === 0) throw new NotFoundError(SAVED_SEARCH_NOT_FOUND);
+  if (!rows.some((r) => r.id === searchId)) throw new NotFoundError(SAVED_SEARCH_NOT_FOUND);
 }
 
-/** Deletes one of the acting user's saved searches (and its cells); anyone else's is "not found". */
+/** Deletes one of the acting user's saved searches (its way back, and their cells); anyone else's is "not found". */
 export async function deleteSavedSearch({ db }: ModelCtx, userId: string, searchId: string) {
-  const mine = and(eq(savedSearches.id, searchId), eq(savedSearches.userId, userId));
+  const mine = listedWithBack(userId, searchId);
   const [, deleted] = await db.batch([
     db
       .delete(savedSearchCells)
       .where(sql`${savedSearchCells.searchId} IN (SELECT ${savedSearches.id} FROM ${savedSearches} WHERE ${mine})`),
     db.delete(savedSearches).where(mine).returning({ id: savedSearches.id }),
   ]);
-  if (deleted.length === 0) throw new NotFoundError(SAVED_SEARCH_NOT_FOUND);
+  if (!deleted.some((r) => r.id === searchId)) throw new NotFoundError(SAVED_SEARCH_NOT_FOUND);
 }
 
 // ---------------------------------------------------------------- alerts on publish
@@ -185,6 +211,7 @@ export function alertCandidatesQuery(db: Db, rideIds: string[], now: number, cel
       viaPlaceIds: rides.viaPlaceIds,
       commuteId: rides.commuteId,
       searchId: savedSearches.id,
+      returnOf: savedSearches.returnOf,
       userId: savedSearches.userId,
       fromLocation: savedSearches.fromLocation,
       toLocation: savedSearches.toLocation,
@@ -344,5 +371,8 @@ function alertMessage(c: Candidate): string {
   const what = c.commuteId
     ? `A weekly commute from ${c.rideFrom} to ${c.rideTo} (next on ${when})`
     : `A ride from ${c.rideFrom} to ${c.rideTo} on ${when}`;
+  // A way back (ADR 0055) is named by its outward search, as the list shows it.
+  if (c.returnOf)
+    return `${what} matches the way back of your saved search ${c.toLocation} → ${c.fromLocation} (back around ${formatTime(c.time)}).`;
   return `${what} matches your saved search ${c.fromLocation} → ${c.toLocation} around ${formatTime(c.time)}.`;
 }

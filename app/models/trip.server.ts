@@ -18,7 +18,6 @@ import { notificationInsert, notificationInsertIfChanged, PER_ROW_ID } from "./n
 import { outboxInsert } from "./outbox/queue.server";
 import { isOnTrip, mayRunTrip, maySeeRide } from "./permissions.server";
 import { accountLimitKey, hitRateLimit, peekRateLimit } from "./rate-limits.server";
-import { requireSecret, type SecretEnv } from "../utils/env.server";
 import { assertShareable, ownSharesQuery, shareInsert } from "./trip-shares.server";
 
 // The trip on the day (issue 37, items 1, 2 and 4). Every status write is one guarded
@@ -117,6 +116,7 @@ async function requestOnRide({ db }: ModelCtx, driverId: string, rideId: string,
       status: rideRequests.status,
       pickedUpAt: rideRequests.pickedUpAt,
       droppedAt: rideRequests.droppedAt,
+      pickupCode: rideRequests.pickupCode,
       driverId: rides.driverId,
       rideStatus: rides.status,
       date: rides.date,
@@ -155,7 +155,7 @@ const tripRunning = (driverId: string, now: number) =>
  * PICKUP_CODE_TRIES per PICKUP_CODE_WINDOW_MS for this booking.
  */
 export async function markPickedUp(
-  ctx: ModelCtx & { env: SecretEnv },
+  ctx: ModelCtx,
   driverId: string,
   { rideId, requestId, code }: { rideId: string; requestId: string; code: string },
   now = Date.now(),
@@ -166,7 +166,7 @@ export async function markPickedUp(
   const key = accountLimitKey("pickup-code", requestId);
   if ((await peekRateLimit(ctx, key, PICKUP_CODE_WINDOW_MS, now)) >= PICKUP_CODE_TRIES)
     throw new ConflictError(TOO_MANY_CODES, { field: "code" });
-  if (code !== (await pickupCode(ctx.env, requestId))) {
+  if (!isPickupCode(code, req.pickupCode)) {
     const { count } = await hitRateLimit(ctx, key, PICKUP_CODE_TRIES, PICKUP_CODE_WINDOW_MS, now);
     throw new ConflictError(count >= PICKUP_CODE_TRIES ? TOO_MANY_CODES : WRONG_PICKUP_CODE, { field: "code" });
   }
@@ -280,20 +280,14 @@ export async function alertEmergencyContact(ctx: ModelCtx, userId: string, rideI
 }
 
 /**
- * A booking's 4-digit pickup code: HMAC-SHA-256 of its id under SESSION_SECRET, so it is
- * stored nowhere, no insert path has to make it, and nobody can work it out from the id.
+ * Whether `entered` is the booking's stored pickup code, in time that does not depend on where
+ * they differ (the tries limit is the real guard; this keeps timing from helping within it).
  */
-export async function pickupCode(env: SecretEnv, requestId: string): Promise<string> {
-  const enc = new TextEncoder();
-  const key = await crypto.subtle.importKey(
-    "raw",
-    enc.encode(`pickup-code:${requireSecret(env, "SESSION_SECRET")}`),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = new DataView(await crypto.subtle.sign("HMAC", key, enc.encode(requestId)));
-  return String(mac.getUint32(0) % 10_000).padStart(4, "0");
+function isPickupCode(entered: string, stored: string | null): boolean {
+  if (stored === null || entered.length !== stored.length) return false;
+  let diff = 0;
+  for (let i = 0; i < stored.length; i++) diff |= entered.charCodeAt(i) ^ stored.charCodeAt(i);
+  return diff === 0;
 }
 
 export type TripDay = Awaited<ReturnType<typeof tripDayQueries>>;
@@ -320,6 +314,8 @@ export function tripDayQueries(ctx: ModelCtx, viewerId: string, rideId: string, 
       .select({
         id: rideRequests.id,
         riderId: rideRequests.riderId,
+        // Only the viewer's own code leaves the database: the driver must be told it at the car.
+        code: sql<string | null>`CASE WHEN ${rideRequests.riderId} = ${viewerId} THEN ${rideRequests.pickupCode} END`,
         pickedUpAt: rideRequests.pickedUpAt,
         droppedAt: rideRequests.droppedAt,
         name: userProfiles.fullName,
@@ -347,7 +343,7 @@ export function tripDayQueries(ctx: ModelCtx, viewerId: string, rideId: string, 
  * The trip-day reads' results (from `also`), shaped for the page. Only the rider is given
  * their own pickup code; the driver must be told it at the car.
  */
-export async function tripDayFrom(results: readonly unknown[], viewerId: string, env: SecretEnv) {
+export function tripDayFrom(results: readonly unknown[], viewerId: string) {
   const [trip, riders, shares, profile] = results as [
     { startedAt: number | null; endedAt: number | null; onTrip: number; today: number }[],
     {
@@ -368,8 +364,8 @@ export async function tripDayFrom(results: readonly unknown[], viewerId: string,
     today: Boolean(t?.today),
     startedAt: t?.startedAt ?? null,
     endedAt: t?.endedAt ?? null,
-    riders,
-    mine: own ? { ...own, code: t?.today ? await pickupCode(env, own.id) : null } : null,
+    riders: riders.map(({ code: _code, ...r }) => r),
+    mine: own ? { ...own, code: t?.today ? own.code : null } : null,
     shares,
     hasEmergencyEmail: Boolean(profile[0]?.email),
   };

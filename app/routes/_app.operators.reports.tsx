@@ -23,7 +23,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { reports: await orRespond(listOperatorQueue(context, user.id)) };
+  return orRespond(listOperatorQueue(context, user.id));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,7 +38,7 @@ const ACTIONS = [
 ] as const;
 
 export default function OperatorQueuePage() {
-  const { reports } = useLoaderData<typeof loader>();
+  const { reports, suspended } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold">Operators' queue</h1>
@@ -83,6 +83,39 @@ export default function OperatorQueuePage() {
           ))}
         </ul>
       )}
+      <section aria-labelledby="suspended-heading" className="space-y-3">
+        <h2 id="suspended-heading" className="text-xl font-bold">
+          Suspended accounts
+        </h2>
+        {suspended.length === 0 ? (
+          <p className="text-slate-700 dark:text-slate-300">No account is suspended.</p>
+        ) : (
+          <ul className="space-y-3">
+            {suspended.map((u) => (
+              <li
+                key={u.id}
+                className={`${cardClass} flex flex-wrap items-center justify-between gap-3`}
+                data-testid="suspended-account"
+              >
+                <div>
+                  <Link to={`/people/${u.id}`} className={`${textLinkClass} font-semibold`}>
+                    {u.name ?? "A member"}
+                  </Link>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">
+                    {`Suspended since ${formatDateTimeShort(u.suspendedAt)}${u.by ? ` by ${u.by}` : ""}.`}
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="userId" value={u.id} />
+                  <button type="submit" name="intent" value="lift" className={secondaryButtonClass}>
+                    Lift suspension
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { cardClass, RidePrice, RideRoute, RideWhen, SaveButton, ShareButton, sha
 import { formatRupees } from "~/domain/money";
 import { CANCEL_WINDOW_MS, COMPLETE_EARLY_MS, requestsClosedReason } from "~/domain/rides";
 import { formatRating, ratingFromTotals } from "~/domain/rating";
+import { formatTime, istTime } from "~/domain/time";
 import { getRideDetail } from "~/models/rides.server";
 import { reliabilityFrom, rideDriverReliabilityQueries } from "~/models/reliability.server";
 import { ReliabilityRecord } from "~/components/reliability";
@@ -46,11 +47,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     NOT_FOUND.ride,
   );
   const driverRating = formatRating(ratingFromTotals(detail.ride.driverRatingCount, detail.ride.driverRatingStars));
-  const trip = await tripDayFrom(
-    also.slice(reliabilityReads.length, reliabilityReads.length + tripReads.length),
-    user.id,
-    context.env,
-  );
+  const trip = tripDayFrom(also.slice(reliabilityReads.length, reliabilityReads.length + tripReads.length), user.id);
   const dayContacts = dayContactsFrom(also[also.length - 1]);
   const made = await tripShareCookie(request, context.env).parse(request);
   const link =
@@ -145,6 +142,8 @@ export default function RideDetail() {
         <RouteMap
           from={{ name: ride.fromLocation, lat: ride.fromLat, lng: ride.fromLng }}
           to={{ name: ride.toLocation, lat: ride.toLat, lng: ride.toLng }}
+          vias={loaded.map.vias}
+          pickup={loaded.map.pickup && { ...loaded.map.pickup, time: formatTime(istTime(loaded.map.pickup.at)) }}
         />
       </section>
 

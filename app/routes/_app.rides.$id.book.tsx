@@ -9,6 +9,7 @@ import { RouteMap } from "~/components/route-map";
 import { mayShareEqually, shownMaxPaise, shownPriceText } from "~/domain/cost-split";
 import { formatRupees } from "~/domain/money";
 import { costPerSeatPaise, NOTES_MAX } from "~/domain/rides";
+import { formatTime } from "~/domain/time";
 import { handleBooking, rideMissing } from "~/intents/booking.server";
 import { DUPLICATE_REQUEST } from "~/models/ride-requests.server";
 import { getRideForBooking } from "~/models/rides.server";
@@ -43,6 +44,10 @@ export default function BookRide() {
   const navigation = useNavigation();
   const available = Math.max(0, ride.seats - ride.bookedSeats);
   const perSeat = costPerSeatPaise(ride.tripCostPaise, ride.seats);
+  // The pickup the search found the rider at, on the map (the start is drawn as the start).
+  const pickup = ride.pickups.find(
+    (p) => p.name !== ride.fromLocation && p.name.toLowerCase() === searched?.toLowerCase(),
+  );
   const [form, fields] = useForm<z.input<typeof bookRideSchema>>({
     id: "book-ride",
     lastResult,
@@ -82,6 +87,8 @@ export default function BookRide() {
         <RouteMap
           from={{ name: ride.fromLocation, lat: ride.fromLat, lng: ride.fromLng }}
           to={{ name: ride.toLocation, lat: ride.toLat, lng: ride.toLng }}
+          vias={ride.vias}
+          pickup={pickup && { ...pickup, time: formatTime(pickup.time) }}
         />
       </section>
       {refusal ? (

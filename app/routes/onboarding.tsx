@@ -11,10 +11,23 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { wizardStep } from "~/domain/wizard-step";
 import { Logo } from "~/components/brand";
 import { buttonClass, secondaryButtonClass } from "~/components/forms";
-import { CarStep, OnboardingReview, OnboardingSteps, PhoneStep, ReferralStep } from "~/components/onboarding-steps";
+import {
+  CarStep,
+  HomeStep,
+  OnboardingReview,
+  OnboardingSteps,
+  PhoneStep,
+  ReferralStep,
+} from "~/components/onboarding-steps";
 import { hasRedeemedReferral } from "~/models/referrals.server";
+import { resolvePlace } from "~/models/places.server";
 import { normalizeIndianMobile } from "~/domain/phone";
-import { carStepSchema, onboardingIntentSchema, phoneStepSchema, referralStepSchema } from "~/schemas/onboarding";
+import {
+  carAndHomeStepSchema,
+  onboardingIntentSchema,
+  phoneStepSchema,
+  referralStepSchema,
+} from "~/schemas/onboarding";
 import { MOBILE_INPUT_MAX } from "~/schemas/phone";
 import { needsOnboarding, requireUser } from "~/utils/auth.server";
 import { parseIntent } from "~/utils/errors.server";
@@ -34,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { step, draft: { ...draft, phone: draft.phone ?? user.phoneNumber ?? "" }, redeemed };
 }
 
-const SCHEMAS = { 1: phoneStepSchema, 2: carStepSchema, 3: referralStepSchema } as const;
+const SCHEMAS = { 1: phoneStepSchema, 2: carAndHomeStepSchema(resolvePlace), 3: referralStepSchema } as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context, { allowIncomplete: true });
@@ -64,6 +77,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const hasCar = formData.get("hasCar");
     next.hasCar = hasCar === "yes" || hasCar === "no" ? hasCar : undefined;
     next.carType = String(formData.get("carType") ?? "") || undefined;
+    const home = String(formData.get("homeLocality") ?? "")
+      .trim()
+      .slice(0, 100);
+    next.homeLocality = (home && resolvePlace(home).place?.name) || home || undefined;
   }
   if (step === 3)
     next.referralCode = String(formData.get("referralCode") ?? "")
@@ -72,7 +89,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       .slice(0, 20);
   const headers = { "Set-Cookie": await writeDraft(request, context.env, next) };
   if (intent === "back") return redirect(`/onboarding?step=${Math.max(1, step - 1)}`, { headers });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers });
+  if (submission.status !== "success") {
+    // A locality not on the list: its "did you mean" names, to pick without JavaScript.
+    const homeOptions = next.homeLocality ? (resolvePlace(next.homeLocality).suggestions ?? []).map((p) => p.name) : [];
+    return data({ ...submission.reply(), homeOptions }, { status: 400, headers });
+  }
   return redirect(`/onboarding?step=${step + 1}`, { headers });
 }
 
@@ -126,7 +147,16 @@ function StepForm({ step, draft, redeemed }: LoaderData) {
         </button>
       ) : null}
       {step === 1 ? <PhoneStep field={fields.phone} draft={draft.phone} /> : null}
-      {step === 2 ? <CarStep hasCar={fields.hasCar} carType={fields.carType} draft={draft} /> : null}
+      {step === 2 ? (
+        <>
+          <CarStep hasCar={fields.hasCar} carType={fields.carType} draft={draft} />
+          <HomeStep
+            field={fields.homeLocality}
+            draft={draft.homeLocality}
+            options={(actionData as { homeOptions?: string[] } | undefined)?.homeOptions ?? []}
+          />
+        </>
+      ) : null}
       {step === 3 ? <ReferralStep field={fields.referralCode} draft={draft.referralCode} redeemed={redeemed} /> : null}
       {step === 4 ? <OnboardingReview draft={draft} /> : null}
       <div className="flex justify-between gap-3 pt-2">

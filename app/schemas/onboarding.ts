@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { unknownPlaceMessage } from "~/domain/places";
 import { indianMobileSchema } from "./phone";
+import type { PlaceResolver } from "./rides";
 
 export const CAR_TYPES = ["petrol", "diesel", "hybrid", "electric"] as const;
 export const CAR_TYPE_LABEL: Record<(typeof CAR_TYPES)[number], string> = {
@@ -13,19 +15,49 @@ export const phoneStepSchema = z.object({
   phone: indianMobileSchema("Please enter your mobile number"),
 });
 
+const carFields = {
+  hasCar: z.enum(["yes", "no"], {
+    required_error: "Please select whether you have a car",
+    invalid_type_error: "Please select whether you have a car",
+  }),
+  carType: z.enum(CAR_TYPES, { invalid_type_error: "Please select your car type" }).optional(),
+};
+
+function carTypeWhenCar(v: { hasCar: "yes" | "no"; carType?: string }, ctx: z.RefinementCtx) {
+  if (v.hasCar === "yes" && !v.carType)
+    ctx.addIssue({ code: "custom", path: ["carType"], message: "Please select your car type" });
+}
+
 export const carStepSchema = z
-  .object({
-    hasCar: z.enum(["yes", "no"], {
-      required_error: "Please select whether you have a car",
-      invalid_type_error: "Please select whether you have a car",
-    }),
-    carType: z.enum(CAR_TYPES, { invalid_type_error: "Please select your car type" }).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.hasCar === "yes" && !v.carType)
-      ctx.addIssue({ code: "custom", path: ["carType"], message: "Please select your car type" });
-  })
+  .object(carFields)
+  .superRefine(carTypeWhenCar)
   .transform((v) => ({ hasCar: v.hasCar, carType: v.hasCar === "yes" ? v.carType : undefined }));
+
+export const HOME_LOCALITY_LABEL = "Home locality (optional)";
+
+/**
+ * Where the member lives (issue 38): optional, so nobody is stopped by it, but when given it
+ * must be a place of the list (an alias such as "Kormangala" becomes "Koramangala"), as the
+ * rider's commute search and the communities near home start from it. Empty is null.
+ */
+export const homeLocalityField = (resolve?: PlaceResolver) =>
+  z
+    .string()
+    .trim()
+    .max(100, "Please choose a locality from the list")
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      if (!resolve) return v;
+      const r = resolve(v);
+      if (r.place) return r.place.name;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: unknownPlaceMessage(v, r.suggestions) });
+      return z.NEVER;
+    });
+
+/** Step 2: the car, and where the commute starts. */
+export const carAndHomeStepSchema = (resolve?: PlaceResolver) =>
+  z.object({ ...carFields, homeLocality: homeLocalityField(resolve) }).superRefine(carTypeWhenCar);
 
 export const referralStepSchema = z.object({
   referralCode: z

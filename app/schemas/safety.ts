@@ -46,4 +46,6 @@ export const operatorActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("warn"), reportId: z.string().min(1).max(64) }),
   z.object({ intent: z.literal("suspend"), reportId: z.string().min(1).max(64) }),
   z.object({ intent: z.literal("close"), reportId: z.string().min(1).max(64) }),
+  // ADR 0058: lift a platform-wide suspension.
+  z.object({ intent: z.literal("lift"), userId: z.string().min(1).max(64) }),
 ]);

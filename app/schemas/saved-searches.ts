@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { weekdaysField } from "./commutes";
+import { isValidTime } from "~/domain/time";
+import { RETURN_BEFORE_DEPARTURE, weekdaysField } from "./commutes";
 import { nearSearchSchema } from "./ride-search";
 import { idSchema, type PlaceResolver } from "./rides";
 
@@ -12,21 +13,29 @@ export const SAME_PLACES = "Pickup and drop places cannot be the same";
 
 export function savedSearchIntentSchema(resolve?: PlaceResolver) {
   const near = nearSearchSchema(resolve).shape;
-  return z.discriminatedUnion("intent", [
-    z.object({
-      intent: z.literal("save-search"),
-      from: near.from,
-      to: near.to,
-      time: near.time,
-      radius: near.radius,
-      window: near.window,
-      weekdays: weekdaysField,
-      redirectTo,
-    }),
-    z.object({ intent: z.literal("pause-search"), searchId: idSchema, redirectTo }),
-    z.object({ intent: z.literal("resume-search"), searchId: idSchema, redirectTo }),
-    z.object({ intent: z.literal("delete-search"), searchId: idSchema, redirectTo }),
-  ]);
+  return z
+    .discriminatedUnion("intent", [
+      z.object({
+        intent: z.literal("save-search"),
+        from: near.from,
+        to: near.to,
+        time: near.time,
+        radius: near.radius,
+        window: near.window,
+        weekdays: weekdaysField,
+        // "And back" (ADR 0055): the weekday search's time back, kept with the search.
+        back: near.back,
+        backTime: near.backTime,
+        redirectTo,
+      }),
+      z.object({ intent: z.literal("pause-search"), searchId: idSchema, redirectTo }),
+      z.object({ intent: z.literal("resume-search"), searchId: idSchema, redirectTo }),
+      z.object({ intent: z.literal("delete-search"), searchId: idSchema, redirectTo }),
+    ])
+    .superRefine((v, ctx) => {
+      if (v.intent === "save-search" && v.back && v.backTime && isValidTime(v.time) && v.backTime <= v.time)
+        ctx.addIssue({ code: "custom", path: ["backTime"], message: RETURN_BEFORE_DEPARTURE });
+    });
 }
 
 export type SaveSearchInput = Extract<z.output<ReturnType<typeof savedSearchIntentSchema>>, { intent: "save-search" }>;

@@ -6,6 +6,8 @@ export type OnboardingDraft = {
   phone?: string;
   hasCar?: "yes" | "no";
   carType?: string;
+  /** As resolved (the list's name), or as typed when it is not a place yet. */
+  homeLocality?: string;
   referralCode?: string;
 };
 

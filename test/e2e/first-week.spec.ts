@@ -2,9 +2,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { newPage, signUp, signUpAndOnboard, uniqueEmail, uniquePhone } from "../support/e2e";
 
 // Issue 38: a new member's first week, with JavaScript on and off, on the seeded demo city.
-// A rider without a car signs up, is offered their commute search, finds a ride within 3 km,
-// saves the search, is asked to confirm their e-mail, confirms it from the development mailbox,
-// and the next alert (a driver publishes a matching ride) arrives by e-mail.
+// A rider without a car signs up giving their locality, is offered their commute search from
+// it, finds a ride within 3 km, saves the search, is asked to confirm their e-mail, confirms
+// it from the development mailbox, and the next alert (a driver publishes a matching ride)
+// arrives by e-mail.
 
 /** The newest e-mail to `to` whose subject starts with `subject`, opened (it may still be on its way). */
 async function openMail(page: Page, to: string, subject: string) {
@@ -32,13 +33,15 @@ test("a new rider from a common locality: commute search, a ride within 3 km, sa
   const home = HOME[info.project.name] ?? "Malleshwaram";
   const email = uniqueEmail("first-week");
   await signUp(page, { fullName: "Divya Newcomer", email });
-  // Onboarding, as a rider without a car.
+  // Onboarding, as a rider without a car who lives in a common locality.
   await page.getByLabel("Mobile number").fill(uniquePhone());
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByLabel("No, I don't").check();
+  await page.getByLabel("Home locality (optional)").fill(home);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Step 3 of 4")).toBeVisible();
   await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("definition").filter({ hasText: home })).toBeVisible();
   await page.getByRole("button", { name: "Complete Setup" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -46,7 +49,8 @@ test("a new rider from a common locality: commute search, a ride within 3 km, sa
   const commute = page.getByTestId("find-your-commute");
   await expect(commute.getByRole("heading", { name: "Find your commute" })).toBeVisible();
   await expect(page.getByText("Create your first ride")).toHaveCount(0);
-  await commute.getByLabel("From (your locality)").fill(home);
+  // The search starts from the locality given at onboarding.
+  await expect(commute.getByLabel("From (your locality)")).toHaveValue(home);
   await commute.getByLabel("To (where you work)").fill("Manyata Tech Park");
   await commute.getByRole("button", { name: "Find rides" }).click();
   await expect(page).toHaveURL(new RegExp(`/rides\\?.*from=${home}`));

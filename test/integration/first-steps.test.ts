@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addMember, createCommunity, createRide } from "../../db/factories";
 import { nextWorkday } from "~/components/find-your-commute";
 import { istDate } from "~/domain/time";
-import { db, get, signedInUser } from "../support/worker";
+import { Browser, db, get, signedInUser } from "../support/worker";
 
 // Issue 38, item 4: after onboarding a rider without a car is led to finding a ride, a driver
 // to Create Ride; the sidebar's main button makes the same choice.
@@ -115,5 +115,69 @@ describe("a rider's first steps", () => {
     const html = await text("/dashboard", rider.cookie);
     expect(html).toContain('data-testid="recent-ride"');
     expect(card(html)).toBe("");
+  });
+
+  it("onboarding asks for the home locality (a name people use resolves); the new rider's search and nearby communities start from it", async () => {
+    const founder = await signedInUser({ fullName: "Farid Founder" });
+    const near = await createCommunity(
+      { db: db() },
+      { createdBy: founder.id, name: "Koramangala 5th Block Pool", location: "Koramangala, Bengaluru" },
+    );
+    const user = await signedInUser({ fullName: "Kiran Newcomer", onboarded: false });
+    const b = new Browser();
+    b.cookies.set("lr_session", user.cookie.split("=")[1]);
+    await b.post("/onboarding?step=1", { step: "1", intent: "next", phone: "9845012345" });
+    const step2 = (await (await b.get("/onboarding?step=2")).text()).replaceAll("<!-- -->", "");
+    expect(step2).toContain("Home locality (optional)");
+    expect(step2).toMatch(/<input[^>]*name="homeLocality"/);
+
+    // Not a place: the "did you mean" message, and its names to pick without JavaScript.
+    const typo = await b.post("/onboarding?step=2", {
+      step: "2",
+      intent: "next",
+      hasCar: "no",
+      homeLocality: "Koraman",
+    });
+    expect(typo.status).toBe(400);
+    const typoHtml = (await typo.text()).replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
+    expect(typoHtml).toContain(`We don't know "Koraman". Did you mean`);
+    expect(typoHtml).toContain('<option value="Koramangala">');
+
+    // A common misspelling is the list's place.
+    const ok = await b.post("/onboarding?step=2", {
+      step: "2",
+      intent: "next",
+      hasCar: "no",
+      homeLocality: "kormangala",
+    });
+    expect(ok.headers.get("Location")).toBe("/onboarding?step=3");
+    await b.post("/onboarding?step=3", { step: "3", intent: "next", referralCode: "" });
+    expect(await (await b.get("/onboarding?step=4")).text()).toContain("Koramangala");
+    const done = await b.post("/onboarding?step=4", { step: "4", intent: "complete" });
+    expect(done.headers.get("Location")).toBe("/dashboard");
+    const stored = await db()
+      .$client.prepare("SELECT residential_area FROM user_profiles WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ residential_area: string | null }>();
+    expect(stored?.residential_area).toBe("Koramangala");
+
+    const section = card(await text("/dashboard", b.cookieHeader));
+    expect(section).toMatch(/name="from"[^>]*value="Koramangala"|value="Koramangala"[^>]*name="from"/);
+    expect(section).toContain(`href="/communities/${near.id}"`);
+  });
+
+  it("a locality left blank at onboarding stores nothing and the search starts empty", async () => {
+    const user = await signedInUser({ fullName: "Blank Home", onboarded: false });
+    const b = new Browser();
+    b.cookies.set("lr_session", user.cookie.split("=")[1]);
+    await b.post("/onboarding?step=1", { step: "1", intent: "next", phone: "9845012346" });
+    const ok = await b.post("/onboarding?step=2", { step: "2", intent: "next", hasCar: "no", homeLocality: "  " });
+    expect(ok.headers.get("Location")).toBe("/onboarding?step=3");
+    await b.post("/onboarding?step=3", { step: "3", intent: "next", referralCode: "" });
+    expect((await b.post("/onboarding?step=4", { step: "4", intent: "complete" })).headers.get("Location")).toBe(
+      "/dashboard",
+    );
+    const section = card(await text("/dashboard", b.cookieHeader));
+    expect(section).toContain("Add your locality to your profile to see them.");
   });
 });

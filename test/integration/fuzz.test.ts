@@ -556,6 +556,14 @@ const TARGETS: Target[] = [
       fields: () => ({ intent: c(intent), reportId: one(["", "nope", "x".repeat(80)]) }),
     }),
   ),
+  // ADR 0058: lifting a suspension (no actor is an operator: a 404, nothing changes).
+  {
+    file: "_app.operators.reports.tsx",
+    intent: "lift",
+    path: () => c("/operators/reports"),
+    actors: ["r1", "stranger", "visitor"],
+    fields: (w) => ({ intent: c("lift"), userId: one(["", "nope", "x".repeat(80), w.users.r1.id, w.users.driver.id]) }),
+  },
   // Issue 35, item 6: a week's statement (the completed ride of today is in this week).
   ...(["pay-week", "confirm-week"] as const).map(
     (intent): Target => ({
@@ -823,6 +831,7 @@ const TARGETS: Target[] = [
         phone: one(["98765 43210", "9876543210"]),
         hasCar: one(["yes", "no"]),
         carType: one(["petrol", "electric"]),
+        homeLocality: one(["", "Koramangala", "kormangala", "Atlantis"]),
         referralCode: one(["", "LRABC123"]),
       }),
     }),
@@ -968,7 +977,11 @@ describe("fuzz onboarding.tsx - complete", () => {
         w.pool,
       ),
       car: formEntries(
-        { hasCar: one(["yes", "no"]), carType: one(["petrol", "diesel", "hybrid", "electric"]) },
+        {
+          hasCar: one(["yes", "no"]),
+          carType: one(["petrol", "diesel", "hybrid", "electric"]),
+          homeLocality: one(["", "HSR Layout", "hsr", "Atlantis"]),
+        },
         w.pool,
       ),
       referral: formEntries({ referralCode: one(["", "LRFUZZ01", "lrfuzz01", "LRNOSUCH"]) }, w.pool),

@@ -2,6 +2,7 @@ import { env } from "../support/env";
 import { describe, expect, it } from "vitest";
 import { addMember, createCommunity } from "../../db/factories";
 import { REPORT_READERS } from "~/intents/safety.server";
+import { LIFTED_TITLE, NOT_SUSPENDED } from "~/models/operator-reports.server";
 import { ACCOUNT_SUSPENDED } from "~/utils/sign-in.server";
 import { changedTables, dbChecksum } from "../support/db-checksum";
 import { toastOf } from "../support/rides";
@@ -93,6 +94,9 @@ describe("only operators see and act on the queue", () => {
     const stranger = await signedInUser({ fullName: "Sunil Stranger" });
     await report(reporter, stranger.id, "harassment");
     const [{ id }] = (await queueRows()).results;
+    // Someone suspended, whose suspension nobody but an operator may lift.
+    const suspended = await signedInUser({ fullName: "Suma Suspended" });
+    await env.DB.prepare("UPDATE users SET suspended_at = ? WHERE id = ?").bind(Date.now(), suspended.id).run();
     const member = await signedInUser();
     const unconfirmed = await signedInUser({ email: "second-operator@loopride.test", emailVerifiedAt: null });
     for (const who of [member, unconfirmed, reporter, stranger]) {
@@ -104,6 +108,8 @@ describe("only operators see and act on the queue", () => {
         const post = await postForm(QUEUE, { intent, reportId: id }, { cookie: who.cookie });
         expect(post.status).toBe(404);
       }
+      const lift = await postForm(QUEUE, { intent: "lift", userId: suspended.id }, { cookie: who.cookie });
+      expect(lift.status).toBe(404);
       expect(changedTables(before, await dbChecksum())).toEqual([]);
     }
     const out = await get(QUEUE);
@@ -175,5 +181,69 @@ describe("the operators' actions", () => {
     expect(signIn.headers.get("Set-Cookie") ?? "").not.toMatch(/lr_session=[^;]+;/);
     const left = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(bad.id).first();
     expect(left).toEqual({ n: 0 });
+  });
+});
+
+describe("lifting a suspension (ADR 0058)", () => {
+  const auditRows = (targetId: string) =>
+    env.DB.prepare(
+      "SELECT actor_id, action, report_id FROM operator_audit_log WHERE target_user_id = ? ORDER BY created_at, rowid",
+    )
+      .bind(targetId)
+      .all<{ actor_id: string; action: string; report_id: string | null }>();
+
+  it("the queue lists suspended accounts; Lift suspension lets them sign in again, tells them and is recorded", async () => {
+    const op = await operator();
+    const reporter = await signedInUser();
+    const bad = await signedInUser({
+      fullName: "Lalit Lifted",
+      email: "lalit@example.test",
+      emailVerifiedAt: Date.now(),
+      password: PASSWORD,
+      pepper: "test-pepper",
+    });
+    await report(reporter, bad.id, "harassment");
+    const [r] = (await queueRows()).results;
+    await postForm(QUEUE, { intent: "suspend", reportId: r.id }, { cookie: op.cookie });
+
+    const html = await (await get(QUEUE, { cookie: op.cookie })).text();
+    expect(html).toContain("Suspended accounts");
+    const listed = [...html.matchAll(/data-testid="suspended-account"[\s\S]*?<\/li>/g)].map((m) => m[0]);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toContain("Lalit Lifted");
+    expect(listed[0]).toContain("by Olivia Operator");
+    expect(listed[0]).toContain(`name="userId" value="${bad.id}"`);
+    expect(listed[0]).toContain("Lift suspension");
+
+    const res = await postForm(QUEUE, { intent: "lift", userId: bad.id }, { cookie: op.cookie });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(QUEUE);
+    expect(toastOf(res)?.title).toBe("Suspension lifted");
+    const row = await env.DB.prepare("SELECT suspended_at FROM users WHERE id = ?").bind(bad.id).first();
+    expect(row).toEqual({ suspended_at: null });
+    expect((await auditRows(bad.id)).results).toEqual([
+      { actor_id: op.id, action: "suspend", report_id: r.id },
+      { actor_id: op.id, action: "lift_suspension", report_id: null },
+    ]);
+    // Told in the app and, since they could not sign in to read it, by e-mail.
+    expect(await notificationsFor(bad.id)).toMatchObject([{ title: LIFTED_TITLE }]);
+    const mail = await env.DB.prepare(
+      "SELECT kind, channel, payload FROM outbox WHERE user_id = ? AND channel = 'email'",
+    )
+      .bind(bad.id)
+      .all<{ kind: string; payload: string }>();
+    expect(mail.results.map((m) => JSON.parse(m.payload).title)).toEqual([LIFTED_TITLE]);
+    expect(await (await get(QUEUE, { cookie: op.cookie })).text()).toContain("No account is suspended.");
+
+    const signIn = await postForm("/login", { identifier: "lalit@example.test", password: PASSWORD });
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get("Location")).not.toBe("/login");
+    expect(signIn.headers.get("Set-Cookie") ?? "").toMatch(/lr_session=[^;]+;/);
+
+    // Lifting again changes nothing and says why.
+    const before = await dbChecksum();
+    const again = await postForm(QUEUE, { intent: "lift", userId: bad.id }, { cookie: op.cookie });
+    expect(toastOf(again)).toMatchObject({ type: "error", description: NOT_SUSPENDED });
+    expect(changedTables(before, await dbChecksum())).toEqual([]);
   });
 });

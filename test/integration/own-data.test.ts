@@ -275,6 +275,21 @@ async function world() {
     me.id,
     now,
   );
+  // ADR 0058: as an operator I lifted the other's suspension; another operator suspended me.
+  await run(
+    "INSERT INTO operator_audit_log (id, actor_id, action, target_user_id, report_id, created_at) VALUES (?, ?, 'lift_suspension', ?, NULL, ?)",
+    `oa${me.id}`,
+    me.id,
+    other.id,
+    now,
+  );
+  await run(
+    "INSERT INTO operator_audit_log (id, actor_id, action, target_user_id, report_id, created_at) VALUES (?, ?, 'suspend', ?, NULL, ?)",
+    `oa${other.id}`,
+    other.id,
+    me.id,
+    now,
+  );
   // Issue 16: each verified a work address in the other's community, has a live code, and a code e-mail in the sink.
   for (const [u, c] of [
     [me, otherCommunity],

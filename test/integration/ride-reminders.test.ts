@@ -2,14 +2,13 @@
 // get one reminder about an hour before departure, exactly once per person and ride however
 // often (or however concurrently) the scheduler runs, and late runs still send it; none for
 // cancelled rides, withdrawn requests, or people who turned reminders off.
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "../support/env";
-import worker from "../../server";
 import { describe, expect, it } from "vitest";
 import { enqueueRideReminders } from "~/models/outbox/queue.server";
 import { deliverOutbox } from "~/models/outbox/deliver.server";
 import { formatWeekdayDate } from "~/domain/time";
 import { createRide, createRideRequest, createUser } from "../support/rides";
+import { postTestClock, PRODUCTION_ENV, runScheduled } from "../support/test-clock";
 import { db } from "../support/worker";
 
 const verified = { emailVerifiedAt: Date.now() - 86_400_000 };
@@ -20,11 +19,7 @@ function istSlot(minutes: number) {
   return { date: ist.slice(0, 10), time: ist.slice(11, 16) };
 }
 
-async function runCron() {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ cron: "*/5 * * * *", scheduledTime: Date.now() }), env, ctx);
-  await waitOnExecutionContext(ctx);
-}
+const runCron = () => runScheduled("*/5 * * * *");
 
 async function remindersTo(email: string) {
   const r = await env.DB.prepare(
@@ -159,12 +154,24 @@ describe("ride reminders", () => {
           .bind(userId)
           .all<{ message: string; data: string }>()
       ).results;
+    const leaves = `Your ride Whitefield → Indiranagar leaves at ${formatted(s.slot.time)} on ${formatWeekdayDate(s.slot.date)}.`;
+    const early = "Please be at the pickup a few minutes early.";
+    // Issue 36: both accepted riders are picked up at the start, at the departure (a tie: in
+    // the order of the requests' ids).
+    const stops = ["Kavya Nair (2 seats)", "Sneha Kulkarni (1 seat)"].map(
+      (who) => `${formatted(s.slot.time)} · Whitefield · ${who}`,
+    );
+    const message = {
+      [s.driver.id]: [
+        `${leaves} Pickups in order: ${stops.join("; ")}. ${early}`,
+        `${leaves} Pickups in order: ${[...stops].reverse().join("; ")}. ${early}`,
+      ],
+      [s.accepted.id]: [`${leaves} Your pickup: Whitefield, around ${formatted(s.slot.time)}. ${early}`],
+    };
     for (const who of [s.driver, s.accepted]) {
       const rows = await panel(who.id);
       expect(rows).toHaveLength(1);
-      expect(rows[0].message).toBe(
-        `Your ride Whitefield → Indiranagar leaves at ${formatted(s.slot.time)} on ${formatWeekdayDate(s.slot.date)}. Please be at the pickup a few minutes early.`,
-      );
+      expect(message[who.id]).toContain(rows[0].message);
       expect(JSON.parse(rows[0].data)).toEqual({ ride_id: s.ride.id, reminder: 1 });
       // The notice is not mailed a second time (the reminder e-mail is the one).
       expect(await remindersTo(who.email!)).toHaveLength(1);
@@ -178,29 +185,80 @@ describe("ride reminders", () => {
     for (const nobody of [s.pending, s.withdrawn, s.quiet]) expect(await panel(nobody.id)).toEqual([]);
   });
 
+  it("issue 36: the driver's reminder lists each accepted rider's pickup and time in order; a rider's names their own", async () => {
+    const driver = await createUser({ db: db() }, { fullName: "Arjun Rao", ...verified });
+    const [atStart, onTheWay, asking] = await Promise.all(
+      ["Kavya Nair", "Rahul Verma", "Vikram Reddy"].map((fullName) =>
+        createUser({ db: db() }, { fullName, ...verified }),
+      ),
+    );
+    const slot = istSlot(50);
+    const ride = await createRide(
+      { db: db() },
+      {
+        driverId: driver.id,
+        fromLocation: "Whitefield",
+        toLocation: "Electronic City Phase 1",
+        vias: ["Marathahalli"],
+        seats: 4,
+        ...slot,
+      },
+    );
+    // Accepted in the opposite order of the route, so the list's order is the route's.
+    await createRideRequest(
+      { db: db() },
+      { rideId: ride.id, riderId: onTheWay.id, status: "accepted", seats: 2, pickup: "Bellandur" },
+    );
+    await createRideRequest({ db: db() }, { rideId: ride.id, riderId: atStart.id, status: "accepted" });
+    // Not accepted: not in the reminder.
+    await createRideRequest(
+      { db: db() },
+      { rideId: ride.id, riderId: asking.id, status: "pending", pickup: "Marathahalli" },
+    );
+    await runCron();
+
+    // By hand (ADR 0049): Whitefield -> Marathahalli -> Bellandur is 9.0 km straight (the
+    // ride passes Bellandur: no detour), x 1.4 road factor = 12.6 km, at 20 km/h = 38 min.
+    const start = formatted(slot.time);
+    const bellandur = formatted(plusMinutes(slot.time, 38));
+    const [toDriver] = await remindersTo(driver.email!);
+    expect(toDriver.text_body).toContain(
+      [
+        "Pickups in order (estimated times, IST):",
+        `1. ${start} · Whitefield · Kavya Nair (1 seat)`,
+        `2. ${bellandur} · Bellandur · Rahul Verma (2 seats)`,
+        "Please be at the pickup point a few minutes early.",
+      ].join("\n"),
+    );
+    expect(toDriver.text_body).not.toContain("Vikram");
+    const [toRahul] = await remindersTo(onTheWay.email!);
+    expect(toRahul.text_body).toContain(`Your pickup: Bellandur, around ${bellandur} IST`);
+    expect(toRahul.text_body).not.toContain("Kavya");
+    const [toKavya] = await remindersTo(atStart.email!);
+    expect(toKavya.text_body).toContain(`Your pickup: Whitefield, around ${start} IST`);
+    expect(toKavya.text_body).not.toContain("Rahul");
+
+    // The panel notices say the same.
+    const notice = async (userId: string) =>
+      (
+        await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ? AND title = 'Ride reminder'")
+          .bind(userId)
+          .first<{ message: string }>()
+      )?.message;
+    expect(await notice(driver.id)).toContain(
+      `Pickups in order: ${start} · Whitefield · Kavya Nair (1 seat); ${bellandur} · Bellandur · Rahul Verma (2 seats). Please be`,
+    );
+    expect(await notice(onTheWay.id)).toContain(`. Your pickup: Bellandur, around ${bellandur}. Please be`);
+    expect(await notice(atStart.id)).toContain(`. Your pickup: Whitefield, around ${start}. Please be`);
+  });
+
   it("POST /__test/five-minute-run runs the 5-minute work as of a time, only with LOOPRIDE_STAGE=test", async () => {
     const driver = await createUser({ db: db() }, verified);
     const ride = await createRide({ db: db() }, { driverId: driver.id, ...istSlot(180) });
-    const call = async (over: Record<string, unknown>) => {
-      const ec = createExecutionContext();
-      const url = `http://localhost/__test/five-minute-run?time=${ride.departsAt - 30 * 60_000}`;
-      const res = await worker.fetch(
-        new Request(url, { method: "POST" }) as Parameters<typeof worker.fetch>[0],
-        { ...env, ...over } as Parameters<typeof worker.fetch>[1],
-        ec,
-      );
-      await waitOnExecutionContext(ec);
-      return res;
-    };
+    const call = (over: Record<string, unknown>) =>
+      postTestClock(`/__test/five-minute-run?time=${ride.departsAt - 30 * 60_000}`, over);
     // Production (no stage marker, its secrets set): the catch-all page refuses the POST.
-    const production = await call({
-      LOOPRIDE_STAGE: undefined,
-      DEV_MAILBOX: undefined,
-      SESSION_SECRET: "s".repeat(32),
-      PASSWORD_PEPPER: "p".repeat(32),
-      APP_ORIGIN: "http://localhost",
-      MAIL_TRANSPORT: "sink",
-    });
+    const production = await call(PRODUCTION_ENV);
     expect(production.status).toBe(405);
     expect(await remindersTo(driver.email!)).toEqual([]);
     // Twice, as the cron runs: one reminder, mailed and in the panel.
@@ -214,6 +272,11 @@ describe("ride reminders", () => {
     expect(panel?.n).toBe(1);
   });
 });
+
+function plusMinutes(time: string, minutes: number) {
+  const m = Number(time.slice(0, 2)) * 60 + Number(time.slice(3)) + minutes;
+  return `${String(Math.floor(m / 60) % 24).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+}
 
 function formatted(time: string) {
   const [h, m] = time.split(":").map(Number);

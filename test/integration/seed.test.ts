@@ -5,6 +5,7 @@ import { verifyPassword } from "~/utils/password.server";
 import { createSession } from "~/models/sessions.server";
 import { serializeSessionCookie } from "~/utils/auth.server";
 import { violationCountSql } from "../support/invariant-sql";
+import { appTables } from "../support/db-checksum";
 import { BASE, db, get } from "../support/worker";
 import { createUser } from "../../db/factories";
 import { COMMON_LOCALITIES, MAIN_TECH_PARKS } from "../../db/seed-city";
@@ -12,6 +13,8 @@ import { discoverRides } from "~/models/ride-discovery.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { parseNearSearch } from "~/utils/near-search.server";
 import { addDays, istDate } from "~/domain/time";
+import { costPerSeatPaise, priceBand, type PriceBand } from "~/domain/rides";
+import { fairSeatPaise, type FairCostFacts } from "~/domain/trip-cost";
 
 describe("demo seed", () => {
   it("fills every area with Bengaluru data, requests in each state and exact member counts", async () => {
@@ -168,5 +171,99 @@ describe("demo seed", () => {
         if (near.length === 0) misses.push(`${from} → ${to}`);
       }
     expect(misses).toEqual([]);
+  });
+
+  // Issue 38, item 2: the city's prices come from the app's own fair cost, with a spread, so
+  // a newcomer sees every label (ADR 0054) and not Premium everywhere.
+  it("prices the city's upcoming rides around the fair share: most Fair, some Budget, some Premium", async () => {
+    await seedDemo({ db: db() }, { pepper: env.PASSWORD_PEPPER! });
+    const rows = await env.DB.prepare(
+      `SELECT r.trip_cost_paise AS cost, r.seats, r.from_lat AS fromLat, r.from_lng AS fromLng, r.to_lat AS toLat,
+        r.to_lng AS toLng, r.vehicle_type AS vehicleType, r.commute_id AS commuteId
+       FROM rides r JOIN users u ON u.id = r.driver_id
+       WHERE r.status = 'active' AND u.email LIKE '%@city.loopride.in'`,
+    ).all<FairCostFacts & { cost: number; commuteId: string | null }>();
+    const mix = (list: typeof rows.results) => {
+      const out: Record<PriceBand | "none", number> = { Budget: 0, Fair: 0, Premium: 0, none: 0 };
+      for (const r of list) {
+        const fair = fairSeatPaise(r);
+        out[fair ? priceBand(costPerSeatPaise(r.cost, r.seats), fair) : "none"]++;
+      }
+      return out;
+    };
+    for (const list of [rows.results.filter((r) => !r.commuteId), rows.results.filter((r) => r.commuteId)]) {
+      const m = mix(list);
+      expect(m.none).toBe(0);
+      expect(m.Fair / list.length).toBeGreaterThan(0.5);
+      expect(m.Budget / list.length).toBeGreaterThan(0.08);
+      expect(m.Premium / list.length).toBeGreaterThan(0.05);
+      expect(m.Premium / list.length).toBeLessThan(0.3);
+    }
+  });
+
+  // Issue 38: "deterministic". Every row of the second run equals the first's, with two
+  // exceptions that must differ: password hashes (a random salt each time they are hashed), and
+  // the ids the app's own SQL makes (randomblob): the commute days of the top-up (as the daily
+  // cron makes them) and the outbox rows of the notifications trigger. Those rows are compared
+  // by their natural keys instead (commute and date; the outbox's idempotency key).
+  it("seeding twice writes the same rows", async () => {
+    const now = Date.now();
+    const tables = await appTables();
+    const snapshot = async () => {
+      const results = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT * FROM "${t}" ORDER BY rowid`)));
+      const rows = Object.fromEntries(tables.map((t, i) => [t, results[i]!.results as Record<string, unknown>[]]));
+      const dayIds = new Map([
+        ...rows.rides!.filter((r) => r.commute_id).map((r) => [String(r.id), `day of ${r.commute_id} on ${r.date}`]),
+        ...rows.outbox!.map((r) => [String(r.id), `outbox ${r.idempotency_key}`]),
+      ] as [string, string][]);
+      const canonical = (v: unknown) => {
+        if (typeof v !== "string") return v;
+        const exact = dayIds.get(v);
+        if (exact) return exact;
+        // Inside JSON (a notification's data): the same ids.
+        return v.includes('"') ? v.replace(/[0-9a-f]{16}/g, (id) => dayIds.get(id) ?? id) : v;
+      };
+      for (const [t, list] of Object.entries(rows))
+        rows[t] = list.map((r) =>
+          Object.fromEntries(
+            Object.entries(r).map(([k, v]) => [k, t === "passwords" && k === "hash" ? "(salted)" : canonical(v)]),
+          ),
+        );
+      return rows;
+    };
+    const wipe = async () => {
+      const stmts = [
+        env.DB.prepare("PRAGMA defer_foreign_keys = on"),
+        ...tables.map((t) => env.DB.prepare(`DELETE FROM "${t}"`)),
+        env.DB.prepare("DELETE FROM sqlite_sequence"),
+      ];
+      // Twice: a trigger of one table's DELETE may write a row into a table already emptied.
+      await env.DB.batch(stmts);
+      await env.DB.batch(stmts);
+    };
+
+    await seedDemo({ db: db() }, { pepper: env.PASSWORD_PEPPER!, now });
+    const first = await snapshot();
+    await wipe();
+    expect(await isDatabaseEmpty({ db: db() })).toBe(true);
+    await seedDemo({ db: db() }, { pepper: env.PASSWORD_PEPPER!, now });
+    const second = await snapshot();
+
+    expect(first.users!.length).toBeGreaterThanOrEqual(300);
+    expect(first.rides!.filter((r) => String(r.id).startsWith("day of ")).length).toBeGreaterThan(500);
+    expect(first.passwords!.length).toBeGreaterThanOrEqual(300);
+    const differences: string[] = [];
+    for (const t of tables) {
+      const [a, b] = [first[t]!, second[t]!];
+      if (a.length !== b.length) differences.push(`${t}: ${a.length} rows, then ${b.length}`);
+      else {
+        const i = a.findIndex((row, k) => JSON.stringify(row) !== JSON.stringify(b[k]));
+        if (i >= 0) {
+          const cols = Object.keys(a[i]!).filter((c) => a[i]![c] !== b[i]![c]);
+          differences.push(`${t} row ${i}: ${cols.join(", ")}`);
+        }
+      }
+    }
+    expect(differences).toEqual([]);
   });
 });

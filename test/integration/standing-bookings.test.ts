@@ -1,8 +1,6 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "../support/env";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import worker from "../../server";
 import { createCommuteBooking, createUser } from "../../db/factories";
 import { dayOfWeek } from "~/domain/commutes";
 import { addDays, formatWeekdayDate, istDate } from "~/domain/time";
@@ -12,6 +10,7 @@ import { decideRequest } from "~/models/ride-requests.server";
 import { ConflictError } from "~/models/errors.server";
 import { deleteMyAccount } from "~/models/own-data.server";
 import { toastOf } from "../support/rides";
+import { postTestClock, PRODUCTION_ENV, runScheduled } from "../support/test-clock";
 import { db, get, notificationsFor, postForm, signedInUser } from "../support/worker";
 
 // Issue 35, item 2: a standing booking keeps a rider booked as the daily top-up adds days;
@@ -134,13 +133,7 @@ describe("a standing booking outlives the 14 days", () => {
     const id = await publish(driver.id, 3, Date.now() - 3 * DAY);
     await createCommuteBooking(ctx(), { commuteId: id, riderId: rider.id, weekdays: 127, accepted: true });
     const before = (await days(id)).length;
-    const ec = createExecutionContext();
-    await worker.scheduled(
-      createScheduledController({ cron: COMMUTE_TOP_UP_CRON, scheduledTime: Date.now() }),
-      env,
-      ec,
-    );
-    await waitOnExecutionContext(ec);
+    await runScheduled(COMMUTE_TOP_UP_CRON);
     const added = (await days(id)).slice(before);
     expect(added.length).toBeGreaterThan(0);
     const mine = await live(rider.id, id);
@@ -394,27 +387,11 @@ describe("the journeys' clock (a test-only path)", () => {
     await createCommuteBooking(ctx(), { commuteId: id, riderId: rider.id, weekdays: 127, accepted: true });
     const before = (await days(id)).length;
     const later = Date.now() + 15 * DAY;
-    const call = async (over: Record<string, unknown>) => {
-      const ec = createExecutionContext();
-      const url = `http://localhost/__test/daily-top-up?commute=${id}&time=${later}`;
-      const res = await worker.fetch(
-        new Request(url, { method: "POST" }) as Parameters<typeof worker.fetch>[0],
-        { ...env, ...over } as Parameters<typeof worker.fetch>[1],
-        ec,
-      );
-      await waitOnExecutionContext(ec);
-      return res;
-    };
+    const call = (over: Record<string, unknown>) =>
+      postTestClock(`/__test/daily-top-up?commute=${id}&time=${later}`, over);
     // Production (no stage marker, its secrets set): the catch-all page refuses the POST (405),
     // and nothing runs.
-    const production = await call({
-      LOOPRIDE_STAGE: undefined,
-      DEV_MAILBOX: undefined,
-      SESSION_SECRET: "s".repeat(32),
-      PASSWORD_PEPPER: "p".repeat(32),
-      APP_ORIGIN: "http://localhost",
-      MAIL_TRANSPORT: "sink",
-    });
+    const production = await call(PRODUCTION_ENV);
     expect(production.status).toBe(405);
     expect(await days(id)).toHaveLength(before);
     const res = await call({});

@@ -5,7 +5,7 @@ import { addDays, istDate, istTime } from "~/domain/time";
 import { NOT_RIDE_DAY, PICKUP_CODE_TRIES, SHARE_AFTER_END_MS, TOO_MANY_CODES, WRONG_PICKUP_CODE } from "~/domain/trip";
 import { deliverOutbox } from "~/models/outbox/deliver.server";
 import { BOARDED_NOT_NO_SHOW } from "~/models/reliability.server";
-import { NO_EMERGENCY_EMAIL, pickupCode, TOO_MANY_ALERTS } from "~/models/trip.server";
+import { markPickedUp, NO_EMERGENCY_EMAIL, TOO_MANY_ALERTS, tripDayQueries } from "~/models/trip.server";
 import { toastOf } from "../support/rides";
 import { Browser, db, get, postForm, signedInUser, tableCounts } from "../support/worker";
 
@@ -60,7 +60,10 @@ async function tripToday({ date = istDate(), time = istTime() } = {}) {
 
 const trip = (rideId: string, cookie: string, fields: Record<string, string>) =>
   postForm(`/rides/${rideId}/trip`, fields, { cookie });
-const codeOf = (requestId: string) => pickupCode(env, requestId);
+const codeOf = async (requestId: string) =>
+  (await env.DB.prepare("SELECT pickup_code FROM ride_requests WHERE id = ?")
+    .bind(requestId)
+    .first<{ pickup_code: string | null }>())!.pickup_code!;
 const marks = (requestId: string) =>
   env.DB.prepare("SELECT picked_up_at, dropped_at, no_show_at FROM ride_requests WHERE id = ?")
     .bind(requestId)
@@ -182,6 +185,14 @@ describe("the pickup code (item 2)", () => {
       await codeOf(t.otherReq.id),
     ]);
     expect(shown(await page(`/rides/${t.ride.id}`, t.driver.cookie), "pickup-code")).toEqual([]);
+    // Nor does a rider's code leave D1 in the driver's reads (defence in depth under the page).
+    const [, riders] = await db().batch(tripDayQueries({ db: db() }, t.driver.id, t.ride.id));
+    expect(riders.map((r) => [r.riderId, r.code]).sort()).toEqual(
+      [
+        [t.rider.id, null],
+        [t.other.id, null],
+      ].sort(),
+    );
     const dashboard = await page("/dashboard", t.rider.cookie);
     if (Date.now() < later.departsAt)
       expect(shown(dashboard, "next-ride-pickup-code")).toContain(await codeOf(laterReq.id));
@@ -218,17 +229,41 @@ describe("the pickup code (item 2)", () => {
     expect(toastOf(other)?.title).toBe("Rider picked up");
   });
 
-  it("the code is 4 digits made from the booking's id under the server secret, stored nowhere", async () => {
+  it("every booking gets a random 4-digit code when it is made, by whichever path", async () => {
     const t = await tripToday();
-    const ids = [t.req.id, t.otherReq.id, "a", "b", "c", "d", "e", "f"];
-    const codes = await Promise.all(ids.map((id) => pickupCode(env, id)));
-    for (const c of codes) expect(c).toMatch(/^\d{4}$/);
-    expect(new Set(codes).size).toBeGreaterThan(1);
-    // Another secret gives other codes: the id alone does not tell the code.
-    const elsewhere = await Promise.all(ids.map((id) => pickupCode({ SESSION_SECRET: "another-secret" }, id)));
-    expect(elsewhere).not.toEqual(codes);
-    const cols = await env.DB.prepare("SELECT name FROM pragma_table_info('ride_requests')").all<{ name: string }>();
-    expect(cols.results.map((c) => c.name)).not.toContain("pickup_code");
+    // A seat booked through the app (not the factory) gets one as well.
+    const booker = await signedInUser({ fullName: "Booked Throughapp" });
+    await addMember({ db: db() }, { communityId: t.ride.communityId!, userId: booker.id });
+    const tomorrow = await createRide(
+      { db: db() },
+      { driverId: t.driver.id, communityId: t.ride.communityId, seats: 3, date: addDays(istDate(), 1), time: "09:00" },
+    );
+    const booked = await postForm(`/rides/${tomorrow.id}/book`, { seats: "1", notes: "" }, { cookie: booker.cookie });
+    expect(booked.status).toBe(302);
+    const rows = await env.DB.prepare("SELECT rider_id, pickup_code FROM ride_requests WHERE ride_id IN (?, ?)")
+      .bind(t.ride.id, tomorrow.id)
+      .all<{ rider_id: string; pickup_code: string | null }>();
+    expect(rows.results.map((r) => r.rider_id).sort()).toEqual([t.rider.id, t.other.id, booker.id].sort());
+    for (const r of rows.results) expect(r.pickup_code).toMatch(/^\d{4}$/);
+    // Random, not a function of anything a person can see: 40 bookings do not share one code.
+    const many = await createRide({ db: db() }, { driverId: t.driver.id, seats: 6, date: addDays(istDate(), 2) });
+    const codes = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      const u = await signedInUser();
+      const r = await createRideRequest({ db: db() }, { rideId: many.id, riderId: u.id, status: "rejected" });
+      codes.add(await codeOf(r.id));
+    }
+    expect(codes.size).toBeGreaterThan(20);
+  });
+
+  it("rotating SESSION_SECRET changes no code a rider has already read (ADR 0058)", async () => {
+    const t = await tripToday();
+    const read = /data-testid="pickup-code"[^>]*>(\d{4})</.exec(await page(`/rides/${t.ride.id}`, t.rider.cookie))![1];
+    await trip(t.ride.id, t.driver.cookie, { intent: "start-trip" });
+    // The worker after a rotation: the same D1, another secret.
+    const rotated = { db: db(), env: { ...env, SESSION_SECRET: "a-rotated-session-secret-of-some-length" } };
+    await markPickedUp(rotated, t.driver.id, { rideId: t.ride.id, requestId: t.req.id, code: read });
+    expect((await marks(t.req.id))?.picked_up_at).not.toBeNull();
   });
 });
 
@@ -280,6 +315,8 @@ describe("share my trip (item 3)", () => {
       t.rider.id,
     ])
       expect(shared).not.toContain(hidden);
+    // Nor either rider's pickup code (the link's viewer is not the driver at the car).
+    for (const id of [t.req.id, t.otherReq.id]) expect(shared).not.toMatch(new RegExp(`>${await codeOf(id)}<`));
     expect(shared).toContain('name="robots" content="noindex, nofollow"');
 
     await trip(t.ride.id, t.driver.cookie, { intent: "start-trip" });

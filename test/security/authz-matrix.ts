@@ -725,6 +725,16 @@ export const MATRIX: Column[] = [
       expect: app("404"),
     }),
   ),
+  // ADR 0058: lifting a platform-wide suspension, beside the queue: operators only.
+  {
+    name: "operators' queue: lift a suspension",
+    route: "routes/_app.operators.reports",
+    method: "POST",
+    intent: "lift",
+    path: "/operators/reports",
+    fields: { intent: "lift", userId: "{targetMember}" },
+    expect: app("404"),
+  },
 
   // ------------------------------------------------------------ a person's own data (issue 16)
   // Only ever the acting user's own: the export and the deletion take no id.

@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import {
   communities,
   communityEmailCodes,
@@ -10,8 +11,10 @@ import {
   users,
 } from "../../../db/schema";
 import { newId } from "../../domain/ids";
+import { ownPickupText, pickupStopText } from "../../domain/pickups";
 import type { Db } from "../db.server";
 import { type ModelCtx } from "../context.server";
+import { pickupOrder, rideRoute } from "../places.server";
 import { notificationInsert, PER_ROW_ID, weekdayDateSql } from "../notifications.server";
 
 // The outbox (docs/decisions/0018-outbox-and-email.md). Rows are written in the same
@@ -92,6 +95,9 @@ export async function enqueueRideReminders({ db }: ModelCtx, now = Date.now()): 
       SELECT rr.ride_id, rr.rider_id FROM rides r JOIN ride_requests rr ON rr.ride_id = r.id AND rr.status = 'accepted'
         WHERE r.status = 'active' AND r.departs_at > ${now} AND r.departs_at <= ${until}`;
   const wanted = sql`LEFT JOIN user_settings s ON s.user_id = p.p_user WHERE coalesce(s.ride_reminders, 1) = 1`;
+  // Issue 36: the notice names the pickups. Their times come from the route model (code, not
+  // SQL), so they are worked out first and handed to the INSERT as JSON keyed "ride:person".
+  const pickups = JSON.stringify(await pickupNotes(db, now, until));
   const [, rows] = await db.batch([
     notificationInsert(
       db,
@@ -101,7 +107,9 @@ export async function enqueueRideReminders({ db }: ModelCtx, now = Date.now()): 
         type: "ride_update",
         title: "Ride reminder",
         message: sql`'Your ride ' || r.from_location || ' → ' || r.to_location || ' leaves at '
-          || ${timeSql(sql`r.time`)} || ' on ' || ${weekdayDateSql(sql`r.date`)} || '. Please be at the pickup a few minutes early.'`,
+          || ${timeSql(sql`r.time`)} || ' on ' || ${weekdayDateSql(sql`r.date`)} || '.'
+          || coalesce((SELECT ' ' || j.value FROM json_each(${pickups}) AS j WHERE j.key = p.p_ride || ':' || p.p_user), '')
+          || ' Please be at the pickup a few minutes early.'`,
         data: sql`json_object('ride_id', p.p_ride, 'reminder', 1)`,
       },
       now,
@@ -122,6 +130,52 @@ export async function enqueueRideReminders({ db }: ModelCtx, now = Date.now()): 
       .returning({ id: outbox.id }),
   ]);
   return rows.length;
+}
+
+/**
+ * The pickups of each due ride with accepted riders, as the reminder notice says them: the
+ * driver's in the route's order, each rider's own. Uses rides_discover_idx (status,
+ * departs_at) and ride_requests_ride_idx.
+ */
+async function pickupNotes(db: Db, now: number, until: number): Promise<Record<string, string>> {
+  const rider = alias(userProfiles, "rider");
+  const rows = await db
+    .select({
+      rideId: rides.id,
+      driverId: rides.driverId,
+      fromLocation: rides.fromLocation,
+      departsAt: rides.departsAt,
+      fromLat: rides.fromLat,
+      fromLng: rides.fromLng,
+      toLat: rides.toLat,
+      toLng: rides.toLng,
+      viaPlaceIds: rides.viaPlaceIds,
+      maxDetourMinutes: userProfiles.maxDetourMinutes,
+      id: rideRequests.id,
+      riderId: rideRequests.riderId,
+      seats: rideRequests.seats,
+      status: rideRequests.status,
+      pickupPlaceId: rideRequests.pickupPlaceId,
+      riderName: rider.fullName,
+    })
+    .from(rides)
+    .innerJoin(rideRequests, and(eq(rideRequests.rideId, rides.id), eq(rideRequests.status, "accepted")))
+    .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
+    .leftJoin(rider, eq(rider.userId, rideRequests.riderId))
+    .where(and(eq(rides.status, "active"), gt(rides.departsAt, now), lte(rides.departsAt, until)));
+  const byRide = new Map<string, typeof rows>();
+  for (const r of rows) byRide.set(r.rideId, [...(byRide.get(r.rideId) ?? []), r]);
+  const notes: Record<string, string> = {};
+  for (const [rideId, requests] of byRide) {
+    const ride = requests[0];
+    const stops = pickupOrder(ride, rideRoute(ride), requests);
+    notes[`${rideId}:${ride.driverId}`] = `Pickups in order: ${stops.map(pickupStopText).join("; ")}.`;
+    for (const r of requests) {
+      const own = stops.find((s) => s.requestId === r.id);
+      if (own) notes[`${rideId}:${r.riderId}`] = `${ownPickupText(own)}.`;
+    }
+  }
+  return notes;
 }
 
 /** "8:30 AM" from an "HH:MM" column, as formatTime (app/domain/time.ts) writes it. */
@@ -190,7 +244,7 @@ export async function loadDelivery({ db }: ModelCtx, row: OutboxRow) {
         ? ((row.payload.data as Record<string, unknown>).ride_id as string)
         : null;
   const codeId = row.kind === "work_email_code" && typeof row.payload.code_id === "string" ? row.payload.code_id : "";
-  const [person, ride, mine, newerReset, workCode] = await db.batch([
+  const [person, ride, accepted, newerReset, workCode] = await db.batch([
     db
       .select({
         email: users.email,
@@ -222,22 +276,40 @@ export async function loadDelivery({ db }: ModelCtx, row: OutboxRow) {
         bookedSeats: rides.bookedSeats,
         tripCostPaise: rides.tripCostPaise,
         driverName: userProfiles.fullName,
+        // The route and the driver's detour limit: where and when each rider is picked up (issue 36).
+        fromLat: rides.fromLat,
+        fromLng: rides.fromLng,
+        toLat: rides.toLat,
+        toLng: rides.toLng,
+        viaPlaceIds: rides.viaPlaceIds,
+        maxDetourMinutes: userProfiles.maxDetourMinutes,
       })
       .from(rides)
       .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
       .where(eq(rides.id, rideId ?? ""))
       .limit(1),
+    // The accepted seats this person may know of: their own, or every rider's for the driver
+    // (the driver's reminder lists each pickup). ride_requests_ride_idx.
     db
-      .select({ seats: rideRequests.seats })
+      .select({
+        id: rideRequests.id,
+        riderId: rideRequests.riderId,
+        seats: rideRequests.seats,
+        status: rideRequests.status,
+        pickupPlaceId: rideRequests.pickupPlaceId,
+        riderName: userProfiles.fullName,
+      })
       .from(rideRequests)
+      .innerJoin(rides, eq(rides.id, rideRequests.rideId))
+      .leftJoin(userProfiles, eq(userProfiles.userId, rideRequests.riderId))
       .where(
         and(
           eq(rideRequests.rideId, rideId ?? ""),
-          eq(rideRequests.riderId, row.userId),
           eq(rideRequests.status, "accepted"),
+          or(eq(rideRequests.riderId, row.userId), eq(rides.driverId, row.userId)),
         ),
       )
-      .limit(1),
+      .limit(50),
     // A newer reset request for the same person makes this one moot.
     db
       .select({ id: outbox.id })
@@ -267,10 +339,14 @@ export async function loadDelivery({ db }: ModelCtx, row: OutboxRow) {
       .where(eq(communityEmailCodes.id, codeId))
       .limit(1),
   ]);
+  const r = ride[0] ?? null;
+  const mine = r?.driverId === row.userId ? accepted : accepted.filter((a) => a.riderId === row.userId);
   return {
     person: person[0] ?? null,
-    ride: ride[0] ?? null,
-    acceptedSeats: mine[0]?.seats ?? null,
+    ride: r,
+    acceptedSeats: accepted.find((a) => a.riderId === row.userId)?.seats ?? null,
+    // Issue 36: each accepted rider's pickup in the route's order (the driver), or one's own.
+    pickups: r ? pickupOrder(r, rideRoute(r), mine) : [],
     newerReset: newerReset.length > 0,
     workCode: workCode[0] ?? null,
   };

@@ -1,4 +1,5 @@
 import { formatRupees, seatPricePaise } from "../../domain/money";
+import { ownPickupText, pickupStopText } from "../../domain/pickups";
 import { formatDate, formatTime } from "../../domain/time";
 import { notificationHref } from "../../domain/notifications";
 import type { AppEnv } from "../../utils/env.server";
@@ -199,11 +200,25 @@ export function renderMail({ row, delivery, origin, links }: RenderInput): Rende
       const ride = delivery.ride!;
       const driving = ride.driverId === row.userId;
       const riders = ride.bookedSeats;
+      // Issue 36: the driver gets each accepted rider's pickup in the route's order, a rider
+      // their own (a place on the way is later than the departure from the start).
+      const own = delivery.pickups[0];
+      const pickups = driving
+        ? delivery.pickups.length
+          ? [
+              "Pickups in order (estimated times, IST):",
+              ...delivery.pickups.map((p, i) => `${i + 1}. ${pickupStopText(p)}`),
+            ]
+          : []
+        : own
+          ? [`${ownPickupText(own)} IST`]
+          : [];
       const lines = [
         driving
           ? `Your ride leaves soon. You are driving, with ${plural(riders, "seat")} booked.`
           : `Your ride with ${ride.driverName ?? "your driver"} leaves soon.`,
         ...rideLines(ride, driving ? null : delivery.acceptedSeats),
+        ...pickups,
         "Please be at the pickup point a few minutes early.",
       ];
       return compose(
