@@ -7,6 +7,7 @@ import {
   WINDOW_CHOICES,
   type ShownMatch,
 } from "~/domain/ride-match";
+import { ANY_METRO, isAnyMetro, METRO_LINE_NAMES, metroPlaceName, metroStationNamed } from "~/domain/metro-stations";
 import { formatTime, istTime } from "~/domain/time";
 import { WEEKDAYS } from "~/domain/commutes";
 import { FieldErrors } from "./forms";
@@ -73,7 +74,8 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
           defaultValue={v.from ?? ""}
           errors={e.from}
           errorId="near-from-error"
-          options={options.from}
+          // "Any metro station" is always offered (issue 36): a real option without JavaScript.
+          options={[ANY_METRO, ...(options.from ?? [])]}
         />
         <PlaceInput
           id="near-to"
@@ -83,7 +85,7 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
           defaultValue={v.to ?? ""}
           errors={e.to}
           errorId="near-to-error"
-          options={options.to}
+          options={[ANY_METRO, ...(options.to ?? [])]}
         />
       </div>
       <fieldset className="flex flex-wrap gap-4 text-sm">
@@ -170,7 +172,7 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
         )}
       </div>
       <p className="text-xs text-slate-700 dark:text-slate-300">
-        Distances are straight lines between locality centres, so they are approximate.
+        {`Distances are straight lines between locality centres, so they are approximate. "${ANY_METRO}" as From or To finds rides passing within your walk of a station.`}
       </p>
       <div className="flex gap-2">
         <button type="submit" className={buttonClass}>
@@ -185,6 +187,8 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
     </Form>
   );
 }
+
+const lineNames = (lines: (keyof typeof METRO_LINE_NAMES)[]) => lines.map((l) => METRO_LINE_NAMES[l]).join(", ");
 
 /**
  * What a distance-search result says: where the rider is picked up and dropped and how far
@@ -208,16 +212,23 @@ export function MatchFacts({
   commuteId?: string;
 }) {
   const atStart = match.pickup.routeIndex === 0;
-  const pickup = stopName(match.pickup, route, from);
+  // "Any metro station": the end is the station this ride was matched at, with its line.
+  const station = metroStationNamed(match.anyPoint);
+  const end = (typed: string) =>
+    station && isAnyMetro(typed)
+      ? { place: metroPlaceName(station), text: `${metroPlaceName(station)} (${lineNames(station.lines)})` }
+      : { place: typed, text: typed };
+  const [start, finish] = [end(from), end(to)];
+  const pickup = stopName(match.pickup, route, start.place);
   return (
     <p className="lr-match" data-testid="match-facts">
       <span data-testid="pickup-point">{`Picked up at ${pickup} around ${formatTime(istTime(match.pickupAt))}`}</span>
       {" · "}
-      <span data-testid="pickup-distance">{`Pickup ${formatWalk(match.pickupKm)} from ${from}`}</span>
+      <span data-testid="pickup-distance">{`Pickup ${formatWalk(match.pickupKm)} from ${start.text}`}</span>
       {" · "}
-      <span data-testid="drop-distance">{`Drop ${formatWalk(match.dropKm)} from ${to}`}</span>
+      <span data-testid="drop-distance">{`Drop ${formatWalk(match.dropKm)} from ${finish.text}`}</span>
       {match.drop.routeIndex !== route.length - 1 ? (
-        <span data-testid="drop-point">{` (at ${stopName(match.drop, route, to)})`}</span>
+        <span data-testid="drop-point">{` (at ${stopName(match.drop, route, finish.place)})`}</span>
       ) : null}
       {" · "}
       <span data-testid="minutes-off">{`${atStart ? "Leaves" : "Pickup"} ${formatMinutesOff(match.minutesOff)}`}</span>
