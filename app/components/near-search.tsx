@@ -70,7 +70,7 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
           id="near-from"
           name="from"
           label="From (your locality)"
-          placeholder="e.g. Koramangala"
+          placeholder={`e.g. Koramangala, ${ANY_METRO}`}
           defaultValue={v.from ?? ""}
           errors={e.from}
           errorId="near-from-error"
@@ -81,7 +81,7 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
           id="near-to"
           name="to"
           label="To"
-          placeholder="e.g. Manyata Tech Park"
+          placeholder={`e.g. Manyata Tech Park, ${ANY_METRO}`}
           defaultValue={v.to ?? ""}
           errors={e.to}
           errorId="near-to-error"
@@ -172,7 +172,7 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
         )}
       </div>
       <p className="text-xs text-slate-700 dark:text-slate-300">
-        {`Distances are straight lines between locality centres, so they are approximate. "${ANY_METRO}" as From or To finds rides passing within your walk of a station.`}
+        Distances are straight lines between locality centres, so they are approximate.
       </p>
       <div className="flex gap-2">
         <button type="submit" className={buttonClass}>
@@ -214,22 +214,39 @@ export function MatchFacts({
   const atStart = match.pickup.routeIndex === 0;
   // "Any metro station": the end is the station this ride was matched at, with its line.
   const station = metroStationNamed(match.anyPoint);
-  const end = (typed: string) =>
-    station && isAnyMetro(typed)
-      ? { place: metroPlaceName(station), text: `${metroPlaceName(station)} (${lineNames(station.lines)})` }
-      : { place: typed, text: typed };
-  const [start, finish] = [end(from), end(to)];
-  const pickup = stopName(match.pickup, route, start.place);
+  const metroAt = (typed: string) => (station && isAnyMetro(typed) ? station : null);
+  const [startAt, endAt] = [metroAt(from), metroAt(to)];
+  const lines = station ? ` (${lineNames(station.lines)})` : "";
+  const pickup = stopName(match.pickup, route, startAt ? metroPlaceName(startAt) : from);
+  // The driver stops at the station itself: its name and line say where, there is no walk.
+  const pickedAtStation = startAt && match.pickup.routeIndex === -1;
+  const droppedAtStation = endAt && match.drop.routeIndex === -1;
   return (
     <p className="lr-match" data-testid="match-facts">
-      <span data-testid="pickup-point">{`Picked up at ${pickup} around ${formatTime(istTime(match.pickupAt))}`}</span>
+      <span data-testid="pickup-point">
+        {`Picked up at ${pickup}${pickedAtStation ? lines : ""} around ${formatTime(istTime(match.pickupAt))}`}
+      </span>
+      {pickedAtStation ? null : (
+        <>
+          {" · "}
+          <span data-testid="pickup-distance">
+            {`Pickup ${formatWalk(match.pickupKm)} from ${startAt ? metroPlaceName(startAt) + lines : from}`}
+          </span>
+        </>
+      )}
       {" · "}
-      <span data-testid="pickup-distance">{`Pickup ${formatWalk(match.pickupKm)} from ${start.text}`}</span>
-      {" · "}
-      <span data-testid="drop-distance">{`Drop ${formatWalk(match.dropKm)} from ${finish.text}`}</span>
-      {match.drop.routeIndex !== route.length - 1 ? (
-        <span data-testid="drop-point">{` (at ${stopName(match.drop, route, finish.place)})`}</span>
-      ) : null}
+      {droppedAtStation ? (
+        <span data-testid="drop-point">{`Dropped at ${metroPlaceName(endAt)}${lines}`}</span>
+      ) : (
+        <>
+          <span data-testid="drop-distance">
+            {`Drop ${formatWalk(match.dropKm)} from ${endAt ? metroPlaceName(endAt) + lines : to}`}
+          </span>
+          {match.drop.routeIndex !== route.length - 1 ? (
+            <span data-testid="drop-point">{` (at ${stopName(match.drop, route, to)})`}</span>
+          ) : null}
+        </>
+      )}
       {" · "}
       <span data-testid="minutes-off">{`${atStart ? "Leaves" : "Pickup"} ${formatMinutesOff(match.minutesOff)}`}</span>
       {match.detourMinutes > 0 ? (

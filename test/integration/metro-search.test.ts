@@ -62,8 +62,9 @@ describe("Any metro station -> Manyata Tech Park", () => {
     );
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain("Picked up at Yeshwanthpur Metro Station around 8:30 AM");
-    expect(html).toContain("Pickup 0 m from Yeshwanthpur Metro Station (Green)");
+    // At the station itself: its name and line, no walk to tell.
+    expect(html).toContain("Picked up at Yeshwanthpur Metro Station (Green) around 8:30 AM");
+    expect(html).not.toContain('data-testid="pickup-distance"');
     expect(html).toContain("/rides/" + ride.id + "/book?pickup=Yeshwanthpur%20Metro%20Station");
     // "Any metro station" is searched only: an alert needs two points.
     expect(html).not.toContain("Save this search");
@@ -105,6 +106,11 @@ describe("Any metro station -> Manyata Tech Park", () => {
     expect(home.rides.map((r) => r.id)).toEqual([back.id]);
     expect(home.rides[0].match!.anyPoint).toBe("Yeshwanthpur");
     expect(home.rides[0].match!.drop.routeIndex).toBe(-1);
+    const page = await get(
+      `/rides?from=Manyata+Tech+Park&to=Any+metro+station&date=${day()}&time=08:30&radius=1&window=30`,
+      { cookie: rider.cookie },
+    );
+    expect(await page.text()).toContain("Dropped at Yeshwanthpur Metro Station (Green)");
   });
 
   it("the weekday search finds a commute from a station", async () => {
