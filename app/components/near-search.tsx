@@ -7,6 +7,7 @@ import {
   WINDOW_CHOICES,
   type ShownMatch,
 } from "~/domain/ride-match";
+import { ANY_METRO, isAnyMetro, METRO_LINE_NAMES, metroPlaceName, metroStationNamed } from "~/domain/metro-stations";
 import { formatTime, istTime } from "~/domain/time";
 import { WEEKDAYS } from "~/domain/commutes";
 import { FieldErrors } from "./forms";
@@ -69,21 +70,22 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
           id="near-from"
           name="from"
           label="From (your locality)"
-          placeholder="e.g. Koramangala"
+          placeholder={`e.g. Koramangala, ${ANY_METRO}`}
           defaultValue={v.from ?? ""}
           errors={e.from}
           errorId="near-from-error"
-          options={options.from}
+          // "Any metro station" is always offered (issue 36): a real option without JavaScript.
+          options={[ANY_METRO, ...(options.from ?? [])]}
         />
         <PlaceInput
           id="near-to"
           name="to"
           label="To"
-          placeholder="e.g. Manyata Tech Park"
+          placeholder={`e.g. Manyata Tech Park, ${ANY_METRO}`}
           defaultValue={v.to ?? ""}
           errors={e.to}
           errorId="near-to-error"
-          options={options.to}
+          options={[ANY_METRO, ...(options.to ?? [])]}
         />
       </div>
       <fieldset className="flex flex-wrap gap-4 text-sm">
@@ -186,6 +188,8 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
   );
 }
 
+const lineNames = (lines: (keyof typeof METRO_LINE_NAMES)[]) => lines.map((l) => METRO_LINE_NAMES[l]).join(", ");
+
 /**
  * What a distance-search result says: where the rider is picked up and dropped and how far
  * they walk, the estimated pickup time there and how much earlier or later it is, and the
@@ -208,17 +212,41 @@ export function MatchFacts({
   commuteId?: string;
 }) {
   const atStart = match.pickup.routeIndex === 0;
-  const pickup = stopName(match.pickup, route, from);
+  // "Any metro station": the end is the station this ride was matched at, with its line.
+  const station = metroStationNamed(match.anyPoint);
+  const metroAt = (typed: string) => (station && isAnyMetro(typed) ? station : null);
+  const [startAt, endAt] = [metroAt(from), metroAt(to)];
+  const lines = station ? ` (${lineNames(station.lines)})` : "";
+  const pickup = stopName(match.pickup, route, startAt ? metroPlaceName(startAt) : from);
+  // The driver stops at the station itself: its name and line say where, there is no walk.
+  const pickedAtStation = startAt && match.pickup.routeIndex === -1;
+  const droppedAtStation = endAt && match.drop.routeIndex === -1;
   return (
     <p className="lr-match" data-testid="match-facts">
-      <span data-testid="pickup-point">{`Picked up at ${pickup} around ${formatTime(istTime(match.pickupAt))}`}</span>
+      <span data-testid="pickup-point">
+        {`Picked up at ${pickup}${pickedAtStation ? lines : ""} around ${formatTime(istTime(match.pickupAt))}`}
+      </span>
+      {pickedAtStation ? null : (
+        <>
+          {" · "}
+          <span data-testid="pickup-distance">
+            {`Pickup ${formatWalk(match.pickupKm)} from ${startAt ? metroPlaceName(startAt) + lines : from}`}
+          </span>
+        </>
+      )}
       {" · "}
-      <span data-testid="pickup-distance">{`Pickup ${formatWalk(match.pickupKm)} from ${from}`}</span>
-      {" · "}
-      <span data-testid="drop-distance">{`Drop ${formatWalk(match.dropKm)} from ${to}`}</span>
-      {match.drop.routeIndex !== route.length - 1 ? (
-        <span data-testid="drop-point">{` (at ${stopName(match.drop, route, to)})`}</span>
-      ) : null}
+      {droppedAtStation ? (
+        <span data-testid="drop-point">{`Dropped at ${metroPlaceName(endAt)}${lines}`}</span>
+      ) : (
+        <>
+          <span data-testid="drop-distance">
+            {`Drop ${formatWalk(match.dropKm)} from ${endAt ? metroPlaceName(endAt) + lines : to}`}
+          </span>
+          {match.drop.routeIndex !== route.length - 1 ? (
+            <span data-testid="drop-point">{` (at ${stopName(match.drop, route, to)})`}</span>
+          ) : null}
+        </>
+      )}
       {" · "}
       <span data-testid="minutes-off">{`${atStart ? "Leaves" : "Pickup"} ${formatMinutesOff(match.minutesOff)}`}</span>
       {match.detourMinutes > 0 ? (

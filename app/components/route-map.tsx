@@ -2,6 +2,7 @@ import { useId } from "react";
 import { CITY_OUTLINE } from "~/domain/city-map-data";
 import { decodePolyline, pathOf, project, scaleBar, viewFor, type XY } from "~/domain/map-geometry";
 import { METRO_LINE_NAMES, METRO_LINES, type MetroLine, nearestMetroText } from "~/domain/metro-stations";
+import { ORR_JUNCTIONS, ORR_NOTE } from "~/domain/ring-road";
 
 // Issue 36, item 3: a map of a ride's route, server-rendered SVG (no tiles, no key, no
 // script: it prints and works with JavaScript off). Everything is drawn in one fixed plane
@@ -21,6 +22,10 @@ const METRO_PATHS = (Object.keys(METRO_LINES) as MetroLine[]).map((line) => ({
   line,
   d: pathOf(METRO_LINES[line].map(([, , lat, lng]) => project({ lat, lng }))),
 }));
+const ORR_PATH = pathOf(
+  ORR_JUNCTIONS.map(([, lat, lng]) => project({ lat, lng })),
+  true,
+);
 const METRO_LINE_NAMES_TEXT = Object.values(METRO_LINE_NAMES).join(", ");
 
 /** The city outline and the metro lines: drawn inline, or once per page for many small maps. */
@@ -32,6 +37,16 @@ function CityBackground({ id }: { id?: string }) {
   return (
     <g id={id}>
       <path d={OUTLINE_PATH} className="city" vectorEffect="non-scaling-stroke" />
+      {/* Under the metro lines; its own colour, as they (a <use> copy takes no page CSS). */}
+      <path
+        d={ORR_PATH}
+        className="orr"
+        fill="none"
+        stroke="#64748b"
+        strokeWidth={2}
+        strokeOpacity={0.6}
+        vectorEffect="non-scaling-stroke"
+      />
       {METRO_PATHS.map(({ line, d }) => (
         <path
           key={line}
@@ -65,7 +80,8 @@ export function CityMapDefs() {
 export function MapAttribution() {
   return (
     <p className="text-xs text-slate-700 dark:text-slate-300">
-      City outline: BBMP wards (KSRSAC, via DataMeet), CC BY-SA 2.5 IN. Metro: © OpenStreetMap contributors, ODbL.
+      City outline: BBMP wards (KSRSAC, via DataMeet), CC BY-SA 2.5 IN. Metro: © OpenStreetMap contributors, ODbL. Outer
+      Ring Road junctions: GeoNames, CC BY 4.0.
     </p>
   );
 }
@@ -181,7 +197,7 @@ export function RouteMap(props: RouteMapProps) {
         </ol>
         {metro ? <p data-testid="nearest-metro">{metro}</p> : null}
         <p className="text-xs text-slate-700 dark:text-slate-300">
-          {`Straight lines between the points, not the roads. Metro lines: ${METRO_LINE_NAMES_TEXT}. Scale bar: ${bar.label}.`}
+          {`Straight lines between the points, not the roads. Metro lines: ${METRO_LINE_NAMES_TEXT}. ${ORR_NOTE}. Scale bar: ${bar.label}.`}
         </p>
         <MapAttribution />
       </figcaption>

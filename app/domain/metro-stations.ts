@@ -139,6 +139,16 @@ export function stationLabel(s: MetroStation): string {
   return `${s.name} (${s.lines.map((l) => METRO_LINE_NAMES[l]).join(", ")})`;
 }
 
+/**
+ * What a search's From or To says for "any station will do" (issue 36, item 4: the last mile
+ * to a tech park): each ride is matched at the station that suits it best.
+ */
+export const ANY_METRO = "Any metro station";
+/** The text is ANY_METRO, whatever its case and spacing ("any metro  station"). */
+export const isAnyMetro = (text: string | null | undefined) =>
+  (text ?? "").trim().replace(/\s+/g, " ").toLowerCase() === ANY_METRO.toLowerCase();
+export const metroStationNamed = (name: string | null | undefined) => METRO_STATIONS.find((s) => s.name === name);
+
 // Past this a station is no help for the last mile: the line is not shown at all.
 export const NEAREST_METRO_MAX_KM = 3;
 

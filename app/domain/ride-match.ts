@@ -24,7 +24,13 @@ export type MatchSearch = {
   radiusKm: number;
   windowMinutes: number;
   anchor?: "from" | "to";
+  /**
+   * One end is any of these points (issue 36: "Any metro station"; that end's own point is
+   * not read): each ride is matched from the point whose match scores best.
+   */
+  any?: AnyEnd;
 };
+export type AnyEnd = { end: "from" | "to"; points: readonly (Point & { name: string })[] };
 
 /**
  * The latest a pickup may be after the ride's departure, in minutes: a search reads rides
@@ -50,10 +56,15 @@ export type Match = {
   /** The minutes the driver's detour adds (0 when the rider walks to a place of the route). */
   detourMinutes: number;
   detourKm: number;
+  /** With `any`: the name of the point the rider starts or ends at (a metro station's). */
+  anyPoint?: string;
 };
 
 /** What a result card shows of a match: no ranking score or points, distances to 10 m (the page stays small). */
-export type ShownMatch = Pick<Match, "minutesOff" | "pickupAt" | "detourMinutes" | "pickupKm" | "dropKm"> & {
+export type ShownMatch = Pick<
+  Match,
+  "minutesOff" | "pickupAt" | "detourMinutes" | "pickupKm" | "dropKm" | "anyPoint"
+> & {
   pickup: Pick<MatchPoint, "routeIndex">;
   drop: Pick<MatchPoint, "routeIndex">;
 };
@@ -65,6 +76,7 @@ export const shownMatch = (m: Match): ShownMatch => ({
   detourMinutes: Math.round(m.detourMinutes),
   pickup: { routeIndex: m.pickup.routeIndex },
   drop: { routeIndex: m.drop.routeIndex },
+  ...(m.anyPoint ? { anyPoint: m.anyPoint } : {}),
 });
 
 /** A ride's route for matching: its start, up to three vias, its end, the driver's detour limit. */
@@ -136,6 +148,7 @@ const order = (s: Stop) => s.at ?? s.after + 0.5;
  * the start and the end within the radius, leaving within the window.
  */
 export function matchRide(search: MatchSearch, ride: RouteRide): Match | null {
+  if (search.any) return matchAtAny(search, search.any, ride);
   if (search.anchor === "from" && straightLineKm(search.from, ride.from) > search.radiusKm) return null;
   if (search.anchor === "to" && straightLineKm(search.to, ride.to) > search.radiusKm) return null;
   const route = [ride.from, ...(ride.vias ?? []).slice(0, 3), ride.to];
@@ -181,6 +194,21 @@ export function matchRide(search: MatchSearch, ride: RouteRide): Match | null {
         detourKm,
       };
     }
+  }
+  return best;
+}
+
+/**
+ * "Any metro station": the rule above from each point near enough to the route to be a stop
+ * (a stop is within the radius of the route's line), the best score kept.
+ */
+function matchAtAny(search: MatchSearch, any: AnyEnd, ride: RouteRide): Match | null {
+  const route = [ride.from, ...(ride.vias ?? []).slice(0, 3), ride.to];
+  let best: Match | null = null;
+  for (const p of any.points) {
+    if (routeKm(p, route) > search.radiusKm) continue;
+    const m = matchRide({ ...search, any: undefined, [any.end]: p }, ride);
+    if (m && (!best || m.score < best.score)) best = { ...m, anyPoint: p.name };
   }
   return best;
 }

@@ -13,6 +13,7 @@ import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
 import { DISCOVER_PAGE_SIZE, NEAR_PAGE_SIZE } from "../domain/rides";
 import { addDays, istDate, istToInstant } from "../domain/time";
 import { cellsWithin, straightLineKm, type PlaceRecord } from "../domain/places";
+import { ANY_METRO, METRO_STATIONS } from "../domain/metro-stations";
 import {
   PICKUP_LEAD_MINUTES,
   rankMatches,
@@ -404,8 +405,9 @@ export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, 
  * instead of rides on `date`.
  */
 export type NearSearch = {
-  from: PlaceRecord;
-  to: PlaceRecord;
+  /** At most one end may be "Any metro station" (issue 36, item 4; ADR 0062). */
+  from: PlaceRecord | typeof ANY_METRO;
+  to: PlaceRecord | typeof ANY_METRO;
   date: string;
   time: string;
   radiusKm: number;
@@ -423,13 +425,20 @@ export const NEAR_CANDIDATES = 200;
  * agree with it): the anchor is the end the search ranges its index on (searchSides).
  */
 export const nearMatchSearch = (s: NearSearch, date = s.date): MatchSearch => ({
-  from: s.from,
-  to: s.to,
+  from: s.from === ANY_METRO ? NO_POINT : s.from,
+  to: s.to === ANY_METRO ? NO_POINT : s.to,
   departsAt: istToInstant(date, s.time),
   radiusKm: s.radiusKm,
   windowMinutes: s.windowMinutes,
   anchor: anchorOf(s),
+  ...(metroEnd(s) ? { any: { end: metroEnd(s)!, points: METRO_STATIONS } } : {}),
 });
+
+// The "any station" end's own point: never read (MatchSearch.any names that end's points).
+const NO_POINT = { lat: Number.NaN, lng: Number.NaN };
+/** The end of a search that is "Any metro station", if one is. */
+export const metroEnd = (s: Pick<NearSearch, "from" | "to">) =>
+  s.from === ANY_METRO ? "from" : s.to === ANY_METRO ? "to" : null;
 
 /** A ride or commute row as the matching rule reads it: its route and its driver's detour limit. */
 export function routeOf(r: {
@@ -464,7 +473,7 @@ const shiftTime = (time: string, minutes: number) => {
  * are, so the sparser end reads fewer rows (HSR Layout has 96 places within 10 km, Whitefield
  * 41). A tie ranges the pickup end.
  */
-type SearchSides = { ranged: "from" | "to"; rangedCellRows: SQL; otherCells: SQL; near: (t: "rides" | "c") => SQL };
+type SearchSides = { ranged: "from" | "to"; rangedCellRows: SQL; near: (t: "rides" | "c") => SQL };
 
 // Every distance search asks this of both its ends, and the answer for a place and a radius
 // never changes: counted once per isolate (455 distances each), not per request. The radius
@@ -498,15 +507,19 @@ function nearPointSql(table: "rides" | "c", end: "from" | "to", p: PlaceRecord, 
 }
 
 /** The end a distance search ranges its index on: the one with fewer places within the radius. */
-export const anchorOf = (s: Pick<NearSearch, "from" | "to" | "radiusKm">) =>
-  placesWithin(s.to, s.radiusKm) < placesWithin(s.from, s.radiusKm) ? "to" : "from";
+export const anchorOf = ({ from, to, radiusKm }: Pick<NearSearch, "from" | "to" | "radiusKm">) => {
+  // "Any metro station" has no cells: the place at the other end is the anchor.
+  if (from === ANY_METRO) return "to";
+  if (to === ANY_METRO) return "from";
+  return placesWithin(to, radiusKm) < placesWithin(from, radiusKm) ? "to" : "from";
+};
 
 /**
  * A point within `km` of the box around a route (issue 36): a flat box in degrees, 1% wider,
  * holding every point within `km` of the route's line, so it drops only rides the rule drops.
  * Rows without a box (no points) never pass it. Literals only.
  */
-function nearRouteSql(table: "rides" | "c", p: PlaceRecord, km: number): SQL {
+function nearRouteSql(table: "rides" | "c", p: { lat: number; lng: number }, km: number): SQL {
   const dLat = (km * 1.01) / KM_PER_DEG;
   const dLng = (km * 1.01) / (KM_PER_DEG * Math.cos(((Math.abs(p.lat) + dLat) * Math.PI) / 180));
   return sql.raw(
@@ -517,7 +530,10 @@ function nearRouteSql(table: "rides" | "c", p: PlaceRecord, km: number): SQL {
 function searchSides(s: NearSearch): SearchSides {
   const cells = (p: PlaceRecord) => cellsWithin(p.lat, p.lng, s.radiusKm).map((c) => String(Math.trunc(c)));
   const ranged = anchorOf(s);
-  const [rangedPlace, otherPlace] = ranged === "from" ? [s.from, s.to] : [s.to, s.from];
+  const [rangedEnd, otherEnd] = ranged === "from" ? [s.from, s.to] : [s.to, s.from];
+  // anchorOf never ranges an "Any metro station" end.
+  const rangedPlace = rangedEnd as PlaceRecord;
+  const other = ranged === "from" ? "to" : "from";
   return {
     ranged,
     rangedCellRows: sql.raw(
@@ -525,15 +541,31 @@ function searchSides(s: NearSearch): SearchSides {
         .map((c) => `(${c})`)
         .join(", "),
     ),
-    otherCells: sql.raw(cells(otherPlace).join(", ")),
     // The ranged end is near its point (the anchor); the other end near its point, or the
-    // other point near the route's line (ADR 0049).
+    // other point near the route's line (ADR 0049); "any station": some station near the
+    // route's line (its ends are in its box).
     near: (t) => {
-      const other = ranged === "from" ? "to" : "from";
-      return sql`${nearPointSql(t, ranged, rangedPlace, s.radiusKm)} AND ((${sql.raw(`+${t}.${other}_cell`)} IN (${sql.raw(cells(otherPlace).join(", "))}) AND ${nearPointSql(t, other, otherPlace, s.radiusKm)}) OR ${nearRouteSql(t, otherPlace, s.radiusKm)})`;
+      const otherNear =
+        otherEnd === ANY_METRO
+          ? nearAnyStationSql(t, s.radiusKm)
+          : sql`(${sql.raw(`+${t}.${other}_cell`)} IN (${sql.raw(cells(otherEnd).join(", "))}) AND ${nearPointSql(t, other, otherEnd, s.radiusKm)}) OR ${nearRouteSql(t, otherEnd, s.radiusKm)}`;
+      return sql`${nearPointSql(t, ranged, rangedPlace, s.radiusKm)} AND (${otherNear})`;
     },
   };
 }
+
+/**
+ * Some metro station within `km` of the route's box (nearRouteSql, one term a station). SQLite
+ * caps an expression's depth at 100, and a chain of 83 ORs is 83 deep: the terms are paired
+ * into a balanced tree (7 deep).
+ */
+const nearAnyStationSql = (table: "rides" | "c", km: number): SQL => {
+  const balanced = (terms: SQL[]): SQL =>
+    terms.length === 1
+      ? terms[0]
+      : sql`(${balanced(terms.slice(0, terms.length >> 1))} OR ${balanced(terms.slice(terms.length >> 1))})`;
+  return balanced(METRO_STATIONS.map((st) => nearRouteSql(table, st, km)));
+};
 
 /**
  * A search on weekdays looks for regular commutes, not every one-off ride of the next two
@@ -643,7 +675,11 @@ export function nearPageQuery(
   // were no better a cut than the index's order, and sorting them cost a row each (ADR 0030).
   // Rides whose both ends are near the rider's (the old rule's matches) come first, so rides
   // that may match only along their route never push them past the cut (ADR 0049).
-  const bothEnds = sql`${nearPointSql("rides", "from", s.from, s.radiusKm)} AND ${nearPointSql("rides", "to", s.to, s.radiusKm)}`;
+  // "Any metro station" has no point to be near: its candidates are the nearest in time.
+  const bothEnds =
+    s.from === ANY_METRO || s.to === ANY_METRO
+      ? sql`1`
+      : sql`${nearPointSql("rides", "from", s.from, s.radiusKm)} AND ${nearPointSql("rides", "to", s.to, s.radiusKm)}`;
   return (
     s.weekdays
       ? candidates

@@ -11,7 +11,7 @@ import { RideStats } from "~/components/ride-stats";
 import { cardClass } from "~/components/ride-ui";
 import { istDate } from "~/domain/time";
 import { ratingFromTotals } from "~/domain/rating";
-import { discoverRides } from "~/models/ride-discovery.server";
+import { discoverRides, metroEnd } from "~/models/ride-discovery.server";
 import { listSavedSearches, savedSearchesQuery, toSavedSearchItems } from "~/models/saved-searches.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { parseNearSearch } from "~/utils/near-search.server";
@@ -61,7 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     filters,
     today: istDate(),
     near: near.form,
-    canSave: Boolean(near.search),
+    // An alert needs two points: "Any metro station" is not saved (ADR 0062).
+    canSave: Boolean(near.search && !metroEnd(near.search)),
     invalidSearch: false,
     savedSearches: toSavedSearchItems(also[0]),
   };

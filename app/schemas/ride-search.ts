@@ -3,6 +3,7 @@ import { RADIUS_KM, WINDOW_MINUTES } from "~/domain/ride-match";
 import { istDate, isValidDate, isValidTime } from "~/domain/time";
 import { WEEKDAY_KEYS, weekdayMask } from "~/domain/commutes";
 import { MAX_COST_CHOICES } from "~/domain/rides";
+import { ANY_METRO, isAnyMetro } from "~/domain/metro-stations";
 import { NO_WEEKDAYS } from "./commutes";
 import { placeField, type PlaceResolver } from "./rides";
 
@@ -12,6 +13,20 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 const RADIUS_MESSAGE = `The distance must be between ${RADIUS_KM.min} and ${RADIUS_KM.max} km`;
 const WINDOW_MESSAGE = `The time window must be between ${WINDOW_MINUTES.min} and ${WINDOW_MINUTES.max} minutes`;
 
+export const BOTH_ANY_METRO = `Only one end can be "${ANY_METRO}": please choose a place for the other`;
+
+/** A search's From or To: a place of the list, or "Any metro station" (issue 36, item 4). */
+const searchEnd = (message: string, resolve?: PlaceResolver) => {
+  const place = placeField(message, resolve);
+  return z.string({ required_error: message }).transform((v, ctx) => {
+    if (isAnyMetro(v)) return ANY_METRO;
+    const r = place.safeParse(v);
+    if (r.success) return r.data;
+    for (const issue of r.error.issues) ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message });
+    return z.NEVER;
+  });
+};
+
 /**
  * The distance-and-time search of Discover Rides (GET parameters from, to, date, time,
  * radius in km, window in minutes). Unlike the lenient filters, a wrong value is reported,
@@ -19,8 +34,8 @@ const WINDOW_MESSAGE = `The time window must be between ${WINDOW_MINUTES.min} an
  */
 export function nearSearchSchema(resolve?: PlaceResolver, now = Date.now()) {
   return z.object({
-    from: placeField("Please enter where you start", resolve),
-    to: placeField("Please enter where you are going", resolve),
+    from: searchEnd("Please enter where you start", resolve),
+    to: searchEnd("Please enter where you are going", resolve),
     date: z.preprocess(
       blankToUndefined,
       z

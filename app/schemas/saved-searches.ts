@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ANY_METRO } from "~/domain/metro-stations";
 import { isValidTime } from "~/domain/time";
 import { RETURN_BEFORE_DEPARTURE, weekdaysField } from "./commutes";
 import { nearSearchSchema } from "./ride-search";
@@ -9,6 +10,7 @@ import { idSchema, type PlaceResolver } from "./rides";
 // Places, time, radius and window are the distance search's own fields (and messages).
 const redirectTo = z.string().optional();
 
+export const ANY_METRO_NOT_SAVED = `A search from or to "${ANY_METRO}" cannot be saved: please choose a place`;
 export const SAME_PLACES = "Pickup and drop places cannot be the same";
 
 export function savedSearchIntentSchema(resolve?: PlaceResolver) {
@@ -33,6 +35,10 @@ export function savedSearchIntentSchema(resolve?: PlaceResolver) {
       z.object({ intent: z.literal("delete-search"), searchId: idSchema, redirectTo }),
     ])
     .superRefine((v, ctx) => {
+      // Alerts match a saved search's two points (ADR 0062): "any station" has none.
+      if (v.intent === "save-search")
+        for (const end of ["from", "to"] as const)
+          if (v[end] === ANY_METRO) ctx.addIssue({ code: "custom", path: [end], message: ANY_METRO_NOT_SAVED });
       if (v.intent === "save-search" && v.back && v.backTime && isValidTime(v.time) && v.backTime <= v.time)
         ctx.addIssue({ code: "custom", path: ["backTime"], message: RETURN_BEFORE_DEPARTURE });
     });

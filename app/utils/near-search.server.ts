@@ -1,6 +1,13 @@
 import { placeByName, resolvePlace } from "~/models/places.server";
 import type { NearSearch } from "~/models/ride-discovery.server";
-import { isNearSearch, nearSearchSchema, NO_WEEKDAYS, RETURN_TIME_MESSAGE } from "~/schemas/ride-search";
+import { ANY_METRO } from "~/domain/metro-stations";
+import {
+  BOTH_ANY_METRO,
+  isNearSearch,
+  nearSearchSchema,
+  NO_WEEKDAYS,
+  RETURN_TIME_MESSAGE,
+} from "~/schemas/ride-search";
 import type { NearForm } from "~/components/near-search";
 
 const FIELDS = ["from", "to", "date", "time", "radius", "window", "mode", "back", "backTime"] as const;
@@ -33,13 +40,17 @@ export function parseNearSearch(params: URLSearchParams, now = Date.now()): { fo
   // "And back" needs the time back (only weekday searches look for returns).
   if (values.mode === "weekdays" && values.back && !values.backTime && !errors.backTime)
     (errors.backTime ??= []).push(RETURN_TIME_MESSAGE);
+  // The index is ranged on a place's cells: "any station" at both ends has none (ADR 0062).
+  if (parsed.success && parsed.data.from === ANY_METRO && parsed.data.to === ANY_METRO)
+    (errors.to ??= []).push(BOTH_ANY_METRO);
   if (!parsed.success || Object.keys(errors).length) return { form: { values, errors, options } };
   const v = parsed.data;
-  const from = placeByName(v.from)!;
-  const to = placeByName(v.to)!;
+  const end = (name: string) => (name === ANY_METRO ? ANY_METRO : placeByName(name)!);
+  const from = end(v.from);
+  const to = end(v.to);
   // Show the places under their own names (what was typed may differ in case).
   return {
-    form: { values: { ...values, from: from.name, to: to.name, date: v.date }, errors: {}, options },
+    form: { values: { ...values, from: v.from, to: v.to, date: v.date }, errors: {}, options },
     search: {
       from,
       to,

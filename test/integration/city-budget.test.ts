@@ -66,6 +66,10 @@ beforeAll(async () => {
     // Issue 36: along the route (Bellandur lies on the way to Electronic City), on a date and on weekdays.
     `/rides?from=Bellandur&to=Electronic+City&date=${tomorrow}&time=08:50&radius=5&window=30`,
     `/rides?from=Bellandur&to=Electronic+City&time=08:50&radius=5&window=30&mode=weekdays&weekdays=mon&weekdays=tue`,
+    // Issue 36: the last mile, from any metro station (the widest) and to one, on a date and on weekdays.
+    `/rides?from=Any+metro+station&to=Manyata+Tech+Park&date=${tomorrow}&time=09:00&radius=10&window=60`,
+    `/rides?from=Whitefield+ITPL&to=Any+metro+station&date=${tomorrow}&time=18:00&radius=2`,
+    `/rides?from=Any+metro+station&to=Manyata+Tech+Park&time=09:00&radius=10&window=60&mode=weekdays&weekdays=mon&weekdays=fri`,
     // On weekdays (issue 14 item 2): the next 14 days' windows on Mon, Wed and Fri; and every day at 10 km, 60 min.
     `/rides?from=Koramangala&to=Manyata+Tech+Park&time=09:00&mode=weekdays&weekdays=mon&weekdays=wed&weekdays=fri`,
     `/rides?from=HSR+Layout&to=Whitefield+ITPL&time=08:30&radius=10&window=60&mode=weekdays&${["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d) => `weekdays=${d}`).join("&")}`,

@@ -59,6 +59,10 @@ describe("HTML size on the city dataset (budget: 60 KB a page)", () => {
     await check(
       `/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${addDays(istDate(), 1)}&time=08:30&radius=10&window=60`,
     );
+    // Issue 36: from any metro station, at the widest (every card names its station).
+    await check(
+      `/rides?from=Any+metro+station&to=Manyata+Tech+Park&date=${addDays(istDate(), 1)}&time=09:00&radius=10&window=60`,
+    );
     // The widest weekday search: twenty commutes, each shown by its next day.
     await check(
       `/rides?from=HSR+Layout&to=Whitefield+ITPL&time=08:30&radius=10&window=60&mode=weekdays&${["mon", "tue", "wed", "thu", "fri"].map((d) => `weekdays=${d}`).join("&")}`,

@@ -1,7 +1,10 @@
 // Issue 36, items 3 and 4: a map of the route on every ride, in the server's HTML (so it is
 // there with JavaScript off and in print), and Namma Metro stations as places.
 import { describe, expect, it } from "vitest";
+import { project } from "~/domain/map-geometry";
+import { ORR_JUNCTIONS, ORR_NOTE } from "~/domain/ring-road";
 import { addDays, istDate } from "~/domain/time";
+import { placeByName } from "~/models/places.server";
 import { createCommutePattern } from "../../db/factories";
 import { createRide, createUser } from "../support/rides";
 import { db, get, signedInUser } from "../support/worker";
@@ -130,5 +133,57 @@ describe("the route map", () => {
     expect(browse.text).toContain('data-testid="ride-card"');
     expect(browse.text).not.toContain('data-testid="route-map"');
     expect(browse.text).not.toContain("fromLat");
+  });
+});
+
+describe("the Outer Ring Road on the map (issue 36, item 3)", () => {
+  it("is drawn on the ride page, named in the text alternative, and the page stays within 60 KB", async () => {
+    const driver = await createUser({ db: db() }, { fullName: "Asha Rao" });
+    const ride = await createRide(
+      { db: db() },
+      {
+        driverId: driver.id,
+        fromLocation: "Whitefield",
+        toLocation: "Electronic City Phase 1",
+        vias: ["Marathahalli"],
+      },
+    );
+    const rider = await signedInUser({ fullName: "Ravi Kumar" });
+    const { text, bytes } = await html(`/rides/${ride.id}`, rider.cookie);
+    const svg = mapSvg(text);
+    // A closed ring through every junction, under the metro lines, with its own colour.
+    const orr = svg.match(/<path d="(M[^"]+z)" class="orr" fill="none" stroke="#[0-9a-f]{6}"/);
+    expect(orr, "the ORR path").not.toBeNull();
+    expect(orr![1].match(/-?\d+/g)).toHaveLength(2 * ORR_JUNCTIONS.length);
+    expect(svg.indexOf('class="orr"')).toBeLessThan(svg.indexOf('class="m purple"'));
+    expect(text).toContain(`${ORR_NOTE}.`);
+    expect(text).toContain("Outer Ring Road junctions: GeoNames, CC BY 4.0");
+    // The rest of the text alternative is as it was: the points in trip order.
+    expect(text).toMatch(
+      /Start:<\/span> Whitefield<\/li><li>.*Via:<\/span> Marathahalli<\/li><li>.*End:<\/span> Electronic City Phase 1/,
+    );
+    expect(svg.length).toBeLessThan(8 * 1024);
+    expect(bytes).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it("runs through its junctions at their places' points, around the city centre", () => {
+    for (const [name, lat, lng] of ORR_JUNCTIONS) {
+      const place = placeByName(name);
+      expect(place, name).toBeDefined();
+      expect([place!.lat, place!.lng], name).toEqual([lat, lng]);
+    }
+    // A ring: the centre (MG Road) is inside it, the city's edge (its outline) outside.
+    const ring = ORR_JUNCTIONS.map(([, lat, lng]) => project({ lat, lng }));
+    const inside = (p: { x: number; y: number }) => {
+      let n = false;
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        const [a, b] = [ring[i], ring[j]];
+        if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) n = !n;
+      }
+      return n;
+    };
+    expect(inside(project({ lat: 12.9757, lng: 77.6068 }))).toBe(true);
+    expect(inside(project(placeByName("Whitefield")!))).toBe(false);
+    expect(inside(project(placeByName("Electronic City Phase 1")!))).toBe(false);
   });
 });
