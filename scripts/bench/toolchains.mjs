@@ -16,6 +16,7 @@ import { freePort, waitFor } from "../lib/server.mjs";
 import { BENCH_PASSWORD, BENCH_PEPPER, BENCH_SESSION_SECRET, benchDir } from "./config.mjs";
 import { connectInspector, profileRequests, summarize } from "./cpu-profile.mjs";
 import { signIn } from "./mixed-load.mjs";
+import { pairedRatio } from "./paired.mjs";
 import { pagesFor } from "./pages.mjs";
 import { bundleWorker } from "./serve.mjs";
 
@@ -300,20 +301,16 @@ function verdicts(pages) {
       measured: `over on old: ${o.join(", ") || "none"}; over on new: ${n.join(", ") || "none"}`,
     });
   }
-  // Timed figures: every same-round pair of every page pooled, the median of new ÷ old and its
-  // 95 % interval (distribution-free, from the binomial's order statistics). "Worse" means the
-  // whole interval lies above 1: slower beyond what the shared machine's noise explains.
+  // Timed figures: every same-round pair of every page pooled (paired.mjs).
   for (const [key, what] of [
     ["cpuPairs", "CPU per request"],
     ["wallPairs", "wall time per request"],
   ]) {
-    const pairs = measured.flatMap((p) => p[key]).sort((a, b) => a - b);
-    const k = Math.max(0, Math.floor(pairs.length / 2 - 0.98 * Math.sqrt(pairs.length)));
-    const [low, high] = [pairs[k], pairs[pairs.length - 1 - k]];
+    const { n, median: m, low, high, worse } = pairedRatio(measured.flatMap((p) => p[key]));
     out.push({
       budget: `${what}, new ÷ old over every same-round pair: not above 1 beyond the 95 % interval`,
-      pass: low <= 1,
-      measured: `median x${r2(median(pairs))} (95 % interval x${r2(low)}-x${r2(high)}, ${pairs.length} pairs)`,
+      pass: worse === false,
+      measured: `median x${r2(m)} (95 % interval x${r2(low)}-x${r2(high)}, ${n} pairs)`,
     });
   }
   return out;
