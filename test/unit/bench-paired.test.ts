@@ -19,7 +19,7 @@ describe("pairedRatio", () => {
   it("calls it worse when most pairs are above 1, not when a few slow outliers are", () => {
     const slower = Array.from({ length: 60 }, (_, i) => 1.05 + (i % 10) / 100);
     expect(pairedRatio(slower).worse).toBe(true);
-    const noisy = Array.from({ length: 60 }, (_, i) => (i % 2 ? 0.97 : 1.02));
+    const noisy: number[] = Array.from({ length: 60 }, (_, i) => (i % 2 ? 0.97 : 1.02));
     noisy.push(5, 6, 7);
     expect(pairedRatio(noisy).worse).toBe(false);
   });
