@@ -22,6 +22,7 @@ import { BENCH_PASSWORD, BENCH_PEPPER, BENCH_SESSION_SECRET, benchDir } from "./
 import { mixedLoad, signIn } from "./mixed-load.mjs";
 import { rowsGrowthByStatement, rowsGrowthTable, STATEMENT_ROWS_LOG } from "./rows-diff.mjs";
 import { calibrate, connectInspector, profileInterleaved, sourceLocator, summarize } from "./cpu-profile.mjs";
+import { pagesFor } from "./pages.mjs";
 import { buildPeer, PEER_PAGES, servePeer } from "./peer.mjs";
 import { bundleWorker, serveWorker } from "./serve.mjs";
 
@@ -132,37 +133,6 @@ function serverTiming(headers) {
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const round = (x, d = 1) =>
   x === null || x === undefined || Number.isNaN(x) ? null : Math.round(x * 10 ** d) / 10 ** d;
-
-function pagesFor(manifest) {
-  const date = new Date(Date.now() + 5.5 * 3_600_000 + 3 * 86_400_000).toISOString().slice(0, 10);
-  return [
-    { name: "/healthz (no D1)", path: "/healthz", anonymous: true },
-    // Signed in, / redirects to /dashboard; the landing page is what visitors get.
-    { name: "/ (visitor)", path: "/", anonymous: true },
-    { name: "/rides", path: "/rides" },
-    { name: "/rides (filters)", path: `/rides?q=Koramangala&maxCost=30&date=${date}` },
-    // A cost cap alone: few rides are that cheap, so the page must not walk every upcoming ride (ADR 0037).
-    { name: "/rides (cost cap)", path: "/rides?maxCost=20" },
-    // Issue 14: from A to B around a time, the default 2 km and ±15 min and the widest 10 km and ±60 min.
-    { name: "/rides (distance search)", path: `/rides?from=Koramangala&to=Manyata+Tech+Park&date=${date}&time=09:00` },
-    {
-      name: "/rides (distance search, 10 km ±60 min)",
-      path: `/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${date}&time=08:30&radius=10&window=60`,
-    },
-    {
-      name: "/rides (weekday commutes, 10 km ±60 min)",
-      path: `/rides?from=HSR+Layout&to=Whitefield+ITPL&time=08:30&radius=10&window=60&mode=weekdays&weekdays=mon&weekdays=tue&weekdays=wed&weekdays=thu&weekdays=fri`,
-    },
-    { name: "/rides/{id}", path: `/rides/${manifest.rideId}` },
-    { name: "/dashboard", path: "/dashboard" },
-    { name: "/dashboard/rides (Manage Bookings)", path: "/dashboard/rides?tab=manage" },
-    { name: "/dashboard/messages (1,000-message chat)", path: `/dashboard/messages?c=${manifest.conversationId}` },
-    { name: "/communities", path: "/communities" },
-    { name: "/communities/{id}", path: `/communities/${manifest.communityId}` },
-    // Issue 14: the busy user's commute page (pattern, 14 days, its riders' requests).
-    ...(manifest.busyCommuteId ? [{ name: "/commutes/{id}", path: `/commutes/${manifest.busyCommuteId}` }] : []),
-  ];
-}
 
 /** D1 queries and rows read per page (Server-Timing) and each statement's rows (the log), from a server with DEBUG_TIMING=statements. */
 async function d1Counts(size, manifest) {

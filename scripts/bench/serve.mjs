@@ -17,14 +17,15 @@ keepLoopbackConnectionsOpen();
 
 /**
  * wrangler's deploy bundle of `config` in `outdir`, with its source map: the CPU profiles name
- * only the bundle's lines, and the map turns them into sources (cpu-profile.mjs).
+ * only the bundle's lines, and the map turns them into sources (cpu-profile.mjs). `cwd` is the
+ * checkout whose wrangler bundles (toolchains.mjs bundles with another checkout's).
  */
-export async function bundleWorker(config, outdir) {
+export async function bundleWorker(config, outdir, { cwd = process.cwd() } = {}) {
   await run(
-    bin("wrangler"),
+    join(cwd, bin("wrangler")),
     // wrangler resolves a relative --outdir from the config's folder, hence resolve().
     ["deploy", "--dry-run", "--config", config, "--outdir", resolve(outdir), "--upload-source-maps"],
-    { env: { ...process.env, CI: "true" }, stdio: ["ignore", "ignore", "inherit"] },
+    { cwd, env: { ...process.env, CI: "true" }, stdio: ["ignore", "ignore", "inherit"] },
   );
   return resolve(outdir);
 }
