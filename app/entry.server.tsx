@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import type { ReactElement } from "react";
 import { renderToReadableStream, renderToString } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
+import { lowPriorityModules } from "./utils/script-priority.server";
 
 // How long Remix's single fetch waits for deferred data before it aborts the encoding. LoopRide
 // defers nothing (pages are rendered whole, below), yet each response keeps one such timer alive
@@ -34,7 +35,7 @@ export default async function handleRequest(
     if (streamed.failed) responseStatusCode = 500;
     html = streamed.body;
   } else {
-    html = page.html;
+    html = lowPriorityModules(page.html);
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
