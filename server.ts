@@ -1,4 +1,4 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import type { ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore The Remix server build exists only after `npm run build`.
 import * as build from "./build/server";
 import { randomToken } from "./app/domain/ids";
@@ -16,13 +16,15 @@ import { enqueueRideReminders } from "./app/models/outbox/queue.server";
 import { deliverOutbox } from "./app/models/outbox/deliver.server";
 import { handleSocket } from "./app/utils/realtime.server";
 import { applySecurityHeaders } from "./app/utils/security-headers.server";
+import { routeSubsetHandlers } from "./app/utils/route-subsets.server";
 import { type AppEnv, checkedEnv, EnvError } from "./app/utils/env.server";
 import type { Db } from "./app/models/db.server";
 
 export { ConversationRoom } from "./durable-objects/conversation-room";
 export { UserHub } from "./durable-objects/user-hub";
 
-const handleRemix = createRequestHandler(build as unknown as ServerBuild);
+// The router ranks only the routes a path could match (ADR 0063).
+const remixHandlerFor = routeSubsetHandlers(build as unknown as ServerBuild);
 
 /** The daily top-up: new commute days, their standing bookings' requests, saved-search alerts. */
 async function dailyTopUp(env: AppEnv, ctx: ExecutionContext, db: Db, now = Date.now(), commuteId?: string) {
@@ -121,7 +123,7 @@ export default {
     const unreadable = await refuseUnreadableForm(request);
     if (unreadable) return applySecurityHeaders(unreadable, request, nonce);
     const response = await d1.finish(
-      applySecurityHeaders(await handleRemix(request, { env, ctx, db, nonce }), request, nonce),
+      applySecurityHeaders(await remixHandlerFor(request)(request, { env, ctx, db, nonce }), request, nonce),
     );
     if (debug) response.headers.append("Server-Timing", serverTimingValue(stats, performance.now() - started));
     if (stats.perStatement) logStatementRows(request, stats.perStatement);

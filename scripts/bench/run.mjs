@@ -748,6 +748,9 @@ async function main() {
   const build = !args.includes("--no-build");
   if (build) await run("npx", ["remix", "vite:build", "--sourcemapServer"], { stdio: ["ignore", "ignore", "inherit"] });
   bundles.loopride = await bundleWorker("wrangler.toml", ".cache/bench/loopride");
+  // ADR 0063: built without esbuild's name wrappers (wrangler.toml keep_names = false).
+  if (readFileSync(`${bundles.loopride}/server.js`, "utf8").includes("__name("))
+    throw new Error("the worker bundle wraps functions in __name(): keep_names must stay false");
   if (ROWS_ONLY) return rowsOnly();
   bundles.peer = await buildPeer();
   if (CPU_ONLY) return cpuOnly();
