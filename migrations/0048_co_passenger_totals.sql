@@ -51,19 +51,15 @@ END;
 CREATE TRIGGER `co_passengers_request_inserted` AFTER INSERT ON `ride_requests` WHEN NEW.status = 'accepted' BEGIN
   INSERT INTO `co_passengers` (`user_id`, `other_id`, `rides`)
   SELECT x, y, 1 FROM (
-    SELECT NEW.rider_id AS x, m AS y FROM (
+    SELECT CASE k WHEN 0 THEN NEW.rider_id ELSE m END AS x, CASE k WHEN 0 THEN m ELSE NEW.rider_id END AS y
+    FROM (
       SELECT r.`driver_id` AS m FROM `rides` r WHERE r.`id` = NEW.ride_id AND r.`status` <> 'cancelled'
       UNION ALL
-      SELECT rr.`rider_id` FROM `ride_requests` rr JOIN `rides` r ON r.`id` = rr.`ride_id`
-      WHERE rr.`ride_id` = NEW.ride_id AND rr.`status` = 'accepted' AND rr.`id` <> NEW.id AND r.`status` <> 'cancelled'
-    ) WHERE m <> NEW.rider_id
-    UNION ALL
-    SELECT m, NEW.rider_id FROM (
-      SELECT r.`driver_id` AS m FROM `rides` r WHERE r.`id` = NEW.ride_id AND r.`status` <> 'cancelled'
-      UNION ALL
-      SELECT rr.`rider_id` FROM `ride_requests` rr JOIN `rides` r ON r.`id` = rr.`ride_id`
-      WHERE rr.`ride_id` = NEW.ride_id AND rr.`status` = 'accepted' AND rr.`id` <> NEW.id AND r.`status` <> 'cancelled'
-    ) WHERE m <> NEW.rider_id
+      SELECT rr.`rider_id` FROM `ride_requests` rr
+      WHERE rr.`ride_id` = NEW.ride_id AND rr.`status` = 'accepted' AND rr.`id` <> NEW.id
+        AND EXISTS (SELECT 1 FROM `rides` r WHERE r.`id` = NEW.ride_id AND r.`status` <> 'cancelled')
+    ) CROSS JOIN (SELECT 0 AS k UNION ALL SELECT 1)
+    WHERE m <> NEW.rider_id
   ) WHERE true
   ON CONFLICT (`user_id`, `other_id`) DO UPDATE SET `rides` = `rides` + 1;
 END;
@@ -73,19 +69,15 @@ WHEN NEW.status = 'accepted'
   AND NOT (OLD.status = 'accepted' AND OLD.ride_id = NEW.ride_id AND OLD.rider_id = NEW.rider_id) BEGIN
   INSERT INTO `co_passengers` (`user_id`, `other_id`, `rides`)
   SELECT x, y, 1 FROM (
-    SELECT NEW.rider_id AS x, m AS y FROM (
+    SELECT CASE k WHEN 0 THEN NEW.rider_id ELSE m END AS x, CASE k WHEN 0 THEN m ELSE NEW.rider_id END AS y
+    FROM (
       SELECT r.`driver_id` AS m FROM `rides` r WHERE r.`id` = NEW.ride_id AND r.`status` <> 'cancelled'
       UNION ALL
-      SELECT rr.`rider_id` FROM `ride_requests` rr JOIN `rides` r ON r.`id` = rr.`ride_id`
-      WHERE rr.`ride_id` = NEW.ride_id AND rr.`status` = 'accepted' AND rr.`id` <> NEW.id AND r.`status` <> 'cancelled'
-    ) WHERE m <> NEW.rider_id
-    UNION ALL
-    SELECT m, NEW.rider_id FROM (
-      SELECT r.`driver_id` AS m FROM `rides` r WHERE r.`id` = NEW.ride_id AND r.`status` <> 'cancelled'
-      UNION ALL
-      SELECT rr.`rider_id` FROM `ride_requests` rr JOIN `rides` r ON r.`id` = rr.`ride_id`
-      WHERE rr.`ride_id` = NEW.ride_id AND rr.`status` = 'accepted' AND rr.`id` <> NEW.id AND r.`status` <> 'cancelled'
-    ) WHERE m <> NEW.rider_id
+      SELECT rr.`rider_id` FROM `ride_requests` rr
+      WHERE rr.`ride_id` = NEW.ride_id AND rr.`status` = 'accepted' AND rr.`id` <> NEW.id
+        AND EXISTS (SELECT 1 FROM `rides` r WHERE r.`id` = NEW.ride_id AND r.`status` <> 'cancelled')
+    ) CROSS JOIN (SELECT 0 AS k UNION ALL SELECT 1)
+    WHERE m <> NEW.rider_id
   ) WHERE true
   ON CONFLICT (`user_id`, `other_id`) DO UPDATE SET `rides` = `rides` + 1;
 END;
@@ -97,38 +89,30 @@ WHEN OLD.status = 'accepted'
   AND NOT (NEW.status = 'accepted' AND OLD.ride_id = NEW.ride_id AND OLD.rider_id = NEW.rider_id) BEGIN
   UPDATE `co_passengers` SET `rides` = `rides` - 1
   WHERE (`user_id`, `other_id`) IN (
-    SELECT OLD.rider_id, m FROM (
+    SELECT CASE k WHEN 0 THEN OLD.rider_id ELSE m END, CASE k WHEN 0 THEN m ELSE OLD.rider_id END
+    FROM (
       SELECT r.`driver_id` AS m FROM `rides` r WHERE r.`id` = OLD.ride_id AND r.`status` <> 'cancelled'
       UNION ALL
-      SELECT rr.`rider_id` FROM `ride_requests` rr JOIN `rides` r ON r.`id` = rr.`ride_id`
-      WHERE rr.`ride_id` = OLD.ride_id AND rr.`status` = 'accepted' AND rr.`id` <> OLD.id AND r.`status` <> 'cancelled'
-    ) WHERE m <> OLD.rider_id
-    UNION ALL
-    SELECT m, OLD.rider_id FROM (
-      SELECT r.`driver_id` AS m FROM `rides` r WHERE r.`id` = OLD.ride_id AND r.`status` <> 'cancelled'
-      UNION ALL
-      SELECT rr.`rider_id` FROM `ride_requests` rr JOIN `rides` r ON r.`id` = rr.`ride_id`
-      WHERE rr.`ride_id` = OLD.ride_id AND rr.`status` = 'accepted' AND rr.`id` <> OLD.id AND r.`status` <> 'cancelled'
-    ) WHERE m <> OLD.rider_id
+      SELECT rr.`rider_id` FROM `ride_requests` rr
+      WHERE rr.`ride_id` = OLD.ride_id AND rr.`status` = 'accepted' AND rr.`id` <> OLD.id
+        AND EXISTS (SELECT 1 FROM `rides` r WHERE r.`id` = OLD.ride_id AND r.`status` <> 'cancelled')
+    ) CROSS JOIN (SELECT 0 AS k UNION ALL SELECT 1)
+    WHERE m <> OLD.rider_id
   );
 END;
 --> statement-breakpoint
 CREATE TRIGGER `co_passengers_request_deleted` AFTER DELETE ON `ride_requests` WHEN OLD.status = 'accepted' BEGIN
   UPDATE `co_passengers` SET `rides` = `rides` - 1
   WHERE (`user_id`, `other_id`) IN (
-    SELECT OLD.rider_id, m FROM (
+    SELECT CASE k WHEN 0 THEN OLD.rider_id ELSE m END, CASE k WHEN 0 THEN m ELSE OLD.rider_id END
+    FROM (
       SELECT r.`driver_id` AS m FROM `rides` r WHERE r.`id` = OLD.ride_id AND r.`status` <> 'cancelled'
       UNION ALL
-      SELECT rr.`rider_id` FROM `ride_requests` rr JOIN `rides` r ON r.`id` = rr.`ride_id`
-      WHERE rr.`ride_id` = OLD.ride_id AND rr.`status` = 'accepted' AND rr.`id` <> OLD.id AND r.`status` <> 'cancelled'
-    ) WHERE m <> OLD.rider_id
-    UNION ALL
-    SELECT m, OLD.rider_id FROM (
-      SELECT r.`driver_id` AS m FROM `rides` r WHERE r.`id` = OLD.ride_id AND r.`status` <> 'cancelled'
-      UNION ALL
-      SELECT rr.`rider_id` FROM `ride_requests` rr JOIN `rides` r ON r.`id` = rr.`ride_id`
-      WHERE rr.`ride_id` = OLD.ride_id AND rr.`status` = 'accepted' AND rr.`id` <> OLD.id AND r.`status` <> 'cancelled'
-    ) WHERE m <> OLD.rider_id
+      SELECT rr.`rider_id` FROM `ride_requests` rr
+      WHERE rr.`ride_id` = OLD.ride_id AND rr.`status` = 'accepted' AND rr.`id` <> OLD.id
+        AND EXISTS (SELECT 1 FROM `rides` r WHERE r.`id` = OLD.ride_id AND r.`status` <> 'cancelled')
+    ) CROSS JOIN (SELECT 0 AS k UNION ALL SELECT 1)
+    WHERE m <> OLD.rider_id
   );
 END;
 --> statement-breakpoint
