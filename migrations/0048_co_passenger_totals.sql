@@ -17,7 +17,7 @@ CREATE TABLE `co_passenger_counts` (
   `people` integer NOT NULL
 );
 --> statement-breakpoint
--- Today's history, counted once; the triggers keep it from here on.
+-- Today's history, counted once: the triggers keep it from here on.
 INSERT INTO `co_passengers` (`user_id`, `other_id`, `rides`)
 WITH m(ride_id, user_id) AS MATERIALIZED (
   SELECT `id`, `driver_id` FROM `rides` WHERE `status` <> 'cancelled'
@@ -51,7 +51,7 @@ END;
 CREATE TRIGGER `co_passengers_request_inserted` AFTER INSERT ON `ride_requests` WHEN NEW.status = 'accepted' BEGIN
   INSERT INTO `co_passengers` (`user_id`, `other_id`, `rides`)
   SELECT x, y, 1 FROM (
-    SELECT CASE k WHEN 0 THEN NEW.rider_id ELSE m END AS x, CASE k WHEN 0 THEN m ELSE NEW.rider_id END AS y
+    SELECT iif(k = 0, NEW.rider_id, m) AS x, iif(k = 0, m, NEW.rider_id) AS y
     FROM (
       SELECT r.`driver_id` AS m FROM `rides` r WHERE r.`id` = NEW.ride_id AND r.`status` <> 'cancelled'
       UNION ALL
@@ -69,7 +69,7 @@ WHEN NEW.status = 'accepted'
   AND NOT (OLD.status = 'accepted' AND OLD.ride_id = NEW.ride_id AND OLD.rider_id = NEW.rider_id) BEGIN
   INSERT INTO `co_passengers` (`user_id`, `other_id`, `rides`)
   SELECT x, y, 1 FROM (
-    SELECT CASE k WHEN 0 THEN NEW.rider_id ELSE m END AS x, CASE k WHEN 0 THEN m ELSE NEW.rider_id END AS y
+    SELECT iif(k = 0, NEW.rider_id, m) AS x, iif(k = 0, m, NEW.rider_id) AS y
     FROM (
       SELECT r.`driver_id` AS m FROM `rides` r WHERE r.`id` = NEW.ride_id AND r.`status` <> 'cancelled'
       UNION ALL
@@ -89,7 +89,7 @@ WHEN OLD.status = 'accepted'
   AND NOT (NEW.status = 'accepted' AND OLD.ride_id = NEW.ride_id AND OLD.rider_id = NEW.rider_id) BEGIN
   UPDATE `co_passengers` SET `rides` = `rides` - 1
   WHERE (`user_id`, `other_id`) IN (
-    SELECT CASE k WHEN 0 THEN OLD.rider_id ELSE m END, CASE k WHEN 0 THEN m ELSE OLD.rider_id END
+    SELECT iif(k = 0, OLD.rider_id, m), iif(k = 0, m, OLD.rider_id)
     FROM (
       SELECT r.`driver_id` AS m FROM `rides` r WHERE r.`id` = OLD.ride_id AND r.`status` <> 'cancelled'
       UNION ALL
@@ -104,7 +104,7 @@ END;
 CREATE TRIGGER `co_passengers_request_deleted` AFTER DELETE ON `ride_requests` WHEN OLD.status = 'accepted' BEGIN
   UPDATE `co_passengers` SET `rides` = `rides` - 1
   WHERE (`user_id`, `other_id`) IN (
-    SELECT CASE k WHEN 0 THEN OLD.rider_id ELSE m END, CASE k WHEN 0 THEN m ELSE OLD.rider_id END
+    SELECT iif(k = 0, OLD.rider_id, m), iif(k = 0, m, OLD.rider_id)
     FROM (
       SELECT r.`driver_id` AS m FROM `rides` r WHERE r.`id` = OLD.ride_id AND r.`status` <> 'cancelled'
       UNION ALL
@@ -116,7 +116,7 @@ CREATE TRIGGER `co_passengers_request_deleted` AFTER DELETE ON `ride_requests` W
   );
 END;
 --> statement-breakpoint
--- A ride cancelled: every pair of its members (driver and accepted riders) loses the ride; a
+-- A ride cancelled: every pair of its members (driver and accepted riders) loses the ride, a
 -- ride brought back (never done today) gains it again. Completing a ride changes nothing.
 CREATE TRIGGER `co_passengers_ride_cancelled` AFTER UPDATE OF `status` ON `rides`
 WHEN NEW.status = 'cancelled' AND OLD.status <> 'cancelled' BEGIN
