@@ -499,6 +499,34 @@ export const rideDayStats = sqliteTable("ride_day_stats", {
   bookedSeats: integer("booked_seats").notNull().default(0),
 });
 
+/**
+ * Issue 40 (migrations/0048_co_passenger_totals.sql, ADR 0064): who shared a ride (not
+ * cancelled) with whom, both ways, and on how many rides; and how many such people each person
+ * has (the dashboard's Co-Passengers). Kept exact by triggers on rides and ride_requests, so
+ * the dashboard reads one row instead of a person's whole history. Never written by app code
+ * (account deletion removes a person's own rows).
+ */
+export const coPassengers = sqliteTable(
+  "co_passengers",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    otherId: text("other_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rides: integer("rides").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.otherId] })],
+);
+
+export const coPassengerCounts = sqliteTable("co_passenger_counts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  people: integer("people").notNull(),
+});
+
 export const rideRequests = sqliteTable(
   "ride_requests",
   {

@@ -41,6 +41,13 @@ export const DISCOVER_PAGE_SIZE = 20;
  */
 export const NEAR_PAGE_SIZE = 10;
 /**
+ * A search on weekdays: each card also links its commute ("Book every day with pickup at …"),
+ * so ten made 60.3-64.5 KB on the bench's large city (issue 40: 60 KB). Eight.
+ */
+export const WEEKDAY_PAGE_SIZE = 8;
+/** The cards a distance search shows a page: on weekdays, fewer. */
+export const nearPageSize = (weekdays: number | undefined) => (weekdays ? WEEKDAY_PAGE_SIZE : NEAR_PAGE_SIZE);
+/**
  * Discover's "Max cost per seat": ₹0 to ₹500 in steps of ₹10, or Any (ADR 0054). Real seats
  * cost ₹40-300; the old ₹5-50 slider (50 meaning any) could not ask for "up to ₹100".
  */

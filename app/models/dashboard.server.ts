@@ -1,5 +1,5 @@
-import { aliasedTable, and, asc, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
-import { rideRequests, rides, userProfiles } from "../../db/schema";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { coPassengerCounts, rideRequests, rides, userProfiles } from "../../db/schema";
 import {
   NEXT_RIDES,
   RECENT_RIDES,
@@ -114,6 +114,9 @@ export function nextRideQueries(db: Db, userId: string, now: number) {
  * on an index: rides_driver_idx, rides_driver_status_idx, ride_requests_rider_status_idx,
  * ride_requests_ride_idx, notifications_user_idx). Only the user's own rides and requests are read. The notifications
  * are one page, older than `before` when given, with the cursor of the next page.
+ * Nothing here reads a person's whole history (issue 40, ADR 0064): Co-Passengers is the
+ * count the database keeps (co_passenger_counts), and a driver's savings come from their
+ * rides' booked seats, which are the sum of the accepted requests' seats.
  */
 export async function getDashboard(
   { db }: ModelCtx,
@@ -124,13 +127,10 @@ export async function getDashboard(
 ) {
   const window = dashboardWindow(now);
   const since = Math.min(window.start, savingsWeeks(now)[0].start);
-  const other = aliasedTable(rideRequests, "other_requests");
-
   const [
     driven,
     ridden,
-    myRiders,
-    fellows,
+    coPassengers,
     recentDriven,
     recentRidden,
     nextDriven,
@@ -150,25 +150,8 @@ export async function getDashboard(
       .from(rideRequests)
       .innerJoin(rides, eq(rides.id, rideRequests.rideId))
       .where(and(eq(rideRequests.riderId, userId), eq(rideRequests.status, "accepted"), gte(rides.departsAt, since))),
-    // Accepted riders of my (not cancelled) rides, all time: co-passengers and what they shared.
-    db
-      .select({
-        riderId: rideRequests.riderId,
-        seats: mySeats,
-        departsAt: rides.departsAt,
-        tripCostPaise: rides.tripCostPaise,
-        rideSeats: rides.seats,
-      })
-      .from(rides)
-      .innerJoin(rideRequests, and(eq(rideRequests.rideId, rides.id), eq(rideRequests.status, "accepted")))
-      .where(and(eq(rides.driverId, userId), ne(rides.status, "cancelled"))),
-    // Drivers and fellow accepted riders of rides I rode, all time.
-    db
-      .select({ driverId: rides.driverId, riderId: other.riderId })
-      .from(rideRequests)
-      .innerJoin(rides, eq(rides.id, rideRequests.rideId))
-      .leftJoin(other, and(eq(other.rideId, rides.id), eq(other.status, "accepted"), ne(other.riderId, userId)))
-      .where(and(eq(rideRequests.riderId, userId), eq(rideRequests.status, "accepted"), ne(rides.status, "cancelled"))),
+    // Co-Passengers (all time), kept by triggers (migrations/0048_co_passenger_totals.sql).
+    db.select({ people: coPassengerCounts.people }).from(coPassengerCounts).where(eq(coPassengerCounts.userId, userId)),
     // Recent rides are the ones that have left, latest first (upcoming ones are the next
     // rides above them): rides_driver_idx read backwards from now.
     db
@@ -196,24 +179,20 @@ export async function getDashboard(
   const windowRides = new Set([...driven.filter(inWindow), ...ridden.filter(inWindow)].map((r) => r.id));
   const upcoming = (r: { departsAt: number; status: string }) => r.status === "active" && r.departsAt >= now;
   const upcomingRides = new Set([...driven.filter(upcoming), ...ridden.filter(upcoming)].map((r) => r.id));
-  const coPassengers = new Set<string>();
-  for (const r of myRiders) coPassengers.add(r.riderId);
-  for (const f of fellows as { driverId: string; riderId: string | null }[]) {
-    coPassengers.add(f.driverId);
-    if (f.riderId) coPassengers.add(f.riderId);
-  }
-  coPassengers.delete(userId);
-
   const seatEvents: SeatEvent[] = [
     ...ridden
       .filter((r) => r.status !== "cancelled")
       .map((r) => ({ departsAt: r.departsAt, tripCostPaise: r.tripCostPaise, rideSeats: r.seats, seats: r.mySeats })),
-    ...myRiders.map((r) => ({
-      departsAt: r.departsAt,
-      tripCostPaise: r.tripCostPaise,
-      rideSeats: r.rideSeats,
-      seats: r.seats,
-    })),
+    // The seats riders took on my rides: the price is per seat, so one event per ride with its
+    // booked seats is worth what one per accepted request was.
+    ...driven
+      .filter((r) => r.status !== "cancelled" && r.bookedSeats > 0)
+      .map((r) => ({
+        departsAt: r.departsAt,
+        tripCostPaise: r.tripCostPaise,
+        rideSeats: r.seats,
+        seats: r.bookedSeats,
+      })),
   ];
 
   type Recent = {
@@ -278,7 +257,7 @@ export async function getDashboard(
     nextRides: next,
     stats: {
       totalRides: windowRides.size,
-      coPassengers: coPassengers.size,
+      coPassengers: coPassengers[0]?.people ?? 0,
       upcomingRides: upcomingRides.size,
       trafficHoursSaved: trafficHoursSaved(windowRides.size),
     },

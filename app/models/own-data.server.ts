@@ -4,6 +4,8 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   calendarFeeds,
   communities,
+  coPassengerCounts,
+  coPassengers,
   communityAuditLog,
   communityEmailCodes,
   operatorAuditLog,
@@ -103,6 +105,9 @@ export const EXPORT: ExportEntry[] = [
   { table: tripShares, name: "trip_shares", by: [tripShares.userId], omit: ["tokenHash"] },
   // ADR 0058: what this user did as one of LoopRide's operators (actions on them: below).
   { table: operatorAuditLog, name: "operator_audit_log", by: [operatorAuditLog.actorId] },
+  // Issue 40: whom they shared rides with and how many, and how many people that is.
+  { table: coPassengers, name: "co_passengers", by: [coPassengers.userId] },
+  { table: coPassengerCounts, name: "co_passenger_counts", by: [coPassengerCounts.userId] },
 ];
 
 /** User columns deliberately not used to pick rows, and why. */
@@ -115,6 +120,8 @@ export const NOT_EXPORTED: Record<string, string> = {
   "ride_ratings.ratee_id": "ratings others gave this user are the raters' (the issue asks for ratings given)",
   "user_blocks.blocked_id": "who blocked this user stays private to the blocker",
   "user_reports.reported_id": "reports about this user are evidence for community admins; the reporter stays private",
+  "co_passengers.other_id":
+    "the other person's count of rides shared with this user is theirs (this user's own pairs are exported)",
 };
 
 /**
@@ -316,6 +323,9 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
     db.delete(userReferralCodes).where(eq(userReferralCodes.userId, userId)),
     db.delete(notifications).where(eq(notifications.userId, userId)),
     db.delete(savedRides).where(eq(savedRides.userId, userId)),
+    // Their own co-passenger figures (ADR 0064); others keep theirs, as they keep the rides shared.
+    db.delete(coPassengers).where(eq(coPassengers.userId, userId)),
+    db.delete(coPassengerCounts).where(eq(coPassengerCounts.userId, userId)),
     db
       .delete(savedSearchCells)
       .where(

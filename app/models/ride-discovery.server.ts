@@ -10,7 +10,7 @@ import {
   userProfiles,
 } from "../../db/schema";
 import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
-import { DISCOVER_PAGE_SIZE, NEAR_PAGE_SIZE } from "../domain/rides";
+import { DISCOVER_PAGE_SIZE, nearPageSize } from "../domain/rides";
 import { addDays, istDate, istToInstant } from "../domain/time";
 import { cellsWithin, straightLineKm, type PlaceRecord } from "../domain/places";
 import { ANY_METRO, METRO_STATIONS } from "../domain/metro-stations";
@@ -778,19 +778,18 @@ export async function discoverRides(
     const ranked = byDay
       .flat()
       .sort((a, b) => a.match.score - b.match.score || a.departsAt - b.departsAt || a.id.localeCompare(b.id));
-    const start = (f.page - 1) * NEAR_PAGE_SIZE;
+    const size = nearPageSize(near.weekdays);
+    const start = (f.page - 1) * size;
     // The points stay: a search result's card draws its small route map (issue 36).
-    const shown = ranked
-      .slice(start, start + NEAR_PAGE_SIZE)
-      .map(({ from: _f, to: _t, maxDetourMinutes: _m, match, ...r }) => ({
-        ...withFairSeat(r),
-        match: shownMatch(match),
-        vias: r.vias.map((v) => v.name),
-      }));
+    const shown = ranked.slice(start, start + size).map(({ from: _f, to: _t, maxDetourMinutes: _m, match, ...r }) => ({
+      ...withFairSeat(r),
+      match: shownMatch(match),
+      vias: r.vias.map((v) => v.name),
+    }));
     // Every match is counted; past the candidate cap there may be more than were ranked.
     return {
       rides: shown as (ReturnType<typeof withFairSeat<DiscoverRow>> & { match?: ShownMatch; vias?: string[] })[],
-      hasMore: ranked.length > start + NEAR_PAGE_SIZE,
+      hasMore: ranked.length > start + size,
       nextAfter: null,
       prevBefore: null,
       reachedStart: false,

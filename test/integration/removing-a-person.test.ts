@@ -55,6 +55,11 @@ const EXPECTED: Record<string, string> = {
   // Issue 15: a person's browser push subscriptions and calendar feed token.
   "push_subscriptions.user_id -> users": "CASCADE",
   "calendar_feeds.user_id -> users": "CASCADE",
+  // Issue 40 (ADR 0064): the co-passenger figures the triggers keep; a person with shared rides
+  // is closed, not deleted (their own rows go then), so these go only with a person who has none.
+  "co_passengers.user_id -> users": "CASCADE",
+  "co_passengers.other_id -> users": "CASCADE",
+  "co_passenger_counts.user_id -> users": "CASCADE",
   "user_blocks.blocker_id -> users": "CASCADE",
   "user_blocks.blocked_id -> users": "CASCADE",
   // Issue 16: a person's live work e-mail code goes with them or with the community.

@@ -7,7 +7,7 @@ import { env } from "../support/env";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ALL_PLACES } from "~/domain/curated-places";
 import { cellOf, cellsAround, cellsWithin, straightLineKm } from "~/domain/places";
-import { NEAR_PAGE_SIZE } from "~/domain/rides";
+import { NEAR_PAGE_SIZE, WEEKDAY_PAGE_SIZE } from "~/domain/rides";
 import { addDays, istDate, istToInstant } from "~/domain/time";
 import { createDb } from "~/models/db.server";
 import { topUpCommutes } from "~/models/commutes.server";
@@ -241,12 +241,15 @@ describe("the widest searches on a bench-shaped dataset (issue 17)", () => {
       const got = await page(`/rides?from=${from}&to=${to}&time=08:30&radius=10&window=60&mode=weekdays&${weekdays}`);
       console.log(`weekday search ${from} -> ${to}: ${ids.length} matches, rows_read=${got.rows}`);
       expect(got.rows, `${from} -> ${to} rows read`).toBeLessThanOrEqual(1000);
-      expect(got.ids, `${from} -> ${to}`).toEqual(ids.slice(0, NEAR_PAGE_SIZE));
-      expect(new TextEncoder().encode(got.html).length, "HTML bytes").toBeLessThanOrEqual(60 * 1024);
+      expect(got.ids, `${from} -> ${to}`).toEqual(ids.slice(0, WEEKDAY_PAGE_SIZE));
+      // The bench's budget is 60,000 bytes (scripts/bench/run.mjs), not 60 KiB (issue 40).
+      const bytes = new TextEncoder().encode(got.html).length;
+      console.log(`weekday search ${from} -> ${to}: ${bytes} bytes of HTML`);
+      expect(bytes, "HTML bytes").toBeLessThanOrEqual(60_000);
       const next = await page(
         `/rides?from=${from}&to=${to}&time=08:30&radius=10&window=60&mode=weekdays&${weekdays}&page=2`,
       );
-      expect(next.ids, `${from} -> ${to} page 2`).toEqual(ids.slice(NEAR_PAGE_SIZE, 2 * NEAR_PAGE_SIZE));
+      expect(next.ids, `${from} -> ${to} page 2`).toEqual(ids.slice(WEEKDAY_PAGE_SIZE, 2 * WEEKDAY_PAGE_SIZE));
     }
   });
 
@@ -352,7 +355,7 @@ describe("who the widest searches show (issue 17: commutes are narrowed before t
 
     const everyone = expected(hsr, whitefield, who);
     const got = await page(path, member.cookie);
-    expect(got.ids).toEqual(everyone.slice(0, NEAR_PAGE_SIZE));
+    expect(got.ids).toEqual(everyone.slice(0, WEEKDAY_PAGE_SIZE));
     expect(got.rows).toBeLessThanOrEqual(1000);
     const mine = await all<{ id: string }>("SELECT id FROM rides WHERE commute_id = 'skm'");
     expect(mine.length).toBeGreaterThan(0);
@@ -364,7 +367,7 @@ describe("who the widest searches show (issue 17: commutes are narrowed before t
     );
     expect(communityOnly.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.community_id === "sc0" && r.driver_id !== "sd13")).toBe(true);
-    expect((await page(`${path}&community=1`, member.cookie)).ids).toEqual(communityOnly.slice(0, NEAR_PAGE_SIZE));
+    expect((await page(`${path}&community=1`, member.cookie)).ids).toEqual(communityOnly.slice(0, WEEKDAY_PAGE_SIZE));
     // The blocked driver drives some of these commutes: the brute force would show them otherwise.
     expect(expected(hsr, whitefield, { ...who, blocked: [] }).length).toBeGreaterThan(everyone.length);
 
