@@ -428,6 +428,9 @@ export const rides = sqliteTable(
     // Issue 37 (migration 0036): the driver's trip status on the day.
     tripStartedAt: integer("trip_started_at"),
     tripEndedAt: integer("trip_ended_at"),
+    // Issue 36 (migration 0045): the grid cells the route's line passes (JSON); triggers copy
+    // them into ride_route_cells while the ride is active.
+    routeCells: text("route_cells"),
   },
   (t) => [
     // One occurrence per commute and day: the daily top-up inserts nothing twice.
@@ -865,6 +868,8 @@ export const commutes = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     // On a return leg, the outward commute it returns from (migration 0033, ADR 0048).
     returnOf: text("return_of").references((): AnySQLiteColumn => commutes.id),
+    // The route's grid cells (migration 0045), copied into each occurrence.
+    routeCells: text("route_cells"),
   },
   (t) => [
     index("commutes_driver_idx").on(t.driverId, t.createdAt),
@@ -1150,6 +1155,23 @@ export const savedSearchCells = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.cell, t.minute, t.searchId] }),
     index("saved_search_cells_search_idx").on(t.searchId),
+  ],
+);
+/**
+ * Issue 36 (migration 0045, ADR 0049): the corridor index. A row per grid cell an active
+ * ride's route passes, at its departure, kept by triggers on rides from rides.route_cells: a
+ * search ranges its cells and window here to find rides passing both its places.
+ */
+export const rideRouteCells = sqliteTable(
+  "ride_route_cells",
+  {
+    cell: integer("cell").notNull(),
+    departsAt: integer("departs_at").notNull(),
+    rideId: text("ride_id").notNull(),
+  },
+  (t) => [
+    index("ride_route_cells_cell_idx").on(t.cell, t.departsAt, t.rideId),
+    index("ride_route_cells_ride_idx").on(t.rideId),
   ],
 );
 // ---------------------------------------------------------------- issue 16: community rules

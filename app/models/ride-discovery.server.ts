@@ -428,7 +428,9 @@ export const nearMatchSearch = (s: NearSearch, date = s.date): MatchSearch => ({
   departsAt: istToInstant(date, s.time),
   radiusKm: s.radiusKm,
   windowMinutes: s.windowMinutes,
-  anchor: anchorOf(s),
+  // A date search reaches rides through the cells their routes pass (the corridor index), so
+  // both places may lie anywhere along the route; weekdays still range commutes by one end.
+  anchor: s.weekdays ? anchorOf(s) : undefined,
 });
 
 /** A ride or commute row as the matching rule reads it: its route and its driver's detour limit. */
@@ -464,7 +466,14 @@ const shiftTime = (time: string, minutes: number) => {
  * are, so the sparser end reads fewer rows (HSR Layout has 96 places within 10 km, Whitefield
  * 41). A tie ranges the pickup end.
  */
-type SearchSides = { ranged: "from" | "to"; rangedCellRows: SQL; otherCells: SQL; near: (t: "rides" | "c") => SQL };
+type SearchSides = {
+  ranged: "from" | "to";
+  rangedCellRows: SQL;
+  otherCells: SQL;
+  near: (t: "rides" | "c") => SQL;
+  /** Both places within the radius of the ride's route box (the corridor's prefilter). */
+  alongRoute: SQL;
+};
 
 // Every distance search asks this of both its ends, and the answer for a place and a radius
 // never changes: counted once per isolate (455 distances each), not per request. The radius
@@ -526,6 +535,7 @@ function searchSides(s: NearSearch): SearchSides {
         .join(", "),
     ),
     otherCells: sql.raw(cells(otherPlace).join(", ")),
+    alongRoute: sql`${nearRouteSql("rides", s.from, s.radiusKm)} AND ${nearRouteSql("rides", s.to, s.radiusKm)}`,
     // The ranged end is near its point (the anchor); the other end near its point, or the
     // other point near the route's line (ADR 0049).
     near: (t) => {
@@ -575,10 +585,10 @@ const hasReturnAround = (time: string, windowMinutes: number) =>
 
 /**
  * The candidates of a distance search (exported so a test can EXPLAIN it): active rides the
- * viewer may see whose pickup and drop lie within the radius of `from` and `to` (their cells,
- * then a flat circle with slack), leaving in the window. rides_from_cell_idx or
- * rides_to_cell_idx (cell, status, departs_at) is ranged once per cell of one end
- * (`searchSides`); the exact distances are measured afterwards.
+ * viewer may see whose route passes within the radius of `from` and `to`, in the window. On a
+ * date, ride_route_cells' primary key (cell, departs_at) is ranged once per cell of one end
+ * (`searchSides`); on weekdays commutes_from_cell_idx or commutes_to_cell_idx. The exact
+ * distances are measured afterwards.
  */
 export function nearPageQuery(
   db: Db,
@@ -589,26 +599,32 @@ export function nearPageQuery(
 ) {
   const m = nearMatchSearch(s);
   const sides = searchSides(s);
-  const rangedCell = sides.ranged === "from" ? rides.fromCell : rides.toCell;
   const at = m.departsAt;
   // The cells are a VALUES list joined to the index: one seek a cell, where an IN list also
   // steps through its own temporary table (a row read a cell, ADR 0030).
   const cells = sql`(VALUES ${sides.rangedCellRows}) AS cells`;
+  // A pickup along the route is up to PICKUP_LEAD_MINUTES after the ride leaves.
+  const [earliest, latest] = [
+    Math.max(now, at - (s.windowMinutes + PICKUP_LEAD_MINUTES) * 60_000),
+    at + s.windowMinutes * 60_000,
+  ];
+  // On a date, the corridor index (ADR 0049): every ride whose route passes a cell of the
+  // sparser end's circle in the window, each once, then the ride by its id. A route cell row
+  // is a ride passing there, so a pickup and a drop both mid-route are reached too.
   const source = s.weekdays
     ? sql`${cells} CROSS JOIN commutes c INDEXED BY ${sql.raw(`commutes_${sides.ranged}_cell_idx`)}`
-    : cells;
+    : sql`(SELECT DISTINCT rc.ride_id AS id FROM ${cells} CROSS JOIN ride_route_cells rc
+        WHERE rc.cell = cells.column1 AND rc.departs_at BETWEEN ${earliest} AND ${latest}) AS corridor`;
   const byDeparture: SQL[] = s.weekdays
     ? [weekdayCommuteRides(s, s.weekdays, sides, viewerId, Boolean(f.community), now), sql`+${rides.status} = 'active'`]
     : [
-        sql`${rangedCell} = cells.column1`,
-        eq(rides.status, "active"),
-        // A pickup along the route is up to PICKUP_LEAD_MINUTES after the ride leaves.
-        gte(rides.departsAt, Math.max(now, at - (s.windowMinutes + PICKUP_LEAD_MINUTES) * 60_000)),
-        sql`${rides.departsAt} <= ${at + s.windowMinutes * 60_000}`,
+        sql`${rides.id} = corridor.id`,
+        sql`+${rides.status} = 'active'`,
+        sql`+${rides.departsAt} BETWEEN ${earliest} AND ${latest}`,
       ];
   const where: SQL[] = [
     ...byDeparture,
-    sides.near("rides"),
+    s.weekdays ? sides.near("rides") : sql`${sides.alongRoute}`,
     ne(rides.driverId, viewerId),
     // "Community rides only" is narrower than visibleRideCondition, but a blocked pair still
     // do not see each other's rides (as discoverWhere).

@@ -286,7 +286,9 @@ describe("page budgets on a city-shaped dataset", () => {
     // The days, the standing bookings' requests, booked seats, the refusal notices and the
     // women-only lock of new days (issue 37): one batch.
     expect(stats.statements).toBe(5);
-    expect(stats.rowsRead).toBeLessThanOrEqual(80_000);
+    // Issue 36 (ADR 0049): each new day's route cells (about 7 here) are read once by the
+    // trigger that writes the corridor index: 79,055 rows before it, 81,340 with it.
+    expect(stats.rowsRead).toBeLessThanOrEqual(82_000);
     // Every day of the run: booked_seats is its accepted seats and within its seats.
     const overbooked = await env.DB.prepare(
       `SELECT rides.id, rides.seats, rides.booked_seats,
