@@ -471,7 +471,7 @@ type SearchSides = {
   rangedCellRows: SQL;
   otherCells: SQL;
   near: (t: "rides" | "c") => SQL;
-  /** Both places within the radius of the ride's route box (the corridor's prefilter). */
+  /** Both places near the ride's same end or within the radius of its route box (the corridor's prefilter). */
   alongRoute: SQL;
 };
 
@@ -535,7 +535,9 @@ function searchSides(s: NearSearch): SearchSides {
         .join(", "),
     ),
     otherCells: sql.raw(cells(otherPlace).join(", ")),
-    alongRoute: sql`${nearRouteSql("rides", s.from, s.radiusKm)} AND ${nearRouteSql("rides", s.to, s.radiusKm)}`,
+    // The old rule's rows pass without a route box (rows older than migration 0034).
+    alongRoute: sql`(${nearPointSql("rides", "from", s.from, s.radiusKm)} OR ${nearRouteSql("rides", s.from, s.radiusKm)})
+      AND (${nearPointSql("rides", "to", s.to, s.radiusKm)} OR ${nearRouteSql("rides", s.to, s.radiusKm)})`,
     // The ranged end is near its point (the anchor); the other end near its point, or the
     // other point near the route's line (ADR 0049).
     near: (t) => {
