@@ -3,7 +3,6 @@ import { RemixServer } from "@remix-run/react";
 import type { ReactElement } from "react";
 import { renderToReadableStream, renderToString } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
-import { paintFirst } from "./utils/paint-first.server";
 
 // How long Remix's single fetch waits for deferred data before it aborts the encoding. LoopRide
 // defers nothing (pages are rendered whole, below), yet each response keeps one such timer alive
@@ -35,7 +34,7 @@ export default async function handleRequest(
     if (streamed.failed) responseStatusCode = 500;
     html = streamed.body;
   } else {
-    html = paintFirst(page.html);
+    html = page.html;
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });

@@ -36,9 +36,10 @@ export function requestsClosedReason(ride: { status: string; departsAt: number }
 export const DISCOVER_PAGE_SIZE = 20;
 /**
  * A distance search's page: its cards also say how far the pickup and drop are and how many
- * minutes off, so twenty of them made a 78 KB page on the bench's city (issue 17: 60 KB).
+ * minutes off, so twenty of them made a 78 KB page on the bench's city (issue 17: 60 KB). Ten,
+ * since each card has its route map and pickup facts (issue 36): twelve made 64.5 KB.
  */
-export const NEAR_PAGE_SIZE = 12;
+export const NEAR_PAGE_SIZE = 10;
 /**
  * Discover's "Max cost per seat": ₹0 to ₹500 in steps of ₹10, or Any (ADR 0054). Real seats
  * cost ₹40-300; the old ₹5-50 slider (50 meaning any) could not ask for "up to ₹100".

@@ -3,6 +3,8 @@ import { rideRequests, rides, tripShares, userProfiles } from "../../db/schema";
 import { newId, randomToken, sha256Hex } from "../domain/ids";
 import { firstNameOf, shareEndsAt } from "../domain/trip";
 import type { ModelCtx } from "./context.server";
+import { viaPlaces } from "./places.server";
+import { ridePoints } from "./ride-columns.server";
 import { ConflictError, NotFoundError } from "./errors.server";
 import { isOnTrip, maySeeRide } from "./permissions.server";
 
@@ -95,6 +97,8 @@ export async function getSharedTrip({ db }: ModelCtx, token: string, now = Date.
       rideId: rides.id,
       fromLocation: rides.fromLocation,
       toLocation: rides.toLocation,
+      ...ridePoints,
+      viaPlaceIds: rides.viaPlaceIds,
       date: rides.date,
       time: rides.time,
       status: rides.status,
@@ -128,6 +132,12 @@ export async function getSharedTrip({ db }: ModelCtx, token: string, now = Date.
     rideId: row.rideId,
     fromLocation: row.fromLocation,
     toLocation: row.toLocation,
+    // The ride's own route for the map (issue 36): its ends and vias, never a rider's pickup.
+    route: {
+      from: point(row.fromLocation, row.fromLat, row.fromLng),
+      to: point(row.toLocation, row.toLat, row.toLng),
+      vias: viaPlaces(row.viaPlaceIds).map(({ name, lat, lng }) => ({ name, lat, lng })),
+    },
     date: row.date,
     time: row.time,
     cancelled: row.status === "cancelled",
@@ -143,6 +153,9 @@ export async function getSharedTrip({ db }: ModelCtx, token: string, now = Date.
     endsAt: shareEndsAt(row),
   };
 }
+
+const point = (name: string, lat: number | null, lng: number | null) =>
+  lat === null || lng === null ? null : { name, lat, lng };
 
 /** The driver's uploaded photo for a live share link (else null: the page shows initials). */
 export async function getSharedTripPhoto(

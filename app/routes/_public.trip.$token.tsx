@@ -3,6 +3,7 @@ import { useLoaderData, useParams } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cardClass, RideRoute, RideWhen } from "~/components/ride-ui";
+import { RouteMap } from "~/components/route-map";
 import { formatTime, istTime } from "~/domain/time";
 import { TRIP_STAGE_LABEL, tripStage } from "~/domain/trip";
 import { getSharedTrip } from "~/models/trip-shares.server";
@@ -85,6 +86,9 @@ export default function SharedTrip() {
             </div>
           ) : null}
         </dl>
+        {trip.route.from && trip.route.to ? (
+          <RouteMap from={trip.route.from} to={trip.route.to} vias={trip.route.vias} />
+        ) : null}
       </section>
       <section className={`${cardClass} space-y-3`} aria-labelledby="shared-driver">
         <h2 id="shared-driver" className="text-lg font-semibold">

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { unknownPlaceMessage } from "~/domain/places";
 import { indianMobileSchema } from "./phone";
-import type { PlaceResolver } from "./rides";
+import { optionalPlaceField, type PlaceResolver } from "./rides";
 
 export const CAR_TYPES = ["petrol", "diesel", "hybrid", "electric"] as const;
 export const CAR_TYPE_LABEL: Record<(typeof CAR_TYPES)[number], string> = {
@@ -41,19 +40,7 @@ export const HOME_LOCALITY_LABEL = "Home locality (optional)";
  * rider's commute search and the communities near home start from it. Empty is null.
  */
 export const homeLocalityField = (resolve?: PlaceResolver) =>
-  z
-    .string()
-    .trim()
-    .max(100, "Please choose a locality from the list")
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return null;
-      if (!resolve) return v;
-      const r = resolve(v);
-      if (r.place) return r.place.name;
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: unknownPlaceMessage(v, r.suggestions) });
-      return z.NEVER;
-    });
+  optionalPlaceField("Please choose a locality from the list", resolve);
 
 /** Step 2: the car, and where the commute starts. */
 export const carAndHomeStepSchema = (resolve?: PlaceResolver) =>

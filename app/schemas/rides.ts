@@ -32,11 +32,14 @@ export const placeField = (message: string, resolve?: PlaceResolver) =>
  * An optional "via" place of a route (issue 36): empty is none; otherwise resolved as a place
  * field is, so a typo gets the same "did you mean".
  */
-export const viaField = (resolve?: PlaceResolver) =>
+export const viaField = (resolve?: PlaceResolver) => optionalPlaceField("Please choose a place from the list", resolve);
+
+/** An optional place field: empty is null; otherwise one place of the list, with "did you mean". */
+export const optionalPlaceField = (tooLong: string, resolve?: PlaceResolver) =>
   z
     .string()
     .trim()
-    .max(100, "Please choose a place from the list")
+    .max(100, tooLong)
     .optional()
     .transform((v, ctx) => {
       if (!v) return null;

@@ -1,12 +1,14 @@
 // CPU time per request for `npm run bench` (issue 17, ADR 0027). Local workerd reports
 // cpuTime 0 and enforces no limit, so the worker is profiled through its inspector
-// (`wrangler dev --inspector-port`, Chrome DevTools Protocol, Profiler domain): one profile
+// (workerd's own, served by Miniflare: serve.mjs; Chrome DevTools Protocol, Profiler domain): one profile
 // per request, and the request's CPU time is the sampled time the isolate spent anywhere but
 // "(idle)" (JavaScript, "(program)" native work on its behalf, "(garbage collector)").
 // Waiting on D1, Durable Objects or the network is idle time, as in production's cpuTime.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import WebSocket from "ws";
-import { freePort, startWrangler, stopGroup, waitFor } from "../lib/server.mjs";
+import { freePort } from "../lib/server.mjs";
+import { bundleWorker, serveWorker } from "./serve.mjs";
 
 import { cpuOfProfile, frameKey, r2, SAMPLING_INTERVAL_US, summarize } from "./cpu-samples.mjs";
 
@@ -14,12 +16,18 @@ export { summarize };
 
 const TIMEOUT_MS = 30_000;
 
-/** A CDP session on the worker's inspector (wrangler dev's proxy at `port`). */
-export async function connectInspector(port) {
+/**
+ * A CDP session on worker `name`'s isolate through workerd's inspector at `port`. workerd
+ * lists Miniflare's own workers too (its entry worker, the cache): the user worker is
+ * "core:user:<name>".
+ */
+export async function connectInspector(port, name) {
   const targets = await (
     await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(TIMEOUT_MS) })
   ).json();
-  const ws = new WebSocket(targets[0]?.webSocketDebuggerUrl ?? `ws://127.0.0.1:${port}/ws`);
+  const target = targets.find((t) => t.id === `core:user:${name}`);
+  if (!target) throw new Error(`inspector on port ${port}: no worker ${name} in ${targets.map((t) => t.id)}`);
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
   // Every wait has a limit: a stuck inspector fails the CPU pass with a message instead of
   // hanging the bench (a full run once sat in its CPU pass for over 20 minutes).
   await new Promise((resolve, reject) => {
@@ -82,11 +90,28 @@ export async function profileRequests(inspector, request, n, { locate } = {}) {
 }
 
 /**
- * Maps a position in wrangler's bundle to its source. The profile names the bundle only as
- * "server.js": it is the newest server.js under .wrangler/tmp/dev-XXXX, whose source map (esbuild)
- * continues into the Remix build's own map when the build has one (`remix vite:build
- * --sourcemapServer`, as the bench builds), down to app/ and node_modules/ files. The Remix
- * build is minified, so without the map a function is only a short name and a line.
+ * `profileRequests` for several targets ({ inspector, request, locate }) taking turns, one
+ * request each a round for `n` rounds, so each sees the same moments of a shared machine and
+ * their ratios hold when its speed drifts (issue 40). One result per target, in order.
+ */
+export async function profileInterleaved(targets, n) {
+  const out = targets.map(() => ({ cpu: [], wall: [], functions: new Map() }));
+  for (let i = 0; i < n; i++)
+    for (const [t, { inspector, request, locate }] of targets.entries()) {
+      const one = await profileRequests(inspector, request, 1, { locate });
+      out[t].cpu.push(...one.cpu);
+      out[t].wall.push(...one.wall);
+      for (const [key, ms] of one.functions) out[t].functions.set(key, (out[t].functions.get(key) ?? 0) + ms);
+    }
+  return out;
+}
+
+/**
+ * Maps a position in a bench bundle (serve.mjs) to its source. The profile names the bundle
+ * only by its file ("server.js"); wrangler's source map beside it (esbuild) continues into the
+ * Remix build's own map when the build has one (`remix vite:build --sourcemapServer`, as the
+ * bench builds), down to app/ and node_modules/ files. The Remix build is minified, so without
+ * the map a function is only a short name and a line.
  */
 // Sources relative to the project, packages by name. drizzle-orm's own maps point one folder
 // too high ("node_modules/src/..."), hence the second rule.
@@ -97,7 +122,7 @@ const relative = (source) =>
     .replace(/^node_modules\/src\//, "drizzle-orm/src/")
     .replace(/^node_modules\//, "");
 
-export async function sourceLocator() {
+export async function sourceLocator(bundleDir) {
   let SourceMapConsumer;
   try {
     // Already installed (vite/postcss use it); no dependency of its own for the bench.
@@ -108,17 +133,8 @@ export async function sourceLocator() {
   const maps = new Map();
   const mapFor = (url) => {
     if (!maps.has(url)) {
-      let consumer = null;
-      const dirs = existsSync(".wrangler/tmp")
-        ? readdirSync(".wrangler/tmp")
-            .filter((d) => d.startsWith("dev-"))
-            .map((d) => `.wrangler/tmp/${d}`)
-        : [];
-      const file = dirs
-        .map((d) => `${d}/${url.split("/").pop()}.map`)
-        .filter((f) => existsSync(f))
-        .sort((x, y) => statSync(y).mtimeMs - statSync(x).mtimeMs)[0];
-      if (file) consumer = new SourceMapConsumer(JSON.parse(readFileSync(file, "utf8")));
+      const file = join(bundleDir, `${url.split("/").pop()}.map`);
+      const consumer = existsSync(file) ? new SourceMapConsumer(JSON.parse(readFileSync(file, "utf8"))) : null;
       maps.set(url, consumer);
     }
     return maps.get(url);
@@ -136,21 +152,17 @@ export async function sourceLocator() {
  * >= the wait, and double when the second spins twice as long.
  */
 export async function calibrate({ waitMs = 100, spins = 10_000_000, n = 3 } = {}) {
-  const [port, inspectorPort] = [await freePort(), await freePort()];
-  const child = await startWrangler({
-    port,
-    inspectorPort,
-    config: "scripts/bench/cpu-calibration/wrangler.toml",
-    stdio: ["ignore", "ignore", "pipe"],
-    detached: true,
-    env: { ...process.env, CI: "true" },
+  const config = "scripts/bench/cpu-calibration/wrangler.toml";
+  const server = await serveWorker({
+    config,
+    name: "calibration",
+    bundleDir: await bundleWorker(config, ".cache/bench/calibration"),
+    port: await freePort(),
+    inspectorPort: await freePort(),
   });
-  let stderr = "";
-  child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-2000)));
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/`, 60_000, { child, stderr: () => stderr });
-    const inspector = await connectInspector(inspectorPort);
+    const base = server.base;
+    const inspector = await connectInspector(server.inspectorPort, server.name);
     try {
       const get = (path) => () => fetch(base + path).then((r) => r.text());
       // Warm-up of both routes: a route's first requests also compile its code, which is CPU
@@ -191,6 +203,6 @@ export async function calibrate({ waitMs = 100, spins = 10_000_000, n = 3 } = {}
       inspector.close();
     }
   } finally {
-    stopGroup(child);
+    await server.stop();
   }
 }

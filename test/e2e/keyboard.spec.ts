@@ -56,7 +56,12 @@ async function onboardByKeyboard(page: Page, { car }: { car: "Petrol" | "Electri
     await expect(no).toBeChecked();
     await expectTabOrder(page, [carType]);
   }
-  await expectTabOrder(page, [page.getByRole("button", { name: "Back" }), page.getByRole("button", { name: "Next" })]);
+  // The optional home locality (issue 38) comes after the car, before the buttons.
+  await expectTabOrder(page, [
+    input(page, "Home locality (optional)"),
+    page.getByRole("button", { name: "Back" }),
+    page.getByRole("button", { name: "Next" }),
+  ]);
   await page.keyboard.press("Enter");
   await expect(page.getByText("Step 3 of 4")).toBeVisible();
 

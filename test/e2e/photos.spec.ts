@@ -58,6 +58,10 @@ test("a photo uploaded on the profile shows on Manage Bookings and on a Discover
   // Kavya (HSR member, pending request on Priya's ride) uploads her photo.
   await signInAs(page, "kavya@demo.loopride.in");
   await page.goto("/dashboard/profile");
+  // The preview is React's: with JavaScript, choose the file once the page has hydrated (before
+  // it, the form works as it does without JavaScript and shows no preview).
+  if (testInfo.project.name === "js")
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   await page
     .getByLabel("Change Avatar")
     .setInputFiles({ name: "kavya.png", mimeType: "image/png", buffer: fixture("photo.png") });

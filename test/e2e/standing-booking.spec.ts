@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { addDays, istDate } from "../../app/domain/time";
+import { addDays, formatTime, istDate } from "../../app/domain/time";
 import { newPage, signUpAndOnboard, unique } from "../support/e2e";
 import {
   acceptAll,
@@ -41,7 +41,10 @@ test("a standing booking: book every weekday, the driver accepts all, and after 
   await driver.goto(url);
   const row = driver.getByTestId("commute-rider").filter({ hasText: riderName });
   await expect(row).toHaveCount(1);
-  await expect(row.getByTestId("standing-booking")).toHaveText("Mon–Fri · 1 seat · asked");
+  // With where the driver picks the rider up (issue 36): the start, at the commute's time.
+  await expect(row.getByTestId("standing-booking")).toHaveText(
+    `Mon–Fri · 1 seat · asked · Picked up at Whitefield around ${formatTime(time)}`,
+  );
   await acceptAll(driver, url, riderName, firstDays.length);
   await expect(driver.getByTestId("commute-rider").filter({ hasText: riderName })).toContainText(
     "Mon–Fri · 1 seat · accepted",

@@ -178,7 +178,9 @@ describe("the place list", () => {
       const res = await postForm(path, { ...fields, fromLocation: long }, { cookie: driver.cookie });
       expect(res.status, path).toBe(400);
       expect(await res.text(), path).toContain("Please select pickup location");
-      expect(Date.now() - started, path).toBeLessThan(2_000);
+      // Refused before any place matching: well under the seconds matching 200,000 characters takes,
+      // with room for a loaded machine (2.1 s was seen beside the other stages under a fourfold load).
+      expect(Date.now() - started, path).toBeLessThan(4_000);
     }
     expect(await tableCounts()).toEqual(before);
   });

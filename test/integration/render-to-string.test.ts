@@ -6,7 +6,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 // @ts-ignore The Remix server build exists only after `npm run build`.
 import * as build from "../../build/server";
 import { checkedEnv } from "~/utils/env.server";
-import { paintFirst } from "~/utils/paint-first.server";
 import {
   addMember,
   createCommunity,
@@ -169,7 +168,7 @@ describe("pages rendered to a string (ADR 0047)", () => {
     ).toEqual(["404 /no-such-page (visitor)"]);
   });
 
-  it("the real worker serves the string render: same bytes but for its own nonce and the paint-first scripts", async () => {
+  it("the real worker serves the string render: same bytes but for its own nonce", async () => {
     let compared = 0;
     for (const { path, cookie } of pages) {
       await get(path, cookie ? { cookie } : {});
@@ -182,8 +181,7 @@ describe("pages rendered to a string (ADR 0047)", () => {
       expect(res.headers.get("Content-Type"), path).toBe("text/html; charset=utf-8");
       const expected = await render(streaming, path, cookie);
       expect(res.status, path).toBe(expected.status);
-      // Its scripts start after the first paint (ADR 0061): only their attributes and text differ.
-      expect(served.replaceAll(nonce!, NONCE), path).toBe(paintFirst(expected.html));
+      expect(served.replaceAll(nonce!, NONCE), path).toBe(expected.html);
     }
     expect(compared).toBe(pages.length - 1);
   });

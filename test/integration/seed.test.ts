@@ -202,7 +202,8 @@ describe("demo seed", () => {
   });
 
   // Issue 38: "deterministic". Every row of the second run equals the first's, with two
-  // exceptions that must differ: password hashes (a random salt each time they are hashed), and
+  // exceptions that must differ: password hashes (a random salt each time they are hashed), pickup
+  // codes (random digits per booking, ADR 0058), and
   // the ids the app's own SQL makes (randomblob): the commute days of the top-up (as the daily
   // cron makes them) and the outbox rows of the notifications trigger. Those rows are compared
   // by their natural keys instead (commute and date; the outbox's idempotency key).
@@ -223,10 +224,13 @@ describe("demo seed", () => {
         // Inside JSON (a notification's data): the same ids.
         return v.includes('"') ? v.replace(/[0-9a-f]{16}/g, (id) => dayIds.get(id) ?? id) : v;
       };
+      // Secrets drawn at random by design: a password's salted hash, a booking's pickup code (ADR 0058).
+      const random = (t: string, k: string) =>
+        (t === "passwords" && k === "hash") || (t === "ride_requests" && k === "pickup_code");
       for (const [t, list] of Object.entries(rows))
         rows[t] = list.map((r) =>
           Object.fromEntries(
-            Object.entries(r).map(([k, v]) => [k, t === "passwords" && k === "hash" ? "(salted)" : canonical(v)]),
+            Object.entries(r).map(([k, v]) => [k, random(t, k) ? `(random: ${typeof v})` : canonical(v)]),
           ),
         );
       return rows;

@@ -318,6 +318,9 @@ describe("share my trip (item 3)", () => {
     // Nor either rider's pickup code (the link's viewer is not the driver at the car).
     for (const id of [t.req.id, t.otherReq.id]) expect(shared).not.toMatch(new RegExp(`>${await codeOf(id)}<`));
     expect(shared).toContain('name="robots" content="noindex, nofollow"');
+    // The ride's route on the map (issue 36 has landed), with its text alternative.
+    expect(shared).toContain('data-testid="route-map"');
+    expect(shared).toContain("Route map: HSR Layout to Manyata Tech Park");
 
     await trip(t.ride.id, t.driver.cookie, { intent: "start-trip" });
     expect(await page(path)).toContain("On the way");
