@@ -428,8 +428,9 @@ export const rides = sqliteTable(
     // Issue 37 (migration 0036): the driver's trip status on the day.
     tripStartedAt: integer("trip_started_at"),
     tripEndedAt: integer("trip_ended_at"),
-    // Issue 36 (migration 0045): the grid cells the route's line passes (JSON); triggers copy
-    // them into ride_route_cells while the ride is active.
+    // Issue 36 (migrations 0045, 0046): the grid cells the route's line passes with the minutes
+    // after the departure the driver enters them (JSON, routeCellTimes); triggers copy them
+    // into ride_route_cells while the ride is active.
     routeCells: text("route_cells"),
   },
   (t) => [
@@ -1158,19 +1159,43 @@ export const savedSearchCells = sqliteTable(
   ],
 );
 /**
- * Issue 36 (migration 0045, ADR 0049): the corridor index. A row per grid cell an active
- * ride's route passes, at its departure, kept by triggers on rides from rides.route_cells: a
- * search ranges its cells and window here to find rides passing both its places.
+ * Issue 36 (migrations 0045 and 0046, ADR 0049): the corridor index. A row per grid cell an
+ * active ride's route passes (rides.route_cells), kept by triggers on rides: `passesAt`, when
+ * the driver passes it (a search ranges its pickup's cells by it), and `departsAt`, the ride's
+ * departure (a search ranges its drop's cells by it); NULL where the ride is not met that way.
+ * The route's box lets a search drop rides far from its other place before reading them.
  */
 export const rideRouteCells = sqliteTable(
   "ride_route_cells",
   {
     cell: integer("cell").notNull(),
-    departsAt: integer("departs_at").notNull(),
+    passesAt: integer("passes_at"),
+    departsAt: integer("departs_at"),
     rideId: text("ride_id").notNull(),
+    routeSouth: real("route_south").notNull(),
+    routeNorth: real("route_north").notNull(),
+    routeWest: real("route_west").notNull(),
+    routeEast: real("route_east").notNull(),
   },
   (t) => [
-    index("ride_route_cells_cell_idx").on(t.cell, t.departsAt, t.rideId),
+    index("ride_route_cells_pass_idx").on(
+      t.cell,
+      t.passesAt,
+      t.rideId,
+      t.routeSouth,
+      t.routeNorth,
+      t.routeWest,
+      t.routeEast,
+    ),
+    index("ride_route_cells_drop_idx").on(
+      t.cell,
+      t.departsAt,
+      t.rideId,
+      t.routeSouth,
+      t.routeNorth,
+      t.routeWest,
+      t.routeEast,
+    ),
     index("ride_route_cells_ride_idx").on(t.rideId),
   ],
 );

@@ -5,7 +5,7 @@ import { findPlace } from "../domain/curated-places";
 import { METRO_STATIONS, metroPlaceName } from "../domain/metro-stations";
 import { PLACE_ALIASES } from "../domain/place-aliases";
 import { cellOf, cellsWithin, placeSlug, type PlaceRecord, type PlaceResolution } from "../domain/places";
-import { pickupOnRoute, routeBox, routeCells } from "../domain/ride-match";
+import { pickupOnRoute, routeBox, routeCellTimes } from "../domain/ride-match";
 import { PLACE_ROWS } from "./places-data.server";
 
 const LISTED: readonly PlaceRecord[] = PLACE_ROWS.map(([id, name, landmark, lat, lng, cell]) => ({
@@ -139,8 +139,8 @@ export function ridePlaceColumns(
   return {
     viaPlaceIds: vias.length ? vias.map((v) => v.id).join(" ") : null,
     ...box,
-    // The corridor index's cells (ADR 0049); triggers write them to ride_route_cells.
-    routeCells: route ? JSON.stringify(routeCells(route, cellsWithin)) : null,
+    // The corridor index's cells and minutes (ADR 0049); triggers write them to ride_route_cells.
+    routeCells: route ? JSON.stringify(routeCellTimes(route, cellsWithin)) : null,
     fromPlaceId: a.id,
     fromLat: a.lat,
     fromLng: a.lng,

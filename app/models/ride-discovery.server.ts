@@ -14,6 +14,8 @@ import { DISCOVER_PAGE_SIZE, NEAR_PAGE_SIZE } from "../domain/rides";
 import { addDays, istDate, istToInstant } from "../domain/time";
 import { cellsWithin, straightLineKm, type PlaceRecord } from "../domain/places";
 import {
+  DETOUR_LATE_MINUTES,
+  PASS_SLACK_MINUTES,
   PICKUP_LEAD_MINUTES,
   rankMatches,
   shownMatch,
@@ -515,7 +517,7 @@ export const anchorOf = (s: Pick<NearSearch, "from" | "to" | "radiusKm">) =>
  * holding every point within `km` of the route's line, so it drops only rides the rule drops.
  * Rows without a box (no points) never pass it. Literals only.
  */
-function nearRouteSql(table: "rides" | "c", p: PlaceRecord, km: number): SQL {
+function nearRouteSql(table: "rides" | "c" | "rc", p: PlaceRecord, km: number): SQL {
   const dLat = (km * 1.01) / KM_PER_DEG;
   const dLng = (km * 1.01) / (KM_PER_DEG * Math.cos(((Math.abs(p.lat) + dLat) * Math.PI) / 180));
   return sql.raw(
@@ -588,9 +590,9 @@ const hasReturnAround = (time: string, windowMinutes: number) =>
 /**
  * The candidates of a distance search (exported so a test can EXPLAIN it): active rides the
  * viewer may see whose route passes within the radius of `from` and `to`, in the window. On a
- * date, ride_route_cells' primary key (cell, departs_at) is ranged once per cell of one end
- * (`searchSides`); on weekdays commutes_from_cell_idx or commutes_to_cell_idx. The exact
- * distances are measured afterwards.
+ * date, ride_route_cells_pass_idx (cell, passes_at) or ride_route_cells_drop_idx (cell,
+ * departs_at) is ranged once per cell of one end (`searchSides`); on weekdays
+ * commutes_from_cell_idx or commutes_to_cell_idx. The exact distances are measured afterwards.
  */
 export function nearPageQuery(
   db: Db,
@@ -611,12 +613,30 @@ export function nearPageQuery(
     at + s.windowMinutes * 60_000,
   ];
   // On a date, the corridor index (ADR 0049): every ride whose route passes a cell of the
-  // sparser end's circle in the window, each once, then the ride by its id. A route cell row
-  // is a ride passing there, so a pickup and a drop both mid-route are reached too.
+  // sparser end's circle, each once, then the ride by its id, so a pickup and a drop both
+  // mid-route are reached. A pickup's cells are ranged by the time the driver passes them
+  // (the window, widened by PASS_SLACK_MINUTES), a drop's by the departure; the route's box,
+  // in the index, leaves out rides passing nowhere near the other place before they are read.
+  const corridor = () => {
+    const box = sql`${nearRouteSql("rc", s.from, s.radiusKm)} AND ${nearRouteSql("rc", s.to, s.radiusKm)}`;
+    if (sides.ranged === "from") {
+      const from = Math.max(now, at - (s.windowMinutes + PASS_SLACK_MINUTES) * 60_000);
+      return sql`(SELECT DISTINCT rc.ride_id AS id FROM ${cells}
+        CROSS JOIN ride_route_cells rc INDEXED BY ride_route_cells_pass_idx
+        WHERE rc.cell = cells.column1 AND rc.passes_at BETWEEN ${from} AND ${latest + 60_000} AND ${box}) AS corridor`;
+    }
+    // A ride without route cells has its end's cell negated: picked up at its start, so at
+    // most DETOUR_LATE_MINUTES after it leaves, not PICKUP_LEAD_MINUTES.
+    const endsFrom = Math.max(now, at - (s.windowMinutes + DETOUR_LATE_MINUTES + 1) * 60_000);
+    return sql`(SELECT DISTINCT rc.ride_id AS id FROM ${cells}
+      CROSS JOIN ride_route_cells rc INDEXED BY ride_route_cells_drop_idx
+      WHERE ((rc.cell = cells.column1 AND rc.departs_at BETWEEN ${earliest} AND ${latest})
+          OR (rc.cell = -cells.column1 AND rc.departs_at BETWEEN ${endsFrom} AND ${latest}))
+        AND ${box}) AS corridor`;
+  };
   const source = s.weekdays
     ? sql`${cells} CROSS JOIN commutes c INDEXED BY ${sql.raw(`commutes_${sides.ranged}_cell_idx`)}`
-    : sql`(SELECT DISTINCT rc.ride_id AS id FROM ${cells} CROSS JOIN ride_route_cells rc
-        WHERE rc.cell = cells.column1 AND rc.departs_at BETWEEN ${earliest} AND ${latest}) AS corridor`;
+    : corridor();
   const byDeparture: SQL[] = s.weekdays
     ? [weekdayCommuteRides(s, s.weekdays, sides, viewerId, Boolean(f.community), now), sql`+${rides.status} = 'active'`]
     : [

@@ -10,7 +10,7 @@ import { istDate } from "~/domain/time";
 import { createDb } from "~/models/db.server";
 import { topUpCommutes } from "~/models/commutes.server";
 import { cellsAround, cellsWithin } from "~/domain/places";
-import { routeCells } from "~/domain/ride-match";
+import { routeCellTimes } from "~/domain/ride-match";
 import { placeByName } from "~/models/places.server";
 import { BASE, signedInUser } from "./worker";
 import { debugFetch } from "./worker-fetch";
@@ -39,7 +39,7 @@ const ROUTE_BOXES = ["rides", "commutes"].map(
     `UPDATE ${t} SET route_south = min(from_lat, to_lat), route_north = max(from_lat, to_lat), route_west = min(from_lng, to_lng), route_east = max(from_lng, to_lng) WHERE from_lat IS NOT NULL AND to_lat IS NOT NULL`,
 );
 /**
- * Their route cells (the corridor index, ADR 0049), as ridePlaceColumns gives a published
+ * Their route cells and minutes (the corridor index, ADR 0049), as ridePlaceColumns gives a published
  * ride: rides and commutes here go from the place at i to the one at i + 1..5 of ALL_PLACES,
  * so every such pair's cells are computed once; the triggers of migration 0045 copy them
  * into ride_route_cells. One statement per offset keeps each under D1's 100 KB.
@@ -47,7 +47,7 @@ const ROUTE_BOXES = ["rides", "commutes"].map(
 const ROUTE_CELLS = [1, 2, 3, 4, 5].flatMap((d) => {
   const pairs = ALL_PLACES.map((p, i) => {
     const [a, b] = [placeByName(p.name)!, placeByName(ALL_PLACES[(i + d) % ALL_PLACES.length].name)!];
-    return `('${a.name.replace(/'/g, "''")}', '${b.name.replace(/'/g, "''")}', '${JSON.stringify(routeCells([a, b], cellsWithin))}')`;
+    return `('${a.name.replace(/'/g, "''")}', '${b.name.replace(/'/g, "''")}', '${JSON.stringify(routeCellTimes([a, b], cellsWithin))}')`;
   });
   return ["rides", "commutes"].map(
     (t) => `WITH pairs(f, t, cells) AS (VALUES ${pairs.join(", ")})
