@@ -428,6 +428,10 @@ export const rides = sqliteTable(
     // Issue 37 (migration 0036): the driver's trip status on the day.
     tripStartedAt: integer("trip_started_at"),
     tripEndedAt: integer("trip_ended_at"),
+    // Issue 36 (migrations 0045, 0046): the grid cells the route's line passes with the minutes
+    // after the departure the driver enters them (JSON, routeCellTimes); triggers copy them
+    // into ride_route_cells while the ride is active.
+    routeCells: text("route_cells"),
   },
   (t) => [
     // One occurrence per commute and day: the daily top-up inserts nothing twice.
@@ -893,6 +897,8 @@ export const commutes = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     // On a return leg, the outward commute it returns from (migration 0033, ADR 0048).
     returnOf: text("return_of").references((): AnySQLiteColumn => commutes.id),
+    // The route's grid cells (migration 0045), copied into each occurrence.
+    routeCells: text("route_cells"),
   },
   (t) => [
     index("commutes_driver_idx").on(t.driverId, t.createdAt),
@@ -1178,6 +1184,47 @@ export const savedSearchCells = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.cell, t.minute, t.searchId] }),
     index("saved_search_cells_search_idx").on(t.searchId),
+  ],
+);
+/**
+ * Issue 36 (migrations 0045 and 0046, ADR 0049): the corridor index. A row per grid cell an
+ * active ride's route passes (rides.route_cells), kept by triggers on rides: `passesAt`, when
+ * the driver passes it (a search ranges its pickup's cells by it), and `departsAt`, the ride's
+ * departure (a search ranges its drop's cells by it); NULL where the ride is not met that way.
+ * The route's box lets a search drop rides far from its other place before reading them.
+ */
+export const rideRouteCells = sqliteTable(
+  "ride_route_cells",
+  {
+    cell: integer("cell").notNull(),
+    passesAt: integer("passes_at"),
+    departsAt: integer("departs_at"),
+    rideId: text("ride_id").notNull(),
+    routeSouth: real("route_south").notNull(),
+    routeNorth: real("route_north").notNull(),
+    routeWest: real("route_west").notNull(),
+    routeEast: real("route_east").notNull(),
+  },
+  (t) => [
+    index("ride_route_cells_pass_idx").on(
+      t.cell,
+      t.passesAt,
+      t.rideId,
+      t.routeSouth,
+      t.routeNorth,
+      t.routeWest,
+      t.routeEast,
+    ),
+    index("ride_route_cells_drop_idx").on(
+      t.cell,
+      t.departsAt,
+      t.rideId,
+      t.routeSouth,
+      t.routeNorth,
+      t.routeWest,
+      t.routeEast,
+    ),
+    index("ride_route_cells_ride_idx").on(t.rideId),
   ],
 );
 // ---------------------------------------------------------------- issue 16: community rules

@@ -95,12 +95,17 @@ const KM_PER_DEG = (Math.PI * 6371) / 180;
  * flat map is within a fraction of a percent of the haversine).
  */
 function segmentKm(p: Point, a: Point, b: Point): number {
+  return nearestOnSegment(p, a, b).km;
+}
+
+/** The point of segment a-b nearest `p`: its distance from `p` (km) and its share `t` of the way from a. */
+function nearestOnSegment(p: Point, a: Point, b: Point): { km: number; t: number } {
   const k = Math.cos((a.lat * Math.PI) / 180);
   const [bx, by] = [(b.lng - a.lng) * k, b.lat - a.lat];
   const [px, py] = [(p.lng - a.lng) * k, p.lat - a.lat];
   const len2 = bx * bx + by * by;
   const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, (px * bx + py * by) / len2));
-  return Math.hypot(px - t * bx, py - t * by) * KM_PER_DEG;
+  return { km: Math.hypot(px - t * bx, py - t * by) * KM_PER_DEG, t };
 }
 
 /** The distance in km from `p` to the route's line (its points joined in order). */
@@ -120,7 +125,15 @@ type Stop =
   | { at: number; after?: undefined; walkKm: number; point: Point }
   | { at?: undefined; after: number; walkKm: 0; point: Point };
 
-function stopsFor(rider: Point, route: Point[], radiusKm: number, first: number, last: number): Stop[] {
+/**
+ * A pickup by detour leaves the route from a segment that passes within the search radius and
+ * reaches the rider at most this many minutes after the driver would pass the segment's point
+ * nearest the rider. The corridor index ranges the cells of the pickup's circle by the time
+ * the driver passes them, so this bounds how much earlier than the window it looks (ADR 0049).
+ */
+export const DETOUR_LATE_MINUTES = 10;
+
+function stopsFor(rider: Point, route: Point[], radiusKm: number, first: number, last: number, pickup = false): Stop[] {
   const stops: Stop[] = [];
   for (let i = first; i <= last; i++) {
     const walkKm = straightLineKm(rider, route[i]);
@@ -129,7 +142,16 @@ function stopsFor(rider: Point, route: Point[], radiusKm: number, first: number,
   // Reached by a detour only when the place lies near the route's line: the search's prefilter
   // (a box around the route, widened by the radius) then never drops a match.
   if (routeKm(rider, route) <= radiusKm) {
-    for (let k = 0; k + 1 < route.length; k++) stops.push({ after: k, walkKm: 0, point: rider });
+    for (let k = 0; k + 1 < route.length; k++) {
+      const [a, b] = [route[k], route[k + 1]];
+      if (pickup) {
+        const near = nearestOnSegment(rider, a, b);
+        if (near.km > radiusKm) continue;
+        const lateMinutes = roadMinutes(straightLineKm(a, rider)) - roadMinutes(near.t * straightLineKm(a, b));
+        if (lateMinutes > DETOUR_LATE_MINUTES) continue;
+      }
+      stops.push({ after: k, walkKm: 0, point: rider });
+    }
   }
   return stops;
 }
@@ -155,7 +177,7 @@ export function matchRide(search: MatchSearch, ride: RouteRide): Match | null {
   const last = route.length - 1;
   const limit = ride.maxDetourMinutes ?? 0;
   const baseKm = pathKm(route);
-  const pickups = stopsFor(search.from, route, search.radiusKm, 0, last - 1);
+  const pickups = stopsFor(search.from, route, search.radiusKm, 0, last - 1, true);
   const drops = stopsFor(search.to, route, search.radiusKm, 1, last);
   let best: Match | null = null;
   for (const p of pickups) {
@@ -256,17 +278,56 @@ export function formatMinutesOff(minutes: number): string {
  * saved search whose pickup circle reaches the line shares one of these cells (ADR 0049).
  */
 export function routeCells(route: Point[], cellsNear: (lat: number, lng: number, km: number) => number[]): number[] {
-  const cells = new Set<number>();
+  return [...new Set(routeCellTimes(route, cellsNear).map(([cell]) => cell))].sort((x, y) => x - y);
+}
+
+/**
+ * How long a corridor index row stands for the driver's time in its cell: a route staying
+ * longer in one cell gets another row (ADR 0049).
+ */
+export const CELL_SLICE_MINUTES = 10;
+
+/**
+ * The corridor index's rows of a route (ADR 0049): each cell of `routeCells` with the whole
+ * minutes after the departure when the driver enters it (straight lines x ROAD_FACTOR at
+ * CITY_KMH, as pickup times), `[cell, minutes]`. A cell the driver is still in, or back in,
+ * CELL_SLICE_MINUTES later has another row, `[cell, minutes, 0]`: the 0 says only the first
+ * row of a cell is a drop's (a drop is ranged by the departure, once per cell). So every
+ * point of the line lies in a cell with a row at most CELL_SLICE_MINUTES before it is passed.
+ */
+export function routeCellTimes(
+  route: Point[],
+  cellsNear: (lat: number, lng: number, km: number) => number[],
+): ([number, number] | [number, number, 0])[] {
+  const entered = new Map<number, number>();
+  const rows: ([number, number] | [number, number, 0])[] = [];
+  let along = 0;
   for (let i = 0; i + 1 < route.length; i++) {
     const [a, b] = [route[i], route[i + 1]];
-    const steps = Math.max(1, Math.ceil(straightLineKm(a, b) / 0.1));
+    const km = straightLineKm(a, b);
+    const steps = Math.max(1, Math.ceil(km / 0.1));
     for (let k = 0; k <= steps; k++) {
       const t = k / steps;
-      for (const c of cellsNear(a.lat + (b.lat - a.lat) * t, a.lng + (b.lng - a.lng) * t, 0.06)) cells.add(c);
+      const minutes = Math.floor(roadMinutes(along + km * t));
+      for (const c of cellsNear(a.lat + (b.lat - a.lat) * t, a.lng + (b.lng - a.lng) * t, 0.06)) {
+        const last = entered.get(c);
+        if (last !== undefined && minutes - last < CELL_SLICE_MINUTES) continue;
+        entered.set(c, minutes);
+        rows.push(last === undefined ? [c, minutes] : [c, minutes, 0]);
+      }
     }
+    along += km;
   }
-  return [...cells].sort((x, y) => x - y);
+  return rows.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
 }
+
+/**
+ * How much earlier than the search's window a corridor row of its pickup's cells may be: the
+ * driver enters a cell up to CELL_SLICE_MINUTES before passing a point of it, reaches a rider
+ * by detour up to DETOUR_LATE_MINUTES after passing the point nearest them, and whole minutes
+ * round each estimate (ADR 0049).
+ */
+export const PASS_SLACK_MINUTES = CELL_SLICE_MINUTES + DETOUR_LATE_MINUTES + 2;
 
 /** The name of a match's stop: a place of the route (`route`: start, vias, end) or the rider's own. */
 export const stopName = (stop: Pick<MatchPoint, "routeIndex">, route: string[], own: string) =>

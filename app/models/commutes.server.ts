@@ -136,6 +136,7 @@ function topUpStatement(db: Db, now: number, commuteId?: string) {
     routeNorth: sql`c.route_north`,
     routeWest: sql`c.route_west`,
     routeEast: sql`c.route_east`,
+    routeCells: sql`c.route_cells`,
     createdAt: sql`${now}`,
     commuteId: sql`c.id`,
     // Issue 16: each occurrence takes its community's rules as they are when it is created;

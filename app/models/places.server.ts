@@ -4,8 +4,8 @@
 import { findPlace } from "../domain/curated-places";
 import { METRO_STATIONS, metroPlaceName } from "../domain/metro-stations";
 import { PLACE_ALIASES } from "../domain/place-aliases";
-import { cellOf, placeSlug, type PlaceRecord, type PlaceResolution } from "../domain/places";
-import { pickupOnRoute, routeBox } from "../domain/ride-match";
+import { cellOf, cellsWithin, placeSlug, type PlaceRecord, type PlaceResolution } from "../domain/places";
+import { pickupOnRoute, routeBox, routeCellTimes } from "../domain/ride-match";
 import { PLACE_ROWS } from "./places-data.server";
 
 const LISTED: readonly PlaceRecord[] = PLACE_ROWS.map(([id, name, landmark, lat, lng, cell]) => ({
@@ -135,9 +135,12 @@ export function ridePlaceColumns(
     ends.length === 2
       ? routeBox([ends[0], ...vias, ends[1]])
       : { routeSouth: null, routeNorth: null, routeWest: null, routeEast: null };
+  const route = ends.length === 2 ? [ends[0], ...vias, ends[1]] : null;
   return {
     viaPlaceIds: vias.length ? vias.map((v) => v.id).join(" ") : null,
     ...box,
+    // The corridor index's cells and minutes (ADR 0049); triggers write them to ride_route_cells.
+    routeCells: route ? JSON.stringify(routeCellTimes(route, cellsWithin)) : null,
     fromPlaceId: a.id,
     fromLat: a.lat,
     fromLng: a.lng,

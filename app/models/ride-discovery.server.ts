@@ -15,6 +15,8 @@ import { addDays, istDate, istToInstant } from "../domain/time";
 import { cellsWithin, straightLineKm, type PlaceRecord } from "../domain/places";
 import { ANY_METRO, METRO_STATIONS } from "../domain/metro-stations";
 import {
+  DETOUR_LATE_MINUTES,
+  PASS_SLACK_MINUTES,
   PICKUP_LEAD_MINUTES,
   rankMatches,
   shownMatch,
@@ -430,7 +432,9 @@ export const nearMatchSearch = (s: NearSearch, date = s.date): MatchSearch => ({
   departsAt: istToInstant(date, s.time),
   radiusKm: s.radiusKm,
   windowMinutes: s.windowMinutes,
-  anchor: anchorOf(s),
+  // A date search reaches rides through the cells their routes pass (the corridor index), so
+  // both places may lie anywhere along the route; weekdays still range commutes by one end.
+  anchor: s.weekdays ? anchorOf(s) : undefined,
   ...(metroEnd(s) ? { any: { end: metroEnd(s)!, points: METRO_STATIONS } } : {}),
 });
 
@@ -473,7 +477,13 @@ const shiftTime = (time: string, minutes: number) => {
  * are, so the sparser end reads fewer rows (HSR Layout has 96 places within 10 km, Whitefield
  * 41). A tie ranges the pickup end.
  */
-type SearchSides = { ranged: "from" | "to"; rangedCellRows: SQL; near: (t: "rides" | "c") => SQL };
+type SearchSides = {
+  ranged: "from" | "to";
+  rangedCellRows: SQL;
+  near: (t: "rides" | "c") => SQL;
+  /** Both places near the ride's same end or within the radius of its route box (the corridor's prefilter). */
+  alongRoute: SQL;
+};
 
 // Every distance search asks this of both its ends, and the answer for a place and a radius
 // never changes: counted once per isolate (455 distances each), not per request. The radius
@@ -519,7 +529,7 @@ export const anchorOf = ({ from, to, radiusKm }: Pick<NearSearch, "from" | "to" 
  * holding every point within `km` of the route's line, so it drops only rides the rule drops.
  * Rows without a box (no points) never pass it. Literals only.
  */
-function nearRouteSql(table: "rides" | "c", p: { lat: number; lng: number }, km: number): SQL {
+function nearRouteSql(table: "rides" | "c" | "rc", p: { lat: number; lng: number }, km: number): SQL {
   const dLat = (km * 1.01) / KM_PER_DEG;
   const dLng = (km * 1.01) / (KM_PER_DEG * Math.cos(((Math.abs(p.lat) + dLat) * Math.PI) / 180));
   return sql.raw(
@@ -541,6 +551,9 @@ function searchSides(s: NearSearch): SearchSides {
         .map((c) => `(${c})`)
         .join(", "),
     ),
+    // The old rule's rows pass without a route box (rows older than migration 0034); "any
+    // station": some station near the route's box.
+    alongRoute: sql`${endAlongRoute("from", s.from, s.radiusKm)} AND ${endAlongRoute("to", s.to, s.radiusKm)}`,
     // The ranged end is near its point (the anchor); the other end near its point, or the
     // other point near the route's line (ADR 0049); "any station": some station near the
     // route's line (its ends are in its box).
@@ -554,12 +567,22 @@ function searchSides(s: NearSearch): SearchSides {
   };
 }
 
+/** One end of a date search near the ride's same end or within the radius of its route box. */
+const endAlongRoute = (side: "from" | "to", end: NearSearch["from"], km: number): SQL =>
+  end === ANY_METRO
+    ? nearAnyStationSql("rides", km)
+    : sql`(${nearPointSql("rides", side, end, km)} OR ${nearRouteSql("rides", end, km)})`;
+
+/** The route box's prefilter of one end, read from the corridor index's own columns. */
+const boxNear = (end: NearSearch["from"], km: number): SQL =>
+  end === ANY_METRO ? nearAnyStationSql("rc", km) : nearRouteSql("rc", end, km);
+
 /**
  * Some metro station within `km` of the route's box (nearRouteSql, one term a station). SQLite
  * caps an expression's depth at 100, and a chain of 83 ORs is 83 deep: the terms are paired
  * into a balanced tree (7 deep).
  */
-const nearAnyStationSql = (table: "rides" | "c", km: number): SQL => {
+const nearAnyStationSql = (table: "rides" | "c" | "rc", km: number): SQL => {
   const balanced = (terms: SQL[]): SQL =>
     terms.length === 1
       ? terms[0]
@@ -607,10 +630,10 @@ const hasReturnAround = (time: string, windowMinutes: number) =>
 
 /**
  * The candidates of a distance search (exported so a test can EXPLAIN it): active rides the
- * viewer may see whose pickup and drop lie within the radius of `from` and `to` (their cells,
- * then a flat circle with slack), leaving in the window. rides_from_cell_idx or
- * rides_to_cell_idx (cell, status, departs_at) is ranged once per cell of one end
- * (`searchSides`); the exact distances are measured afterwards.
+ * viewer may see whose route passes within the radius of `from` and `to`, in the window. On a
+ * date, ride_route_cells_pass_idx (cell, passes_at) or ride_route_cells_drop_idx (cell,
+ * departs_at) is ranged once per cell of one end (`searchSides`); on weekdays
+ * commutes_from_cell_idx or commutes_to_cell_idx. The exact distances are measured afterwards.
  */
 export function nearPageQuery(
   db: Db,
@@ -621,26 +644,50 @@ export function nearPageQuery(
 ) {
   const m = nearMatchSearch(s);
   const sides = searchSides(s);
-  const rangedCell = sides.ranged === "from" ? rides.fromCell : rides.toCell;
   const at = m.departsAt;
   // The cells are a VALUES list joined to the index: one seek a cell, where an IN list also
   // steps through its own temporary table (a row read a cell, ADR 0030).
   const cells = sql`(VALUES ${sides.rangedCellRows}) AS cells`;
+  // A pickup along the route is up to PICKUP_LEAD_MINUTES after the ride leaves.
+  const [earliest, latest] = [
+    Math.max(now, at - (s.windowMinutes + PICKUP_LEAD_MINUTES) * 60_000),
+    at + s.windowMinutes * 60_000,
+  ];
+  // On a date, the corridor index (ADR 0049): every ride whose route passes a cell of the
+  // sparser end's circle, each once, then the ride by its id, so a pickup and a drop both
+  // mid-route are reached. A pickup's cells are ranged by the time the driver passes them
+  // (the window, widened by PASS_SLACK_MINUTES), a drop's by the departure; the route's box,
+  // in the index, leaves out rides passing nowhere near the other place before they are read.
+  const corridor = () => {
+    const box = sql`${boxNear(s.from, s.radiusKm)} AND ${boxNear(s.to, s.radiusKm)}`;
+    if (sides.ranged === "from") {
+      const from = Math.max(now, at - (s.windowMinutes + PASS_SLACK_MINUTES) * 60_000);
+      return sql`(SELECT DISTINCT rc.ride_id AS id FROM ${cells}
+        CROSS JOIN ride_route_cells rc INDEXED BY ride_route_cells_pass_idx
+        WHERE rc.cell = cells.column1 AND rc.passes_at BETWEEN ${from} AND ${latest + 60_000} AND ${box}) AS corridor`;
+    }
+    // A ride without route cells has its end's cell negated: picked up at its start, so at
+    // most DETOUR_LATE_MINUTES after it leaves, not PICKUP_LEAD_MINUTES.
+    const endsFrom = Math.max(now, at - (s.windowMinutes + DETOUR_LATE_MINUTES + 1) * 60_000);
+    return sql`(SELECT DISTINCT rc.ride_id AS id FROM ${cells}
+      CROSS JOIN ride_route_cells rc INDEXED BY ride_route_cells_drop_idx
+      WHERE ((rc.cell = cells.column1 AND rc.departs_at BETWEEN ${earliest} AND ${latest})
+          OR (rc.cell = -cells.column1 AND rc.departs_at BETWEEN ${endsFrom} AND ${latest}))
+        AND ${box}) AS corridor`;
+  };
   const source = s.weekdays
     ? sql`${cells} CROSS JOIN commutes c INDEXED BY ${sql.raw(`commutes_${sides.ranged}_cell_idx`)}`
-    : cells;
+    : corridor();
   const byDeparture: SQL[] = s.weekdays
     ? [weekdayCommuteRides(s, s.weekdays, sides, viewerId, Boolean(f.community), now), sql`+${rides.status} = 'active'`]
     : [
-        sql`${rangedCell} = cells.column1`,
-        eq(rides.status, "active"),
-        // A pickup along the route is up to PICKUP_LEAD_MINUTES after the ride leaves.
-        gte(rides.departsAt, Math.max(now, at - (s.windowMinutes + PICKUP_LEAD_MINUTES) * 60_000)),
-        sql`${rides.departsAt} <= ${at + s.windowMinutes * 60_000}`,
+        sql`${rides.id} = corridor.id`,
+        sql`+${rides.status} = 'active'`,
+        sql`+${rides.departsAt} BETWEEN ${earliest} AND ${latest}`,
       ];
   const where: SQL[] = [
     ...byDeparture,
-    sides.near("rides"),
+    s.weekdays ? sides.near("rides") : sql`${sides.alongRoute}`,
     ne(rides.driverId, viewerId),
     // "Community rides only" is narrower than visibleRideCondition, but a blocked pair still
     // do not see each other's rides (as discoverWhere).

@@ -186,14 +186,13 @@ const rideMinute = sql`(CAST(substr(${rides.time}, 1, 2) AS INTEGER) * 60 + CAST
 const owner = sql`${savedSearches.userId}`;
 
 /**
- * The candidate (ride, saved search) pairs of some just-published rides with one route
- * (exported so a test can EXPLAIN it): each grid cell the route's line passes (`cells`, issue
- * 36) and the ride's minute range saved_search_cells' primary key (the widest window is 60
- * minutes, and a pickup along the route is up to PICKUP_LEAD_MINUTES after the departure), then
- * each search by id. Active searches not yet alerted today, on the ride's weekday and within
- * reach of its window, whose owner may ask for a seat on it (seatRule).
+ * The candidate (ride, saved search) pairs of some just-published rides (exported so a test
+ * can EXPLAIN it): the ride's start cell and minute range saved_search_cells' primary key (the
+ * widest window is 60 minutes), then each search by id. Active searches not yet alerted
+ * today, on the ride's weekday and within reach of its window, whose owner may ask for a
+ * seat on it (seatRule).
  */
-export function alertCandidatesQuery(db: Db, rideIds: string[], now: number, cells: number[] = []) {
+export function alertCandidatesQuery(db: Db, rideIds: string[], now: number) {
   const today = istDate(now);
   return db
     .select({
@@ -228,12 +227,9 @@ export function alertCandidatesQuery(db: Db, rideIds: string[], now: number, cel
       savedSearchCells,
       and(
         // The ride's start: a search is told of rides leaving near its pickup, whatever their
-        // drop along the route, wanted within an hour of the departure (a later pickup along
-        // the route is not alerted: the minute range is the budget's). Every cell the route passes (`cells`) read 6,000 rows of the
-        // bench city; those are only the ones the rule needs (ADR 0049).
-        cells.length
-          ? sql`${savedSearchCells.cell} IN (${sql.raw(cells.map((c) => String(Math.trunc(c))).join(", "))})`
-          : eq(savedSearchCells.cell, rides.fromCell),
+        // drop along the route. Every cell of the route (rides.route_cells) read 4,780 rows of
+        // the bench city per publish, so a search picked up mid-route is not told yet (ADR 0049).
+        eq(savedSearchCells.cell, rides.fromCell),
         sql`${savedSearchCells.minute} BETWEEN ${rideMinute} - ${WINDOW_MINUTES.max} AND ${rideMinute} + ${WINDOW_MINUTES.max}`,
       ),
     )
@@ -258,7 +254,7 @@ type Candidate = Awaited<ReturnType<ReturnType<typeof alertCandidatesQuery>["all
 
 /**
  * The exact match of a candidate pair, or null: the discover search's own rule and search
- * (nearMatchSearch, with its anchor), so an alert names exactly the rides the search finds.
+ * (nearMatchSearch: on a date, no anchor), so an alert names exactly the rides it finds.
  */
 function candidateMatch(c: Candidate & { maxDetourMinutes: number | null }): Match | null {
   if (c.rideFromLat === null || c.rideFromLng === null || c.rideToLat === null || c.rideToLng === null) return null;

@@ -16,6 +16,11 @@ export function pagesFor(manifest) {
       name: "/rides (distance search, 10 km ±60 min)",
       path: `/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${date}&time=08:30&radius=10&window=60`,
     },
+    // Issue 36: along the route, the pickup mid-route (the corridor index, ADR 0049).
+    {
+      name: "/rides (along the route)",
+      path: `/rides?from=Bellandur&to=Electronic+City&date=${date}&time=08:50&radius=5&window=30`,
+    },
     {
       name: "/rides (weekday commutes, 10 km ±60 min)",
       path: `/rides?from=HSR+Layout&to=Whitefield+ITPL&time=08:30&radius=10&window=60&mode=weekdays&weekdays=mon&weekdays=tue&weekdays=wed&weekdays=thu&weekdays=fri`,

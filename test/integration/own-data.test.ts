@@ -523,6 +523,10 @@ describe("delete my account", () => {
         "SELECT count(*) AS n FROM saved_search_cells WHERE search_id NOT IN (SELECT id FROM saved_searches)",
       ).first(),
     ).toEqual({ n: 0 });
+    // My cancelled ride leaves the corridor index (ADR 0049: ride ids only, no member data).
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM ride_route_cells WHERE ride_id = ?").bind(myRide.id).first(),
+    ).toEqual({ n: 0 });
 
     // No personal field of mine anywhere (every text column of every table).
     expect(

@@ -412,15 +412,17 @@ describe("distance search through D1", () => {
     expect(await tableCounts()).toEqual(before);
   });
 
-  it("the candidates query ranges the sparser end's cell index once per cell, never a SCAN of rides, even at 10 km", async () => {
+  it("the candidates query ranges the corridor index once per cell of the sparser end, never a SCAN of rides, even at 10 km", async () => {
     const rider = await createUser({ db: db() });
-    // Issue 17 (ADR 0030): the end whose circle holds fewer places is ranged, by its own cell
-    // index: from HSR Layout to Whitefield ITPL that is the drop end, the other way the pickup.
+    // Issue 17 (ADR 0030): the end whose circle holds fewer places is ranged; issue 36 (ADR
+    // 0049): on the cells routes pass (ride_route_cells), each ride then by its id.
     const hsr = placeByName("HSR Layout")!;
     const whitefield = placeByName("Whitefield ITPL")!;
-    for (const [from, to, index] of [
-      [whitefield, hsr, "rides_from_cell_idx (from_cell"],
-      [hsr, whitefield, "rides_to_cell_idx (to_cell"],
+    // From Whitefield the pickup's cells are ranged by when the driver passes them; to it, the
+    // drop's by the departure (ADR 0049, passing times).
+    for (const [from, to, index, key] of [
+      [whitefield, hsr, "pass", "passes_at"],
+      [hsr, whitefield, "drop", "departs_at"],
     ] as const) {
       const search = { from, to, date: day(), time: "08:30", radiusKm: 10, windowMinutes: 60 };
       const q = nearPageQuery(db(), rider.id, search, filters).toSQL();
@@ -429,9 +431,10 @@ describe("distance search through D1", () => {
         .all<{ detail: string }>();
       const details = plan.results.map((r) => r.detail);
       expect(details.join("\n")).toContain(
-        `SEARCH rides USING INDEX ${index}=? AND status=? AND departs_at>? AND departs_at<?)`,
+        `SEARCH rc USING COVERING INDEX ride_route_cells_${index}_idx (cell=? AND ${key}>? AND ${key}<?)`,
       );
-      expect(details.filter((d) => /^SCAN rides\b/.test(d))).toEqual([]);
+      expect(details.join("\n")).toMatch(/SEARCH rides USING INDEX sqlite_autoindex_rides_1 \(id=\?\)/);
+      expect(details.filter((d) => /^SCAN (rides|rc)\b/.test(d))).toEqual([]);
       // More cells than D1's 100 bound parameters: they are inlined, the statement still runs.
       expect(q.params.length).toBeLessThan(100);
     }

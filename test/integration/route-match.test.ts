@@ -1,6 +1,7 @@
 // Issue 36, item 1: matching riders along the driver's way, with hand-made routes. The driver
 // goes Whitefield -> Electronic City Phase 1 (straight through Bellandur) at 8:30 tomorrow.
 import { describe, expect, it } from "vitest";
+import { env } from "../support/env";
 import { createCommutePattern, createUser } from "../../db/factories";
 import { WEEKDAYS } from "~/domain/commutes";
 import { straightLineKm } from "~/domain/places";
@@ -117,6 +118,33 @@ describe("matching along the route", () => {
     expect(found.rides[0].match!.detourMinutes).toBeLessThan(found.rides[1].match!.detourMinutes);
   });
 
+  it("finds a rider whose pickup and drop both lie mid-route (Marathahalli -> Silk Board), through the corridor index", async () => {
+    const rider = await signedInUser();
+    // The Outer Ring Road way: Silk Board (the alias of BTM Layout) is a via, as the straight
+    // line Marathahalli -> Electronic City passes 8 km east of it (a 31-minute detour).
+    const ride = await driverRide(15, ["Marathahalli", "Silk Board"]);
+    const midway = { from: "Marathahalli", to: "Silk Board", time: "08:50", radius: "2", window: "30" };
+    const found = await search(rider.id, midway);
+    expect(found.rides.map((r) => r.id)).toEqual([ride.id]);
+    const m = found.rides[0].match!;
+    // Picked up at the first via, dropped at the second: neither end of the ride is near.
+    expect([m.pickup.routeIndex, m.drop.routeIndex]).toEqual([1, 2]);
+    expect(m.pickupAt).toBe(istToInstant(day(), "08:53"));
+    // On the straight way (via Marathahalli only), Marathahalli -> Bellandur lies mid-route too.
+    const straight = await driverRide(15, ["Marathahalli"], "Straight Driver");
+    const onTheWay = await search(rider.id, { ...midway, to: "Bellandur" });
+    expect(onTheWay.rides.map((r) => r.id)).toContain(straight.id);
+    // The route's cells are kept in ride_route_cells while the ride is active, and go with it.
+    const cells = () =>
+      env.DB.prepare("SELECT count(*) AS n FROM ride_route_cells WHERE ride_id = ?")
+        .bind(ride.id)
+        .first<{ n: number }>();
+    expect((await cells())!.n).toBeGreaterThan(5);
+    await env.DB.prepare("UPDATE rides SET status = 'cancelled' WHERE id = ?").bind(ride.id).run();
+    expect((await cells())!.n).toBe(0);
+    expect((await search(rider.id, midway)).rides).toEqual([]);
+  });
+
   it("the weekday search finds a commute along its route", async () => {
     const rider = await signedInUser();
     const driver = await createUser(ctx(), { profile: { maxDetourMinutes: 15 } });
@@ -136,8 +164,6 @@ describe("matching along the route", () => {
 });
 
 describe("alerts and the search agree (one rule)", () => {
-  // Alerts look saved searches up by the ride's start (ADR 0049): the evening way home,
-  // Electronic City -> Bellandur, where the search anchors on the ride's start too.
   it("a saved search is alerted of exactly the rides the search finds", async () => {
     const routes: { vias: string[]; maxDetour: number; from: string; to: string; time: string }[] = [
       { vias: [], maxDetour: 15, from: "Electronic City Phase 1", to: "Whitefield", time: "18:00" },

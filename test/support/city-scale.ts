@@ -9,7 +9,8 @@ import { ALL_PLACES } from "~/domain/curated-places";
 import { istDate } from "~/domain/time";
 import { createDb } from "~/models/db.server";
 import { topUpCommutes } from "~/models/commutes.server";
-import { cellsAround } from "~/domain/places";
+import { cellsAround, cellsWithin } from "~/domain/places";
+import { routeCellTimes } from "~/domain/ride-match";
 import { placeByName } from "~/models/places.server";
 import { BASE, signedInUser } from "./worker";
 import { debugFetch } from "./worker-fetch";
@@ -37,6 +38,23 @@ const ROUTE_BOXES = ["rides", "commutes"].map(
   (t) =>
     `UPDATE ${t} SET route_south = min(from_lat, to_lat), route_north = max(from_lat, to_lat), route_west = min(from_lng, to_lng), route_east = max(from_lng, to_lng) WHERE from_lat IS NOT NULL AND to_lat IS NOT NULL`,
 );
+/**
+ * Their route cells and minutes (the corridor index, ADR 0049), as ridePlaceColumns gives a published
+ * ride: rides and commutes here go from the place at i to the one at i + 1..5 of ALL_PLACES,
+ * so every such pair's cells are computed once; the triggers of migration 0045 copy them
+ * into ride_route_cells. One statement per offset keeps each under D1's 100 KB.
+ */
+const ROUTE_CELLS = [1, 2, 3, 4, 5].flatMap((d) => {
+  const pairs = ALL_PLACES.map((p, i) => {
+    const [a, b] = [placeByName(p.name)!, placeByName(ALL_PLACES[(i + d) % ALL_PLACES.length].name)!];
+    return `('${a.name.replace(/'/g, "''")}', '${b.name.replace(/'/g, "''")}', '${JSON.stringify(routeCellTimes([a, b], cellsWithin))}')`;
+  });
+  return ["rides", "commutes"].map(
+    (t) => `WITH pairs(f, t, cells) AS (VALUES ${pairs.join(", ")})
+      UPDATE ${t} SET route_cells = (SELECT cells FROM pairs WHERE f = ${t}.from_location AND t = ${t}.to_location)
+      WHERE EXISTS (SELECT 1 FROM pairs WHERE f = ${t}.from_location AND t = ${t}.to_location)`,
+  );
+});
 const RIDER_COMMUTES = ["k1", "k3", "k5", "k7", "k9"];
 
 const DAY = 86_400_000;
@@ -138,6 +156,7 @@ export async function seedCityScale(
       .flatMap((st) => [st, st.replaceAll("`rides`", "`commutes`")]),
     // Their route boxes, as migration 0034 gives existing rows (issue 36).
     ...ROUTE_BOXES,
+    ...ROUTE_CELLS,
   ];
   const conversationId = conversationIdFor(busyId, "u1");
   await env.DB.batch(
@@ -370,6 +389,7 @@ export async function growCity(now = Date.now()) {
       .flatMap((st) => [st, st.replaceAll("`rides`", "`commutes`")]),
     // Their route boxes, as migration 0034 gives existing rows (issue 36).
     ...ROUTE_BOXES,
+    ...ROUTE_CELLS,
   ];
   await env.DB.batch(stmts.map((s) => env.DB.prepare(s)));
   await topUpCommutes({ db: createDb(env.DB) }, now);
