@@ -17,8 +17,17 @@ if (!file || !existsSync(file)) {
 }
 const ordered = join(mkdtempSync(join(tmpdir(), "loopride-restore-")), "restore.sql");
 writeFileSync(ordered, restoreOrder(readFileSync(file, "utf8")));
+// wrangler prints a JSON result for every statement (about 24,000 for the demo city): keep
+// its summary line only; its errors still go to stderr.
+const summary = (out) =>
+  out
+    .split("\n")
+    .find((l) => /commands executed/.test(l))
+    ?.trim() ?? "";
 if (args.includes("--remote")) {
-  await wrangler(["d1", "execute", "DB", "--remote", "--yes", "--file", ordered]);
+  console.log(
+    summary(await wrangler(["d1", "execute", "DB", "--remote", "--yes", "--file", ordered], { capture: true })),
+  );
 } else {
   const persistTo = opt("--persist-to") ?? ".wrangler/state";
   const d1Dir = join(persistTo, "v3", "d1");
@@ -28,7 +37,13 @@ if (args.includes("--remote")) {
     );
     process.exit(1);
   }
-  await wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--yes", "--file", ordered]);
+  const out = await wrangler(
+    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--yes", "--file", ordered],
+    {
+      capture: true,
+    },
+  );
+  console.log(summary(out));
   const sums = await tableChecksums(persistTo);
   console.log(`Restored into ${persistTo}:`);
   for (const [t, s] of Object.entries(sums)) console.log(`  ${t.padEnd(24)} ${String(s.rows).padStart(8)} rows`);
