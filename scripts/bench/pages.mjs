@@ -35,3 +35,14 @@ export function pagesFor(manifest) {
     ...(manifest.busyCommuteId ? [{ name: "/commutes/{id}", path: `/commutes/${manifest.busyCommuteId}` }] : []),
   ];
 }
+
+/** The D1 figures of a response's `Server-Timing` (DEBUG_TIMING=1): queries, rows_read. */
+export function serverTiming(headers) {
+  const m = /d1;(?:dur=[\d.]+;)?desc="([^"]*)"/.exec(headers.get("Server-Timing") ?? "");
+  const out = {};
+  for (const part of (m?.[1] ?? "").split(" ")) {
+    const [k, v] = part.split("=");
+    if (k) out[k] = Number(v);
+  }
+  return out;
+}

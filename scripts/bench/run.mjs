@@ -22,7 +22,7 @@ import { BENCH_PASSWORD, BENCH_PEPPER, BENCH_SESSION_SECRET, benchDir } from "./
 import { mixedLoad, signIn } from "./mixed-load.mjs";
 import { rowsGrowthByStatement, rowsGrowthTable, STATEMENT_ROWS_LOG } from "./rows-diff.mjs";
 import { calibrate, connectInspector, profileInterleaved, sourceLocator, summarize } from "./cpu-profile.mjs";
-import { pagesFor } from "./pages.mjs";
+import { pagesFor, serverTiming } from "./pages.mjs";
 import { buildPeer, PEER_PAGES, servePeer } from "./peer.mjs";
 import { bundleWorker, serveWorker } from "./serve.mjs";
 
@@ -118,16 +118,6 @@ function cannon(url, { cookie, connections, duration }) {
       err ? reject(err) : resolve(result),
     );
   });
-}
-
-function serverTiming(headers) {
-  const m = /d1;(?:dur=[\d.]+;)?desc="([^"]*)"/.exec(headers.get("Server-Timing") ?? "");
-  const out = {};
-  for (const part of (m?.[1] ?? "").split(" ")) {
-    const [k, v] = part.split("=");
-    if (k) out[k] = Number(v);
-  }
-  return out;
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

@@ -17,7 +17,7 @@ import { BENCH_PASSWORD, BENCH_PEPPER, BENCH_SESSION_SECRET, benchDir } from "./
 import { connectInspector, profileRequests, summarize } from "./cpu-profile.mjs";
 import { signIn } from "./mixed-load.mjs";
 import { pairedRatio } from "./paired.mjs";
-import { pagesFor } from "./pages.mjs";
+import { pagesFor, serverTiming } from "./pages.mjs";
 import { bundleWorker } from "./serve.mjs";
 
 const args = process.argv.slice(2);
@@ -104,16 +104,6 @@ async function serve(t, persist, { debug }) {
   return server;
 }
 
-function timing(headers) {
-  const m = /d1;(?:dur=[\d.]+;)?desc="([^"]*)"/.exec(headers.get("Server-Timing") ?? "");
-  const out = {};
-  for (const part of (m?.[1] ?? "").split(" ")) {
-    const [k, v] = part.split("=");
-    if (k) out[k] = Number(v);
-  }
-  return out;
-}
-
 /** D1 round trips and rows read (steady state, as run.mjs keeps them) per page and toolchain. */
 async function counts(size, manifest) {
   const live = [];
@@ -129,7 +119,7 @@ async function counts(size, manifest) {
       await (await get()).text();
       const res = await get();
       await res.text();
-      const { queries = null, rows_read: rowsRead = null } = timing(res.headers);
+      const { queries = null, rows_read: rowsRead = null } = serverTiming(res.headers);
       out[page.name] ??= {};
       out[page.name][t.label] = { queries, rowsRead };
     }
