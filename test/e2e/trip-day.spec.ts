@@ -102,7 +102,11 @@ test("pickup code tries are limited per booking", async ({ browser }, info) => {
   const wrong = code === "0000" ? "1111" : "0000";
   for (let i = 0; i < 5; i++) {
     await driver.getByLabel("Pickup code for Farhan Ali").fill(wrong);
+    // Each try is answered before the next: the toast of the try before says "not right" too, so
+    // it alone could let a click go while the last post is still in flight.
+    const answered = driver.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/trip"));
     await driver.getByRole("button", { name: "Picked up" }).click();
+    await answered;
     await expect(driver.getByTestId("toast")).toContainText(i < 4 ? "not right" : "Too many wrong pickup codes");
   }
   await driver.getByLabel("Pickup code for Farhan Ali").fill(code);
