@@ -60,6 +60,31 @@ async function commuteBookedEveryDay(inCommunity = false) {
   return { driver, rider, id };
 }
 
+/** The driver sets a new trip cost from tomorrow; the top-up 15 days later adds days: the rider's new requests. */
+async function repriceThenTopUp(driverId: string, riderId: string, commuteId: string, tripCost: number) {
+  const before = await requestsOf(riderId, commuteId);
+  await changePattern(ctx(), driverId, commuteId, {
+    fromDate: addDays(istDate(), 1),
+    time: "08:30",
+    seats: 3,
+    tripCost,
+  });
+  const created = await topUpCommutes(ctx(), Date.now() + 15 * DAY);
+  return { created, added: (await requestsOf(riderId, commuteId)).slice(before.length) };
+}
+
+/** Completes a day an hour after it leaves: what the rider owes for it, and the day's pricing. */
+async function owedFor(driverId: string, riderId: string, rideId: string) {
+  const day = await env.DB.prepare("SELECT departs_at, pricing_mode FROM rides WHERE id = ?")
+    .bind(rideId)
+    .first<{ departs_at: number; pricing_mode: string | null }>();
+  await completeRide(ctx(), driverId, rideId, day!.departs_at + 3_600_000);
+  const owed = await env.DB.prepare("SELECT amount_paise FROM payments WHERE ride_id = ? AND payer_id = ?")
+    .bind(rideId, riderId)
+    .first<{ amount_paise: number }>();
+  return { owed: owed?.amount_paise, pricingMode: day?.pricing_mode ?? null };
+}
+
 describe("a standing booking keeps the price it was booked at", () => {
   it("the booking records the seat price shown; after a price rise the top-up's new days owe no more", async () => {
     const { driver, rider, id } = await commuteBookedEveryDay();
@@ -69,20 +94,11 @@ describe("a standing booking keeps the price it was booked at", () => {
       .bind(id, rider.id)
       .first<{ quoted_paise: number }>();
     expect(quoted?.quoted_paise).toBe(10000);
-    const before = await requestsOf(rider.id, id);
 
-    // The driver doubles the price from tomorrow: ₹200 a seat.
-    await changePattern(ctx(), driver.id, id, {
-      fromDate: addDays(istDate(), 1),
-      time: "08:30",
-      seats: 3,
-      tripCost: 60000,
-    });
-    // 15 days later the top-up adds days at the new price; the rider is booked on them at the old one.
-    const later = Date.now() + 15 * DAY;
-    const created = await topUpCommutes(ctx(), later);
+    // The driver doubles the price from tomorrow (₹200 a seat); 15 days later the top-up adds
+    // days at the new price, and the rider is booked on them at the old one.
+    const { created, added } = await repriceThenTopUp(driver.id, rider.id, id, 60000);
     expect(created.length).toBeGreaterThanOrEqual(13);
-    const added = (await requestsOf(rider.id, id)).slice(before.length);
     expect(added).toHaveLength(created.length);
     for (const r of added) {
       expect(r.status).toBe("accepted");
@@ -90,50 +106,21 @@ describe("a standing booking keeps the price it was booked at", () => {
       expect(r.quoted_paise).toBe(10000);
     }
     // Completion asks what was shown, not the new ₹200.
-    const day = await env.DB.prepare("SELECT departs_at FROM rides WHERE id = ?")
-      .bind(added[0].id)
-      .first<{ departs_at: number }>();
-    await completeRide(ctx(), driver.id, added[0].id, day!.departs_at + 3_600_000);
-    const owed = await env.DB.prepare("SELECT amount_paise FROM payments WHERE ride_id = ? AND payer_id = ?")
-      .bind(added[0].id, rider.id)
-      .first<{ amount_paise: number }>();
-    expect(owed?.amount_paise).toBe(10000);
+    expect((await owedFor(driver.id, rider.id, added[0].id)).owed).toBe(10000);
   });
 
   it("equal split (a community's default): a lone regular on a new day owes at most the booked ₹100, not half of ₹600", async () => {
     const { driver, rider, id } = await commuteBookedEveryDay(true);
-    const before = await requestsOf(rider.id, id);
-    await changePattern(ctx(), driver.id, id, {
-      fromDate: addDays(istDate(), 1),
-      time: "08:30",
-      seats: 3,
-      tripCost: 60000,
-    });
-    await topUpCommutes(ctx(), Date.now() + 15 * DAY);
-    const added = (await requestsOf(rider.id, id)).slice(before.length);
+    const { added } = await repriceThenTopUp(driver.id, rider.id, id, 60000);
     expect(added.length).toBeGreaterThan(0);
-    const day = await env.DB.prepare("SELECT departs_at, pricing_mode FROM rides WHERE id = ?")
-      .bind(added[0].id)
-      .first<{ departs_at: number; pricing_mode: string | null }>();
-    expect(day?.pricing_mode ?? "equal").toBe("equal");
-    await completeRide(ctx(), driver.id, added[0].id, day!.departs_at + 3_600_000);
-    const owed = await env.DB.prepare("SELECT amount_paise FROM payments WHERE ride_id = ? AND payer_id = ?")
-      .bind(added[0].id, rider.id)
-      .first<{ amount_paise: number }>();
-    expect(owed?.amount_paise).toBe(10000);
+    const { owed, pricingMode } = await owedFor(driver.id, rider.id, added[0].id);
+    expect(pricingMode ?? "equal").toBe("equal");
+    expect(owed).toBe(10000);
   });
 
   it("a lower price on a new day is what it records (the booked price is a ceiling)", async () => {
     const { driver, rider, id } = await commuteBookedEveryDay();
-    const before = await requestsOf(rider.id, id);
-    await changePattern(ctx(), driver.id, id, {
-      fromDate: addDays(istDate(), 1),
-      time: "08:30",
-      seats: 3,
-      tripCost: 15000,
-    });
-    await topUpCommutes(ctx(), Date.now() + 15 * DAY);
-    const added = (await requestsOf(rider.id, id)).slice(before.length);
+    const { added } = await repriceThenTopUp(driver.id, rider.id, id, 15000);
     expect(added.length).toBeGreaterThan(0);
     expect(added.every((r) => r.quoted_paise === 5000)).toBe(true);
   });
