@@ -23,6 +23,7 @@ import { mixedLoad, signIn } from "./mixed-load.mjs";
 import { rowsGrowthByStatement, rowsGrowthTable, STATEMENT_ROWS_LOG } from "./rows-diff.mjs";
 import { calibrate, connectInspector, profileInterleaved, sourceLocator, summarize } from "./cpu-profile.mjs";
 import { pagesFor, serverTiming } from "./pages.mjs";
+import { verdictTable, writeResults } from "./report.mjs";
 import { buildPeer, PEER_PAGES, servePeer } from "./peer.mjs";
 import { bundleWorker, serveWorker } from "./serve.mjs";
 
@@ -860,14 +861,10 @@ async function main() {
     "",
     `Mixed load: ${report.mixed.requests} requests in ${round(report.mixed.seconds)} s at concurrency ${report.mixed.concurrency} (${report.mixed.requestsPerSecond} req/s), statuses ${JSON.stringify(report.mixed.statuses)}, ${report.mixed.errors} errors${report.mixed.errorSamples.length ? `: ${report.mixed.errorSamples.map((e) => `${e.action} ${e.status} "${e.detail}"`).join("; ")}` : ""}.`,
     "",
-    "| Budget | Result | Measured |",
-    "|---|---|---|",
-    ...report.verdicts.map((v) => `| ${v.budget} | ${v.pass ? "PASS" : "FAIL"} | ${v.measured} |`),
+    ...verdictTable(report.verdicts),
     "",
   ].join("\n");
-  mkdirSync("bench/results", { recursive: true });
-  writeFileSync("bench/results/latest.json", JSON.stringify(report, null, 2) + "\n");
-  writeFileSync("bench/results/latest.md", md);
+  writeResults("latest", report, md);
   console.log("\n" + table(report) + "\n");
   for (const v of report.verdicts) console.log(`${v.pass ? "PASS" : "FAIL"}  ${v.budget}  (${v.measured})`);
   console.log("\nWrote bench/results/latest.json and bench/results/latest.md");

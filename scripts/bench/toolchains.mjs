@@ -6,7 +6,7 @@
 // request (the order flips each round), so the shared machine's drift falls on both alike.
 // Both serve a fresh copy of the same seeded datasets (.bench/state, `npm run bench:seed`).
 //   node scripts/bench/toolchains.mjs --old <checkout> [--rounds 15] [--no-build]
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -18,6 +18,7 @@ import { connectInspector, profileRequests, summarize } from "./cpu-profile.mjs"
 import { signIn } from "./mixed-load.mjs";
 import { pairedRatio } from "./paired.mjs";
 import { pagesFor, serverTiming } from "./pages.mjs";
+import { verdictTable, writeResults } from "./report.mjs";
 import { bundleWorker } from "./serve.mjs";
 
 const args = process.argv.slice(2);
@@ -361,14 +362,10 @@ async function main() {
     "",
     cpu,
     "",
-    "| Budget | Result | Measured |",
-    "|---|---|---|",
-    ...report.verdicts.map((v) => `| ${v.budget} | ${v.pass ? "PASS" : "FAIL"} | ${v.measured} |`),
+    ...verdictTable(report.verdicts),
     "",
   ].join("\n");
-  mkdirSync("bench/results", { recursive: true });
-  writeFileSync("bench/results/toolchains-latest.json", `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync("bench/results/toolchains-latest.md", md);
+  writeResults("toolchains-latest", report, md);
   console.log(`\n${md}`);
 }
 
