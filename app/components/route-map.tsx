@@ -1,6 +1,15 @@
 import { useId } from "react";
-import { CITY_OUTLINE } from "~/domain/city-map-data";
-import { decodePolyline, pathOf, project, scaleBar, viewFor, type XY } from "~/domain/map-geometry";
+import { CITY_OUTLINE, WARD_MAP } from "~/domain/city-map-data";
+import {
+  decodePolyline,
+  pathOf,
+  project,
+  scaleBar,
+  viewFor,
+  WARD_LINE_WIDTHS,
+  wardLineWidth,
+  type XY,
+} from "~/domain/map-geometry";
 import { METRO_LINE_NAMES, METRO_LINES, type MetroLine, nearestMetroText } from "~/domain/metro-stations";
 import { ORR_JUNCTIONS, ORR_NOTE } from "~/domain/ring-road";
 
@@ -26,17 +35,33 @@ const ORR_PATH = pathOf(
   ORR_JUNCTIONS.map(([, lat, lng]) => project({ lat, lng })),
   true,
 );
+export const WARD_NOTE = "Faint lines: the 243 BBMP ward outlines (2022)";
 const METRO_LINE_NAMES_TEXT = Object.values(METRO_LINE_NAMES).join(", ");
 
-/** The city outline and the metro lines: drawn inline, or once per page for many small maps. */
+/** The city outline, its wards and the lines: drawn inline, or once per page for small maps. */
 // Page CSS does not reach the copy a <use> makes (Chromium): the metro lines carry their own
 // colours, and the outline takes its fill and stroke from the <use> (app.css, .lr-map use).
 const METRO_COLOUR: Record<MetroLine, string> = { purple: "#9333ea", green: "#16a34a", yellow: "#eab308" };
 
-function CityBackground({ id }: { id?: string }) {
+// A full map fills the page's column, about this many CSS pixels wide.
+const FULL_MAP_PX = 560;
+// The cards' maps share one background, so one ward line width: a card's map is 160 px wide
+// and most show 10-25 km, where 8 units (80 m) come to 0.5-1.3 px.
+const CARD_WARD_LINE: (typeof WARD_LINE_WIDTHS)[number] = 8;
+
+function CityBackground({ id, wardLine }: { id?: string; wardLine: number }) {
   return (
     <g id={id}>
       <path d={OUTLINE_PATH} className="city" vectorEffect="non-scaling-stroke" />
+      {/* The ward outlines: one static, cached file in this plane over the city's box (ADR 0065),
+          about 100 bytes here instead of 22 KB of path. Its fragment sets the lines' width. */}
+      <image
+        href={`${WARD_MAP.href}#w${wardLine}`}
+        x={WARD_MAP.x}
+        y={WARD_MAP.y}
+        width={WARD_MAP.width}
+        height={WARD_MAP.height}
+      />
       {/* Under the metro lines; its own colour, as they (a <use> copy takes no page CSS). */}
       <path
         d={ORR_PATH}
@@ -70,7 +95,7 @@ export function CityMapDefs() {
   return (
     <svg width="0" height="0" aria-hidden="true" focusable="false" className="lr-map absolute">
       <defs>
-        <CityBackground id={SHARED_ID} />
+        <CityBackground id={SHARED_ID} wardLine={CARD_WARD_LINE} />
       </defs>
     </svg>
   );
@@ -80,8 +105,8 @@ export function CityMapDefs() {
 export function MapAttribution() {
   return (
     <p className="text-xs text-slate-700 dark:text-slate-300">
-      City outline: BBMP wards (KSRSAC, via DataMeet), CC BY-SA 2.5 IN. Metro: © OpenStreetMap contributors, ODbL. Outer
-      Ring Road junctions: GeoNames, CC BY 4.0.
+      City outline and wards: BBMP wards (KSRSAC, via DataMeet), CC BY-SA 2.5 IN. Metro: © OpenStreetMap contributors,
+      ODbL. Outer Ring Road junctions: GeoNames, CC BY 4.0.
     </p>
   );
 }
@@ -140,7 +165,7 @@ export function RouteMap(props: RouteMapProps) {
       data-testid="route-map"
     >
       {small ? null : <title id={titleId}>{label}</title>}
-      {small ? <use href={`#${SHARED_ID}`} /> : <CityBackground />}
+      {small ? <use href={`#${SHARED_ID}`} /> : <CityBackground wardLine={wardLineWidth(view, FULL_MAP_PX)} />}
       <path d={pathOf(route)} className="route" />
       {riderLeg.length === 2 ? <path d={pathOf(riderLeg)} className="rider" /> : null}
       {xy.map((p) => (
@@ -197,7 +222,7 @@ export function RouteMap(props: RouteMapProps) {
         </ol>
         {metro ? <p data-testid="nearest-metro">{metro}</p> : null}
         <p className="text-xs text-slate-700 dark:text-slate-300">
-          {`Straight lines between the points, not the roads. Metro lines: ${METRO_LINE_NAMES_TEXT}. ${ORR_NOTE}. Scale bar: ${bar.label}.`}
+          {`Straight lines between the points, not the roads. ${WARD_NOTE}. Metro lines: ${METRO_LINE_NAMES_TEXT}. ${ORR_NOTE}. Scale bar: ${bar.label}.`}
         </p>
         <MapAttribution />
       </figcaption>

@@ -5,3 +5,7 @@
 // 184 points of the 3583 of the data. Licence: app/domain/GEODATA.md.
 export const CITY_OUTLINE =
   "_n_G{|jn@}@dF?p@l@j@KvGgEpBTnBhIzASpArFnADWZ|@hA[~CjAQdG`FdA}@pIrFJVrAlBRkAvEvBxCAbCfEAdBf@lB_@~B^eAxEjAHnA{@xDpBl@s@jEVfFjBRq@jA@|HhCz@aB~C]nBC~Bt@`A{@jB`AjBPNgBhDz@t@eBLsBhBLrAp@Bd@XIMzBbF`AdBfA~@CDbC`DKjE{CiEaBd@kAj@`@h@gAn@CBq@`AWBrAxBnA`@UBsBjANAk@v@_@OiA^cA{B}FpDmCBmAsA}A\\y@zD|AhLeBBeEg@sAgAMd@yAsAe@GcEjAw@t@?p@aBAyEh@qD[Ed@Dz@cBg@u@Pc@cHqA|@oGgB@GgAsBqAJuFuAaAi@yB_@EX}@vFWSoCk@?UgBu@g@k@sBsBcAi@{BuAo@yCtAH{@oAEQf@sDc@KaAmCeBWcBc@b@E_@a@Hn@_B?_Ff@qAyB]LyC[}Aj@mB}C]PqI{BUk@mBaASeAuF{Bc@qNZFk@_CaBk@iBd@}AOi@mAPFzAa@Iw@z@c@o@c@Be@hA}Ak@}BXG\\sDQc@p@K{@o@GMp@iCS_@^AXtFx@[xAVJoCtCXXmAfCtBNOzEaAFFvCyDg@yB`ByCX`@pDbCrBF~Cq@ILpC";
+
+// The wards' borders: a static file (public/maps, named by its content's hash, cached for a
+// year) drawn as an <image> over exactly this box of the plane (ADR 0065).
+export const WARD_MAP = { href: "/maps/wards-33d754489b.svg", x: -1410, y: -1920, width: 3517, height: 3438 } as const;

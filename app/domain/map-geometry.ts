@@ -159,6 +159,18 @@ export function viewFor(points: readonly XY[], aspect: number, minSpanKm = 6, ma
   };
 }
 
+// The ward outlines are a static SVG file drawn as an <image> in this plane (ADR 0065). Lines in
+// an image scale with the map's window (non-scaling-stroke does not reach into it), so the file
+// has these widths, in units, and the URL's fragment picks one ("#w8").
+export const WARD_LINE_WIDTHS = [1, 2, 4, 8, 16, 32] as const;
+
+/** The ward lines' width, in units, that comes nearest one pixel on a map `shownPx` wide. */
+export function wardLineWidth(view: View, shownPx: number): number {
+  const unitsPerPx = view.width / shownPx;
+  const off = (w: number) => Math.abs(Math.log(w / unitsPerPx));
+  return WARD_LINE_WIDTHS.reduce((best, w) => (off(w) < off(best) ? w : best));
+}
+
 const NICE_KM = [0.5, 1, 2, 5, 10, 20, 50];
 
 /** The scale bar: the longest round length that fits in a quarter of the map's width. */

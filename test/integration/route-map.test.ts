@@ -1,12 +1,15 @@
 // Issue 36, items 3 and 4: a map of the route on every ride, in the server's HTML (so it is
 // there with JavaScript off and in print), and Namma Metro stations as places.
 import { describe, expect, it } from "vitest";
-import { project } from "~/domain/map-geometry";
+import { WARD_NOTE } from "~/components/route-map";
+import { CITY_OUTLINE } from "~/domain/city-map-data";
+import { decodePolyline, project, WARD_LINE_WIDTHS, wardLineWidth } from "~/domain/map-geometry";
 import { ORR_JUNCTIONS, ORR_NOTE } from "~/domain/ring-road";
 import { addDays, istDate } from "~/domain/time";
 import { placeByName } from "~/models/places.server";
 import { createCommutePattern } from "../../db/factories";
 import { createRide, createUser } from "../support/rides";
+import { env } from "../support/env";
 import { db, get, signedInUser } from "../support/worker";
 
 const BUDGET = 60 * 1024;
@@ -46,7 +49,9 @@ describe("the route map", () => {
     expect(svg).toContain('class="m purple"');
     expect(svg).toContain('class="m green"');
     expect(svg).toContain('class="m yellow"');
-    expect(svg).not.toMatch(/<image|href="http/);
+    // Nothing from another host (no tiles): the one image is the wards' file of this origin.
+    expect(svg).not.toMatch(/href="(https?:)?\/\//);
+    expect(svg.match(/<image /g)).toHaveLength(1);
     expect(svg).toContain('data-testid="scale-bar"');
     expect(svg).toMatch(/>\d+ km<\/text>/);
     // Start and end as marks and labels.
@@ -185,5 +190,137 @@ describe("the Outer Ring Road on the map (issue 36, item 3)", () => {
     expect(inside(project({ lat: 12.9757, lng: 77.6068 }))).toBe(true);
     expect(inside(project(placeByName("Whitefield")!))).toBe(false);
     expect(inside(project(placeByName("Electronic City Phase 1")!))).toBe(false);
+  });
+});
+
+const WARDS_IMAGE =
+  /<image href="(\/maps\/wards-([0-9a-f]{10})\.svg)#w(\d+)" x="(-?\d+)" y="(-?\d+)" width="(\d+)" height="(\d+)"/;
+const hex = (b: ArrayBuffer) => [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, "0")).join("");
+
+// WCAG's relative luminance and contrast ratio, for the ward lines blended over the city's fill.
+const luminance = (rgb: number[]) => {
+  const [r, g, b] = rgb.map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+const contrast = (a: number[], b: number[]) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+const rgbOf = (h: string) => [1, 3, 5].map((i) => Number.parseInt(h.slice(i, i + 2), 16));
+
+describe("the ward outlines on the map (issue 36, item 3; ADR 0065)", () => {
+  it("are one cached file in the map's own plane, under the ring road and metro, referenced by each map", async () => {
+    const driver = await createUser({ db: db() }, { fullName: "Asha Rao" });
+    const ride = await createRide(
+      { db: db() },
+      {
+        driverId: driver.id,
+        fromLocation: "Whitefield",
+        toLocation: "Electronic City Phase 1",
+        vias: ["Marathahalli"],
+      },
+    );
+    const rider = await signedInUser({ fullName: "Ravi Kumar" });
+    const { text, bytes } = await html(`/rides/${ride.id}`, rider.cookie);
+    const svg = mapSvg(text);
+    const image = svg.match(WARDS_IMAGE);
+    expect(image, "the map's <image> of the ward outlines").not.toBeNull();
+    const [, href, hash, width, ...box] = image!;
+    // Over the city, under the ring road, the metro lines and the route.
+    expect(svg.indexOf('class="city"')).toBeLessThan(svg.indexOf("<image "));
+    expect(svg.indexOf("<image ")).toBeLessThan(svg.indexOf('class="orr"'));
+    expect(svg.indexOf('class="m purple"')).toBeLessThan(svg.indexOf('class="route"'));
+    // The line width the map asked for is the one that comes to about a pixel at its window.
+    const [vx, vy, vw, vh] = svg
+      .match(/viewBox="([^"]+)"/)![1]
+      .split(" ")
+      .map(Number);
+    expect(Number(width)).toBe(wardLineWidth({ x: vx, y: vy, width: vw, height: vh }, 560));
+    // The text alternative says what the faint lines are, and still lists the points in order.
+    expect(text).toContain(`${WARD_NOTE}.`);
+    expect(text).toContain("City outline and wards: BBMP wards (KSRSAC, via DataMeet), CC BY-SA 2.5 IN");
+    expect(text).toMatch(
+      /Start:<\/span> Whitefield<\/li><li>.*Via:<\/span> Marathahalli<\/li><li>.*End:<\/span> Electronic City Phase 1/,
+    );
+    expect(svg.length).toBeLessThan(8 * 1024);
+    expect(bytes).toBeLessThanOrEqual(BUDGET);
+
+    // The file itself, as the static assets serve it (public/, with public/_headers; in this
+    // pool a request reaches the worker, not the assets' router, so through their binding):
+    // an SVG, kept for a year, named by its content.
+    const res = await env.ASSETS.fetch(`http://localhost${href}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^image\/svg\+xml/);
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const body = await res.arrayBuffer();
+    expect(hex(await crypto.subtle.digest("SHA-256", body)).slice(0, 10)).toBe(hash);
+    expect(body.byteLength).toBeLessThan(40 * 1024);
+    const file = new TextDecoder().decode(body);
+    expect(file).not.toMatch(/<script|href=/);
+    // One plane: the file's own box is where the map puts it...
+    expect(
+      file
+        .match(/viewBox="([^"]+)"/)![1]
+        .split(" ")
+        .map(Number),
+    ).toEqual(box.map(Number));
+    // ...and that box is the city's as the maps project it (the outline is the union of the
+    // same wards, simplified to 120 m: its extremes lie within 13 units, 130 m, of the box's).
+    const outline = decodePolyline(CITY_OUTLINE).map(project);
+    const [x, y, w, h] = box.map(Number);
+    const xs = outline.map((p) => p.x);
+    const ys = outline.map((p) => p.y);
+    for (const [got, want] of [
+      [Math.min(...xs), x],
+      [Math.max(...xs), x + w],
+      [Math.min(...ys), y],
+      [Math.max(...ys), y + h],
+    ]) {
+      expect(Math.abs(got - want)).toBeLessThanOrEqual(13);
+    }
+    // Every width a map may ask for is in the file.
+    for (const lw of WARD_LINE_WIDTHS) expect(file).toContain(`#w${lw}:target~path{stroke-width:${lw}}`);
+    // Faint but visible on the light and the dark map's city fill (slate-100, slate-800).
+    const [, stroke, opacity] = file.match(/stroke:(#[0-9a-f]{6});stroke-opacity:([.\d]+)/)!;
+    for (const fill of ["#f1f5f9", "#1e293b"]) {
+      const blend = rgbOf(stroke).map((c, i) => Number(opacity) * c + (1 - Number(opacity)) * rgbOf(fill)[i]);
+      const ratio = contrast(blend, rgbOf(fill));
+      expect(ratio, fill).toBeGreaterThanOrEqual(1.3);
+      expect(ratio, fill).toBeLessThanOrEqual(2.5);
+    }
+  });
+
+  it("are in the one background every search result's small map uses, once a page", async () => {
+    const rider = await signedInUser({ fullName: "Ravi Kumar" });
+    for (let i = 0; i < 10; i++) {
+      const driver = await createUser({ db: db() }, { fullName: `Driver ${i}` });
+      await createRide(
+        { db: db() },
+        {
+          driverId: driver.id,
+          fromLocation: "HSR Layout",
+          toLocation: "Whitefield",
+          date: day(),
+          time: `08:${10 + i}`,
+        },
+      );
+    }
+    const { text, bytes } = await html(
+      `/rides?from=HSR+Layout&to=Whitefield&date=${day()}&time=08:15&window=60`,
+      rider.cookie,
+    );
+    // The cards <use> one background, and the ward outlines are in it once, between the
+    // city's outline and the ring road (each card's map stays under 0.5 KB).
+    const cards = text.split('data-testid="ride-card"').slice(1);
+    expect(cards.length).toBeGreaterThanOrEqual(10);
+    for (const card of cards) expect(mapSvg(card)).toContain('<use href="#lr-city"');
+    const shared = text.slice(text.indexOf('id="lr-city"'));
+    expect(shared.match(WARDS_IMAGE)?.[3], "the shared background's ward outlines, 8 units wide").toBe("8");
+    expect(shared.indexOf('class="city"')).toBeLessThan(shared.indexOf("<image "));
+    expect(shared.indexOf("<image ")).toBeLessThan(shared.indexOf('class="orr"'));
+    expect(text.match(/<image /g)).toHaveLength(1);
+    expect(text).toContain("City outline and wards: BBMP wards");
+    expect(bytes).toBeLessThanOrEqual(BUDGET);
   });
 });

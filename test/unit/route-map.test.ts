@@ -11,6 +11,7 @@ import {
   simplify,
   unproject,
   viewFor,
+  wardLineWidth,
 } from "~/domain/map-geometry";
 import {
   METRO_LINES,
@@ -114,6 +115,19 @@ describe("the map's geometry", () => {
     expect(scaleBar({ x: 0, y: 0, width: 600, height: 300 })).toEqual({ km: 1, length: 100, label: "1 km" });
     expect(scaleBar({ x: 0, y: 0, width: 4000, height: 2500 })).toEqual({ km: 10, length: 1000, label: "10 km" });
     expect(scaleBar({ x: 0, y: 0, width: 300, height: 200 }).label).toBe("500 m");
+  });
+
+  it("gives the ward outlines (an image, whose lines scale with the map) the width nearest a pixel", () => {
+    const view = (km: number) => ({ x: 0, y: 0, width: km * 100, height: km * 50 });
+    // A full map, about 560 px: 6 km is about a unit a pixel; 20 km is 3.6.
+    expect(wardLineWidth(view(6), 560)).toBe(1);
+    expect(wardLineWidth(view(20), 560)).toBe(4);
+    // A card's 160 px: 12 km is 7.5 units a pixel; the whole city, 60 km, 37.5.
+    expect(wardLineWidth(view(12), 160)).toBe(8);
+    expect(wardLineWidth(view(60), 160)).toBe(32);
+    // Never under the thinnest or over the widest the file has.
+    expect(wardLineWidth(view(1), 560)).toBe(1);
+    expect(wardLineWidth(view(500), 160)).toBe(32);
   });
 
   it("ships the city's outline (BBMP's wards) holding the city and not the country around it", () => {
