@@ -6,8 +6,10 @@
 // Power-sized screen, simulated slow 4G at 150 ms RTT and 1.6 Mbit/s, 4x CPU slowdown), plus
 // accessibility and best practices. Each page is measured RUNS times and the median run (by
 // Lighthouse's own computeMedianRun) is judged, because one simulated run on a shared 2-core
-// machine moves by several points. Writes bench/results/lighthouse.json and prints PASS/FAIL per
-// page with LCP, TBT, CLS and bytes transferred; exits 1 when any page misses a goal (issue 40).
+// machine moves by several points. A run whose first paint the host withheld until well after
+// the load event is measured again and not judged (scripts/lib/lighthouse-runs.mjs). Writes
+// bench/results/lighthouse.json and prints PASS/FAIL per page with LCP, TBT, CLS and bytes
+// transferred; exits 1 when any page misses a goal (issue 40).
 //
 //   npm run lighthouse              (builds first; `node scripts/lighthouse.mjs` serves build/ as it is)
 //   node scripts/lighthouse.mjs --runs 1 --only ride   (one quick look while developing)
@@ -22,6 +24,14 @@ import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import * as constants from "lighthouse/core/config/constants.js";
 import WebSocket from "ws";
 import { freePort, stopGroup, waitFor } from "./lib/server.mjs";
+import {
+  CHROME_FLAGS,
+  judgedRuns,
+  measureAgain,
+  paintAfterLoad,
+  paintWithheld,
+  WITHHELD_PAINT_MS,
+} from "./lib/lighthouse-runs.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -47,15 +57,6 @@ const METRIC_AUDITS = {
   bytes: "total-byte-weight",
 };
 const DEMO = { identifier: "priya@demo.loopride.in", password: "carpool-bengaluru" };
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 /**
  * Lighthouse's 4x CPU slowdown turns a desktop of BenchmarkIndex ~1,500 into a mid-tier phone.
@@ -196,7 +197,9 @@ try {
     const url = `${base}${p.path}`;
     const lhrs = [];
     const calibration = [];
-    for (let i = 0; i < RUNS; i++) {
+    // A run whose loaded page the host kept off screen is measured again, up to RUNS more times
+    // (scripts/lib/lighthouse-runs.mjs).
+    while (measureAgain(lhrs, RUNS)) {
       const index = FIXED_CPU ? null : await browserBenchmarkIndex(chrome.port);
       const cpuSlowdownMultiplier = FIXED_CPU ?? calibratedMultiplier(index);
       if (!cpuSlowdownMultiplier) throw new Error(`BenchmarkIndex ${index}: the host is slower than the target phone`);
@@ -226,7 +229,8 @@ try {
         throw new Error(`${p.name}: measured as ${s.formFactor}/${s.throttlingMethod}, not mobile/simulate`);
       lhrs.push(lhr);
     }
-    const median = computeMedianRun(lhrs);
+    const { judged, withheld, mostWithheld } = judgedRuns(lhrs);
+    const median = computeMedianRun(judged);
     // The whole report of the judged run, for finding what holds a page back (not committed).
     mkdirSync(".cache/lighthouse", { recursive: true });
     writeFileSync(`.cache/lighthouse/${p.name}.json`, JSON.stringify(median));
@@ -240,6 +244,8 @@ try {
     };
     const measured = figures(median);
     const missed = misses(measured);
+    if (mostWithheld)
+      missed.push(`the first paint came ${WITHHELD_PAINT_MS} ms or more after the load event in most runs`);
     if (missed.length) failed = true;
     const runs = lhrs.map((l) => figures(l));
     results.push({
@@ -254,7 +260,11 @@ try {
         ...r.metrics,
         ...calibration[i],
         inPageBenchmarkIndex: Math.round(lhrs[i].environment.benchmarkIndex),
+        observedFcp: Math.round(lhrs[i].audits.metrics.details.items[0].observedFirstContentfulPaint),
+        observedLoad: Math.round(lhrs[i].audits.metrics.details.items[0].observedLoad),
+        paintWithheld: paintWithheld(lhrs[i]),
       })),
+      runsWithheld: withheld,
       failingAudits: failingAudits(median),
     });
     const m = measured.metrics;
@@ -263,7 +273,7 @@ try {
       `${missed.length ? "FAIL" : "PASS"}  ${p.name.padEnd(10)} ${p.path.padEnd(24)} perf ${String(sc.performance).padStart(3)}` +
         `  LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${m.tbt} ms  CLS ${m.cls}  ${(m.bytes / 1024).toFixed(1)} KiB` +
         `  a11y ${sc.accessibility}  best-practices ${sc["best-practices"]}` +
-        `  (runs: ${runs.map((r, i) => `${r.scores.performance} at ${calibration[i].cpuSlowdownMultiplier}x`).join(", ")})`,
+        `  (runs: ${runs.map((r, i) => `${r.scores.performance} at ${calibration[i].cpuSlowdownMultiplier}x${paintWithheld(lhrs[i]) ? `, painted ${paintAfterLoad(lhrs[i])} ms after load: not judged` : ""}`).join("; ")})`,
     );
     for (const x of missed) console.log(`        missed: ${x}`);
     for (const f of failingAudits(median))
