@@ -440,9 +440,30 @@ export const rides = sqliteTable(
     index("rides_commute_created_idx").on(t.createdAt).where(sql`${t.commuteId} IS NOT NULL`),
     index("rides_discover_idx").on(t.status, t.departsAt),
     // Led by from_cell: an index led by status would tempt the planner on every status = ? query.
-    index("rides_from_cell_idx").on(t.fromCell, t.status, t.departsAt),
+    // The ends, vias and id cover the widest date search's score bound (migration 0049).
+    index("rides_from_cell_idx").on(
+      t.fromCell,
+      t.status,
+      t.departsAt,
+      t.fromLat,
+      t.fromLng,
+      t.toLat,
+      t.toLng,
+      t.viaPlaceIds,
+      t.id,
+    ),
     // Issue 17 (migration 0022): a search may range the drop end instead (ADR 0030).
-    index("rides_to_cell_idx").on(t.toCell, t.status, t.departsAt),
+    index("rides_to_cell_idx").on(
+      t.toCell,
+      t.status,
+      t.departsAt,
+      t.fromLat,
+      t.fromLng,
+      t.toLat,
+      t.toLng,
+      t.viaPlaceIds,
+      t.id,
+    ),
     index("rides_driver_idx").on(t.driverId, t.departsAt),
     // A driver's rides in one state (badges, Manage Bookings, counts): without it SQLite, which
     // has no statistics here, may pick a (status, ...) index and read every active ride.

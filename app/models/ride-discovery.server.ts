@@ -33,6 +33,7 @@ import { blockedEitherWay } from "./relations.server";
 import { workplaceBadge } from "./work-email.server";
 import { isMember, maySeeRide, myCommunityIds, seatRule, womenRuleAllows } from "./permissions.server";
 import { aliased, rideColumns, ridePoints, withFairSeat, withFairSeatOnly } from "./ride-columns.server";
+import { NO_MATCH_BOUND, scoreBound, scoreBoundColumns } from "./ride-score-bound.server";
 
 // Finding rides: Discover's pages and filters, and the search near two places on a day.
 
@@ -56,7 +57,14 @@ const maxCostTerm = (rupees: number) => sql`${rides.tripCostPaise} <= ${rupees *
  * request; at most one per ride by ride_requests_live_unique, so the card shows Requested or
  * Booked instead of Book Now): the one select both Discover queries start from.
  */
-function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, now: number, extra: E, source?: SQL) {
+function discoverCards<E extends SelectedFields>(
+  db: Db,
+  viewerId: string,
+  now: number,
+  extra: E,
+  source?: SQL,
+  on?: SQL,
+) {
   const cards = db.select({
     ...rideColumns,
     ...ridePoints,
@@ -75,8 +83,15 @@ function discoverCards<E extends SelectedFields>(db: Db, viewerId: string, now: 
     refused: sql<number>`NOT ${seatRule(viewerId, 1, now)}`.mapWith(Boolean).as("refused"),
   });
   // A distance search reaches rides from its cells (and commutes): `source CROSS JOIN rides`,
-  // in that order (nearPageQuery).
-  return (source ? cards.from(source).crossJoin(rides) : cards.from(rides))
+  // in that order (nearPageQuery). With `on`, each row of `source` stays, its ride's columns
+  // all NULL unless `on` holds: a wide date search counts the candidates it read (nearPageQuery).
+  const from = source && cards.from(source);
+  const joined = !from
+    ? cards.from(rides)
+    : on
+      ? (from.leftJoin(rides, on) as unknown as ReturnType<typeof from.crossJoin<typeof rides>>)
+      : from.crossJoin(rides);
+  return joined
     .leftJoin(userProfiles, eq(userProfiles.userId, rides.driverId))
     .leftJoin(communities, eq(communities.id, rides.communityId))
     .leftJoin(savedRides, and(eq(savedRides.rideId, rides.id), eq(savedRides.userId, viewerId)))
@@ -423,6 +438,23 @@ export type NearSearch = {
 export const NEAR_CANDIDATES = 200;
 
 /**
+ * From this radius a date search ranks its candidates by a score bound first (ADR 0049, "the
+ * widest date search"): a 10 km circle's cells hold thousands of corridor rows on the bench
+ * city, a 5 km one's about a quarter of them.
+ */
+export const WIDE_RADIUS_KM = 7.5;
+/**
+ * How many rides a wide date search reads for its first page, those whose score bound is lowest;
+ * each further page reads twice as many more (page 2 needs the best 20, and a bound is looser
+ * than the score it bounds: 80 read missed two of them on search-rows.test.ts's dense day).
+ */
+export const WIDE_CANDIDATES = 40;
+const wideCandidates = (page = 1) => WIDE_CANDIDATES * (2 * Math.max(1, page) - 1);
+/** A date search ranked by score bound (both ends places, radius from WIDE_RADIUS_KM). */
+const isWide = (s: NearSearch) =>
+  !s.weekdays && s.radiusKm >= WIDE_RADIUS_KM && s.from !== ANY_METRO && s.to !== ANY_METRO;
+
+/**
  * The matching rule's search for a distance search (and a saved search's alert, which must
  * agree with it): the anchor is the end the search ranges its index on (searchSides).
  */
@@ -506,7 +538,7 @@ const KM_PER_DEG = (Math.PI * 6371) / 180;
  * circle in degrees, 1% wider than the haversine circle rankMatches measures, so it drops only
  * rides rankMatches would drop, before they are looked up, joined and sorted. Literals only.
  */
-function nearPointSql(table: "rides" | "c", end: "from" | "to", p: PlaceRecord, km: number): SQL {
+function nearPointSql(table: "rides" | "c" | "r", end: "from" | "to", p: PlaceRecord, km: number): SQL {
   const k = Math.cos((p.lat * Math.PI) / 180);
   const r = (km * 1.01) / KM_PER_DEG;
   const lat = `${table}.${end}_lat`;
@@ -639,7 +671,7 @@ export function nearPageQuery(
   db: Db,
   viewerId: string,
   s: NearSearch,
-  f: Pick<DiscoverFilters, "maxCost" | "community">,
+  f: Pick<DiscoverFilters, "maxCost" | "community"> & Partial<Pick<DiscoverFilters, "page">>,
   now = Date.now(),
 ) {
   const m = nearMatchSearch(s);
@@ -658,26 +690,57 @@ export function nearPageQuery(
   // mid-route are reached. A pickup's cells are ranged by the time the driver passes them
   // (the window, widened by PASS_SLACK_MINUTES), a drop's by the departure; the route's box,
   // in the index, leaves out rides passing nowhere near the other place before they are read.
-  const corridor = () => {
+  // Each ride once, or (`nearest`) the WIDE_CANDIDATES nearest in time, where a wide search
+  // fills up with rides passing mid-route.
+  const corridorIds = (nearest = false) => {
     const box = sql`${boxNear(s.from, s.radiusKm)} AND ${boxNear(s.to, s.radiusKm)}`;
+    const [select, time] = nearest
+      ? [sql`SELECT`, sql.raw(sides.ranged === "from" ? "rc.passes_at" : "rc.departs_at")]
+      : [sql`SELECT DISTINCT`, null];
+    const order = time
+      ? sql` GROUP BY rc.ride_id ORDER BY min(abs(${time} - ${at})), rc.ride_id LIMIT ${wideCandidates(f.page)}`
+      : sql``;
     if (sides.ranged === "from") {
       const from = Math.max(now, at - (s.windowMinutes + PASS_SLACK_MINUTES) * 60_000);
-      return sql`(SELECT DISTINCT rc.ride_id AS id FROM ${cells}
+      return sql`${select} rc.ride_id AS id FROM ${cells}
         CROSS JOIN ride_route_cells rc INDEXED BY ride_route_cells_pass_idx
-        WHERE rc.cell = cells.column1 AND rc.passes_at BETWEEN ${from} AND ${latest + 60_000} AND ${box}) AS corridor`;
+        WHERE rc.cell = cells.column1 AND rc.passes_at BETWEEN ${from} AND ${latest + 60_000} AND ${box}${order}`;
     }
     // A ride without route cells has its end's cell negated: picked up at its start, so at
     // most DETOUR_LATE_MINUTES after it leaves, not PICKUP_LEAD_MINUTES.
     const endsFrom = Math.max(now, at - (s.windowMinutes + DETOUR_LATE_MINUTES + 1) * 60_000);
-    return sql`(SELECT DISTINCT rc.ride_id AS id FROM ${cells}
+    return sql`${select} rc.ride_id AS id FROM ${cells}
       CROSS JOIN ride_route_cells rc INDEXED BY ride_route_cells_drop_idx
       WHERE ((rc.cell = cells.column1 AND rc.departs_at BETWEEN ${earliest} AND ${latest})
           OR (rc.cell = -cells.column1 AND rc.departs_at BETWEEN ${endsFrom} AND ${latest}))
-        AND ${box}) AS corridor`;
+        AND ${box}${order}`;
+  };
+  const corridor = () => sql`(${corridorIds()}) AS corridor`;
+  // A wide search (ADR 0049, "the widest date search"): the rides whose ranged end lies in its
+  // circle, ranked by their score bound from rides_{end}_cell_idx alone, the lowest
+  // WIDE_CANDIDATES read. Rides passing mid-route (nearest in time) fill up only when fewer end
+  // there: the compound's LIMIT stops before the corridor is read otherwise.
+  const wide = () => {
+    const end = sides.ranged;
+    const place = (end === "from" ? s.from : s.to) as PlaceRecord;
+    const search = { ...m, from: s.from as PlaceRecord, to: s.to as PlaceRecord };
+    const ends = sql`SELECT id, ${scoreBound(search)} AS bound FROM (SELECT r.id AS id, ${scoreBoundColumns("r", search)}
+      FROM ${cells} CROSS JOIN rides r INDEXED BY ${sql.raw(`rides_${end}_cell_idx`)}
+      WHERE ${sql.raw(`r.${end}_cell`)} = cells.column1 AND r.status = 'active'
+        AND r.departs_at BETWEEN ${earliest} AND ${latest} AND ${nearPointSql("r", end, place, s.radiusKm)})`;
+    // "LIMIT -1" keeps the sort in SQLite's sorter, which D1 counts by the rows taken out of it
+    // (the compound's LIMIT): "LIMIT n" there keeps the n best in a temporary index, and every
+    // ride put in it is a row read (244 for 80 on the bench city).
+    return sql`(SELECT DISTINCT id FROM (
+      SELECT id FROM (SELECT id, bound FROM (${ends}) WHERE bound < ${NO_MATCH_BOUND} ORDER BY bound, id LIMIT -1)
+      UNION ALL SELECT id FROM (${corridorIds(true)})
+      LIMIT ${wideCandidates(f.page)})) AS corridor`;
   };
   const source = s.weekdays
     ? sql`${cells} CROSS JOIN commutes c INDEXED BY ${sql.raw(`commutes_${sides.ranged}_cell_idx`)}`
-    : corridor();
+    : isWide(s)
+      ? wide()
+      : corridor();
   const byDeparture: SQL[] = s.weekdays
     ? [weekdayCommuteRides(s, s.weekdays, sides, viewerId, Boolean(f.community), now), sql`+${rides.status} = 'active'`]
     : [
@@ -714,8 +777,9 @@ export function nearPageQuery(
       maxDetourMinutes: userProfiles.maxDetourMinutes,
     },
     source,
+    isWide(s) ? and(...where) : undefined,
   )
-    .where(and(...where))
+    .where(isWide(s) ? undefined : and(...where))
     .$dynamic();
   // On a date the candidates are the nearest in time (minutes off is half the score). On
   // weekdays an occurrence's minutes off is its commute's, whatever the day, so the soonest
@@ -728,7 +792,7 @@ export function nearPageQuery(
       ? sql`1`
       : sql`${nearPointSql("rides", "from", s.from, s.radiusKm)} AND ${nearPointSql("rides", "to", s.to, s.radiusKm)}`;
   return (
-    s.weekdays
+    s.weekdays || isWide(s)
       ? candidates
       : candidates.orderBy(sql`NOT (${bothEnds})`, sql`abs(${rides.departsAt} - ${m.departsAt})`, asc(rides.id))
   ).limit(NEAR_CANDIDATES);
@@ -813,7 +877,9 @@ export async function discoverRides(
   if (near) {
     // Ranked by walking distance plus minutes off (app/domain/ride-match.ts), every candidate,
     // then paged. On weekdays each ride is measured against the wanted time on its own day.
-    const rows = (page as NearRow[]).map((r) => ({ ...r, ...routeOf(r) }));
+    // A wide search's rides the viewer may not see (or that fail the filters) are rows without a
+    // ride: counted as candidates read, never shown.
+    const rows = (page as NearRow[]).filter((r) => r.id !== null).map((r) => ({ ...r, ...routeOf(r) }));
     const byDay = near.weekdays
       ? [...new Set(rows.map((r) => r.date))].map((d) =>
           rankMatches(
@@ -841,7 +907,7 @@ export async function discoverRides(
       prevBefore: null,
       reachedStart: false,
       found: ranked.length,
-      foundMore: page.length >= NEAR_CANDIDATES,
+      foundMore: page.length >= (isWide(near) ? wideCandidates(f.page) : NEAR_CANDIDATES),
       stats,
       also: alsoRead as unknown[],
     };

@@ -434,6 +434,12 @@ describe("distance search through D1", () => {
         `SEARCH rc USING COVERING INDEX ride_route_cells_${index}_idx (cell=? AND ${key}>? AND ${key}<?)`,
       );
       expect(details.join("\n")).toMatch(/SEARCH rides USING INDEX sqlite_autoindex_rides_1 \(id=\?\)/);
+      // At 10 km the rides ending (or starting) in the sparser end's circle come first, ranked
+      // by their score bound from the end's cell index alone (ADR 0049, "the widest date search").
+      const end = index === "pass" ? "from" : "to";
+      expect(details.join("\n")).toContain(
+        `SEARCH r USING COVERING INDEX rides_${end}_cell_idx (${end}_cell=? AND status=? AND departs_at>? AND departs_at<?)`,
+      );
       expect(details.filter((d) => /^SCAN (rides|rc)\b/.test(d))).toEqual([]);
       // More cells than D1's 100 bound parameters: they are inlined, the statement still runs.
       expect(q.params.length).toBeLessThan(100);

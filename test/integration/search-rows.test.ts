@@ -7,6 +7,7 @@ import { env } from "../support/env";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ALL_PLACES } from "~/domain/curated-places";
 import { cellOf, cellsAround, cellsWithin, straightLineKm } from "~/domain/places";
+import { routeBox, routeCellTimes } from "~/domain/ride-match";
 import { NEAR_PAGE_SIZE, WEEKDAY_PAGE_SIZE } from "~/domain/rides";
 import { addDays, istDate, istToInstant } from "~/domain/time";
 import { createDb } from "~/models/db.server";
@@ -92,6 +93,29 @@ async function seedWorstCase(now: number) {
     ].map((s) => env.DB.prepare(s)),
   );
   await topUpCommutes({ db: createDb(env.DB) }, now);
+  // The one-off rides keep their routes' cells, as a published ride does (ADR 0049): the corridor
+  // index then holds a row for each cell a route passes, as on the bench city, where every ride
+  // crossing Whitefield's 10 km circle was read once a cell (5,993 rows a page).
+  const oneOff = await all<Row>("SELECT * FROM rides WHERE id LIKE 'sr%'");
+  await env.DB.batch(
+    oneOff.map((r) => {
+      const route = [
+        { lat: r.from_lat, lng: r.from_lng },
+        { lat: r.to_lat, lng: r.to_lng },
+      ];
+      const box = routeBox(route);
+      return env.DB.prepare(
+        "UPDATE rides SET route_cells = ?, route_south = ?, route_north = ?, route_west = ?, route_east = ? WHERE id = ?",
+      ).bind(
+        JSON.stringify(routeCellTimes(route, cellsWithin)),
+        box.routeSouth,
+        box.routeNorth,
+        box.routeWest,
+        box.routeEast,
+        r.id,
+      );
+    }),
+  );
 }
 
 const rowsRead = (res: Response) => Number(/rows_read=(\d+)/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? NaN);
@@ -215,7 +239,12 @@ describe("the widest searches on a bench-shaped dataset (issue 17)", () => {
       // plain link: no JavaScript needed) that keeps the search.
       // "+": the candidates now include rides that might match along their route (issue 36), so
       // the 200 ranked may not be all there are.
-      expect(got.html).toMatch(new RegExp(`${want.length}\\+? rides found`));
+      // A wide search reads only the rides with the lowest score bounds (ADR 0049, "the widest
+      // date search"): it counts the matches among them, with "+" when it left some unread.
+      const found = /(\d+)(\+?) rides? found/.exec(got.html);
+      expect(found, "rides found").not.toBeNull();
+      if (found![2]) expect(Number(found![1])).toBeLessThanOrEqual(want.length);
+      else expect(Number(found![1])).toBe(want.length);
       // A full page of results stays within the HTML budget (issue 17: 60 KB).
       expect(new TextEncoder().encode(got.html).length, "HTML bytes").toBeLessThanOrEqual(60 * 1024);
       const href = linkHref(got.html, "next-page");
@@ -224,6 +253,7 @@ describe("the widest searches on a bench-shaped dataset (issue 17)", () => {
       );
       const next = await page(href!);
       expect(next.ids, `${from} -> ${to} page 2`).toEqual(want.slice(NEAR_PAGE_SIZE, 2 * NEAR_PAGE_SIZE));
+      console.log(`page 2 rows_read=${next.rows}`);
       expect(next.rows, `${from} -> ${to} page 2 rows read`).toBeLessThanOrEqual(1000);
     }
   });

@@ -1,0 +1,91 @@
+// Issue 40 (ADR 0049, "the widest date search"): a wide date search reads only the rides whose
+// score bound is lowest, so the bound D1 computes must never exceed the score the matching rule
+// gives a ride, nor rule out a ride the rule matches, or a better ride could stay unread.
+import { env } from "../support/env";
+import { type SQL } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import { describe, expect, it } from "vitest";
+import { matchRide, type MatchSearch } from "~/domain/ride-match";
+import { NO_MATCH_BOUND, scoreBound, scoreBoundColumns } from "~/models/ride-score-bound.server";
+import { PLACES, viaPlaces } from "~/models/places.server";
+
+// A fixed pseudo-random walk (no Math.random: a failure must reproduce).
+let seed = 40;
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
+const near = (p: { lat: number; lng: number }, km: number) => ({
+  lat: p.lat + ((rand() - 0.5) * 2 * km) / 111,
+  lng: p.lng + ((rand() - 0.5) * 2 * km) / 108,
+});
+
+type Case = {
+  search: MatchSearch;
+  ride: { from: { lat: number; lng: number }; to: { lat: number; lng: number }; departsAt: number };
+  viaPlaceIds: string | null;
+  maxDetourMinutes: number;
+};
+
+function makeCase(): Case {
+  const at = Date.UTC(2026, 11, 2, 3, 0);
+  const from = pick(PLACES);
+  const to = pick(PLACES);
+  // Rides around the search's places (so many match), some through up to three places.
+  const vias = rand() < 0.2 ? Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(PLACES).id) : [];
+  return {
+    search: {
+      from,
+      to,
+      departsAt: at,
+      radiusKm: pick([2, 5, 7.5, 10, 10]),
+      windowMinutes: pick([15, 30, 45, 60]),
+    },
+    ride: {
+      from: rand() < 0.8 ? near(from, 6) : pick(PLACES),
+      to: rand() < 0.8 ? near(to, 6) : pick(PLACES),
+      departsAt: at + Math.round(-120 + rand() * 180) * 60_000,
+    },
+    viaPlaceIds: vias.length ? vias.join(" ") : null,
+    maxDetourMinutes: pick([0, 5, 15, 30, 60]),
+  };
+}
+
+const text = (q: SQL) => new SQLiteSyncDialect().sqlToQuery(q).sql;
+
+/** The bound D1 computes for each case, one statement a case, in one batch. */
+async function bounds(cases: Case[]) {
+  const results = await env.DB.batch(
+    cases.map(({ search, ride, viaPlaceIds }) =>
+      env.DB.prepare(
+        `SELECT ${text(scoreBound(search))} AS bound FROM (SELECT ${text(scoreBoundColumns("r", search))} FROM (SELECT ?1 AS from_lat, ?2 AS from_lng, ?3 AS to_lat, ?4 AS to_lng, ?5 AS via_place_ids, ?6 AS departs_at) AS r)`,
+      ).bind(ride.from.lat, ride.from.lng, ride.to.lat, ride.to.lng, viaPlaceIds, ride.departsAt),
+    ),
+  );
+  return results.map((r) => (r.results[0] as { bound: number }).bound);
+}
+
+describe("the wide search's score bound (issue 40)", () => {
+  it("is never above the score matchRide gives, and rules out only rides it does not match", async () => {
+    const cases = Array.from({ length: 3000 }, makeCase);
+    const got = await bounds(cases);
+    let matched = 0;
+    let close = 0;
+    cases.forEach((c, i) => {
+      const m = matchRide(c.search, {
+        ...c.ride,
+        vias: viaPlaces(c.viaPlaceIds),
+        maxDetourMinutes: c.maxDetourMinutes,
+      });
+      const where = JSON.stringify(c);
+      if (!m) return;
+      matched++;
+      expect(got[i], where).toBeLessThan(NO_MATCH_BOUND);
+      expect(got[i], where).toBeLessThanOrEqual(m.score);
+      if (!c.viaPlaceIds && m.score - got[i] <= 5) close++;
+    });
+    // Enough matches to mean something, and the bound is close for most plain rides: a bound of
+    // 0 would pass the checks above and read rides at random.
+    console.log(`${matched} matches, ${close} plain ones within 5 minutes of their bound`);
+    expect(matched).toBeGreaterThan(300);
+    expect(close / matched).toBeGreaterThan(0.2);
+  });
+});
