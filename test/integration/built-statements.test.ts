@@ -13,6 +13,10 @@ import { builtKeys, builtOnce, forgetBuiltStatements, type Read, runReads } from
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { BASE, db, signedInUser } from "../support/worker";
 import { debugFetch } from "../support/worker-fetch";
+import { env } from "../support/env";
+import { createDb } from "~/models/db.server";
+import { getUser, requireUserWith } from "~/utils/auth.server";
+import { instrumentD1, newD1Stats } from "~/utils/d1-stats.server";
 
 // ADR 0063: the dashboard's and Discover's statements are built once per isolate and shape;
 // later requests bind their own values to the same text. And a page's reads come in the
@@ -149,5 +153,25 @@ describe("a page's reads in the session's round trip (ADR 0063)", () => {
       dashboardReads(db(), { sessionId: me.sessionId, now: Date.now() }, Date.now(), null),
     );
     expect(rows.every((r) => r.length === 0)).toBe(true);
+  });
+
+  it("reads asked for once the session was read come keyed on the user, with `then`, in one round trip", async () => {
+    const { me } = await world();
+    const stats = newD1Stats();
+    const context = { db: createDb(instrumentD1(env.DB, stats)), env };
+    const request = new Request(`${BASE}/dashboard`, { headers: { Cookie: me.cookie } });
+    // As an action does before the loaders run: the session is read first.
+    expect((await getUser(request, context))?.id).toBe(me.id);
+    const before = stats.queries;
+    const { user, page, then } = await requireUserWith(
+      request,
+      context,
+      (viewer) => [ownProfileRead(context.db, viewer)] as const,
+      { then: (u) => [ownProfileRead(context.db, { userId: u.id })] as const },
+    );
+    expect(stats.queries - before).toBe(1);
+    expect(user.id).toBe(me.id);
+    expect(page[0]).toHaveLength(1);
+    expect(page[0]).toEqual(then[0]);
   });
 });
