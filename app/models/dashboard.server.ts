@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { coPassengerCounts, rideRequests, rides, userProfiles } from "../../db/schema";
 import {
   NEXT_RIDES,
@@ -17,6 +17,8 @@ import type { Db } from "./db.server";
 import { type AlsoReads, type ModelCtx } from "./context.server";
 import { maySeeRide } from "./permissions.server";
 import { aliased } from "./ride-columns.server";
+import { type Viewer, viewerKind, viewerSql, viewerValues } from "./sessions.server";
+import { builtOnce, type Preparable, type ReadResults, readOf, runReads } from "./statements.server";
 
 // D1 batch results come back as objects keyed by column name, so a joined query must never
 // select two columns with the same name: the request's seats are aliased.
@@ -43,9 +45,9 @@ const nextCols = { ...rideCols, time: rides.time, commuteId: rides.commuteId, pr
  * (driver, status, departs_at) that stops after NEXT_RIDES rows (no tie-break on id, which
  * would sort the whole range; one driver's two rides at one instant may come either way).
  */
-const nextDrivenWhere = (userId: string, now: number) =>
+const nextDrivenWhere = (userId: string | SQL, now: number) =>
   and(eq(rides.driverId, userId), eq(rides.status, "active"), gte(rides.departsAt, now));
-const nextDrivenIds = (db: Db, userId: string, now: number) =>
+const nextDrivenIds = (db: Db, userId: string | SQL, now: number) =>
   db
     .select({ id: rides.id })
     .from(rides)
@@ -59,7 +61,7 @@ const nextDrivenIds = (db: Db, userId: string, now: number) =>
  * a block hides a pending request's ride, an accepted seat stays); cancelled and departed
  * rides are not next. Statements for the dashboard's one batch.
  */
-export function nextRideQueries(db: Db, userId: string, now: number) {
+export function nextRideQueries(db: Db, userId: string | SQL, now: number, today = istDate(now)) {
   return [
     db.select(nextCols).from(rides).where(nextDrivenWhere(userId, now)).orderBy(asc(rides.departsAt)).limit(NEXT_RIDES),
     db
@@ -87,7 +89,7 @@ export function nextRideQueries(db: Db, userId: string, now: number) {
         myStatus: aliased<string>(rideRequests.status, "my_status_"),
         // Issue 37: an accepted seat on a ride today shows its pickup code (its rider's own row).
         pickupCode: sql<string | null>`CASE WHEN ${rideRequests.status} = 'accepted'
-          AND ${rides.date} = ${istDate(now)} THEN ${rideRequests.pickupCode} END`.as("pickup_code_"),
+          AND ${rides.date} = ${today} THEN ${rideRequests.pickupCode} END`.as("pickup_code_"),
         driverId: rides.driverId,
         driverName: userProfiles.fullName,
       })
@@ -125,20 +127,47 @@ export async function getDashboard(
   before: Cursor | null = null,
   also: AlsoReads = [],
 ) {
+  const reads = dashboardReads(db, { userId }, now, before);
+  const rows = await runReads(db, [...reads, ...also.map((q) => readOf(db, q as unknown as Preparable))]);
+  return {
+    ...dashboardFrom(rows.slice(0, reads.length) as unknown as DashboardRows, now),
+    also: rows.slice(reads.length),
+  };
+}
+
+/**
+ * The dashboard's reads as one statement set, built once per isolate (ADR 0063): for a user,
+ * or for a session's owner, so they can ride in the session's own round trip (auth.server.ts).
+ * The rows come back in one batch; dashboardFrom reads them.
+ */
+export function dashboardReads(db: Db, viewer: Viewer, now: number, before: Cursor | null) {
   const window = dashboardWindow(now);
-  const since = Math.min(window.start, savingsWeeks(now)[0].start);
-  const [
-    driven,
-    ridden,
-    coPassengers,
-    recentDriven,
-    recentRidden,
-    nextDriven,
-    nextDrivenRiders,
-    nextRidden,
-    notes,
-    ...alsoRead
-  ] = await db.batch([
+  const values = {
+    ...viewerValues(viewer),
+    now,
+    since: Math.min(window.start, savingsWeeks(now)[0].start),
+    today: istDate(now),
+    ...(before ? { beforeAt: before.at, beforeId: before.id } : {}),
+  };
+  const key = `dashboard:${viewerKind(viewer)}:${before ? "older" : "first"}`;
+  const read = <I extends 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8>(part: I) =>
+    builtOnce(db, `${key}:${part}`, values, (v): ReturnType<typeof dashboardQueries>[I] => {
+      const userId = viewerSql(v);
+      const cursor = v.beforeAt === undefined || v.beforeId === undefined ? null : { at: v.beforeAt, id: v.beforeId };
+      return dashboardQueries(db, userId, v.now, v.since, v.today, cursor)[part];
+    });
+  return [read(0), read(1), read(2), read(3), read(4), read(5), read(6), read(7), read(8)] as const;
+}
+
+function dashboardQueries(
+  db: Db,
+  userId: string | SQL,
+  now: number,
+  since: number,
+  today: string,
+  before: Cursor | null,
+) {
+  return [
     // Rides I drive, from the start of the chart/window on (past and upcoming).
     db
       .select(rideCols)
@@ -169,11 +198,29 @@ export async function getDashboard(
       .where(and(eq(rideRequests.riderId, userId), eq(rideRequests.status, "accepted"), lt(rides.departsAt, now)))
       .orderBy(desc(rides.departsAt))
       .limit(RECENT_RIDES),
-    ...nextRideQueries(db, userId, now),
+    ...nextRideQueries(db, userId, now, today),
     ownNotificationsQuery(db, userId, NOTIFICATIONS_SHOWN + 1, before),
-    ...also,
-  ]);
+  ] as const;
+}
 
+type DashboardRows = ReadResults<ReturnType<typeof dashboardReads>>;
+
+/** What the dashboard shows, from the rows of dashboardReads. */
+export function dashboardFrom(
+  [
+    driven,
+    ridden,
+    coPassengers,
+    recentDriven,
+    recentRidden,
+    nextDriven,
+    nextDrivenRiders,
+    nextRidden,
+    notes,
+  ]: DashboardRows,
+  now: number,
+) {
+  const window = dashboardWindow(now);
   const inWindow = (r: { departsAt: number; status: string }) =>
     r.status !== "cancelled" && r.departsAt >= window.start && r.departsAt < window.end;
   const windowRides = new Set([...driven.filter(inWindow), ...ridden.filter(inWindow)].map((r) => r.id));
@@ -278,7 +325,6 @@ export async function getDashboard(
       notes.length > NOTIFICATIONS_SHOWN
         ? cursorParam(notes[NOTIFICATIONS_SHOWN - 1].createdAt, notes[NOTIFICATIONS_SHOWN - 1].id)
         : null,
-    also: alsoRead as unknown[],
   };
 }
 

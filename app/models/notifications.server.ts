@@ -84,7 +84,7 @@ export const NOTIFICATIONS_SHOWN = 20;
  */
 export function ownNotificationsQuery(
   db: Db,
-  userId: string,
+  userId: string | SQL,
   limit = NOTIFICATIONS_SHOWN,
   before: Cursor | null = null,
 ) {

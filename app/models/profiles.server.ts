@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { userProfiles, type VehicleInfo } from "../../db/schema";
 import { profileProgress } from "../domain/profile-score";
 import { type ModelCtx } from "./context.server";
 import type { Db } from "./db.server";
+import { type Viewer, viewerKind, viewerSql, viewerValues } from "./sessions.server";
+import { builtOnce } from "./statements.server";
 
 const profileColumns = {
   userId: userProfiles.userId,
@@ -33,9 +35,13 @@ export async function getOwnProfile({ db }: ModelCtx, userId: string) {
 }
 
 /** The own-profile read for another model's batch (AlsoReads), and its mapper. */
-export function ownProfileQuery(db: Db, userId: string) {
+export function ownProfileQuery(db: Db, userId: string | SQL) {
   return db.select(profileColumns).from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1);
 }
+
+/** ownProfileQuery built once, for a page's first round trip (ADR 0063). */
+export const ownProfileRead = (db: Db, viewer: Viewer) =>
+  builtOnce(db, `own-profile:${viewerKind(viewer)}`, viewerValues(viewer), (v) => ownProfileQuery(db, viewerSql(v)));
 
 export function ownProfileFrom(rows: unknown) {
   const profile = (rows as Awaited<ReturnType<typeof ownProfileQuery>>)[0] ?? null;

@@ -28,6 +28,8 @@ import type { DiscoverFilters } from "../schemas/ride-search";
 import type { Db } from "./db.server";
 import { cappedCount, countable } from "./badges.server";
 import { type AlsoReads, type ModelCtx } from "./context.server";
+import { type Viewer, viewerKind, viewerSql, viewerValues } from "./sessions.server";
+import { builtOnce, type Preparable, type Read, type ReadResults, readOf, runReads } from "./statements.server";
 import { PLACES, placeByName, viaPlaces } from "./places.server";
 import { blockedEitherWay } from "./relations.server";
 import { workplaceBadge } from "./work-email.server";
@@ -59,7 +61,7 @@ const maxCostTerm = (rupees: number) => sql`${rides.tripCostPaise} <= ${rupees *
  */
 function discoverCards<E extends SelectedFields>(
   db: Db,
-  viewerId: string,
+  viewerId: string | SQL,
   now: number,
   extra: E,
   source?: SQL,
@@ -122,7 +124,7 @@ type Range = { from: number; until: number | null; after?: Cursor | null; before
  * second lower bound beside it, SQLite ranged the index on that one and walked the arm again
  * at every step (ADR 0038).
  */
-function pathTerms(viewerId: string, filters: SQL[], range: Range) {
+function pathTerms(viewerId: string | SQL, filters: SQL[], range: Range) {
   const own = sql.join([sql`NOT ${blockedEitherWay(viewerId, sql`${rides.driverId}`)}`, ...filters], sql` AND `);
   if (range.before) {
     // Backwards from the cursor (or the day's end, if it is later) down to `from`.
@@ -159,7 +161,7 @@ function pathTerms(viewerId: string, filters: SQL[], range: Range) {
  * narrows to a cost cap on rides_seat_rupees_idx.
  */
 function communitySide(
-  viewerId: string,
+  viewerId: string | SQL,
   index: string,
   when: SQL,
   own: SQL,
@@ -188,7 +190,7 @@ function communitySide(
  * sorted, so only those are joined to their cards; a count (`sorted: false`) takes any `limit` (ADR 0035).
  */
 function visibleIds(
-  viewerId: string,
+  viewerId: string | SQL,
   filters: SQL[],
   range: Range,
   limit: number,
@@ -226,7 +228,7 @@ const SEAT_RUPEES = sql.raw(`(("trip_cost_paise" + 100 * "seats" - 1) / (100 * "
  * many dearer rides the city has (ADR 0037).
  */
 function cheapVisibleIds(
-  viewerId: string,
+  viewerId: string | SQL,
   terms: ReturnType<typeof pathTerms>,
   dated: boolean,
   maxCost: number,
@@ -278,7 +280,7 @@ function cheapVisibleIds(
  * is with other communities' rides (ADR 0038).
  */
 function communityMergeIds(
-  viewerId: string,
+  viewerId: string | SQL,
   filters: SQL[],
   range: Range,
   limit: number,
@@ -321,7 +323,7 @@ const atPlace = (names: string[]) =>
   sql`(from_location IN (${placeLiterals(names)}) OR to_location IN (${placeLiterals(names)}))`;
 
 /** Discover's filters on the ride itself, whichever index path finds it. */
-function rideFilters(viewerId: string, f: DiscoverFilters): SQL[] {
+function rideFilters(viewerId: string | SQL, f: DiscoverFilters): SQL[] {
   return [
     ne(rides.driverId, viewerId),
     womenRuleAllows(viewerId),
@@ -359,7 +361,7 @@ const costCap = (f: DiscoverFilters) => f.maxCost ?? undefined;
  * page of a quiet place was full (ADR 0038).
  */
 function placeMergeIds(
-  viewerId: string,
+  viewerId: string | SQL,
   names: string[],
   filters: SQL[],
   range: Range,
@@ -388,7 +390,7 @@ function placeMergeIds(
  * their cards: "Community rides only" (communityMergeIds, at the text's places if any), a place
  * text (placeMergeIds), or plain Discover (visibleIds; ADR 0035).
  */
-export function discoverPageQuery(db: Db, viewerId: string, f: DiscoverFilters, now = Date.now()) {
+export function discoverPageQuery(db: Db, viewerId: string | SQL, f: DiscoverFilters, now = Date.now()) {
   // "Next page" carries the last ride shown and "Previous page" the first (ADR 0038): the page
   // starts after, or is read backwards from, that ride instead of reading and dropping every
   // earlier page's rides (an OFFSET). A page number alone (a typed URL) still counts from the start.
@@ -820,20 +822,45 @@ export async function discoverRides(
   near?: NearSearch,
   also: AlsoReads = [],
 ) {
+  // `also`: the page's other reads (the viewer's saved searches), in the same round trip.
+  const nearPage = near ? readOf(db, nearPageQuery(db, viewerId, near, f, now)) : undefined;
+  const reads = discoverReads(db, { userId: viewerId }, f, now, nearPage);
+  const rows = await runReads(db, [...reads, ...also.map((q) => readOf(db, q as unknown as Preparable))]);
+  return {
+    ...discoverFrom(rows.slice(0, reads.length) as unknown as DiscoverRows, f, now, near),
+    also: rows.slice(reads.length),
+  };
+}
+
+/**
+ * Discover's list reads (not a distance search's, whose page is nearPageQuery): its page, the
+ * count and the banner's three totals. The plain list's statements (no text, community, cost
+ * cap, date or cursor: the page everyone opens) are built once per isolate (ADR 0063), for a
+ * user or for a session's owner, so they can ride in the session's round trip (auth.server.ts).
+ * `nearPage`: a distance search's page instead, which counts itself.
+ */
+export function discoverReads(db: Db, viewer: Viewer, f: DiscoverFilters, now: number, nearPage?: Read<NearRow[]>) {
   // Buckets are IST hours and days (departs_at shifted by +5:30), so hours nest in days.
   const nextHour = Math.floor((now + IST_OFFSET) / HOUR) + 1;
   const tomorrow = Math.floor((now + IST_OFFSET) / DAY) + 1;
   const firstHourOfTomorrow = tomorrow * 24;
   // A text, "Community rides only" or a cost cap counts only its page (below).
   const pageOnly = Boolean(f.q || f.community || costCap(f) !== undefined);
+  const plain = !pageOnly && !f.date && !f.after && !f.before && f.page === 1;
+  const values = { ...viewerValues(viewer), now };
+  // The filters are in the key: every one of them but the viewer and the clock shapes the text.
+  const key = `${viewerKind(viewer)}:${JSON.stringify(f)}`;
+  const viewerRead = <Q extends Preparable>(part: string, make: (viewerId: string | SQL, now: number) => Q) =>
+    plain
+      ? builtOnce(db, `discover:${part}:${key}`, values, (v) => make(viewerSql(v), v.now))
+      : readOf(db, make(viewerSql(values), now));
   const totals = (t: typeof rideHourStats | typeof rideDayStats) => ({
     rides: sql<number>`coalesce(sum(${t.rides}), 0)`.mapWith(Number),
     seatsOpen: sql<number>`coalesce(sum(${t.seats} - ${t.bookedSeats}), 0)`.mapWith(Number),
     bookedSeats: sql<number>`coalesce(sum(${t.bookedSeats}), 0)`.mapWith(Number),
   });
-  // `also`: the page's other reads (the viewer's saved searches), in the same round trip.
-  const [page, found, laterDays, laterToday, thisHour, ...alsoRead] = await db.batch([
-    near ? nearPageQuery(db, viewerId, near, f, now) : discoverPageQuery(db, viewerId, f, now),
+  return [
+    nearPage ?? viewerRead("page", (viewerId, at) => discoverPageQuery(db, viewerId, f, at)),
     // A text search, "Community rides only" and a cost cap count only their page ("25+ rides
     // found"): counting every match of a popular place, or a hundred rides of a viewer's few
     // communities among all upcoming rides, would walk thousands of rides, and counting a
@@ -841,35 +868,56 @@ export async function discoverRides(
     // Those pages, and a distance search (which ranks its candidates itself), never read
     // the count: it is a no-op lookup by id (a capped count still read 583 rows of the
     // bench's place search, ADR 0030).
-    near || pageOnly
-      ? cappedCount(db, countable(db).from(rides).where(eq(rides.id, "")), 0)
-      : db
-          .select({ n: count() })
-          .from(
-            sql`${visibleIds(viewerId, rideFilters(viewerId, f), discoverRange(f, now), FOUND_CAP + 1, 0, { sorted: false, maxCost: costCap(f), women: f.women })} AS capped`,
-          ),
-    db.select(totals(rideDayStats)).from(rideDayStats).where(gte(rideDayStats.day, tomorrow)),
-    db
-      .select(totals(rideHourStats))
-      .from(rideHourStats)
-      .where(and(gte(rideHourStats.hour, nextHour), lt(rideHourStats.hour, firstHourOfTomorrow))),
-    db
-      .select({
-        rides: count(),
-        seatsOpen: sql<number>`coalesce(sum(${rides.seats} - ${rides.bookedSeats}), 0)`.mapWith(Number),
-        bookedSeats: sql<number>`coalesce(sum(${rides.bookedSeats}), 0)`.mapWith(Number),
-      })
-      .from(rides)
-      .where(
-        and(
-          isNull(rides.communityId),
-          eq(rides.status, "active"),
-          gte(rides.departsAt, now),
-          lt(rides.departsAt, nextHour * HOUR - IST_OFFSET),
+    nearPage || pageOnly
+      ? builtOnce(db, "discover:no-count", {}, () =>
+          cappedCount(db, countable(db).from(rides).where(eq(rides.id, "")), 0),
+        )
+      : viewerRead("count", (viewerId, at) =>
+          db
+            .select({ n: count() })
+            .from(
+              sql`${visibleIds(viewerId, rideFilters(viewerId, f), discoverRange(f, at), FOUND_CAP + 1, 0, { sorted: false, maxCost: costCap(f), women: f.women })} AS capped`,
+            ),
         ),
-      ),
-    ...also,
-  ]);
+    builtOnce(db, "discover:later-days", { tomorrow }, (v) =>
+      db.select(totals(rideDayStats)).from(rideDayStats).where(gte(rideDayStats.day, v.tomorrow)),
+    ),
+    builtOnce(db, "discover:later-today", { nextHour, firstHourOfTomorrow }, (v) =>
+      db
+        .select(totals(rideHourStats))
+        .from(rideHourStats)
+        .where(and(gte(rideHourStats.hour, v.nextHour), lt(rideHourStats.hour, v.firstHourOfTomorrow))),
+    ),
+    builtOnce(db, "discover:this-hour", { now, hourEnd: nextHour * HOUR - IST_OFFSET }, (v) =>
+      db
+        .select({
+          rides: count(),
+          seatsOpen: sql<number>`coalesce(sum(${rides.seats} - ${rides.bookedSeats}), 0)`.mapWith(Number),
+          bookedSeats: sql<number>`coalesce(sum(${rides.bookedSeats}), 0)`.mapWith(Number),
+        })
+        .from(rides)
+        .where(
+          and(
+            isNull(rides.communityId),
+            eq(rides.status, "active"),
+            gte(rides.departsAt, v.now),
+            lt(rides.departsAt, v.hourEnd),
+          ),
+        ),
+    ),
+  ] as const;
+}
+
+type DiscoverRows = ReadResults<ReturnType<typeof discoverReads>>;
+
+/** Discover's page, count and banner, from the rows of discoverReads (or a distance search's). */
+export function discoverFrom(
+  [page, found, laterDays, laterToday, thisHour]: DiscoverRows,
+  f: DiscoverFilters,
+  now: number,
+  near?: NearSearch,
+) {
+  const pageOnly = Boolean(f.q || f.community || costCap(f) !== undefined);
   const zero = { rides: 0, seatsOpen: 0, bookedSeats: 0 };
   const parts = [laterDays[0] ?? zero, laterToday[0] ?? zero, thisHour[0] ?? zero];
   const sum = (k: keyof typeof zero) => parts.reduce((n, p) => n + p[k], 0);
@@ -909,7 +957,6 @@ export async function discoverRides(
       found: ranked.length,
       foundMore: page.length >= (isWide(near) ? wideCandidates(f.page) : NEAR_CANDIDATES),
       stats,
-      also: alsoRead as unknown[],
     };
   }
   // Read backwards ("Previous page"), the page holds the rides just before its cursor: the latest
@@ -940,7 +987,6 @@ export async function discoverRides(
     found: n,
     foundMore: pageOnly ? hasMore : (found[0]?.n ?? 0) > FOUND_CAP,
     stats,
-    also: alsoRead as unknown[],
   };
 }
 

@@ -10,6 +10,8 @@ import { audience, type ModelCtx } from "./context.server";
 import type { Db } from "./db.server";
 import { ConflictError, NotFoundError } from "./errors.server";
 import { notificationInsertIfChanged } from "./notifications.server";
+import { type Viewer, viewerKind, viewerSql, viewerValues } from "./sessions.server";
+import { builtOnce } from "./statements.server";
 import { placeByName } from "./places.server";
 import { nearMatchSearch, routeOf } from "./ride-discovery.server";
 import { seatRule } from "./permissions.server";
@@ -113,7 +115,7 @@ export async function saveSearch({ db }: ModelCtx, userId: string, input: SaveSe
  * its way back if it has one (saved_searches_return_of_unique); for a page's own batch: see
  * discoverRides' `also`.
  */
-export function savedSearchesQuery(db: Db, userId: string) {
+export function savedSearchesQuery(db: Db, userId: string | SQL) {
   return db
     .select({
       id: savedSearches.id,
@@ -136,6 +138,12 @@ export function savedSearchesQuery(db: Db, userId: string) {
     .orderBy(desc(savedSearches.createdAt), asc(savedSearches.id))
     .limit(MAX_SAVED_SEARCHES);
 }
+
+/** savedSearchesQuery built once, for Discover's first round trip (ADR 0063). */
+export const savedSearchesRead = (db: Db, viewer: Viewer) =>
+  builtOnce(db, `saved-searches:${viewerKind(viewer)}`, viewerValues(viewer), (v) =>
+    savedSearchesQuery(db, viewerSql(v)),
+  );
 
 /** One of the user's searches as listed (never a way back alone) and its way back. */
 const listedWithBack = (userId: string, searchId: string) =>

@@ -4,6 +4,26 @@ import { sessions, userProfiles, userSettings, users } from "../../db/schema";
 import { type ModelCtx } from "./context.server";
 import { badgeQueries, badgesFrom, type Badges } from "./badges.server";
 import type { Db } from "./db.server";
+import { mapReads, type Read } from "./statements.server";
+
+/**
+ * Whose page a read is for: a user, or the owner of a live session, which lets a page's reads
+ * go in the session's own round trip before the user is known (ADR 0063). A session that is
+ * unknown or expired owns nothing, so those reads find no rows; the guard then refuses the page.
+ */
+export type Viewer = { userId: string } | { sessionId: string; now: number };
+
+/** A Viewer as a built statement's values (statements.server.ts), and its kind for the key. */
+export const viewerValues = (viewer: Viewer): { userId: string } | { sessionId: string; sessionNow: number } =>
+  "userId" in viewer ? { userId: viewer.userId } : { sessionId: viewer.sessionId, sessionNow: viewer.now };
+export const viewerKind = (viewer: Viewer) => ("userId" in viewer ? "user" : "session");
+/** The viewer's id in SQL, from viewerValues (as a built statement hands them back). */
+export const viewerSql = (v: { userId?: string; sessionId?: string; sessionNow?: number }) =>
+  v.userId ?? sessionOwner(v.sessionId ?? "", v.sessionNow ?? 0);
+
+/** The user id of a live session, as SQL (a primary-key lookup; NULL when unknown or expired). */
+export const sessionOwner = (sessionId: string | Placeholder, now: number | Placeholder) =>
+  sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.id} = ${sessionId} AND ${sessions.expiresAt} > ${now})`;
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -83,7 +103,7 @@ function builtStatements(db: Db) {
   if (!built) {
     const id = sql.placeholder("sessionId");
     const now = sql.placeholder("now");
-    const owner = sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.id} = ${id} AND ${sessions.expiresAt} > ${now})`;
+    const owner = sessionOwner(id, now);
     built = {
       user: sessionUserQuery(db, id, now).toSQL(),
       badges: badgeQueries(db, owner).map((q) => q.toSQL()),
@@ -144,20 +164,39 @@ type CountRow = { n: number };
  * expired session counts nothing.
  */
 export async function getSessionUserAndBadges(
-  { db }: ModelCtx,
+  ctx: ModelCtx,
   sessionId: string,
   now = Date.now(),
 ): Promise<{ user: SessionUser | null; badges: Badges | null }> {
+  const { user, badges } = await getSessionWith(ctx, sessionId, now, { badges: true, reads: [] });
+  return { user, badges };
+}
+
+/**
+ * The session's user, the shell badges when `badges`, and a page's own reads, all in the one
+ * round trip (ADR 0063). The page's reads are keyed on the session's owner (Viewer), so they
+ * need not wait for the user id; their rows are mapped by their own mappers, once.
+ */
+export async function getSessionWith<R extends readonly Read[]>(
+  { db }: ModelCtx,
+  sessionId: string,
+  now: number,
+  { badges: withBadges, reads }: { badges: boolean; reads: R },
+) {
   const { user: userSql, badges: badgeSql } = builtStatements(db);
-  const [rows, pending, unreadNotifications, unreadMessages] = await db.$client.batch([
+  const results = await db.$client.batch([
     prepared(db, userSql, sessionId, now),
-    ...badgeSql.map((b) => prepared(db, b, sessionId, now)),
+    ...(withBadges ? badgeSql.map((b) => prepared(db, b, sessionId, now)) : []),
+    ...reads.map((r) => r.statement),
   ]);
-  const user = sessionUserFrom(rows.results[0] as Record<string, unknown> | undefined);
-  if (!user) return { user, badges: null };
+  const user = sessionUserFrom(results[0].results[0] as Record<string, unknown> | undefined);
+  const counted = withBadges ? badgeSql.length : 0;
+  const page = mapReads(reads, results.slice(1 + counted));
+  if (!user || !withBadges) return { user, badges: null, page };
+  const [pending, unreadNotifications, unreadMessages] = results.slice(1, 1 + counted);
   // Each count's one column is named by its expression ("count(*)"): read it by place.
   const count = (r: D1Result): CountRow[] => [{ n: Number(Object.values(r.results[0] ?? { n: 0 })[0]) }];
-  return { user, badges: badgesFrom([count(pending), count(unreadNotifications), count(unreadMessages)]) };
+  return { user, badges: badgesFrom([count(pending), count(unreadNotifications), count(unreadMessages)]), page };
 }
 
 /** A live session's owner and expiry, for a WebSocket upgrade (the socket carries the expiry). */

@@ -9,31 +9,37 @@ import { capitalise } from "~/domain/dashboard";
 import { STATUS_LABEL } from "~/domain/profile-score";
 import { relativeDate } from "~/domain/time";
 import { parseCursor } from "~/domain/cursor";
-import { getDashboard } from "~/models/dashboard.server";
-import { firstStepsFrom, firstStepsQuery } from "~/models/first-steps.server";
+import { dashboardFrom, dashboardReads } from "~/models/dashboard.server";
+import { firstStepsFrom, firstStepsReads } from "~/models/first-steps.server";
 import { FindYourCommute } from "~/components/find-your-commute";
-import { ownProfileFrom, ownProfileQuery } from "~/models/profiles.server";
-import { requireUser } from "~/utils/auth.server";
+import { ownProfileFrom, ownProfileRead } from "~/models/profiles.server";
+import { requireUser, requireUserWith } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | LoopRide" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const now = Date.now();
-  // "Older notifications" (ADR 0025); an unreadable cursor is the newest page. The profile's
-  // completion is read in the dashboard's own batch (AlsoReads).
+  // "Older notifications" (ADR 0025); an unreadable cursor is the newest page. The dashboard
+  // and the profile's completion are read in the session's own round trip (ADR 0063).
   const before = parseCursor(new URL(request.url).searchParams.get("before"));
-  // A rider without a car is led to finding a ride (issue 38): communities near home, same batch.
-  const nearby = firstStepsQuery(context.db, user);
-  const { also, ...dashboard } = await getDashboard(context, user.id, now, before, [
-    ownProfileQuery(context.db, user.id),
-    ...(nearby ? [nearby] : []),
-  ]);
-  const { profile, progress } = ownProfileFrom(also[0]);
+  const {
+    user,
+    page: [profileRows, ...rows],
+    then: [nearby],
+  } = await requireUserWith(
+    request,
+    context,
+    (viewer) => [ownProfileRead(context.db, viewer), ...dashboardReads(context.db, viewer, now, before)] as const,
+    // A rider without a car is led to finding a ride (issue 38): communities near home, which
+    // needs the user's home, so it comes next (riders without a car only).
+    { then: (user) => firstStepsReads(context.db, user) },
+  );
+  const dashboard = dashboardFrom(rows, now);
+  const { profile, progress } = ownProfileFrom(profileRows);
   return {
     firstName: user.fullName?.trim().split(/\s+/)[0] || "User",
     progress,
-    commute: firstStepsFrom(user, profile, also[1], now),
+    commute: firstStepsFrom(user, profile, nearby, now),
     // From the session's own read: the banner costs no round trip.
     email: { address: user.email, verified: user.emailVerified },
     now,

@@ -11,23 +11,50 @@ import { RideStats } from "~/components/ride-stats";
 import { cardClass } from "~/components/ride-ui";
 import { istDate } from "~/domain/time";
 import { ratingFromTotals } from "~/domain/rating";
-import { discoverRides, metroEnd } from "~/models/ride-discovery.server";
-import { listSavedSearches, savedSearchesQuery, toSavedSearchItems } from "~/models/saved-searches.server";
+import { discoverFrom, discoverReads, discoverRides, metroEnd } from "~/models/ride-discovery.server";
+import {
+  listSavedSearches,
+  savedSearchesQuery,
+  savedSearchesRead,
+  toSavedSearchItems,
+} from "~/models/saved-searches.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { parseNearSearch } from "~/utils/near-search.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser, requireUserWith } from "~/utils/auth.server";
 import { handleRideIntent } from "~/intents/rides.server";
 import { handleSavedSearchIntent, isSavedSearchIntent } from "~/intents/saved-searches.server";
 
 export const meta: MetaFunction = () => [{ title: "Discover Rides | LoopRide" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const url = new URL(request.url);
   const filters = discoverFiltersSchema.parse(Object.fromEntries(url.searchParams));
   // From A to B around a time (when either place is given); a wrong value is a 400 with its message.
   const near = parseNearSearch(url.searchParams);
-  if (near.form && !near.search) {
+  const now = Date.now();
+  const shown = { filters, today: istDate(now), near: near.form };
+  if (!near.form) {
+    // The list and the saved searches come in the session's own round trip (ADR 0063).
+    const {
+      page: [saved, ...rows],
+    } = await requireUserWith(
+      request,
+      context,
+      (viewer) => [savedSearchesRead(context.db, viewer), ...discoverReads(context.db, viewer, filters, now)] as const,
+    );
+    const result = discoverFrom(rows, filters, now);
+    const rides = result.rides.map(toRideCard);
+    return {
+      ...result,
+      rides,
+      ...shown,
+      canSave: false,
+      invalidSearch: false,
+      savedSearches: toSavedSearchItems(saved),
+    };
+  }
+  const user = await requireUser(request, context);
+  if (!near.search) {
     return data(
       {
         rides: [] as RideCardData[],
@@ -38,9 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         found: 0,
         foundMore: false,
         stats: null,
-        filters,
-        today: istDate(),
-        near: near.form,
+        ...shown,
         canSave: false,
         invalidSearch: true,
         savedSearches: await listSavedSearches(context, user.id),
@@ -48,8 +73,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { status: 400 },
     );
   }
-  // The saved searches come in Discover's own batch: one round trip after the session's.
-  const { also, ...result } = await discoverRides(context, user.id, filters, Date.now(), near.search, [
+  // The saved searches come in the search's own batch: one round trip after the session's.
+  const { also, ...result } = await discoverRides(context, user.id, filters, now, near.search, [
     savedSearchesQuery(context.db, user.id),
   ]);
   return {
@@ -58,11 +83,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     rides: result.rides.map((r) =>
       near.search?.weekdays && r.commuteId ? { ...toRideCard(r), commuteId: r.commuteId } : toRideCard(r),
     ),
-    filters,
-    today: istDate(),
-    near: near.form,
+    ...shown,
     // An alert needs two points: "Any metro station" is not saved (ADR 0062).
-    canSave: Boolean(near.search && !metroEnd(near.search)),
+    canSave: Boolean(!metroEnd(near.search)),
     invalidSearch: false,
     savedSearches: toSavedSearchItems(also[0]),
   };

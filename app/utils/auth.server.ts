@@ -2,11 +2,12 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import {
   createSession,
   deleteSession,
-  getSessionUser,
-  getSessionUserAndBadges,
+  getSessionWith,
   SESSION_TTL_MS,
   type SessionUser,
+  type Viewer,
 } from "../models/sessions.server";
+import { type Read, type ReadResults, runReads } from "../models/statements.server";
 import { getBadges, type Badges } from "../models/badges.server";
 import { appCookie } from "./cookies.server";
 import { isSecureRequest, type AppEnv } from "./env.server";
@@ -26,35 +27,49 @@ export async function readSessionId(request: Request, env: AppEnv): Promise<stri
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
+type Looked = { user: SessionUser | null; badges: Badges | null; page: unknown[][] };
+/** The session read of one request, and the page reads that asked to come with it. */
+type Lookup = { result: Promise<Looked>; reads: ((viewer: Viewer) => readonly Read[])[]; started: boolean };
+
 // Keyed by the load context: Remix hands each loader its own Request object, but one
 // context object per incoming request (server.ts), so the session is read once.
-const cache = new WeakMap<object, Promise<{ user: SessionUser | null; badges: Badges | null }>>();
+const cache = new WeakMap<object, Lookup>();
 
-function lookUp(request: Request, context: Ctx) {
-  let pending = cache.get(context);
-  if (!pending) {
+function lookUp(request: Request, context: Ctx): Lookup {
+  let lookup = cache.get(context);
+  if (!lookup) {
     // A page (GET) also shows the shell's badges: they come in the session's round trip.
     const page = request.method === "GET" || request.method === "HEAD";
-    pending = readSessionId(request, context.env).then((id) =>
-      !id
-        ? { user: null, badges: null }
-        : page
-          ? getSessionUserAndBadges(context, id)
-          : getSessionUser(context, id).then((user) => ({ user, badges: null })),
-    );
-    cache.set(context, pending);
+    const entry: Lookup = {
+      reads: [],
+      started: false,
+      result: Promise.resolve({ user: null, badges: null, page: [] }),
+    };
+    // Reading the cookie is asynchronous, so every loader of the page has started (Remix
+    // calls them all before awaiting any) and asked for its reads before the batch is made.
+    entry.result = readSessionId(request, context.env).then(async (id): Promise<Looked> => {
+      entry.started = true;
+      if (!id) return { user: null, badges: null, page: [] };
+      const now = Date.now();
+      const sets = entry.reads.map((reads) => reads({ sessionId: id, now }));
+      const found = await getSessionWith(context, id, now, { badges: page, reads: sets.flat() });
+      let at = 0;
+      return { ...found, page: sets.map((set) => found.page.slice(at, (at += set.length))) };
+    });
+    lookup = entry;
+    cache.set(context, lookup);
   }
-  return pending;
+  return lookup;
 }
 
 /** The signed-in user, or null. Looked up once per request. */
 export async function getUser(request: Request, context: Ctx): Promise<SessionUser | null> {
-  return (await lookUp(request, context)).user;
+  return (await lookUp(request, context).result).user;
 }
 
 /** The signed-in user's badge counts for the app shell: read with the session on a page request. */
 export async function getShellBadges(request: Request, context: Ctx, user: SessionUser): Promise<Badges> {
-  return (await lookUp(request, context)).badges ?? getBadges(context, user.id);
+  return (await lookUp(request, context).result).badges ?? getBadges(context, user.id);
 }
 
 /** A user must finish onboarding (phone and vehicle answer) before using the app. */
@@ -118,6 +133,36 @@ export async function requireUser(
   }
   if (!allowIncomplete && needsOnboarding(user)) throw redirect("/onboarding");
   return user;
+}
+
+/**
+ * requireUser, and the page's own reads in the session's round trip (ADR 0063): `reads` is
+ * asked for them keyed on the session's owner, so call this before the loader's first await.
+ * Asked too late (an action read the session first), they are read keyed on the user, after.
+ * `then`: reads that need the user's own fields, in the next round trip (in the same one as
+ * `reads` when those come late), so a page stays within two.
+ */
+export async function requireUserWith<R extends readonly Read[], T extends readonly Read[] = []>(
+  request: Request,
+  context: Ctx,
+  reads: (viewer: Viewer) => R,
+  options: { allowIncomplete?: boolean; then?: (user: SessionUser) => T } = {},
+): Promise<{ user: SessionUser; page: ReadResults<R>; then: ReadResults<T> }> {
+  const lookup = lookUp(request, context);
+  const index = lookup.started ? -1 : lookup.reads.push(reads) - 1;
+  const user = await requireUser(request, context, options);
+  const found = index < 0 ? undefined : (await lookup.result).page[index];
+  const next = options.then?.(user) ?? [];
+  if (found) {
+    return {
+      user,
+      page: found as ReadResults<R>,
+      then: (next.length ? await runReads(context.db, next) : []) as ReadResults<T>,
+    };
+  }
+  const own = reads({ userId: user.id });
+  const rows = await runReads(context.db, [...own, ...next]);
+  return { user, page: rows.slice(0, own.length) as ReadResults<R>, then: rows.slice(own.length) as ReadResults<T> };
 }
 
 /** Signs a user in: always a new session id (the previous one, if any, is deleted). */

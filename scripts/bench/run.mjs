@@ -9,7 +9,7 @@
 // on the large dataset.
 // `--rows-only` measures just the D1 round trips and rows read of each page on both datasets
 // and which statements read more on the large one (bench/results/rows-latest.md).
-//   node scripts/bench/run.mjs [--quick] [--no-build] [--cpu-only] [--rows-only]
+//   node scripts/bench/run.mjs [--quick] [--no-build] [--cpu-only] [--rows-only] [--pages=/a,/b]
 import autocannon from "autocannon";
 import { randomUUID } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -36,6 +36,11 @@ const SOCKETS = 1000;
 const CPU_ONLY = args.includes("--cpu-only");
 const ROWS_ONLY = args.includes("--rows-only");
 const CPU_REQUESTS = QUICK ? 10 : 30; // profiled requests per page
+// `--pages=/dashboard,/rides`: the CPU pass on those paths only (a before/after of one change).
+const ONLY_PAGES = args
+  .find((a) => a.startsWith("--pages="))
+  ?.slice("--pages=".length)
+  .split(",");
 
 const BUDGET = {
   // CPU against the peer (issue 40): LoopRide ÷ the stock Remix stack's floor, ÷ the limit.
@@ -268,7 +273,7 @@ async function cpuPages(loopride, peer, manifest, cookie) {
   const limit = { inspector: peerInspector, request: fetcher(peer.base, PEER_PAGES.limit, {}) };
   const out = {};
   try {
-    for (const page of pagesFor(manifest)) {
+    for (const page of pagesFor(manifest).filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.path))) {
       const request = fetcher(loopride.base, page.path, page.anonymous ? {} : { Cookie: cookie });
       // Compiled and warm, as in a busy isolate.
       for (let i = 0; i < 3; i++) await Promise.all([request(), floor.request(), limit.request()]);

@@ -127,3 +127,68 @@ describe("route subsets (ADR 0063)", () => {
     expect(await manifest.text()).toContain("routes/_app.rides.$id._index");
   });
 });
+
+// server.ts must keep its handlers across requests and hand each page only its subset. What
+// a handler reads of the build's route objects shows it: deriving a route tree reads every
+// route's path and parent, and a document request reads the module of every route its build
+// holds (the runtime's entry route modules).
+describe("server.ts's handlers (ADR 0063)", () => {
+  const watched = ["path", "parentId", "index", "module"] as const;
+
+  /** Counts reads of the watched properties of every route object until `restore` is called. */
+  function watchRoutes() {
+    const reads = new Map<string, Set<string>>(watched.map((p) => [p, new Set<string>()]));
+    const restores: (() => void)[] = [];
+    for (const [id, route] of Object.entries(build.routes)) {
+      for (const prop of watched) {
+        const own = Object.getOwnPropertyDescriptor(route, prop);
+        if (!own) continue;
+        let value = own.value;
+        Object.defineProperty(route, prop, {
+          configurable: true,
+          enumerable: own.enumerable,
+          get() {
+            reads.get(prop)?.add(id);
+            return value;
+          },
+          set(v) {
+            value = v;
+          },
+        });
+        restores.push(() => Object.defineProperty(route, prop, { ...own, value }));
+      }
+    }
+    return { reads, restore: () => restores.forEach((r) => r()) };
+  }
+
+  it("builds no route tree per request and reads only the page's subset", async () => {
+    const { cookie } = await signedInUser();
+    const pages = [
+      { path: "/login", cookie: undefined },
+      { path: "/dashboard", cookie },
+      { path: "/rides", cookie },
+    ];
+    // The first request of each subset makes its handler (once per isolate).
+    for (const p of pages) expect((await get(p.path, { cookie: p.cookie })).status).toBe(200);
+    const all = Object.keys(build.routes).length;
+    for (const p of pages) {
+      const { reads, restore } = watchRoutes();
+      try {
+        expect((await get(p.path, { cookie: p.cookie })).status).toBe(200);
+      } finally {
+        restore();
+      }
+      const subset = new Set(Object.keys(routeSubset(build, subsetKey(staticSegments(build), p.path) as string)));
+      for (const prop of ["path", "parentId", "index"] as const) {
+        expect([...(reads.get(prop) ?? [])], `${p.path}: a tree was derived (${prop})`).toEqual([]);
+      }
+      const modules = [...(reads.get("module") ?? [])];
+      expect(modules.length, `${p.path}: the document read no route module`).toBeGreaterThan(0);
+      expect(
+        modules.filter((id) => !subset.has(id)),
+        `${p.path}: routes outside its subset`,
+      ).toEqual([]);
+      expect(modules.length, p.path).toBeLessThan(all / 3);
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import type { Db } from "./db.server";
+
+// Why (issue 40, ADR 0063): drizzle builds a statement's SQL from its query tree on every
+// call, about 1.2-1.5 ms of a page's CPU. The hottest pages' statements are built once per
+// isolate and shape instead; each request binds its own values to the same text, on its own
+// D1 client (D1 objects cannot cross requests, ADR 0047), and drizzle's own mapper reads the
+// rows, so results are what the query builder gives.
+
+type Prepared = {
+  getQuery(): { sql: string; params: unknown[] };
+  mapResult(response: unknown, isFromBatch?: boolean): unknown;
+};
+/** A drizzle query that can be prepared: a select, with or without joins. */
+export type Preparable = { prepare(): Prepared; all(): Promise<unknown> };
+/** What a query's rows map to. */
+export type RowsOf<Q extends Preparable> = Awaited<ReturnType<Q["all"]>>;
+
+/** One statement of a D1 batch (its text and values too) and how to read its result. */
+export type Read<T = unknown> = {
+  statement: D1PreparedStatement;
+  sql: string;
+  params: unknown[];
+  map: (result: D1Result) => T;
+};
+
+/** A query built now, for a batch of reads. */
+export function readOf<Q extends Preparable>(db: Db, query: Q): Read<RowsOf<Q>> {
+  const prepared = query.prepare();
+  const { sql, params } = prepared.getQuery();
+  return {
+    statement: db.$client.prepare(sql).bind(...params),
+    sql,
+    params,
+    map: (r) => prepared.mapResult(r, true) as RowsOf<Q>,
+  };
+}
+
+/** The values a built statement binds per request: ids, texts and instants. */
+export type Values = Record<string, string | number>;
+
+/** A shape's SQL, its parameters (constants, or the value each slot takes) and its mapper. */
+type Shape = { sql: string; params: unknown[]; slots: (string | undefined)[]; map: (r: D1Result) => unknown };
+
+const shapes = new Map<string, Shape | null>();
+
+/**
+ * The statement `make(values)` builds, built once per isolate for `key`: later calls bind
+ * `values` to the same text without building it. `key` must name everything that changes the
+ * text besides `values` (filters, optional parts). A shape that computes a parameter from a
+ * value (a date from an instant) is found on its first build and is built per call instead.
+ */
+export function builtOnce<V extends Values, Q extends Preparable>(
+  db: Db,
+  key: string,
+  values: V,
+  make: (values: V) => Q,
+): Read<RowsOf<Q>> {
+  let shape = shapes.get(key);
+  if (shape === undefined) {
+    shape = learn(values, make);
+    shapes.set(key, shape);
+  }
+  if (shape === null) return readOf(db, make(values));
+  const { sql, params, slots, map } = shape;
+  const bound = params.map((p, i) => {
+    const slot = slots[i];
+    return slot === undefined ? p : values[slot];
+  });
+  return {
+    statement: db.$client.prepare(sql).bind(...bound),
+    sql,
+    params: bound,
+    map: map as (r: D1Result) => RowsOf<Q>,
+  };
+}
+
+/** Whether `key`'s statement is kept built (tests: the hot pages' shapes must be). */
+export const isBuiltOnce = (key: string) => Boolean(shapes.get(key));
+
+/** The keys of the shapes kept built. */
+export const builtKeys = () => [...shapes.entries()].filter(([, s]) => s).map(([k]) => k);
+
+/** Tests: forget every shape, so the next call learns its statement from its own values. */
+export function forgetBuiltStatements() {
+  shapes.clear();
+}
+
+// Builds the statement twice, with the request's values and with every value moved (texts to
+// markers, instants by ~11.6 days and a few ms, so no date, weekday or hour stays the same):
+// a parameter that follows a value is that value's slot; one that stays is a constant; one
+// that moves otherwise is computed from a value, and the shape is not kept.
+function learn<V extends Values>(values: V, make: (values: V) => Preparable): Shape | null {
+  const keys = Object.keys(values);
+  const moved = Object.fromEntries(
+    keys.map((k, i) => {
+      const v = values[k];
+      return [k, typeof v === "number" ? v + 1_000_003_001 + 7 * i : `\u0000moved:${k}`];
+    }),
+  ) as V;
+  const prepared = make(values).prepare();
+  const a = prepared.getQuery();
+  const b = make(moved).prepare().getQuery();
+  if (a.sql !== b.sql || a.params.length !== b.params.length) return null;
+  const slots: (string | undefined)[] = [];
+  for (let i = 0; i < a.params.length; i++) {
+    if (a.params[i] === b.params[i]) {
+      slots.push(undefined);
+      continue;
+    }
+    const slot = keys.find((k) => values[k] === a.params[i] && moved[k] === b.params[i]);
+    if (slot === undefined) return null;
+    slots.push(slot);
+  }
+  // The mapper reads only the selected fields: the D1 statement it was prepared with (this
+  // request's) is not kept.
+  Reflect.set(prepared, "stmt", undefined);
+  return { sql: a.sql, params: a.params, slots, map: (r) => prepared.mapResult(r, true) };
+}
+
+/** What each of a list of reads maps to. */
+export type ReadResults<R extends readonly Read[]> = { [K in keyof R]: R[K] extends Read<infer T> ? T : never };
+
+/** Maps a batch's results, each with its read's mapper. */
+export const mapReads = <R extends readonly Read[]>(reads: R, results: readonly D1Result[]) =>
+  reads.map((r, i) => r.map(results[i])) as ReadResults<R>;
+
+/** Runs reads as one D1 batch (one round trip) and maps each result. */
+export async function runReads<R extends readonly Read[]>(db: Db, reads: R): Promise<ReadResults<R>> {
+  return mapReads(reads, await db.$client.batch(reads.map((r) => r.statement)));
+}
