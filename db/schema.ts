@@ -436,6 +436,10 @@ export const rides = sqliteTable(
   (t) => [
     // One occurrence per commute and day: the daily top-up inserts nothing twice.
     uniqueIndex("rides_commute_date_unique").on(t.commuteId, t.date).where(sql`${t.commuteId} IS NOT NULL`),
+    // The weekday search's next open day of a commute, read from the index alone (migration 0050).
+    index("rides_commute_next_idx")
+      .on(t.commuteId, t.date, t.status, t.departsAt, t.id)
+      .where(sql`${t.commuteId} IS NOT NULL`),
     // The days one top-up run made, for its standing bookings (migration 0028).
     index("rides_commute_created_idx").on(t.createdAt).where(sql`${t.commuteId} IS NOT NULL`),
     index("rides_discover_idx").on(t.status, t.departsAt),
@@ -1246,6 +1250,53 @@ export const rideRouteCells = sqliteTable(
       t.routeEast,
     ),
     index("ride_route_cells_ride_idx").on(t.rideId),
+  ],
+);
+/**
+ * Issue 36 (migration 0050, ADR 0049): the corridor index of commutes, the same rows as
+ * ride_route_cells keyed by the minute of the IST day: `passesMinute`, when the driver passes
+ * the cell (a weekday search ranges its pickup's cells by it), and `departsMinute`, the
+ * commute's time (its drop's). Kept by triggers on commutes while the commute is active,
+ * with its weekdays and community, so a search filters on the index alone.
+ */
+export const commuteRouteCells = sqliteTable(
+  "commute_route_cells",
+  {
+    cell: integer("cell").notNull(),
+    passesMinute: integer("passes_minute"),
+    departsMinute: integer("departs_minute"),
+    commuteId: text("commute_id").notNull(),
+    routeSouth: real("route_south").notNull(),
+    routeNorth: real("route_north").notNull(),
+    routeWest: real("route_west").notNull(),
+    routeEast: real("route_east").notNull(),
+    weekdays: integer("weekdays").notNull(),
+    communityId: text("community_id"),
+  },
+  (t) => [
+    index("commute_route_cells_pass_idx").on(
+      t.cell,
+      t.passesMinute,
+      t.commuteId,
+      t.routeSouth,
+      t.routeNorth,
+      t.routeWest,
+      t.routeEast,
+      t.weekdays,
+      t.communityId,
+    ),
+    index("commute_route_cells_drop_idx").on(
+      t.cell,
+      t.departsMinute,
+      t.commuteId,
+      t.routeSouth,
+      t.routeNorth,
+      t.routeWest,
+      t.routeEast,
+      t.weekdays,
+      t.communityId,
+    ),
+    index("commute_route_cells_commute_idx").on(t.commuteId),
   ],
 );
 // ---------------------------------------------------------------- issue 16: community rules

@@ -33,7 +33,7 @@ export function placeSlug(name: string): string {
 // The search grid: cells of 0.02 degrees (about 2.2 km north-south, 2.2 km east-west at
 // Bengaluru's latitude), keyed as one integer so rides can be indexed on (cell, status, time).
 export const CELL_DEG = 0.02;
-const CELL_ROW = 100_000;
+export const CELL_ROW = 100_000;
 const cellIndex = (deg: number) => Math.floor(Math.round((deg / CELL_DEG) * 1e6) / 1e6);
 
 export function cellOf(lat: number, lng: number): number {

@@ -12,7 +12,7 @@ import {
 import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
 import { DISCOVER_PAGE_SIZE, nearPageSize } from "../domain/rides";
 import { addDays, istDate, istToInstant } from "../domain/time";
-import { cellsWithin, straightLineKm, type PlaceRecord } from "../domain/places";
+import { CELL_ROW, cellsWithin, straightLineKm, type PlaceRecord } from "../domain/places";
 import { ANY_METRO, METRO_STATIONS } from "../domain/metro-stations";
 import {
   DETOUR_LATE_MINUTES,
@@ -438,6 +438,13 @@ export type NearSearch = {
 
 /** How many candidates a distance search ranks (the nearest in time first). */
 export const NEAR_CANDIDATES = 200;
+/**
+ * On weekdays, in the corridor's order (its lattice of cells first): each commute is reached
+ * through about 1.7 index rows of its route's cells where its one end's row was read before,
+ * so fewer are ranked to keep the widest search's rows (ADR 0049, migration 0050).
+ */
+export const WEEKDAY_CANDIDATES = 160;
+const candidateCap = (s: Pick<NearSearch, "weekdays">) => (s.weekdays ? WEEKDAY_CANDIDATES : NEAR_CANDIDATES);
 
 /**
  * From this radius a date search ranks its candidates by a score bound first (ADR 0049, "the
@@ -466,9 +473,8 @@ export const nearMatchSearch = (s: NearSearch, date = s.date): MatchSearch => ({
   departsAt: istToInstant(date, s.time),
   radiusKm: s.radiusKm,
   windowMinutes: s.windowMinutes,
-  // A date search reaches rides through the cells their routes pass (the corridor index), so
-  // both places may lie anywhere along the route; weekdays still range commutes by one end.
-  anchor: s.weekdays ? anchorOf(s) : undefined,
+  // Searches reach rides and commutes through the cells their routes pass (the corridor
+  // indexes), so both places may lie anywhere along the route: no anchor.
   ...(metroEnd(s) ? { any: { end: metroEnd(s)!, points: METRO_STATIONS } } : {}),
 });
 
@@ -506,15 +512,14 @@ const shiftTime = (time: string, minutes: number) => {
  * Where a distance search ranges its index (ADR 0030). Each end is a list of the grid cells
  * its circle reaches, inlined as integer literals (a 10 km radius reaches about 80 cells, near
  * the 100 parameters D1 binds). One end is ranged on its cell index, cell by cell; the other
- * end's cells and both ends' exact-enough circles (`near`) only filter. The ranged end is the
- * one whose circle holds fewer places of the place list: rides start and end where places
+ * end's circle and the route's box only filter. The ranged end is the one whose circle
+ * holds fewer places of the place list: rides start and end where places
  * are, so the sparser end reads fewer rows (HSR Layout has 96 places within 10 km, Whitefield
  * 41). A tie ranges the pickup end.
  */
 type SearchSides = {
   ranged: "from" | "to";
   rangedCellRows: SQL;
-  near: (t: "rides" | "c") => SQL;
   /** Both places near the ride's same end or within the radius of its route box (the corridor's prefilter). */
   alongRoute: SQL;
 };
@@ -574,10 +579,8 @@ function nearRouteSql(table: "rides" | "c" | "rc", p: { lat: number; lng: number
 function searchSides(s: NearSearch): SearchSides {
   const cells = (p: PlaceRecord) => cellsWithin(p.lat, p.lng, s.radiusKm).map((c) => String(Math.trunc(c)));
   const ranged = anchorOf(s);
-  const [rangedEnd, otherEnd] = ranged === "from" ? [s.from, s.to] : [s.to, s.from];
   // anchorOf never ranges an "Any metro station" end.
-  const rangedPlace = rangedEnd as PlaceRecord;
-  const other = ranged === "from" ? "to" : "from";
+  const rangedPlace = (ranged === "from" ? s.from : s.to) as PlaceRecord;
   return {
     ranged,
     rangedCellRows: sql.raw(
@@ -588,16 +591,6 @@ function searchSides(s: NearSearch): SearchSides {
     // The old rule's rows pass without a route box (rows older than migration 0034); "any
     // station": some station near the route's box.
     alongRoute: sql`${endAlongRoute("from", s.from, s.radiusKm)} AND ${endAlongRoute("to", s.to, s.radiusKm)}`,
-    // The ranged end is near its point (the anchor); the other end near its point, or the
-    // other point near the route's line (ADR 0049); "any station": some station near the
-    // route's line (its ends are in its box).
-    near: (t) => {
-      const otherNear =
-        otherEnd === ANY_METRO
-          ? nearAnyStationSql(t, s.radiusKm)
-          : sql`(${sql.raw(`+${t}.${other}_cell`)} IN (${sql.raw(cells(otherEnd).join(", "))}) AND ${nearPointSql(t, other, otherEnd, s.radiusKm)}) OR ${nearRouteSql(t, otherEnd, s.radiusKm)}`;
-      return sql`${nearPointSql(t, ranged, rangedPlace, s.radiusKm)} AND (${otherNear})`;
-    },
   };
 }
 
@@ -627,39 +620,70 @@ const nearAnyStationSql = (table: "rides" | "c" | "rc", km: number): SQL => {
 /**
  * A search on weekdays looks for regular commutes, not every one-off ride of the next two
  * weeks (ADR 0028: the widest such scan read ~6,800 rows of the city dataset). Active
- * commutes are ranged by cell and time of day on commutes_from_cell_idx or
- * commutes_to_cell_idx (cell, status, time), the ranged end of `sides`, and each brings its
- * next open occurrence on one of the wanted weekdays as the row's ride
- * (rides_commute_date_unique, at most 14 rows each). Commutes the viewer may not see, or
- * drives, are left out before that lookup (an occurrence has its commute's driver and
- * community); the outer query still applies the full rule. These are conditions on
- * `cells CROSS JOIN commutes c CROSS JOIN rides` (nearPageQuery). A window does not wrap
- * past midnight.
+ * commutes are reached through the cells their routes pass (commute_route_cells, migration
+ * 0050), as a date search reaches rides: once per cell of the sparser end's circle, a pickup's
+ * cells by the minute of the day the driver passes them (the window widened by
+ * PASS_SLACK_MINUTES), a drop's by the commute's time (the window plus PICKUP_LEAD_MINUTES;
+ * a commute without route cells by its end's negated cell, picked up at its start, as on
+ * rides). The index holds the route's box, the weekdays and the community, so a commute
+ * passing nowhere near the other place, on none of the weekdays or that the viewer may not
+ * see is left out without reading it. Each commute, once, then brings its next open occurrence on one of the
+ * wanted weekdays as the row's ride (rides_commute_next_idx, from the index alone); the outer
+ * query applies the full rule. A window does not wrap past midnight.
  */
-function weekdayCommuteRides(
+function commuteCorridor(
   s: NearSearch,
   weekdays: number,
   sides: SearchSides,
   viewerId: string,
   communityOnly: boolean,
-  now: number,
-): SQL {
-  const today = istDate(now);
+) {
   const communities = myCommunityIds(viewerId);
-  return sql`${sql.raw(`c.${sides.ranged}_cell`)} = cells.column1 AND c.status = 'active'
-       AND c.time BETWEEN ${shiftTime(s.time, -s.windowMinutes - PICKUP_LEAD_MINUTES)} AND ${shiftTime(s.time, s.windowMinutes)}
-       AND (c.weekdays & ${weekdays}) <> 0 AND ${sides.near("c")}
-       AND (c.end_date IS NULL OR c.end_date >= ${today})
-       AND c.driver_id <> ${viewerId} AND ${communityOnly ? sql`c.community_id IN ${communities}` : sql`(c.community_id IS NULL OR c.community_id IN ${communities})`}
-       AND ${rides.id} = (SELECT r.id FROM rides r
-             WHERE r.commute_id = c.id AND r.date >= ${today} AND r.status = 'active' AND r.departs_at >= ${now}
-               AND (${weekdays} >> CAST(strftime('%w', r.date) AS INTEGER)) & 1
-             ORDER BY r.date LIMIT 1)${s.returnTime ? sql` AND ${hasReturnAround(s.returnTime, s.windowMinutes)}` : sql``}`;
+  const keep = sql`${boxNear(s.from, s.radiusKm)} AND ${boxNear(s.to, s.radiusKm)} AND (rc.weekdays & ${weekdays}) <> 0
+    AND ${communityOnly ? sql`rc.community_id IN ${communities}` : sql`(rc.community_id IS NULL OR rc.community_id IN ${communities})`}`;
+  const [h, m] = s.time.split(":").map(Number);
+  const [from, until] = [h * 60 + m - s.windowMinutes, h * 60 + m + s.windowMinutes];
+  const cells = sql`(VALUES ${latticeFirst(s, sides)}) AS cells`;
+  if (sides.ranged === "from")
+    return sql`(SELECT DISTINCT rc.commute_id AS id FROM ${cells}
+      CROSS JOIN commute_route_cells rc INDEXED BY commute_route_cells_pass_idx
+      WHERE rc.cell = cells.column1 AND rc.passes_minute BETWEEN ${from - PASS_SLACK_MINUTES} AND ${until + 1} AND ${keep}) AS corridor`;
+  // A commute without route cells has its end's cell negated: picked up at its start, so at
+  // most DETOUR_LATE_MINUTES after it leaves, not PICKUP_LEAD_MINUTES (as on rides).
+  return sql`(SELECT DISTINCT rc.commute_id AS id FROM ${cells}
+    CROSS JOIN commute_route_cells rc INDEXED BY commute_route_cells_drop_idx
+    WHERE ((rc.cell = cells.column1 AND rc.departs_minute BETWEEN ${from - PICKUP_LEAD_MINUTES} AND ${until})
+        OR (rc.cell = -cells.column1 AND rc.departs_minute BETWEEN ${from - DETOUR_LATE_MINUTES - 1} AND ${until}))
+      AND ${keep}) AS corridor`;
 }
 
-/** The commute `c` has an active return leaving within the window of `time` (commutes_return_of_unique). */
+/**
+ * The ranged end's cells, every third row and column first: a route crossing the circle
+ * meets one of those before its neighbours' rows repeat it, so a page that reaches the
+ * candidate cap reads fewer index rows (bench city: 345 instead of 501 for 200 commutes).
+ */
+function latticeFirst(s: NearSearch, sides: SearchSides): SQL {
+  const p = (sides.ranged === "from" ? s.from : s.to) as PlaceRecord;
+  const apart = (c: number) => (Math.floor(c / CELL_ROW) % 3 === 0 && c % 3 === 0 ? 0 : 1);
+  const cells = cellsWithin(p.lat, p.lng, s.radiusKm).map(Math.trunc);
+  return sql.raw(
+    cells
+      .sort((x, y) => apart(x) - apart(y) || x - y)
+      .map((c) => `(${c})`)
+      .join(", "),
+  );
+}
+
+/** The next open occurrence of the commute `corridor.id` on one of `weekdays`. */
+const nextOccurrence = (weekdays: number, now: number) =>
+  sql`${rides.id} = (SELECT r.id FROM rides r INDEXED BY rides_commute_next_idx
+    WHERE r.commute_id = corridor.id AND r.date >= ${istDate(now)} AND r.status = 'active' AND r.departs_at >= ${now}
+      AND (${weekdays} >> CAST(strftime('%w', r.date) AS INTEGER)) & 1
+    ORDER BY r.date LIMIT 1)`;
+
+/** The commute `corridor.id` has an active return leaving within the window of `time` (commutes_return_of_unique). */
 const hasReturnAround = (time: string, windowMinutes: number) =>
-  sql`EXISTS (SELECT 1 FROM commutes back WHERE back.return_of = c.id AND back.status = 'active'
+  sql`EXISTS (SELECT 1 FROM commutes back WHERE back.return_of = corridor.id AND back.status = 'active'
     AND back.time BETWEEN ${shiftTime(time, -windowMinutes)} AND ${shiftTime(time, windowMinutes)})`;
 
 /**
@@ -739,12 +763,16 @@ export function nearPageQuery(
       LIMIT ${wideCandidates(f.page)})) AS corridor`;
   };
   const source = s.weekdays
-    ? sql`${cells} CROSS JOIN commutes c INDEXED BY ${sql.raw(`commutes_${sides.ranged}_cell_idx`)}`
+    ? commuteCorridor(s, s.weekdays, sides, viewerId, Boolean(f.community))
     : isWide(s)
       ? wide()
       : corridor();
   const byDeparture: SQL[] = s.weekdays
-    ? [weekdayCommuteRides(s, s.weekdays, sides, viewerId, Boolean(f.community), now), sql`+${rides.status} = 'active'`]
+    ? [
+        nextOccurrence(s.weekdays, now),
+        ...(s.returnTime ? [hasReturnAround(s.returnTime, s.windowMinutes)] : []),
+        sql`+${rides.status} = 'active'`,
+      ]
     : [
         sql`${rides.id} = corridor.id`,
         sql`+${rides.status} = 'active'`,
@@ -752,7 +780,7 @@ export function nearPageQuery(
       ];
   const where: SQL[] = [
     ...byDeparture,
-    s.weekdays ? sides.near("rides") : sql`${sides.alongRoute}`,
+    sides.alongRoute,
     ne(rides.driverId, viewerId),
     // "Community rides only" is narrower than visibleRideCondition, but a blocked pair still
     // do not see each other's rides (as discoverWhere).
@@ -797,7 +825,7 @@ export function nearPageQuery(
     s.weekdays || isWide(s)
       ? candidates
       : candidates.orderBy(sql`NOT (${bothEnds})`, sql`abs(${rides.departsAt} - ${m.departsAt})`, asc(rides.id))
-  ).limit(NEAR_CANDIDATES);
+  ).limit(candidateCap(s));
 }
 
 /** "100+ rides found": counting every match would read every upcoming ride. */
@@ -955,7 +983,7 @@ export function discoverFrom(
       prevBefore: null,
       reachedStart: false,
       found: ranked.length,
-      foundMore: page.length >= (isWide(near) ? wideCandidates(f.page) : NEAR_CANDIDATES),
+      foundMore: page.length >= (isWide(near) ? wideCandidates(f.page) : candidateCap(near)),
       stats,
     };
   }

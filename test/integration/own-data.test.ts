@@ -494,6 +494,13 @@ describe("delete my account", () => {
 
   it("closes the account at once, erases every personal field everywhere, cancels future rides with notice, keeps others' history", async () => {
     const { me, other, myRide, theirRide, done } = await world();
+    const myCommuteCells = () =>
+      env.DB.prepare(
+        "SELECT count(*) AS n FROM commute_route_cells WHERE commute_id IN (SELECT id FROM commutes WHERE driver_id = ?)",
+      )
+        .bind(me.id)
+        .first<{ n: number }>();
+    expect((await myCommuteCells())!.n).toBeGreaterThan(0);
     // Someone else's notification naming me (a request I made).
     await createNotification(
       { db: db() },
@@ -527,6 +534,8 @@ describe("delete my account", () => {
     expect(
       await env.DB.prepare("SELECT count(*) AS n FROM ride_route_cells WHERE ride_id = ?").bind(myRide.id).first(),
     ).toEqual({ n: 0 });
+    // My ended commute leaves the commutes' corridor index too (migration 0050: ids only).
+    expect((await myCommuteCells())!.n).toBe(0);
 
     // No personal field of mine anywhere (every text column of every table).
     expect(

@@ -446,14 +446,15 @@ describe("distance search through D1", () => {
     }
   });
 
-  it("on weekdays the candidates range the sparser end's commute cell index per cell and each commute's days by rides_commute_date_unique, never a SCAN", async () => {
+  it("on weekdays the candidates range the commutes' corridor index per cell of the sparser end and each commute's next day from an index alone, never a SCAN", async () => {
     const rider = await createUser({ db: db() });
-    // Issue 17 (ADR 0030): the sparser end's index, as for one-off rides above.
+    // Issue 36 (ADR 0049, migration 0050): the cells commutes' routes pass, as for one-off
+    // rides above; a pickup's by the minute the driver passes, a drop's by the commute's time.
     const hsr = placeByName("HSR Layout")!;
     const whitefield = placeByName("Whitefield ITPL")!;
-    for (const [from, to, index] of [
-      [whitefield, hsr, "commutes_from_cell_idx (from_cell"],
-      [hsr, whitefield, "commutes_to_cell_idx (to_cell"],
+    for (const [from, to, index, key] of [
+      [whitefield, hsr, "pass", "passes_minute"],
+      [hsr, whitefield, "drop", "departs_minute"],
     ] as const) {
       const search = { from, to, date: day(), time: "08:30", radiusKm: 10, windowMinutes: 60, weekdays: 127 };
       const q = nearPageQuery(db(), rider.id, search, filters).toSQL();
@@ -461,9 +462,14 @@ describe("distance search through D1", () => {
         .bind(...q.params)
         .all<{ detail: string }>();
       const details = plan.results.map((r) => r.detail).join("\n");
-      expect(details).toContain(`SEARCH c USING INDEX ${index}=? AND status=? AND time>? AND time<?)`);
-      expect(details).toMatch(/SEARCH r USING INDEX rides_commute_date_unique \(commute_id=\? AND date>\?\)/);
-      expect(details).not.toMatch(/^SCAN (rides|r|c|commutes)\b/m);
+      expect(details).toContain(
+        `SEARCH rc USING COVERING INDEX commute_route_cells_${index}_idx (cell=? AND ${key}>? AND ${key}<?)`,
+      );
+      expect(details).toMatch(/SEARCH r USING COVERING INDEX rides_commute_next_idx \(commute_id=\? AND date>\?\)/);
+      expect(details).toMatch(/SEARCH rides USING INDEX sqlite_autoindex_rides_1 \(id=\?\)/);
+      // The commute itself is never read: its weekdays and community are in the index.
+      expect(details).not.toMatch(/\b(c|commutes)\b USING/);
+      expect(details).not.toMatch(/^SCAN (rides|r|rc|c|commutes)\b/m);
       expect(q.params.length).toBeLessThan(100);
     }
   });

@@ -161,6 +161,49 @@ describe("matching along the route", () => {
     expect(found.rides.map((r) => r.commuteId)).toEqual([commute.id]);
     expect(found.rides[0].match!.pickup.routeIndex).toBe(-1);
   });
+
+  it("the weekday search finds a commute whose pickup and drop both lie mid-route, at the time the driver passes, not the wrong way nor behind the start", async () => {
+    const rider = await signedInUser();
+    const driver = await createUser(ctx(), { profile: { maxDetourMinutes: 15 } });
+    const commute = await createCommutePattern(ctx(), {
+      driverId: driver.id,
+      fromLocation: "Whitefield",
+      toLocation: "Electronic City Phase 1",
+      vias: ["Marathahalli", "Silk Board"],
+      weekdays: 127,
+      time: "08:30",
+    });
+    await topUpCommutes(ctx());
+    // Monday to Friday, as a rider ticks them (the form's repeated `weekdays`).
+    const monFri = async (params: Record<string, string>) => {
+      const q = new URLSearchParams({ mode: "weekdays", radius: "2", window: "30", ...params });
+      for (const d of WEEKDAYS.slice(0, 5)) q.append("weekdays", d.key);
+      const { search: s, form } = parseNearSearch(q);
+      expect(form?.errors ?? {}).toEqual({});
+      return discoverRides(ctx(), rider.id, filters, Date.now(), s);
+    };
+    // Neither end of the commute is within 2 km of Marathahalli or Silk Board (ADR 0049).
+    const found = await monFri({ from: "Marathahalli", to: "Silk Board", time: "08:50" });
+    expect(found.rides.map((r) => r.commuteId)).toEqual([commute.id]);
+    const m = found.rides[0].match!;
+    expect([m.pickup.routeIndex, m.drop.routeIndex]).toEqual([1, 2]);
+    // As the date search measures it: 08:30 plus the road minutes to Marathahalli, on the
+    // occurrence's own day.
+    expect(m.pickupAt).toBe(istToInstant(found.rides[0].date, "08:53"));
+    // The window applies to that time, not to the commute's 08:30.
+    expect((await monFri({ from: "Marathahalli", to: "Silk Board", time: "08:20", window: "15" })).rides).toEqual([]);
+    // Silk Board -> Marathahalli is the commute's way backwards; Kadugodi is 3 km behind Whitefield.
+    expect((await monFri({ from: "Silk Board", to: "Marathahalli", time: "09:10" })).rides).toEqual([]);
+    expect((await monFri({ from: "Kadugodi", to: "Silk Board", time: "08:30", window: "60" })).rides).toEqual([]);
+    // The route's cells are kept in commute_route_cells while the commute is active.
+    const cells = () =>
+      env.DB.prepare("SELECT count(*) AS n FROM commute_route_cells WHERE commute_id = ?")
+        .bind(commute.id)
+        .first<{ n: number }>();
+    expect((await cells())!.n).toBeGreaterThan(5);
+    await env.DB.prepare("UPDATE commutes SET status = 'ended' WHERE id = ?").bind(commute.id).run();
+    expect((await cells())!.n).toBe(0);
+  });
 });
 
 describe("alerts and the search agree (one rule)", () => {
