@@ -9,13 +9,14 @@ import worker from "../../server";
 import { addMember, createCommunity, createCommutePattern, createUser } from "../../db/factories";
 import { dayOfWeek, weekdayMask, WEEKDAYS } from "~/domain/commutes";
 import { straightLineKm } from "~/domain/places";
-import { addDays, istDate, istToInstant } from "~/domain/time";
+import { routeSpots } from "~/domain/alert-spots";
+import { addDays, istDate } from "~/domain/time";
 import { COMMUTE_TOP_UP_CRON, createCommute } from "~/models/commutes.server";
 import { loadDelivery } from "~/models/outbox/queue.server";
 import { placeByName } from "~/models/places.server";
 import { createRide } from "~/models/ride-publishing.server";
 import {
-  alertCandidatesQuery,
+  spotSearchesSql,
   ALERT_TITLE,
   MAX_SAVED_SEARCHES,
   saveSearch,
@@ -107,13 +108,11 @@ describe("saving a search from Discover Rides", () => {
       weekdays: 0b0111110,
       status: "active",
     });
-    const cells = await env.DB.prepare("SELECT cell, minute FROM saved_search_cells WHERE search_id = ?")
+    const spots = await env.DB.prepare("SELECT klass, cell, minute FROM saved_search_spots WHERE search_id = ?")
       .bind(row!.id)
-      .all<{ cell: number; minute: number }>();
-    // The circle around Koramangala's point touches its own cell and its neighbours.
-    expect(cells.results.length).toBeGreaterThanOrEqual(4);
-    expect(cells.results.map((c) => c.cell)).toContain(placeByName("Koramangala")!.cell);
-    expect(new Set(cells.results.map((c) => c.minute))).toEqual(new Set([540]));
+      .all<{ klass: number; cell: number; minute: number }>();
+    // One lookup row: Koramangala's cell of the 2 km class's grid (the search grid's own).
+    expect(spots.results).toEqual([{ klass: 0, cell: placeByName("Koramangala")!.cell, minute: 540 }]);
     const list = await (await get("/rides", { cookie: rider.cookie })).text();
     expect(list).toContain("Your saved searches");
     expect(list).toMatch(/Koramangala → Manyata Tech Park/);
@@ -158,9 +157,9 @@ describe("saving a search from Discover Rides", () => {
       expect((r as PromiseRejectedResult).reason.message).toBe(TOO_MANY_SEARCHES);
     }
     expect(await savedCount(rider.id)).toBe(MAX_SAVED_SEARCHES);
-    // The refused ones left no cell rows behind.
+    // The refused ones left no lookup rows behind.
     const orphans = await env.DB.prepare(
-      "SELECT count(*) AS n FROM saved_search_cells WHERE search_id NOT IN (SELECT id FROM saved_searches)",
+      "SELECT count(*) AS n FROM saved_search_spots WHERE search_id NOT IN (SELECT id FROM saved_searches)",
     ).first<{ n: number }>();
     expect(orphans!.n).toBe(0);
   });
@@ -191,7 +190,7 @@ describe("saving a search from Discover Rides", () => {
     expect(toastOf(deleted)?.title).toBe("Saved search deleted");
     expect(await savedCount(owner.id)).toBe(0);
     expect(
-      (await env.DB.prepare("SELECT count(*) AS n FROM saved_search_cells WHERE search_id = ?")
+      (await env.DB.prepare("SELECT count(*) AS n FROM saved_search_spots WHERE search_id = ?")
         .bind(id)
         .first<{ n: number }>())!.n,
     ).toBe(0);
@@ -387,16 +386,15 @@ describe("alerts when a matching ride is published", () => {
     expect(mail!.text).toContain("https://loopride.example/rides#saved-searches");
   });
 
-  it("the lookup uses the cell index (EXPLAIN: no SCAN of saved_searches or saved_search_cells)", async () => {
-    const query = alertCandidatesQuery(db(), ["r1", "r2"], istToInstant(tomorrow(), "00:00")).toSQL();
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
-      .bind(...query.params)
-      .all<{ detail: string }>();
+  it("the lookup uses the spot index (EXPLAIN: no SCAN of saved_search_spots, one seek a route cell and reach)", async () => {
+    const route = [placeByName("Koramangala")!, placeByName("Manyata Tech Park")!];
+    const spots = routeSpots(route);
+    const query = spotSearchesSql([{ route, minute: 540, weekdays: 127, spots }])!;
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).all<{ detail: string }>();
     const details = plan.results.map((r) => r.detail);
-    expect(details.join("\n")).not.toMatch(/SCAN (saved_searches|saved_search_cells|rides)\b/);
-    expect(details[0]).toMatch(/^SEARCH rides USING INDEX sqlite_autoindex_rides_1 \(id=\?\)/);
+    expect(details.join("\n")).not.toMatch(/SCAN (saved_searches|saved_search_spots|ss)\b/);
     expect(details.join("\n")).toMatch(
-      /SEARCH saved_search_cells USING COVERING INDEX sqlite_autoindex_saved_search_cells_1 \(cell=\? AND minute>\? AND minute<\?\)/,
+      /SEARCH ss USING COVERING INDEX saved_search_spots_lookup_idx \(klass=\? AND cell=\? AND reach=\? AND minute>\? AND minute<\?\)/,
     );
   });
 });
