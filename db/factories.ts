@@ -711,6 +711,7 @@ export function buildSavedSearch(opts: SavedSearchOptions & BuildExtras & { now?
     userId: opts.userId,
     fromLocation: from.name,
     toLocation: to.name,
+    paused: search.status === "paused" ? 1 : 0,
   };
   return { search, spot };
 }

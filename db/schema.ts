@@ -1146,6 +1146,7 @@ export const savedSearches = sqliteTable(
     windowMinutes: integer("window_minutes").notNull(),
     weekdays: integer("weekdays").notNull(),
     status: text("status").notNull().default("active"),
+    /** No longer written: saved_search_spots.told_on is the mark (migration 0051, ADR 0049). */
     lastAlertDay: text("last_alert_day"),
     createdAt: createdAt(),
     // "And back" (ADR 0055): the way back is a search of its own that belongs to this one.
@@ -1198,6 +1199,10 @@ export const savedSearchSpots = sqliteTable(
     userId: text("user_id").notNull(),
     fromLocation: text("from_location").notNull(),
     toLocation: text("to_location").notNull(),
+    /** The IST day the search was last alerted (its guarded UPDATE): told today, not looked up. */
+    toldOn: text("told_on"),
+    /** 1 while the search is paused (trigger saved_search_spots_paused): not looked up. */
+    paused: integer("paused").notNull(),
   },
   (t) => [
     index("saved_search_spots_lookup_idx").on(
@@ -1205,6 +1210,8 @@ export const savedSearchSpots = sqliteTable(
       t.cell,
       t.reach,
       t.minute,
+      t.toldOn,
+      t.paused,
       t.windowMinutes,
       t.weekdays,
       t.radiusM,

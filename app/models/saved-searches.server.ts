@@ -20,7 +20,7 @@ import { seatRule } from "./permissions.server";
 // a day at most. Matching starts from the ride: saved_search_spots keeps each search once, at
 // its pickup's cell of its radius class's grid, and the ride looks up the cells near its route
 // (ADR 0049); the exact distances and window are measured here (matchRide, the discover
-// search's own rule), and the guarded UPDATE of last_alert_day decides who is told.
+// search's own rule), and the guarded UPDATE of the lookup row's told_on decides who is told.
 
 export const MAX_SAVED_SEARCHES = 10;
 export const TOO_MANY_SEARCHES = `You can keep at most ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`;
@@ -63,8 +63,17 @@ function searchRows(
   const values: (string | number | null)[] = [id, row.userId, from.name, to.name, from.id, to.id];
   values.push(from.lat, from.lng, to.lat, to.lng, from.cell, to.cell, row.time, minute, radiusM);
   values.push(input.windowMinutes, input.weekdays, "active", null, now, row.returnOf);
-  const spot = [id, klass, cell, reach, minute, input.windowMinutes, input.weekdays, radiusM];
-  spot.push(from.lat, from.lng, to.lat, to.lng, row.returnOf ? 1 : 0, row.userId, from.name, to.name);
+  const spot: (string | number | null)[] = [
+    id,
+    klass,
+    cell,
+    reach,
+    minute,
+    input.windowMinutes,
+    input.weekdays,
+    radiusM,
+  ];
+  spot.push(from.lat, from.lng, to.lat, to.lng, row.returnOf ? 1 : 0, row.userId, from.name, to.name, null, 0);
   const list = (vs: (string | number | null)[]) =>
     sql.join(
       vs.map((v) => sql`${v}`),
@@ -135,7 +144,6 @@ export function savedSearchesQuery(db: Db, userId: string) {
       windowMinutes: savedSearches.windowMinutes,
       weekdays: savedSearches.weekdays,
       status: savedSearches.status,
-      lastAlertDay: savedSearches.lastAlertDay,
     })
     .from(savedSearches)
     .where(and(eq(savedSearches.userId, userId), isNull(savedSearches.returnOf)))
@@ -187,7 +195,7 @@ export async function deleteSavedSearch({ db }: ModelCtx, userId: string, search
 
 // ---------------------------------------------------------------- alerts on publish
 
-const owner = sql`${savedSearches.userId}`;
+const owner = sql`${savedSearchSpots.userId}`;
 
 /** The just-published rides an alert may name (by id): active and ahead, with the driver's detour limit. */
 function alertRidesQuery(db: Db, rideIds: string[], now: number) {
@@ -223,6 +231,8 @@ type AlertRide = Awaited<ReturnType<typeof alertRidesQuery>>[number];
 /** A saved search as its lookup row holds it. */
 type SpotSearch = {
   g: number;
+  /** The lookup row's rowid: the guarded UPDATE finds it without a second index. */
+  spotRowid: number;
   searchId: string;
   minute: number;
   windowMinutes: number;
@@ -265,7 +275,8 @@ const num = (v: number) => {
  * read: its own window, its weekdays (any of the group's), and both of its places within its
  * radius of the route's box. The cells are a VALUES list joined to the index (ADR 0030).
  */
-export function spotSearchesSql(groups: Omit<RouteGroup, "rides">[]): string | null {
+export function spotSearchesSql(groups: Omit<RouteGroup, "rides">[], today: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error("alert lookup: not a date");
   const rows: string[] = [];
   groups.forEach((group, g) => {
     const box = routeBox(group.route);
@@ -284,7 +295,7 @@ export function spotSearchesSql(groups: Omit<RouteGroup, "rides">[]): string | n
   const within = (col: string, lo: string, hi: string, perM: string) =>
     `ss.${col} BETWEEN ${lo} - ss.radius_m * ${perM} AND ${hi} + ss.radius_m * ${perM}`;
   const lat = num(LAT_PER_M);
-  return `SELECT v.column1 AS g, ss.search_id AS searchId, ss.minute AS minute,
+  return `SELECT v.column1 AS g, ss.rowid AS spotRowid, ss.search_id AS searchId, ss.minute AS minute,
       ss.window_minutes AS windowMinutes, ss.weekdays AS weekdays, ss.radius_m AS radiusM,
       ss.from_lat AS fromLat, ss.from_lng AS fromLng, ss.to_lat AS toLat, ss.to_lng AS toLng,
       ss.way_back AS wayBack, ss.user_id AS userId, ss.from_location AS fromLocation,
@@ -293,6 +304,7 @@ export function spotSearchesSql(groups: Omit<RouteGroup, "rides">[]): string | n
     CROSS JOIN saved_search_spots AS ss INDEXED BY saved_search_spots_lookup_idx
     WHERE ss.klass = v.column2 AND ss.cell = v.column3 AND ss.reach = v.column4
       AND ss.minute BETWEEN v.column5 AND v.column6
+      AND (ss.told_on IS NULL OR ss.told_on < '${today}') AND ss.paused = 0
       AND ss.minute + ss.window_minutes >= v.column7 AND ss.minute - ss.window_minutes <= v.column8
       AND (ss.weekdays & v.column9) <> 0
       AND ${within("from_lat", "v.column10", "v.column11", lat)}
@@ -333,10 +345,11 @@ const ALERTS_PER_BATCH = 50;
 /**
  * Tells the owners of the saved searches that some just-published rides match (createRide,
  * createCommute, the daily top-up), wherever along the route the search's pickup lies. One
- * alert per search per IST day: the guarded UPDATE of last_alert_day (which decides, at write
- * time, that the search is active and not yet told today and that its owner may ask a seat on
- * the ride: seatRule) gates the notification in the same batch, so concurrent publishes alert
- * a search once. Returns whom to tell (the fan-out's audience).
+ * alert per search per IST day: the guarded UPDATE of the lookup row's told_on (which decides,
+ * at write time, that the search is not paused and not yet told today and that its owner may
+ * ask a seat on the ride: seatRule) gates the notification in the same batch, so concurrent
+ * publishes alert a search once; the lookup then skips it for the rest of the day. Returns
+ * whom to tell (the fan-out's audience).
  */
 export async function alertSavedSearches({ db }: ModelCtx, rideIds: string[], now = Date.now()) {
   if (rideIds.length === 0) return { audience: audience() };
@@ -367,9 +380,10 @@ export async function alertSavedSearches({ db }: ModelCtx, rideIds: string[], no
     lookups[lookups.length - 1].push(group);
     size += group.spots.length;
   }
+  const today = istDate(now);
   const best = new Map<string, { c: Candidate; score: number }>();
   for (const chunk of lookups) {
-    const lookup = spotSearchesSql(chunk);
+    const lookup = spotSearchesSql(chunk, today);
     for (const search of lookup ? await db.all<SpotSearch>(sql.raw(lookup)) : []) {
       for (const ride of chunk[search.g].rides) {
         const c = { ride, search };
@@ -382,25 +396,26 @@ export async function alertSavedSearches({ db }: ModelCtx, rideIds: string[], no
       }
     }
   }
-  const today = istDate(now);
   const notified: string[] = [];
   const pairs = [...best.values()].map((b) => b.c);
   for (let i = 0; i < pairs.length; i += ALERTS_PER_BATCH) {
     const chunk = pairs.slice(i, i + ALERTS_PER_BATCH);
     const statements = chunk.flatMap(({ ride: r, search: s }) => [
       db
-        .update(savedSearches)
-        .set({ lastAlertDay: today })
+        .update(savedSearchSpots)
+        .set({ toldOn: today })
         .where(
           and(
-            eq(savedSearches.id, s.searchId),
-            eq(savedSearches.status, "active"),
-            sql`(${savedSearches.lastAlertDay} IS NULL OR ${savedSearches.lastAlertDay} < ${today})`,
+            // By rowid (the lookup's), still only if it is this search's row.
+            sql`${savedSearchSpots}.rowid = ${s.spotRowid}`,
+            eq(savedSearchSpots.searchId, s.searchId),
+            eq(savedSearchSpots.paused, 0),
+            sql`(${savedSearchSpots.toldOn} IS NULL OR ${savedSearchSpots.toldOn} < ${today})`,
             // Alerted only of a ride the owner may ask a seat on (the seat rule, issue 34).
             sql`EXISTS (SELECT 1 FROM ${rides} WHERE ${rides.id} = ${r.rideId} AND ${seatRule(owner, 1, now)})`,
           ),
         )
-        .returning({ userId: savedSearches.userId }),
+        .returning({ userId: savedSearchSpots.userId }),
       notificationInsertIfChanged(
         db,
         {

@@ -20,10 +20,13 @@ import {
   ALERT_TITLE,
   MAX_SAVED_SEARCHES,
   saveSearch,
+  setSavedSearchPaused,
   TOO_MANY_SEARCHES,
   type SaveSearch,
 } from "~/models/saved-searches.server";
 import { ConflictError } from "~/models/errors.server";
+import { createDb } from "~/models/db.server";
+import { instrumentD1, newD1Stats } from "~/utils/d1-stats.server";
 import { renderMail } from "~/models/outbox/render.server";
 import { dbChecksum } from "../support/db-checksum";
 import { toastOf } from "../support/rides";
@@ -295,19 +298,52 @@ describe("alerts when a matching ride is published", () => {
     const published = await Promise.all(drivers.map((d, i) => publish(d.id, { time: `09:0${i}` })));
     expect(published.flatMap((p) => p.audience.notified)).toEqual([rider.id]);
     expect(await alertsOf(rider.id)).toHaveLength(1);
-    const row = await env.DB.prepare("SELECT last_alert_day FROM saved_searches WHERE id = ?")
+    const row = await env.DB.prepare("SELECT told_on FROM saved_search_spots WHERE search_id = ?")
       .bind(id)
-      .first<{ last_alert_day: string }>();
-    expect(row!.last_alert_day).toBe(istDate());
+      .first<{ told_on: string }>();
+    expect(row!.told_on).toBe(istDate());
     // Later the same day: still one.
     await publish(drivers[0].id, { time: "09:30" });
     expect(await alertsOf(rider.id)).toHaveLength(1);
     // The next IST day it may alert again.
-    await env.DB.prepare("UPDATE saved_searches SET last_alert_day = ? WHERE id = ?")
+    await env.DB.prepare("UPDATE saved_search_spots SET told_on = ? WHERE search_id = ?")
       .bind(addDays(istDate(), -1), id)
       .run();
     await publish(drivers[1].id, { time: "09:45" });
     expect(await alertsOf(rider.id)).toHaveLength(2);
+  });
+
+  it("a search told today or paused is dropped by the lookup itself: a publish neither reads nor writes it", async () => {
+    const [first, second] = [await createUser(ctx()), await createUser(ctx())];
+    const [rider, resting] = [await createUser(ctx()), await createUser(ctx())];
+    const { id } = await saveSearch(ctx(), rider.id, search());
+    const paused = await saveSearch(ctx(), resting.id, search());
+    await setSavedSearchPaused(ctx(), resting.id, paused.id, true);
+    await publish(first.id);
+    expect(await alertsOf(rider.id)).toHaveLength(1);
+    const told = await env.DB.prepare("SELECT told_on FROM saved_search_spots WHERE search_id = ?")
+      .bind(id)
+      .first<{ told_on: string }>();
+    expect(told!.told_on).toBe(istDate());
+    // ADR 0049 (2026-11-29, told_on): not even turned away by the guarded UPDATE.
+    const stats = newD1Stats({ perStatement: true });
+    const again = await createRide({ db: createDb(instrumentD1(env.DB, stats)) }, second.id, {
+      fromLocation: "Koramangala",
+      toLocation: "Manyata Tech Park",
+      date: tomorrow(),
+      time: "09:10",
+      seats: 3,
+      tripCost: 30000,
+      notes: null,
+      communityId: null,
+      womenOnly: false,
+    });
+    expect(again.audience.notified).toEqual([]);
+    const sqls = stats.perStatement!.map((st) => st.sql);
+    expect(sqls.some((q) => q.includes("saved_search_spots"))).toBe(true);
+    expect(sqls.filter((q) => /update "saved_search_spots"|insert into "notifications"/.test(q))).toEqual([]);
+    expect(await alertsOf(rider.id)).toHaveLength(1);
+    expect(await alertsOf(resting.id)).toHaveLength(0);
   });
 
   it("a published commute alerts once for all its days; the daily Cron's new days alert too", async () => {
@@ -389,7 +425,7 @@ describe("alerts when a matching ride is published", () => {
   it("the lookup uses the spot index (EXPLAIN: no SCAN of saved_search_spots, one seek a route cell and reach)", async () => {
     const route = [placeByName("Koramangala")!, placeByName("Manyata Tech Park")!];
     const spots = routeSpots(route);
-    const query = spotSearchesSql([{ route, minute: 540, weekdays: 127, spots }])!;
+    const query = spotSearchesSql([{ route, minute: 540, weekdays: 127, spots }], istDate())!;
     const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).all<{ detail: string }>();
     const details = plan.results.map((r) => r.detail);
     expect(details.join("\n")).not.toMatch(/SCAN (saved_searches|saved_search_spots|ss)\b/);

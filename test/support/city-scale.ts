@@ -311,7 +311,7 @@ async function seedSavedSearches(busyId: string, now: number) {
     const window = WINDOWS[n % WINDOWS.length];
     const { klass, cell, reach } = searchSpot(from, radiusKm, window);
     spots.push(
-      `(${q(id)}, ${klass}, ${cell}, ${reach}, ${minute}, ${window}, ${n % 4 === 0 ? 127 : 62}, ${radiusKm * 1000}, ${from.lat}, ${from.lng}, ${to.lat}, ${to.lng}, 0, ${q(owner)}, ${q(from.name)}, ${q(to.name)})`,
+      `(${q(id)}, ${klass}, ${cell}, ${reach}, ${minute}, ${window}, ${n % 4 === 0 ? 127 : 62}, ${radiusKm * 1000}, ${from.lat}, ${from.lng}, ${to.lat}, ${to.lng}, 0, ${q(owner)}, ${q(from.name)}, ${q(to.name)}, NULL, ${n % 10 === 9 ? 1 : 0})`,
     );
   }
   // Statements under D1's 100 KB limit.
