@@ -7,7 +7,7 @@ import { newId } from "../app/domain/ids";
 import { addDays, istDate, istToInstant } from "../app/domain/time";
 import { refreshMemberCount } from "../app/models/community-rows.server";
 import { placeByName, ridePlaceColumns } from "../app/models/places.server";
-import { cellsAround } from "../app/domain/places";
+import { searchSpot } from "../app/domain/alert-spots";
 import type { Db } from "../app/models/db.server";
 import { hashPassword } from "../app/utils/password.server";
 import {
@@ -695,5 +695,23 @@ export function buildSavedSearch(opts: SavedSearchOptions & BuildExtras & { now?
     lastAlertDay: null,
     createdAt: opts.now ?? Date.now(),
   };
-  return { search, cells: cellsAround(from.lat, from.lng, radiusKm).map((cell) => ({ cell, minute, searchId: id })) };
+  // Its lookup row, as saveSearch writes it (ADR 0049).
+  const spot = {
+    searchId: id,
+    ...searchSpot(from, search.radiusM / 1000, search.windowMinutes),
+    minute,
+    windowMinutes: search.windowMinutes,
+    weekdays: search.weekdays,
+    radiusM: search.radiusM,
+    fromLat: from.lat,
+    fromLng: from.lng,
+    toLat: to.lat,
+    toLng: to.lng,
+    wayBack: 0,
+    userId: opts.userId,
+    fromLocation: from.name,
+    toLocation: to.name,
+    paused: search.status === "paused" ? 1 : 0,
+  };
+  return { search, spot };
 }

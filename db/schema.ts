@@ -1171,6 +1171,7 @@ export const savedSearches = sqliteTable(
     windowMinutes: integer("window_minutes").notNull(),
     weekdays: integer("weekdays").notNull(),
     status: text("status").notNull().default("active"),
+    /** No longer written: saved_search_spots.told_on is the mark (migration 0051, ADR 0049). */
     lastAlertDay: text("last_alert_day"),
     createdAt: createdAt(),
     // "And back" (ADR 0055): the way back is a search of its own that belongs to this one.
@@ -1193,22 +1194,63 @@ export const savedSearches = sqliteTable(
 );
 
 /**
- * The publish-time lookup of saved searches (migration 0017): one row per grid cell the circle
- * around a search's pickup place touches, with the search's minute of the day. A published
- * ride's pickup cell and minute (+-60) range the primary key.
+ * The publish-time lookup of saved searches (migration 0051, ADR 0049): one row per search, at
+ * its pickup's cell of its radius class's grid (app/domain/alert-spots.ts), with what matching
+ * and the alert's text need, so a published ride reads each candidate search once, from the
+ * covering index alone: per class, the cells near its route at the minutes it passes them.
+ * Written with the search, gone with it.
  */
-export const savedSearchCells = sqliteTable(
-  "saved_search_cells",
+export const savedSearchSpots = sqliteTable(
+  "saved_search_spots",
   {
-    cell: integer("cell").notNull(),
-    minute: integer("minute").notNull(),
     searchId: text("search_id")
       .notNull()
       .references(() => savedSearches.id, { onDelete: "cascade" }),
+    klass: integer("klass").notNull(),
+    cell: integer("cell").notNull(),
+    /** The window rounded up to a reach (spotReach): each is ranged apart. */
+    reach: integer("reach").notNull(),
+    minute: integer("minute").notNull(),
+    windowMinutes: integer("window_minutes").notNull(),
+    weekdays: integer("weekdays").notNull(),
+    radiusM: integer("radius_m").notNull(),
+    fromLat: real("from_lat").notNull(),
+    fromLng: real("from_lng").notNull(),
+    toLat: real("to_lat").notNull(),
+    toLng: real("to_lng").notNull(),
+    /** 1 for the way back of a search (ADR 0055): the alert names its outward search. */
+    wayBack: integer("way_back").notNull(),
+    /** The search's owner (copied: the alert is written without reading the search first). */
+    userId: text("user_id").notNull(),
+    fromLocation: text("from_location").notNull(),
+    toLocation: text("to_location").notNull(),
+    /** The IST day the search was last alerted (its guarded UPDATE): told today, not looked up. */
+    toldOn: text("told_on"),
+    /** 1 while the search is paused (trigger saved_search_spots_paused): not looked up. */
+    paused: integer("paused").notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.cell, t.minute, t.searchId] }),
-    index("saved_search_cells_search_idx").on(t.searchId),
+    index("saved_search_spots_lookup_idx").on(
+      t.klass,
+      t.cell,
+      t.reach,
+      t.minute,
+      t.toldOn,
+      t.paused,
+      t.windowMinutes,
+      t.weekdays,
+      t.radiusM,
+      t.fromLat,
+      t.fromLng,
+      t.toLat,
+      t.toLng,
+      t.wayBack,
+      t.searchId,
+      t.userId,
+      t.fromLocation,
+      t.toLocation,
+    ),
+    index("saved_search_spots_search_idx").on(t.searchId),
   ],
 );
 /**

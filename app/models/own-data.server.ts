@@ -32,7 +32,7 @@ import {
   rideRequests,
   rides,
   savedRides,
-  savedSearchCells,
+  savedSearchSpots,
   savedSearches,
   sessions,
   userBlocks,
@@ -99,7 +99,7 @@ export const EXPORT: ExportEntry[] = [
   { table: communityAuditLog, name: "community_audit_log", by: [communityAuditLog.actorId] },
   // Issue 16: a live work e-mail code request (the address; the code's HMAC is a credential).
   { table: communityEmailCodes, name: "community_email_codes", by: [communityEmailCodes.userId], omit: ["codeHash"] },
-  // Issue 14: saved searches (their cell rows are only a lookup index of the same places).
+  // Issue 14: saved searches (their spot rows are only a lookup copy of the same searches).
   { table: savedSearches, name: "saved_searches", by: [savedSearches.userId] },
   // Issue 37: their share-my-trip links (the token's hash is a credential).
   { table: tripShares, name: "trip_shares", by: [tripShares.userId], omit: ["tokenHash"] },
@@ -327,9 +327,9 @@ export async function deleteMyAccount({ db }: ModelCtx, userId: string, now = Da
     db.delete(coPassengers).where(eq(coPassengers.userId, userId)),
     db.delete(coPassengerCounts).where(eq(coPassengerCounts.userId, userId)),
     db
-      .delete(savedSearchCells)
+      .delete(savedSearchSpots)
       .where(
-        sql`${savedSearchCells.searchId} IN (SELECT ${savedSearches.id} FROM ${savedSearches} WHERE ${savedSearches.userId} = ${userId})`,
+        sql`${savedSearchSpots.searchId} IN (SELECT ${savedSearches.id} FROM ${savedSearches} WHERE ${savedSearches.userId} = ${userId})`,
       ),
     db.delete(savedSearches).where(eq(savedSearches.userId, userId)),
     db.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId))),

@@ -38,7 +38,7 @@ import {
   passwords,
   rideRequests,
   rides,
-  savedSearchCells,
+  savedSearchSpots,
   savedSearches,
   userProfiles,
   userSettings,
@@ -676,9 +676,9 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
     ins.rows.set("commute_rides", occurrences.length);
 
     // ---------------- saved searches (issue 14): 5,000 riders' alerts at commute hours, mostly
-    // 2 km and +-15 min, some up to 10 km and +-60 min, with their lookup cells.
+    // 2 km and +-15 min, some up to 10 km and +-60 min, with their lookup rows.
     const searchRows: Array<Record<string, unknown>> = [];
-    const cellRows: Array<Record<string, unknown>> = [];
+    const spotRows: Array<Record<string, unknown>> = [];
     for (let k = 0; k < n(5_000); k++) {
       const from = pick(ALL_PLACES).name;
       let to = pick(ALL_PLACES).name;
@@ -696,10 +696,10 @@ async function seed(size: Size, passwordHash: string, now: number): Promise<Mani
         now: now - int(1, 60) * DAY,
       });
       searchRows.push(built.search);
-      cellRows.push(...built.cells);
+      spotRows.push(built.spot);
     }
     await ins.add(savedSearches, searchRows);
-    await ins.add(savedSearchCells, cellRows);
+    await ins.add(savedSearchSpots, spotRows);
     await ins.drain();
     // The notifications above are history: their e-mails and pushes went out when they were
     // made. Left pending, the outbox trigger's ~110,000 rows were drained 25 at a time behind

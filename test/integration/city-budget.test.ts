@@ -101,12 +101,12 @@ describe("page budgets on a city-shaped dataset", () => {
     expect(commutes!.days).toBeGreaterThan(400);
   });
 
-  it("the city holds 5,000 saved searches with their lookup cells (issue 14)", async () => {
+  it("the city holds 5,000 saved searches with their lookup rows (issue 14; one each, ADR 0049)", async () => {
     const row = await env.DB.prepare(
-      "SELECT (SELECT count(*) FROM saved_searches) AS n, (SELECT count(*) FROM saved_search_cells) AS cells",
-    ).first<{ n: number; cells: number }>();
+      "SELECT (SELECT count(*) FROM saved_searches) AS n, (SELECT count(*) FROM saved_search_spots) AS spots",
+    ).first<{ n: number; spots: number }>();
     expect(row!.n).toBe(CITY_SAVED_SEARCHES);
-    expect(row!.cells).toBeGreaterThan(3 * CITY_SAVED_SEARCHES);
+    expect(row!.spots).toBe(CITY_SAVED_SEARCHES);
   });
 
   it("every page: at most 2 D1 round trips (the session with the shell's badges, then one batch) and at most 1,000 rows read", async () => {
@@ -256,11 +256,11 @@ describe("page budgets on a city-shaped dataset", () => {
       const scans = plan.results
         .map((r) => r.detail)
         .filter((d) =>
-          [...HOT_TABLES, "saved_searches", "saved_search_cells"].some((t) => new RegExp(`^SCAN ${t}\\b`).test(d)),
+          [...HOT_TABLES, "saved_searches", "saved_search_spots"].some((t) => new RegExp(`^SCAN ${t}\\b`).test(d)),
         );
       if (scans.length) offenders.push(`${scans.join("; ")}\n    ${q.sql}`);
     }
-    expect(recordedQueries.some((q) => q.sql.includes("saved_search_cells"))).toBe(true);
+    expect(recordedQueries.some((q) => q.sql.includes("saved_search_spots"))).toBe(true);
     expect(offenders, offenders.join("\n")).toEqual([]);
   });
 

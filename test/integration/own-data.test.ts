@@ -519,7 +519,7 @@ describe("delete my account", () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(me.id).first()).toEqual({
       n: 0,
     });
-    // My saved searches (and their lookup cells) are gone; the other's stays.
+    // My saved searches (and their lookup rows) are gone; the other's stays.
     expect(
       await env.DB.prepare("SELECT user_id FROM saved_searches")
         .all()
@@ -527,7 +527,7 @@ describe("delete my account", () => {
     ).toEqual([{ user_id: other.id }]);
     expect(
       await env.DB.prepare(
-        "SELECT count(*) AS n FROM saved_search_cells WHERE search_id NOT IN (SELECT id FROM saved_searches)",
+        "SELECT count(*) AS n FROM saved_search_spots WHERE search_id NOT IN (SELECT id FROM saved_searches)",
       ).first(),
     ).toEqual({ n: 0 });
     // My cancelled ride leaves the corridor index (ADR 0049: ride ids only, no member data).

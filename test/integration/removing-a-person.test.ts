@@ -65,9 +65,9 @@ const EXPECTED: Record<string, string> = {
   // Issue 16: a person's live work e-mail code goes with them or with the community.
   "community_email_codes.user_id -> users": "CASCADE",
   "community_email_codes.community_id -> communities": "CASCADE",
-  // Issue 14: a person's saved searches (and their lookup cells) are their own.
+  // Issue 14: a person's saved searches (and their lookup rows, ADR 0049) are their own.
   "saved_searches.user_id -> users": "CASCADE",
-  "saved_search_cells.search_id -> saved_searches": "CASCADE",
+  "saved_search_spots.search_id -> saved_searches": "CASCADE",
   // ADR 0055: a search's way back belongs to it.
   "saved_searches.return_of -> saved_searches": "CASCADE",
   // Issue 16: a community's approved pickup points go with the community.

@@ -1,6 +1,8 @@
 // Issue 36, item 1: matching riders along the driver's way, with hand-made routes. The driver
 // goes Whitefield -> Electronic City Phase 1 (straight through Bellandur) at 8:30 tomorrow.
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import worker from "../../server";
 import { env } from "../support/env";
 import { createCommutePattern, createUser } from "../../db/factories";
 import { WEEKDAYS } from "~/domain/commutes";
@@ -8,7 +10,7 @@ import { straightLineKm } from "~/domain/places";
 import { CITY_KMH, matchRide } from "~/domain/ride-match";
 import { ROAD_FACTOR } from "~/domain/ride-limits";
 import { addDays, istDate, istToInstant } from "~/domain/time";
-import { topUpCommutes } from "~/models/commutes.server";
+import { COMMUTE_TOP_UP_CRON, topUpCommutes } from "~/models/commutes.server";
 import { placeByName } from "~/models/places.server";
 import { discoverRides } from "~/models/ride-discovery.server";
 import { createRide as publishRide } from "~/models/ride-publishing.server";
@@ -260,6 +262,77 @@ describe("alerts and the search agree (one rule)", () => {
     // Both kinds occur, along the route too: the differential is not vacuous.
     expect(outcomes[0]).toEqual([true, true]);
     expect(outcomes.map(([, f]) => f)).toContain(false);
+  });
+});
+
+describe("alerts for a pickup mid-route (ADR 0049: saved searches by radius class)", () => {
+  const saveBellandur = async () => {
+    const rider = await createUser(ctx());
+    await saveSearch(ctx(), rider.id, {
+      from: "Bellandur",
+      to: "Electronic City",
+      time: "08:50",
+      radiusKm: 5,
+      windowMinutes: 30,
+      weekdays: 127,
+    });
+    return rider;
+  };
+  const alertedOf = async (riderId: string) =>
+    (await notificationsFor(riderId))
+      .filter((n) => n.title === ALERT_TITLE)
+      .map((n) => n.data as { ride_id?: string; commute_id?: string });
+
+  it("Bellandur -> Electronic City is told of Whitefield -> Electronic City via Marathahalli, as the search finds it", async () => {
+    const rider = await saveBellandur();
+    const publish = async (time: string) => {
+      const driver = await createUser(ctx(), { profile: { maxDetourMinutes: 15 } });
+      const { id } = await publishRide(ctx(), driver.id, {
+        fromLocation: "Whitefield",
+        toLocation: "Electronic City Phase 1",
+        via1: "Marathahalli",
+        date: day(),
+        time,
+        seats: 3,
+        tripCost: 20000,
+        notes: null,
+        communityId: null,
+        womenOnly: false,
+      });
+      return id;
+    };
+    // Leaving at 7:30, it passes Bellandur about 50 minutes later: outside the window, untold.
+    const early = await publish("07:30");
+    expect(await alertedOf(rider.id)).toEqual([]);
+    // At 8:15 it passes Bellandur within the window: neither its start (Whitefield, 8 km away)
+    // nor its departure is near the search's, yet the rider is told, of the ride the search finds.
+    const id = await publish("08:15");
+    expect((await alertedOf(rider.id)).map((d) => d.ride_id)).toEqual([id]);
+    const found = await search(rider.id, bellandur);
+    expect(found.rides.map((r) => r.id)).toContain(id);
+    expect(found.rides.map((r) => r.id)).not.toContain(early);
+  });
+
+  it("the Cron's new commute days alert it too (the same lookup)", async () => {
+    const rider = await saveBellandur();
+    const driver = await createUser(ctx(), { profile: { maxDetourMinutes: 15 } });
+    const commute = await createCommutePattern(ctx(), {
+      driverId: driver.id,
+      fromLocation: "Whitefield",
+      toLocation: "Electronic City Phase 1",
+      vias: ["Marathahalli"],
+      weekdays: 127,
+      time: "08:15",
+    });
+    // The Cron itself: its new days go through the same alert lookup as a publish.
+    const ec = createExecutionContext();
+    await worker.scheduled(
+      createScheduledController({ cron: COMMUTE_TOP_UP_CRON, scheduledTime: Date.now() }),
+      env,
+      ec,
+    );
+    await waitOnExecutionContext(ec);
+    expect((await alertedOf(rider.id)).map((d) => d.commute_id)).toEqual([commute.id]);
   });
 });
 

@@ -9,20 +9,24 @@ import worker from "../../server";
 import { addMember, createCommunity, createCommutePattern, createUser } from "../../db/factories";
 import { dayOfWeek, weekdayMask, WEEKDAYS } from "~/domain/commutes";
 import { straightLineKm } from "~/domain/places";
-import { addDays, istDate, istToInstant } from "~/domain/time";
+import { routeSpots } from "~/domain/alert-spots";
+import { addDays, istDate } from "~/domain/time";
 import { COMMUTE_TOP_UP_CRON, createCommute } from "~/models/commutes.server";
 import { loadDelivery } from "~/models/outbox/queue.server";
 import { placeByName } from "~/models/places.server";
 import { createRide } from "~/models/ride-publishing.server";
 import {
-  alertCandidatesQuery,
+  spotSearchesSql,
   ALERT_TITLE,
   MAX_SAVED_SEARCHES,
   saveSearch,
+  setSavedSearchPaused,
   TOO_MANY_SEARCHES,
   type SaveSearch,
 } from "~/models/saved-searches.server";
 import { ConflictError } from "~/models/errors.server";
+import { createDb } from "~/models/db.server";
+import { instrumentD1, newD1Stats } from "~/utils/d1-stats.server";
 import { renderMail } from "~/models/outbox/render.server";
 import { dbChecksum } from "../support/db-checksum";
 import { toastOf } from "../support/rides";
@@ -107,13 +111,11 @@ describe("saving a search from Discover Rides", () => {
       weekdays: 0b0111110,
       status: "active",
     });
-    const cells = await env.DB.prepare("SELECT cell, minute FROM saved_search_cells WHERE search_id = ?")
+    const spots = await env.DB.prepare("SELECT klass, cell, minute FROM saved_search_spots WHERE search_id = ?")
       .bind(row!.id)
-      .all<{ cell: number; minute: number }>();
-    // The circle around Koramangala's point touches its own cell and its neighbours.
-    expect(cells.results.length).toBeGreaterThanOrEqual(4);
-    expect(cells.results.map((c) => c.cell)).toContain(placeByName("Koramangala")!.cell);
-    expect(new Set(cells.results.map((c) => c.minute))).toEqual(new Set([540]));
+      .all<{ klass: number; cell: number; minute: number }>();
+    // One lookup row: Koramangala's cell of the 2 km class's grid (the search grid's own).
+    expect(spots.results).toEqual([{ klass: 0, cell: placeByName("Koramangala")!.cell, minute: 540 }]);
     const list = await (await get("/rides", { cookie: rider.cookie })).text();
     expect(list).toContain("Your saved searches");
     expect(list).toMatch(/Koramangala → Manyata Tech Park/);
@@ -158,9 +160,9 @@ describe("saving a search from Discover Rides", () => {
       expect((r as PromiseRejectedResult).reason.message).toBe(TOO_MANY_SEARCHES);
     }
     expect(await savedCount(rider.id)).toBe(MAX_SAVED_SEARCHES);
-    // The refused ones left no cell rows behind.
+    // The refused ones left no lookup rows behind.
     const orphans = await env.DB.prepare(
-      "SELECT count(*) AS n FROM saved_search_cells WHERE search_id NOT IN (SELECT id FROM saved_searches)",
+      "SELECT count(*) AS n FROM saved_search_spots WHERE search_id NOT IN (SELECT id FROM saved_searches)",
     ).first<{ n: number }>();
     expect(orphans!.n).toBe(0);
   });
@@ -191,7 +193,7 @@ describe("saving a search from Discover Rides", () => {
     expect(toastOf(deleted)?.title).toBe("Saved search deleted");
     expect(await savedCount(owner.id)).toBe(0);
     expect(
-      (await env.DB.prepare("SELECT count(*) AS n FROM saved_search_cells WHERE search_id = ?")
+      (await env.DB.prepare("SELECT count(*) AS n FROM saved_search_spots WHERE search_id = ?")
         .bind(id)
         .first<{ n: number }>())!.n,
     ).toBe(0);
@@ -296,19 +298,52 @@ describe("alerts when a matching ride is published", () => {
     const published = await Promise.all(drivers.map((d, i) => publish(d.id, { time: `09:0${i}` })));
     expect(published.flatMap((p) => p.audience.notified)).toEqual([rider.id]);
     expect(await alertsOf(rider.id)).toHaveLength(1);
-    const row = await env.DB.prepare("SELECT last_alert_day FROM saved_searches WHERE id = ?")
+    const row = await env.DB.prepare("SELECT told_on FROM saved_search_spots WHERE search_id = ?")
       .bind(id)
-      .first<{ last_alert_day: string }>();
-    expect(row!.last_alert_day).toBe(istDate());
+      .first<{ told_on: string }>();
+    expect(row!.told_on).toBe(istDate());
     // Later the same day: still one.
     await publish(drivers[0].id, { time: "09:30" });
     expect(await alertsOf(rider.id)).toHaveLength(1);
     // The next IST day it may alert again.
-    await env.DB.prepare("UPDATE saved_searches SET last_alert_day = ? WHERE id = ?")
+    await env.DB.prepare("UPDATE saved_search_spots SET told_on = ? WHERE search_id = ?")
       .bind(addDays(istDate(), -1), id)
       .run();
     await publish(drivers[1].id, { time: "09:45" });
     expect(await alertsOf(rider.id)).toHaveLength(2);
+  });
+
+  it("a search told today or paused is dropped by the lookup itself: a publish neither reads nor writes it", async () => {
+    const [first, second] = [await createUser(ctx()), await createUser(ctx())];
+    const [rider, resting] = [await createUser(ctx()), await createUser(ctx())];
+    const { id } = await saveSearch(ctx(), rider.id, search());
+    const paused = await saveSearch(ctx(), resting.id, search());
+    await setSavedSearchPaused(ctx(), resting.id, paused.id, true);
+    await publish(first.id);
+    expect(await alertsOf(rider.id)).toHaveLength(1);
+    const told = await env.DB.prepare("SELECT told_on FROM saved_search_spots WHERE search_id = ?")
+      .bind(id)
+      .first<{ told_on: string }>();
+    expect(told!.told_on).toBe(istDate());
+    // ADR 0049 (2026-11-29, told_on): not even turned away by the guarded UPDATE.
+    const stats = newD1Stats({ perStatement: true });
+    const again = await createRide({ db: createDb(instrumentD1(env.DB, stats)) }, second.id, {
+      fromLocation: "Koramangala",
+      toLocation: "Manyata Tech Park",
+      date: tomorrow(),
+      time: "09:10",
+      seats: 3,
+      tripCost: 30000,
+      notes: null,
+      communityId: null,
+      womenOnly: false,
+    });
+    expect(again.audience.notified).toEqual([]);
+    const sqls = stats.perStatement!.map((st) => st.sql);
+    expect(sqls.some((q) => q.includes("saved_search_spots"))).toBe(true);
+    expect(sqls.filter((q) => /update "saved_search_spots"|insert into "notifications"/.test(q))).toEqual([]);
+    expect(await alertsOf(rider.id)).toHaveLength(1);
+    expect(await alertsOf(resting.id)).toHaveLength(0);
   });
 
   it("a published commute alerts once for all its days; the daily Cron's new days alert too", async () => {
@@ -387,16 +422,15 @@ describe("alerts when a matching ride is published", () => {
     expect(mail!.text).toContain("https://loopride.example/rides#saved-searches");
   });
 
-  it("the lookup uses the cell index (EXPLAIN: no SCAN of saved_searches or saved_search_cells)", async () => {
-    const query = alertCandidatesQuery(db(), ["r1", "r2"], istToInstant(tomorrow(), "00:00")).toSQL();
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
-      .bind(...query.params)
-      .all<{ detail: string }>();
+  it("the lookup uses the spot index (EXPLAIN: no SCAN of saved_search_spots, one seek a route cell and reach)", async () => {
+    const route = [placeByName("Koramangala")!, placeByName("Manyata Tech Park")!];
+    const spots = routeSpots(route);
+    const query = spotSearchesSql([{ route, minute: 540, weekdays: 127, spots }], istDate())!;
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).all<{ detail: string }>();
     const details = plan.results.map((r) => r.detail);
-    expect(details.join("\n")).not.toMatch(/SCAN (saved_searches|saved_search_cells|rides)\b/);
-    expect(details[0]).toMatch(/^SEARCH rides USING INDEX sqlite_autoindex_rides_1 \(id=\?\)/);
+    expect(details.join("\n")).not.toMatch(/SCAN (saved_searches|saved_search_spots|ss)\b/);
     expect(details.join("\n")).toMatch(
-      /SEARCH saved_search_cells USING COVERING INDEX sqlite_autoindex_saved_search_cells_1 \(cell=\? AND minute>\? AND minute<\?\)/,
+      /SEARCH ss USING COVERING INDEX saved_search_spots_lookup_idx \(klass=\? AND cell=\? AND reach=\? AND minute>\? AND minute<\?\)/,
     );
   });
 });

@@ -9,7 +9,8 @@ import { ALL_PLACES } from "~/domain/curated-places";
 import { istDate } from "~/domain/time";
 import { createDb } from "~/models/db.server";
 import { topUpCommutes } from "~/models/commutes.server";
-import { cellsAround, cellsWithin } from "~/domain/places";
+import { cellsWithin } from "~/domain/places";
+import { searchSpot } from "~/domain/alert-spots";
 import { routeCellTimes } from "~/domain/ride-match";
 import { placeByName } from "~/models/places.server";
 import { BASE, signedInUser } from "./worker";
@@ -284,8 +285,8 @@ export const CITY_SAVED_SEARCHES = 5000;
 /**
  * 5,000 saved searches (issue 14, item 5) between the fixed places, at commute hours (07:00-10:00
  * and 17:00-20:00 in 5-minute steps), mostly within 2 km and +-15 min, some up to 10 km and
- * +-60 min; every tenth paused. Their lookup cells as the app writes them (cellsAround), as
- * literal multi-row INSERTs (D1 binds 100 parameters; the cells are over 100,000 rows).
+ * +-60 min; every tenth paused. Their lookup rows as the app writes them (searchSpot), as
+ * literal multi-row INSERTs (D1 binds 100 parameters).
  */
 async function seedSavedSearches(busyId: string, now: number) {
   const names = ALL_PLACES.map((p) => p.name);
@@ -293,7 +294,7 @@ async function seedSavedSearches(busyId: string, now: number) {
   const WINDOWS = [15, 15, 30, 60, 15];
   const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
   const searches: string[] = [];
-  const cells: string[] = [];
+  const spots: string[] = [];
   for (let n = 0; n < CITY_SAVED_SEARCHES; n++) {
     const from = placeByName(names[n % names.length])!;
     let to = placeByName(names[(n * 7 + 3) % names.length])!;
@@ -307,7 +308,11 @@ async function seedSavedSearches(busyId: string, now: number) {
     searches.push(
       `(${q(id)}, ${q(owner)}, ${q(from.name)}, ${q(to.name)}, ${q(from.id)}, ${q(to.id)}, ${from.lat}, ${from.lng}, ${to.lat}, ${to.lng}, ${from.cell}, ${to.cell}, '${time}', ${minute}, ${radiusKm * 1000}, ${WINDOWS[n % WINDOWS.length]}, ${n % 4 === 0 ? 127 : 62}, '${n % 10 === 9 ? "paused" : "active"}', NULL, ${now - 10 * DAY + n})`,
     );
-    for (const c of cellsAround(from.lat, from.lng, radiusKm)) cells.push(`(${c}, ${minute}, ${q(id)})`);
+    const window = WINDOWS[n % WINDOWS.length];
+    const { klass, cell, reach } = searchSpot(from, radiusKm, window);
+    spots.push(
+      `(${q(id)}, ${klass}, ${cell}, ${reach}, ${minute}, ${window}, ${n % 4 === 0 ? 127 : 62}, ${radiusKm * 1000}, ${from.lat}, ${from.lng}, ${to.lat}, ${to.lng}, 0, ${q(owner)}, ${q(from.name)}, ${q(to.name)}, NULL, ${n % 10 === 9 ? 1 : 0})`,
+    );
   }
   // Statements under D1's 100 KB limit.
   const chunks = (rows: string[], head: string, per: number) => {
@@ -321,7 +326,8 @@ async function seedSavedSearches(busyId: string, now: number) {
       "INSERT INTO saved_searches (id, user_id, from_location, to_location, from_place_id, to_place_id, from_lat, from_lng, to_lat, to_lng, from_cell, to_cell, time, minute, radius_m, window_minutes, weekdays, status, last_alert_day, created_at)",
       300,
     ),
-    ...chunks(cells, "INSERT INTO saved_search_cells (cell, minute, search_id)", 3000),
+    // In the table's column order.
+    ...chunks(spots, "INSERT INTO saved_search_spots", 500),
   ];
   await env.DB.batch(statements.map((st) => env.DB.prepare(st)));
 }
