@@ -55,15 +55,19 @@ export function RideCard({
   ride,
   rating,
   matchFacts,
+  pickupAt,
 }: {
   ride: RideCardData;
   rating?: RatingSummary;
   matchFacts?: ReactNode;
+  /** A search's pickup along the route (issue 36); without it, the driver's start. */
+  pickupAt?: { lat: number; lng: number };
 }) {
   const left = ride.seats - ride.bookedSeats;
   const full = left <= 0;
-  // The pickup is the ride's start (matching along the route will pass the rider's own).
-  const metro = nearestMetroText(ride.fromLat != null ? { lat: ride.fromLat, lng: ride.fromLng ?? NaN } : null);
+  const metro = nearestMetroText(
+    pickupAt ?? (ride.fromLat != null ? { lat: ride.fromLat, lng: ride.fromLng ?? NaN } : null),
+  );
   const route = (
     <Link to={`/rides/${ride.id}`} className="hover:underline" discover="none">
       <RideRoute from={ride.fromLocation} to={ride.toLocation} />

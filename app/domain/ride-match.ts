@@ -65,16 +65,22 @@ export type ShownMatch = Pick<
   Match,
   "minutesOff" | "pickupAt" | "detourMinutes" | "pickupKm" | "dropKm" | "anyPoint"
 > & {
-  pickup: Pick<MatchPoint, "routeIndex">;
+  /** `at`: where the rider is picked up, when that is not the driver's start (its nearest station). */
+  pickup: Pick<MatchPoint, "routeIndex"> & { at?: Point };
   drop: Pick<MatchPoint, "routeIndex">;
 };
+// 4 decimals are about 11 m: enough to name the nearest station, few bytes a card.
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 export const shownMatch = (m: Match): ShownMatch => ({
   pickupKm: Math.round(m.pickupKm * 100) / 100,
   dropKm: Math.round(m.dropKm * 100) / 100,
   minutesOff: m.minutesOff,
   pickupAt: m.pickupAt,
   detourMinutes: Math.round(m.detourMinutes),
-  pickup: { routeIndex: m.pickup.routeIndex },
+  pickup: {
+    routeIndex: m.pickup.routeIndex,
+    ...(m.pickup.routeIndex !== 0 ? { at: { lat: round4(m.pickup.point.lat), lng: round4(m.pickup.point.lng) } } : {}),
+  },
   drop: { routeIndex: m.drop.routeIndex },
   ...(m.anyPoint ? { anyPoint: m.anyPoint } : {}),
 });

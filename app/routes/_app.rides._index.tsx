@@ -163,6 +163,7 @@ export default function DiscoverRides() {
                 key={r.id}
                 ride={r}
                 rating={ratingFromTotals(r.driverRatingCount, r.driverRatingStars)}
+                pickupAt={r.match && "at" in r.match.pickup ? r.match.pickup.at : undefined}
                 matchFacts={
                   r.match && near ? (
                     <MatchFacts

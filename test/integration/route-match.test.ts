@@ -6,6 +6,7 @@ import worker from "../../server";
 import { env } from "../support/env";
 import { createCommutePattern, createUser } from "../../db/factories";
 import { WEEKDAYS } from "~/domain/commutes";
+import { nearestMetroText } from "~/domain/metro-stations";
 import { straightLineKm } from "~/domain/places";
 import { CITY_KMH, matchRide } from "~/domain/ride-match";
 import { ROAD_FACTOR } from "~/domain/ride-limits";
@@ -79,6 +80,13 @@ describe("matching along the route", () => {
     expect(html).toContain("Picked up at Bellandur around 9:05 AM");
     expect(html).toContain(`Driver&#x27;s detour ${m.detourMinutes} min`);
     expect(html).toContain("Pickup 15 min later");
+    // The card names the station nearest where the rider boards, not the driver's start's.
+    const [atPickup, atStart] = [nearestMetroText(b), nearestMetroText(w)];
+    expect(atStart).not.toBeNull();
+    expect(atPickup).not.toBe(atStart);
+    expect(html).not.toContain(atStart);
+    if (atPickup) expect(html).toContain(atPickup);
+    else expect(html).not.toContain('data-testid="nearest-metro"');
   });
 
   it("does not find a rider whose detour exceeds the driver's limit, unless the route passes them (a via)", async () => {
