@@ -30,6 +30,17 @@ function mapSvg(page: string) {
   return page.slice(start, page.indexOf("</svg>", at) + "</svg>".length);
 }
 
+/** `n` drivers' rides from `from` to Whitefield tomorrow, leaving a minute apart from 8:10. */
+async function ridesToWhitefield(n: number, from: string) {
+  for (let i = 0; i < n; i++) {
+    const driver = await createUser({ db: db() }, { fullName: `Driver ${i}` });
+    await createRide(
+      { db: db() },
+      { driverId: driver.id, fromLocation: from, toLocation: "Whitefield", date: day(), time: `08:${10 + i}` },
+    );
+  }
+}
+
 describe("the route map", () => {
   it("is on the ride page as SVG with its points listed as text, the nearest metro, a scale and the sources", async () => {
     const driver = await createUser({ db: db() }, { fullName: "Asha Rao" });
@@ -98,19 +109,7 @@ describe("the route map", () => {
 
   it("draws a small map on each search result over one shared background, with the nearest metro", async () => {
     const rider = await signedInUser({ fullName: "Ravi Kumar" });
-    for (let i = 0; i < 6; i++) {
-      const driver = await createUser({ db: db() }, { fullName: `Driver ${i}` });
-      await createRide(
-        { db: db() },
-        {
-          driverId: driver.id,
-          fromLocation: "Majestic Metro Station",
-          toLocation: "Whitefield",
-          date: day(),
-          time: `08:${10 + i}`,
-        },
-      );
-    }
+    await ridesToWhitefield(6, "Majestic Metro Station");
     // A station is a place: the search starts at it.
     const { text, bytes } = await html(
       `/rides?from=Majestic+Metro+Station&to=Whitefield&date=${day()}&time=08:15&window=60`,
@@ -293,19 +292,7 @@ describe("the ward outlines on the map (issue 36, item 3; ADR 0065)", () => {
 
   it("are in the one background every search result's small map uses, once a page", async () => {
     const rider = await signedInUser({ fullName: "Ravi Kumar" });
-    for (let i = 0; i < 10; i++) {
-      const driver = await createUser({ db: db() }, { fullName: `Driver ${i}` });
-      await createRide(
-        { db: db() },
-        {
-          driverId: driver.id,
-          fromLocation: "HSR Layout",
-          toLocation: "Whitefield",
-          date: day(),
-          time: `08:${10 + i}`,
-        },
-      );
-    }
+    await ridesToWhitefield(10, "HSR Layout");
     const { text, bytes } = await html(
       `/rides?from=HSR+Layout&to=Whitefield&date=${day()}&time=08:15&window=60`,
       rider.cookie,
