@@ -191,6 +191,14 @@ export function NearSearchForm({ form, today }: { form: NearForm; today: string 
 const lineNames = (lines: (keyof typeof METRO_LINE_NAMES)[]) => lines.map((l) => METRO_LINE_NAMES[l]).join(", ");
 
 /**
+ * "Any metro station" matched at a station the driver stops at: the card's facts name it with
+ * its line, and there is no walk (nor a nearest-metro line to repeat it).
+ */
+export function pickupIsStation(match: ShownMatch, from: string): boolean {
+  return isAnyMetro(from) && metroStationNamed(match.anyPoint) != null && match.pickup.routeIndex === -1;
+}
+
+/**
  * What a distance-search result says: where the rider is picked up and dropped and how far
  * they walk, the estimated pickup time there and how much earlier or later it is, and the
  * driver's extra minutes (issue 36). `route`: the ride's start, vias and end.
@@ -218,8 +226,7 @@ export function MatchFacts({
   const [startAt, endAt] = [metroAt(from), metroAt(to)];
   const lines = station ? ` (${lineNames(station.lines)})` : "";
   const pickup = stopName(match.pickup, route, startAt ? metroPlaceName(startAt) : from);
-  // The driver stops at the station itself: its name and line say where, there is no walk.
-  const pickedAtStation = startAt && match.pickup.routeIndex === -1;
+  const pickedAtStation = pickupIsStation(match, from);
   const droppedAtStation = endAt && match.drop.routeIndex === -1;
   return (
     <p className="lr-match" data-testid="match-facts">

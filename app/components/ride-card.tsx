@@ -60,13 +60,16 @@ export function RideCard({
   ride: RideCardData;
   rating?: RatingSummary;
   matchFacts?: ReactNode;
-  /** A search's pickup along the route (issue 36); without it, the driver's start. */
-  pickupAt?: { lat: number; lng: number };
+  /**
+   * A search's pickup along the route (issue 36); without it, the driver's start. null: the
+   * pickup is a metro station the match facts name, so no "Nearest metro" line.
+   */
+  pickupAt?: { lat: number; lng: number } | null;
 }) {
   const left = ride.seats - ride.bookedSeats;
   const full = left <= 0;
   const metro = nearestMetroText(
-    pickupAt ?? (ride.fromLat != null ? { lat: ride.fromLat, lng: ride.fromLng ?? NaN } : null),
+    pickupAt === undefined ? (ride.fromLat != null ? { lat: ride.fromLat, lng: ride.fromLng ?? NaN } : null) : pickupAt,
   );
   const route = (
     <Link to={`/rides/${ride.id}`} className="hover:underline" discover="none">

@@ -41,8 +41,15 @@ export default function DashboardLayout() {
       </a>
       {/* Desktop: collapsible with a checkbox (no JavaScript needed). */}
       <input type="checkbox" id="sidebar-collapse" className="peer sr-only" aria-label="Collapse sidebar" />
-      <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white md:block peer-checked:md:hidden dark:border-slate-800 dark:bg-slate-950">
-        <div className="sticky top-0 h-screen">
+      {/* One sidebar, rendered once (issue 40: it was two copies, 3 KB each): a column on a wide
+          screen; on a phone a slide-over opened by the Menu link's #fragment (CSS :target) and
+          closed by another. app/app.css, "The shell's sidebar". */}
+      <aside id="mobile-sidebar" className="lr-sidebar">
+        <a href="#" aria-label="Close menu" className="lr-sidebar-backdrop" />
+        <div className="lr-sidebar-panel">
+          <a href="#" className="lr-sidebar-close">
+            Close
+          </a>
           <SidebarNav user={user} badges={badges} />
         </div>
       </aside>
@@ -75,16 +82,6 @@ export default function DashboardLayout() {
             ) : null}
           </a>
         </header>
-        {/* Mobile: a slide-over opened by a #fragment link (CSS :target), closed by another. */}
-        <div id="mobile-sidebar" className="fixed inset-0 z-40 hidden target:block md:!hidden">
-          <a href="#" aria-label="Close menu" className="absolute inset-0 bg-slate-900/50" />
-          <div className="relative h-full w-72 max-w-[85%] overflow-y-auto bg-white shadow-xl dark:bg-slate-950">
-            <a href="#" className="absolute right-3 top-3 rounded px-2 py-1 text-sm underline">
-              Close
-            </a>
-            <SidebarNav user={user} badges={badges} />
-          </div>
-        </div>
         <main id="main" className="flex-1 p-4 md:p-8">
           <Outlet />
         </main>

@@ -65,6 +65,8 @@ describe("Any metro station -> Manyata Tech Park", () => {
     // At the station itself: its name and line, no walk to tell.
     expect(html).toContain("Picked up at Yeshwanthpur Metro Station (Green) around 8:30 AM");
     expect(html).not.toContain('data-testid="pickup-distance"');
+    // Nor a "Nearest metro" line repeating the station the facts name (issue 40: page weight).
+    expect(html).not.toContain('data-testid="nearest-metro"');
     expect(html).toContain("/rides/" + ride.id + "/book?pickup=Yeshwanthpur%20Metro%20Station");
     // "Any metro station" is searched only: an alert needs two points.
     expect(html).not.toContain("Save this search");
