@@ -199,6 +199,16 @@ export function pickupIsStation(match: ShownMatch, from: string): boolean {
 }
 
 /**
+ * Where a card's "Nearest metro" is measured from: the rider's pickup along the route; null
+ * when that pickup is the station itself; undefined (the driver's start) without a match.
+ */
+export function cardPickupAt(match: ShownMatch | undefined, from: string | undefined) {
+  if (!match) return undefined;
+  if (from !== undefined && pickupIsStation(match, from)) return null;
+  return "at" in match.pickup ? match.pickup.at : undefined;
+}
+
+/**
  * What a distance-search result says: where the rider is picked up and dropped and how far
  * they walk, the estimated pickup time there and how much earlier or later it is, and the
  * driver's extra minutes (issue 36). `route`: the ride's start, vias and end.

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { DiscoverPagination } from "~/components/discover-pagination";
 import { buttonClass, secondaryButtonClass } from "~/components/forms";
-import { MatchFacts, NearSearchForm, pickupIsStation } from "~/components/near-search";
+import { cardPickupAt, MatchFacts, NearSearchForm } from "~/components/near-search";
 import { RideCard, toRideCard, type RideCardData } from "~/components/ride-card";
 import { CityMapDefs, MapAttribution } from "~/components/route-map";
 import { SavedSearchList, SaveSearchForm } from "~/components/saved-searches";
@@ -163,13 +163,7 @@ export default function DiscoverRides() {
                 key={r.id}
                 ride={r}
                 rating={ratingFromTotals(r.driverRatingCount, r.driverRatingStars)}
-                pickupAt={
-                  r.match && near && pickupIsStation(r.match, near.values.from)
-                    ? null
-                    : r.match && "at" in r.match.pickup
-                      ? r.match.pickup.at
-                      : undefined
-                }
+                pickupAt={cardPickupAt(r.match, near?.values.from)}
                 matchFacts={
                   r.match && near ? (
                     <MatchFacts

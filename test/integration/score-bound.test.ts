@@ -87,5 +87,6 @@ describe("the wide search's score bound (issue 40)", () => {
     console.log(`${matched} matches, ${close} plain ones within 5 minutes of their bound`);
     expect(matched).toBeGreaterThan(300);
     expect(close / matched).toBeGreaterThan(0.2);
-  });
+    // 3,000 cases through D1 take about 10 s alone, and past 30 s on a loaded 2-core machine.
+  }, 120_000);
 });
