@@ -439,9 +439,9 @@ export type NearSearch = {
 /** How many candidates a distance search ranks (the nearest in time first). */
 export const NEAR_CANDIDATES = 200;
 /**
- * On weekdays, in the corridor's order (its lattice of cells first): each commute is reached
- * through about 1.7 index rows of its route's cells where its one end's row was read before,
- * so fewer are ranked to keep the widest search's rows (ADR 0049, migration 0050).
+ * On weekdays below WIDE_RADIUS_KM, in the corridor's order (its lattice of cells first): each
+ * commute is reached through about 1.7 index rows of its route's cells where its one end's row
+ * was read before, so fewer are ranked (ADR 0049, migration 0050).
  */
 export const WEEKDAY_CANDIDATES = 160;
 const candidateCap = (s: Pick<NearSearch, "weekdays">) => (s.weekdays ? WEEKDAY_CANDIDATES : NEAR_CANDIDATES);
