@@ -439,29 +439,32 @@ export type NearSearch = {
 /** How many candidates a distance search ranks (the nearest in time first). */
 export const NEAR_CANDIDATES = 200;
 /**
- * On weekdays, in the corridor's order (its lattice of cells first): each commute is reached
- * through about 1.7 index rows of its route's cells where its one end's row was read before,
- * so fewer are ranked to keep the widest search's rows (ADR 0049, migration 0050).
+ * On weekdays below WIDE_RADIUS_KM, in the corridor's order (its lattice of cells first): each
+ * commute is reached through about 1.7 index rows of its route's cells where its one end's row
+ * was read before, so fewer are ranked (ADR 0049, migration 0050).
  */
 export const WEEKDAY_CANDIDATES = 160;
 const candidateCap = (s: Pick<NearSearch, "weekdays">) => (s.weekdays ? WEEKDAY_CANDIDATES : NEAR_CANDIDATES);
 
 /**
- * From this radius a date search ranks its candidates by a score bound first (ADR 0049, "the
- * widest date search"): a 10 km circle's cells hold thousands of corridor rows on the bench
- * city, a 5 km one's about a quarter of them.
+ * From this radius a search, on a date or weekdays, ranks its candidates by a score bound first
+ * (ADR 0049, "the widest date search", "page 2 and the weekday search"): a 10 km circle's cells
+ * hold thousands of corridor rows on the bench city, a 5 km one's about a quarter of them.
  */
 export const WIDE_RADIUS_KM = 7.5;
 /**
- * How many rides a wide date search reads for its first page, those whose score bound is lowest;
- * each further page reads twice as many more (page 2 needs the best 20, and a bound is looser
- * than the score it bounds: 80 read missed two of them on search-rows.test.ts's dense day).
+ * How many rides (or commutes) a wide search reads, those whose score bound is lowest, in
+ * pages: a bound is looser than the score it bounds, and some read may not be the viewer's to
+ * see. Page 1 reads WIDE_PAGES pages' worth, each further page WIDE_MORE_PAGES more (page 2
+ * needs the best 20): search-rows.test.ts's dense day, where every bound allows a detour no
+ * driver there takes, lost two rides of page 2 with 1.5 (ADR 0049, "page 2 and the weekday search").
  */
-export const WIDE_CANDIDATES = 40;
-const wideCandidates = (page = 1) => WIDE_CANDIDATES * (2 * Math.max(1, page) - 1);
-/** A date search ranked by score bound (both ends places, radius from WIDE_RADIUS_KM). */
-const isWide = (s: NearSearch) =>
-  !s.weekdays && s.radiusKm >= WIDE_RADIUS_KM && s.from !== ANY_METRO && s.to !== ANY_METRO;
+export const WIDE_PAGES = 3;
+export const WIDE_MORE_PAGES = 2;
+const wideCandidates = (s: Pick<NearSearch, "weekdays">, page = 1) =>
+  nearPageSize(s.weekdays) * (WIDE_PAGES + WIDE_MORE_PAGES * (Math.max(1, page) - 1));
+/** A search ranked by score bound (both ends places, radius from WIDE_RADIUS_KM), dated or weekly. */
+const isWide = (s: NearSearch) => s.radiusKm >= WIDE_RADIUS_KM && s.from !== ANY_METRO && s.to !== ANY_METRO;
 
 /**
  * The matching rule's search for a distance search (and a saved search's alert, which must
@@ -638,6 +641,17 @@ function commuteCorridor(
   viewerId: string,
   communityOnly: boolean,
 ) {
+  return sql`(${commuteCorridorIds(s, weekdays, sides, viewerId, communityOnly)}) AS corridor`;
+}
+
+/** commuteCorridor's commute ids, each once. */
+function commuteCorridorIds(
+  s: NearSearch,
+  weekdays: number,
+  sides: SearchSides,
+  viewerId: string,
+  communityOnly: boolean,
+) {
   const communities = myCommunityIds(viewerId);
   const keep = sql`${boxNear(s.from, s.radiusKm)} AND ${boxNear(s.to, s.radiusKm)} AND (rc.weekdays & ${weekdays}) <> 0
     AND ${communityOnly ? sql`rc.community_id IN ${communities}` : sql`(rc.community_id IS NULL OR rc.community_id IN ${communities})`}`;
@@ -645,16 +659,16 @@ function commuteCorridor(
   const [from, until] = [h * 60 + m - s.windowMinutes, h * 60 + m + s.windowMinutes];
   const cells = sql`(VALUES ${latticeFirst(s, sides)}) AS cells`;
   if (sides.ranged === "from")
-    return sql`(SELECT DISTINCT rc.commute_id AS id FROM ${cells}
+    return sql`SELECT DISTINCT rc.commute_id AS id FROM ${cells}
       CROSS JOIN commute_route_cells rc INDEXED BY commute_route_cells_pass_idx
-      WHERE rc.cell = cells.column1 AND rc.passes_minute BETWEEN ${from - PASS_SLACK_MINUTES} AND ${until + 1} AND ${keep}) AS corridor`;
+      WHERE rc.cell = cells.column1 AND rc.passes_minute BETWEEN ${from - PASS_SLACK_MINUTES} AND ${until + 1} AND ${keep}`;
   // A commute without route cells has its end's cell negated: picked up at its start, so at
   // most DETOUR_LATE_MINUTES after it leaves, not PICKUP_LEAD_MINUTES (as on rides).
-  return sql`(SELECT DISTINCT rc.commute_id AS id FROM ${cells}
+  return sql`SELECT DISTINCT rc.commute_id AS id FROM ${cells}
     CROSS JOIN commute_route_cells rc INDEXED BY commute_route_cells_drop_idx
     WHERE ((rc.cell = cells.column1 AND rc.departs_minute BETWEEN ${from - PICKUP_LEAD_MINUTES} AND ${until})
         OR (rc.cell = -cells.column1 AND rc.departs_minute BETWEEN ${from - DETOUR_LATE_MINUTES - 1} AND ${until}))
-      AND ${keep}) AS corridor`;
+      AND ${keep}`;
 }
 
 /**
@@ -716,7 +730,7 @@ export function nearPageQuery(
   // mid-route are reached. A pickup's cells are ranged by the time the driver passes them
   // (the window, widened by PASS_SLACK_MINUTES), a drop's by the departure; the route's box,
   // in the index, leaves out rides passing nowhere near the other place before they are read.
-  // Each ride once, or (`nearest`) the WIDE_CANDIDATES nearest in time, where a wide search
+  // Each ride once, or (`nearest`) the wideCandidates nearest in time, where a wide search
   // fills up with rides passing mid-route.
   const corridorIds = (nearest = false) => {
     const box = sql`${boxNear(s.from, s.radiusKm)} AND ${boxNear(s.to, s.radiusKm)}`;
@@ -724,7 +738,7 @@ export function nearPageQuery(
       ? [sql`SELECT`, sql.raw(sides.ranged === "from" ? "rc.passes_at" : "rc.departs_at")]
       : [sql`SELECT DISTINCT`, null];
     const order = time
-      ? sql` GROUP BY rc.ride_id ORDER BY min(abs(${time} - ${at})), rc.ride_id LIMIT ${wideCandidates(f.page)}`
+      ? sql` GROUP BY rc.ride_id ORDER BY min(abs(${time} - ${at})), rc.ride_id LIMIT ${wideCandidates(s, f.page)}`
       : sql``;
     if (sides.ranged === "from") {
       const from = Math.max(now, at - (s.windowMinutes + PASS_SLACK_MINUTES) * 60_000);
@@ -744,26 +758,54 @@ export function nearPageQuery(
   const corridor = () => sql`(${corridorIds()}) AS corridor`;
   // A wide search (ADR 0049, "the widest date search"): the rides whose ranged end lies in its
   // circle, ranked by their score bound from rides_{end}_cell_idx alone, the lowest
-  // WIDE_CANDIDATES read. Rides passing mid-route (nearest in time) fill up only when fewer end
+  // wideCandidates read. Rides passing mid-route (nearest in time) fill up only when fewer end
   // there: the compound's LIMIT stops before the corridor is read otherwise.
   const wide = () => {
     const end = sides.ranged;
     const place = (end === "from" ? s.from : s.to) as PlaceRecord;
     const search = { ...m, from: s.from as PlaceRecord, to: s.to as PlaceRecord };
-    const ends = sql`SELECT id, ${scoreBound(search)} AS bound FROM (SELECT r.id AS id, ${scoreBoundColumns("r", search)}
+    const ends = sql`SELECT id, ${scoreBound(search)} AS bound, dep FROM (SELECT r.id AS id, ${scoreBoundColumns("r", search)}
       FROM ${cells} CROSS JOIN rides r INDEXED BY ${sql.raw(`rides_${end}_cell_idx`)}
       WHERE ${sql.raw(`r.${end}_cell`)} = cells.column1 AND r.status = 'active'
         AND r.departs_at BETWEEN ${earliest} AND ${latest} AND ${nearPointSql("r", end, place, s.radiusKm)})`;
+    // Ties in the bound go as the page breaks ties in the score: earlier departure, then id.
     // "LIMIT -1" keeps the sort in SQLite's sorter, which D1 counts by the rows taken out of it
     // (the compound's LIMIT): "LIMIT n" there keeps the n best in a temporary index, and every
     // ride put in it is a row read (244 for 80 on the bench city).
     return sql`(SELECT DISTINCT id FROM (
-      SELECT id FROM (SELECT id, bound FROM (${ends}) WHERE bound < ${NO_MATCH_BOUND} ORDER BY bound, id LIMIT -1)
+      SELECT id FROM (SELECT id, bound, dep FROM (${ends}) WHERE bound < ${NO_MATCH_BOUND} ORDER BY bound, dep, id LIMIT -1)
       UNION ALL SELECT id FROM (${corridorIds(true)})
-      LIMIT ${wideCandidates(f.page)})) AS corridor`;
+      LIMIT ${wideCandidates(s, f.page)})) AS corridor`;
+  };
+  // The same on weekdays (ADR 0049, "the widest weekday search"): the commutes ending in the
+  // circle on a wanted weekday that the viewer may see, by their bound from
+  // commutes_{end}_cell_idx alone (minutes off from the commute's time of day), the corridor's
+  // commutes filling up; each then brings its next open day (nextOccurrence).
+  const wideWeekdays = (weekdays: number) => {
+    const end = sides.ranged;
+    const place = (end === "from" ? s.from : s.to) as PlaceRecord;
+    const search = { ...m, from: s.from as PlaceRecord, to: s.to as PlaceRecord };
+    const [h, mm] = s.time.split(":").map(Number);
+    // Minutes off as on every day of the commute: its "HH:MM" against the wanted time.
+    const minutes = "CAST(substr(c.time, 1, 2) AS INTEGER) * 60 + CAST(substr(c.time, 4, 2) AS INTEGER)";
+    const dep = `(${minutes} - ${h * 60 + mm})`;
+    const communities = myCommunityIds(viewerId);
+    const ends = sql`SELECT id, ${scoreBound(search)} AS bound, dep FROM (SELECT c.id AS id, ${scoreBoundColumns("c", search, dep)}
+      FROM ${cells} CROSS JOIN commutes c INDEXED BY ${sql.raw(`commutes_${end}_cell_idx`)}
+      WHERE ${sql.raw(`c.${end}_cell`)} = cells.column1 AND c.status = 'active'
+        AND c.time BETWEEN ${shiftTime(s.time, -(s.windowMinutes + PICKUP_LEAD_MINUTES))} AND ${shiftTime(s.time, s.windowMinutes)}
+        AND (c.weekdays & ${weekdays}) <> 0
+        AND ${f.community ? sql`c.community_id IN ${communities}` : sql`(c.community_id IS NULL OR c.community_id IN ${communities})`}
+        AND ${nearPointSql("c", end, place, s.radiusKm)})`;
+    return sql`(SELECT DISTINCT id FROM (
+      SELECT id FROM (SELECT id, bound, dep FROM (${ends}) WHERE bound < ${NO_MATCH_BOUND} ORDER BY bound, dep, id LIMIT -1)
+      UNION ALL SELECT id FROM (${commuteCorridorIds(s, weekdays, sides, viewerId, Boolean(f.community))})
+      LIMIT ${wideCandidates(s, f.page)})) AS corridor`;
   };
   const source = s.weekdays
-    ? commuteCorridor(s, s.weekdays, sides, viewerId, Boolean(f.community))
+    ? isWide(s)
+      ? wideWeekdays(s.weekdays)
+      : commuteCorridor(s, s.weekdays, sides, viewerId, Boolean(f.community))
     : isWide(s)
       ? wide()
       : corridor();
@@ -983,7 +1025,7 @@ export function discoverFrom(
       prevBefore: null,
       reachedStart: false,
       found: ranked.length,
-      foundMore: page.length >= (isWide(near) ? wideCandidates(f.page) : candidateCap(near)),
+      foundMore: page.length >= (isWide(near) ? wideCandidates(near, f.page) : candidateCap(near)),
       stats,
     };
   }

@@ -1,13 +1,19 @@
 import { sql, type SQL } from "drizzle-orm";
-import { CITY_KMH, PICKUP_LEAD_MINUTES, WALK_MINUTES_PER_KM } from "../domain/ride-match";
+import { CITY_KMH, DETOUR_LATE_MINUTES, PICKUP_LEAD_MINUTES, WALK_MINUTES_PER_KM } from "../domain/ride-match";
 import { ROAD_FACTOR } from "../domain/ride-limits";
 
-// The widest date search (ADR 0049, "the widest date search"): a score no match of a ride can
-// beat, from the ride's two ends, departure and whether it has vias, so a search can rank the
-// rides ending in its circle by an index alone and read only the most promising ones.
+// The widest searches (ADR 0049, "the widest date search", "page 2 and the weekday search"): a
+// score no match of a ride (or commute) can beat, from its two ends, departure and whether it
+// has vias, so a search can rank those ending in its circle by an index alone and read only the
+// most promising ones.
 
-/** The most minutes a driver's profile may allow for a detour (user_profiles' check). */
-const MAX_DETOUR_MINUTES = 60;
+/**
+ * The most minutes any driver's profile allows for a detour today (at most 60, user_profiles'
+ * check): one row of user_profiles_max_detour_idx, read once a statement. A ride's own driver
+ * allows no more, so the bound stays below every score while most drivers keep the default.
+ */
+export const LARGEST_DETOUR =
+  "(SELECT coalesce(max(max_detour_minutes), 60) FROM user_profiles INDEXED BY user_profiles_max_detour_idx)";
 /** A bound that says "cannot match": compared, never shown. */
 export const NO_MATCH_BOUND = 1e9;
 
@@ -37,11 +43,37 @@ function distance(a: Cols, b: Cols, lat: number, side: "low" | "high") {
 }
 
 /**
+ * How far along the ride's line A-B (km from A) its point nearest `p` lies, taken high: the
+ * dot product of A->p and A->B on a flat map at `p`'s latitude, 1% of |Ap| x |AB| more for the
+ * map and the projections, over |AB| taken low; at most |AB|, and 0 when p is behind A.
+ */
+function alongSegment(t: string, p: Pt) {
+  const k = Math.cos((p.lat * Math.PI) / 180);
+  const dot = `((${p.lng} - ${t}.from_lng) * (${t}.to_lng - ${t}.from_lng) * ${k * k} + (${p.lat} - ${t}.from_lat) * (${t}.to_lat - ${t}.from_lat)) * ${KM_PER_DEG * KM_PER_DEG}`;
+  const [A, B] = [
+    { lat: `${t}.from_lat`, lng: `${t}.from_lng` },
+    { lat: `${t}.to_lat`, lng: `${t}.to_lng` },
+  ];
+  const P = { lat: String(p.lat), lng: String(p.lng) };
+  const [apHigh, abHigh, abLow] = [
+    distance(A, P, p.lat, "high"),
+    distance(A, B, p.lat, "high"),
+    distance(A, B, p.lat, "low"),
+  ];
+  return `(CASE WHEN ${abLow} > 0 THEN min(${abHigh}, (max(0, ${dot}) + 0.01 * ${apHigh} * ${abHigh}) / ${abLow}) ELSE ${abHigh} END)`;
+}
+
+/**
  * The columns of the ride `t` (from_lat ... via_place_ids, departs_at) that `scoreBound` reads,
  * for a select over an index that holds them: distances in km to the search's places, the
- * minutes from the wanted time to the departure, and whether the ride has vias.
+ * minutes from the wanted time to the departure (`dep`: a commute's from its time of day), and
+ * whether the ride has vias.
  */
-export function scoreBoundColumns(t: string, s: BoundSearch): SQL {
+export function scoreBoundColumns(
+  t: string,
+  s: BoundSearch,
+  dep = `((${t}.departs_at - ${s.departsAt}) / 60000.0)`,
+): SQL {
   const lit = (p: Pt): Cols => ({ lat: String(p.lat), lng: String(p.lng) });
   const [A, B] = [
     { lat: `${t}.from_lat`, lng: `${t}.from_lng` },
@@ -52,13 +84,14 @@ export function scoreBoundColumns(t: string, s: BoundSearch): SQL {
   return sql.raw(
     [
       `${t}.via_place_ids IS NOT NULL AS vias`,
-      `((${t}.departs_at - ${s.departsAt}) / 60000.0) AS dep`,
+      `${dep} AS dep`,
       `${d(A, P)} AS ap`,
       `${d(A, P, "high")} AS ap_high`,
       `${d(A, Q)} AS aq`,
       `${d(Q, B)} AS qb`,
       `${d(P, B)} AS pb`,
       `${d(A, B, "high")} AS ab_high`,
+      `${alongSegment(t, s.from)} AS an_high`,
     ].join(", "),
   );
 }
@@ -71,7 +104,7 @@ export function scoreBoundColumns(t: string, s: BoundSearch): SQL {
  * favour; with vias only the minutes off count (the pickup is 0 to PICKUP_LEAD_MINUTES after
  * the departure). A match's score (matchRide) is never below it (score-bound.test.ts).
  */
-export function scoreBound(s: BoundSearch): SQL {
+export function scoreBound(s: BoundSearch, largestDetour = LARGEST_DETOUR): SQL {
   const pq = distance(
     { lat: String(s.from.lat), lng: String(s.from.lng) },
     { lat: String(s.to.lat), lng: String(s.to.lng) },
@@ -89,9 +122,15 @@ export function scoreBound(s: BoundSearch): SQL {
   const way = (ok: string[], score: string) =>
     `(CASE WHEN ${ok.join(" AND ")} THEN ${score} ELSE ${NO_MATCH_BOUND} END)`;
   const atStart = [`ap <= ${r}`, `${offStart} <= ${w}`];
-  const fetched = [`${offFetched} <= ${w}`, `${road("ap")} - 0.5 <= ${PICKUP_LEAD_MINUTES}`];
+  // A pickup by detour leaves the line A-B at most DETOUR_LATE_MINUTES after the driver passes
+  // the line's point nearest the rider (matchRide's stopsFor): road(|AP|) - road(|AN|) <= 10.
+  const fetched = [
+    `${offFetched} <= ${w}`,
+    `${road("ap")} - 0.5 <= ${PICKUP_LEAD_MINUTES}`,
+    `${road("ap")} - ${road("an_high")} <= ${DETOUR_LATE_MINUTES}`,
+  ];
   const atEnd = `qb <= ${r}`;
-  const detourOk = (extraKm: string) => `${detour(extraKm)} <= ${MAX_DETOUR_MINUTES}`;
+  const detourOk = (extraKm: string) => `${detour(extraKm)} <= ${largestDetour}`;
   const bothFetched = `ap + ${pq} + qb - ab_high`;
   const droppedOff = "aq + qb - ab_high";
   const fetchedOnly = "ap + pb - ab_high";

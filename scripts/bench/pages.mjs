@@ -16,6 +16,11 @@ export function pagesFor(manifest) {
       name: "/rides (distance search, 10 km ±60 min)",
       path: `/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${date}&time=08:30&radius=10&window=60`,
     },
+    // Its "Next page": a wide search reads more candidates for each later page (ADR 0049).
+    {
+      name: "/rides (distance search, 10 km ±60 min, page 2)",
+      path: `/rides?from=HSR+Layout&to=Whitefield+ITPL&date=${date}&time=08:30&radius=10&window=60&page=2`,
+    },
     // Issue 36: along the route, the pickup mid-route (the corridor index, ADR 0049).
     {
       name: "/rides (along the route)",

@@ -467,8 +467,14 @@ describe("distance search through D1", () => {
       );
       expect(details).toMatch(/SEARCH r USING COVERING INDEX rides_commute_next_idx \(commute_id=\? AND date>\?\)/);
       expect(details).toMatch(/SEARCH rides USING INDEX sqlite_autoindex_rides_1 \(id=\?\)/);
-      // The commute itself is never read: its weekdays and community are in the index.
-      expect(details).not.toMatch(/\b(c|commutes)\b USING/);
+      // At 10 km the commutes ending (or starting) in the sparser end's circle come first, ranked
+      // by their score bound from the end's cell index alone (ADR 0049, migration 0052).
+      const end = index === "pass" ? "from" : "to";
+      expect(details).toContain(
+        `SEARCH c USING COVERING INDEX commutes_${end}_cell_idx (${end}_cell=? AND status=? AND time>? AND time<?)`,
+      );
+      // The commute itself is never read: its weekdays and community are in the indexes.
+      expect(details).not.toMatch(/\b(c|commutes)\b USING (INDEX|INTEGER PRIMARY KEY)/);
       expect(details).not.toMatch(/^SCAN (rides|r|rc|c|commutes)\b/m);
       expect(q.params.length).toBeLessThan(100);
     }

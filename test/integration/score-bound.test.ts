@@ -2,11 +2,14 @@
 // score bound is lowest, so the bound D1 computes must never exceed the score the matching rule
 // gives a ride, nor rule out a ride the rule matches, or a better ride could stay unread.
 import { env } from "../support/env";
-import { type SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { matchRide, type MatchSearch } from "~/domain/ride-match";
-import { NO_MATCH_BOUND, scoreBound, scoreBoundColumns } from "~/models/ride-score-bound.server";
+import { LARGEST_DETOUR, NO_MATCH_BOUND, scoreBound, scoreBoundColumns } from "~/models/ride-score-bound.server";
+import { createDb } from "~/models/db.server";
+import { createUser } from "../../db/factories";
+import { userProfiles } from "../../db/schema";
 import { PLACES, viaPlaces } from "~/models/places.server";
 
 // A fixed pseudo-random walk (no Math.random: a failure must reproduce).
@@ -54,9 +57,11 @@ const text = (q: SQL) => new SQLiteSyncDialect().sqlToQuery(q).sql;
 /** The bound D1 computes for each case, one statement a case, in one batch. */
 async function bounds(cases: Case[]) {
   const results = await env.DB.batch(
-    cases.map(({ search, ride, viaPlaceIds }) =>
+    // The bound with the case's own driver's limit as the largest any driver allows: the
+    // tightest it may be (a search's is the largest of every profile, LARGEST_DETOUR).
+    cases.map(({ search, ride, viaPlaceIds, maxDetourMinutes }) =>
       env.DB.prepare(
-        `SELECT ${text(scoreBound(search))} AS bound FROM (SELECT ${text(scoreBoundColumns("r", search))} FROM (SELECT ?1 AS from_lat, ?2 AS from_lng, ?3 AS to_lat, ?4 AS to_lng, ?5 AS via_place_ids, ?6 AS departs_at) AS r)`,
+        `SELECT ${text(scoreBound(search, String(maxDetourMinutes)))} AS bound FROM (SELECT ${text(scoreBoundColumns("r", search))} FROM (SELECT ?1 AS from_lat, ?2 AS from_lng, ?3 AS to_lat, ?4 AS to_lng, ?5 AS via_place_ids, ?6 AS departs_at) AS r)`,
       ).bind(ride.from.lat, ride.from.lng, ride.to.lat, ride.to.lng, viaPlaceIds, ride.departsAt),
     ),
   );
@@ -64,6 +69,22 @@ async function bounds(cases: Case[]) {
 }
 
 describe("the wide search's score bound (issue 40)", () => {
+  it("takes the largest detour any driver allows from one row of its index, whatever the profiles say", async () => {
+    const db = createDb(env.DB);
+    const driver = await createUser({ db });
+    const largest = async () => {
+      const r = await env.DB.prepare(`SELECT ${LARGEST_DETOUR} AS m`).all<{ m: number }>();
+      return { minutes: r.results[0].m, rows: r.meta.rows_read };
+    };
+    for (const minutes of [55, 60, 15]) {
+      await db.update(userProfiles).set({ maxDetourMinutes: minutes }).where(eq(userProfiles.userId, driver.id));
+      const got = await largest();
+      // Other profiles keep the default 15 minutes.
+      expect(got.minutes).toBe(minutes);
+      expect(got.rows).toBeLessThanOrEqual(2);
+    }
+  });
+
   it("is never above the score matchRide gives, and rules out only rides it does not match", async () => {
     const cases = Array.from({ length: 3000 }, makeCase);
     const got = await bounds(cases);
