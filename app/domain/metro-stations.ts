@@ -3,7 +3,6 @@
 // lines) and the server (stations are places: app/models/places.server.ts).
 // Source and licence: docs/decisions/0050-route-map-and-namma-metro.md and
 // app/domain/GEODATA.md. Positions are rounded to 1e-4 degrees (about 11 m).
-import { straightLineKm } from "./places";
 
 export type MetroLine = "purple" | "green" | "yellow";
 export const METRO_LINE_NAMES: Record<MetroLine, string> = { purple: "Purple", green: "Green", yellow: "Yellow" };
@@ -158,13 +157,31 @@ export function nearestMetro(
   maxKm = NEAREST_METRO_MAX_KM,
 ): { station: MetroStation; km: number } | null {
   if (!Number.isFinite(at.lat) || !Number.isFinite(at.lng)) return null;
+  // Why (ADR 0066): a search page asks this for every card, 83 stations each. straightLineKm's
+  // arithmetic, with each station's cosine made once and the arcsine taken only for a station
+  // whose haversine term is no larger than the best's (the distance grows with it), so the
+  // distances and the station chosen are exactly straightLineKm's.
+  const cosAt = Math.cos((at.lat * Math.PI) / 180);
   let best: { station: MetroStation; km: number } | null = null;
-  for (const station of METRO_STATIONS) {
-    const km = straightLineKm(at, station);
-    if (!best || km < best.km) best = { station, km };
+  let bestH = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < METRO_STATIONS.length; i++) {
+    const station = METRO_STATIONS[i];
+    const dLat = ((station.lat - at.lat) * Math.PI) / 180;
+    const dLng = ((station.lng - at.lng) * Math.PI) / 180;
+    const h = Math.sin(dLat / 2) ** 2 + cosAt * STATION_COS[i] * Math.sin(dLng / 2) ** 2;
+    if (h > bestH) continue;
+    const km = 2 * EARTH_KM * Math.asin(Math.sqrt(h));
+    if (!best || km < best.km) {
+      best = { station, km };
+      bestH = h;
+    }
   }
   return best && best.km <= maxKm ? best : null;
 }
+
+// straightLineKm's radius and each station's cosine of latitude, as it computes them.
+const EARTH_KM = 6371;
+const STATION_COS = METRO_STATIONS.map((s) => Math.cos((s.lat * Math.PI) / 180));
 
 /** "600 m" under a kilometre (to 100 m; "under 100 m" closer), else "1.4 km". */
 export function walkDistance(km: number): string {

@@ -6,6 +6,7 @@ import type { Db } from "./db.server";
 import { type AlsoReads, type ModelCtx } from "./context.server";
 import { seatFactColumns, seatRefusal, splitSeatFacts } from "./permissions.server";
 import { aliased, requestWithRider } from "./ride-columns.server";
+import { rowsOf } from "./statements.server";
 
 // My Rides: the rides I offer, the seats I booked and the requests to manage.
 
@@ -225,7 +226,7 @@ export async function getMyRides(
     };
   }
   const q = query.q.toLowerCase();
-  const rows = await incomingQuery(db, userId, now);
+  const rows = await rowsOf(db, incomingQuery(db, userId, now));
   const all = rows.filter(isRequest);
   const counts = {
     activeRides: new Set(rows.map((r) => r.rideId)).size,

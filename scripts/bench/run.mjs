@@ -10,6 +10,7 @@
 // `--rows-only` measures just the D1 round trips and rows read of each page on both datasets
 // and which statements read more on the large one (bench/results/rows-latest.md).
 //   node scripts/bench/run.mjs [--quick] [--no-build] [--cpu-only] [--rows-only] [--pages=/a,/b]
+//     [--top=N]
 import autocannon from "autocannon";
 import { randomUUID } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -41,6 +42,8 @@ const ONLY_PAGES = args
   .find((a) => a.startsWith("--pages="))
   ?.slice("--pages=".length)
   .split(",");
+// `--top=15`: more of each page's functions by self time (finding the app's own work).
+const TOP = Number(args.find((a) => a.startsWith("--top="))?.slice("--top=".length) ?? 5);
 
 const BUDGET = {
   // CPU against the peer (issue 40): LoopRide ÷ the stock Remix stack's floor, ÷ the limit.
@@ -278,7 +281,7 @@ async function cpuPages(loopride, peer, manifest, cookie) {
       // Compiled and warm, as in a busy isolate.
       for (let i = 0; i < 3; i++) await Promise.all([request(), floor.request(), limit.request()]);
       const [own, f, l] = await profileInterleaved([{ inspector, request, locate }, floor, limit], CPU_REQUESTS);
-      const cpu = summarize(own);
+      const cpu = summarize(own, TOP);
       const [floorCpu, limitCpu] = [summarize(f, 0), summarize(l, 0)];
       Object.assign(cpu, {
         floor: { cpuP50: floorCpu.cpuP50, cpuP99: floorCpu.cpuP99 },
