@@ -28,6 +28,20 @@ function parseFrame(data: unknown): Frame | null {
   }
 }
 
+/** How long a busy page may hold off the first connection. */
+const IDLE_TIMEOUT_MS = 2_000;
+
+/** Runs `start` when the browser is next idle (at the latest after IDLE_TIMEOUT_MS); returns a cancel. */
+function startWhenIdle(start: () => void): () => void {
+  // Safari has no requestIdleCallback: a timeout after the current task instead.
+  if (typeof window.requestIdleCallback !== "function") {
+    const t = setTimeout(start, 0);
+    return () => clearTimeout(t);
+  }
+  const id = window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
+  return () => window.cancelIdleCallback(id);
+}
+
 /**
  * Holds a WebSocket to `path` (same origin) while mounted: reconnects with exponential
  * backoff after a drop and calls `onReconnect` once it is back, so the caller can re-read
@@ -73,9 +87,13 @@ export function useSocket(path: string | null, onFrame: (f: Frame) => void, onRe
         retry = setTimeout(connect, delay);
       });
     };
-    connect();
+    // The first connection waits until the page is idle: at hydration the socket's set-up and its
+    // "open" re-render would lengthen the long tasks a phone already has (ADR 0061). Anything
+    // sent meanwhile is in the page's own loader data.
+    const idle = startWhenIdle(connect);
     return () => {
       stopped = true;
+      idle();
       clearTimeout(retry);
       clearInterval(ping);
       ws?.close(1000, "leaving");

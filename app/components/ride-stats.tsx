@@ -1,5 +1,5 @@
+import { formatDecimal } from "~/domain/numbers";
 import { CO2_KG_PER_SEAT } from "~/domain/rides";
-import { formatIndianNumber } from "~/domain/number-format";
 
 export type RideStatsData = { rides: number; seatsOpen: number; bookedSeats: number };
 
@@ -23,7 +23,7 @@ export function RideStats({ stats }: { stats: RideStatsData }) {
         <p
           className="text-3xl font-bold"
           data-testid="stat-co2"
-        >{`${formatIndianNumber(stats.bookedSeats * CO2_KG_PER_SEAT)} kg`}</p>
+        >{`${formatDecimal(stats.bookedSeats * CO2_KG_PER_SEAT)} kg`}</p>
         <p className="text-sm text-emerald-50">CO2 saved by shared seats on public rides</p>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { formatRupees } from "~/domain/money";
-import { formatIndianNumber1 } from "~/domain/number-format";
+import { formatDecimal } from "~/domain/numbers";
 import { formatMonthDay, istToInstant } from "~/domain/time";
 
 export type WeekSavings = { weekOf: string; moneyPaise: number; co2Kg: number };
@@ -48,7 +48,7 @@ export function SavingsChart({ weeks }: { weeks: WeekSavings[] }) {
       </h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Last 8 weeks: <span data-testid="savings-money">{formatRupees(totalMoney)}</span> saved and{" "}
-        <span data-testid="savings-co2">{`${formatIndianNumber1(totalCo2)} kg`}</span> of CO2 avoided.
+        <span data-testid="savings-co2">{`${formatDecimal(totalCo2, 1)} kg`}</span> of CO2 avoided.
         {totalMoney === 0 && totalCo2 === 0 ? " Share a ride to start saving." : null}
       </p>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">

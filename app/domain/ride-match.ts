@@ -1,6 +1,6 @@
 // Ranking rides for a distance-and-time search (issue 14): how far a rider walks to the
 // pickup and from the drop, and how much earlier or later the ride leaves than wanted.
-import { formatIndianNumber } from "./number-format";
+import { formatDecimal } from "./numbers";
 import { straightLineKm } from "./places";
 import { ROAD_FACTOR } from "./ride-limits";
 
@@ -297,7 +297,7 @@ export function routeBox(points: Point[]) {
 
 /** "1.4 km", "350 m": what a result says about a walk. */
 export function formatWalk(km: number): string {
-  return km < 1 ? `${Math.round((km * 1000) / 10) * 10} m` : `${formatIndianNumber(Math.round(km * 10) / 10)} km`;
+  return km < 1 ? `${Math.round((km * 1000) / 10) * 10} m` : `${formatDecimal(Math.round(km * 10) / 10)} km`;
 }
 
 /** "on time", "20 min later", "5 min earlier". */

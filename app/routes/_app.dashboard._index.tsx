@@ -1,7 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { handleNotificationIntent } from "~/intents/notifications.server";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { memo } from "react";
 import { ConfirmEmailBanner } from "~/components/confirm-email-banner";
+import { DashboardStats } from "~/components/dashboard-stats";
 import { NextRides } from "~/components/next-rides";
 import { NotificationsPanel } from "~/components/notifications-panel";
 import { SavingsChart } from "~/components/savings-chart";
@@ -52,26 +54,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleNotificationIntent(request, context, user.id, await request.formData());
 }
 
-const STAT_CARDS = [
-  { key: "totalRides", label: "Total Rides", caption: "Last 30 days", testId: "stat-total-rides" },
-  { key: "coPassengers", label: "Co-Passengers", caption: "Connected with", testId: "stat-co-passengers" },
-  { key: "upcomingRides", label: "Upcoming Rides", caption: "Active rides", testId: "stat-upcoming-rides" },
-  { key: "trafficHoursSaved", label: "Traffic Hours Saved", caption: "Estimated time", testId: "stat-traffic-hours" },
-] as const;
-
 const STATUS_TONE: Record<string, string> = {
   completed: "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200",
   cancelled: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
 };
 
 export default function DashboardOverview() {
-  const { firstName, email, progress, nextRides, stats, recentRides, savings, notifications, olderNotifications, now } =
-    useLoaderData<typeof loader>();
-  const { commute } = useLoaderData<typeof loader>();
   // The unread count is the shell's badge (one capped count per page, not two).
-  const unreadNotifications =
+  const unread =
     useRouteLoaderData<{ badges: { unreadNotifications: number } | null }>("routes/_app")?.badges
       ?.unreadNotifications ?? 0;
+  return <Overview {...useLoaderData<typeof loader>()} unreadNotifications={unread} />;
+}
+
+// Memoised on the loader data's objects: route discovery's patch, just after hydration, re-renders
+// every route component with the same data; the page's body is then skipped (ADR 0061).
+const Overview = memo(function Overview(
+  props: ReturnType<typeof useLoaderData<typeof loader>> & { unreadNotifications: number },
+) {
+  const { firstName, email, progress, nextRides, stats, recentRides, savings, notifications } = props;
+  const { olderNotifications, now, commute, unreadNotifications } = props;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold">{`Welcome back, ${firstName}`}</h1>
@@ -100,22 +102,7 @@ export default function DashboardOverview() {
         </section>
       ) : null}
 
-      <section aria-labelledby="stats-title">
-        <h2 id="stats-title" className="sr-only">
-          Your stats
-        </h2>
-        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {STAT_CARDS.map((c) => (
-            <div key={c.key} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-              <dt className="text-sm font-medium text-slate-700 dark:text-slate-300">{c.label}</dt>
-              <dd className="mt-1 text-3xl font-bold text-slate-900 dark:text-slate-50" data-testid={c.testId}>
-                {stats[c.key]}
-              </dd>
-              <dd className="text-xs text-slate-600 dark:text-slate-400">{c.caption}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <DashboardStats stats={stats} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section
@@ -195,4 +182,4 @@ export default function DashboardOverview() {
       />
     </div>
   );
-}
+});

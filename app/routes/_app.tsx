@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { memo } from "react";
 import { badgeText } from "~/components/badge-count";
 import { LiveUserUpdates } from "~/components/live";
 import { PublicFooter } from "~/components/public-footer";
@@ -14,6 +15,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);
   return { badges: user ? await getShellBadges(request, context, user) : null };
 }
+
+// Skipped while the user and the badges are the same objects: route discovery's patch after
+// hydration re-renders every route component with unchanged data (ADR 0061).
+const Sidebar = memo(SidebarNav);
 
 export default function DashboardLayout() {
   // No page changes the counts while loading (a GET never writes), so the shell's own read is current.
@@ -50,7 +55,7 @@ export default function DashboardLayout() {
           <a href="#" className="lr-sidebar-close">
             Close
           </a>
-          <SidebarNav user={user} badges={badges} />
+          <Sidebar user={user} badges={badges} />
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
