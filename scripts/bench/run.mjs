@@ -493,6 +493,7 @@ function cpuVerdicts(pages, calibration, peer, cpuPassSeconds, { wall = true } =
   // The floor is a signed-in page's work (a session's page over D1); the visitor page reads none.
   const signedIn = L.filter((p) => !p.anonymous);
   const healthz = pages.find((p) => p.path === "/healthz");
+  const profiled = pages.filter((p) => p.cpu != null).length;
   const check = (name, ok, measured) => ({ budget: name, pass: ok, measured });
   const worst = (list, f) => list.reduce((a, b) => ((f(b) ?? -Infinity) > (f(a) ?? -Infinity) ? b : a));
   const over = (list, ok) =>
@@ -531,8 +532,9 @@ function cpuVerdicts(pages, calibration, peer, cpuPassSeconds, { wall = true } =
     ),
     check(
       `the CPU pass <= ${BUDGET.cpuPassSeconds} s on the large dataset`,
-      cpuPassSeconds != null && cpuPassSeconds <= BUDGET.cpuPassSeconds,
-      `${cpuPassSeconds} s for ${pages.length} pages x ${CPU_REQUESTS} rounds of three profiled requests`,
+      // A --pages pass profiles a few pages: its time says nothing of the whole pass's.
+      cpuPassSeconds != null && profiled === pages.length && cpuPassSeconds <= BUDGET.cpuPassSeconds,
+      `${cpuPassSeconds} s for ${profiled === pages.length ? "" : `${profiled} of `}${pages.length} pages x ${CPU_REQUESTS} rounds of three profiled requests`,
     ),
     check(
       `CPU p99 <= ${BUDGET.cpuP99ToP50}x p50 on every page`,
