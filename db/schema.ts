@@ -927,13 +927,10 @@ export const commutes = sqliteTable(
     // The route's grid cells (migration 0045), copied into each occurrence.
     routeCells: text("route_cells"),
   },
-  (t) => [
-    index("commutes_driver_idx").on(t.driverId, t.createdAt),
-    uniqueIndex("commutes_return_of_unique").on(t.returnOf).where(sql`${t.returnOf} IS NOT NULL`),
-    index("commutes_status_idx").on(t.status, t.endDate),
-    // The ends, vias, weekdays and community cover the widest weekday search's score bound (migration 0052).
-    index("commutes_from_cell_idx").on(
-      t.fromCell,
+  (t) => {
+    // The ends, vias, weekdays and community cover the widest weekday search's score bound
+    // (migration 0052), behind either end's cell.
+    const boundCover = [
       t.status,
       t.time,
       t.fromLat,
@@ -944,29 +941,23 @@ export const commutes = sqliteTable(
       t.weekdays,
       t.communityId,
       t.id,
-    ),
-    index("commutes_to_cell_idx").on(
-      t.toCell,
-      t.status,
-      t.time,
-      t.fromLat,
-      t.fromLng,
-      t.toLat,
-      t.toLng,
-      t.viaPlaceIds,
-      t.weekdays,
-      t.communityId,
-      t.id,
-    ),
-    check("commute_weekdays", sql`${t.weekdays} BETWEEN 1 AND 127`),
-    check("commute_seats", sql`${t.seats} BETWEEN 1 AND 6`),
-    check("commute_cost", sql`${t.tripCostPaise} >= 0`),
-    check("commute_status", sql`${t.status} IN ('active','ended')`),
-    check("commute_places_differ", sql`${t.fromLocation} <> ${t.toLocation}`),
-    check("commute_time_format", sql`${t.time} GLOB '[0-2][0-9]:[0-5][0-9]'`),
-    check("commute_start_format", sql`${t.startDate} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
-    check("commute_end_after_start", sql`${t.endDate} IS NULL OR ${t.endDate} >= ${t.startDate}`),
-  ],
+    ] as const;
+    return [
+      index("commutes_driver_idx").on(t.driverId, t.createdAt),
+      uniqueIndex("commutes_return_of_unique").on(t.returnOf).where(sql`${t.returnOf} IS NOT NULL`),
+      index("commutes_status_idx").on(t.status, t.endDate),
+      index("commutes_from_cell_idx").on(t.fromCell, ...boundCover),
+      index("commutes_to_cell_idx").on(t.toCell, ...boundCover),
+      check("commute_weekdays", sql`${t.weekdays} BETWEEN 1 AND 127`),
+      check("commute_seats", sql`${t.seats} BETWEEN 1 AND 6`),
+      check("commute_cost", sql`${t.tripCostPaise} >= 0`),
+      check("commute_status", sql`${t.status} IN ('active','ended')`),
+      check("commute_places_differ", sql`${t.fromLocation} <> ${t.toLocation}`),
+      check("commute_time_format", sql`${t.time} GLOB '[0-2][0-9]:[0-5][0-9]'`),
+      check("commute_start_format", sql`${t.startDate} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
+      check("commute_end_after_start", sql`${t.endDate} IS NULL OR ${t.endDate} >= ${t.startDate}`),
+    ];
+  },
 );
 
 // ---------------------------------------------------------------- standing bookings (issue 35)
