@@ -48,6 +48,19 @@ async function driverRide(maxDetourMinutes: number, vias: string[] = [], name = 
   });
 }
 
+/** A driver (15-minute detour limit) and their daily commute Whitefield -> Electronic City Phase 1. */
+async function driverCommute(time: string, vias: string[]) {
+  const driver = await createUser(ctx(), { profile: { maxDetourMinutes: 15 } });
+  return createCommutePattern(ctx(), {
+    driverId: driver.id,
+    fromLocation: "Whitefield",
+    toLocation: "Electronic City Phase 1",
+    vias,
+    weekdays: 127,
+    time,
+  });
+}
+
 const bellandur = { from: "Bellandur", to: "Electronic City", time: "08:50", radius: "5", window: "30" };
 
 describe("matching along the route", () => {
@@ -157,15 +170,7 @@ describe("matching along the route", () => {
 
   it("the weekday search finds a commute along its route", async () => {
     const rider = await signedInUser();
-    const driver = await createUser(ctx(), { profile: { maxDetourMinutes: 15 } });
-    const commute = await createCommutePattern(ctx(), {
-      driverId: driver.id,
-      fromLocation: "Whitefield",
-      toLocation: "Electronic City Phase 1",
-      vias: ["Marathahalli"],
-      weekdays: 127,
-      time: "08:30",
-    });
+    const commute = await driverCommute("08:30", ["Marathahalli"]);
     await topUpCommutes(ctx());
     const found = await search(rider.id, { ...bellandur, mode: "weekdays", weekdays: WEEKDAYS[1].key });
     expect(found.rides.map((r) => r.commuteId)).toEqual([commute.id]);
@@ -174,15 +179,7 @@ describe("matching along the route", () => {
 
   it("the weekday search finds a commute whose pickup and drop both lie mid-route, at the time the driver passes, not the wrong way nor behind the start", async () => {
     const rider = await signedInUser();
-    const driver = await createUser(ctx(), { profile: { maxDetourMinutes: 15 } });
-    const commute = await createCommutePattern(ctx(), {
-      driverId: driver.id,
-      fromLocation: "Whitefield",
-      toLocation: "Electronic City Phase 1",
-      vias: ["Marathahalli", "Silk Board"],
-      weekdays: 127,
-      time: "08:30",
-    });
+    const commute = await driverCommute("08:30", ["Marathahalli", "Silk Board"]);
     await topUpCommutes(ctx());
     // Monday to Friday, as a rider ticks them (the form's repeated `weekdays`).
     const monFri = async (params: Record<string, string>) => {
@@ -323,15 +320,7 @@ describe("alerts for a pickup mid-route (ADR 0049: saved searches by radius clas
 
   it("the Cron's new commute days alert it too (the same lookup)", async () => {
     const rider = await saveBellandur();
-    const driver = await createUser(ctx(), { profile: { maxDetourMinutes: 15 } });
-    const commute = await createCommutePattern(ctx(), {
-      driverId: driver.id,
-      fromLocation: "Whitefield",
-      toLocation: "Electronic City Phase 1",
-      vias: ["Marathahalli"],
-      weekdays: 127,
-      time: "08:15",
-    });
+    const commute = await driverCommute("08:15", ["Marathahalli"]);
     // The Cron itself: its new days go through the same alert lookup as a publish.
     const ec = createExecutionContext();
     await worker.scheduled(
