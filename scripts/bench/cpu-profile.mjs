@@ -1,7 +1,8 @@
 // CPU time per request for `npm run bench` (issue 17, ADR 0027). Local workerd reports
 // cpuTime 0 and enforces no limit, so the worker is profiled through its inspector
 // (workerd's own, served by Miniflare: serve.mjs; Chrome DevTools Protocol, Profiler domain): one profile
-// per request, and the request's CPU time is the sampled time the isolate spent anywhere but
+// per isolate for a page's rounds, split per request (cpu-samples.mjs, splitProfile), and a
+// request's CPU time is the sampled time the isolate spent anywhere but
 // "(idle)" (JavaScript, "(program)" native work on its behalf, "(garbage collector)").
 // Waiting on D1, Durable Objects or the network is idle time, as in production's cpuTime.
 import { existsSync, readFileSync } from "node:fs";
@@ -10,7 +11,7 @@ import WebSocket from "ws";
 import { freePort } from "../lib/server.mjs";
 import { bundleWorker, serveWorker } from "./serve.mjs";
 
-import { cpuOfProfile, frameKey, r2, SAMPLING_INTERVAL_US, summarize } from "./cpu-samples.mjs";
+import { frameKey, r2, SAMPLING_INTERVAL_US, splitProfile, summarize } from "./cpu-samples.mjs";
 
 export { summarize };
 
@@ -69,40 +70,51 @@ export async function connectInspector(port, name) {
 }
 
 /**
- * Runs `request()` n times, each inside its own profile. Returns per-request CPU ms and wall
- * ms (as seen by the client) and self time per function summed over all n.
+ * Runs `request()` n times under one profile. Returns per-request CPU ms and wall ms (as seen
+ * by the client) and self time per function summed over all n.
  */
 export async function profileRequests(inspector, request, n, { locate } = {}) {
-  const cpu = [];
-  const wall = [];
-  const functions = new Map();
-  for (let i = 0; i < n; i++) {
-    await inspector.send("Profiler.start");
-    const t0 = performance.now();
-    await request();
-    wall.push(performance.now() - t0);
-    const { profile } = await inspector.send("Profiler.stop");
-    const { cpuMs, functions: own } = cpuOfProfile(profile, (frame) => frameKey(frame, locate));
-    for (const [key, ms] of own) functions.set(key, (functions.get(key) ?? 0) + ms);
-    cpu.push(cpuMs);
-  }
-  return { cpu, wall, functions };
+  const [out] = await profileInterleaved([{ inspector, request, locate }], n);
+  return out;
 }
 
+// Microseconds on the host's monotonic clock, the one workerd's profiles are timed by.
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
 /**
- * `profileRequests` for several targets ({ inspector, request, locate }) taking turns, one
- * request each a round for `n` rounds, so each sees the same moments of a shared machine and
- * their ratios hold when its speed drifts (issue 40). One result per target, in order.
+ * Several targets ({ inspector, request, locate }) taking turns, one request each a round for
+ * `n` rounds, so each sees the same moments of a shared machine and their ratios hold when its
+ * speed drifts (issue 40). One profile per isolate for all the rounds, split per request by
+ * the moment each was sent (`splitProfile`). One result per target, in order.
  */
 export async function profileInterleaved(targets, n) {
   const out = targets.map(() => ({ cpu: [], wall: [], functions: new Map() }));
+  const isolates = [...new Set(targets.map((t) => t.inspector))].map((inspector) => ({
+    inspector,
+    locate: targets.find((t) => t.inspector === inspector && t.locate)?.locate,
+    marks: [],
+    owners: [],
+  }));
+  const isolateOf = (t) => isolates.find((i) => i.inspector === t.inspector);
+  for (const { inspector } of isolates) await inspector.send("Profiler.start");
   for (let i = 0; i < n; i++)
-    for (const [t, { inspector, request, locate }] of targets.entries()) {
-      const one = await profileRequests(inspector, request, 1, { locate });
-      out[t].cpu.push(...one.cpu);
-      out[t].wall.push(...one.wall);
-      for (const [key, ms] of one.functions) out[t].functions.set(key, (out[t].functions.get(key) ?? 0) + ms);
+    for (const [t, target] of targets.entries()) {
+      const isolate = isolateOf(target);
+      isolate.marks.push(nowUs());
+      isolate.owners.push(t);
+      const t0 = performance.now();
+      await target.request();
+      out[t].wall.push(performance.now() - t0);
     }
+  for (const { inspector, locate, marks, owners } of isolates) {
+    const { profile } = await inspector.send("Profiler.stop");
+    const parts = splitProfile(profile, marks, (frame) => frameKey(frame, locate));
+    for (const [k, { cpuMs, functions }] of parts.entries()) {
+      const own = out[owners[k]];
+      own.cpu.push(cpuMs);
+      for (const [key, ms] of functions) own.functions.set(key, (own.functions.get(key) ?? 0) + ms);
+    }
+  }
   return out;
 }
 

@@ -16,6 +16,11 @@ export type Profile = {
 export type Located = { where: string; name: string | null } | null;
 export const SAMPLING_INTERVAL_US: number;
 export function frameKey(frame: CallFrame, locate?: (url: string, line: number, column: number) => Located): string;
+export function splitProfile(
+  profile: Profile,
+  marks: number[],
+  keyOf?: (frame: CallFrame) => string,
+): { cpuMs: number; functions: Map<string, number> }[];
 export function cpuOfProfile(
   profile: Profile,
   keyOf?: (frame: CallFrame) => string,

@@ -11,21 +11,45 @@ const NOT_FUNCTIONS = new Set(["(root)", IDLE]);
 const MAX_SAMPLE_MS = 2;
 
 /**
- * Self time per profile node. timeDeltas[i] is the time from sample i-1 to sample i, so the
- * time until the next sample belongs to sample i (as Chrome DevTools counts it); the last
- * sample, whose end is unknown, counts one interval.
+ * The CPU of requests that one profile spanned (issue 40: starting a profile re-logs the
+ * isolate's code, 30-270 ms each time, which made one profile per request the CPU pass's
+ * cost). `marks` are the moments each request was sent, ascending, in microseconds on the
+ * profile's own clock: workerd's V8 and Node both read the host's monotonic clock, so the
+ * bench's `process.hrtime` is that clock. A sample belongs to the last mark at or before it,
+ * so a request owns everything its isolate did until the next request to it, including work
+ * after its response. Samples before the first mark are nobody's. Returns per mark its CPU
+ * ms (every sample but "(idle)": JavaScript, "(program)", "(garbage collector)") and self ms
+ * per function key (`keyOf(callFrame)`).
+ *
+ * timeDeltas[i] is the time from sample i-1 to sample i, so the time until the next sample
+ * belongs to sample i (as Chrome DevTools counts it); a request's last sample, whose end is
+ * unknown, counts one interval.
  */
-function selfTimes(profile) {
+export function splitProfile(profile, marks, keyOf = (frame) => frameKey(frame)) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map();
+  const keys = new Map();
+  const out = marks.map(() => ({ cpuMs: 0, functions: new Map() }));
   const { samples, timeDeltas } = profile;
+  let at = profile.startTime;
+  let k = -1;
   for (let i = 0; i < samples.length; i++) {
-    const node = byId.get(samples[i]);
-    const raw = i + 1 < samples.length ? timeDeltas[i + 1] / 1000 : SAMPLING_INTERVAL_US / 1000;
-    const dt = node.callFrame.functionName === IDLE ? raw : Math.min(Math.max(0, raw), MAX_SAMPLE_MS);
-    self.set(node, (self.get(node) ?? 0) + dt);
+    at += timeDeltas[i];
+    while (k + 1 < marks.length && marks[k + 1] <= at) k++;
+    const { callFrame } = byId.get(samples[i]);
+    if (k < 0 || callFrame.functionName === IDLE) continue;
+    // The isolate records no samples while it waits, so the last sample before the next
+    // request was sent ends when the isolate went idle, which is unknown: one interval, as
+    // for a profile's last sample.
+    const last = i + 1 === samples.length || (k + 1 < marks.length && at + timeDeltas[i + 1] >= marks[k + 1]);
+    const raw = last ? SAMPLING_INTERVAL_US / 1000 : timeDeltas[i + 1] / 1000;
+    const ms = Math.min(Math.max(0, raw), MAX_SAMPLE_MS);
+    out[k].cpuMs += ms;
+    if (NOT_FUNCTIONS.has(callFrame.functionName)) continue;
+    if (!keys.has(callFrame)) keys.set(callFrame, keyOf(callFrame));
+    const key = keys.get(callFrame);
+    out[k].functions.set(key, (out[k].functions.get(key) ?? 0) + ms);
   }
-  return self;
+  return out;
 }
 
 /** "name (source:line)" for a call frame, through the bundle's source map when there is one. */
@@ -36,22 +60,8 @@ export function frameKey({ functionName, url, lineNumber, columnNumber }, locate
   return at ? `${at.name ?? name} (${at.where})` : `${name} (${url.split("/").pop()}:${lineNumber + 1})`;
 }
 
-/**
- * One profile (one request): its CPU ms, every sample but "(idle)" (JavaScript, "(program)",
- * "(garbage collector)"), and self ms per function key (`keyOf(callFrame)`).
- */
-export function cpuOfProfile(profile, keyOf = (frame) => frameKey(frame)) {
-  let cpuMs = 0;
-  const functions = new Map();
-  for (const [node, ms] of selfTimes(profile)) {
-    if (node.callFrame.functionName === IDLE) continue;
-    cpuMs += ms;
-    if (NOT_FUNCTIONS.has(node.callFrame.functionName)) continue;
-    const key = keyOf(node.callFrame);
-    functions.set(key, (functions.get(key) ?? 0) + ms);
-  }
-  return { cpuMs, functions };
-}
+/** One profile that spanned one request: `splitProfile` with the request sent at its start. */
+export const cpuOfProfile = (profile, keyOf) => splitProfile(profile, [Number.NEGATIVE_INFINITY], keyOf)[0];
 
 export const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cpuOfProfile, moduleOf, summarize, type CallFrame, type Profile } from "../../scripts/bench/cpu-samples.mjs";
+import {
+  cpuOfProfile,
+  moduleOf,
+  splitProfile,
+  summarize,
+  type CallFrame,
+  type Profile,
+} from "../../scripts/bench/cpu-samples.mjs";
 
 // The bench's CPU arithmetic (issue 17, ADR 0027) on made-up profiles: what counts as CPU,
 // which sample a gap belongs to, the cap on one sample, percentiles and the package summary.
@@ -66,6 +73,68 @@ describe("CPU of one profiled request", () => {
         ]),
       ).cpuMs,
     ).toBe(0);
+  });
+});
+
+describe("one profile split per request (issue 40)", () => {
+  // Three requests sent at 0, 10 and 30 ms of the profile's clock (startTime 0, µs marks).
+  const marks = [0, 10_000, 30_000];
+  const p = profile([
+    [3, 0.1],
+    [3, 0.2],
+    [4, 9.7], // the first request's last sample: the isolate then waited until 10 ms
+    [2, 0.5], // the second request starts with the isolate idle
+    [3, 0.1],
+    [5, 19.4], // its last sample before the third request
+    [3, 0.1],
+    [3, 0.1],
+  ]);
+
+  it("gives each sample to the last request sent at or before it, counting a request's last sample one interval", () => {
+    const parts = splitProfile(p, marks);
+    expect(parts.map((x) => x.cpuMs)).toEqual([
+      expect.closeTo(0.1 + 0.2 + 0.1, 5),
+      expect.closeTo(0.1 + 0.1, 5),
+      expect.closeTo(0.1 + 0.1, 5),
+    ]);
+    expect(parts[0].functions.get("(garbage collector)")).toBeCloseTo(0.1, 5);
+    expect(parts[1].functions.get("render (server.js:11)")).toBeCloseTo(0.1, 5);
+  });
+
+  it("answers as one profile per request would (the CPU pass's method before)", () => {
+    const alone = [
+      profile([
+        [3, 0.1],
+        [3, 0.2],
+        [4, 0.1],
+      ]),
+      profile([
+        [2, 0.5],
+        [3, 0.1],
+        [5, 0.1],
+      ]),
+      profile([
+        [3, 0.1],
+        [3, 0.1],
+      ]),
+    ].map((one) => cpuOfProfile(one));
+    const split = splitProfile(p, marks);
+    for (const [i, one] of alone.entries()) {
+      expect(split[i].cpuMs).toBeCloseTo(one.cpuMs, 5);
+      expect([...split[i].functions.keys()].sort()).toEqual([...one.functions.keys()].sort());
+    }
+  });
+
+  it("samples before the first request belong to none", () => {
+    const parts = splitProfile(
+      profile([
+        [3, 5],
+        [3, 0.1],
+      ]),
+      [5_000],
+    );
+    expect(parts).toHaveLength(1);
+    expect(parts[0].cpuMs).toBeCloseTo(0.1, 5);
   });
 });
 
