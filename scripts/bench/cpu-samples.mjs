@@ -8,10 +8,11 @@ const NOT_FUNCTIONS = new Set(["(root)", IDLE]);
 // The longest gap one sample may stand for. Samples come every SAMPLING_INTERVAL_US while
 // the isolate runs; a longer gap after a JavaScript sample means the thread left the isolate
 // (waiting, with no "(idle)" sample recorded yet) or was not on a core: neither is CPU time.
-// Five intervals: with 2 ms, a loaded machine's descheduled gaps counted as CPU, and the
-// calibration's spin twice as long measured x2.2-3.0 the CPU; with 0.5 ms, x1.8-2.0, and the
-// spin's CPU was what a quiet machine measures (ADR 0027, "The gap a sample stands for").
-const MAX_SAMPLE_MS = 0.5;
+// 0.25 ms: while the isolate runs, 99 % of gaps are 0.1-0.2 ms even on a loaded machine. With
+// 2 ms, descheduled gaps and the wait after each D1 call counted as CPU, and the calibration's
+// spin twice as long measured x1.9-3.0 the CPU; with 0.25 ms x2.0-2.1, and the spin's CPU was
+// what a quiet machine measures (ADR 0027, "The gap a sample stands for").
+const MAX_SAMPLE_MS = 0.25;
 
 /**
  * The CPU of requests that one profile spanned (issue 40: starting a profile re-logs the

@@ -40,20 +40,20 @@ describe("CPU of one profiled request", () => {
       [2, 50], // waiting on D1: idle
       [3, 0.1],
       [3, 0.1],
-      [4, 0.3],
+      [4, 0.25],
       [5, 0.2],
       [2, 30], // waiting again
       [3, 0.1],
     ]);
     const { cpuMs, functions } = cpuOfProfile(p);
-    // 0.1 + 0.1 + 0.3 + 0.2 + the last sample's one interval (0.1).
-    expect(cpuMs).toBeCloseTo(0.8, 5);
+    // 0.1 + 0.1 + 0.25 + 0.2 + the last sample's one interval (0.1).
+    expect(cpuMs).toBeCloseTo(0.75, 5);
     expect(functions.get("render (server.js:11)")).toBeCloseTo(0.3, 5);
     expect(functions.has("(idle)")).toBe(false);
-    expect(functions.get("(garbage collector)")).toBeCloseTo(0.3, 5);
+    expect(functions.get("(garbage collector)")).toBeCloseTo(0.25, 5);
   });
 
-  it("a long gap after a JavaScript sample counts at most five intervals, 0.5 ms (the thread was not running the isolate)", () => {
+  it("a long gap after a JavaScript sample counts at most 0.25 ms (the thread was not running the isolate)", () => {
     const { cpuMs } = cpuOfProfile(
       profile([
         [3, 40],
@@ -61,16 +61,16 @@ describe("CPU of one profiled request", () => {
         [3, 0.1],
       ]),
     );
-    expect(cpuMs).toBeCloseTo(0.6, 5);
-    // A sampler a little late (0.4 ms) still counts in full.
+    expect(cpuMs).toBeCloseTo(0.35, 5);
+    // A sampler a little late (0.2 ms) still counts in full.
     expect(
       cpuOfProfile(
         profile([
-          [3, 0.4],
+          [3, 0.2],
           [3, 0.1],
         ]),
       ).cpuMs,
-    ).toBeCloseTo(0.5, 5);
+    ).toBeCloseTo(0.3, 5);
   });
 
   it("a request that only waits costs no CPU however long it waits", () => {
