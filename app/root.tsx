@@ -1,9 +1,10 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import stylesheet from "./app.css?url";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { useNonce } from "./components/nonce";
+import { PageScripts } from "./components/page-scripts";
 import { TOAST_EVENT, ToastView, type ToastData } from "./components/toast";
 import { getUser } from "./utils/auth.server";
 import { backHref } from "./utils/back-link.server";
@@ -62,8 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PageScripts nonce={nonce} />
       </body>
     </html>
   );

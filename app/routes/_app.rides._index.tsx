@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { memo } from "react";
 import { DiscoverPagination } from "~/components/discover-pagination";
 import { buttonClass, secondaryButtonClass } from "~/components/forms";
 import { cardPickupAt, MatchFacts, NearSearchForm } from "~/components/near-search";
@@ -99,24 +100,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DiscoverRides() {
-  const {
-    rides,
-    hasMore,
-    nextAfter,
-    prevBefore,
-    reachedStart,
-    found,
-    foundMore,
-    stats,
-    filters,
-    today,
-    near,
-    canSave,
-    invalidSearch,
-    savedSearches,
-  } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const here = location.pathname + location.search;
+  const { pathname, search } = useLocation();
+  return <Discover {...useLoaderData<typeof loader>()} search={search} here={pathname + search} />;
+}
+
+// Memoised on the loader data's objects and the address: route discovery's patch, just after
+// hydration, re-renders every route component with the same data; the list is then skipped
+// instead of rendered a second time (ADR 0061, as the dashboard's body).
+const Discover = memo(function Discover(
+  props: ReturnType<typeof useLoaderData<typeof loader>> & { search: string; here: string },
+) {
+  const { rides, hasMore, nextAfter, prevBefore, reachedStart, found, foundMore, stats, filters, today } = props;
+  const { near, canSave, invalidSearch, savedSearches, search, here } = props;
   const mapped = rides.some((r) => r.fromLat !== undefined);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -186,7 +181,7 @@ export default function DiscoverRides() {
       {canSave && near ? <SaveSearchForm values={near.values} redirectTo={here} /> : null}
 
       <DiscoverPagination
-        search={location.search}
+        search={search}
         page={filters.page}
         reachedStart={reachedStart}
         hasMore={hasMore}
@@ -195,4 +190,4 @@ export default function DiscoverRides() {
       />
     </div>
   );
-}
+});

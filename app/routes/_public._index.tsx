@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { handleNewsletter } from "~/intents/public-forms.server";
 import { FeatureGrid } from "~/components/feature-grid";
 import { HowItWorksSteps } from "~/components/how-it-works-steps";
+import { NO_SCRIPTS } from "~/components/page-scripts";
 import { Field, buttonClass } from "~/components/forms";
 import { HoneypotField } from "~/components/honeypot";
 import { Plans } from "~/components/plans";
@@ -12,6 +13,10 @@ import { formatRupees } from "~/domain/money";
 import { newsletterSchema } from "~/schemas/newsletter";
 import { getUser } from "~/utils/auth.server";
 import { guardPublicForm } from "~/utils/public-form.server";
+
+// Every action here is a link or the newsletter's real form post: the visitor's first page
+// ships no JavaScript (ADR 0061, "A landing page without JavaScript").
+export const handle = NO_SCRIPTS;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getUser(request, context)) throw redirect("/dashboard");

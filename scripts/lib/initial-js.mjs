@@ -1,7 +1,9 @@
 // Initial JavaScript per page, from the client build's Remix manifest: what a browser
 // downloads before the page is interactive is the manifest itself, the client entry and
 // its imports, and every matched route module (root → layouts → leaf) with its imports.
-// Each file counts once per page, gzipped at level 9 (what a CDN would serve).
+// Each file counts once per page, gzipped at level 9 (what a CDN would serve). A page whose
+// route (or a layout above it) turns its scripts off (app/components/page-scripts.tsx) gets none
+// of them: 0 bytes.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -18,6 +20,22 @@ function loadManifest(clientBuildDir) {
   return { manifest: JSON.parse(json), manifestUrl: `/assets/${file}` };
 }
 
+// How a route module turns its scripts off: the one line app/routes/_public._index.tsx has.
+const NO_SCRIPTS_HANDLE = /^export const handle = NO_SCRIPTS;$/m;
+
+/** Whether a route module's source sends its page without JavaScript. */
+export function shipsNoScripts(source) {
+  return NO_SCRIPTS_HANDLE.test(source);
+}
+
+function routeSource(appDir, id) {
+  for (const ext of [".tsx", ".ts", ".jsx", ".js"]) {
+    const file = join(appDir, `${id}${ext}`);
+    if (existsSync(file)) return readFileSync(file, "utf8");
+  }
+  return "";
+}
+
 function fullPattern(routes, id) {
   const parts = [];
   for (let r = routes[id]; r; r = r.parentId ? routes[r.parentId] : undefined) if (r.path) parts.unshift(r.path);
@@ -25,7 +43,7 @@ function fullPattern(routes, id) {
 }
 
 /** { routes: { [routeId]: { pattern, index, gzipBytes, files } } } for every leaf route. */
-export function initialJsByRoute(clientBuildDir = "build/client") {
+export function initialJsByRoute(clientBuildDir = "build/client", appDir = "app") {
   const { manifest, manifestUrl } = loadManifest(clientBuildDir);
   const { routes, entry } = manifest;
   const gzCache = new Map();
@@ -45,7 +63,7 @@ export function initialJsByRoute(clientBuildDir = "build/client") {
     const chain = [];
     for (let r = route; r; r = r.parentId ? routes[r.parentId] : undefined) chain.unshift(r);
     for (const r of chain) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
-    const list = [...files];
+    const list = chain.some((r) => shipsNoScripts(routeSource(appDir, r.id))) ? [] : [...files];
     out[id] = {
       pattern: fullPattern(routes, id),
       index: Boolean(route.index),

@@ -53,3 +53,21 @@ test("the mobile menu opens without JavaScript", async ({ page }) => {
   await mobileNav.getByRole("link", { name: "Pricing" }).click();
   await expect(page).toHaveURL(/\/pricing$/);
 });
+
+// ADR 0061, "A landing page without JavaScript": on a phone, the visitor's first page is its
+// HTML and stylesheet only; its links and the newsletter post work as they are.
+test("the landing page fetches no script, with JavaScript on as off", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/", { waitUntil: "load" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Share the ride. Share the cost.");
+  expect(scripts).toEqual([]);
+  // The next page is a full page load that fetches its modules as before (Chromium fetches
+  // module preloads with JavaScript off too): what the count above would have seen on /.
+  await page.getByRole("link", { name: "Get started for free" }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect.poll(() => scripts.length).toBeGreaterThan(5);
+});
