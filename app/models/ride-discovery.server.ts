@@ -930,12 +930,14 @@ export async function discoverRides(
   f: DiscoverFilters,
   now = Date.now(),
   near?: NearSearch,
-  also: AlsoReads = [],
+  also: readonly (AlsoReads[number] | Read)[] = [],
 ) {
-  // `also`: the page's other reads (the viewer's saved searches), in the same round trip.
+  // `also`: the page's other reads (the viewer's saved searches), in the same round trip; a
+  // Read is already built (builtOnce), a query is built here.
   const nearPage = near ? nearPageRead(db, viewerId, near, f, now) : undefined;
   const reads = discoverReads(db, { userId: viewerId }, f, now, nearPage);
-  const rows = await runReads(db, [...reads, ...also.map((q) => readOf(db, q as unknown as Preparable))]);
+  const alsoReads = also.map((q) => ("statement" in q ? (q as Read) : readOf(db, q as unknown as Preparable)));
+  const rows = await runReads(db, [...reads, ...alsoReads]);
   return {
     ...discoverFrom(rows.slice(0, reads.length) as unknown as DiscoverRows, f, now, near),
     also: rows.slice(reads.length),
@@ -1078,7 +1080,11 @@ export function discoverFrom(
     // then paged. On weekdays each ride is measured against the wanted time on its own day.
     // A wide search's rides the viewer may not see (or that fail the filters) are rows without a
     // ride: counted as candidates read, never shown.
-    const rows = (page as NearRow[]).filter((r) => r.id !== null).map((r) => ({ ...r, ...routeOf(r) }));
+    // Ranked as small records (a row's route and the row itself), and only the shown page's
+    // cards built: a wide search ranks up to 50 rows of 30 columns to show 10 (ADR 0068).
+    const rows = (page as NearRow[])
+      .filter((r) => r.id !== null)
+      .map((row) => ({ id: row.id as string, departsAt: row.departsAt, date: row.date, row, ...routeOf(row) }));
     const byDay = near.weekdays
       ? [...new Set(rows.map((r) => r.date))].map((d) =>
           rankMatches(
@@ -1093,10 +1099,9 @@ export function discoverFrom(
     const size = nearPageSize(near.weekdays);
     const start = (f.page - 1) * size;
     // The points stay: a search result's card draws its small route map (issue 36).
-    const shown = ranked.slice(start, start + size).map(({ from: _f, to: _t, maxDetourMinutes: _m, match, ...r }) => ({
-      ...withFairSeat(r),
+    const shown = ranked.slice(start, start + size).map(({ row: { maxDetourMinutes: _m, ...r }, vias, match }) => ({
+      ...withFairSeat({ ...r, vias: vias.map((v) => v.name) }),
       match: shownMatch(match),
-      vias: r.vias.map((v) => v.name),
     }));
     // Every match is counted; past the candidate cap there may be more than were ranked.
     return {
