@@ -10,7 +10,7 @@ import {
   userProfiles,
 } from "../../db/schema";
 import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
-import { DISCOVER_PAGE_SIZE, nearPageSize } from "../domain/rides";
+import { DISCOVER_PAGE_SIZE, MAX_COST_CHOICES, nearPageSize } from "../domain/rides";
 import { addDays, istDate, istToInstant } from "../domain/time";
 import { CELL_ROW, cellsWithin, straightLineKm, type PlaceRecord } from "../domain/places";
 import { ANY_METRO, METRO_STATIONS } from "../domain/metro-stations";
@@ -987,9 +987,11 @@ function nearPageRead(db: Db, viewerId: string, s: NearSearch, f: NearFilters, n
 
 /**
  * Discover's list reads (not a distance search's, whose page is nearPageQuery): its page, the
- * count and the banner's three totals. The plain list's statements (no text, community, cost
- * cap, date or cursor: the page everyone opens) are built once per isolate (ADR 0063), for a
- * user or for a session's owner, so they can ride in the session's round trip (auth.server.ts).
+ * count and the banner's three totals. The first page's statements without a text, date or
+ * cursor (the page everyone opens, and its few fixed filters: a cost cap, "Community rides
+ * only", women-only seats; ADR 0063, 0068) are built once per isolate, for a user or for a
+ * session's owner, so they can ride in the session's round trip (auth.server.ts). A text, a
+ * date and a cursor make keys without end, and a date's range is computed from the clock.
  * `nearPage`: a distance search's page instead, which counts itself.
  */
 export function discoverReads(db: Db, viewer: Viewer, f: DiscoverFilters, now: number, nearPage?: Read<NearRow[]>) {
@@ -999,12 +1001,14 @@ export function discoverReads(db: Db, viewer: Viewer, f: DiscoverFilters, now: n
   const firstHourOfTomorrow = tomorrow * 24;
   // A text, "Community rides only" or a cost cap counts only its page (below).
   const pageOnly = Boolean(f.q || f.community || costCap(f) !== undefined);
-  const plain = !pageOnly && !f.date && !f.after && !f.before && f.page === 1;
+  // A cost cap of the form's own choices only (₹10 steps): a typed URL's any rupee is built per call.
+  const formCap = f.maxCost === null || f.maxCost % MAX_COST_CHOICES.step === 0;
+  const fixed = !f.q && !f.date && !f.after && !f.before && f.page === 1 && formCap;
   const values = { ...viewerValues(viewer), now };
   // The filters are in the key: every one of them but the viewer and the clock shapes the text.
   const key = `${viewerKind(viewer)}:${JSON.stringify(f)}`;
   const viewerRead = <Q extends Preparable>(part: string, make: (viewerId: string | SQL, now: number) => Q) =>
-    plain
+    fixed
       ? builtOnce(db, `discover:${part}:${key}`, values, (v) => make(viewerSql(v), v.now))
       : readOf(db, make(viewerSql(values), now));
   const totals = (t: typeof rideHourStats | typeof rideDayStats) => ({

@@ -1,12 +1,19 @@
-// ADR 0068: a distance search's statement is built once per search and isolate; each request
-// binds its own viewer and clock to the same text, and only the latest searches stay built.
+// ADR 0068: a distance search's statement (and Discover's first page with a fixed filter) is
+// built once per search and isolate; each request binds its own viewer and clock to the same
+// text, and only the latest searches stay built.
 import { beforeEach, describe, expect, it } from "vitest";
 import { createCommutePattern, createRide, createUser } from "../../db/factories";
 import { WEEKDAYS } from "~/domain/commutes";
 import { addDays, istDate } from "~/domain/time";
 import { topUpCommutes } from "~/models/commutes.server";
-import { discoverRides, NEAR_SHAPES_KEPT, type NearSearch, nearShapeKey } from "~/models/ride-discovery.server";
-import { forgetBuiltStatements, isBuiltOnce } from "~/models/statements.server";
+import {
+  discoverReads,
+  discoverRides,
+  NEAR_SHAPES_KEPT,
+  type NearSearch,
+  nearShapeKey,
+} from "~/models/ride-discovery.server";
+import { forgetBuiltStatements, isBuiltOnce, runReads } from "~/models/statements.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { parseNearSearch } from "~/utils/near-search.server";
 import { db } from "../support/worker";
@@ -94,5 +101,42 @@ describe("a distance search's statement built once (ADR 0068)", () => {
     expect(new Set(keys).size).toBe(times.length);
     expect(isBuiltOnce(keys[0])).toBe(false);
     expect(keys.slice(1).every(isBuiltOnce)).toBe(true);
+  });
+});
+
+describe("Discover's first page with a fixed filter, built once (ADR 0068)", () => {
+  beforeEach(() => forgetBuiltStatements());
+
+  const pageKey = (f: typeof filters) => `discover:page:user:${JSON.stringify(f)}`;
+  const page = async (viewerId: string, f: typeof filters, now: number) =>
+    (await runReads(db(), discoverReads(db(), { userId: viewerId }, f, now)))[0] as { driverId: string }[];
+
+  it("a cost cap of the form's choices, Community rides only, women-only seats: each viewer's own rows", async () => {
+    const { a, b } = await world();
+    const now = Date.now();
+    for (const params of [{ upto: "500" }, { upto: "0" }, { community: "1" }, { women: "1", upto: "300" }]) {
+      const f = discoverFiltersSchema.parse(params);
+      await page(b.id, f, now + HOUR);
+      expect(isBuiltOnce(pageKey(f)), JSON.stringify(params)).toBe(true);
+      const forA = await page(a.id, f, now);
+      const forB = await page(b.id, f, now);
+      if (params.upto === "500") {
+        // Their rides and commute days: each sees only the other's.
+        expect(new Set(forA.map((r) => r.driverId))).toEqual(new Set([b.id]));
+        expect(new Set(forB.map((r) => r.driverId))).toEqual(new Set([a.id]));
+      }
+      forgetBuiltStatements();
+      expect(await page(a.id, f, now)).toEqual(forA);
+      expect(await page(b.id, f, now)).toEqual(forB);
+    }
+  });
+
+  it("a typed cap off the form's steps, a date or a text is built per call", async () => {
+    const { a } = await world();
+    for (const params of [{ upto: "23" }, { date: day() }, { q: "Whitefield" }]) {
+      const f = discoverFiltersSchema.parse(params);
+      await page(a.id, f, Date.now());
+      expect(isBuiltOnce(pageKey(f)), JSON.stringify(params)).toBe(false);
+    }
   });
 });
