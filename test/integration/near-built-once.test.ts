@@ -85,6 +85,22 @@ describe("a distance search's statement built once (ADR 0068)", () => {
     }
   });
 
+  it("keeps an 'Any metro station' search and a search with a cost cap built too", async () => {
+    const { a } = await world();
+    const metro = parsed({
+      from: "Any metro station",
+      to: "Electronic City",
+      time: "08:50",
+      radius: "2",
+      window: "30",
+    });
+    const capped = discoverFiltersSchema.parse({ upto: "200", community: "1" });
+    await discoverRides(ctx(), a.id, filters, Date.now(), metro);
+    await discoverRides(ctx(), a.id, capped, Date.now(), searches()[1]);
+    expect(isBuiltOnce(nearShapeKey(metro, filters))).toBe(true);
+    expect(isBuiltOnce(nearShapeKey(searches()[1], capped))).toBe(true);
+  });
+
   it("keeps the latest searches built, not every search ever asked", async () => {
     const { a } = await world();
     const now = Date.now();
