@@ -36,10 +36,7 @@ export type RideCardData = Omit<CardFields, EmptyableKeys<CardFields>> & {
 export function toRideCard({
   communityId: _c,
   departsAt: _d,
-  distanceKm: _k,
-  notes: _n,
   vehicleType: _v,
-  status: _s,
   commuteId: _m,
   ...card
 }: DiscoverRide): RideCardData {

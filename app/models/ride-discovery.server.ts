@@ -10,7 +10,7 @@ import {
   userProfiles,
 } from "../../db/schema";
 import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
-import { DISCOVER_PAGE_SIZE, nearPageSize } from "../domain/rides";
+import { DISCOVER_PAGE_SIZE, MAX_COST_CHOICES, nearPageSize } from "../domain/rides";
 import { addDays, istDate, istToInstant } from "../domain/time";
 import { CELL_ROW, cellsWithin, straightLineKm, type PlaceRecord } from "../domain/places";
 import { ANY_METRO, METRO_STATIONS } from "../domain/metro-stations";
@@ -29,7 +29,15 @@ import type { Db } from "./db.server";
 import { cappedCount, countable } from "./badges.server";
 import { type AlsoReads, type ModelCtx } from "./context.server";
 import { type Viewer, viewerKind, viewerSql, viewerValues } from "./sessions.server";
-import { builtOnce, type Preparable, type Read, type ReadResults, readOf, runReads } from "./statements.server";
+import {
+  builtOnce,
+  forgetBuiltStatement,
+  type Preparable,
+  type Read,
+  type ReadResults,
+  readOf,
+  runReads,
+} from "./statements.server";
 import { PLACES, placeByName, viaPlaces } from "./places.server";
 import { blockedEitherWay } from "./relations.server";
 import { workplaceBadge } from "./work-email.server";
@@ -54,6 +62,11 @@ const placesMatching = (q: string) => {
 const womenTerm = sql`(${rides.womenOnly} = 1 OR ${rides.womenLockBooked} IS NOT NULL)`;
 const maxCostTerm = (rupees: number) => sql`${rides.tripCostPaise} <= ${rupees * 100} * ${rides.seats}`;
 
+// What a Discover card and the matching rule read of a ride (ADR 0068): a card never shows the
+// notes or the distance, and every list and search reads active rides only. Each column not
+// returned is a value less per row for the D1 binding to hand over and the mapper to read.
+const { notes: _notes, distanceKm: _distance, status: _status, ...cardRideColumns } = rideColumns;
+
 /**
  * Discover's ride cards as the viewer sees them (driver, community, saved, the viewer's live
  * request; at most one per ride by ride_requests_live_unique, so the card shows Requested or
@@ -68,7 +81,7 @@ function discoverCards<E extends SelectedFields>(
   on?: SQL,
 ) {
   const cards = db.select({
-    ...rideColumns,
+    ...cardRideColumns,
     ...ridePoints,
     ...extra,
     driverName: userProfiles.fullName,
@@ -689,9 +702,9 @@ function latticeFirst(s: NearSearch, sides: SearchSides): SQL {
 }
 
 /** The next open occurrence of the commute `corridor.id` on one of `weekdays`. */
-const nextOccurrence = (weekdays: number, now: number) =>
+const nextOccurrence = (weekdays: number, now: number, today: string) =>
   sql`${rides.id} = (SELECT r.id FROM rides r INDEXED BY rides_commute_next_idx
-    WHERE r.commute_id = corridor.id AND r.date >= ${istDate(now)} AND r.status = 'active' AND r.departs_at >= ${now}
+    WHERE r.commute_id = corridor.id AND r.date >= ${today} AND r.status = 'active' AND r.departs_at >= ${now}
       AND (${weekdays} >> CAST(strftime('%w', r.date) AS INTEGER)) & 1
     ORDER BY r.date LIMIT 1)`;
 
@@ -707,24 +720,53 @@ const hasReturnAround = (time: string, windowMinutes: number) =>
  * departs_at) is ranged once per cell of one end (`searchSides`); on weekdays
  * commutes_from_cell_idx or commutes_to_cell_idx. The exact distances are measured afterwards.
  */
-export function nearPageQuery(
-  db: Db,
-  viewerId: string,
-  s: NearSearch,
-  f: Pick<DiscoverFilters, "maxCost" | "community"> & Partial<Pick<DiscoverFilters, "page">>,
-  now = Date.now(),
-) {
+export function nearPageQuery(db: Db, viewerId: string, s: NearSearch, f: NearFilters, now = Date.now()) {
+  return nearPageStatement(db, nearValues(viewerId, s, now), s, f);
+}
+
+type NearFilters = Pick<DiscoverFilters, "maxCost" | "community"> & Partial<Pick<DiscoverFilters, "page">>;
+
+/**
+ * What a distance search's statement takes from the request rather than from the search: the
+ * viewer, the clock and the bounds the clock moves (each window's start is now at the latest).
+ * Worked out here, outside the statement, so that one search's text is the same for every
+ * viewer at every instant and can be built once (builtOnce, ADR 0068).
+ */
+type NearValues = {
+  viewerId: string;
+  now: number;
+  today: string;
+  /** A pickup along the route is up to PICKUP_LEAD_MINUTES after the ride leaves. */
+  earliest: number;
+  /** A pickup cell's pass, the window widened by PASS_SLACK_MINUTES. */
+  passFrom: number;
+  /** A ride without route cells, picked up at its start: DETOUR_LATE_MINUTES after it leaves at most. */
+  endsFrom: number;
+};
+
+function nearValues(viewerId: string, s: NearSearch, now: number): NearValues {
+  const at = nearMatchSearch(s).departsAt;
+  const after = (minutes: number) => Math.max(now, at - minutes * 60_000);
+  return {
+    viewerId,
+    now,
+    today: istDate(now),
+    earliest: after(s.windowMinutes + PICKUP_LEAD_MINUTES),
+    passFrom: after(s.windowMinutes + PASS_SLACK_MINUTES),
+    endsFrom: after(s.windowMinutes + DETOUR_LATE_MINUTES + 1),
+  };
+}
+
+/** nearPageQuery's statement, every request-bound value from `v` (nearValues). */
+function nearPageStatement(db: Db, v: NearValues, s: NearSearch, f: NearFilters) {
+  const { viewerId, now, earliest } = v;
   const m = nearMatchSearch(s);
   const sides = searchSides(s);
   const at = m.departsAt;
   // The cells are a VALUES list joined to the index: one seek a cell, where an IN list also
   // steps through its own temporary table (a row read a cell, ADR 0030).
   const cells = sql`(VALUES ${sides.rangedCellRows}) AS cells`;
-  // A pickup along the route is up to PICKUP_LEAD_MINUTES after the ride leaves.
-  const [earliest, latest] = [
-    Math.max(now, at - (s.windowMinutes + PICKUP_LEAD_MINUTES) * 60_000),
-    at + s.windowMinutes * 60_000,
-  ];
+  const latest = at + s.windowMinutes * 60_000;
   // On a date, the corridor index (ADR 0049): every ride whose route passes a cell of the
   // sparser end's circle, each once, then the ride by its id, so a pickup and a drop both
   // mid-route are reached. A pickup's cells are ranged by the time the driver passes them
@@ -741,18 +783,16 @@ export function nearPageQuery(
       ? sql` GROUP BY rc.ride_id ORDER BY min(abs(${time} - ${at})), rc.ride_id LIMIT ${wideCandidates(s, f.page)}`
       : sql``;
     if (sides.ranged === "from") {
-      const from = Math.max(now, at - (s.windowMinutes + PASS_SLACK_MINUTES) * 60_000);
       return sql`${select} rc.ride_id AS id FROM ${cells}
         CROSS JOIN ride_route_cells rc INDEXED BY ride_route_cells_pass_idx
-        WHERE rc.cell = cells.column1 AND rc.passes_at BETWEEN ${from} AND ${latest + 60_000} AND ${box}${order}`;
+        WHERE rc.cell = cells.column1 AND rc.passes_at BETWEEN ${v.passFrom} AND ${latest + 60_000} AND ${box}${order}`;
     }
     // A ride without route cells has its end's cell negated: picked up at its start, so at
     // most DETOUR_LATE_MINUTES after it leaves, not PICKUP_LEAD_MINUTES.
-    const endsFrom = Math.max(now, at - (s.windowMinutes + DETOUR_LATE_MINUTES + 1) * 60_000);
     return sql`${select} rc.ride_id AS id FROM ${cells}
       CROSS JOIN ride_route_cells rc INDEXED BY ride_route_cells_drop_idx
       WHERE ((rc.cell = cells.column1 AND rc.departs_at BETWEEN ${earliest} AND ${latest})
-          OR (rc.cell = -cells.column1 AND rc.departs_at BETWEEN ${endsFrom} AND ${latest}))
+          OR (rc.cell = -cells.column1 AND rc.departs_at BETWEEN ${v.endsFrom} AND ${latest}))
         AND ${box}${order}`;
   };
   const corridor = () => sql`(${corridorIds()}) AS corridor`;
@@ -811,7 +851,7 @@ export function nearPageQuery(
       : corridor();
   const byDeparture: SQL[] = s.weekdays
     ? [
-        nextOccurrence(s.weekdays, now),
+        nextOccurrence(s.weekdays, now, v.today),
         ...(s.returnTime ? [hasReturnAround(s.returnTime, s.windowMinutes)] : []),
         sql`+${rides.status} = 'active'`,
       ]
@@ -890,12 +930,14 @@ export async function discoverRides(
   f: DiscoverFilters,
   now = Date.now(),
   near?: NearSearch,
-  also: AlsoReads = [],
+  also: readonly (AlsoReads[number] | Read)[] = [],
 ) {
-  // `also`: the page's other reads (the viewer's saved searches), in the same round trip.
-  const nearPage = near ? readOf(db, nearPageQuery(db, viewerId, near, f, now)) : undefined;
+  // `also`: the page's other reads (the viewer's saved searches), in the same round trip; a
+  // Read is already built (builtOnce), a query is built here.
+  const nearPage = near ? nearPageRead(db, viewerId, near, f, now) : undefined;
   const reads = discoverReads(db, { userId: viewerId }, f, now, nearPage);
-  const rows = await runReads(db, [...reads, ...also.map((q) => readOf(db, q as unknown as Preparable))]);
+  const alsoReads = also.map((q) => ("statement" in q ? (q as Read) : readOf(db, q as unknown as Preparable)));
+  const rows = await runReads(db, [...reads, ...alsoReads]);
   return {
     ...discoverFrom(rows.slice(0, reads.length) as unknown as DiscoverRows, f, now, near),
     also: rows.slice(reads.length),
@@ -903,10 +945,53 @@ export async function discoverRides(
 }
 
 /**
+ * How many distance searches keep their statement built (ADR 0068): a search's text holds its
+ * places, radius, day and time, so the keys are many; the latest few are the ones asked again
+ * (the same search's next page, a return to its results, a corridor many riders search).
+ */
+export const NEAR_SHAPES_KEPT = 64;
+const nearKeys = new Set<string>();
+
+/** What shapes a distance search's text: everything of the search and its filters but the viewer and the clock. */
+export const nearShapeKey = (s: NearSearch, f: NearFilters) =>
+  `near:${[
+    typeof s.from === "string" ? s.from : s.from.id,
+    typeof s.to === "string" ? s.to : s.to.id,
+    s.date,
+    s.time,
+    s.radiusKm,
+    s.windowMinutes,
+    s.weekdays ?? "",
+    s.returnTime ?? "",
+    f.maxCost ?? "",
+    f.community ? 1 : 0,
+    f.page ?? 1,
+  ].join("|")}`;
+
+/**
+ * A distance search's page read: its statement built once per search (about 15 KB of SQL from
+ * a few hundred drizzle chunks on the widest), each request binding its own viewer and clock.
+ */
+function nearPageRead(db: Db, viewerId: string, s: NearSearch, f: NearFilters, now: number) {
+  const key = nearShapeKey(s, f);
+  // Oldest first out: a Set iterates in insertion order, and a key asked again moves to the end.
+  nearKeys.delete(key);
+  nearKeys.add(key);
+  if (nearKeys.size > NEAR_SHAPES_KEPT) {
+    const oldest = nearKeys.values().next().value as string;
+    nearKeys.delete(oldest);
+    forgetBuiltStatement(oldest);
+  }
+  return builtOnce(db, key, nearValues(viewerId, s, now), (v) => nearPageStatement(db, v, s, f));
+}
+
+/**
  * Discover's list reads (not a distance search's, whose page is nearPageQuery): its page, the
- * count and the banner's three totals. The plain list's statements (no text, community, cost
- * cap, date or cursor: the page everyone opens) are built once per isolate (ADR 0063), for a
- * user or for a session's owner, so they can ride in the session's round trip (auth.server.ts).
+ * count and the banner's three totals. The first page's statements without a text, date or
+ * cursor (the page everyone opens, and its few fixed filters: a cost cap, "Community rides
+ * only", women-only seats; ADR 0063, 0068) are built once per isolate, for a user or for a
+ * session's owner, so they can ride in the session's round trip (auth.server.ts). A text, a
+ * date and a cursor make keys without end, and a date's range is computed from the clock.
  * `nearPage`: a distance search's page instead, which counts itself.
  */
 export function discoverReads(db: Db, viewer: Viewer, f: DiscoverFilters, now: number, nearPage?: Read<NearRow[]>) {
@@ -916,12 +1001,14 @@ export function discoverReads(db: Db, viewer: Viewer, f: DiscoverFilters, now: n
   const firstHourOfTomorrow = tomorrow * 24;
   // A text, "Community rides only" or a cost cap counts only its page (below).
   const pageOnly = Boolean(f.q || f.community || costCap(f) !== undefined);
-  const plain = !pageOnly && !f.date && !f.after && !f.before && f.page === 1;
+  // A cost cap of the form's own choices only (₹10 steps): a typed URL's any rupee is built per call.
+  const formCap = f.maxCost === null || f.maxCost % MAX_COST_CHOICES.step === 0;
+  const fixed = !f.q && !f.date && !f.after && !f.before && f.page === 1 && formCap;
   const values = { ...viewerValues(viewer), now };
   // The filters are in the key: every one of them but the viewer and the clock shapes the text.
   const key = `${viewerKind(viewer)}:${JSON.stringify(f)}`;
   const viewerRead = <Q extends Preparable>(part: string, make: (viewerId: string | SQL, now: number) => Q) =>
-    plain
+    fixed
       ? builtOnce(db, `discover:${part}:${key}`, values, (v) => make(viewerSql(v), v.now))
       : readOf(db, make(viewerSql(values), now));
   const totals = (t: typeof rideHourStats | typeof rideDayStats) => ({
@@ -997,7 +1084,11 @@ export function discoverFrom(
     // then paged. On weekdays each ride is measured against the wanted time on its own day.
     // A wide search's rides the viewer may not see (or that fail the filters) are rows without a
     // ride: counted as candidates read, never shown.
-    const rows = (page as NearRow[]).filter((r) => r.id !== null).map((r) => ({ ...r, ...routeOf(r) }));
+    // Ranked as small records (a row's route and the row itself), and only the shown page's
+    // cards built: a wide search ranks up to 50 rows of 30 columns to show 10 (ADR 0068).
+    const rows = (page as NearRow[])
+      .filter((r) => r.id !== null)
+      .map((row) => ({ id: row.id as string, departsAt: row.departsAt, date: row.date, row, ...routeOf(row) }));
     const byDay = near.weekdays
       ? [...new Set(rows.map((r) => r.date))].map((d) =>
           rankMatches(
@@ -1012,10 +1103,9 @@ export function discoverFrom(
     const size = nearPageSize(near.weekdays);
     const start = (f.page - 1) * size;
     // The points stay: a search result's card draws its small route map (issue 36).
-    const shown = ranked.slice(start, start + size).map(({ from: _f, to: _t, maxDetourMinutes: _m, match, ...r }) => ({
-      ...withFairSeat(r),
+    const shown = ranked.slice(start, start + size).map(({ row: { maxDetourMinutes: _m, ...r }, vias, match }) => ({
+      ...withFairSeat({ ...r, vias: vias.map((v) => v.name) }),
       match: shownMatch(match),
-      vias: r.vias.map((v) => v.name),
     }));
     // Every match is counted; past the candidate cap there may be more than were ranked.
     return {

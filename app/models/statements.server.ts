@@ -184,6 +184,11 @@ export const isBuiltOnce = (key: string) => Boolean(shapes.get(key));
 /** The keys of the shapes kept built. */
 export const builtKeys = () => [...shapes.entries()].filter(([, s]) => s).map(([k]) => k);
 
+/** Forgets one shape: a caller whose keys are many (a search's) keeps only its latest few. */
+export function forgetBuiltStatement(key: string) {
+  shapes.delete(key);
+}
+
 /** Tests: forget every shape, so the next call learns its statement from its own values. */
 export function forgetBuiltStatements() {
   shapes.clear();

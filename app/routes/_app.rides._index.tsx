@@ -13,12 +13,7 @@ import { cardClass } from "~/components/ride-ui";
 import { istDate } from "~/domain/time";
 import { ratingFromTotals } from "~/domain/rating";
 import { discoverFrom, discoverReads, discoverRides, metroEnd } from "~/models/ride-discovery.server";
-import {
-  listSavedSearches,
-  savedSearchesQuery,
-  savedSearchesRead,
-  toSavedSearchItems,
-} from "~/models/saved-searches.server";
+import { listSavedSearches, savedSearchesRead, toSavedSearchItems } from "~/models/saved-searches.server";
 import { discoverFiltersSchema } from "~/schemas/ride-search";
 import { parseNearSearch } from "~/utils/near-search.server";
 import { requireUser, requireUserWith } from "~/utils/auth.server";
@@ -76,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // The saved searches come in the search's own batch: one round trip after the session's.
   const { also, ...result } = await discoverRides(context, user.id, filters, now, near.search, [
-    savedSearchesQuery(context.db, user.id),
+    savedSearchesRead(context.db, { userId: user.id }),
   ]);
   return {
     ...result,
