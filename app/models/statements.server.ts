@@ -101,6 +101,10 @@ function batchMapper(prepared: Prepared): (r: D1Result) => unknown {
 export type Preparable = { prepare(): Prepared; all(): Promise<unknown> };
 /** What a query's rows map to. */
 export type RowsOf<Q extends Preparable> = Awaited<ReturnType<Q["all"]>>;
+/** What each query of a list's rows map to. */
+export type RowsOfAll<T extends readonly Preparable[]> = {
+  [K in keyof T]: T[K] extends Preparable ? RowsOf<T[K]> : T[K];
+};
 
 /** One statement of a D1 batch (its text and values too) and how to read its result. */
 export type Read<T = unknown> = {

@@ -1,7 +1,8 @@
 import { SQLiteDialect } from "drizzle-orm/sqlite-core";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createMessage, createRide, createRideRequest } from "../../db/factories";
+import { addMember, createCommunity, createMessage, createRide, createRideRequest } from "../../db/factories";
 import type { Db } from "~/models/db.server";
+import { getCommunityDetail } from "~/models/communities.server";
 import { conversationListQueries } from "~/models/conversations.server";
 import { type ChatPageReads, getChat } from "~/models/messages.server";
 import { manageBookingsRead } from "~/models/my-rides.server";
@@ -228,5 +229,60 @@ describe("the messages page's statements built once (ADR 0069)", () => {
     expect(a).not.toContain("to Sita");
     expect(b).toContain("to Sita 39");
     expect(b).not.toContain("to Asha");
+  });
+});
+
+describe("the community page's statements built once (ADR 0069)", () => {
+  beforeEach(() => forgetBuiltStatements());
+
+  /** Two communities, each with its admin, 25 approved members and a pending request. */
+  async function communities() {
+    const [asha, sita] = [await signedInUser({ fullName: "Asha Rao" }), await signedInUser({ fullName: "Sita Menon" })];
+    const made = [];
+    for (const [admin, name] of [
+      [asha, "Koramangala"],
+      [sita, "Whitefield"],
+    ] as const) {
+      const community = await createCommunity({ db: db() }, { createdBy: admin.id, name: `${name} carpool` });
+      for (let i = 0; i < 25; i++) {
+        const member = await signedInUser({ fullName: `${name} member ${String(i).padStart(2, "0")}` });
+        await addMember({ db: db() }, { communityId: community.id, userId: member.id, at: 1_700_000_000_000 + i });
+      }
+      const asking = await signedInUser({ fullName: `${name} asking` });
+      await addMember({ db: db() }, { communityId: community.id, userId: asking.id, status: "pending" });
+      made.push(community);
+    }
+    return { asha, sita, kora: made[0], white: made[1] };
+  }
+
+  it("a later viewer, community, cursor and tab get what drizzle's own build gives them", async () => {
+    const { asha, sita, kora, white } = await communities();
+    const other = { key: "none", make: () => [] };
+    for (const pages of [{}, { moderation: true }, { members: { at: 1_700_000_000_010, id: "zzzz" } }]) {
+      // Learned from the other admin, community and cursor...
+      const theirs = "members" in pages ? { members: { at: 1_700_000_000_003, id: "a" } } : pages;
+      await getCommunityDetail({ db: db() }, sita.id, white.id, theirs, other);
+      const kept = await getCommunityDetail({ db: db() }, asha.id, kora.id, pages, other);
+      forgetBuiltStatements();
+      const fresh = await getCommunityDetail({ db: db() }, asha.id, kora.id, pages, other);
+      expect(kept).toEqual(fresh);
+      expect(kept.members.every((m) => m.fullName?.startsWith("Koramangala") || m.userId === asha.id)).toBe(true);
+      if ("members" in pages) expect(kept.members[0].fullName).toBe("Koramangala member 11");
+    }
+    expect(builtKeys().filter((k) => k.startsWith("community:1000:none#")).length).toBe(8);
+  });
+
+  it("two admins in a row each see their own community's members", async () => {
+    const { asha, sita, kora, white } = await communities();
+    const mine = await debugFetch(`${BASE}/communities/${kora.id}`, { headers: { Cookie: asha.cookie } });
+    const hers = await debugFetch(`${BASE}/communities/${white.id}`, { headers: { Cookie: sita.cookie } });
+    const theirs = await debugFetch(`${BASE}/communities/${white.id}`, { headers: { Cookie: asha.cookie } });
+    expect([mine.status, hers.status, theirs.status]).toEqual([200, 200, 200]);
+    const [a, b, c] = [await mine.text(), await hers.text(), await theirs.text()];
+    expect(a).toContain("Koramangala member 00");
+    expect(a).not.toContain("Whitefield member");
+    expect(b).toContain("Whitefield member 00");
+    // Not a member: the card only, no one's membership.
+    expect(c).not.toContain("Whitefield member");
   });
 });
