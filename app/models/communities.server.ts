@@ -10,7 +10,8 @@ import { afterCursor } from "./keyset.server";
 import type { Db } from "./db.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, notificationInsertIfChanged, PER_ROW_ID } from "./notifications.server";
-import { type AlsoReads, type ModelCtx, audience } from "./context.server";
+import { type ModelCtx, audience } from "./context.server";
+import { builtListOnce, type Preparable, type RowsOfAll, runReads } from "./statements.server";
 import { auditInsert } from "./community-audit.server";
 import { policyColumn, policyOf } from "./community-policy.server";
 import { COMMUNITY_NOT_FOUND, findCommunity, findMembership, refreshMemberCount } from "./community-rows.server";
@@ -430,25 +431,22 @@ export type MemberPages = {
   moderation?: boolean;
 };
 
-/**
- * The detail page: the community, the viewer's status, approved members (with profiles that
- * respect user_settings.show_profile) and, for moderators only, the open requests. Members
- * and their details are for approved members and moderators only (a closed community):
- * anyone else gets the community's card (name, type, location, description, member count)
- * and their own membership status, and the member lists return no row.
- *
- * One batch (ADR 0029): the card and the viewer's membership decide; the lists come in the
- * same batch, each guarded in SQL by the same rule (approved member or creator for the members;
- * moderator, admin or creator for the requests), so a non-member's batch reads no member.
- * The page's other reads (`also`) run in it too and come back as `also`.
- */
-export async function getCommunityDetail(
-  { db }: ModelCtx,
-  viewerId: string,
-  communityId: string,
-  pages: MemberPages = {},
-  also: AlsoReads = [],
-) {
+/** The values a community page's statements bind (builtListOnce, ADR 0069): the cursors' too. */
+export type CommunityPageValues = {
+  viewerId: string;
+  communityId: string;
+  membersAt: number;
+  membersId: string;
+  pendingAt: number;
+  pendingId: string;
+  rejectedAt: number;
+  rejectedId: string;
+};
+
+/** The community page's other reads, made from its values; `key` names the list. */
+export type CommunityPageReads = { key: string; make: (values: CommunityPageValues) => readonly Preparable[] };
+
+function communityDetailQueries(db: Db, viewerId: string, communityId: string, pages: MemberPages) {
   const viewerIs = (roles: SQL) =>
     sql`EXISTS (SELECT 1 FROM ${communityMembers} AS vm WHERE vm.community_id = ${communityId} AND vm.user_id = ${viewerId} AND vm.status = 'approved' AND ${roles})`;
   const membersVisibleSql = viewerIs(sql`1`);
@@ -498,17 +496,7 @@ export async function getCommunityDetail(
   // both pages are asked for, each guarded by its rule, so exactly one of them reads rows.
   const moderatedTab = pages.moderation ? canModerateSql : sql`0`;
   const membersTab = pages.moderation ? sql`(${membersVisibleSql} AND NOT ${canModerateSql})` : membersVisibleSql;
-  const [
-    found,
-    membership,
-    moderatedRows,
-    memberRows,
-    pendingRows,
-    rejectedRows,
-    pendingCount,
-    rejectedCount,
-    ...alsoRead
-  ] = await db.batch([
+  return [
     db
       .select({
         ...communityCardColumns,
@@ -531,8 +519,55 @@ export async function getCommunityDetail(
     listOf("rejected", pages.rejected ?? null, REQUESTS_PAGE, canModerateSql),
     countOf("pending"),
     countOf("rejected"),
-    ...also,
+  ] as const;
+}
+
+type CommunityQueries = ReturnType<typeof communityDetailQueries>;
+
+/**
+ * The detail page: the community, the viewer's status, approved members (with profiles that
+ * respect user_settings.show_profile) and, for moderators only, the open requests. Members
+ * and their details are for approved members and moderators only (a closed community):
+ * anyone else gets the community's card (name, type, location, description, member count)
+ * and their own membership status, and the member lists return no row.
+ *
+ * One batch (ADR 0029): the card and the viewer's membership decide; the lists come in the
+ * same batch, each guarded in SQL by the same rule (approved member or creator for the members;
+ * moderator, admin or creator for the requests), so a non-member's batch reads no member.
+ * The page's other reads (`also`) run in it too and come back as `also`.
+ */
+export async function getCommunityDetail(
+  { db }: ModelCtx,
+  viewerId: string,
+  communityId: string,
+  pages: MemberPages = {},
+  also: CommunityPageReads = { key: "none", make: () => [] },
+) {
+  // Built once per isolate (ADR 0069): the cursors are bound values; the key says which are given.
+  const values: CommunityPageValues = {
+    viewerId,
+    communityId,
+    membersAt: pages.members?.at ?? 0,
+    membersId: pages.members?.id ?? "",
+    pendingAt: pages.pending?.at ?? 0,
+    pendingId: pages.pending?.id ?? "",
+    rejectedAt: pages.rejected?.at ?? 0,
+    rejectedId: pages.rejected?.id ?? "",
+  };
+  const shape = ["members", "pending", "rejected", "moderation"].map((k) => (pages[k as keyof MemberPages] ? 1 : 0));
+  const reads = builtListOnce(db, `community:${shape.join("")}:${also.key}`, values, (v) => [
+    ...communityDetailQueries(db, v.viewerId, v.communityId, {
+      members: pages.members && { at: v.membersAt, id: v.membersId },
+      pending: pages.pending && { at: v.pendingAt, id: v.pendingId },
+      rejected: pages.rejected && { at: v.rejectedAt, id: v.rejectedId },
+      moderation: pages.moderation,
+    }),
+    ...also.make(v),
   ]);
+  const results = await runReads(db, reads);
+  const [found, membership, moderatedRows, memberRows, pendingRows, rejectedRows, pendingCount, rejectedCount] =
+    results as unknown as RowsOfAll<CommunityQueries>;
+  const alsoRead = results.slice(8);
   const community = found[0];
   if (!community) throw new NotFoundError(COMMUNITY_NOT_FOUND);
   const viewer = membership[0];

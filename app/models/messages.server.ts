@@ -13,6 +13,7 @@ import { maySeeRide } from "./permissions.server";
 import { MESSAGE_EMPTY, MESSAGE_MAX, MESSAGE_TOO_LONG, MESSAGES_PAGE } from "../schemas/messages";
 import { cursorParam, type Cursor } from "../domain/cursor";
 import { afterCursor } from "./keyset.server";
+import { builtListOnce, type Preparable, type RowsOf, runReads, type Values } from "./statements.server";
 import { audience, type AlsoReads, type ModelCtx } from "./context.server";
 import { findConversationForMember } from "./conversations.server";
 
@@ -292,26 +293,24 @@ function partnerIn(conversationId: string, userId: string) {
   return "";
 }
 
-/**
- * One open chat for the acting user (one round trip): the conversation (only if the user is
- * a member, else NotFoundError), the partner's name and avatar, one page of `MESSAGES_PAGE`
- * messages oldest first (the newest ones, or with `before` those just older than that cursor;
- * index messages_conversation_idx) with the cursor of the next older page (null when none) and
- * the ride a message asked about, and whether the user may write now (`access`; `rideId`: the
- * ride a Contact button asks about).
- */
-export async function getChat(
-  { db }: ModelCtx,
+/** A chat page's other reads, made from the chat's values and their own (`values`). */
+export type ChatPageReads = {
+  key: string;
+  values: Values;
+  make: (values: Values & { userId: string }) => readonly Preparable[];
+};
+
+function chatQueries(
+  db: Db,
   userId: string,
   conversationId: string,
-  before: Cursor | null = null,
-  rideId: string | null = null,
-  now = Date.now(),
-  also: AlsoReads = [],
+  before: Cursor | null,
+  rideId: string,
+  now: number,
 ) {
   const n = MESSAGES_PAGE;
   const partnerId = sql`CASE WHEN ${conversations.userA} = ${userId} THEN ${conversations.userB} ELSE ${conversations.userA} END`;
-  const [conv, rows, person, ride, ...alsoRead] = await db.batch([
+  return [
     db
       .select({
         id: conversations.id,
@@ -340,9 +339,49 @@ export async function getChat(
       .limit(n + 1),
     // Only used when the conversation is the user's (then partnerIn is its partner).
     ...messagingFacts(db, userId, partnerIn(conversationId, userId), rideId, now),
+  ] as const;
+}
+
+type ChatQueries = ReturnType<typeof chatQueries>;
+type ChatRows = [RowsOf<ChatQueries[0]>, RowsOf<ChatQueries[1]>, RowsOf<ChatQueries[2]>, RowsOf<ChatQueries[3]>];
+
+/**
+ * One open chat for the acting user (one round trip): the conversation (only if the user is
+ * a member, else NotFoundError), the partner's name and avatar, one page of `MESSAGES_PAGE`
+ * messages oldest first (the newest ones, or with `before` those just older than that cursor;
+ * index messages_conversation_idx) with the cursor of the next older page (null when none) and
+ * the ride a message asked about, and whether the user may write now (`access`; `rideId`: the
+ * ride a Contact button asks about).
+ */
+export async function getChat(
+  { db }: ModelCtx,
+  userId: string,
+  conversationId: string,
+  before: Cursor | null = null,
+  rideId: string | null = null,
+  now = Date.now(),
+  also: ChatPageReads = { key: "none", values: {}, make: () => [] },
+) {
+  const n = MESSAGES_PAGE;
+  // Built once per isolate (ADR 0069): every value the text binds is in `values`; the key names
+  // what else shapes it (an older page's cursor, the page's other reads).
+  const values = {
+    ...also.values,
+    userId,
+    conversationId,
+    rideId: rideId ?? "",
+    now,
+    beforeAt: before?.at ?? 0,
+    beforeId: before?.id ?? "",
+  };
+  const reads = builtListOnce(db, `chat:${before ? "older" : "newest"}:${also.key}`, values, (v) => [
+    ...chatQueries(db, v.userId, v.conversationId, before && { at: v.beforeAt, id: v.beforeId }, v.rideId, v.now),
     // The page's other reads (the conversation list), in the same round trip.
-    ...also,
+    ...also.make(v),
   ]);
+  const results = await runReads(db, reads);
+  const [conv, rows, person, ride] = results as unknown as ChatRows;
+  const alsoRead = results.slice(4);
   const c = conv[0];
   if (!c) throw new NotFoundError("Conversation not found");
   const oldest = rows.length > n ? rows[n - 1] : null;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { rideRequests, rides, userProfiles } from "../../db/schema";
 import { cursorParam, parseCursor, type Cursor } from "../domain/cursor";
 import { afterCursor } from "./keyset.server";
@@ -6,7 +6,8 @@ import type { Db } from "./db.server";
 import { type AlsoReads, type ModelCtx } from "./context.server";
 import { seatFactColumns, seatRefusal, splitSeatFacts } from "./permissions.server";
 import { aliased, requestWithRider } from "./ride-columns.server";
-import { rowsOf } from "./statements.server";
+import { type Viewer, viewerKind, viewerSql, viewerValues } from "./sessions.server";
+import { builtOnce, runReads } from "./statements.server";
 
 // My Rides: the rides I offer, the seats I booked and the requests to manage.
 
@@ -133,7 +134,7 @@ const PLAUSIBLY_REFUSED =
   sql.raw(`ride_requests.status = 'pending' AND (ride_requests.seats > rides.seats - rides.booked_seats
   OR rides.women_only = 1 OR rides.women_lock_booked IS NOT NULL)`);
 
-const incomingQuery = (db: Db, userId: string, now: number) =>
+const incomingQuery = (db: Db, userId: string | SQL, now: number) =>
   db
     .select({
       ...requestWithRider,
@@ -225,8 +226,22 @@ export async function getMyRides(
       moreCursor: last ? `${last.departsAt < now ? "p" : ""}${cursorParam(last.departsAt, last.requestId)}` : null,
     };
   }
+  const [rows] = await runReads(db, [manageBookingsRead(db, { userId }, now)]);
+  return { ...empty, ...manageBookingsFrom(rows, query, now) };
+}
+
+/**
+ * Manage Bookings' one statement, built once per isolate (ADR 0069) and keyed on the viewer,
+ * so the page reads it in the session's own round trip (requireUserWith, ADR 0063).
+ */
+export const manageBookingsRead = (db: Db, viewer: Viewer, now: number) =>
+  builtOnce(db, `manage-bookings:${viewerKind(viewer)}`, { ...viewerValues(viewer), now }, (v) =>
+    incomingQuery(db, viewerSql(v), v.now),
+  );
+
+/** Manage Bookings from its rows: the counts, the filtered page of cards and the next cursor. */
+export function manageBookingsFrom(rows: IncomingRow[], query: MyRidesQuery, now: number) {
   const q = query.q.toLowerCase();
-  const rows = await rowsOf(db, incomingQuery(db, userId, now));
   const all = rows.filter(isRequest);
   const counts = {
     activeRides: new Set(rows.map((r) => r.rideId)).size,
@@ -247,7 +262,6 @@ export async function getMyRides(
   const requests = page.map((r) => requestCard(r, now));
   const last = page.at(-1);
   return {
-    ...empty,
     requests,
     counts,
     moreCursor: matching.length > MANAGE_PAGE && last ? cursorParam(last.createdAt, last.id) : null,

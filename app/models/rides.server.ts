@@ -5,7 +5,10 @@ import { pickupOnRoute } from "../domain/ride-match";
 import { pickupOrder, placeById, rideRoute, viaPlaces } from "./places.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors.server";
 import { notificationInsert, PER_ROW_ID } from "./notifications.server";
-import { type AlsoReads, type ModelCtx, audience } from "./context.server";
+import { type ModelCtx, audience } from "./context.server";
+import type { Db } from "./db.server";
+import { builtListOnce, type Preparable, type RowsOf, runReads } from "./statements.server";
+import { istDate } from "../domain/time";
 import { workplaceBadge } from "./work-email.server";
 import {
   isWoman,
@@ -23,20 +26,14 @@ import { communityPickupIds, pickupChoices } from "./ride-requests.server";
 export const LOCK_NEEDS_WOMAN =
   "You can lock the remaining seats to women once a woman has booked a seat on this ride.";
 
-/**
- * A ride with its driver, and the requests the viewer may see: all of them for the
- * driver, only their own for anyone else. One round trip. Null (a 404) also when the
- * viewer may not see the ride, so a community ride's existence is not revealed.
- */
-export async function getRideDetail(
-  { db }: ModelCtx,
-  viewerId: string,
-  rideId: string,
-  now = Date.now(),
-  also: AlsoReads = [],
-) {
-  // `also`: the page's other reads about this ride (its driver's reliability), in the same batch.
-  const [ride, requests, saved, lockable, ...alsoRead] = await db.batch([
+/** The values a ride page's statements bind (builtListOnce): `today` is `now`'s IST date. */
+export type RidePageValues = { viewerId: string; rideId: string; now: number; today: string };
+
+/** The page's other reads about the ride (the driver's reliability, the trip), made from its values. */
+export type RidePageReads = { key: string; make: (values: RidePageValues) => readonly Preparable[] };
+
+const rideDetailQueries = (db: Db, viewerId: string, rideId: string, now: number) =>
+  [
     db
       .select({
         ...rideColumns,
@@ -70,8 +67,37 @@ export async function getRideDetail(
       .from(savedRides)
       .where(and(eq(savedRides.rideId, rideId), eq(savedRides.userId, viewerId))),
     db.select({ open: comfortLockOpen(viewerId, rideId, now) }).from(sql`(SELECT 1)`),
-    ...also,
+  ] as const;
+
+type DetailQueries = ReturnType<typeof rideDetailQueries>;
+
+/**
+ * A ride with its driver, and the requests the viewer may see: all of them for the
+ * driver, only their own for anyone else. One round trip. Null (a 404) also when the
+ * viewer may not see the ride, so a community ride's existence is not revealed.
+ */
+export async function getRideDetail(
+  { db }: ModelCtx,
+  viewerId: string,
+  rideId: string,
+  now = Date.now(),
+  also: RidePageReads = { key: "none", make: () => [] },
+) {
+  // `also`: the page's other reads about this ride (its driver's reliability), in the same batch.
+  // Every statement is built once per isolate (ADR 0069): `also.key` names its list.
+  const values: RidePageValues = { viewerId, rideId, now, today: istDate(now) };
+  const reads = builtListOnce(db, `ride-detail:${also.key}`, values, (v) => [
+    ...rideDetailQueries(db, v.viewerId, v.rideId, v.now),
+    ...also.make(v),
   ]);
+  const results = await runReads(db, reads);
+  const [ride, requests, saved, lockable] = results as unknown as [
+    RowsOf<DetailQueries[0]>,
+    RowsOf<DetailQueries[1]>,
+    RowsOf<DetailQueries[2]>,
+    RowsOf<DetailQueries[3]>,
+  ];
+  const alsoRead = results.slice(4);
   if (!ride[0]) throw new NotFoundError("Ride Not Found");
   const { rest, facts } = splitSeatFacts(ride[0]);
   // The points stay on the ride: its route map draws them (issue 36) and its price label is

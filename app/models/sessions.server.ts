@@ -1,4 +1,4 @@
-import { and, eq, fillPlaceholders, gt, inArray, isNull, lt, type Placeholder, sql } from "drizzle-orm";
+import { and, eq, fillPlaceholders, gt, inArray, isNull, lt, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { randomToken } from "../domain/ids";
 import { sessions, userProfiles, userSettings, users } from "../../db/schema";
 import { type ModelCtx } from "./context.server";
@@ -63,7 +63,7 @@ export async function deleteExpiredSessions({ db }: ModelCtx, now = Date.now()) 
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
-function sessionUserQuery(db: Db, sessionId: Placeholder, now: Placeholder) {
+function sessionUserQuery(db: Db, sessionId: Placeholder, now: Placeholder, extra: Record<string, SQL.Aliased> = {}) {
   return (
     db
       .select({
@@ -80,6 +80,7 @@ function sessionUserQuery(db: Db, sessionId: Placeholder, now: Placeholder) {
         residentialArea: userProfiles.residentialArea,
         profileCreatedAt: userProfiles.createdAt,
         darkMode: userSettings.darkMode,
+        ...extra,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -97,16 +98,27 @@ function sessionUserQuery(db: Db, sessionId: Placeholder, now: Placeholder) {
 // D1 objects are not kept across requests, so each request prepares the text on its own
 // client (its Sessions API session, ADR 0026), which costs no SQL building.
 type Built = { sql: string; params: unknown[] };
-let built: { user: Built; badges: Built[] } | undefined;
+let built: { user: Built; withBadges: Built } | undefined;
+
+// The shell's three badge counts as columns of the session's own row (issue 40): one statement
+// instead of four, so the binding sends, runs and returns one result where it did four. Each
+// count is the same capped subquery as getBadges', keyed on the session's owner.
+export const BADGE_COLUMNS = ["badge_pending", "badge_notifications", "badge_messages"] as const;
 
 function builtStatements(db: Db) {
   if (!built) {
     const id = sql.placeholder("sessionId");
     const now = sql.placeholder("now");
     const owner = sessionOwner(id, now);
+    const counts = badgeQueries(db, owner).map((q, i) => sql`(${q})`.as(BADGE_COLUMNS[i]));
     built = {
       user: sessionUserQuery(db, id, now).toSQL(),
-      badges: badgeQueries(db, owner).map((q) => q.toSQL()),
+      withBadges: sessionUserQuery(
+        db,
+        id,
+        now,
+        Object.fromEntries(BADGE_COLUMNS.map((c, i) => [c, counts[i]])),
+      ).toSQL(),
     };
   }
   return built;
@@ -183,20 +195,21 @@ export async function getSessionWith<R extends readonly Read[]>(
   now: number,
   { badges: withBadges, reads }: { badges: boolean; reads: R },
 ) {
-  const { user: userSql, badges: badgeSql } = builtStatements(db);
+  const statements = builtStatements(db);
   const results = await db.$client.batch([
-    prepared(db, userSql, sessionId, now),
-    ...(withBadges ? badgeSql.map((b) => prepared(db, b, sessionId, now)) : []),
+    prepared(db, withBadges ? statements.withBadges : statements.user, sessionId, now),
     ...reads.map((r) => r.statement),
   ]);
-  const user = sessionUserFrom(results[0].results[0] as Record<string, unknown> | undefined);
-  const counted = withBadges ? badgeSql.length : 0;
-  const page = mapReads(reads, results.slice(1 + counted));
-  if (!user || !withBadges) return { user, badges: null, page };
-  const [pending, unreadNotifications, unreadMessages] = results.slice(1, 1 + counted);
-  // Each count's one column is named by its expression ("count(*)"): read it by place.
-  const count = (r: D1Result): CountRow[] => [{ n: Number(Object.values(r.results[0] ?? { n: 0 })[0]) }];
-  return { user, badges: badgesFrom([count(pending), count(unreadNotifications), count(unreadMessages)]), page };
+  const row = results[0].results[0] as Record<string, unknown> | undefined;
+  const user = sessionUserFrom(row);
+  const page = mapReads(reads, results.slice(1));
+  if (!user || !withBadges || !row) return { user, badges: null, page };
+  const count = (column: string): CountRow[] => [{ n: Number(row[column] ?? 0) }];
+  return {
+    user,
+    badges: badgesFrom([count(BADGE_COLUMNS[0]), count(BADGE_COLUMNS[1]), count(BADGE_COLUMNS[2])]),
+    page,
+  };
 }
 
 /** A live session's owner and expiry, for a WebSocket upgrade (the socket carries the expiry). */

@@ -101,6 +101,10 @@ function batchMapper(prepared: Prepared): (r: D1Result) => unknown {
 export type Preparable = { prepare(): Prepared; all(): Promise<unknown> };
 /** What a query's rows map to. */
 export type RowsOf<Q extends Preparable> = Awaited<ReturnType<Q["all"]>>;
+/** What each query of a list's rows map to. */
+export type RowsOfAll<T extends readonly Preparable[]> = {
+  [K in keyof T]: T[K] extends Preparable ? RowsOf<T[K]> : T[K];
+};
 
 /** One statement of a D1 batch (its text and values too) and how to read its result. */
 export type Read<T = unknown> = {
@@ -165,17 +169,49 @@ export function builtOnce<V extends Values, Q extends Preparable>(
     shapes.set(key, shape);
   }
   if (shape === null) return readOf(db, make(values));
-  const { sql, params, slots, map } = shape;
-  const bound = params.map((p, i) => {
+  return bound(db, shape, values) as Read<RowsOf<Q>>;
+}
+
+/** A kept shape's statement with `values` bound in its slots, on this request's client. */
+function bound(db: Db, { sql, params, slots, map }: Shape, values: Values): Read {
+  const bind = params.map((p, i) => {
     const slot = slots[i];
     return slot === undefined ? p : values[slot];
   });
-  return {
-    statement: db.$client.prepare(sql).bind(...bound),
-    sql,
-    params: bound,
-    map: map as (r: D1Result) => RowsOf<Q>,
-  };
+  return { statement: db.$client.prepare(sql).bind(...bind), sql, params: bind, map };
+}
+
+// How many statements each list of builtListOnce has (its shapes are kept as `key#index`).
+const lists = new Map<string, number>();
+
+/**
+ * builtOnce for a page's whole list of reads (ADR 0069): each statement `make(values)` lists is
+ * learned on the first call and kept as `key#index`; later calls bind `values` to the kept
+ * texts. A statement whose shape cannot be kept (a computed parameter) is built per call.
+ */
+export function builtListOnce<V extends Values>(
+  db: Db,
+  key: string,
+  values: V,
+  make: (values: V) => readonly Preparable[],
+): Read[] {
+  let length = lists.get(key);
+  if (length === undefined) {
+    const moved = movedOf(values);
+    const [a, b] = [make(values), make(moved)];
+    a.forEach((q, i) => {
+      shapes.set(`${key}#${i}`, a.length === b.length ? learnPair(values, moved, q.prepare(), b[i].prepare()) : null);
+    });
+    length = a.length;
+    lists.set(key, length);
+  }
+  let fresh: readonly Preparable[] | undefined;
+  return Array.from({ length: length }, (_, i) => {
+    const shape = shapes.get(`${key}#${i}`);
+    if (shape) return bound(db, shape, values);
+    fresh ??= make(values);
+    return readOf(db, fresh[i]);
+  });
 }
 
 /** Whether `key`'s statement is kept built (tests: the hot pages' shapes must be). */
@@ -192,6 +228,7 @@ export function forgetBuiltStatement(key: string) {
 /** Tests: forget every shape, so the next call learns its statement from its own values. */
 export function forgetBuiltStatements() {
   shapes.clear();
+  lists.clear();
 }
 
 // Builds the statement twice, with the request's values and with every value moved (texts to
@@ -199,16 +236,25 @@ export function forgetBuiltStatements() {
 // a parameter that follows a value is that value's slot; one that stays is a constant; one
 // that moves otherwise is computed from a value, and the shape is not kept.
 function learn<V extends Values>(values: V, make: (values: V) => Preparable): Shape | null {
+  const moved = movedOf(values);
+  return learnPair(values, moved, make(values).prepare(), make(moved).prepare());
+}
+
+function movedOf<V extends Values>(values: V): V {
   const keys = Object.keys(values);
-  const moved = Object.fromEntries(
+  return Object.fromEntries(
     keys.map((k, i) => {
       const v = values[k];
       return [k, typeof v === "number" ? v + 1_000_003_001 + 7 * i : `\u0000moved:${k}`];
     }),
   ) as V;
-  const prepared = make(values).prepare();
+}
+
+/** The shape of `prepared` (built from `values`), told apart from `other` (built from `moved`). */
+function learnPair<V extends Values>(values: V, moved: V, prepared: Prepared, other: Prepared): Shape | null {
+  const keys = Object.keys(values);
   const a = prepared.getQuery();
-  const b = make(moved).prepare().getQuery();
+  const b = other.getQuery();
   if (a.sql !== b.sql || a.params.length !== b.params.length) return null;
   const slots: (string | undefined)[] = [];
   for (let i = 0; i < a.params.length; i++) {

@@ -297,9 +297,14 @@ export type TripDay = Awaited<ReturnType<typeof tripDayQueries>>;
  * the viewer's own request's code and marks (never another rider's code), every accepted
  * rider's marks for the driver, the viewer's live links and whether they set an emergency e-mail.
  */
-export function tripDayQueries(ctx: ModelCtx, viewerId: string, rideId: string, now = Date.now()) {
+export function tripDayQueries(
+  ctx: ModelCtx,
+  viewerId: string,
+  rideId: string,
+  now = Date.now(),
+  today = istDate(now),
+) {
   const { db } = ctx;
-  const today = istDate(now);
   return [
     db
       .select({
@@ -343,6 +348,9 @@ export function tripDayQueries(ctx: ModelCtx, viewerId: string, rideId: string, 
  * The trip-day reads' results (from `also`), shaped for the page. Only the rider is given
  * their own pickup code; the driver must be told it at the car.
  */
+/** How many reads tripDayQueries makes (the type holds it to the list's length). */
+export const TRIP_DAY_READS: ReturnType<typeof tripDayQueries>["length"] = 4;
+
 export function tripDayFrom(results: readonly unknown[], viewerId: string) {
   const [trip, riders, shares, profile] = results as [
     { startedAt: number | null; endedAt: number | null; onTrip: number; today: number }[],

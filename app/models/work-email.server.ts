@@ -317,6 +317,9 @@ export function workEmailQueries(db: ModelCtx["db"], viewerId: string, community
   ] as const;
 }
 
+/** How many reads workEmailQueries makes (the type holds it to the list's length). */
+export const WORK_EMAIL_READS: ReturnType<typeof workEmailQueries>["length"] = 2;
+
 type WorkEmailQueries = ReturnType<typeof workEmailQueries>;
 type WorkEmailResults = [Awaited<WorkEmailQueries[0]>, Awaited<WorkEmailQueries[1]>];
 

@@ -10,7 +10,7 @@ import { CommunityPolicyForm, CommunityPolicySummary } from "~/components/commun
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getCommunityDetail } from "~/models/communities.server";
 import { auditLogFrom, auditLogQueries } from "~/models/community-audit.server";
-import { workEmailFrom, workEmailQueries } from "~/models/work-email.server";
+import { WORK_EMAIL_READS, workEmailFrom, workEmailQueries } from "~/models/work-email.server";
 import { requireUser } from "~/utils/auth.server";
 import { handleCommunityIntent } from "~/intents/communities.server";
 import { NOT_FOUND, orRespond } from "~/utils/errors.server";
@@ -37,22 +37,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
   const id = params.id ?? "";
   // One batch (ADR 0029): the viewer's work e-mail state (their own rows) and, on the audit
-  // tab, the log (its rows guarded in SQL to admins) come with the community's detail.
-  const workEmailReads = workEmailQueries(context.db, user.id, id);
-  const also = [...workEmailReads, ...(tab === "audit" ? auditLogQueries(context.db, user.id, id) : [])];
+  // tab, the log (its rows guarded in SQL to admins) come with the community's detail, all
+  // built once per isolate (ADR 0069).
   const { also: read, ...detail } = await orRespond(
-    getCommunityDetail(context, user.id, id, pages, also),
+    getCommunityDetail(context, user.id, id, pages, {
+      key: tab === "audit" ? "work-email+audit" : "work-email",
+      make: (v) => [
+        ...workEmailQueries(context.db, v.viewerId, v.communityId),
+        ...(tab === "audit" ? auditLogQueries(context.db, v.viewerId, v.communityId) : []),
+      ],
+    }),
     NOT_FOUND.community,
   );
   // The moderation log is for admins (issue 16); anyone else asking for it sees the members.
-  const audit = tab === "audit" && detail.canMakeAdmin ? auditLogFrom(read.slice(workEmailReads.length)) : null;
+  const audit = tab === "audit" && detail.canMakeAdmin ? auditLogFrom(read.slice(WORK_EMAIL_READS)) : null;
   // An invitation link (?invite=token) is carried by the Join button; the admins see their link.
   const invite = url.searchParams.get("invite")?.slice(0, 64) ?? null;
   const inviteUrl = detail.inviteToken
     ? `${url.origin}/communities/${encodeURIComponent(detail.community.id)}?invite=${detail.inviteToken}`
     : null;
   // Issue 16: the viewer's own work e-mail code and verification, where the community joins by one.
-  const workEmail = detail.community.joinMode === "domain" ? workEmailFrom(read.slice(0, workEmailReads.length)) : null;
+  const workEmail = detail.community.joinMode === "domain" ? workEmailFrom(read.slice(0, WORK_EMAIL_READS)) : null;
   return {
     ...detail,
     audit,

@@ -43,7 +43,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         parseCursor(url.searchParams.get("before")),
         rideId,
         Date.now(),
-        conversationListQueries(context.db, user.id, chats),
+        // The list's cursor is among the values its statements bind (built once, ADR 0069).
+        {
+          key: `list:${chats ? "more" : "first"}`,
+          values: { listAt: chats?.at ?? 0, listId: chats?.id ?? "" },
+          make: (v) =>
+            conversationListQueries(context.db, v.userId, chats && { at: Number(v.listAt), id: String(v.listId) }),
+        },
       ),
     );
     return { ...page, ...conversationsFrom(also), contacts: [] as CommunityContact[], chat, newChat: null };

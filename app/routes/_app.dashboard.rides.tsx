@@ -7,19 +7,28 @@ import { BookedRideList, CreatedRideList, Empty, ManageBookings } from "~/compon
 import { usePoll } from "~/components/ride-ui";
 import { driverCommutesFrom, driverCommutesQueries } from "~/models/commutes.server";
 import { istDate } from "~/domain/time";
-import { getMyRides } from "~/models/my-rides.server";
+import { getMyRides, manageBookingsFrom, manageBookingsRead } from "~/models/my-rides.server";
 import { myRidesQuerySchema } from "~/schemas/ride-search";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser, requireUserWith } from "~/utils/auth.server";
 import { handleRideIntent } from "~/intents/rides.server";
 
 export const meta: MetaFunction = () => [{ title: "My Rides | LoopRide" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const query = myRidesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const now = Date.now();
+  // The IST date the weeks are counted from ("This week", "Next week").
+  const page = { query, created: [], booked: [], moreCursor: null, commutes: [], today: istDate(now) };
+  if (query.tab === "manage") {
+    // Manage Bookings' one read comes in the session's own round trip (ADR 0069).
+    const {
+      page: [rows],
+    } = await requireUserWith(request, context, (viewer) => [manageBookingsRead(context.db, viewer, now)] as const);
+    return { ...page, ...manageBookingsFrom(rows, query, now) };
+  }
+  const user = await requireUser(request, context);
   // Created Rides shows the driver's commutes too, read in the same batch.
   const created = query.tab === "created";
-  const now = Date.now();
   const {
     created: rides,
     booked,
@@ -29,15 +38,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     also,
   } = await getMyRides(context, user.id, query, now, created ? driverCommutesQueries(context.db, user.id) : []);
   return {
-    query,
+    ...page,
     created: rides,
     booked,
     requests,
     counts,
     moreCursor,
     commutes: created ? driverCommutesFrom(also) : [],
-    // The IST date the weeks are counted from ("This week", "Next week").
-    today: istDate(now),
   };
 }
 

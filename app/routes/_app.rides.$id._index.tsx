@@ -19,7 +19,7 @@ import { requireUser } from "~/utils/auth.server";
 import { NOT_FOUND, orRespond } from "~/utils/errors.server";
 import { handleRideIntent } from "~/intents/rides.server";
 import { TripDayPanel } from "~/components/trip-day";
-import { tripDayFrom, tripDayQueries } from "~/models/trip.server";
+import { TRIP_DAY_READS, tripDayFrom, tripDayQueries } from "~/models/trip.server";
 import { siteOrigin, tripShareCookie, tripShareUrl } from "~/utils/trip-share.server";
 import { DayContacts } from "~/components/day-contacts";
 import { dayContactsFrom, rideContactsQuery } from "~/models/ride-contacts.server";
@@ -35,26 +35,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const now = Date.now();
   // Issue 37: the trip on the day (status, pickup code, share links) and the day's contacts
-  // (numbers, the car) in the same batch, after the driver's reliability.
-  const reliabilityReads = rideDriverReliabilityQueries(context.db, id);
-  const tripReads = tripDayQueries(context, user.id, id);
+  // (numbers, the car) in the same batch. The statements are built once per isolate (ADR 0069).
   const { also, ...detail } = await orRespond(
-    getRideDetail(context, user.id, id, now, [
-      ...reliabilityReads,
-      ...tripReads,
-      rideContactsQuery(context.db, user.id, id, now),
-    ]),
+    getRideDetail(context, user.id, id, now, {
+      key: "ride-page",
+      make: (v) => [
+        ...tripDayQueries(context, v.viewerId, v.rideId, v.now, v.today),
+        rideContactsQuery(context.db, v.viewerId, v.rideId, v.now),
+        ...rideDriverReliabilityQueries(context.db, v.rideId),
+      ],
+    }),
     NOT_FOUND.ride,
   );
   const driverRating = formatRating(ratingFromTotals(detail.ride.driverRatingCount, detail.ride.driverRatingStars));
-  const trip = tripDayFrom(also.slice(reliabilityReads.length, reliabilityReads.length + tripReads.length), user.id);
-  const dayContacts = dayContactsFrom(also[also.length - 1]);
+  const trip = tripDayFrom(also.slice(0, TRIP_DAY_READS), user.id);
+  const dayContacts = dayContactsFrom(also[TRIP_DAY_READS]);
   const made = await tripShareCookie(request, context.env).parse(request);
   const link =
     made && trip.shares.some((s) => s.id === made.shareId)
       ? tripShareUrl(siteOrigin(request, context.env), made.token)
       : null;
-  const reliability = reliabilityFrom(also.slice(0, reliabilityReads.length));
+  const reliability = reliabilityFrom(also.slice(TRIP_DAY_READS + 1));
   return { ...detail, driverRating, reliability, trip, link, dayContacts, now };
 }
 

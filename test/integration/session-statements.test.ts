@@ -11,7 +11,7 @@ import {
 } from "../../db/factories";
 import { getBadges } from "~/models/badges.server";
 import type { Db } from "~/models/db.server";
-import { createSession, getSessionUser, getSessionUserAndBadges } from "~/models/sessions.server";
+import { createSession, getSessionUser, getSessionUserAndBadges, getSessionWith } from "~/models/sessions.server";
 import { db } from "../support/worker";
 
 // ADR 0063: the session read's statements are built once per isolate and its D1 row is read
@@ -92,6 +92,53 @@ describe("the session read (ADR 0063)", () => {
     for (let i = 0; i < 3; i++) await createMessage({ db: db() }, { senderId: rider.id, receiverId: user.id });
     const { badges } = await getSessionUserAndBadges({ db: db() }, sessionId);
     expect(badges).toEqual({ pendingRequests: 1, unreadNotifications: 2, unreadMessages: 3 });
+    expect(badges).toEqual(await getBadges({ db: db() }, user.id));
+  });
+
+  it("reads the user and the three badges as ONE statement of the page's batch (issue 40)", async () => {
+    const { user, sessionId } = await sessionFor({});
+    await createNotification({ db: db() }, { userId: user.id });
+    const sent: number[] = [];
+    const client = db().$client;
+    const counting = new Proxy(db(), {
+      get(target, prop, receiver) {
+        if (prop !== "$client") return Reflect.get(target, prop, receiver);
+        return {
+          prepare: (text: string) => client.prepare(text),
+          batch: (statements: D1PreparedStatement[]) => {
+            sent.push(statements.length);
+            return client.batch(statements);
+          },
+        };
+      },
+    }) as Db;
+    const found = await getSessionWith({ db: counting }, sessionId, Date.now(), { badges: true, reads: [] });
+    expect(found.badges).toEqual({ pendingRequests: 0, unreadNotifications: 1, unreadMessages: 0 });
+    expect(sent).toEqual([1]);
+  });
+
+  it("binds each request's own session: two users in a row get their own user and badges", async () => {
+    const a = await sessionFor({ fullName: "Asha Rao" });
+    const b = await sessionFor({ fullName: "Bhavna Iyer" });
+    for (let i = 0; i < 3; i++) await createNotification({ db: db() }, { userId: a.user.id });
+    await createMessage({ db: db() }, { senderId: a.user.id, receiverId: b.user.id });
+    const first = await getSessionUserAndBadges({ db: db() }, a.sessionId);
+    const second = await getSessionUserAndBadges({ db: db() }, b.sessionId);
+    expect([first.user?.id, first.badges]).toEqual([
+      a.user.id,
+      { pendingRequests: 0, unreadNotifications: 3, unreadMessages: 0 },
+    ]);
+    expect([second.user?.id, second.badges]).toEqual([
+      b.user.id,
+      { pendingRequests: 0, unreadNotifications: 0, unreadMessages: 1 },
+    ]);
+  });
+
+  it("caps the merged counts as getBadges does (99+)", async () => {
+    const { user, sessionId } = await sessionFor({});
+    for (let i = 0; i < 120; i++) await createNotification({ db: db() }, { userId: user.id });
+    const { badges } = await getSessionUserAndBadges({ db: db() }, sessionId);
+    expect(badges?.unreadNotifications).toBe(100);
     expect(badges).toEqual(await getBadges({ db: db() }, user.id));
   });
 
