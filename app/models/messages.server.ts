@@ -304,6 +304,7 @@ function chatQueries(
   db: Db,
   userId: string,
   conversationId: string,
+  partner: string,
   before: Cursor | null,
   rideId: string,
   now: number,
@@ -337,8 +338,8 @@ function chatQueries(
       .where(and(eq(messages.conversationId, conversationId), afterCursor(messages.createdAt, messages.id, before)))
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(n + 1),
-    // Only used when the conversation is the user's (then partnerIn is its partner).
-    ...messagingFacts(db, userId, partnerIn(conversationId, userId), rideId, now),
+    // Only used when the conversation is the user's (then `partner` is its partner).
+    ...messagingFacts(db, userId, partner, rideId, now),
   ] as const;
 }
 
@@ -369,13 +370,24 @@ export async function getChat(
     ...also.values,
     userId,
     conversationId,
+    // A value, not computed in the builder: for someone outside the chat it is "", like an
+    // absent ride, and a shape learned then would keep "" as a constant partner for everyone.
+    partnerId: partnerIn(conversationId, userId),
     rideId: rideId ?? "",
     now,
     beforeAt: before?.at ?? 0,
     beforeId: before?.id ?? "",
   };
   const reads = builtListOnce(db, `chat:${before ? "older" : "newest"}:${also.key}`, values, (v) => [
-    ...chatQueries(db, v.userId, v.conversationId, before && { at: v.beforeAt, id: v.beforeId }, v.rideId, v.now),
+    ...chatQueries(
+      db,
+      v.userId,
+      v.conversationId,
+      v.partnerId,
+      before && { at: v.beforeAt, id: v.beforeId },
+      v.rideId,
+      v.now,
+    ),
     // The page's other reads (the conversation list), in the same round trip.
     ...also.make(v),
   ]);

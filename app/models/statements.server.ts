@@ -188,6 +188,9 @@ const lists = new Map<string, number>();
  * builtOnce for a page's whole list of reads (ADR 0069): each statement `make(values)` lists is
  * learned on the first call and kept as `key#index`; later calls bind `values` to the kept
  * texts. A statement whose shape cannot be kept (a computed parameter) is built per call.
+ * Compute values before the call and pass them in `values`: a parameter computed inside `make`
+ * that comes out the same for the learning request and the markers (the chat's partner, ""
+ * for an outsider and for the markers alike) would be kept as a constant for every request.
  */
 export function builtListOnce<V extends Values>(
   db: Db,

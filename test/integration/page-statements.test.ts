@@ -211,11 +211,26 @@ describe("the messages page's statements built once (ADR 0069)", () => {
       expect(kept.messages.length).toBe(30);
       expect(kept.messages.at(-1)?.content).toBe(before ? "to Asha 35" : "to Asha 39");
     }
-    // Kept: the conversation, the page of messages and the list's three. The two messaging facts
-    // are built per call: their partner id is computed from the conversation id (partnerIn).
+    // Kept: all seven, the two messaging facts too (the partner is one of the bound values).
     expect(builtKeys().filter((k) => k.startsWith("chat:older:test-list:more#"))).toEqual(
-      [0, 1, 4, 5, 6].map((i) => `chat:older:test-list:more#${i}`),
+      [0, 1, 2, 3, 4, 5, 6].map((i) => `chat:older:test-list:more#${i}`),
     );
+  });
+
+  it("a chat first asked for by someone outside it does not fix the partner of later chats", async () => {
+    const { asha, sita, tara, sitaChat } = await chats();
+    // Sita and Tara share a community, so Sita may write to Tara.
+    const community = await createCommunity({ db: db() }, { createdBy: sita.id });
+    await addMember({ db: db() }, { communityId: community.id, userId: tara.id });
+    const now = Date.now();
+    // Asha is not in Sita's chat: her partner there is "", as is the absent ride's id.
+    await expect(getChat({ db: db() }, asha.id, sitaChat, null, null, now, chatList(db(), null))).rejects.toThrow();
+    const kept = await getChat({ db: db() }, sita.id, sitaChat, null, null, now, chatList(db(), null));
+    forgetBuiltStatements();
+    const fresh = await getChat({ db: db() }, sita.id, sitaChat, null, null, now, chatList(db(), null));
+    expect(kept).toEqual(fresh);
+    expect(kept.partner.fullName).toBe("Tara Shetty");
+    expect(kept.access.allowed).toBe(true);
   });
 
   it("two users in a row each open their own chat, and not the other's", async () => {
